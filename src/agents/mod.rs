@@ -1,0 +1,1 @@
+//! Deciders for AI seats.

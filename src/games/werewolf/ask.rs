@@ -1,0 +1,168 @@
+//! What the game waits for ([`Ask`]), what a seat may answer ([`Action`]), and why an
+//! answer is refused ([`Refusal`]).
+
+use super::seat::{Seat, SeatSet};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use thiserror::Error;
+
+/// The kind of decision a seat is asked for. Each kind has its own timer in `config/`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum AskKind {
+    WolfPick,
+    Witch,
+    SeerCheck,
+    HunterShot,
+    Speech,
+    PkSpeech,
+    LastWords,
+    Vote,
+    PkVote,
+}
+
+impl AskKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            AskKind::WolfPick => "wolf pick",
+            AskKind::Witch => "witch's potions",
+            AskKind::SeerCheck => "seer check",
+            AskKind::HunterShot => "hunter's shot",
+            AskKind::Speech => "speech",
+            AskKind::PkSpeech => "PK speech",
+            AskKind::LastWords => "last words",
+            AskKind::Vote => "vote",
+            AskKind::PkVote => "PK vote",
+        }
+    }
+
+    /// The timer (in `config/agora.toml`, `[timers]`) that bounds this ask.
+    pub fn timer_key(self) -> &'static str {
+        match self {
+            AskKind::WolfPick => "wolves",
+            AskKind::Witch => "witch",
+            AskKind::SeerCheck => "seer",
+            AskKind::HunterShot => "hunter",
+            AskKind::Speech => "speech",
+            AskKind::PkSpeech => "pk_speech",
+            AskKind::LastWords => "last_words",
+            AskKind::Vote | AskKind::PkVote => "vote",
+        }
+    }
+
+    pub fn is_speech(self) -> bool {
+        matches!(self, AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords)
+    }
+
+    /// What a seat may answer to this kind of ask, for error messages and prompts.
+    pub fn allowed(self) -> &'static str {
+        match self {
+            AskKind::WolfPick => "kill <seat>",
+            AskKind::Witch => "save, poison <seat> or pass",
+            AskKind::SeerCheck => "check <seat>",
+            AskKind::HunterShot => "shoot <seat> or decline",
+            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => "speak <text>",
+            AskKind::Vote | AskKind::PkVote => "vote <seat> or abstain",
+        }
+    }
+}
+
+/// A decision the game is waiting for, with the options that are valid right now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ask {
+    pub seat: Seat,
+    pub kind: AskKind,
+    /// Valid targets: the pick, check, shot or vote; for the witch, who she may poison
+    /// (empty when the poison is used).
+    pub targets: SeatSet,
+    /// Witch only: who the wolves attacked tonight.
+    pub attacked: Option<Seat>,
+    /// Witch only: whether `save` is allowed now.
+    pub can_save: bool,
+    /// Speeches only: the longest text allowed, in characters.
+    pub max_chars: u16,
+    /// Sequence number of this ask within the game; a surface carries it in buttons so a
+    /// stale click is refused.
+    pub seq: u32,
+}
+
+/// A seat's answer to its ask.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "do", rename_all = "snake_case")]
+pub enum Action {
+    Kill { target: Seat },
+    Save,
+    Poison { target: Seat },
+    Pass,
+    Check { target: Seat },
+    Shoot { target: Seat },
+    Decline,
+    Speak { text: String },
+    Vote { target: Seat },
+    Abstain,
+}
+
+impl Action {
+    pub fn name(&self) -> &'static str {
+        match self {
+            Action::Kill { .. } => "kill",
+            Action::Save => "save",
+            Action::Poison { .. } => "poison",
+            Action::Pass => "pass",
+            Action::Check { .. } => "check",
+            Action::Shoot { .. } => "shoot",
+            Action::Decline => "decline",
+            Action::Speak { .. } => "speak",
+            Action::Vote { .. } => "vote",
+            Action::Abstain => "abstain",
+        }
+    }
+}
+
+/// Why an action was refused. Nothing changes when an action is refused.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum Refusal {
+    #[error("there is no seat {0}: seats are numbered 1 to 9")]
+    UnknownSeat(Seat),
+    #[error("the game is over")]
+    GameOver,
+    #[error("seat {seat} has nothing to do now (waiting for: {waiting})")]
+    NotYourTurn { seat: Seat, waiting: Waiting },
+    #[error("seat {seat} is asked for the {} ({}), not '{got}'", kind.name(), kind.allowed())]
+    WrongAction {
+        seat: Seat,
+        kind: AskKind,
+        got: &'static str,
+    },
+    #[error("seat {target} is not a valid target for the {} (allowed: {allowed})", kind.name())]
+    BadTarget {
+        target: Seat,
+        kind: AskKind,
+        allowed: SeatSet,
+    },
+    #[error("the witch cannot save now: {0}")]
+    CannotSave(&'static str),
+    #[error("the witch's poison is already used")]
+    PoisonUsed,
+    #[error("the speech is {len} characters long; at most {max} are allowed, please shorten it")]
+    SpeechTooLong { len: usize, max: usize },
+}
+
+/// The asks pending when a refusal was made, for a readable "waiting for" list.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Waiting(pub Vec<(Seat, AskKind)>);
+
+impl fmt::Display for Waiting {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            return f.write_str("nobody");
+        }
+        for (i, (seat, kind)) in self.0.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "seat {seat}'s {}", kind.name())?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,154 @@
+//! Unit tests of single rules; whole games are covered by the scenarios in `tests/`.
+
+use super::*;
+
+fn standard() -> [Role; SEATS] {
+    use Role::*;
+    [
+        Werewolf, Werewolf, Werewolf, Villager, Villager, Villager, Seer, Witch, Hunter,
+    ]
+}
+
+fn game() -> Game {
+    Game::with_roles(Arc::new(Rules::default()), standard(), 7)
+}
+
+fn kill(g: &mut Game, seat: Seat, target: Seat) {
+    g.act(seat, Action::Kill { target }).unwrap();
+}
+
+#[test]
+fn deal_is_a_permutation_of_the_deck() {
+    for seed in 0..50 {
+        let mut roles = deal(seed);
+        roles.sort();
+        let mut deck = DECK;
+        deck.sort();
+        assert_eq!(roles, deck);
+    }
+    assert_ne!(deal(1), deal(2));
+}
+
+#[test]
+fn night_one_asks_first_wolf_and_seer() {
+    let g = game();
+    let asks: Vec<(Seat, AskKind)> = g.asks().iter().map(|a| (a.seat, a.kind)).collect();
+    assert_eq!(asks, vec![(1, AskKind::WolfPick), (7, AskKind::SeerCheck)]);
+    assert_eq!(g.phase(), "night");
+    assert_eq!(g.day(), 1);
+}
+
+#[test]
+fn refusal_changes_nothing() {
+    let mut g = game();
+    let before = g.log().len();
+    let asks = g.asks().to_vec();
+    assert!(matches!(
+        g.act(2, Action::Kill { target: 4 }),
+        Err(Refusal::NotYourTurn { .. })
+    ));
+    assert!(matches!(
+        g.act(7, Action::Check { target: 7 }),
+        Err(Refusal::BadTarget { .. })
+    ));
+    assert!(matches!(
+        g.act(1, Action::Vote { target: 4 }),
+        Err(Refusal::WrongAction { .. })
+    ));
+    assert!(matches!(
+        g.act(12, Action::Pass),
+        Err(Refusal::UnknownSeat(12))
+    ));
+    assert_eq!(g.log().len(), before);
+    assert_eq!(g.asks(), &asks[..]);
+}
+
+#[test]
+fn wolf_majority_and_witch_told() {
+    let mut g = game();
+    kill(&mut g, 1, 4);
+    kill(&mut g, 2, 5);
+    kill(&mut g, 3, 4);
+    let witch = g.ask_for(8).copied().unwrap();
+    assert_eq!(witch.attacked, Some(4));
+    assert!(witch.can_save);
+    assert_eq!(witch.targets, SeatSet::ALL.without(8));
+}
+
+#[test]
+fn wolf_tie_twice_goes_to_lot() {
+    let mut g = game();
+    kill(&mut g, 1, 4);
+    kill(&mut g, 2, 5);
+    kill(&mut g, 3, 6);
+    assert!(g
+        .log()
+        .iter()
+        .any(|l| matches!(l.event, Event::WolfTie { .. })));
+    kill(&mut g, 1, 4);
+    kill(&mut g, 2, 5);
+    g.timeout(3).unwrap();
+    let attacked = g.ask_for(8).unwrap().attacked.unwrap();
+    assert!(attacked == 4 || attacked == 5);
+}
+
+#[test]
+fn witch_both_potions_end_her_turn() {
+    let mut g = game();
+    for w in 1..=3 {
+        kill(&mut g, w, 4);
+    }
+    g.act(8, Action::Poison { target: 1 }).unwrap();
+    assert!(g.ask_for(8).is_some());
+    g.act(8, Action::Save).unwrap();
+    assert!(g.ask_for(8).is_none());
+    g.act(7, Action::Check { target: 2 }).unwrap();
+    assert_eq!(g.deaths(), &[1]);
+    assert_eq!(g.phase(), "day");
+    // witch: save good +4, poison wolf +4, dawn -1
+    assert_eq!(g.gpp()[7], 7);
+    // seer: checked a wolf +2, dawn -1
+    assert_eq!(g.gpp()[6], 1);
+}
+
+#[test]
+fn speech_over_limit_is_refused() {
+    let mut g = game();
+    for w in 1..=3 {
+        g.timeout(w).unwrap();
+    }
+    g.timeout_all();
+    assert_eq!(g.phase(), "day");
+    let long: String = "狼".repeat(301);
+    assert!(matches!(
+        g.act(1, Action::Speak { text: long }),
+        Err(Refusal::SpeechTooLong { len: 301, .. })
+    ));
+    g.act(1, Action::Speak { text: "狼".repeat(300) }).unwrap();
+}
+
+#[test]
+fn views_hide_roles() {
+    let g = game();
+    let v = g.view(4);
+    assert_eq!(v.role, Role::Villager);
+    assert!(v.knowledge.wolves.is_none());
+    for e in &v.events {
+        if let Event::RoleDealt { seat, .. } = e {
+            assert_eq!(*seat, 4);
+        }
+        assert!(!matches!(e, Event::WolfPack { .. }));
+    }
+    let w = g.view(2);
+    assert_eq!(w.knowledge.wolves, Some([1, 2, 3].into_iter().collect()));
+}
+
+#[test]
+fn stale_ask_seq_changes_for_new_asks_only() {
+    let mut g = game();
+    let seer_seq = g.ask_for(7).unwrap().seq;
+    let wolf_seq = g.ask_for(1).unwrap().seq;
+    kill(&mut g, 1, 4);
+    assert_eq!(g.ask_for(7).unwrap().seq, seer_seq);
+    assert_ne!(g.ask_for(2).unwrap().seq, wolf_seq);
+}
