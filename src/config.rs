@@ -1,0 +1,266 @@
+//! Configuration: `config/agora.toml` and `config/werewolf-gpp.toml` hold the defaults
+//! (built into the binary too, so it runs from any directory); environment variables
+//! `AGORA_<SECTION>_<KEY>` override single keys. Everything is validated at startup and a
+//! bad value is reported with its file, its key and what is allowed.
+
+use crate::games::werewolf::{GppTable, Rules};
+use serde::Deserialize;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use thiserror::Error;
+
+const DEFAULT_AGORA: &str = include_str!("../config/agora.toml");
+const DEFAULT_GPP: &str = include_str!("../config/werewolf-gpp.toml");
+
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("{file}: cannot read: {message}")]
+    Read { file: String, message: String },
+    #[error("{file}: {field}: {message}")]
+    Invalid {
+        file: String,
+        field: String,
+        message: String,
+    },
+}
+
+/// Seconds per ask kind, scaled by `pace`.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Timers {
+    pub wolves: u32,
+    pub witch: u32,
+    pub seer: u32,
+    pub hunter: u32,
+    pub speech: u32,
+    pub vote: u32,
+    pub pk_speech: u32,
+    pub last_words: u32,
+    pub pace: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SimConfig {
+    pub threads: usize,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AgoraFile {
+    werewolf: Rules,
+    timers: Timers,
+    sim: SimConfig,
+}
+
+/// The whole validated configuration.
+#[derive(Debug, Clone)]
+pub struct Config {
+    pub werewolf: Arc<Rules>,
+    pub timers: Timers,
+    pub sim: SimConfig,
+}
+
+impl Config {
+    /// Loads from `dir` (or the built-in defaults when `dir` has no such file), then
+    /// applies `AGORA_*` overrides from `env`.
+    pub fn load_from(
+        dir: Option<&Path>,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Config, ConfigError> {
+        let (agora_name, agora_text) = read_or_default(dir, "agora.toml", DEFAULT_AGORA)?;
+        let (gpp_name, gpp_text) = read_or_default(dir, "werewolf-gpp.toml", DEFAULT_GPP)?;
+
+        let mut agora = parse_table(&agora_name, &agora_text)?;
+        apply_env(&mut agora, &agora_name, env)?;
+        let file: AgoraFile = toml::Value::Table(agora)
+            .try_into()
+            .map_err(|e: toml::de::Error| invalid(&agora_name, e))?;
+
+        let gpp_table = parse_table(&gpp_name, &gpp_text)?;
+        let gpp: GppTable = toml::Value::Table(gpp_table)
+            .try_into()
+            .map_err(|e: toml::de::Error| invalid(&gpp_name, e))?;
+        gpp.validate().map_err(|m| split_field(&gpp_name, m))?;
+
+        let mut rules = file.werewolf;
+        rules.gpp = gpp;
+        rules
+            .validate()
+            .map_err(|m| split_field(&agora_name, format!("werewolf.{m}")))?;
+        let t = &file.timers;
+        if !(0.0..=100.0).contains(&t.pace) || t.pace.is_nan() {
+            return Err(ConfigError::Invalid {
+                file: agora_name,
+                field: "timers.pace".into(),
+                message: format!("{} is not allowed: use a number from 0 to 100", t.pace),
+            });
+        }
+        Ok(Config {
+            werewolf: Arc::new(rules),
+            timers: file.timers,
+            sim: file.sim,
+        })
+    }
+
+    /// The usual way in: `.env` is loaded by the binary first; the config directory is
+    /// `AGORA_CONFIG_DIR` or `./config`.
+    pub fn load() -> Result<Config, ConfigError> {
+        let dir = std::env::var_os("AGORA_CONFIG_DIR")
+            .map(PathBuf::from)
+            .unwrap_or_else(|| PathBuf::from("config"));
+        Config::load_from(Some(&dir), &|k| std::env::var(k).ok())
+    }
+}
+
+fn read_or_default(
+    dir: Option<&Path>,
+    name: &str,
+    default: &str,
+) -> Result<(String, String), ConfigError> {
+    if let Some(path) = dir.map(|d| d.join(name)).filter(|p| p.exists()) {
+        let file = path.display().to_string();
+        return std::fs::read_to_string(&path)
+            .map(|text| (file.clone(), text))
+            .map_err(|e| ConfigError::Read {
+                file,
+                message: e.to_string(),
+            });
+    }
+    Ok((format!("config/{name} (built-in)"), default.to_string()))
+}
+
+fn parse_table(file: &str, text: &str) -> Result<toml::Table, ConfigError> {
+    text.parse::<toml::Table>().map_err(|e| invalid(file, e))
+}
+
+fn invalid(file: &str, e: toml::de::Error) -> ConfigError {
+    // toml names the offending key in its message; keep the message whole but single-line.
+    let message = e.message().replace('\n', " ");
+    let field = e
+        .span()
+        .map(|_| "(see message)".to_string())
+        .unwrap_or_else(|| "(see message)".to_string());
+    let field = extract_key(&message).unwrap_or(field);
+    ConfigError::Invalid {
+        file: file.to_string(),
+        field,
+        message,
+    }
+}
+
+/// Best effort: toml and serde put the key in backticks ("unknown field `x`").
+fn extract_key(message: &str) -> Option<String> {
+    let start = message.find('`')? + 1;
+    let len = message[start..].find('`')?;
+    Some(message[start..start + len].to_string())
+}
+
+/// Splits "field: message" produced by `validate()`.
+fn split_field(file: &str, m: String) -> ConfigError {
+    let (field, message) = m.split_once(": ").unwrap_or(("?", &m));
+    ConfigError::Invalid {
+        file: file.to_string(),
+        field: field.split(" = ").next().unwrap_or(field).to_string(),
+        message: message.to_string(),
+    }
+}
+
+/// For every key in every section, `AGORA_<SECTION>_<KEY>` replaces its value, parsed as
+/// the same type as the default.
+fn apply_env(
+    table: &mut toml::Table,
+    file: &str,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<(), ConfigError> {
+    for (section, value) in table.iter_mut() {
+        let Some(keys) = value.as_table_mut() else {
+            continue;
+        };
+        for (key, value) in keys.iter_mut() {
+            let var = format!("AGORA_{}_{}", section, key).to_uppercase();
+            let Some(raw) = env(&var) else { continue };
+            let bad = |allowed: &str| ConfigError::Invalid {
+                file: format!("environment variable {var} (over {file})"),
+                field: format!("{section}.{key}"),
+                message: format!("{raw:?} is not allowed: expected {allowed}"),
+            };
+            *value = match value {
+                toml::Value::Integer(_) => toml::Value::Integer(
+                    raw.trim().parse().map_err(|_| bad("a whole number"))?,
+                ),
+                toml::Value::Float(_) => {
+                    toml::Value::Float(raw.trim().parse().map_err(|_| bad("a number"))?)
+                }
+                toml::Value::Boolean(_) => match raw.trim() {
+                    "true" | "1" | "on" | "yes" => toml::Value::Boolean(true),
+                    "false" | "0" | "off" | "no" => toml::Value::Boolean(false),
+                    _ => return Err(bad("true or false")),
+                },
+                toml::Value::String(_) => toml::Value::String(raw.trim().to_string()),
+                _ => return Err(bad("a value of the default's type")),
+            };
+        }
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::werewolf::WitchSelfSave;
+
+    fn no_env(_: &str) -> Option<String> {
+        None
+    }
+
+    #[test]
+    fn built_in_defaults_match_the_rules_defaults() {
+        let c = Config::load_from(None, &no_env).unwrap();
+        assert_eq!(*c.werewolf, Rules::default());
+        assert_eq!(c.timers.wolves, 60);
+    }
+
+    #[test]
+    fn env_overrides_and_validation() {
+        let env = |k: &str| match k {
+            "AGORA_WEREWOLF_MAX_DAYS" => Some("5".to_string()),
+            "AGORA_WEREWOLF_WITCH_SELF_SAVE" => Some("never".to_string()),
+            _ => None,
+        };
+        let c = Config::load_from(None, &env).unwrap();
+        assert_eq!(c.werewolf.max_days, 5);
+        assert_eq!(c.werewolf.witch_self_save, WitchSelfSave::Never);
+
+        let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "many".to_string());
+        let e = Config::load_from(None, &env).unwrap_err().to_string();
+        assert!(e.contains("AGORA_WEREWOLF_MAX_DAYS") && e.contains("werewolf.max_days"), "{e}");
+
+        let env = |k: &str| (k == "AGORA_WEREWOLF_WITCH_SELF_SAVE").then(|| "sometimes".into());
+        let e = Config::load_from(None, &env).unwrap_err().to_string();
+        assert!(e.contains("sometimes") && e.contains("always"), "{e}");
+
+        let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "0".to_string());
+        let e = Config::load_from(None, &env).unwrap_err().to_string();
+        assert!(e.contains("max_days") && e.contains("between 1 and 100"), "{e}");
+    }
+
+    #[test]
+    fn broken_file_names_file_and_field() {
+        let dir = std::env::temp_dir().join(format!("agora-config-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let text = DEFAULT_AGORA.replace("max_days = 12", "max_dayz = 12");
+        std::fs::write(dir.join("agora.toml"), text).unwrap();
+        let e = Config::load_from(Some(&dir), &no_env).unwrap_err().to_string();
+        assert!(e.contains("agora.toml") && e.contains("max_dayz"), "{e}");
+        std::fs::write(
+            dir.join("werewolf-gpp.toml"),
+            DEFAULT_GPP.replace("win_good = 30", "win_good = \"lots\""),
+        )
+        .unwrap();
+        std::fs::write(dir.join("agora.toml"), DEFAULT_AGORA).unwrap();
+        let e = Config::load_from(Some(&dir), &no_env).unwrap_err().to_string();
+        assert!(e.contains("werewolf-gpp.toml"), "{e}");
+        std::fs::remove_dir_all(&dir).ok();
+    }
+}

@@ -1,3 +1,124 @@
-fn main() {
-    println!("Hello, world!");
+//! The `agora` command line: simulations, scenarios and replays (the Discord bot and the
+//! terminal game join here as they are built).
+
+use agora::agents::Strategy;
+use agora::config::Config;
+use agora::sim::{Lineup, SimOptions};
+use anyhow::Context;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(name = "agora", version, about = "Social and argument games for humans and AI")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Headless AI-vs-AI ladders.
+    Sim {
+        #[command(subcommand)]
+        game: SimGame,
+    },
+    /// Replays a hand-written werewolf scenario and prints one JSON result.
+    Scenario {
+        /// The scenario file (JSON: roles, config, seed, actions).
+        file: PathBuf,
+    },
+    /// Tells a recorded game (from `sim --record DIR`) as a story.
+    Replay {
+        /// A recorded game file.
+        file: PathBuf,
+        /// Show only what this seat saw.
+        #[arg(long)]
+        seat: Option<u8>,
+        /// Also show sealed ballots and every GPP line.
+        #[arg(long)]
+        detail: bool,
+    },
+}
+
+#[derive(Subcommand)]
+enum SimGame {
+    /// Plays N werewolf games, game i with seed S+i.
+    Werewolf {
+        #[arg(long, default_value_t = 1000)]
+        games: u64,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Who plays the good side.
+        #[arg(long, value_enum, default_value_t = Strategy::Heuristic)]
+        good: Strategy,
+        /// Who plays the wolves.
+        #[arg(long, value_enum, default_value_t = Strategy::Heuristic)]
+        wolves: Strategy,
+        /// Write one JSON file per game into this directory (for `agora replay`).
+        #[arg(long)]
+        record: Option<PathBuf>,
+    },
+}
+
+fn main() -> anyhow::Result<()> {
+    let _ = dotenvy::dotenv();
+    tracing_subscriber::fmt()
+        .with_env_filter(
+            tracing_subscriber::EnvFilter::try_from_default_env()
+                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
+        )
+        .with_writer(std::io::stderr)
+        .init();
+    let cli = Cli::parse();
+    let config = Config::load()?;
+    match cli.command {
+        Command::Sim {
+            game:
+                SimGame::Werewolf {
+                    games,
+                    seed,
+                    threads,
+                    json,
+                    good,
+                    wolves,
+                    record,
+                },
+        } => {
+            let threads = match threads.unwrap_or(config.sim.threads) {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
+            };
+            let opts = SimOptions {
+                games,
+                seed,
+                threads,
+                lineup: Lineup { good, wolves },
+                record,
+            };
+            let report = agora::sim::run(&config.werewolf, &opts)?;
+            if json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                println!("{}", report.table());
+            }
+        }
+        Command::Scenario { file } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
+            let outcome = agora::scenario::run(&text, &config.werewolf)
+                .with_context(|| format!("{}", file.display()))?;
+            println!("{}", serde_json::to_string_pretty(&outcome)?);
+        }
+        Command::Replay { file, seat, detail } => {
+            let record = agora::replay::read_record(&file)?;
+            print!("{}", agora::replay::story(&record, seat, detail)?);
+        }
+    }
+    Ok(())
 }

@@ -1,0 +1,283 @@
+//! The headless ladder: N AI-vs-AI werewolf games (game i uses seed S+i) spread over
+//! threads, summed up per side and per role. Totals are integers added in any order, so
+//! the figures are the same on any thread count.
+
+use crate::agents::{fit_speech, player, Player, Strategy};
+use crate::games::werewolf::{Audience, Game, Role, Rules, Side, Winner, SEATS};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Which AI sits on each side.
+#[derive(Debug, Clone, Copy)]
+pub struct Lineup {
+    pub good: Strategy,
+    pub wolves: Strategy,
+}
+
+/// Plays one game to the end with AI players on every seat. Returns the finished game.
+pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Game {
+    let mut game = Game::new(rules.clone(), seed);
+    let mut players: Vec<Box<dyn Player>> = (1..=SEATS as u8)
+        .map(|seat| {
+            let strategy = match game.role(seat).side() {
+                Side::Good => lineup.good,
+                Side::Wolves => lineup.wolves,
+            };
+            player(strategy, seat, seed)
+        })
+        .collect();
+    let max_chars = rules.speech_max_chars;
+    let mut cursor = 0;
+    deliver(&game, &mut players, &mut cursor);
+    while !game.is_over() {
+        let Some(ask) = game.asks().first().copied() else {
+            // Unreachable by the engine's design: a running game always waits for someone.
+            tracing::error!(seed, "game stalled with no pending ask");
+            break;
+        };
+        let seat = ask.seat;
+        let mut action = players[seat as usize - 1].decide(&ask);
+        if let crate::games::werewolf::Action::Speak { text } = &mut action {
+            if text.chars().count() > max_chars {
+                *text = fit_speech(text, max_chars);
+            }
+        }
+        if let Err(refusal) = game.act(seat, action) {
+            tracing::debug!(seed, seat, %refusal, "AI action refused; default taken");
+            game.timeout(seat).expect("the ask is pending");
+        }
+        deliver(&game, &mut players, &mut cursor);
+    }
+    game
+}
+
+/// Shows each player the new events its seat may see.
+fn deliver(game: &Game, players: &mut [Box<dyn Player>], cursor: &mut usize) {
+    for logged in &game.log()[*cursor..] {
+        match logged.audience {
+            Audience::Everyone => players.iter_mut().for_each(|p| p.observe(&logged.event)),
+            Audience::Seats(seats) => {
+                for s in seats.iter() {
+                    players[s as usize - 1].observe(&logged.event);
+                }
+            }
+            Audience::Moderator => {}
+        }
+    }
+    *cursor = game.log().len();
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+struct RoleTally {
+    games: u64,
+    wins: u64,
+    gpp: i64,
+}
+
+/// Integer totals; merged in any order with the same result.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Tally {
+    games: u64,
+    good: u64,
+    wolves: u64,
+    draw: u64,
+    days: u64,
+    roles: [RoleTally; 5],
+}
+
+fn role_index(role: Role) -> usize {
+    Role::ALL.iter().position(|r| *r == role).expect("every role is listed")
+}
+
+impl Tally {
+    pub fn add(&mut self, game: &Game) {
+        self.games += 1;
+        self.days += game.day() as u64;
+        let winner = game.winner();
+        match winner {
+            Some(Winner::Good) => self.good += 1,
+            Some(Winner::Wolves) => self.wolves += 1,
+            _ => self.draw += 1,
+        }
+        for (i, role) in game.roles().iter().enumerate() {
+            let t = &mut self.roles[role_index(*role)];
+            t.games += 1;
+            t.gpp += game.gpp()[i] as i64;
+            if winner.and_then(Winner::side) == Some(role.side()) {
+                t.wins += 1;
+            }
+        }
+    }
+
+    fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        self.good += other.good;
+        self.wolves += other.wolves;
+        self.draw += other.draw;
+        self.days += other.days;
+        for (a, b) in self.roles.iter_mut().zip(other.roles.iter()) {
+            a.games += b.games;
+            a.wins += b.wins;
+            a.gpp += b.gpp;
+        }
+    }
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Wins {
+    pub good: u64,
+    pub wolves: u64,
+    pub draw: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct RoleFigures {
+    pub games: u64,
+    pub win_rate: f64,
+    pub mean_gpp: f64,
+}
+
+/// The ladder's figures, as `--json` prints them.
+#[derive(Debug, Clone, Serialize)]
+pub struct Report {
+    pub games: u64,
+    pub wins: Wins,
+    pub roles: BTreeMap<String, RoleFigures>,
+    pub mean_days: f64,
+    pub games_per_sec: f64,
+    pub seed: u64,
+    pub threads: usize,
+    pub good: Strategy,
+    pub wolves: Strategy,
+}
+
+pub struct SimOptions {
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub lineup: Lineup,
+    pub record: Option<PathBuf>,
+}
+
+/// Plays the ladder and reports. Recording writes one JSON file per game.
+pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
+    let threads = opts.threads.max(1).min(opts.games.max(1) as usize);
+    if let Some(dir) = &opts.record {
+        std::fs::create_dir_all(dir)?;
+    }
+    let started = Instant::now();
+    let per = opts.games / threads as u64;
+    let extra = opts.games % threads as u64;
+    let tallies: Vec<anyhow::Result<Tally>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads as u64)
+            .map(|t| {
+                let start = t * per + t.min(extra);
+                let count = per + u64::from(t < extra);
+                let record = opts.record.as_deref();
+                scope.spawn(move || -> anyhow::Result<Tally> {
+                    let mut tally = Tally::default();
+                    for i in start..start + count {
+                        let seed = opts.seed.wrapping_add(i);
+                        let game = play(rules, seed, opts.lineup);
+                        tally.add(&game);
+                        if let Some(dir) = record {
+                            crate::replay::write_record(dir, seed, &game)?;
+                        }
+                    }
+                    Ok(tally)
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().expect("a simulation thread panicked"))
+            .collect()
+    });
+    let mut total = Tally::default();
+    for t in tallies {
+        total.merge(&t?);
+    }
+    let secs = started.elapsed().as_secs_f64();
+    Ok(report(&total, secs, opts, threads))
+}
+
+fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
+    let ratio = |a: f64, b: u64| if b == 0 { 0.0 } else { a / b as f64 };
+    let roles = Role::ALL
+        .iter()
+        .map(|r| {
+            let rt = t.roles[role_index(*r)];
+            (
+                r.name().to_string(),
+                RoleFigures {
+                    games: rt.games,
+                    win_rate: ratio(rt.wins as f64, rt.games),
+                    mean_gpp: ratio(rt.gpp as f64, rt.games),
+                },
+            )
+        })
+        .collect();
+    Report {
+        games: t.games,
+        wins: Wins {
+            good: t.good,
+            wolves: t.wolves,
+            draw: t.draw,
+        },
+        roles,
+        mean_days: ratio(t.days as f64, t.games),
+        games_per_sec: if secs > 0.0 { t.games as f64 / secs } else { 0.0 },
+        seed: opts.seed,
+        threads,
+        good: opts.lineup.good,
+        wolves: opts.lineup.wolves,
+    }
+}
+
+impl Report {
+    /// The human-readable table.
+    pub fn table(&self) -> String {
+        use std::fmt::Write;
+        let pct = |n: u64| {
+            if self.games == 0 {
+                0.0
+            } else {
+                100.0 * n as f64 / self.games as f64
+            }
+        };
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "{} games (seed {}, {} threads; good: {:?}, wolves: {:?})",
+            self.games, self.seed, self.threads, self.good, self.wolves
+        );
+        let _ = writeln!(
+            s,
+            "wins: good {} ({:.1}%), wolves {} ({:.1}%), draw {} ({:.1}%)",
+            self.wins.good,
+            pct(self.wins.good),
+            self.wins.wolves,
+            pct(self.wins.wolves),
+            self.wins.draw,
+            pct(self.wins.draw)
+        );
+        let _ = writeln!(s, "{:<10} {:>9} {:>9} {:>9}", "role", "games", "win rate", "mean GPP");
+        for role in Role::ALL {
+            let f = &self.roles[role.name()];
+            let _ = writeln!(
+                s,
+                "{:<10} {:>9} {:>8.1}% {:>9.2}",
+                role.name(),
+                f.games,
+                100.0 * f.win_rate,
+                f.mean_gpp
+            );
+        }
+        let _ = writeln!(s, "mean days per game: {:.2}", self.mean_days);
+        let _ = write!(s, "games per second: {:.0}", self.games_per_sec);
+        s
+    }
+}

@@ -1,1 +1,67 @@
-//! Deciders for AI seats.
+//! Deciders for AI seats. A [`Player`] is shown only the events its seat may see (the
+//! caller filters them with [`Game::events_for`](crate::games::werewolf::Game::events_for))
+//! and answers the asks addressed to it.
+//!
+//! - `heuristic`: the built-in offline players: no network, play like people who know
+//!   the game (seer claims and reports, witch saves early and poisons on evidence, wolves
+//!   coordinate and may fake-claim, villagers weigh claims and vote records).
+//! - `random`: uniformly random legal players, the yardstick for the heuristic's strength.
+
+pub mod heuristic;
+pub mod random;
+
+use crate::games::werewolf::{Action, Ask, Event};
+
+/// An AI seat in a werewolf game.
+pub trait Player: Send {
+    /// An event this seat may see, in order.
+    fn observe(&mut self, event: &Event);
+    /// The answer to this seat's ask. An answer the game refuses is replaced by the ask's
+    /// default (as a timeout would be) by the caller.
+    fn decide(&mut self, ask: &Ask) -> Action;
+}
+
+/// Which kind of AI plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Strategy {
+    Heuristic,
+    Random,
+}
+
+/// A player of the given strategy for `seat`, seeded from the game's seed.
+pub fn player(strategy: Strategy, seat: u8, seed: u64) -> Box<dyn Player> {
+    let seed = seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(seat as u64 * 0xD1B5_4A32_D192_ED03);
+    match strategy {
+        Strategy::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
+        Strategy::Random => Box::new(random::RandomPlayer::new(seed)),
+    }
+}
+
+/// Cuts an AI's speech at the last sentence that fits in `max` characters (a human's
+/// over-long speech is refused instead).
+pub fn fit_speech(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
+        return text.to_string();
+    }
+    let cut: String = text.chars().take(max).collect();
+    match cut.rfind(['.', '!', '?', '。', '！', '？']) {
+        Some(i) => cut[..i + cut[i..].chars().next().map_or(1, char::len_utf8)].to_string(),
+        None => cut,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fit_speech_cuts_at_a_sentence() {
+        assert_eq!(fit_speech("Short.", 300), "Short.");
+        assert_eq!(fit_speech("One. Two three four.", 10), "One.");
+        assert_eq!(fit_speech("no stop at all here", 5), "no st");
+        assert_eq!(fit_speech("狼。狼狼狼", 3), "狼。");
+    }
+}

@@ -69,7 +69,16 @@ impl Game {
             AskKind::LastWords => SpeechKind::LastWords,
             _ => SpeechKind::Day,
         };
-        self.emit(Audience::Everyone, Event::Speech { seat, kind, text });
+        let claims = claims::read(&text);
+        self.emit(
+            Audience::Everyone,
+            Event::Speech {
+                seat,
+                kind,
+                text,
+                claims,
+            },
+        );
         self.speech_done();
     }
 

@@ -4,6 +4,7 @@
 //! events whose audience includes it, so hidden information cannot leak by mistake.
 
 use super::ask::AskKind;
+use super::claims::Claims;
 use super::seat::{Role, Seat, SeatSet, Side, SEATS};
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Write};
@@ -116,7 +117,14 @@ pub enum Event {
     Died { seat: Seat, cause: DeathCause },
     /// The night's dead, without cause; empty means a peaceful night.
     Dawn { day: u32, dead: SeatSet },
-    Speech { seat: Seat, kind: SpeechKind, text: String },
+    /// A speech, with what it claims read once by [`claims::read`](super::claims::read).
+    Speech {
+        seat: Seat,
+        kind: SpeechKind,
+        text: String,
+        #[serde(default, skip_serializing_if = "Claims::is_empty")]
+        claims: Claims,
+    },
     /// A sealed ballot (the voter only until the reveal).
     VoteCast { voter: Seat, round: VoteRound, ballot: Ballot },
     /// All ballots of a round, revealed together: `ballots[i]` is seat i+1's.
@@ -219,7 +227,9 @@ impl Event {
                     write!(out, "── Day {day}. Dawn: seats {dead} died in the night.")
                 }
             }
-            Event::Speech { seat, kind, text } => {
+            Event::Speech {
+                seat, kind, text, ..
+            } => {
                 let label = match kind {
                     SpeechKind::Day => "says",
                     SpeechKind::Pk => "(PK) says",

@@ -13,6 +13,7 @@
 //! - `view`: a seat's view of the game.
 
 mod ask;
+pub mod claims;
 mod day;
 mod event;
 mod night;
@@ -21,6 +22,7 @@ mod score;
 mod seat;
 mod view;
 
+pub use claims::Claims;
 pub use ask::{Action, Ask, AskKind, Refusal, Waiting};
 pub use event::{
     Audience, Ballot, DeathCause, Event, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
@@ -72,7 +74,7 @@ pub struct Game {
 }
 
 /// A uniformly random index below `n` (n > 0), from the game's RNG.
-pub(crate) fn below(rng: &mut impl RngCore, n: usize) -> usize {
+pub fn below(rng: &mut impl RngCore, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 

@@ -128,6 +128,10 @@ impl SeatSet {
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
+    /// `is_empty` by reference, for serde's `skip_serializing_if`.
+    pub fn is_none_ref(&self) -> bool {
+        self.0 == 0
+    }
     pub fn union(self, other: SeatSet) -> SeatSet {
         SeatSet(self.0 | other.0)
     }

@@ -1,0 +1,85 @@
+//! Uniformly random legal players: each answer is drawn uniformly from the moves the ask
+//! allows (for the witch: pass, save, or poison; then a uniform target). They say nothing.
+
+use super::Player;
+use crate::games::werewolf::{Action, Ask, AskKind, Event, SeatSet};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+
+pub struct RandomPlayer {
+    rng: ChaCha8Rng,
+}
+
+impl RandomPlayer {
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: ChaCha8Rng::seed_from_u64(seed),
+        }
+    }
+
+    fn pick(&mut self, set: SeatSet) -> Option<u8> {
+        if set.is_empty() {
+            return None;
+        }
+        set.nth(crate::games::werewolf::below(&mut self.rng, set.len()))
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        ((self.rng.next_u32() as u64 * n as u64) >> 32) as usize
+    }
+}
+
+impl Player for RandomPlayer {
+    fn observe(&mut self, _event: &Event) {}
+
+    fn decide(&mut self, ask: &Ask) -> Action {
+        match ask.kind {
+            AskKind::WolfPick => match self.pick(ask.targets) {
+                Some(target) => Action::Kill { target },
+                None => Action::Pass,
+            },
+            AskKind::Witch => {
+                let mut moves = vec![0];
+                if ask.can_save {
+                    moves.push(1);
+                }
+                if !ask.targets.is_empty() {
+                    moves.push(2);
+                }
+                match moves[self.below(moves.len())] {
+                    1 => Action::Save,
+                    2 => Action::Poison {
+                        target: self.pick(ask.targets).expect("targets not empty"),
+                    },
+                    _ => Action::Pass,
+                }
+            }
+            AskKind::SeerCheck => match self.pick(ask.targets) {
+                Some(target) => Action::Check { target },
+                None => Action::Pass,
+            },
+            AskKind::HunterShot => {
+                if self.below(2) == 0 {
+                    Action::Decline
+                } else {
+                    match self.pick(ask.targets) {
+                        Some(target) => Action::Shoot { target },
+                        None => Action::Decline,
+                    }
+                }
+            }
+            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => Action::Speak {
+                text: String::new(),
+            },
+            AskKind::Vote | AskKind::PkVote => {
+                let n = ask.targets.len() + 1;
+                match self.below(n) {
+                    0 => Action::Abstain,
+                    i => Action::Vote {
+                        target: ask.targets.nth(i - 1).expect("index within targets"),
+                    },
+                }
+            }
+        }
+    }
+}
