@@ -4,6 +4,7 @@
 //! bad value is reported with its file, its key and what is allowed.
 
 use crate::games::werewolf::{GppTable, Rules};
+use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -26,7 +27,7 @@ pub enum ConfigError {
 
 /// Seconds per ask kind, scaled by `pace`.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct Timers {
     pub wolves: u32,
     pub witch: u32,
@@ -39,19 +40,12 @@ pub struct Timers {
     pub pace: f64,
 }
 
-#[derive(Debug, Clone, PartialEq, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Default, Deserialize)]
+#[serde(deny_unknown_fields, default)]
 pub struct SimConfig {
     pub threads: usize,
 }
 
-#[derive(Debug, Clone, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AgoraFile {
-    werewolf: Rules,
-    timers: Timers,
-    sim: SimConfig,
-}
 
 /// The whole validated configuration.
 #[derive(Debug, Clone)]
@@ -59,6 +53,22 @@ pub struct Config {
     pub werewolf: Arc<Rules>,
     pub timers: Timers,
     pub sim: SimConfig,
+}
+
+impl Default for Timers {
+    fn default() -> Self {
+        Timers {
+            wolves: 60,
+            witch: 60,
+            seer: 60,
+            hunter: 60,
+            speech: 120,
+            vote: 30,
+            pk_speech: 60,
+            last_words: 120,
+            pace: 1.0,
+        }
+    }
 }
 
 impl Config {
@@ -72,34 +82,47 @@ impl Config {
         let (gpp_name, gpp_text) = read_or_default(dir, "werewolf-gpp.toml", DEFAULT_GPP)?;
 
         let mut agora = parse_table(&agora_name, &agora_text)?;
-        apply_env(&mut agora, &agora_name, env)?;
-        let file: AgoraFile = toml::Value::Table(agora)
-            .try_into()
-            .map_err(|e: toml::de::Error| invalid(&agora_name, e))?;
+        for key in agora.keys() {
+            if !["werewolf", "timers", "sim"].contains(&key.as_str()) {
+                return Err(ConfigError::Invalid {
+                    file: agora_name.clone(),
+                    field: key.clone(),
+                    message: "unknown section (allowed: werewolf, timers, sim)".into(),
+                });
+            }
+        }
+        let from_env = apply_env(&mut agora, &agora_name, env)?;
+        let source = |field: &str| {
+            from_env
+                .iter()
+                .find(|(f, _)| f == field)
+                .map(|(_, var)| format!("environment variable {var}"))
+                .unwrap_or_else(|| agora_name.clone())
+        };
+        let mut rules: Rules = section(&agora, "werewolf", &source)?;
+        let timers: Timers = section(&agora, "timers", &source)?;
+        let sim: SimConfig = section(&agora, "sim", &source)?;
 
         let gpp_table = parse_table(&gpp_name, &gpp_text)?;
-        let gpp: GppTable = toml::Value::Table(gpp_table)
-            .try_into()
-            .map_err(|e: toml::de::Error| invalid(&gpp_name, e))?;
+        let gpp: GppTable = fields(&gpp_table, "", &|_| gpp_name.clone())?;
         gpp.validate().map_err(|m| split_field(&gpp_name, m))?;
 
-        let mut rules = file.werewolf;
         rules.gpp = gpp;
-        rules
-            .validate()
-            .map_err(|m| split_field(&agora_name, format!("werewolf.{m}")))?;
-        let t = &file.timers;
-        if !(0.0..=100.0).contains(&t.pace) || t.pace.is_nan() {
+        if let Err(m) = rules.validate() {
+            let field = format!("werewolf.{}", m.split(' ').next().unwrap_or(""));
+            return Err(split_field(&source(&field), format!("werewolf.{m}")));
+        }
+        if !(0.0..=100.0).contains(&timers.pace) || timers.pace.is_nan() {
             return Err(ConfigError::Invalid {
-                file: agora_name,
+                file: source("timers.pace"),
                 field: "timers.pace".into(),
-                message: format!("{} is not allowed: use a number from 0 to 100", t.pace),
+                message: format!("{} is not allowed: use a number from 0 to 100", timers.pace),
             });
         }
         Ok(Config {
             werewolf: Arc::new(rules),
-            timers: file.timers,
-            sim: file.sim,
+            timers,
+            sim,
         })
     }
 
@@ -111,6 +134,58 @@ impl Config {
             .unwrap_or_else(|| PathBuf::from("config"));
         Config::load_from(Some(&dir), &|k| std::env::var(k).ok())
     }
+}
+
+/// Deserializes one `[section]` of a file (a missing section takes the defaults).
+fn section<T: DeserializeOwned + Default>(
+    table: &toml::Table,
+    name: &str,
+    source: &dyn Fn(&str) -> String,
+) -> Result<T, ConfigError> {
+    match table.get(name) {
+        None => Ok(T::default()),
+        Some(toml::Value::Table(t)) => fields(t, name, source),
+        Some(_) => Err(ConfigError::Invalid {
+            file: source(name),
+            field: name.to_string(),
+            message: "must be a [section] of keys".into(),
+        }),
+    }
+}
+
+/// Deserializes a table of keys; on failure, finds the key at fault by trying each key
+/// alone (every type here defaults its missing keys), so the error can name it.
+fn fields<T: DeserializeOwned>(
+    table: &toml::Table,
+    prefix: &str,
+    source: &dyn Fn(&str) -> String,
+) -> Result<T, ConfigError> {
+    let whole = toml::Value::Table(table.clone()).try_into::<T>();
+    whole.map_err(|e| {
+        let path = |k: &str| {
+            if prefix.is_empty() {
+                k.to_string()
+            } else {
+                format!("{prefix}.{k}")
+            }
+        };
+        for (k, v) in table {
+            let mut single = toml::Table::new();
+            single.insert(k.clone(), v.clone());
+            if let Err(e) = toml::Value::Table(single).try_into::<T>() {
+                return ConfigError::Invalid {
+                    file: source(&path(k)),
+                    field: path(k),
+                    message: e.message().replace('\n', " "),
+                };
+            }
+        }
+        ConfigError::Invalid {
+            file: source(prefix),
+            field: prefix.to_string(),
+            message: e.message().replace('\n', " "),
+        }
+    })
 }
 
 fn read_or_default(
@@ -131,29 +206,12 @@ fn read_or_default(
 }
 
 fn parse_table(file: &str, text: &str) -> Result<toml::Table, ConfigError> {
-    text.parse::<toml::Table>().map_err(|e| invalid(file, e))
-}
-
-fn invalid(file: &str, e: toml::de::Error) -> ConfigError {
-    // toml names the offending key in its message; keep the message whole but single-line.
-    let message = e.message().replace('\n', " ");
-    let field = e
-        .span()
-        .map(|_| "(see message)".to_string())
-        .unwrap_or_else(|| "(see message)".to_string());
-    let field = extract_key(&message).unwrap_or(field);
-    ConfigError::Invalid {
-        file: file.to_string(),
-        field,
-        message,
-    }
-}
-
-/// Best effort: toml and serde put the key in backticks ("unknown field `x`").
-fn extract_key(message: &str) -> Option<String> {
-    let start = message.find('`')? + 1;
-    let len = message[start..].find('`')?;
-    Some(message[start..start + len].to_string())
+    text.parse::<toml::Table>()
+        .map_err(|e| ConfigError::Invalid {
+            file: file.to_string(),
+            field: "(syntax)".into(),
+            message: e.to_string().replace('\n', " "),
+        })
 }
 
 /// Splits "field: message" produced by `validate()`.
@@ -167,12 +225,13 @@ fn split_field(file: &str, m: String) -> ConfigError {
 }
 
 /// For every key in every section, `AGORA_<SECTION>_<KEY>` replaces its value, parsed as
-/// the same type as the default.
+/// the same type as the default. Returns the (field, variable) pairs it replaced.
 fn apply_env(
     table: &mut toml::Table,
     file: &str,
     env: &dyn Fn(&str) -> Option<String>,
-) -> Result<(), ConfigError> {
+) -> Result<Vec<(String, String)>, ConfigError> {
+    let mut replaced = Vec::new();
     for (section, value) in table.iter_mut() {
         let Some(keys) = value.as_table_mut() else {
             continue;
@@ -200,9 +259,10 @@ fn apply_env(
                 toml::Value::String(_) => toml::Value::String(raw.trim().to_string()),
                 _ => return Err(bad("a value of the default's type")),
             };
+            replaced.push((format!("{section}.{key}"), var));
         }
     }
-    Ok(())
+    Ok(replaced)
 }
 
 #[cfg(test)]
@@ -239,6 +299,7 @@ mod tests {
         let env = |k: &str| (k == "AGORA_WEREWOLF_WITCH_SELF_SAVE").then(|| "sometimes".into());
         let e = Config::load_from(None, &env).unwrap_err().to_string();
         assert!(e.contains("sometimes") && e.contains("always"), "{e}");
+        assert!(e.contains("AGORA_WEREWOLF_WITCH_SELF_SAVE") && e.contains("werewolf.witch_self_save"), "{e}");
 
         let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "0".to_string());
         let e = Config::load_from(None, &env).unwrap_err().to_string();
@@ -260,7 +321,7 @@ mod tests {
         .unwrap();
         std::fs::write(dir.join("agora.toml"), DEFAULT_AGORA).unwrap();
         let e = Config::load_from(Some(&dir), &no_env).unwrap_err().to_string();
-        assert!(e.contains("werewolf-gpp.toml"), "{e}");
+        assert!(e.contains("werewolf-gpp.toml") && e.contains("win_good"), "{e}");
         std::fs::remove_dir_all(&dir).ok();
     }
 }

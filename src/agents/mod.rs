@@ -33,7 +33,7 @@ pub enum Strategy {
 pub fn player(strategy: Strategy, seat: u8, seed: u64) -> Box<dyn Player> {
     let seed = seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(seat as u64 * 0xD1B5_4A32_D192_ED03);
+        .wrapping_add((seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     match strategy {
         Strategy::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
         Strategy::Random => Box::new(random::RandomPlayer::new(seed)),

@@ -1,1 +1,9 @@
+//! Integration tests, in one binary to save link time.
+//!
+//! - `scenarios`: every hand-written game under `tests/scenarios/` against its `expect`.
+//! - `properties`: random legal and illegal action streams (proptest).
+//! - `cli`: the `agora` binary end to end (sim, scenario, replay).
 
+mod cli;
+mod properties;
+mod scenarios;

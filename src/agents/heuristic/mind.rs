@@ -113,24 +113,31 @@ impl Heuristic {
 
     /// The seer claim this (good) seat believes, if any.
     fn trusted_seer(&self) -> Option<Seat> {
-        if self.role == Role::Seer {
+        self.trusted_seer_as(true)
+    }
+
+    /// `private: false` reasons as a good seat with no private knowledge would.
+    fn trusted_seer_as(&self, private: bool) -> Option<Seat> {
+        if private && self.role == Role::Seer {
             return Some(self.me);
         }
         let mut best: Option<(i32, Seat)> = None;
         for c in self.seer_claimers() {
-            if c == self.me {
-                continue;
-            }
             let cl = &self.claims[c as usize];
-            // A claimer who frames this good seat, or clears a wolf it knows, is fake.
-            if !self.is_wolf() && cl.wolves.contains(self.me) {
-                continue;
+            if private {
+                if c == self.me {
+                    continue;
+                }
+                // A claimer who frames this good seat is fake.
+                if !self.is_wolf() && cl.wolves.contains(self.me) {
+                    continue;
+                }
             }
             let mut credit = 100 - cl.seer_order as i32 * 10;
             if self.night_dead.contains(c) {
                 credit += 1000; // the wolves killed her: she was real
             }
-            if self.wolf_targets.contains(c) {
+            if private && self.wolf_targets.contains(c) {
                 credit += 1000; // the witch saw the wolves attack her
             }
             // A claimer who reported a seat that died at night as a wolf is likely lying.
@@ -146,12 +153,26 @@ impl Heuristic {
 
     /// How likely each seat is a wolf, from this seat's point of view.
     fn suspicion(&self) -> [f32; 10] {
+        self.suspicion_as(true)
+    }
+
+    /// Suspicion as a good seat with no private knowledge would see it.
+    fn public_suspicion(&self) -> [f32; 10] {
+        self.suspicion_as(false)
+    }
+
+    fn suspicion_as(&self, private: bool) -> [f32; 10] {
         let mut s = [BASE; 10];
-        let trusted = self.trusted_seer();
-        let mut known_good = SeatSet::only(self.me);
+        let trusted = self.trusted_seer_as(private);
+        let mut known_good = if private {
+            SeatSet::only(self.me)
+        } else {
+            SeatSet::EMPTY
+        };
+        let i_am_seer = private && self.role == Role::Seer;
         for c in self.seer_claimers() {
-            if Some(c) != trusted && c != self.me {
-                s[c as usize] = if self.role == Role::Seer { 1.0 } else { 0.85 };
+            if Some(c) != trusted && !(private && c == self.me) {
+                s[c as usize] = if i_am_seer { 1.0 } else { 0.85 };
             }
         }
         if let Some(t) = trusted {
@@ -165,7 +186,7 @@ impl Heuristic {
                 known_good.insert(g);
             }
         }
-        for seat in ALL_SEATS {
+        for seat in ALL_SEATS.into_iter().filter(|_| private) {
             if let Some(wolf) = self.checks[seat as usize] {
                 s[seat as usize] = if wolf { 1.0 } else { 0.0 };
                 if !wolf {
@@ -174,7 +195,9 @@ impl Heuristic {
             }
         }
         // Night victims are most likely good; so is whoever the witch saw attacked.
-        known_good = known_good.union(self.wolf_targets);
+        if private {
+            known_good = known_good.union(self.wolf_targets);
+        }
         for seat in ALL_SEATS {
             let i = seat as usize;
             if known_good.contains(seat) && s[i] < 0.9 {
@@ -206,7 +229,10 @@ impl Heuristic {
                 + 0.04 * self.silent[i] as f32)
                 .clamp(0.02, 0.84);
         }
-        s[self.me as usize] = if self.is_wolf() { 1.0 } else { 0.0 };
+        if private {
+            s[self.me as usize] = if self.is_wolf() { 1.0 } else { 0.0 };
+        }
+        s[0] = 0.0;
         s
     }
 
@@ -243,24 +269,6 @@ impl Heuristic {
             }
         }
         self.most_suspicious(&s, among).map(|(seat, _)| seat)
-    }
-
-    /// Suspicion as a good seat with no private knowledge would see it.
-    fn public_suspicion(&self) -> [f32; 10] {
-        let shadow = Heuristic {
-            rng: ChaCha8Rng::seed_from_u64(0),
-            me: 0,
-            role: Role::Villager,
-            pack: SeatSet::EMPTY,
-            checks: [None; 10],
-            attacked: None,
-            wolf_targets: SeatSet::EMPTY,
-            fake_reports: Vec::new(),
-            ..*self
-        };
-        let mut s = shadow.suspicion();
-        s[0] = 0.0;
-        s
     }
 
     fn wolf_kill_target(&mut self, targets: SeatSet) -> Option<Seat> {
