@@ -15,9 +15,21 @@ fn main() {
         .unwrap_or(20_000);
     let rules = Arc::new(Rules::default());
     let lineups = [
-        ("heuristic vs heuristic", Strategy::Heuristic, Strategy::Heuristic),
-        ("heuristic vs random wolves", Strategy::Heuristic, Strategy::Random),
-        ("random good vs heuristic", Strategy::Random, Strategy::Heuristic),
+        (
+            "heuristic vs heuristic",
+            Strategy::Heuristic,
+            Strategy::Heuristic,
+        ),
+        (
+            "heuristic vs random wolves",
+            Strategy::Heuristic,
+            Strategy::Random,
+        ),
+        (
+            "random good vs heuristic",
+            Strategy::Random,
+            Strategy::Heuristic,
+        ),
     ];
     for (name, good, wolves) in lineups {
         let started = Instant::now();

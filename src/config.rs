@@ -46,7 +46,6 @@ pub struct SimConfig {
     pub threads: usize,
 }
 
-
 /// The whole validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -245,9 +244,9 @@ fn apply_env(
                 message: format!("{raw:?} is not allowed: expected {allowed}"),
             };
             *value = match value {
-                toml::Value::Integer(_) => toml::Value::Integer(
-                    raw.trim().parse().map_err(|_| bad("a whole number"))?,
-                ),
+                toml::Value::Integer(_) => {
+                    toml::Value::Integer(raw.trim().parse().map_err(|_| bad("a whole number"))?)
+                }
                 toml::Value::Float(_) => {
                     toml::Value::Float(raw.trim().parse().map_err(|_| bad("a number"))?)
                 }
@@ -294,16 +293,25 @@ mod tests {
 
         let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "many".to_string());
         let e = Config::load_from(None, &env).unwrap_err().to_string();
-        assert!(e.contains("AGORA_WEREWOLF_MAX_DAYS") && e.contains("werewolf.max_days"), "{e}");
+        assert!(
+            e.contains("AGORA_WEREWOLF_MAX_DAYS") && e.contains("werewolf.max_days"),
+            "{e}"
+        );
 
         let env = |k: &str| (k == "AGORA_WEREWOLF_WITCH_SELF_SAVE").then(|| "sometimes".into());
         let e = Config::load_from(None, &env).unwrap_err().to_string();
         assert!(e.contains("sometimes") && e.contains("always"), "{e}");
-        assert!(e.contains("AGORA_WEREWOLF_WITCH_SELF_SAVE") && e.contains("werewolf.witch_self_save"), "{e}");
+        assert!(
+            e.contains("AGORA_WEREWOLF_WITCH_SELF_SAVE") && e.contains("werewolf.witch_self_save"),
+            "{e}"
+        );
 
         let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "0".to_string());
         let e = Config::load_from(None, &env).unwrap_err().to_string();
-        assert!(e.contains("max_days") && e.contains("between 1 and 100"), "{e}");
+        assert!(
+            e.contains("max_days") && e.contains("between 1 and 100"),
+            "{e}"
+        );
     }
 
     #[test]
@@ -312,7 +320,9 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let text = DEFAULT_AGORA.replace("max_days = 12", "max_dayz = 12");
         std::fs::write(dir.join("agora.toml"), text).unwrap();
-        let e = Config::load_from(Some(&dir), &no_env).unwrap_err().to_string();
+        let e = Config::load_from(Some(&dir), &no_env)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("agora.toml") && e.contains("max_dayz"), "{e}");
         std::fs::write(
             dir.join("werewolf-gpp.toml"),
@@ -320,8 +330,13 @@ mod tests {
         )
         .unwrap();
         std::fs::write(dir.join("agora.toml"), DEFAULT_AGORA).unwrap();
-        let e = Config::load_from(Some(&dir), &no_env).unwrap_err().to_string();
-        assert!(e.contains("werewolf-gpp.toml") && e.contains("win_good"), "{e}");
+        let e = Config::load_from(Some(&dir), &no_env)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("werewolf-gpp.toml") && e.contains("win_good"),
+            "{e}"
+        );
         std::fs::remove_dir_all(&dir).ok();
     }
 }

@@ -9,7 +9,11 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 
 #[derive(Parser)]
-#[command(name = "agora", version, about = "Social and argument games for humans and AI")]
+#[command(
+    name = "agora",
+    version,
+    about = "Social and argument games for humans and AI"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

@@ -88,7 +88,11 @@ pub fn story(record: &Record, seat: Option<Seat>, detail: bool) -> anyhow::Resul
         if !detail && matches!(logged.event, Event::VoteCast { .. } | Event::Scored { .. }) {
             continue;
         }
-        let prefix = if seat.is_none() { tag(logged.audience) } else { String::new() };
+        let prefix = if seat.is_none() {
+            tag(logged.audience)
+        } else {
+            String::new()
+        };
         writeln!(out, "{prefix}{}", logged.event.story())?;
     }
     if record.winner.is_some() {

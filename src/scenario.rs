@@ -58,9 +58,9 @@ enum Step {
 }
 
 fn parse_step(v: &Value) -> Result<Step, String> {
-    let obj = v
-        .as_object()
-        .ok_or("an action must be a JSON object like {\"seat\": 1, \"do\": \"kill\", \"target\": 4}")?;
+    let obj = v.as_object().ok_or(
+        "an action must be a JSON object like {\"seat\": 1, \"do\": \"kill\", \"target\": 4}",
+    )?;
     if obj.get("timeout").and_then(Value::as_bool) == Some(true) {
         return Ok(Step::Timeout);
     }
@@ -69,10 +69,9 @@ fn parse_step(v: &Value) -> Result<Step, String> {
         .and_then(Value::as_u64)
         .ok_or("missing \"seat\" (a number from 1 to 9)")?;
     let seat = u8::try_from(seat).map_err(|_| format!("there is no seat {seat}"))?;
-    let what = obj
-        .get("do")
-        .and_then(Value::as_str)
-        .ok_or("missing \"do\" (kill, save, poison, pass, check, shoot, decline, speak, vote, abstain)")?;
+    let what = obj.get("do").and_then(Value::as_str).ok_or(
+        "missing \"do\" (kill, save, poison, pass, check, shoot, decline, speak, vote, abstain)",
+    )?;
     let target = || -> Result<Seat, String> {
         let t = obj
             .get("target")

@@ -89,7 +89,10 @@ pub struct Tally {
 }
 
 fn role_index(role: Role) -> usize {
-    Role::ALL.iter().position(|r| *r == role).expect("every role is listed")
+    Role::ALL
+        .iter()
+        .position(|r| *r == role)
+        .expect("every role is listed")
 }
 
 impl Tally {
@@ -229,7 +232,11 @@ fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
         },
         roles,
         mean_days: ratio(t.days as f64, t.games),
-        games_per_sec: if secs > 0.0 { t.games as f64 / secs } else { 0.0 },
+        games_per_sec: if secs > 0.0 {
+            t.games as f64 / secs
+        } else {
+            0.0
+        },
         seed: opts.seed,
         threads,
         good: opts.lineup.good,
@@ -264,7 +271,11 @@ impl Report {
             self.wins.draw,
             pct(self.wins.draw)
         );
-        let _ = writeln!(s, "{:<10} {:>9} {:>9} {:>9}", "role", "games", "win rate", "mean GPP");
+        let _ = writeln!(
+            s,
+            "{:<10} {:>9} {:>9} {:>9}",
+            "role", "games", "win rate", "mean GPP"
+        );
         for role in Role::ALL {
             let f = &self.roles[role.name()];
             let _ = writeln!(

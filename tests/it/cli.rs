@@ -53,21 +53,37 @@ fn sim_json_has_the_documented_keys_and_is_thread_independent() {
 fn sim_record_then_replay_god_and_seat_views() {
     let dir = std::env::temp_dir().join(format!("agora-record-{}", std::process::id()));
     let d = dir.to_str().unwrap();
-    let (ok, _, err) = agora(&["sim", "werewolf", "--games", "3", "--seed", "7", "--record", d]);
+    let (ok, _, err) = agora(&[
+        "sim", "werewolf", "--games", "3", "--seed", "7", "--record", d,
+    ]);
     assert!(ok, "{err}");
     let file = dir.join("game-7.json");
     let (ok, god, err) = agora(&["replay", file.to_str().unwrap()]);
     assert!(ok, "{err}");
-    assert!(god.contains("Night 1 falls") && god.contains("Game over"), "{god}");
-    assert!(god.contains("[seats") || god.contains("[seat"), "private lines are tagged");
+    assert!(
+        god.contains("Night 1 falls") && god.contains("Game over"),
+        "{god}"
+    );
+    assert!(
+        god.contains("[seats") || god.contains("[seat"),
+        "private lines are tagged"
+    );
 
     let record: Value = serde_json::from_str(&std::fs::read_to_string(&file).unwrap()).unwrap();
     let roles = record["roles"].as_array().unwrap();
     let villager = roles.iter().position(|r| r == "villager").unwrap() + 1;
-    let (ok, view, err) = agora(&["replay", file.to_str().unwrap(), "--seat", &villager.to_string()]);
+    let (ok, view, err) = agora(&[
+        "replay",
+        file.to_str().unwrap(),
+        "--seat",
+        &villager.to_string(),
+    ]);
     assert!(ok, "{err}");
     assert!(view.contains("villager"));
-    assert!(!view.contains("Wolf ") && !view.contains("The wolves attack"), "{view}");
+    assert!(
+        !view.contains("Wolf ") && !view.contains("The wolves attack"),
+        "{view}"
+    );
     assert!(!view.contains("The seer checks"), "{view}");
     let (ok, _, err) = agora(&["replay", file.to_str().unwrap(), "--seat", "12"]);
     assert!(!ok && err.contains("1 to 9"), "{err}");
@@ -94,7 +110,10 @@ fn scenario_command_prints_one_result() {
     assert_eq!(v["phase"], "day");
     assert_eq!(v["winner"], Value::Null);
     assert_eq!(v["rejected"][0]["index"], 1);
-    assert!(v["rejected"][0]["reason"].as_str().unwrap().contains("kill"));
+    assert!(v["rejected"][0]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("kill"));
     assert_eq!(v["rejected"][1]["index"], 6);
     assert!(v["log"].as_array().unwrap().len() > 5);
 

@@ -53,12 +53,12 @@ fn fitting(game: &Game, n: usize, pick: u8) -> Option<(Seat, Action)> {
             _ => Action::Pass,
         },
         SeerCheck => Action::Check { target },
-        HunterShot if pick % 2 == 0 => Action::Decline,
+        HunterShot if pick.is_multiple_of(2) => Action::Decline,
         HunterShot => Action::Shoot { target },
         Speech | PkSpeech | LastWords => Action::Speak {
             text: format!("Vote {target}."),
         },
-        Vote | PkVote if pick % 5 == 0 => Action::Abstain,
+        Vote | PkVote if pick.is_multiple_of(5) => Action::Abstain,
         Vote | PkVote => Action::Vote { target },
     };
     Some((ask.seat, action))
@@ -122,7 +122,7 @@ proptest! {
             let before = (game.log().len(), game.asks().to_vec(), *game.gpp());
             let result = match inp {
                 Input::Pending(n, k, t) => match fitting(&game, n, t) {
-                    Some((seat, a)) if k % 4 != 0 => game.act(seat, a),
+                    Some((seat, a)) if !k.is_multiple_of(4) => game.act(seat, a),
                     Some((seat, _)) => game.act(seat, action(k, t % 12)),
                     None => game.act(1, Action::Pass),
                 },
@@ -158,7 +158,7 @@ fn ai_games_keep_views_private_and_end() {
     for seed in 0..200 {
         let lineup = agora::sim::Lineup {
             good: agora::agents::Strategy::Heuristic,
-            wolves: if seed % 2 == 0 {
+            wolves: if seed.is_multiple_of(2) {
                 agora::agents::Strategy::Heuristic
             } else {
                 agora::agents::Strategy::Random

@@ -209,8 +209,7 @@ impl Heuristic {
             }
             // Voting against trusted-good seats is a wolf's habit; voting reported wolves a good one's.
             let bad_votes = self.votes[i].intersect(known_good).len() as f32;
-            let good_votes = self
-                .votes[i]
+            let good_votes = self.votes[i]
                 .iter()
                 .filter(|&t| s[t as usize] >= 0.85)
                 .count() as f32;
@@ -368,11 +367,7 @@ impl Heuristic {
                 .into_iter()
                 .any(|s| self.checks[s as usize] == Some(true) && self.alive.contains(s));
             let rival = self.seer_claimers().any(|c| c != self.me);
-            if self.claimed_seer
-                || found_wolf
-                || rival
-                || self.day >= 2
-                || kind != SpeechKind::Day
+            if self.claimed_seer || found_wolf || rival || self.day >= 2 || kind != SpeechKind::Day
             {
                 self.claimed_seer = true;
                 plan.role = Some(Role::Seer);
@@ -430,7 +425,11 @@ impl Heuristic {
             if self.fake_reports.len() < self.day as usize {
                 let victim = real_seer.filter(|s| self.alive.contains(*s)).or_else(|| {
                     let pool = others.minus(self.pack).minus(framed);
-                    let pool = if pool.is_empty() { others.minus(self.pack) } else { pool };
+                    let pool = if pool.is_empty() {
+                        others.minus(self.pack)
+                    } else {
+                        pool
+                    };
                     pool.nth(below(&mut self.rng, pool.len().max(1)))
                 });
                 if let Some(v) = victim {
@@ -471,10 +470,8 @@ impl Player for Heuristic {
                 self.leader_pick = None;
                 self.attacked = None;
             }
-            Event::WolfPicked { target, .. } => {
-                if self.leader_pick.is_none() {
-                    self.leader_pick = *target;
-                }
+            Event::WolfPicked { target, .. } if self.leader_pick.is_none() => {
+                self.leader_pick = *target;
             }
             Event::WolfTie { .. } => self.leader_pick = None,
             Event::WitchTold { attacked } => {

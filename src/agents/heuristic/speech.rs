@@ -34,7 +34,11 @@ pub fn render(plan: &Plan, flavour: usize) -> String {
         None => {}
     }
     for (seat, wolf) in &plan.reports {
-        let _ = write!(s, "Checked {seat}: {}. ", if *wolf { "wolf" } else { "good" });
+        let _ = write!(
+            s,
+            "Checked {seat}: {}. ",
+            if *wolf { "wolf" } else { "good" }
+        );
     }
     for fake in plan.fakes.iter() {
         let _ = write!(s, "{fake} is a wolf, a fake seer. ");

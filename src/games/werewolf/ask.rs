@@ -51,7 +51,10 @@ impl AskKind {
     }
 
     pub fn is_speech(self) -> bool {
-        matches!(self, AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords)
+        matches!(
+            self,
+            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords
+        )
     }
 
     /// What a seat may answer to this kind of ask, for error messages and prompts.

@@ -93,7 +93,15 @@ fn read_sentence(s: &str, c: &mut Claims) {
         ("猎人", Role::Hunter),
         ("平民", Role::Villager),
     ];
-    for intro in ["i am the ", "i'm the ", "i am a ", "i'm a ", "i am ", "i'm ", "我是"] {
+    for intro in [
+        "i am the ",
+        "i'm the ",
+        "i am a ",
+        "i'm a ",
+        "i am ",
+        "i'm ",
+        "我是",
+    ] {
         if let Some(i) = s.find(intro) {
             let rest = &s[i + intro.len()..];
             if let Some((_, role)) = ROLE_WORDS.iter().find(|(w, _)| rest.starts_with(w)) {
@@ -109,7 +117,10 @@ fn read_sentence(s: &str, c: &mut Claims) {
                 let verdict = &rest[rest.find(|ch: char| ch.is_ascii_digit()).unwrap_or(0)..];
                 if verdict.contains("wolf") || verdict.contains("狼") {
                     c.wolves.insert(seat);
-                } else if verdict.contains("good") || verdict.contains("好人") || verdict.contains("金水") {
+                } else if verdict.contains("good")
+                    || verdict.contains("好人")
+                    || verdict.contains("金水")
+                {
                     c.good.insert(seat);
                 }
             }

@@ -95,28 +95,61 @@ pub enum Ballot {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// Seat learns its role (that seat only).
-    RoleDealt { seat: Seat, role: Role },
+    RoleDealt {
+        seat: Seat,
+        role: Role,
+    },
     /// The wolves learn each other (wolves only).
-    WolfPack { wolves: SeatSet },
-    NightFell { night: u32 },
+    WolfPack {
+        wolves: SeatSet,
+    },
+    NightFell {
+        night: u32,
+    },
     /// A wolf's pick; `target: None` means no pick in time (wolves only).
-    WolfPicked { wolf: Seat, target: Option<Seat>, round: u8 },
+    WolfPicked {
+        wolf: Seat,
+        target: Option<Seat>,
+        round: u8,
+    },
     /// The picks tied; the wolves pick once more (wolves only).
-    WolfTie { tied: SeatSet },
+    WolfTie {
+        tied: SeatSet,
+    },
     /// Tonight's attack, as the wolves decided it (wolves only).
-    WolfAttack { target: Option<Seat>, by_lot: bool },
+    WolfAttack {
+        target: Option<Seat>,
+        by_lot: bool,
+    },
     /// The witch is told who was attacked (witch only).
-    WitchTold { attacked: Option<Seat> },
-    WitchSaved { target: Seat },
-    WitchPoisoned { target: Seat },
+    WitchTold {
+        attacked: Option<Seat>,
+    },
+    WitchSaved {
+        target: Seat,
+    },
+    WitchPoisoned {
+        target: Seat,
+    },
     /// The seer's check: only good or wolf (seer only).
-    SeerResult { target: Seat, wolf: bool },
+    SeerResult {
+        target: Seat,
+        wolf: bool,
+    },
     /// Whether the hunter may shoot tonight (hunter only).
-    HunterStatus { may_shoot: bool },
+    HunterStatus {
+        may_shoot: bool,
+    },
     /// A death with its cause (moderator only; the table learns of it at dawn or by the vote).
-    Died { seat: Seat, cause: DeathCause },
+    Died {
+        seat: Seat,
+        cause: DeathCause,
+    },
     /// The night's dead, without cause; empty means a peaceful night.
-    Dawn { day: u32, dead: SeatSet },
+    Dawn {
+        day: u32,
+        dead: SeatSet,
+    },
     /// A speech, with what it claims read once by [`claims::read`](super::claims::read).
     Speech {
         seat: Seat,
@@ -126,20 +159,44 @@ pub enum Event {
         claims: Claims,
     },
     /// A sealed ballot (the voter only until the reveal).
-    VoteCast { voter: Seat, round: VoteRound, ballot: Ballot },
+    VoteCast {
+        voter: Seat,
+        round: VoteRound,
+        ballot: Ballot,
+    },
     /// All ballots of a round, revealed together: `ballots[i]` is seat i+1's.
-    VotesRevealed { round: VoteRound, ballots: [Ballot; SEATS] },
+    VotesRevealed {
+        round: VoteRound,
+        ballots: [Ballot; SEATS],
+    },
     /// The vote tied: PK speeches by the tied seats, then the others vote among them.
-    PkCalled { tied: SeatSet },
+    PkCalled {
+        tied: SeatSet,
+    },
     /// The vote's outcome: `None` means nobody is eliminated.
-    Eliminated { seat: Option<Seat> },
+    Eliminated {
+        seat: Option<Seat>,
+    },
     /// The hunter's shot (`target: None`: he declines).
-    HunterShot { hunter: Seat, target: Option<Seat> },
+    HunterShot {
+        hunter: Seat,
+        target: Option<Seat>,
+    },
     /// A seat took the default action for an ask (that seat and the moderator only).
-    Defaulted { seat: Seat, ask: AskKind },
+    Defaulted {
+        seat: Seat,
+        ask: AskKind,
+    },
     /// GPP awarded (moderator only until the end).
-    Scored { seat: Seat, points: i32, reason: ScoreReason },
-    GameOver { winner: Winner, roles: [Role; SEATS] },
+    Scored {
+        seat: Seat,
+        points: i32,
+        reason: ScoreReason,
+    },
+    GameOver {
+        winner: Winner,
+        roles: [Role; SEATS],
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -171,7 +228,8 @@ impl Event {
     /// One line of story for this event, as a person would read it.
     pub fn story(&self) -> String {
         let mut out = String::new();
-        self.write_story(&mut out).expect("writing to a String cannot fail");
+        self.write_story(&mut out)
+            .expect("writing to a String cannot fail");
         out
     }
 
@@ -179,8 +237,14 @@ impl Event {
         match self {
             Event::RoleDealt { seat, role } => write!(out, "Seat {seat} is the {role}."),
             Event::WolfPack { wolves } => write!(out, "The wolves are seats {wolves}."),
-            Event::NightFell { night } => write!(out, "── Night {night} falls. Everyone closes their eyes."),
-            Event::WolfPicked { wolf, target, round } => {
+            Event::NightFell { night } => {
+                write!(out, "── Night {night} falls. Everyone closes their eyes.")
+            }
+            Event::WolfPicked {
+                wolf,
+                target,
+                round,
+            } => {
                 let again = if *round > 1 { " (second round)" } else { "" };
                 match target {
                     Some(t) => write!(out, "Wolf {wolf} picks seat {t}{again}."),
@@ -188,15 +252,25 @@ impl Event {
                 }
             }
             Event::WolfTie { tied } => {
-                write!(out, "The wolves' picks tie between seats {tied}; they pick again.")
+                write!(
+                    out,
+                    "The wolves' picks tie between seats {tied}; they pick again."
+                )
             }
             Event::WolfAttack { target, by_lot } => match target {
-                Some(t) if *by_lot => write!(out, "Tied again: the lot falls on seat {t}. The wolves attack seat {t}."),
+                Some(t) if *by_lot => write!(
+                    out,
+                    "Tied again: the lot falls on seat {t}. The wolves attack seat {t}."
+                ),
                 Some(t) => write!(out, "The wolves attack seat {t}."),
                 None => write!(out, "The wolves attack nobody."),
             },
             Event::WitchTold { attacked } => {
-                write!(out, "The witch is told: {} was attacked tonight.", opt_seat(*attacked))
+                write!(
+                    out,
+                    "The witch is told: {} was attacked tonight.",
+                    opt_seat(*attacked)
+                )
             }
             Event::WitchSaved { target } => write!(out, "The witch saves seat {target}."),
             Event::WitchPoisoned { target } => write!(out, "The witch poisons seat {target}."),
@@ -242,7 +316,11 @@ impl Event {
                 _ => write!(out, "Seat {voter} abstains (sealed)."),
             },
             Event::VotesRevealed { round, ballots } => {
-                let what = if *round == VoteRound::Pk { "PK votes" } else { "Votes" };
+                let what = if *round == VoteRound::Pk {
+                    "PK votes"
+                } else {
+                    "Votes"
+                };
                 write!(out, "{what}:")?;
                 let mut first = true;
                 for (i, b) in ballots.iter().enumerate() {
@@ -273,9 +351,17 @@ impl Event {
                 None => write!(out, "Hunter {hunter} does not shoot."),
             },
             Event::Defaulted { seat, ask } => {
-                write!(out, "Seat {seat} did not act in time ({}): default taken.", ask.name())
+                write!(
+                    out,
+                    "Seat {seat} did not act in time ({}): default taken.",
+                    ask.name()
+                )
             }
-            Event::Scored { seat, points, reason } => {
+            Event::Scored {
+                seat,
+                points,
+                reason,
+            } => {
                 write!(out, "GPP: seat {seat} {points:+} ({reason:?}).")
             }
             Event::GameOver { winner, roles } => {

@@ -22,8 +22,8 @@ mod score;
 mod seat;
 mod view;
 
-pub use claims::Claims;
 pub use ask::{Action, Ask, AskKind, Refusal, Waiting};
+pub use claims::Claims;
 pub use event::{
     Audience, Ballot, DeathCause, Event, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
 };
@@ -376,7 +376,10 @@ impl Game {
             Stage::Ended => {}
         }
         for ask in &mut asks {
-            match old.iter().find(|o| o.seat == ask.seat && o.kind == ask.kind) {
+            match old
+                .iter()
+                .find(|o| o.seat == ask.seat && o.kind == ask.kind)
+            {
                 Some(o) => ask.seq = o.seq,
                 None => {
                     self.next_seq += 1;

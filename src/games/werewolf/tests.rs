@@ -124,7 +124,13 @@ fn speech_over_limit_is_refused() {
         g.act(1, Action::Speak { text: long }),
         Err(Refusal::SpeechTooLong { len: 301, .. })
     ));
-    g.act(1, Action::Speak { text: "狼".repeat(300) }).unwrap();
+    g.act(
+        1,
+        Action::Speak {
+            text: "狼".repeat(300),
+        },
+    )
+    .unwrap();
 }
 
 #[test]

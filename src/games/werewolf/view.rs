@@ -35,7 +35,10 @@ impl Game {
     /// The view of `seat` (1..=9). Panics on a seat outside the table: callers hold
     /// seats that came from the game.
     pub fn view(&self, seat: Seat) -> View<'_> {
-        assert!((1..=SEATS as Seat).contains(&seat), "seat {seat} is not at the table");
+        assert!(
+            (1..=SEATS as Seat).contains(&seat),
+            "seat {seat} is not at the table"
+        );
         let role = self.role(seat);
         let events: Vec<&Event> = self.events_for(seat, 0).collect();
         let mut knowledge = Knowledge::default();
