@@ -155,7 +155,7 @@ proptest! {
 #[test]
 fn ai_games_keep_views_private_and_end() {
     let rules = Arc::new(Rules::default());
-    for seed in 0..200 {
+    for seed in 0..200u64 {
         let lineup = agora::sim::Lineup {
             good: agora::agents::Strategy::Heuristic,
             wolves: if seed.is_multiple_of(2) {
