@@ -297,6 +297,8 @@ impl Event {
             Event::Dawn { day, dead } => {
                 if dead.is_empty() {
                     write!(out, "── Day {day}. Dawn: a peaceful night, nobody died.")
+                } else if dead.len() == 1 {
+                    write!(out, "── Day {day}. Dawn: seat {dead} died in the night.")
                 } else {
                     write!(out, "── Day {day}. Dawn: seats {dead} died in the night.")
                 }
