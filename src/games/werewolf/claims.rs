@@ -70,6 +70,13 @@ pub fn read(text: &str) -> Claims {
     if text.is_empty() {
         return claims;
     }
+    if text.is_ascii() {
+        // The common case (and every AI speech): one pass over words, no allocation.
+        for sentence in text.split(['.', '!', '?', ';', '\n']) {
+            read_words(sentence, &mut claims);
+        }
+        return claims;
+    }
     let lower = text.to_lowercase();
     for sentence in lower.split(['.', '!', '?', ';', '\n', '。', '！', '？', '；']) {
         read_sentence(sentence.trim(), &mut claims);
@@ -77,6 +84,104 @@ pub fn read(text: &str) -> Claims {
     claims
 }
 
+const MAX_WORDS: usize = 64;
+
+/// A word-level reader for ASCII sentences; the same grammar as `read_sentence`.
+fn read_words(sentence: &str, c: &mut Claims) {
+    let mut words = [""; MAX_WORDS];
+    let mut n = 0;
+    for w in sentence.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '\'')) {
+        if !w.is_empty() && n < MAX_WORDS {
+            words[n] = w;
+            n += 1;
+        }
+    }
+    let w = &words[..n];
+    let is = |j: usize, s: &str| w.get(j).is_some_and(|x| x.eq_ignore_ascii_case(s));
+    let digit = |j: usize| -> Option<Seat> {
+        let x = w.get(j)?.as_bytes();
+        (x.len() == 1 && (b'1'..=b'9').contains(&x[0])).then(|| x[0] - b'0')
+    };
+    // "seat 5", "player 5", "no 5", "5"
+    let seat_at = |mut j: usize| -> Option<(Seat, usize)> {
+        if is(j, "seat") || is(j, "player") || is(j, "no") {
+            j += 1;
+        }
+        digit(j).map(|s| (s, j + 1))
+    };
+    for i in 0..n {
+        let first = w[i].as_bytes()[0].to_ascii_lowercase();
+        match first {
+            b'i' => {
+                let mut j = if is(i, "i") && is(i + 1, "am") {
+                    i + 2
+                } else if is(i, "i'm") {
+                    i + 1
+                } else {
+                    continue;
+                };
+                if is(j, "the") || is(j, "a") {
+                    j += 1;
+                }
+                let role = match w.get(j).map(|x| x.to_ascii_lowercase()) {
+                    Some(x) if x == "seer" || x == "prophet" => Role::Seer,
+                    Some(x) if x == "witch" => Role::Witch,
+                    Some(x) if x == "hunter" => Role::Hunter,
+                    Some(x) if x == "villager" => Role::Villager,
+                    Some(x) if x == "werewolf" => Role::Werewolf,
+                    _ => continue,
+                };
+                c.role = Some(role);
+            }
+            b'c' if is(i, "checked") || is(i, "check") => {
+                if let Some((seat, j)) = seat_at(i + 1) {
+                    for k in j..(j + 3).min(n) {
+                        if is(k, "wolf") || is(k, "werewolf") {
+                            c.wolves.insert(seat);
+                            break;
+                        }
+                        if is(k, "good") {
+                            c.good.insert(seat);
+                            break;
+                        }
+                    }
+                }
+            }
+            b'1'..=b'9' if is(i + 1, "is") => {
+                let Some(seat) = digit(i) else { continue };
+                let j = if is(i + 2, "a") { i + 3 } else { i + 2 };
+                if is(j, "wolf") || is(j, "werewolf") {
+                    c.wolves.insert(seat);
+                } else if is(j, "good") {
+                    c.good.insert(seat);
+                }
+            }
+            b'v' | b's' if is(i, "vote") || is(i, "suspect") => {
+                let j = if is(i + 1, "out") || is(i + 1, "for") {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                if let Some((seat, _)) = seat_at(j) {
+                    c.accuses.insert(seat);
+                }
+            }
+            b's' if is(i, "saved") => {
+                if let Some((seat, _)) = seat_at(i + 1) {
+                    c.saved = Some(seat);
+                }
+            }
+            b'p' if is(i, "poisoned") => {
+                if let Some((seat, _)) = seat_at(i + 1) {
+                    c.poisoned = Some(seat);
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The substring reader for text with non-ASCII characters (Chinese table terms).
 fn read_sentence(s: &str, c: &mut Claims) {
     if s.is_empty() {
         return;
@@ -187,6 +292,9 @@ mod tests {
         let c = read("Witch here: I am the witch, saved 4 last night");
         assert_eq!((c.role, c.saved), (Some(Role::Witch), Some(4)));
         assert!(read("nothing to say, 12 votes 10").is_empty());
+        let c = read("I am not the seer, vote for no 3. Seat 4 is a werewolf");
+        assert_eq!(c.role, None);
+        assert_eq!((c.accuses, c.wolves), (SeatSet::only(3), SeatSet::only(4)));
         let c = read("我是预言家。查验5号是狼。");
         assert_eq!((c.role, c.wolves), (Some(Role::Seer), SeatSet::only(5)));
     }
