@@ -2,6 +2,7 @@
 //! replay as a story: the god view, or exactly what one seat saw (`--seat N`).
 
 use crate::games::werewolf::{Audience, Event, Game, Logged, Role, Rules, Seat};
+use crate::scenario::gpp_by_seat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -29,12 +30,7 @@ impl Record {
             winner: game.winner().map(|w| w.name().to_string()),
             day: game.day(),
             dead: game.deaths().to_vec(),
-            gpp: game
-                .gpp()
-                .iter()
-                .enumerate()
-                .map(|(i, p)| ((i + 1).to_string(), *p))
-                .collect(),
+            gpp: gpp_by_seat(game.gpp()),
             log: game.log().to_vec(),
         }
     }

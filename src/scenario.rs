@@ -51,6 +51,14 @@ pub struct Outcome {
     pub log: Vec<Logged>,
 }
 
+/// GPP keyed by seat number as a string ("1".."9"), as the JSON outputs print it.
+pub fn gpp_by_seat(gpp: &[i32; SEATS]) -> BTreeMap<String, i32> {
+    gpp.iter()
+        .enumerate()
+        .map(|(i, p)| ((i + 1).to_string(), *p))
+        .collect()
+}
+
 /// One scripted step.
 enum Step {
     Act(Seat, Action),
@@ -176,12 +184,7 @@ pub fn run(text: &str, base: &Rules) -> Result<Outcome, ScenarioError> {
         day: game.day(),
         phase: game.phase().to_string(),
         dead: game.deaths().to_vec(),
-        gpp: game
-            .gpp()
-            .iter()
-            .enumerate()
-            .map(|(i, p)| ((i + 1).to_string(), *p))
-            .collect(),
+        gpp: gpp_by_seat(game.gpp()),
         rejected,
         log: game.log().to_vec(),
     })
