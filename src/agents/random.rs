@@ -2,9 +2,9 @@
 //! allows (for the witch: pass, save, or poison; then a uniform target). They say nothing.
 
 use super::Player;
-use crate::games::werewolf::{Action, Ask, AskKind, Event, SeatSet};
+use crate::games::werewolf::{below, Action, Ask, AskKind, Event, SeatSet};
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 
 pub struct RandomPlayer {
     rng: ChaCha8Rng,
@@ -21,11 +21,11 @@ impl RandomPlayer {
         if set.is_empty() {
             return None;
         }
-        set.nth(crate::games::werewolf::below(&mut self.rng, set.len()))
+        set.nth(self.below(set.len()))
     }
 
     fn below(&mut self, n: usize) -> usize {
-        ((self.rng.next_u32() as u64 * n as u64) >> 32) as usize
+        below(&mut self.rng, n)
     }
 }
 
