@@ -569,3 +569,142 @@ impl Player for Heuristic {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::werewolf::{claims, Claims};
+
+    fn ask(seat: Seat, kind: AskKind, targets: SeatSet) -> Ask {
+        Ask {
+            seat,
+            kind,
+            targets,
+            attacked: None,
+            can_save: false,
+            max_chars: 300,
+            seq: 1,
+        }
+    }
+
+    fn player(seat: Seat, role: Role) -> Heuristic {
+        let mut p = Heuristic::new(seat as u64);
+        p.observe(&Event::RoleDealt { seat, role });
+        if role == Role::Werewolf {
+            p.observe(&Event::WolfPack {
+                wolves: [1, 2, 3].into_iter().collect(),
+            });
+        }
+        p.observe(&Event::NightFell { night: 1 });
+        p
+    }
+
+    fn speech(seat: Seat, text: &str) -> Event {
+        Event::Speech {
+            seat,
+            kind: SpeechKind::Day,
+            text: text.to_string(),
+            claims: claims::read(text),
+        }
+    }
+
+    fn dawn() -> Event {
+        Event::Dawn {
+            day: 1,
+            dead: SeatSet::EMPTY,
+        }
+    }
+
+    #[test]
+    fn wolves_follow_the_first_pick() {
+        let mut p = player(2, Role::Werewolf);
+        p.observe(&Event::WolfPicked {
+            wolf: 1,
+            target: Some(6),
+            round: 1,
+        });
+        assert_eq!(
+            p.decide(&ask(2, AskKind::WolfPick, SeatSet::ALL)),
+            Action::Kill { target: 6 }
+        );
+    }
+
+    #[test]
+    fn wolves_kill_a_claimed_seer_and_spare_the_hunter() {
+        let mut p = player(1, Role::Werewolf);
+        p.observe(&dawn());
+        p.observe(&speech(7, "I am the seer. Checked 2: wolf."));
+        p.observe(&speech(9, "I am the hunter."));
+        p.observe(&Event::NightFell { night: 2 });
+        assert_eq!(
+            p.decide(&ask(1, AskKind::WolfPick, SeatSet::ALL)),
+            Action::Kill { target: 7 }
+        );
+    }
+
+    #[test]
+    fn witch_saves_on_the_first_night() {
+        let mut p = player(8, Role::Witch);
+        p.observe(&Event::WitchTold { attacked: Some(4) });
+        let mut a = ask(8, AskKind::Witch, SeatSet::ALL.without(8));
+        a.attacked = Some(4);
+        a.can_save = true;
+        assert_eq!(p.decide(&a), Action::Save);
+        // With no evidence she keeps her poison.
+        a.can_save = false;
+        assert_eq!(p.decide(&a), Action::Pass);
+    }
+
+    #[test]
+    fn seer_who_found_a_wolf_claims_and_reports() {
+        let mut p = player(7, Role::Seer);
+        p.observe(&Event::SeerResult {
+            target: 3,
+            wolf: true,
+        });
+        p.observe(&dawn());
+        let Action::Speak { text } = p.decide(&ask(7, AskKind::Speech, SeatSet::EMPTY)) else {
+            panic!("a speech is expected");
+        };
+        let c = claims::read(&text);
+        assert_eq!(c.role, Some(Role::Seer), "{text}");
+        assert_eq!(c.wolves, SeatSet::only(3), "{text}");
+        assert!(c.accuses.contains(3), "{text}");
+    }
+
+    #[test]
+    fn villagers_follow_the_seer_and_see_through_a_framing() {
+        let mut p = player(4, Role::Villager);
+        p.observe(&dawn());
+        p.observe(&speech(7, "I am the seer. Checked 3: wolf. Vote 3."));
+        assert_eq!(
+            p.decide(&ask(4, AskKind::Vote, SeatSet::ALL)),
+            Action::Vote { target: 3 }
+        );
+        // A second seer claim that frames this villager is a fake: vote the faker.
+        let mut q = player(4, Role::Villager);
+        q.observe(&dawn());
+        q.observe(&speech(2, "I am the seer. Checked 4: wolf. Vote 4."));
+        q.observe(&speech(
+            7,
+            "I am the seer. Checked 5: good. 2 is a wolf, a fake seer.",
+        ));
+        assert_eq!(
+            q.decide(&ask(4, AskKind::Vote, SeatSet::ALL)),
+            Action::Vote { target: 2 }
+        );
+    }
+
+    #[test]
+    fn wolves_do_not_vote_their_pack() {
+        let mut p = player(1, Role::Werewolf);
+        p.observe(&dawn());
+        p.observe(&speech(7, "I am the seer. Checked 2: wolf. Vote 2."));
+        let Action::Vote { target } = p.decide(&ask(1, AskKind::Vote, SeatSet::ALL)) else {
+            panic!("a vote is expected");
+        };
+        assert!(![1, 2, 3].contains(&target));
+        assert_eq!(target, 7, "wolves push the claimed seer");
+        assert_eq!(Claims::default(), claims::read(""));
+    }
+}
