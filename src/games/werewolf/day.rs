@@ -82,11 +82,8 @@ impl Game {
         self.speech_done();
     }
 
-    pub(super) fn speech_skipped(&mut self, _seat: Seat) {
-        self.speech_done();
-    }
-
-    fn speech_done(&mut self) {
+    /// The current speaker is done (spoke, or the deadline passed in silence).
+    pub(super) fn speech_done(&mut self) {
         match &mut self.stage {
             Stage::Speeches(s) => {
                 s.next += 1;

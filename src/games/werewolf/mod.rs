@@ -230,7 +230,7 @@ impl Game {
         );
         let action = match ask.kind {
             AskKind::WolfPick => {
-                self.wolf_no_pick(seat);
+                self.wolf_pick(seat, None);
                 None
             }
             AskKind::Witch => Some(Action::Pass),
@@ -240,7 +240,7 @@ impl Game {
             }
             AskKind::HunterShot => Some(Action::Decline),
             AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => {
-                self.speech_skipped(seat);
+                self.speech_done();
                 None
             }
             AskKind::Vote | AskKind::PkVote => Some(Action::Abstain),
@@ -299,7 +299,7 @@ impl Game {
         match (ask.kind, action) {
             (AskKind::WolfPick, Action::Kill { target }) => {
                 check_target(target)?;
-                self.wolf_pick(seat, target);
+                self.wolf_pick(seat, Some(target));
             }
             (AskKind::Witch, Action::Save) => {
                 if !ask.can_save {

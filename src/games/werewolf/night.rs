@@ -127,31 +127,19 @@ impl Game {
         }
     }
 
-    pub(super) fn wolf_pick(&mut self, wolf: Seat, target: Seat) {
+    /// A wolf's pick; `None` when its deadline passed without one.
+    pub(super) fn wolf_pick(&mut self, wolf: Seat, target: Option<Seat>) {
         let n = self.night();
         let round = n.round;
-        n.tally[target as usize] += 1;
+        if let Some(t) = target {
+            n.tally[t as usize] += 1;
+        }
         n.to_pick.remove(wolf);
         self.emit(
             Audience::Seats(self.wolves),
             Event::WolfPicked {
                 wolf,
-                target: Some(target),
-                round,
-            },
-        );
-        self.advance_night();
-    }
-
-    pub(super) fn wolf_no_pick(&mut self, wolf: Seat) {
-        let n = self.night();
-        let round = n.round;
-        n.to_pick.remove(wolf);
-        self.emit(
-            Audience::Seats(self.wolves),
-            Event::WolfPicked {
-                wolf,
-                target: None,
+                target,
                 round,
             },
         );
