@@ -5,7 +5,7 @@
 
 use crate::games::werewolf::{GppTable, Rules};
 use serde::de::DeserializeOwned;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use thiserror::Error;
@@ -26,7 +26,7 @@ pub enum ConfigError {
 }
 
 /// Seconds per ask kind, scaled by `pace`.
-#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Timers {
     pub wolves: u32,
@@ -46,12 +46,48 @@ pub struct SimConfig {
     pub threads: usize,
 }
 
+/// The game store: where sessions live and how long a process's claim on one lasts.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StoreConfig {
+    /// Used when neither `--db` nor `DATABASE_URL` is given.
+    pub url: String,
+    /// Seconds a session's lease lasts without renewal; another process may take the
+    /// session over only after that (or at once when the holder is a dead local process).
+    pub lease_secs: u32,
+}
+
+impl Default for StoreConfig {
+    fn default() -> Self {
+        StoreConfig {
+            url: "sqlite://agora.db".into(),
+            lease_secs: 20,
+        }
+    }
+}
+
+/// Leaderboards.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct StatsConfig {
+    /// Games a player must have finished before they are ranked.
+    pub min_games: u32,
+}
+
+impl Default for StatsConfig {
+    fn default() -> Self {
+        StatsConfig { min_games: 5 }
+    }
+}
+
 /// The whole validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
     pub werewolf: Arc<Rules>,
     pub timers: Timers,
     pub sim: SimConfig,
+    pub store: StoreConfig,
+    pub stats: StatsConfig,
 }
 
 impl Default for Timers {
@@ -70,6 +106,25 @@ impl Default for Timers {
     }
 }
 
+impl Timers {
+    /// The time allowed for the ask whose timer is `key` (see `AskKind::timer_key`),
+    /// scaled by `pace`. An unknown key gets the longest timer.
+    pub fn duration(&self, key: &str) -> std::time::Duration {
+        let secs = match key {
+            "wolves" => self.wolves,
+            "witch" => self.witch,
+            "seer" => self.seer,
+            "hunter" => self.hunter,
+            "speech" => self.speech,
+            "vote" => self.vote,
+            "pk_speech" => self.pk_speech,
+            "last_words" => self.last_words,
+            _ => self.speech.max(self.last_words),
+        };
+        std::time::Duration::from_secs_f64(secs as f64 * self.pace)
+    }
+}
+
 impl Config {
     /// Loads from `dir` (or the built-in defaults when `dir` has no such file), then
     /// applies `AGORA_*` overrides from `env`.
@@ -82,11 +137,12 @@ impl Config {
 
         let mut agora = parse_table(&agora_name, &agora_text)?;
         for key in agora.keys() {
-            if !["werewolf", "timers", "sim"].contains(&key.as_str()) {
+            if !["werewolf", "timers", "sim", "store", "stats"].contains(&key.as_str()) {
                 return Err(ConfigError::Invalid {
                     file: agora_name.clone(),
                     field: key.clone(),
-                    message: "unknown section (allowed: werewolf, timers, sim)".into(),
+                    message: "unknown section (allowed: werewolf, timers, sim, store, stats)"
+                        .into(),
                 });
             }
         }
@@ -101,6 +157,15 @@ impl Config {
         let mut rules: Rules = section(&agora, "werewolf", &source)?;
         let timers: Timers = section(&agora, "timers", &source)?;
         let sim: SimConfig = section(&agora, "sim", &source)?;
+        let store: StoreConfig = section(&agora, "store", &source)?;
+        let stats: StatsConfig = section(&agora, "stats", &source)?;
+        if store.lease_secs < 2 {
+            return Err(ConfigError::Invalid {
+                file: source("store.lease_secs"),
+                field: "store.lease_secs".into(),
+                message: format!("{} is too short: use at least 2", store.lease_secs),
+            });
+        }
 
         let gpp_table = parse_table(&gpp_name, &gpp_text)?;
         let gpp: GppTable = fields(&gpp_table, "", &|_| gpp_name.clone())?;
@@ -122,6 +187,8 @@ impl Config {
             werewolf: Arc::new(rules),
             timers,
             sim,
+            store,
+            stats,
         })
     }
 

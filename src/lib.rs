@@ -8,10 +8,19 @@
 //! - [`sim`]: the headless ladder, AI vs AI across all cores.
 //! - [`scenario`]: hand-written games replayed exactly, for rule tests.
 //! - [`replay`]: recorded games told as a story, god view or one seat's view.
+//! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
+//! - [`session`]: one tokio task per table; inputs stored before applied; resume.
+//! - [`terminal`]: play or watch a session at the keyboard; [`stats`]: leaderboards;
+//!   [`commands`]: the store-backed CLI commands.
 
 pub mod agents;
+pub mod commands;
 pub mod config;
 pub mod games;
 pub mod replay;
 pub mod scenario;
+pub mod session;
 pub mod sim;
+pub mod stats;
+pub mod store;
+pub mod terminal;

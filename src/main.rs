@@ -1,12 +1,14 @@
-//! The `agora` command line: simulations, scenarios and replays (the Discord bot and the
-//! terminal game join here as they are built).
+//! The `agora` command line: simulations, scenarios and replays; terminal play, resume,
+//! stored sessions and leaderboards (the Discord bot joins here as it is built).
 
 use agora::agents::Strategy;
+use agora::commands;
 use agora::config::Config;
 use agora::sim::{Lineup, SimOptions};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
+use std::time::Duration;
 
 #[derive(Parser)]
 #[command(
@@ -41,6 +43,70 @@ enum Command {
         /// Also show sealed ballots and every GPP line.
         #[arg(long)]
         detail: bool,
+    },
+    /// Plays a game in the terminal (stored like any other session).
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
+    },
+    /// Continues every unfinished session in the database.
+    Resume {
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+        /// Milliseconds between AI moves, so a person can follow.
+        #[arg(long, default_value_t = 800)]
+        step_delay: u64,
+    },
+    /// Lists the stored sessions.
+    Sessions {
+        #[arg(long)]
+        db: Option<String>,
+        /// Print a JSON array instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Leaderboards from stored results.
+    Stats {
+        #[command(subcommand)]
+        game: StatsGame,
+    },
+}
+
+#[derive(Subcommand)]
+enum PlayGame {
+    /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
+    Werewolf {
+        /// Human seats (seats 1..K); 0 watches an all-AI game.
+        #[arg(long, default_value_t = 1)]
+        humans: u8,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Scales every timer (1 = the configured seconds, 0 = no waiting).
+        #[arg(long)]
+        pace: Option<f64>,
+        /// Milliseconds between AI moves, so a person can follow.
+        #[arg(long, default_value_t = 800)]
+        step_delay: u64,
+        #[arg(long)]
+        db: Option<String>,
+        /// Your player name (default: $USER).
+        #[arg(long)]
+        name: Option<String>,
+    },
+}
+
+#[derive(Subcommand)]
+enum StatsGame {
+    /// Werewolf by mean GPP.
+    Werewolf {
+        #[arg(long)]
+        db: Option<String>,
+        /// Only this community (a Discord server id, or `terminal`).
+        #[arg(long)]
+        community: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -79,6 +145,13 @@ fn main() -> std::process::ExitCode {
             std::process::ExitCode::FAILURE
         }
     }
+}
+
+fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the async runtime")
 }
 
 fn run() -> anyhow::Result<()> {
@@ -133,6 +206,52 @@ fn run() -> anyhow::Result<()> {
         Command::Replay { file, seat, detail } => {
             let record = agora::replay::read_record(&file)?;
             print!("{}", agora::replay::story(&record, seat, detail)?);
+        }
+        Command::Play {
+            game:
+                PlayGame::Werewolf {
+                    humans,
+                    seed,
+                    pace,
+                    step_delay,
+                    db,
+                    name,
+                },
+        } => {
+            let opts = commands::PlayOptions {
+                humans,
+                seed,
+                pace,
+                step_delay: Duration::from_millis(step_delay),
+                db,
+                name,
+            };
+            runtime()?.block_on(commands::play(&config, opts))?;
+        }
+        Command::Resume { db, step_delay } => {
+            runtime()?.block_on(commands::resume(
+                &config,
+                db.as_deref(),
+                Duration::from_millis(step_delay),
+            ))?;
+        }
+        Command::Sessions { db, json } => {
+            runtime()?.block_on(commands::sessions(&config, db.as_deref(), json))?;
+        }
+        Command::Stats {
+            game:
+                StatsGame::Werewolf {
+                    db,
+                    community,
+                    json,
+                },
+        } => {
+            runtime()?.block_on(commands::stats(
+                &config,
+                db.as_deref(),
+                community.as_deref(),
+                json,
+            ))?;
         }
     }
     Ok(())

@@ -22,7 +22,9 @@ pub trait Player: Send {
 }
 
 /// Which kind of AI plays a side.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Strategy {
     Heuristic,

@@ -3,7 +3,9 @@
 //! - `scenarios`: every hand-written game under `tests/scenarios/` against its `expect`.
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `cli`: the `agora` binary end to end (sim, scenario, replay).
+//! - `store`: the game store and session resume on SQLite and PostgreSQL.
 
 mod cli;
 mod properties;
 mod scenarios;
+mod store;

@@ -278,13 +278,14 @@ impl Game {
         })
     }
 
-    fn apply(&mut self, ask: Ask, action: Action) -> Result<(), Refusal> {
-        let seat = ask.seat;
-        let wrong = |got: &'static str| Refusal::WrongAction {
-            seat,
-            kind: ask.kind,
-            got,
-        };
+    /// Whether `seat` may take `action` now, without changing anything: the check a
+    /// session makes before it stores an input.
+    pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        let ask = self.pending_for(seat)?;
+        self.validate(&ask, action)
+    }
+
+    fn validate(&self, ask: &Ask, action: &Action) -> Result<(), Refusal> {
         let check_target = |target: Seat| {
             if ask.targets.contains(target) {
                 Ok(())
@@ -297,49 +298,62 @@ impl Game {
             }
         };
         match (ask.kind, action) {
-            (AskKind::WolfPick, Action::Kill { target }) => {
-                check_target(target)?;
-                self.wolf_pick(seat, Some(target));
-            }
+            (AskKind::WolfPick, Action::Kill { target })
+            | (AskKind::SeerCheck, Action::Check { target })
+            | (AskKind::HunterShot, Action::Shoot { target })
+            | (AskKind::Vote | AskKind::PkVote, Action::Vote { target }) => check_target(*target),
             (AskKind::Witch, Action::Save) => {
-                if !ask.can_save {
-                    return Err(Refusal::CannotSave(self.why_no_save(seat)));
+                if ask.can_save {
+                    Ok(())
+                } else {
+                    Err(Refusal::CannotSave(self.why_no_save(ask.seat)))
                 }
-                self.witch_save(seat);
             }
             (AskKind::Witch, Action::Poison { target }) => {
                 if !self.poison {
                     return Err(Refusal::PoisonUsed);
                 }
-                check_target(target)?;
-                self.witch_poison(target);
+                check_target(*target)
             }
-            (AskKind::Witch, Action::Pass) => self.witch_pass(),
-            (AskKind::SeerCheck, Action::Check { target }) => {
-                check_target(target)?;
-                self.seer_check(seat, target);
-            }
-            (AskKind::HunterShot, Action::Shoot { target }) => {
-                check_target(target)?;
-                self.hunter_shoot(seat, Some(target));
-            }
-            (AskKind::HunterShot, Action::Decline) => self.hunter_shoot(seat, None),
+            (AskKind::Witch, Action::Pass)
+            | (AskKind::HunterShot, Action::Decline)
+            | (AskKind::Vote | AskKind::PkVote, Action::Abstain) => Ok(()),
             (kind, Action::Speak { text }) if kind.is_speech() => {
                 let len = text.chars().count();
                 let max = self.rules.speech_max_chars;
                 if len > max {
-                    return Err(Refusal::SpeechTooLong { len, max });
+                    Err(Refusal::SpeechTooLong { len, max })
+                } else {
+                    Ok(())
                 }
-                self.speak(seat, kind, text);
             }
+            (kind, other) => Err(Refusal::WrongAction {
+                seat: ask.seat,
+                kind,
+                got: other.name(),
+            }),
+        }
+    }
+
+    fn apply(&mut self, ask: Ask, action: Action) -> Result<(), Refusal> {
+        self.validate(&ask, &action)?;
+        let seat = ask.seat;
+        match (ask.kind, action) {
+            (AskKind::WolfPick, Action::Kill { target }) => self.wolf_pick(seat, Some(target)),
+            (AskKind::Witch, Action::Save) => self.witch_save(seat),
+            (AskKind::Witch, Action::Poison { target }) => self.witch_poison(target),
+            (AskKind::Witch, Action::Pass) => self.witch_pass(),
+            (AskKind::SeerCheck, Action::Check { target }) => self.seer_check(seat, target),
+            (AskKind::HunterShot, Action::Shoot { target }) => {
+                self.hunter_shoot(seat, Some(target))
+            }
+            (AskKind::HunterShot, Action::Decline) => self.hunter_shoot(seat, None),
+            (kind, Action::Speak { text }) => self.speak(seat, kind, text),
             (AskKind::Vote | AskKind::PkVote, Action::Vote { target }) => {
-                check_target(target)?;
-                self.cast(seat, Ballot::Vote(target));
+                self.cast(seat, Ballot::Vote(target))
             }
-            (AskKind::Vote | AskKind::PkVote, Action::Abstain) => {
-                self.cast(seat, Ballot::Abstain);
-            }
-            (_, other) => return Err(wrong(other.name())),
+            (_, Action::Abstain) => self.cast(seat, Ballot::Abstain),
+            (kind, other) => unreachable!("validated: {kind:?} takes {}", other.name()),
         }
         Ok(())
     }

@@ -1,0 +1,321 @@
+//! The store-backed commands of the `agora` binary: `play`, `resume`, `sessions`, `stats`.
+//! Each opens the store, does its work through [`crate::session`], and prints.
+
+use crate::agents::Strategy;
+use crate::config::Config;
+use crate::games::werewolf::{Game, SEATS};
+use crate::session::werewolf::{self as ww, Place, SeatSpec, Setup};
+use crate::session::{Ended, Runner, SeatNo};
+use crate::store::{PlayerRef, SessionRow, Store, StoreError};
+use crate::terminal::{attach, scoreboard, Keyboard, Left, Views};
+use anyhow::Context;
+use serde::Serialize;
+use std::time::Duration;
+
+/// The database to use: `--db`, else `DATABASE_URL`, else `[store] url`.
+pub fn database_url(flag: Option<&str>, config: &Config) -> String {
+    flag.map(str::to_string)
+        .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
+        .unwrap_or_else(|| config.store.url.clone())
+}
+
+pub async fn open_store(url: &str, config: &Config) -> Result<Store, StoreError> {
+    Store::open(url, Duration::from_secs(config.store.lease_secs as u64)).await
+}
+
+/// `agora play werewolf`.
+pub struct PlayOptions {
+    pub humans: u8,
+    pub seed: Option<u64>,
+    pub pace: Option<f64>,
+    pub step_delay: Duration,
+    pub db: Option<String>,
+    pub name: Option<String>,
+}
+
+fn terminal_name(given: Option<&str>) -> String {
+    given
+        .map(str::to_string)
+        .or_else(|| std::env::var("USER").ok())
+        .filter(|s| !s.trim().is_empty())
+        .unwrap_or_else(|| "player".into())
+}
+
+pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
+    if opts.humans as usize > SEATS {
+        anyhow::bail!("--humans: at most {SEATS} human seats");
+    }
+    let mut timers = config.timers.clone();
+    if let Some(pace) = opts.pace {
+        if !(0.0..=100.0).contains(&pace) {
+            anyhow::bail!("--pace: {pace} is not allowed: use a number from 0 to 100");
+        }
+        timers.pace = pace;
+    }
+    let name = terminal_name(opts.name.as_deref());
+    let seats: Vec<SeatSpec> = (1..=SEATS as u8)
+        .map(|seat| {
+            if seat <= opts.humans {
+                let player = if opts.humans == 1 {
+                    PlayerRef::terminal(&name)
+                } else {
+                    PlayerRef::terminal(&format!("{name}#{seat}"))
+                };
+                SeatSpec::human(&player)
+            } else {
+                SeatSpec::ai(Strategy::Heuristic)
+            }
+        })
+        .collect();
+    let mut rules = (*config.werewolf).clone();
+    let gpp = std::mem::take(&mut rules.gpp);
+    let setup = Setup {
+        rules,
+        gpp,
+        timers,
+        seats,
+    };
+    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let url = database_url(opts.db.as_deref(), config);
+    let store = open_store(&url, config).await?;
+    let place = Place {
+        surface: "terminal".into(),
+        community: "terminal".into(),
+        channel: "terminal".into(),
+    };
+    let runner = setup
+        .create(store.clone(), seed, &place, opts.step_delay)
+        .await?;
+    let humans: Vec<SeatNo> = (1..=opts.humans).collect();
+    println!(
+        "Werewolf, session {} (seed {seed}). {}",
+        runner.id(),
+        if humans.is_empty() {
+            "Nine AI players; you watch the public story.".to_string()
+        } else {
+            format!(
+                "You play seat{} {}; the other seats are AI. Type quit to leave (the game is saved).",
+                if humans.len() > 1 { "s" } else { "" },
+                humans.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
+            )
+        }
+    );
+    let mut keyboard = if humans.is_empty() {
+        Keyboard::none()
+    } else {
+        Keyboard::open()
+    };
+    follow(&store, runner, &humans, &mut keyboard).await
+}
+
+/// Follows one session at the terminal until it ends or is left; prints the scoreboard.
+async fn follow(
+    store: &Store,
+    mut runner: Runner<Game>,
+    humans: &[SeatNo],
+    keyboard: &mut Keyboard,
+) -> anyhow::Result<()> {
+    let views = Views::subscribe(&mut runner, humans);
+    let session = runner.start();
+    let handle = session.handle.clone();
+    let left = tokio::select! {
+        left = attach(&handle, views, keyboard) => left?,
+        _ = tokio::signal::ctrl_c() => {
+            handle.detach().await;
+            println!("\nInterrupted: the session is saved; continue it with `agora resume`.");
+            Left::Detached
+        }
+    };
+    let ended = session.wait().await?;
+    match (left, ended) {
+        (_, Ended::Finished(outcome)) | (Left::Finished(outcome), _) => {
+            let seats = store.seats(handle.id()).await?;
+            print!("{}", scoreboard(&outcome, &seats));
+        }
+        (_, Ended::Abandoned) => println!("The game was abandoned."),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// `agora resume`: continues every unfinished session it may drive.
+pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> anyhow::Result<()> {
+    let url = database_url(db, config);
+    let store = open_store(&url, config).await?;
+    let rows = store.unfinished().await?;
+    if rows.is_empty() {
+        println!("No unfinished sessions.");
+        return Ok(());
+    }
+    let mut with_humans: Vec<(SessionRow, Vec<SeatNo>)> = Vec::new();
+    let mut background = Vec::new();
+    for row in rows {
+        if row.game != "werewolf" {
+            println!(
+                "session {}: a {} session; this build resumes werewolf only",
+                row.id, row.game
+            );
+            continue;
+        }
+        let setup = Setup::from_row(&row)?;
+        let humans: Vec<SeatNo> = setup
+            .seats
+            .iter()
+            .enumerate()
+            .filter(|(_, s)| s.agent.is_none())
+            .map(|(i, _)| i as SeatNo + 1)
+            .collect();
+        if !humans.is_empty() && row.surface != "terminal" {
+            println!(
+                "session {}: played on {}; it resumes there (`agora run`)",
+                row.id, row.surface
+            );
+            continue;
+        }
+        if humans.is_empty() {
+            background.push(row);
+        } else {
+            with_humans.push((row, humans));
+        }
+    }
+    // AI-only sessions: all at once; one of them alone is shown as it goes.
+    let watch_one = background.len() == 1 && with_humans.is_empty();
+    let mut tasks = Vec::new();
+    for row in background {
+        match ww::resume(store.clone(), &row, step_delay).await {
+            Ok(runner) => {
+                println!("session {} (seed {}): resumed", row.id, row.seed);
+                if watch_one {
+                    follow(&store, runner, &[], &mut Keyboard::none()).await?;
+                } else {
+                    let session = runner.start();
+                    let store = store.clone();
+                    tasks.push(tokio::spawn(async move {
+                        let id = session.handle.id().to_string();
+                        let ended = session.wait().await;
+                        (id, ended, store)
+                    }));
+                }
+            }
+            Err(e) => println!("session {}: not resumed: {e}", row.id),
+        }
+    }
+    let mut keyboard = if with_humans.is_empty() {
+        Keyboard::none()
+    } else {
+        Keyboard::open()
+    };
+    for (row, humans) in with_humans {
+        match ww::resume(store.clone(), &row, step_delay).await {
+            Ok(runner) => {
+                println!(
+                    "session {} (seed {}): resumed; you play seat{} {}",
+                    row.id,
+                    row.seed,
+                    if humans.len() > 1 { "s" } else { "" },
+                    humans
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                );
+                follow(&store, runner, &humans, &mut keyboard).await?;
+            }
+            Err(e) => println!("session {}: not resumed: {e}", row.id),
+        }
+    }
+    for task in tasks {
+        let (id, ended, _) = task.await.context("a resumed session's task failed")?;
+        match ended {
+            Ok(Ended::Finished(o)) => println!("session {id}: finished, {} win", o.winner),
+            Ok(other) => println!("session {id}: {other:?}"),
+            Err(e) => println!("session {id}: stopped: {e}"),
+        }
+    }
+    Ok(())
+}
+
+#[derive(Serialize)]
+struct SessionJson {
+    id: String,
+    game: String,
+    surface: String,
+    seed: u64,
+    status: String,
+    winner: Option<String>,
+    seats: Vec<crate::store::SummarySeat>,
+}
+
+/// `agora sessions`.
+pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::Result<()> {
+    let url = database_url(db, config);
+    let store = open_store(&url, config).await?;
+    let all = store.sessions().await?;
+    let list: Vec<SessionJson> = all
+        .into_iter()
+        .map(|s| SessionJson {
+            id: s.session.id,
+            game: s.session.game,
+            surface: s.session.surface,
+            seed: s.session.seed,
+            status: s.session.status,
+            winner: s.session.winner,
+            seats: s.seats,
+        })
+        .collect();
+    if json {
+        println!("{}", serde_json::to_string_pretty(&list)?);
+        return Ok(());
+    }
+    if list.is_empty() {
+        println!("No sessions in {}.", crate::store::redact(&url));
+        return Ok(());
+    }
+    println!("id            game      surface   seed                  status     winner");
+    for s in &list {
+        println!(
+            "{:<13} {:<9} {:<9} {:<21} {:<10} {}",
+            s.id,
+            s.game,
+            s.surface,
+            s.seed,
+            s.status,
+            s.winner.as_deref().unwrap_or("-")
+        );
+        if s.status == "finished" {
+            let seats: Vec<String> = s
+                .seats
+                .iter()
+                .map(|x| {
+                    format!(
+                        "{}:{} {:+}",
+                        x.seat,
+                        x.role.as_deref().unwrap_or("?"),
+                        x.gpp.unwrap_or(0)
+                    )
+                })
+                .collect();
+            println!("              {}", seats.join("  "));
+        }
+    }
+    Ok(())
+}
+
+/// `agora stats werewolf`.
+pub async fn stats(
+    config: &Config,
+    db: Option<&str>,
+    community: Option<&str>,
+    json: bool,
+) -> anyhow::Result<()> {
+    let url = database_url(db, config);
+    let store = open_store(&url, config).await?;
+    let results = store.results("werewolf", community).await?;
+    let board = crate::stats::leaderboard("werewolf", community, config.stats.min_games, &results);
+    if json {
+        println!("{}", serde_json::to_string_pretty(&board)?);
+    } else {
+        print!("{}", crate::stats::render(&board));
+    }
+    Ok(())
+}

@@ -1,0 +1,828 @@
+//! Sessions: one tokio task per table, between the pure rules and the surfaces.
+//!
+//! A session owns a game (any [`Table`]: werewolf now, debates and trials next), its seats
+//! (human, or an AI [`Agent`]) and the deadline of every pending ask. It is driven by a
+//! mailbox: surfaces [`SessionHandle::submit`] a seat's action and
+//! [`SessionHandle::subscribe`] to what a [`Viewer`] (one seat, the public, the moderator)
+//! may see. AI seats are asked as soon as their asks open, all at once where the rules
+//! open several asks together; an expired deadline becomes the game's default action.
+//!
+//! Every input (human action, AI decision, timeout) is validated, then stored in the
+//! session's append-only log, and only then applied. A restarted process rebuilds the
+//! session by replaying the log ([`Runner::resume`]): the AI agents are shown the same
+//! events and asked the same questions in the same order, so they end in the same state,
+//! and the game carries on exactly as it would have. While the store is unreachable the
+//! session pauses and retries; nothing is applied that was not stored.
+
+pub mod werewolf;
+
+use crate::config::Timers;
+use crate::store::{
+    now_ms, InputSource, NewSession, Outcome, SessionRow, Store, StoreError, StoredInput,
+};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::fmt::Debug;
+use std::future::Future;
+use std::pin::Pin;
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+/// Seats are numbered from 1.
+pub type SeatNo = u8;
+
+/// Who may see an event.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Visibility {
+    Public,
+    /// These seats (bit `n` is seat `n`).
+    Seats(u64),
+    Moderator,
+}
+
+impl Visibility {
+    pub fn seat(seat: SeatNo) -> Visibility {
+        Visibility::Seats(1u64 << seat)
+    }
+    pub fn shown_to(self, viewer: Viewer) -> bool {
+        match (viewer, self) {
+            (Viewer::Moderator, _) => true,
+            (_, Visibility::Public) => true,
+            (Viewer::Seat(s), Visibility::Seats(mask)) => s < 64 && mask & (1u64 << s) != 0,
+            _ => false,
+        }
+    }
+}
+
+/// Who is watching a session.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Viewer {
+    /// What everyone at the table sees.
+    Public,
+    /// What one seat may know: the public events and its own.
+    Seat(SeatNo),
+    /// Everything (the god view, for moderators and reviews).
+    Moderator,
+}
+
+/// One decision a game waits for.
+#[derive(Debug, Clone)]
+pub struct Pending<A> {
+    pub seat: SeatNo,
+    /// The ask's sequence number in the game; a late or repeated answer carries an old one.
+    pub seq: u32,
+    /// The `[timers]` key of its deadline.
+    pub timer: &'static str,
+    pub ask: A,
+}
+
+/// A game the session layer can run: a pure state machine that says what it waits for,
+/// takes actions or passed deadlines, and logs events with their visibility.
+pub trait Table: Send + 'static {
+    type Action: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Ask: Clone + Debug + Send + Sync + 'static;
+    type Event: Clone + Debug + Send + Sync + 'static;
+    type Refusal: std::error::Error + Send + Sync + 'static;
+
+    /// `werewolf`, `debate`, `trial`.
+    fn kind(&self) -> &'static str;
+    fn seat_count(&self) -> SeatNo;
+    /// The asks open now, in the rules' order.
+    fn pending(&self) -> Vec<Pending<Self::Ask>>;
+    /// Whether `seat` may take `action` now; changes nothing.
+    fn check(&self, seat: SeatNo, action: &Self::Action) -> Result<(), Self::Refusal>;
+    fn act(&mut self, seat: SeatNo, action: Self::Action) -> Result<(), Self::Refusal>;
+    /// `seat`'s deadline passed: the rules' default applies.
+    fn timeout(&mut self, seat: SeatNo) -> Result<(), Self::Refusal>;
+    fn log_len(&self) -> usize;
+    fn logged(&self, index: usize) -> (Visibility, &Self::Event);
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+/// An AI agent's answer: ready now (built-in players), or later (a model, a remote agent).
+pub enum Decision<A> {
+    Now(A),
+    Later(Pin<Box<dyn Future<Output = A> + Send>>),
+}
+
+/// An AI seat. It is shown, in order, the events its seat may see, and asked its asks in
+/// the order they open. It must be deterministic given its seed and that sequence, so
+/// that a replayed session reaches the same state.
+pub trait Agent<T: Table>: Send {
+    fn observe(&mut self, event: &T::Event);
+    fn decide(&mut self, ask: &T::Ask) -> Decision<T::Action>;
+}
+
+/// What a subscriber receives.
+#[derive(Debug, Clone)]
+pub enum Note<T: Table> {
+    Event {
+        visibility: Visibility,
+        event: T::Event,
+    },
+    /// An ask opened for `seat` (shown to that seat and the moderator only).
+    Ask {
+        seat: SeatNo,
+        seq: u32,
+        ask: T::Ask,
+        /// Epoch milliseconds.
+        due_at: i64,
+    },
+    /// The store failed: the session waits and retries.
+    Paused {
+        reason: String,
+    },
+    Resumed,
+    Ended {
+        outcome: Outcome,
+    },
+    Abandoned,
+}
+
+impl<T: Table> Note<T> {
+    fn shown_to(&self, viewer: Viewer) -> bool {
+        match self {
+            Note::Event { visibility, .. } => visibility.shown_to(viewer),
+            Note::Ask { seat, .. } => {
+                matches!(viewer, Viewer::Moderator) || viewer == Viewer::Seat(*seat)
+            }
+            _ => true,
+        }
+    }
+}
+
+/// Why a submitted action was not taken. Nothing changed.
+#[derive(Debug, Error)]
+pub enum SubmitError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("that choice has closed (it was for an earlier question)")]
+    Stale,
+    #[error("seat {0} is played by an AI")]
+    AiSeat(SeatNo),
+    #[error("there is no seat {0} at this table")]
+    NoSuchSeat(SeatNo),
+    #[error("this session is over")]
+    Closed,
+}
+
+/// Why a session stopped before its game ended.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("session {id}: the stored input #{n} no longer applies ({reason}); the log is inconsistent with these rules")]
+    Replay { id: String, n: u64, reason: String },
+    #[error("session {0}: its task failed")]
+    Crashed(String),
+}
+
+/// How a session's task ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ended {
+    Finished(Outcome),
+    Abandoned,
+    /// Stopped by request (shutdown): the session stays `running` in the store and can be
+    /// resumed.
+    Detached,
+}
+
+enum Msg<T: Table> {
+    Submit {
+        seat: SeatNo,
+        action: T::Action,
+        seq: Option<u32>,
+        reply: oneshot::Sender<Result<(), SubmitError>>,
+    },
+    Decided {
+        seat: SeatNo,
+        seq: u32,
+        action: T::Action,
+    },
+    Subscribe {
+        viewer: Viewer,
+        reply: oneshot::Sender<Subscription<T>>,
+    },
+    Stop {
+        abandon: bool,
+        reply: oneshot::Sender<()>,
+    },
+}
+
+/// A viewer's stream of notes: first the backlog (everything it may see so far, and its
+/// open ask), then live notes.
+pub struct Subscription<T: Table> {
+    backlog: VecDeque<Arc<Note<T>>>,
+    rx: mpsc::UnboundedReceiver<Arc<Note<T>>>,
+}
+
+impl<T: Table> Subscription<T> {
+    /// The next note; `None` once the session's task has stopped.
+    pub async fn next(&mut self) -> Option<Arc<Note<T>>> {
+        if let Some(note) = self.backlog.pop_front() {
+            return Some(note);
+        }
+        self.rx.recv().await
+    }
+}
+
+/// How surfaces talk to a session. Cheap to clone.
+pub struct SessionHandle<T: Table> {
+    id: Arc<str>,
+    tx: mpsc::Sender<Msg<T>>,
+}
+
+impl<T: Table> Clone for SessionHandle<T> {
+    fn clone(&self) -> Self {
+        SessionHandle {
+            id: self.id.clone(),
+            tx: self.tx.clone(),
+        }
+    }
+}
+
+impl<T: Table> SessionHandle<T> {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Submits a human seat's action; `seq`, when given, must be the open ask's (a button
+    /// carries it, so a stale click is refused). Returns once the action is stored and
+    /// applied, or refused with the reason.
+    pub async fn submit(
+        &self,
+        seat: SeatNo,
+        action: T::Action,
+        seq: Option<u32>,
+    ) -> Result<(), SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Msg::Submit {
+                seat,
+                action,
+                seq,
+                reply,
+            })
+            .await
+            .map_err(|_| SubmitError::Closed)?;
+        rx.await.map_err(|_| SubmitError::Closed)?
+    }
+
+    pub async fn subscribe(&self, viewer: Viewer) -> Result<Subscription<T>, SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Msg::Subscribe { viewer, reply })
+            .await
+            .map_err(|_| SubmitError::Closed)?;
+        rx.await.map_err(|_| SubmitError::Closed)
+    }
+
+    /// Ends the session as abandoned (a host's stop).
+    pub async fn abandon(&self) {
+        self.stop(true).await
+    }
+
+    /// Stops driving the session without ending it (shutdown); it can be resumed.
+    pub async fn detach(&self) {
+        self.stop(false).await
+    }
+
+    async fn stop(&self, abandon: bool) {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(Msg::Stop { abandon, reply }).await.is_ok() {
+            let _ = rx.await;
+        }
+    }
+}
+
+/// A running session: its handle and its task.
+pub struct Session<T: Table> {
+    pub handle: SessionHandle<T>,
+    task: tokio::task::JoinHandle<Result<Ended, SessionError>>,
+}
+
+impl<T: Table> Session<T> {
+    /// Stops the task where it is, as a crash would: nothing is released or stored.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+
+    /// Waits for the session's task to end.
+    pub async fn wait(self) -> Result<Ended, SessionError> {
+        let id = self.handle.id.to_string();
+        match self.task.await {
+            Ok(r) => r,
+            Err(_) => Err(SessionError::Crashed(id)),
+        }
+    }
+}
+
+/// Session-wide settings that are not part of the game.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub timers: Timers,
+    /// A pause before each AI or timeout input is applied (watch mode), so people can follow.
+    pub step_delay: Duration,
+}
+
+struct Proposal<A> {
+    seat: SeatNo,
+    seq: u32,
+    action: Option<A>,
+    source: InputSource,
+}
+
+type Later<A> = (SeatNo, u32, Pin<Box<dyn Future<Output = A> + Send>>);
+
+/// The session task's state.
+pub struct Runner<T: Table> {
+    id: Arc<str>,
+    table: T,
+    agents: Vec<Option<Box<dyn Agent<T>>>>,
+    store: Store,
+    options: Options,
+    cursor: usize,
+    next_n: u64,
+    /// Asks already handed to their agent (or armed for a human).
+    dispatched: HashSet<(SeatNo, u32)>,
+    deadlines: HashMap<(SeatNo, u32), i64>,
+    stored_deadlines: HashSet<(SeatNo, u32)>,
+    ready: VecDeque<Proposal<T::Action>>,
+    later: Vec<Later<T::Action>>,
+    subscribers: Vec<(Viewer, mpsc::UnboundedSender<Arc<Note<T>>>)>,
+    paused: bool,
+}
+
+const RETRY_MIN: Duration = Duration::from_millis(200);
+const RETRY_MAX: Duration = Duration::from_secs(15);
+
+impl<T: Table> Runner<T> {
+    fn new(
+        id: &str,
+        table: T,
+        agents: Vec<Option<Box<dyn Agent<T>>>>,
+        store: Store,
+        options: Options,
+    ) -> Self {
+        Runner {
+            id: id.into(),
+            table,
+            agents,
+            store,
+            options,
+            cursor: 0,
+            next_n: 0,
+            dispatched: HashSet::new(),
+            deadlines: HashMap::new(),
+            stored_deadlines: HashSet::new(),
+            ready: VecDeque::new(),
+            later: Vec::new(),
+            subscribers: Vec::new(),
+            paused: false,
+        }
+    }
+
+    /// Stores a new session, ready to [`Runner::start`]. `agents[i]` plays seat i+1
+    /// (`None`: a human).
+    pub async fn create(
+        store: Store,
+        new: NewSession,
+        table: T,
+        agents: Vec<Option<Box<dyn Agent<T>>>>,
+        options: Options,
+    ) -> Result<Runner<T>, SessionError> {
+        store.create_session(&new).await?;
+        Ok(Runner::new(&new.id, table, agents, store, options))
+    }
+
+    /// Takes over a stored session (its lease) and replays its log, ready to
+    /// [`Runner::start`]. `table` and `agents` must be built fresh from the stored config
+    /// and seed.
+    pub async fn resume(
+        store: Store,
+        row: &SessionRow,
+        table: T,
+        agents: Vec<Option<Box<dyn Agent<T>>>>,
+        options: Options,
+    ) -> Result<Runner<T>, SessionError> {
+        store.claim(&row.id).await?;
+        if row.status == "lobby" {
+            store.set_status(&row.id, "running").await?;
+        }
+        let inputs = store.inputs(&row.id).await?;
+        let deadlines = store.deadlines(&row.id).await?;
+        let mut runner = Runner::new(&row.id, table, agents, store, options);
+        for (seat, seq, due) in deadlines {
+            runner.deadlines.insert((seat, seq), due);
+            runner.stored_deadlines.insert((seat, seq));
+        }
+        for input in &inputs {
+            runner.replay(input)?;
+        }
+        Ok(runner)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Starts the session's task. Subscribe first (with [`Runner::subscribe`]) to see
+    /// everything from the start: a fast AI game may be over before a later subscription
+    /// arrives.
+    pub fn start(self) -> Session<T> {
+        let (tx, rx) = mpsc::channel(64);
+        let handle = SessionHandle {
+            id: self.id.clone(),
+            tx: tx.clone(),
+        };
+        let task = tokio::spawn(self.run(rx, tx));
+        Session { handle, task }
+    }
+
+    /// Applies one stored input during a resume, asking the agents exactly what the
+    /// original run asked them before it.
+    fn replay(&mut self, input: &StoredInput) -> Result<(), SessionError> {
+        self.deliver();
+        self.dispatch(now_ms());
+        let fail = |reason: String| SessionError::Replay {
+            id: self.id.to_string(),
+            n: input.n,
+            reason,
+        };
+        if input.n != self.next_n {
+            return Err(fail(format!("expected input #{}", self.next_n)));
+        }
+        let result = if input.payload.is_null() {
+            self.table.timeout(input.seat)
+        } else {
+            let action: T::Action = serde_json::from_value(input.payload.clone())
+                .map_err(|e| fail(format!("unreadable action: {e}")))?;
+            self.table.act(input.seat, action)
+        };
+        result.map_err(|e| fail(e.to_string()))?;
+        self.next_n += 1;
+        // An ask can stay open after an input with the same sequence number (the witch
+        // may save, then still poison): it is asked again, as in the original run.
+        self.dispatched.remove(&(input.seat, input.ask_seq));
+        self.ready
+            .retain(|p| !(p.seat == input.seat && p.seq == input.ask_seq));
+        self.later
+            .retain(|(seat, seq, _)| !(*seat == input.seat && *seq == input.ask_seq));
+        Ok(())
+    }
+
+    fn notify(&mut self, note: Note<T>) {
+        let note = Arc::new(note);
+        self.subscribers.retain(|(viewer, tx)| {
+            if note.shown_to(*viewer) {
+                tx.send(note.clone()).is_ok()
+            } else {
+                !tx.is_closed()
+            }
+        });
+    }
+
+    /// Shows new log entries to the agents that may see them and to subscribers.
+    fn deliver(&mut self) {
+        let end = self.table.log_len();
+        for i in self.cursor..end {
+            let (visibility, event) = self.table.logged(i);
+            for (index, agent) in self.agents.iter_mut().enumerate() {
+                if let Some(agent) = agent {
+                    if visibility.shown_to(Viewer::Seat(index as SeatNo + 1)) {
+                        agent.observe(event);
+                    }
+                }
+            }
+            if !self.subscribers.is_empty() {
+                let event = event.clone();
+                self.notify(Note::Event { visibility, event });
+            }
+        }
+        self.cursor = end;
+    }
+
+    /// Hands newly opened asks to their agents (all at once) and arms their deadlines.
+    fn dispatch(&mut self, now: i64) {
+        for pending in self.table.pending() {
+            let key = (pending.seat, pending.seq);
+            if !self.dispatched.insert(key) {
+                continue;
+            }
+            let due = *self.deadlines.entry(key).or_insert_with(|| {
+                now + self.options.timers.duration(pending.timer).as_millis() as i64
+            });
+            if !self.subscribers.is_empty() {
+                self.notify(Note::Ask {
+                    seat: pending.seat,
+                    seq: pending.seq,
+                    ask: pending.ask.clone(),
+                    due_at: due,
+                });
+            }
+            let Some(Some(agent)) = self.agents.get_mut(pending.seat as usize - 1) else {
+                continue;
+            };
+            match agent.decide(&pending.ask) {
+                Decision::Now(action) => self.ready.push_back(Proposal {
+                    seat: pending.seat,
+                    seq: pending.seq,
+                    action: Some(action),
+                    source: InputSource::Ai,
+                }),
+                Decision::Later(future) => self.later.push((pending.seat, pending.seq, future)),
+            }
+        }
+    }
+
+    fn is_open(&self, seat: SeatNo, seq: u32) -> bool {
+        self.table
+            .pending()
+            .iter()
+            .any(|p| p.seat == seat && p.seq == seq)
+    }
+
+    /// Validates, stores, then applies one input. A refused AI answer becomes a timeout.
+    async fn commit(&mut self, mut p: Proposal<T::Action>) -> Result<(), SessionError> {
+        if !self.is_open(p.seat, p.seq) {
+            return Ok(());
+        }
+        if let Some(action) = &p.action {
+            if let Err(refusal) = self.table.check(p.seat, action) {
+                tracing::debug!(session = %self.id, seat = p.seat, %refusal, "AI answer refused; default taken");
+                p.action = None;
+                p.source = InputSource::Timeout;
+            }
+        }
+        let payload = match &p.action {
+            Some(a) => serde_json::to_value(a).unwrap_or(serde_json::Value::Null),
+            None => serde_json::Value::Null,
+        };
+        let input = StoredInput {
+            n: self.next_n,
+            seat: p.seat,
+            ask_seq: p.seq,
+            source: p.source,
+            payload,
+            at: now_ms(),
+        };
+        self.persist(|store, id| {
+            let input = input.clone();
+            async move { store.append_input(&id, &input).await }
+        })
+        .await?;
+        self.next_n += 1;
+        // If the ask stays open (the witch saved and may still poison), ask it again.
+        self.dispatched.remove(&(p.seat, p.seq));
+        let applied = match p.action {
+            Some(action) => self.table.act(p.seat, action),
+            None => self.table.timeout(p.seat),
+        };
+        if let Err(e) = applied {
+            // Checked just above; the rules are deterministic, so this cannot happen.
+            tracing::error!(session = %self.id, seat = p.seat, error = %e, "a checked input was refused");
+        }
+        Ok(())
+    }
+
+    /// Runs a store operation until it succeeds: a transient failure pauses the session
+    /// (subscribers are told) and retries with backoff; a lost lease stops it.
+    async fn persist<F, Fut>(&mut self, op: F) -> Result<(), SessionError>
+    where
+        F: Fn(Store, String) -> Fut,
+        Fut: Future<Output = Result<(), StoreError>>,
+    {
+        let mut wait = RETRY_MIN;
+        loop {
+            match op(self.store.clone(), self.id.to_string()).await {
+                Ok(()) => {
+                    if self.paused {
+                        self.paused = false;
+                        tracing::info!(session = %self.id, "store reachable again; session resumed");
+                        self.notify(Note::Resumed);
+                    }
+                    return Ok(());
+                }
+                Err(e) if e.is_transient() => {
+                    if !self.paused {
+                        self.paused = true;
+                        tracing::warn!(session = %self.id, error = %e, "store unavailable; session paused, retrying");
+                        self.notify(Note::Paused {
+                            reason: e.to_string(),
+                        });
+                    }
+                    tokio::time::sleep(wait).await;
+                    wait = (wait * 2).min(RETRY_MAX);
+                }
+                Err(e) => return Err(e.into()),
+            }
+        }
+    }
+
+    /// Stores the deadlines of the asks now waited on, so a restart re-arms them.
+    async fn store_deadlines(&mut self) -> Result<(), SessionError> {
+        for p in self.table.pending() {
+            let key = (p.seat, p.seq);
+            if self.stored_deadlines.contains(&key) {
+                continue;
+            }
+            let Some(&due) = self.deadlines.get(&key) else {
+                continue;
+            };
+            self.persist(
+                |store, id| async move { store.arm_deadline(&id, key.0, key.1, due).await },
+            )
+            .await?;
+            self.stored_deadlines.insert(key);
+        }
+        Ok(())
+    }
+
+    fn next_deadline(&self) -> Option<i64> {
+        self.table
+            .pending()
+            .iter()
+            .filter_map(|p| self.deadlines.get(&(p.seat, p.seq)).copied())
+            .min()
+    }
+
+    async fn handle_submit(
+        &mut self,
+        seat: SeatNo,
+        action: T::Action,
+        seq: Option<u32>,
+    ) -> Result<Result<(), SubmitError>, SessionError> {
+        if seat == 0 || seat > self.table.seat_count() {
+            return Ok(Err(SubmitError::NoSuchSeat(seat)));
+        }
+        if self.agents[seat as usize - 1].is_some() {
+            return Ok(Err(SubmitError::AiSeat(seat)));
+        }
+        let open = self.table.pending().into_iter().find(|p| p.seat == seat);
+        if let (Some(wanted), Some(open)) = (seq, &open) {
+            if wanted != open.seq {
+                return Ok(Err(SubmitError::Stale));
+            }
+        }
+        if seq.is_some() && open.is_none() {
+            return Ok(Err(SubmitError::Stale));
+        }
+        if let Err(refusal) = self.table.check(seat, &action) {
+            return Ok(Err(SubmitError::Refused(refusal.to_string())));
+        }
+        let open = open.expect("a checked action has an open ask");
+        self.commit(Proposal {
+            seat,
+            seq: open.seq,
+            action: Some(action),
+            source: InputSource::Human,
+        })
+        .await?;
+        Ok(Ok(()))
+    }
+
+    /// What `viewer` may see: everything so far (the backlog), then live notes.
+    pub fn subscribe(&mut self, viewer: Viewer) -> Subscription<T> {
+        let mut backlog = VecDeque::new();
+        for i in 0..self.cursor {
+            let (visibility, event) = self.table.logged(i);
+            if visibility.shown_to(viewer) {
+                backlog.push_back(Arc::new(Note::Event {
+                    visibility,
+                    event: event.clone(),
+                }));
+            }
+        }
+        for p in self.table.pending() {
+            let note = Note::Ask {
+                seat: p.seat,
+                seq: p.seq,
+                ask: p.ask.clone(),
+                due_at: self.deadlines.get(&(p.seat, p.seq)).copied().unwrap_or(0),
+            };
+            if self.dispatched.contains(&(p.seat, p.seq)) && note.shown_to(viewer) {
+                backlog.push_back(Arc::new(note));
+            }
+        }
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.subscribers.push((viewer, tx));
+        Subscription { backlog, rx }
+    }
+
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Msg<T>>,
+        tx: mpsc::Sender<Msg<T>>,
+    ) -> Result<Ended, SessionError> {
+        let heartbeat_every = Duration::from_millis((self.store_lease_ms() / 3).max(500) as u64);
+        let mut last_renew = Instant::now();
+        loop {
+            self.deliver();
+            if let Some(outcome) = self.table.outcome() {
+                let stored = outcome.clone();
+                self.persist(|store, id| {
+                    let o = stored.clone();
+                    async move { store.finish(&id, &o).await }
+                })
+                .await?;
+                self.notify(Note::Ended {
+                    outcome: outcome.clone(),
+                });
+                return Ok(Ended::Finished(outcome));
+            }
+            self.dispatch(now_ms());
+            for (seat, seq, future) in self.later.drain(..) {
+                let tx = tx.clone();
+                tokio::spawn(async move {
+                    let action = future.await;
+                    let _ = tx.send(Msg::Decided { seat, seq, action }).await;
+                });
+            }
+            if let Some(p) = self.ready.pop_front() {
+                if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
+                    tokio::time::sleep(self.options.step_delay).await;
+                }
+                self.commit(p).await?;
+                last_renew = Instant::now();
+                continue;
+            }
+            self.store_deadlines().await?;
+            let due = self.next_deadline();
+            let sleep_for = due
+                .map(|d| Duration::from_millis((d - now_ms()).max(0) as u64))
+                .unwrap_or(heartbeat_every)
+                .min(heartbeat_every.saturating_sub(last_renew.elapsed()));
+            tokio::select! {
+                biased;
+                msg = rx.recv() => match msg {
+                    Some(Msg::Submit { seat, action, seq, reply }) => {
+                        let result = self.handle_submit(seat, action, seq).await?;
+                        if result.is_ok() {
+                            last_renew = Instant::now();
+                        }
+                        let _ = reply.send(result);
+                    }
+                    Some(Msg::Decided { seat, seq, action }) => {
+                        self.ready.push_back(Proposal { seat, seq, action: Some(action), source: InputSource::Ai });
+                    }
+                    Some(Msg::Subscribe { viewer, reply }) => {
+                        let sub = self.subscribe(viewer);
+                        let _ = reply.send(sub);
+                    }
+                    Some(Msg::Stop { abandon, reply }) => {
+                        if abandon {
+                            self.persist(|store, id| async move { store.set_status(&id, "abandoned").await }).await?;
+                            self.notify(Note::Abandoned);
+                        } else {
+                            let _ = self.store.release(&self.id).await;
+                        }
+                        let _ = reply.send(());
+                        return Ok(if abandon { Ended::Abandoned } else { Ended::Detached });
+                    }
+                    None => unreachable!("the runner holds a sender"),
+                },
+                _ = tokio::time::sleep(sleep_for) => {
+                    let now = now_ms();
+                    for p in self.table.pending() {
+                        if self.deadlines.get(&(p.seat, p.seq)).is_some_and(|&d| d <= now) {
+                            self.ready.push_back(Proposal { seat: p.seat, seq: p.seq, action: None, source: InputSource::Timeout });
+                        }
+                    }
+                    if last_renew.elapsed() >= heartbeat_every {
+                        let id = self.id.to_string();
+                        match self.store.renew(&id).await {
+                            Ok(()) => last_renew = Instant::now(),
+                            Err(e) if e.is_transient() => {
+                                // Try again at the next beat.
+                                last_renew = Instant::now();
+                                tracing::warn!(session = %self.id, error = %e, "could not renew the lease; retrying");
+                            }
+                            Err(e) => return Err(e.into()),
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn store_lease_ms(&self) -> u128 {
+        self.store.lease().as_millis()
+    }
+}
+
+/// A fresh session id: 12 hex digits.
+pub fn new_id() -> String {
+    use std::hash::{BuildHasher, Hasher};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u64(now_ms() as u64);
+    h.write_u64(COUNTER.fetch_add(1, Ordering::Relaxed));
+    h.write_u32(std::process::id());
+    format!("{:012x}", h.finish() & 0xffff_ffff_ffff)
+}

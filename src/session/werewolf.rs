@@ -1,0 +1,256 @@
+//! Werewolf at a session table: the rules as a [`Table`], the built-in players as
+//! [`Agent`]s, and the stored setup a session is rebuilt from.
+
+use super::{Agent, Decision, Options, Pending, Runner, SeatNo, SessionError, Table, Visibility};
+use crate::agents::{fit_speech, player, Player, Strategy};
+use crate::config::Timers;
+use crate::games::werewolf::{Action, Ask, Audience, Event, Game, GppTable, Refusal, Rules, SEATS};
+use crate::store::{
+    NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, SessionRow, Store, StoreError,
+};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+
+impl Table for Game {
+    type Action = Action;
+    type Ask = Ask;
+    type Event = Event;
+    type Refusal = Refusal;
+
+    fn kind(&self) -> &'static str {
+        "werewolf"
+    }
+    fn seat_count(&self) -> SeatNo {
+        SEATS as SeatNo
+    }
+    fn pending(&self) -> Vec<Pending<Ask>> {
+        self.asks()
+            .iter()
+            .map(|a| Pending {
+                seat: a.seat,
+                seq: a.seq,
+                timer: a.kind.timer_key(),
+                ask: *a,
+            })
+            .collect()
+    }
+    fn check(&self, seat: SeatNo, action: &Action) -> Result<(), Refusal> {
+        Game::check(self, seat, action)
+    }
+    fn act(&mut self, seat: SeatNo, action: Action) -> Result<(), Refusal> {
+        Game::act(self, seat, action)
+    }
+    fn timeout(&mut self, seat: SeatNo) -> Result<(), Refusal> {
+        Game::timeout(self, seat)
+    }
+    fn log_len(&self) -> usize {
+        self.log().len()
+    }
+    fn logged(&self, index: usize) -> (Visibility, &Event) {
+        let logged = &self.log()[index];
+        let visibility = match logged.audience {
+            Audience::Everyone => Visibility::Public,
+            Audience::Seats(seats) => {
+                Visibility::Seats(seats.iter().fold(0u64, |m, s| m | (1u64 << s)))
+            }
+            Audience::Moderator => Visibility::Moderator,
+        };
+        (visibility, &logged.event)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        Some(Outcome {
+            winner: winner.name().to_string(),
+            seats: self
+                .roles()
+                .iter()
+                .enumerate()
+                .map(|(i, role)| SeatOutcome {
+                    seat: i as u8 + 1,
+                    role: role.name().to_string(),
+                    score: self.gpp()[i] as i64,
+                    won: winner.side() == Some(role.side()),
+                })
+                .collect(),
+        })
+    }
+}
+
+/// A built-in werewolf player in a session. Over-long speeches are cut to fit.
+pub struct BuiltIn {
+    player: Box<dyn Player>,
+    max_chars: usize,
+}
+
+impl Agent<Game> for BuiltIn {
+    fn observe(&mut self, event: &Event) {
+        self.player.observe(event);
+    }
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        let mut action = self.player.decide(ask);
+        if let Action::Speak { text } = &mut action {
+            if text.chars().count() > self.max_chars {
+                *text = fit_speech(text, self.max_chars);
+            }
+        }
+        Decision::Now(action)
+    }
+}
+
+/// Who sits in a seat, as stored with the session.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct SeatSpec {
+    pub player_id: String,
+    pub name: String,
+    pub surface: String,
+    /// The AI playing the seat; `None` for a human.
+    pub agent: Option<Strategy>,
+}
+
+impl SeatSpec {
+    pub fn human(player: &PlayerRef) -> SeatSpec {
+        SeatSpec {
+            player_id: player.id.clone(),
+            name: player.name.clone(),
+            surface: player.surface.clone(),
+            agent: None,
+        }
+    }
+    pub fn ai(strategy: Strategy) -> SeatSpec {
+        let name = match strategy {
+            Strategy::Heuristic => "heuristic",
+            Strategy::Random => "random",
+        };
+        let p = PlayerRef::ai(name, env!("CARGO_PKG_VERSION"));
+        SeatSpec {
+            player_id: p.id,
+            name: p.name,
+            surface: p.surface,
+            agent: Some(strategy),
+        }
+    }
+    fn player_ref(&self) -> PlayerRef {
+        PlayerRef {
+            id: self.player_id.clone(),
+            surface: self.surface.clone(),
+            name: self.name.clone(),
+            is_ai: self.agent.is_some(),
+        }
+    }
+}
+
+/// Everything a werewolf session is rebuilt from (with its seed), stored as its config.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Setup {
+    pub rules: Rules,
+    pub gpp: GppTable,
+    pub timers: Timers,
+    /// Nine seats, seat 1 first.
+    pub seats: Vec<SeatSpec>,
+}
+
+/// Where a session is played.
+#[derive(Debug, Clone)]
+pub struct Place {
+    /// `terminal`, `discord`, `sim`.
+    pub surface: String,
+    /// The community whose leaderboard the result feeds (a guild id, `terminal`).
+    pub community: String,
+    pub channel: String,
+}
+
+impl Setup {
+    fn game(&self, seed: u64) -> Game {
+        let mut rules = self.rules.clone();
+        rules.gpp = self.gpp.clone();
+        Game::new(Arc::new(rules), seed)
+    }
+
+    fn agents(&self, seed: u64) -> Vec<Option<Box<dyn Agent<Game>>>> {
+        let max_chars = self.rules.speech_max_chars;
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                spec.agent.map(|strategy| {
+                    let seat = i as u8 + 1;
+                    Box::new(BuiltIn {
+                        player: player(strategy, seat, seed),
+                        max_chars,
+                    }) as Box<dyn Agent<Game>>
+                })
+            })
+            .collect()
+    }
+
+    /// Stores a new session of this setup, ready to start.
+    pub async fn create(
+        &self,
+        store: Store,
+        seed: u64,
+        place: &Place,
+        step_delay: Duration,
+    ) -> Result<Runner<Game>, SessionError> {
+        if self.seats.len() != SEATS {
+            return Err(SessionError::Store(StoreError::Corrupt {
+                id: "new".into(),
+                message: format!(
+                    "a werewolf table has {SEATS} seats, not {}",
+                    self.seats.len()
+                ),
+            }));
+        }
+        let game = self.game(seed);
+        let agents = self.agents(seed);
+        let new = NewSession {
+            id: super::new_id(),
+            game: "werewolf".into(),
+            surface: place.surface.clone(),
+            community: place.community.clone(),
+            channel: place.channel.clone(),
+            config: serde_json::to_value(self).expect("a setup serializes"),
+            seed,
+            status: "running".into(),
+            seats: self
+                .seats
+                .iter()
+                .enumerate()
+                .map(|(i, spec)| NewSeat {
+                    seat: i as u8 + 1,
+                    player: spec.player_ref(),
+                    agent: spec.agent.map(|s| format!("{s:?}").to_lowercase()),
+                })
+                .collect(),
+        };
+        let options = Options {
+            timers: self.timers.clone(),
+            step_delay,
+        };
+        Runner::create(store, new, game, agents, options).await
+    }
+
+    /// Reads the setup stored with a session.
+    pub fn from_row(row: &SessionRow) -> Result<Setup, StoreError> {
+        serde_json::from_value(row.config.clone()).map_err(|e| StoreError::Corrupt {
+            id: row.id.clone(),
+            message: format!("werewolf setup: {e}"),
+        })
+    }
+}
+
+/// Takes over a stored werewolf session and replays it, ready to start again.
+pub async fn resume(
+    store: Store,
+    row: &SessionRow,
+    step_delay: Duration,
+) -> Result<Runner<Game>, SessionError> {
+    let setup = Setup::from_row(row)?;
+    let game = setup.game(row.seed);
+    let agents = setup.agents(row.seed);
+    let options = Options {
+        timers: setup.timers.clone(),
+        step_delay,
+    };
+    Runner::resume(store, row, game, agents, options).await
+}

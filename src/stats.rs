@@ -1,0 +1,209 @@
+//! Leaderboards from stored results: per player (a stable identity per surface), per
+//! community. Werewolf ranks by mean GPP among players with enough finished games; ties go
+//! to more games, then the player id.
+
+use crate::store::SeatResult;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
+pub struct RoleLine {
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub mean_gpp: f64,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerLine {
+    /// 1-based rank; `None` for players below the minimum number of games.
+    pub rank: Option<u32>,
+    pub player: String,
+    pub name: String,
+    pub ai: bool,
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub mean_gpp: f64,
+    pub total_gpp: i64,
+    pub roles: BTreeMap<String, RoleLine>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Leaderboard {
+    pub game: String,
+    pub community: Option<String>,
+    pub min_games: u32,
+    pub players: Vec<PlayerLine>,
+}
+
+fn ratio(a: f64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        ((a / b as f64) * 1000.0).round() / 1000.0
+    }
+}
+
+/// Builds the leaderboard from finished seats.
+pub fn leaderboard(
+    game: &str,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+) -> Leaderboard {
+    #[derive(Default)]
+    struct Acc {
+        name: String,
+        ai: bool,
+        games: u64,
+        wins: u64,
+        gpp: i64,
+        roles: BTreeMap<String, (u64, u64, i64)>,
+    }
+    let mut by_player: BTreeMap<&str, Acc> = BTreeMap::new();
+    for r in results {
+        let acc = by_player.entry(&r.player).or_default();
+        acc.name = r.name.clone();
+        acc.ai = r.is_ai;
+        acc.games += 1;
+        acc.wins += r.won as u64;
+        acc.gpp += r.score;
+        let role = acc.roles.entry(r.role.clone()).or_default();
+        role.0 += 1;
+        role.1 += r.won as u64;
+        role.2 += r.score;
+    }
+    let mut players: Vec<PlayerLine> = by_player
+        .into_iter()
+        .map(|(id, a)| PlayerLine {
+            rank: None,
+            player: id.to_string(),
+            name: a.name,
+            ai: a.ai,
+            games: a.games,
+            wins: a.wins,
+            win_rate: ratio(a.wins as f64, a.games),
+            mean_gpp: ratio(a.gpp as f64, a.games),
+            total_gpp: a.gpp,
+            roles: a
+                .roles
+                .into_iter()
+                .map(|(role, (games, wins, gpp))| {
+                    (
+                        role,
+                        RoleLine {
+                            games,
+                            wins,
+                            win_rate: ratio(wins as f64, games),
+                            mean_gpp: ratio(gpp as f64, games),
+                        },
+                    )
+                })
+                .collect(),
+        })
+        .collect();
+    players.sort_by(|a, b| {
+        let a_ranked = a.games >= min_games as u64;
+        let b_ranked = b.games >= min_games as u64;
+        b_ranked
+            .cmp(&a_ranked)
+            .then(b.mean_gpp.total_cmp(&a.mean_gpp))
+            .then(b.games.cmp(&a.games))
+            .then(a.player.cmp(&b.player))
+    });
+    let mut rank = 0;
+    for p in &mut players {
+        if p.games >= min_games as u64 {
+            rank += 1;
+            p.rank = Some(rank);
+        }
+    }
+    Leaderboard {
+        game: game.to_string(),
+        community: community.map(str::to_string),
+        min_games,
+        players,
+    }
+}
+
+/// The leaderboard as a table for the terminal.
+pub fn render(board: &Leaderboard) -> String {
+    let mut s = format!(
+        "{} leaderboard{} (ranked after {} games)\n",
+        board.game,
+        board
+            .community
+            .as_deref()
+            .map(|c| format!(" of {c}"))
+            .unwrap_or_default(),
+        board.min_games
+    );
+    if board.players.is_empty() {
+        s.push_str("No finished games yet.\n");
+        return s;
+    }
+    s.push_str(
+        "rank  player                        games  win%  mean GPP  roles (games, mean GPP)\n",
+    );
+    for p in &board.players {
+        let rank = p.rank.map_or("-".to_string(), |r| r.to_string());
+        let roles: Vec<String> = p
+            .roles
+            .iter()
+            .map(|(r, l)| format!("{r} {} {:+.1}", l.games, l.mean_gpp))
+            .collect();
+        let name = if p.ai {
+            format!("{} (AI)", p.name)
+        } else {
+            p.name.clone()
+        };
+        s.push_str(&format!(
+            "{rank:>4}  {name:<28} {:>6} {:>5.1} {:>9.2}  {}\n",
+            p.games,
+            p.win_rate * 100.0,
+            p.mean_gpp,
+            roles.join(", ")
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(player: &str, role: &str, score: i64, won: bool) -> SeatResult {
+        SeatResult {
+            player: player.into(),
+            name: player.into(),
+            is_ai: false,
+            role: role.into(),
+            score,
+            won,
+            community: "c".into(),
+        }
+    }
+
+    #[test]
+    fn ranks_by_mean_gpp_after_min_games() {
+        let results = vec![
+            seat("a", "seer", 10, true),
+            seat("a", "villager", 2, false),
+            seat("b", "werewolf", 20, true),
+            seat("c", "witch", 4, true),
+            seat("c", "witch", 4, true),
+        ];
+        let board = leaderboard("werewolf", None, 2, &results);
+        let order: Vec<(&str, Option<u32>)> = board
+            .players
+            .iter()
+            .map(|p| (p.player.as_str(), p.rank))
+            .collect();
+        assert_eq!(order, vec![("a", Some(1)), ("c", Some(2)), ("b", None)]);
+        assert_eq!(board.players[0].mean_gpp, 6.0);
+        assert_eq!(board.players[0].win_rate, 0.5);
+        assert_eq!(board.players[0].roles["seer"].games, 1);
+        assert!(render(&board).contains("werewolf leaderboard"));
+    }
+}

@@ -1,0 +1,228 @@
+//! The store's records: what is written for a session and read back.
+
+use super::{corrupt, StoreError};
+use serde::Serialize;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+/// A stable identity per surface: `discord:<user id>`, `terminal:<name>`,
+/// `ai:<agent>@<version>`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct PlayerRef {
+    pub id: String,
+    pub surface: String,
+    pub name: String,
+    pub is_ai: bool,
+}
+
+impl PlayerRef {
+    pub fn terminal(name: &str) -> PlayerRef {
+        PlayerRef {
+            id: format!("terminal:{name}"),
+            surface: "terminal".into(),
+            name: name.into(),
+            is_ai: false,
+        }
+    }
+    pub fn ai(agent: &str, version: &str) -> PlayerRef {
+        PlayerRef {
+            id: format!("ai:{agent}@{version}"),
+            surface: "ai".into(),
+            name: format!("{agent} {version}"),
+            is_ai: true,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct NewSeat {
+    pub seat: u8,
+    pub player: PlayerRef,
+    /// The AI agent driving the seat (`heuristic`, …); `None` for a human.
+    pub agent: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct NewSession {
+    pub id: String,
+    pub game: String,
+    pub surface: String,
+    pub community: String,
+    pub channel: String,
+    /// Everything needed to rebuild the game and its seats (rules, timers, agents).
+    pub config: serde_json::Value,
+    pub seed: u64,
+    pub status: String,
+    pub seats: Vec<NewSeat>,
+}
+
+/// Who produced an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum InputSource {
+    Human,
+    Ai,
+    /// The ask's deadline passed (or an AI's answer was refused): the default applies.
+    Timeout,
+}
+
+impl InputSource {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            InputSource::Human => "human",
+            InputSource::Ai => "ai",
+            InputSource::Timeout => "timeout",
+        }
+    }
+    fn parse(s: &str) -> Option<InputSource> {
+        Some(match s {
+            "human" => InputSource::Human,
+            "ai" => InputSource::Ai,
+            "timeout" => InputSource::Timeout,
+            _ => return None,
+        })
+    }
+}
+
+/// One entry of a session's append-only input log.
+#[derive(Debug, Clone, PartialEq)]
+pub struct StoredInput {
+    /// Position in the log, from 0.
+    pub n: u64,
+    pub seat: u8,
+    pub ask_seq: u32,
+    pub source: InputSource,
+    /// The game's action as JSON; `null` for a timeout.
+    pub payload: serde_json::Value,
+    /// When it was received, epoch ms.
+    pub at: i64,
+}
+
+impl StoredInput {
+    pub(super) fn from_row(id: &str, r: &AnyRow) -> Result<StoredInput, StoreError> {
+        let source: String = r.try_get(3)?;
+        let payload: String = r.try_get(4)?;
+        Ok(StoredInput {
+            n: r.try_get::<i64, _>(0)? as u64,
+            seat: r.try_get::<i64, _>(1)? as u8,
+            ask_seq: r.try_get::<i64, _>(2)? as u32,
+            source: InputSource::parse(&source)
+                .ok_or_else(|| corrupt(id, format!("unknown input source '{source}'")))?,
+            payload: serde_json::from_str(&payload)
+                .map_err(|e| corrupt(id, format!("input payload: {e}")))?,
+            at: r.try_get(5)?,
+        })
+    }
+}
+
+/// A finished game's result for the store.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Outcome {
+    pub winner: String,
+    pub seats: Vec<SeatOutcome>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SeatOutcome {
+    pub seat: u8,
+    pub role: String,
+    pub score: i64,
+    pub won: bool,
+}
+
+/// A stored session.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionRow {
+    pub id: String,
+    pub game: String,
+    pub surface: String,
+    pub community: String,
+    pub channel: String,
+    pub config: serde_json::Value,
+    pub seed: u64,
+    pub status: String,
+    pub created_at: i64,
+    pub lease_owner: Option<String>,
+    pub lease_until: i64,
+    pub winner: Option<String>,
+}
+
+impl SessionRow {
+    pub(super) fn from_row(r: &AnyRow) -> Result<SessionRow, StoreError> {
+        let id: String = r.try_get(0)?;
+        let config: String = r.try_get(5)?;
+        Ok(SessionRow {
+            config: serde_json::from_str(&config)
+                .map_err(|e| corrupt(&id, format!("config: {e}")))?,
+            game: r.try_get(1)?,
+            surface: r.try_get(2)?,
+            community: r.try_get(3)?,
+            channel: r.try_get(4)?,
+            seed: r.try_get::<i64, _>(6)? as u64,
+            status: r.try_get(7)?,
+            created_at: r.try_get(8)?,
+            lease_owner: r.try_get(9)?,
+            lease_until: r.try_get(10)?,
+            winner: r.try_get(11)?,
+            id,
+        })
+    }
+}
+
+/// A seat as `agora sessions` shows it.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SummarySeat {
+    pub seat: u8,
+    pub player: String,
+    #[serde(skip)]
+    pub agent: Option<String>,
+    pub role: Option<String>,
+    pub gpp: Option<i64>,
+    #[serde(skip)]
+    pub won: Option<bool>,
+}
+
+impl SummarySeat {
+    pub(super) fn from_row(r: &AnyRow) -> Result<SummarySeat, StoreError> {
+        Ok(SummarySeat {
+            seat: r.try_get::<i64, _>(0)? as u8,
+            player: r.try_get(1)?,
+            agent: r.try_get(2)?,
+            role: r.try_get(3)?,
+            gpp: r.try_get(4)?,
+            won: r.try_get::<Option<i64>, _>(5)?.map(|w| w != 0),
+        })
+    }
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct SessionSummary {
+    pub session: SessionRow,
+    pub seats: Vec<SummarySeat>,
+}
+
+/// One finished seat, for leaderboards.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatResult {
+    pub player: String,
+    pub name: String,
+    pub is_ai: bool,
+    pub role: String,
+    pub score: i64,
+    pub won: bool,
+    pub community: String,
+}
+
+impl SeatResult {
+    pub(super) fn from_row(r: &AnyRow) -> Result<SeatResult, StoreError> {
+        Ok(SeatResult {
+            player: r.try_get(0)?,
+            name: r.try_get(1)?,
+            is_ai: r.try_get::<i64, _>(2)? != 0,
+            role: r.try_get::<Option<String>, _>(3)?.unwrap_or_default(),
+            score: r.try_get::<Option<i64>, _>(4)?.unwrap_or(0),
+            won: r.try_get::<Option<i64>, _>(5)?.unwrap_or(0) != 0,
+            community: r.try_get(6)?,
+        })
+    }
+}
