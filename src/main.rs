@@ -137,6 +137,13 @@ enum SimGame {
 }
 
 fn main() -> std::process::ExitCode {
+    // Like other command-line tools, end quietly when the reader of our output goes away
+    // (`agora sessions | head`) instead of failing on every later print.
+    #[cfg(unix)]
+    // SAFETY: called first thing in main, before any other thread exists.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match run() {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {

@@ -204,22 +204,24 @@ fn out(text: &str) {
     let _ = stdout.flush();
 }
 
-/// What a terminal follows: the public view, plus each human seat's own view. Taken
-/// before the session starts, so nothing is missed however fast the AI seats play.
+/// What a terminal follows, as one ordered stream: the public view when it only watches,
+/// else what its human seats may see (the public events and each one's own). Taken before
+/// the session starts, so nothing is missed however fast the AI seats play.
 pub struct Views {
     humans: Vec<SeatNo>,
-    subscriptions: Vec<(Option<SeatNo>, Subscription<Game>)>,
+    subscription: Subscription<Game>,
 }
 
 impl Views {
     pub fn subscribe(runner: &mut Runner<Game>, humans: &[SeatNo]) -> Views {
-        let mut subscriptions = vec![(None, runner.subscribe(Viewer::Public))];
-        for &seat in humans {
-            subscriptions.push((Some(seat), runner.subscribe(Viewer::Seat(seat))));
-        }
+        let viewer = match humans {
+            [] => Viewer::Public,
+            [seat] => Viewer::Seat(*seat),
+            many => Viewer::Seats(many.iter().fold(0, |mask, s| mask | (1u64 << s))),
+        };
         Views {
             humans: humans.to_vec(),
-            subscriptions,
+            subscription: runner.subscribe(viewer),
         }
     }
 }
@@ -231,20 +233,10 @@ pub async fn attach(
     views: Views,
     keyboard: &mut Keyboard,
 ) -> Result<Left, SubmitError> {
-    // One merged stream: the public view, plus each human seat's private notes.
-    let (tx, mut rx) = mpsc::unbounded_channel::<(Option<SeatNo>, std::sync::Arc<Note<Game>>)>();
-    for (seat, mut sub) in views.subscriptions {
-        let tx = tx.clone();
-        tokio::spawn(async move {
-            while let Some(note) = sub.next().await {
-                if tx.send((seat, note)).is_err() {
-                    break;
-                }
-            }
-        });
-    }
-    drop(tx);
-    let humans = views.humans;
+    let Views {
+        humans,
+        mut subscription,
+    } = views;
     // Open asks of the human seats, by seat: (seq, ask, due).
     let mut open: BTreeMap<SeatNo, (u32, Ask, i64)> = BTreeMap::new();
     let mut prompted: Option<(SeatNo, u32)> = None;
@@ -259,32 +251,31 @@ pub async fn attach(
             }
         }
         tokio::select! {
-            note = rx.recv() => {
-                let Some((from, note)) = note else {
+            note = subscription.next() => {
+                let Some(note) = note else {
                     return Ok(Left::Detached);
                 };
-                match (&*note, from) {
-                    (Note::Event { visibility, event }, None) => {
-                        if let Some(l) = line(event, *visibility, false) {
+                match &*note {
+                    Note::Event { event: Event::Defaulted { seat, ask, .. }, .. } => {
+                        out(&format!("   (seat {seat}) time is up: the {} takes its default.", ask.name()));
+                        open.remove(seat);
+                    }
+                    Note::Event { visibility, event } => {
+                        if let Some(l) = line(event, *visibility, keyboard_open) {
                             out(&l);
                         }
                     }
-                    (Note::Event { visibility: v @ Visibility::Seats(_), event }, Some(seat)) => {
-                        if let Event::Defaulted { ask, .. } = event {
-                            out(&format!("   (seat {seat}) time is up: the {} takes its default.", ask.name()));
-                            open.remove(&seat);
-                        } else if let Some(l) = line(event, *v, true) {
-                            out(&l);
-                        }
-                    }
-                    (Note::Ask { seat, seq, ask, due_at }, Some(_)) => {
+                    Note::Ask { seat, seq, ask, due_at } => {
                         open.insert(*seat, (*seq, *ask, *due_at));
+                        // Asked again with the same number (the witch after a save): prompt again.
+                        if prompted == Some((*seat, *seq)) {
+                            prompted = None;
+                        }
                     }
-                    (Note::Paused { reason }, None) => out(&format!("!! The game is paused: {reason}. Retrying…")),
-                    (Note::Resumed, None) => out("!! The game store is back; the game goes on."),
-                    (Note::Ended { outcome }, None) => return Ok(Left::Finished(outcome.clone())),
-                    (Note::Abandoned, None) => return Ok(Left::Abandoned),
-                    _ => {}
+                    Note::Paused { reason } => out(&format!("!! The game is paused: {reason}. Retrying…")),
+                    Note::Resumed => out("!! The game store is back; the game goes on."),
+                    Note::Ended { outcome } => return Ok(Left::Finished(outcome.clone())),
+                    Note::Abandoned => return Ok(Left::Abandoned),
                 }
             }
             typed = keyboard.line(), if keyboard_open => {
@@ -310,7 +301,10 @@ pub async fn attach(
                     continue;
                 };
                 match parse_answer(&ask, &typed) {
-                    Err(e) => out(&format!("   Not taken: {e}. Try again.")),
+                    Err(e) => {
+                        out(&format!("   Not taken: {e}. Try again."));
+                        prompted = None;
+                    }
                     Ok(action) => match handle.submit(seat, action, Some(seq)).await {
                         Ok(()) => {
                             open.remove(&seat);
@@ -319,24 +313,25 @@ pub async fn attach(
                             out("   Too late: that choice has closed.");
                             open.remove(&seat);
                         }
-                        Err(e) => out(&format!("   Not taken: {e}. Try again.")),
+                        Err(e) => {
+                            out(&format!("   Not taken: {e}. Try again."));
+                            prompted = None;
+                        }
                     },
                 }
             }
         }
-        // Asks that closed (answered or timed out) are dropped when their seat acts; a
-        // new ask for the same seat replaces the old one by insert.
     }
 }
 
 /// The final scoreboard: winner, then each seat's player, role and GPP.
 pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat]) -> String {
     let mut s = format!(
-        "\n== Game over: {} win.\n",
+        "\n== Game over: {}.\n",
         match outcome.winner.as_str() {
-            "good" => "the good side",
-            "wolves" => "the wolves",
-            _ => "nobody (a draw)",
+            "good" => "the good side wins",
+            "wolves" => "the wolves win",
+            _ => "a draw, nobody wins",
         }
     );
     s.push_str("seat  role      GPP  result  player\n");

@@ -53,6 +53,7 @@ impl Visibility {
             (Viewer::Moderator, _) => true,
             (_, Visibility::Public) => true,
             (Viewer::Seat(s), Visibility::Seats(mask)) => s < 64 && mask & (1u64 << s) != 0,
+            (Viewer::Seats(seats), Visibility::Seats(mask)) => seats & mask != 0,
             _ => false,
         }
     }
@@ -65,6 +66,8 @@ pub enum Viewer {
     Public,
     /// What one seat may know: the public events and its own.
     Seat(SeatNo),
+    /// What any of these seats may know (bit `n` is seat `n`): a hot-seat terminal.
+    Seats(u64),
     /// Everything (the god view, for moderators and reviews).
     Moderator,
 }
@@ -148,9 +151,12 @@ impl<T: Table> Note<T> {
     fn shown_to(&self, viewer: Viewer) -> bool {
         match self {
             Note::Event { visibility, .. } => visibility.shown_to(viewer),
-            Note::Ask { seat, .. } => {
-                matches!(viewer, Viewer::Moderator) || viewer == Viewer::Seat(*seat)
-            }
+            Note::Ask { seat, .. } => match viewer {
+                Viewer::Moderator => true,
+                Viewer::Seat(s) => s == *seat,
+                Viewer::Seats(mask) => *seat < 64 && mask & (1u64 << seat) != 0,
+                Viewer::Public => false,
+            },
             _ => true,
         }
     }

@@ -52,7 +52,20 @@ impl StoreError {
     /// A fault that may pass (the database is down, busy, full or the network broke), as
     /// opposed to one that retrying cannot fix.
     pub fn is_transient(&self) -> bool {
-        matches!(self, StoreError::Connect { .. } | StoreError::Db(_))
+        match self {
+            StoreError::Connect { .. } => true,
+            // A broken constraint means the log or the schema is not what this process
+            // believes (another writer, a bug): retrying would repeat it forever.
+            StoreError::Db(sqlx::Error::Database(e)) => !matches!(
+                e.kind(),
+                sqlx::error::ErrorKind::UniqueViolation
+                    | sqlx::error::ErrorKind::ForeignKeyViolation
+                    | sqlx::error::ErrorKind::NotNullViolation
+                    | sqlx::error::ErrorKind::CheckViolation
+            ),
+            StoreError::Db(_) => true,
+            _ => false,
+        }
     }
 }
 
@@ -217,32 +230,53 @@ impl Store {
         )
         .execute(&self.pool)
         .await?;
-        for (version, name, sql) in MIGRATIONS {
-            let mut tx = self.pool.begin().await?;
-            let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
-                .bind(*version)
-                .fetch_optional(&mut *tx)
-                .await?;
-            if done.is_some() {
-                continue;
-            }
-            for statement in split_sql(sql) {
-                sqlx::query(&statement).execute(&mut *tx).await?;
-            }
-            let inserted = sqlx::query(
-                "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
-            )
-            .bind(*version)
-            .bind(*name)
-            .bind(now_ms())
-            .execute(&mut *tx)
-            .await;
-            match inserted {
-                Ok(_) => tx.commit().await?,
-                // Another process applied it at the same moment: theirs stands.
-                Err(_) => tx.rollback().await?,
+        for &(version, name, sql) in MIGRATIONS {
+            // Several processes may start at once on a fresh database: one applies each
+            // migration, the others see it done. PostgreSQL serializes them with an
+            // advisory lock; SQLite's writers conflict, and the loser retries.
+            let mut attempt = 0;
+            loop {
+                match self.apply_migration(version, name, sql).await {
+                    Ok(()) => break,
+                    Err(_) if attempt < 20 => {
+                        attempt += 1;
+                        tokio::time::sleep(Duration::from_millis(50)).await;
+                    }
+                    Err(e) => return Err(e),
+                }
             }
         }
+        Ok(())
+    }
+
+    /// Applies one migration in a transaction, unless it is recorded as applied.
+    async fn apply_migration(&self, version: i64, name: &str, sql: &str) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        if self.backend == Backend::Postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock(726172)")
+                .execute(&mut *tx)
+                .await?;
+        }
+        let done = sqlx::query("SELECT version FROM schema_migrations WHERE version = $1")
+            .bind(version)
+            .fetch_optional(&mut *tx)
+            .await?;
+        if done.is_some() {
+            tx.rollback().await?;
+            return Ok(());
+        }
+        for statement in split_sql(sql) {
+            sqlx::query(&statement).execute(&mut *tx).await?;
+        }
+        sqlx::query(
+            "INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)",
+        )
+        .bind(version)
+        .bind(name)
+        .bind(now_ms())
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
         Ok(())
     }
 

@@ -4,8 +4,10 @@
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `cli`: the `agora` binary end to end (sim, scenario, replay).
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
+//! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 
 mod cli;
 mod properties;
 mod scenarios;
 mod store;
+mod terminal;

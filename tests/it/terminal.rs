@@ -1,0 +1,362 @@
+//! The terminal game end to end: `agora play werewolf`, killed and resumed, typed at by a
+//! scripted player, then `agora sessions` and `agora stats`.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+fn bin() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_agora"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("DATABASE_URL")
+        .env("RUST_LOG", "warn");
+    cmd
+}
+
+fn fresh_db(tag: &str) -> String {
+    super::store::sqlite_url(tag)
+}
+
+fn run(args: &[&str]) -> String {
+    let out = bin().args(args).output().expect("agora runs");
+    assert!(
+        out.status.success(),
+        "agora {args:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn sessions(db: &str) -> Vec<Value> {
+    let out = run(&["sessions", "--json", "--db", db]);
+    serde_json::from_str::<Value>(&out)
+        .expect("sessions --json prints JSON")
+        .as_array()
+        .expect("an array")
+        .clone()
+}
+
+/// The stored result of the only session in `db`: everything but its id.
+fn only_result(db: &str) -> Value {
+    let all = sessions(db);
+    assert_eq!(all.len(), 1, "{all:?}");
+    let mut s = all[0].clone();
+    s.as_object_mut().unwrap().remove("id");
+    s
+}
+
+/// A running `agora` whose standard output is read line by line on a thread.
+struct Live {
+    child: Child,
+    lines: mpsc::Receiver<String>,
+    stdin: Option<ChildStdin>,
+    seen: Vec<String>,
+}
+
+impl Live {
+    fn spawn(args: &[&str]) -> Live {
+        let mut child = bin()
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("agora starts");
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Live {
+            child,
+            lines,
+            stdin,
+            seen: Vec::new(),
+        }
+    }
+
+    /// The next line, or `None` at the end of output. Panics after 60 s of silence.
+    fn next(&mut self) -> Option<String> {
+        match self.lines.recv_timeout(Duration::from_secs(60)) {
+            Ok(line) => {
+                self.seen.push(line.clone());
+                Some(line)
+            }
+            Err(mpsc::RecvTimeoutError::Disconnected) => None,
+            Err(mpsc::RecvTimeoutError::Timeout) => {
+                panic!("no output for 60 s; so far:\n{}", self.seen.join("\n"))
+            }
+        }
+    }
+
+    fn type_line(&mut self, text: &str) {
+        let stdin = self.stdin.as_mut().expect("stdin open");
+        writeln!(stdin, "{text}").unwrap();
+        stdin.flush().unwrap();
+    }
+
+    fn wait(mut self) -> (bool, Vec<String>) {
+        drop(self.stdin.take());
+        while self.next().is_some() {}
+        let ok = self.child.wait().unwrap().success();
+        (ok, self.seen)
+    }
+}
+
+/// A valid answer to a prompt line (`>> Seat N, …: type … (valid: …) …`).
+fn answer(prompt: &str) -> String {
+    let first_valid = prompt
+        .split("(valid: ")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .unwrap_or("");
+    if prompt.contains("type your speech") {
+        "say I am a plain villager; watch seat 3 closely.".into()
+    } else if prompt.contains("type kill") {
+        format!("kill {first_valid}")
+    } else if prompt.contains("type check") {
+        format!("check {first_valid}")
+    } else if prompt.contains("type shoot") {
+        "decline".into()
+    } else if prompt.contains("type vote") {
+        format!("vote {first_valid}")
+    } else {
+        "pass".into()
+    }
+}
+
+/// Plays the human seats of a live terminal game to its end: the first prompt gets a wrong
+/// entry first (it must be refused with a reason, and asked again).
+fn play_through(mut live: Live, human: u8) -> Vec<String> {
+    let mut wrong_sent = false;
+    let mut refused = false;
+    while let Some(line) = live.next() {
+        if line.starts_with("   Not taken:") {
+            refused = true;
+            assert!(line.contains("Try again"), "{line}");
+        }
+        if let Some(private) = line.trim_start().strip_prefix("(private to ") {
+            let seats = private.split(')').next().unwrap();
+            assert!(
+                seats.split(',').any(|s| s == human.to_string()),
+                "seat {human} was shown another seat's secret: {line}"
+            );
+        }
+        if line.starts_with(">> Seat ") {
+            assert!(
+                line.starts_with(&format!(">> Seat {human},")),
+                "asked for a seat that is not ours: {line}"
+            );
+            if !wrong_sent && (line.contains("type vote") || line.contains("type kill")) {
+                live.type_line("vote 42");
+                wrong_sent = true;
+            } else {
+                let a = answer(&line);
+                live.type_line(&a);
+            }
+        }
+        if line.starts_with("== Game over") {
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok, "the game exits cleanly:\n{}", seen.join("\n"));
+    if wrong_sent {
+        assert!(refused, "a wrong entry was taken:\n{}", seen.join("\n"));
+    }
+    seen
+}
+
+#[test]
+fn a_human_plays_a_whole_game_at_the_keyboard() {
+    let db = fresh_db("human");
+    let live = Live::spawn(&[
+        "play",
+        "werewolf",
+        "--humans",
+        "1",
+        "--seed",
+        "5",
+        "--step-delay",
+        "0",
+        "--name",
+        "ann",
+        "--db",
+        &db,
+    ]);
+    let seen = play_through(live, 1);
+    let text = seen.join("\n");
+    assert!(text.contains("You play seat 1"), "{text}");
+    assert!(text.contains("(private to 1) Seat 1 is the"), "{text}");
+    let board = text.split("== Game over").nth(1).expect("a scoreboard");
+    for seat in 1..=9 {
+        assert!(
+            board
+                .lines()
+                .any(|l| l.trim_start().starts_with(&format!("{seat} "))),
+            "seat {seat} missing from the scoreboard:\n{board}"
+        );
+    }
+
+    let all = sessions(&db);
+    assert_eq!(all[0]["status"], "finished");
+    assert_eq!(all[0]["game"], "werewolf");
+    assert_eq!(all[0]["seed"], 5);
+    let seats = all[0]["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 9);
+    assert_eq!(seats[0]["player"], "terminal:ann");
+    for seat in seats {
+        assert!(seat["role"].is_string() && seat["gpp"].is_i64(), "{seat}");
+    }
+
+    let stats: Value = serde_json::from_str(&run(&[
+        "stats",
+        "werewolf",
+        "--json",
+        "--community",
+        "terminal",
+        "--db",
+        &db,
+    ]))
+    .unwrap();
+    let ann = stats["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["player"] == "terminal:ann")
+        .expect("ann is on the leaderboard");
+    assert_eq!(ann["games"], 1);
+    assert_eq!(
+        ann["rank"],
+        Value::Null,
+        "one game is below the ranking minimum"
+    );
+    assert_eq!(
+        ann["mean_gpp"].as_f64().unwrap(),
+        seats[0]["gpp"].as_f64().unwrap()
+    );
+}
+
+#[test]
+fn quit_then_resume_reconnects_the_keyboard() {
+    let db = fresh_db("quit");
+    let args = [
+        "play",
+        "werewolf",
+        "--humans",
+        "1",
+        "--seed",
+        "9",
+        "--step-delay",
+        "0",
+        "--db",
+        &db,
+    ];
+    let mut live = Live::spawn(&args);
+    while let Some(line) = live.next() {
+        if line.starts_with(">> Seat 1,") {
+            live.type_line("quit");
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
+    assert!(seen.iter().any(|l| l.contains("agora resume")), "{seen:?}");
+    assert_eq!(sessions(&db)[0]["status"], "running");
+
+    let live = Live::spawn(&["resume", "--step-delay", "0", "--db", &db]);
+    let seen = play_through(live, 1);
+    assert!(
+        seen.iter().any(|l| l.contains("resumed; you play seat 1")),
+        "{seen:?}"
+    );
+    assert_eq!(sessions(&db)[0]["status"], "finished");
+}
+
+/// Starts a watched AI game, kills it with SIGKILL after `after` (counted from the moment
+/// the session is stored), resumes it (killing the resumer too, at `again` if given), and
+/// returns the stored result and whether the kill found the game unfinished.
+fn killed_and_resumed(seed: &str, after: Duration, again: Option<Duration>) -> (Value, bool) {
+    let db = fresh_db("kill");
+    let args = [
+        "play",
+        "werewolf",
+        "--humans",
+        "0",
+        "--seed",
+        seed,
+        "--step-delay",
+        "20",
+        "--db",
+        &db,
+    ];
+    let kill_after = |mut live: Live, after: Duration| {
+        // The first line is printed once the session is stored.
+        live.next().expect("the session starts");
+        let until = Instant::now() + after;
+        while Instant::now() < until {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        let _ = live.child.kill();
+        live.wait();
+    };
+    kill_after(Live::spawn(&args), after);
+    let interrupted = sessions(&db)[0]["status"] == "running";
+    let resume = ["resume", "--step-delay", "20", "--db", &db];
+    if let Some(again) = again {
+        let status = sessions(&db)[0]["status"].clone();
+        if status == "running" {
+            kill_after(Live::spawn(&resume), again);
+        }
+    }
+    let out = run(&["resume", "--step-delay", "0", "--db", &db]);
+    let result = only_result(&db);
+    assert_eq!(result["status"], "finished", "{out}");
+    (result, interrupted)
+}
+
+#[test]
+fn sigkill_then_resume_gives_the_uninterrupted_result() {
+    for seed in ["21", "3"] {
+        let db = fresh_db("whole");
+        run(&[
+            "play",
+            "werewolf",
+            "--humans",
+            "0",
+            "--seed",
+            seed,
+            "--step-delay",
+            "0",
+            "--db",
+            &db,
+        ]);
+        let whole = only_result(&db);
+        assert_eq!(whole["status"], "finished");
+        assert!(whole["winner"].is_string());
+        let mut interrupted = 0;
+        for ms in [0u64, 60, 150, 300, 450, 650, 900] {
+            let (got, cut) = killed_and_resumed(seed, Duration::from_millis(ms), None);
+            assert_eq!(got, whole, "seed {seed}, killed after {ms} ms");
+            interrupted += cut as usize;
+        }
+        assert!(
+            interrupted >= 4,
+            "only {interrupted} kills hit a running game"
+        );
+        let (got, _) = killed_and_resumed(
+            seed,
+            Duration::from_millis(200),
+            Some(Duration::from_millis(250)),
+        );
+        assert_eq!(got, whole, "seed {seed}, killed twice");
+    }
+}
