@@ -127,7 +127,11 @@ async fn records_round_trip(url: &str) {
             .unwrap();
     }
     // The same position twice is refused: the log is append-only.
-    assert!(store.append_input(&id, &input(4, 1)).await.is_err());
+    let dup = store.append_input(&id, &input(4, 1)).await.unwrap_err();
+    assert!(
+        !dup.is_transient(),
+        "a duplicate position is not retried: {dup}"
+    );
     let back = store.inputs(&id).await.unwrap();
     assert_eq!(
         back,
@@ -356,4 +360,173 @@ fn an_unknown_database_url_is_a_clear_error() {
         text.contains("unavailable") && !text.contains("secret"),
         "{text}"
     );
+}
+
+/// A database of its own for a test that breaks it: a fresh SQLite file, or a new
+/// PostgreSQL database beside the given one.
+async fn isolated(url: &str, tag: &str) -> String {
+    if url.starts_with("sqlite:") {
+        return sqlite_url(tag);
+    }
+    sqlx::any::install_default_drivers();
+    let name = format!("agora_{tag}_{}", agora::session::new_id());
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(url)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    let base = &url[..url.rfind('/').expect("a postgres URL names its database")];
+    format!("{base}/{name}")
+}
+
+async fn raw(url: &str, sql: &str) -> i64 {
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(url)
+        .await
+        .unwrap();
+    if sql.starts_with("SELECT") {
+        use sqlx::Row;
+        sqlx::query(sql)
+            .fetch_one(&mut conn)
+            .await
+            .unwrap()
+            .get::<i64, _>(0)
+    } else {
+        sqlx::query(sql).execute(&mut conn).await.unwrap();
+        0
+    }
+}
+
+/// Any valid answer to an ask.
+fn some_answer(ask: &agora::games::werewolf::Ask) -> agora::games::werewolf::Action {
+    use agora::games::werewolf::{Action, AskKind};
+    let first = ask.targets.iter().next();
+    match ask.kind {
+        AskKind::WolfPick => Action::Kill {
+            target: first.unwrap(),
+        },
+        AskKind::SeerCheck => Action::Check {
+            target: first.unwrap(),
+        },
+        AskKind::Witch => Action::Pass,
+        AskKind::HunterShot => Action::Decline,
+        AskKind::Vote | AskKind::PkVote => Action::Abstain,
+        AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => Action::Speak {
+            text: "I have nothing to hide.".into(),
+        },
+    }
+}
+
+async fn a_broken_store_pauses_the_session(url: &str) {
+    use agora::session::{Note, Viewer};
+    let url = isolated(url, "pause").await;
+    let store = open(&url).await;
+    let mut setup = ai_setup(1.0);
+    setup.seats[0] = SeatSpec::human(&PlayerRef::terminal("pat"));
+    let mut runner = setup
+        .create(store.clone(), 17, &place(), Duration::ZERO)
+        .await
+        .unwrap();
+    let mut view = runner.subscribe(Viewer::Seat(1));
+    let session = runner.start();
+    let id = session.handle.id().to_string();
+    let (seq, ask) = loop {
+        let note = tokio::time::timeout(Duration::from_secs(20), view.next())
+            .await
+            .expect("seat 1 is asked something")
+            .expect("the session runs");
+        if let Note::Ask {
+            seat: 1, seq, ask, ..
+        } = &*note
+        {
+            break (*seq, *ask);
+        }
+    };
+    raw(&url, "ALTER TABLE inputs RENAME TO inputs_away").await;
+    let handle = session.handle.clone();
+    let submit = tokio::spawn(async move { handle.submit(1, some_answer(&ask), Some(seq)).await });
+    let paused = loop {
+        let note = tokio::time::timeout(Duration::from_secs(20), view.next())
+            .await
+            .expect("the pause is announced")
+            .unwrap();
+        match &*note {
+            Note::Paused { reason } => break reason.clone(),
+            Note::Event { .. } => panic!("an event was applied while the store was down"),
+            _ => {}
+        }
+    };
+    assert!(paused.contains("game store"), "{paused}");
+    let count = format!("SELECT COUNT(*) FROM inputs_away WHERE session_id = '{id}'");
+    let stored = raw(&url, &count).await;
+    assert!(
+        tokio::time::timeout(Duration::from_millis(600), view.next())
+            .await
+            .is_err(),
+        "nothing happens while the store is down"
+    );
+    assert!(
+        !submit.is_finished(),
+        "the action was taken while it could not be stored"
+    );
+    assert_eq!(raw(&url, &count).await, stored);
+
+    raw(&url, "ALTER TABLE inputs_away RENAME TO inputs").await;
+    tokio::time::timeout(Duration::from_secs(30), submit)
+        .await
+        .expect("the session carries on once the store is back")
+        .unwrap()
+        .expect("the action is taken");
+    let inputs = store.inputs(&id).await.unwrap();
+    assert!(
+        inputs
+            .iter()
+            .any(|i| i.seat == 1 && i.source == InputSource::Human),
+        "the human's input is stored"
+    );
+    let mut resumed = false;
+    while let Ok(Some(note)) = tokio::time::timeout(Duration::from_secs(5), view.next()).await {
+        if matches!(&*note, Note::Resumed) {
+            resumed = true;
+            break;
+        }
+    }
+    assert!(resumed, "subscribers are told the game goes on");
+
+    // A wrong seat, a stale number and an AI's seat are refused and change nothing.
+    assert!(session
+        .handle
+        .submit(10, some_answer(&ask), None)
+        .await
+        .is_err());
+    assert!(session
+        .handle
+        .submit(1, some_answer(&ask), Some(seq))
+        .await
+        .is_err());
+    assert!(session
+        .handle
+        .submit(2, some_answer(&ask), None)
+        .await
+        .is_err());
+    let human_inputs = |inputs: Vec<StoredInput>| {
+        inputs
+            .iter()
+            .filter(|i| i.source == InputSource::Human)
+            .count()
+    };
+    assert_eq!(human_inputs(store.inputs(&id).await.unwrap()), 1);
+
+    session.handle.abandon().await;
+    assert_eq!(session.wait().await.unwrap(), Ended::Abandoned);
+    assert_eq!(store.session(&id).await.unwrap().status, "abandoned");
+    store.close().await;
+}
+
+#[test]
+fn a_broken_store_pauses_the_session_and_applies_nothing_unstored() {
+    for url in backends("pause") {
+        rt().block_on(a_broken_store_pauses_the_session(&url));
+    }
 }
