@@ -93,6 +93,9 @@ fn main() -> anyhow::Result<()> {
             before as f64 / 1024.0
         );
     }
-    anyhow::ensure!(finished == sessions, "only {finished} of {sessions} sessions finished");
+    anyhow::ensure!(
+        finished == sessions,
+        "only {finished} of {sessions} sessions finished"
+    );
     Ok(())
 }
