@@ -7,7 +7,7 @@
 
 use agora::agents::Strategy;
 use agora::config::Config;
-use agora::session::werewolf::{Place, SeatSpec, Setup};
+use agora::session::werewolf::{AgentKit, Place, SeatSpec, Setup};
 use agora::session::Ended;
 use agora::store::Store;
 use std::time::{Duration, Instant};
@@ -58,7 +58,13 @@ fn main() -> anyhow::Result<()> {
         let mut running = Vec::with_capacity(sessions as usize);
         for seed in 0..sessions {
             let runner = setup
-                .create(store.clone(), seed, &place, Duration::ZERO)
+                .create(
+                    store.clone(),
+                    seed,
+                    &place,
+                    Duration::ZERO,
+                    &AgentKit::default(),
+                )
                 .await?;
             running.push(runner.start());
         }

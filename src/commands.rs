@@ -4,12 +4,14 @@
 use crate::agents::Strategy;
 use crate::config::Config;
 use crate::games::werewolf::{Game, SEATS};
-use crate::session::werewolf::{self as ww, Place, SeatSpec, Setup};
+use crate::llm::{Client, Provider};
+use crate::session::werewolf::{self as ww, AgentKit, Place, SeatSpec, Setup};
 use crate::session::{Ended, Runner, SeatNo};
 use crate::store::{PlayerRef, SessionRow, Store, StoreError};
 use crate::terminal::{attach, scoreboard, Keyboard, Left, Views};
 use anyhow::Context;
 use serde::Serialize;
+use std::sync::Arc;
 use std::time::Duration;
 
 /// The database to use: `--db`, else `DATABASE_URL`, else `[store] url`.
@@ -17,6 +19,37 @@ pub fn database_url(flag: Option<&str>, config: &Config) -> String {
     flag.map(str::to_string)
         .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
         .unwrap_or_else(|| config.store.url.clone())
+}
+
+/// The AI seats' tools for this process: a model client and prompts when a `WEREWOLF`
+/// provider is configured (an API key in the environment), else none, said in one line.
+pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
+    let env = |k: &str| std::env::var(k).ok();
+    let mut kit = AgentKit {
+        agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
+        ..AgentKit::default()
+    };
+    match Provider::resolve("werewolf", &config.llm, &env)? {
+        Some(provider) => {
+            let dir = std::env::var_os("AGORA_CONTENT_DIR")
+                .map(std::path::PathBuf::from)
+                .unwrap_or_else(|| std::path::PathBuf::from("content"))
+                .join("prompts");
+            let prompts = crate::agents::llm::load_prompts(Some(&dir))?;
+            if !quiet {
+                eprintln!(
+                    "AI seats: language model {} at {}",
+                    provider.model, provider.base_url
+                );
+            }
+            kit.llm = Some((Client::new(provider), Arc::new(prompts)));
+        }
+        None if !quiet => eprintln!(
+            "AI seats: the built-in heuristic players (no LLM API key: set LLM_API_KEY or WEREWOLF_LLM_API_KEY to seat a language model)"
+        ),
+        None => {}
+    }
+    Ok(kit)
 }
 
 pub async fn open_store(url: &str, config: &Config) -> Result<Store, StoreError> {
@@ -53,6 +86,7 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
         timers.pace = pace;
     }
     let name = terminal_name(opts.name.as_deref());
+    let kit = agent_kit(config, false)?;
     let seats: Vec<SeatSpec> = (1..=SEATS as u8)
         .map(|seat| {
             if seat <= opts.humans {
@@ -63,7 +97,10 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
                 };
                 SeatSpec::human(&player)
             } else {
-                SeatSpec::ai(Strategy::Heuristic)
+                match &kit.llm {
+                    Some((client, _)) => SeatSpec::llm(&client.provider().model),
+                    None => SeatSpec::ai(Strategy::Heuristic),
+                }
             }
         })
         .collect();
@@ -84,7 +121,7 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
         channel: "terminal".into(),
     };
     let runner = setup
-        .create(store.clone(), seed, &place, opts.step_delay)
+        .create(store.clone(), seed, &place, opts.step_delay, &kit)
         .await?;
     let humans: Vec<SeatNo> = (1..=opts.humans).collect();
     println!(
@@ -147,6 +184,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         println!("No unfinished sessions.");
         return Ok(());
     }
+    let kit = agent_kit(config, false)?;
     let mut with_humans: Vec<(SessionRow, Vec<SeatNo>)> = Vec::new();
     let mut background = Vec::new();
     for row in rows {
@@ -182,7 +220,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
     let watch_one = background.len() == 1 && with_humans.is_empty();
     let mut tasks = Vec::new();
     for row in background {
-        match ww::resume(store.clone(), &row, step_delay).await {
+        match ww::resume(store.clone(), &row, step_delay, &kit).await {
             Ok(runner) => {
                 println!("session {} (seed {}): resumed", row.id, row.seed);
                 if watch_one {
@@ -206,7 +244,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         Keyboard::open()
     };
     for (row, humans) in with_humans {
-        match ww::resume(store.clone(), &row, step_delay).await {
+        match ww::resume(store.clone(), &row, step_delay, &kit).await {
             Ok(runner) => {
                 println!(
                     "session {} (seed {}): resumed; you play seat{} {}",

@@ -80,6 +80,38 @@ impl Default for StatsConfig {
     }
 }
 
+/// Defaults for language-model players (see `[llm]` in `config/agora.toml`); the
+/// environment overrides them per role in [`crate::llm::Provider::resolve`].
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct LlmConfig {
+    pub base_url: String,
+    pub model: String,
+    pub response_format: String,
+    pub timeout_secs: f64,
+    pub max_retries: u32,
+    pub max_concurrency: u32,
+    pub temperature: f64,
+    pub max_tokens: u32,
+    pub agent_timeout_secs: f64,
+}
+
+impl Default for LlmConfig {
+    fn default() -> Self {
+        LlmConfig {
+            base_url: "https://api.openai.com/v1".into(),
+            model: "gpt-4o-mini".into(),
+            response_format: "json_schema".into(),
+            timeout_secs: 20.0,
+            max_retries: 2,
+            max_concurrency: 8,
+            temperature: 0.7,
+            max_tokens: 400,
+            agent_timeout_secs: 10.0,
+        }
+    }
+}
+
 /// The whole validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -88,6 +120,7 @@ pub struct Config {
     pub sim: SimConfig,
     pub store: StoreConfig,
     pub stats: StatsConfig,
+    pub llm: LlmConfig,
 }
 
 impl Default for Timers {
@@ -137,11 +170,11 @@ impl Config {
 
         let mut agora = parse_table(&agora_name, &agora_text)?;
         for key in agora.keys() {
-            if !["werewolf", "timers", "sim", "store", "stats"].contains(&key.as_str()) {
+            if !["werewolf", "timers", "sim", "store", "stats", "llm"].contains(&key.as_str()) {
                 return Err(ConfigError::Invalid {
                     file: agora_name.clone(),
                     field: key.clone(),
-                    message: "unknown section (allowed: werewolf, timers, sim, store, stats)"
+                    message: "unknown section (allowed: werewolf, timers, sim, store, stats, llm)"
                         .into(),
                 });
             }
@@ -159,6 +192,44 @@ impl Config {
         let sim: SimConfig = section(&agora, "sim", &source)?;
         let store: StoreConfig = section(&agora, "store", &source)?;
         let stats: StatsConfig = section(&agora, "stats", &source)?;
+        let llm: LlmConfig = section(&agora, "llm", &source)?;
+        let invalid = |field: &str, message: String| ConfigError::Invalid {
+            file: source(field),
+            field: field.into(),
+            message,
+        };
+        if !["json_schema", "json_object"].contains(&llm.response_format.as_str()) {
+            return Err(invalid(
+                "llm.response_format",
+                format!(
+                    "{:?} is not allowed: use \"json_schema\" or \"json_object\"",
+                    llm.response_format
+                ),
+            ));
+        }
+        for (field, secs) in [
+            ("llm.timeout_secs", llm.timeout_secs),
+            ("llm.agent_timeout_secs", llm.agent_timeout_secs),
+        ] {
+            if !(0.01..=600.0).contains(&secs) {
+                return Err(invalid(
+                    field,
+                    format!("{secs} is not allowed: use seconds from 0.01 to 600"),
+                ));
+            }
+        }
+        if llm.max_concurrency == 0 {
+            return Err(invalid(
+                "llm.max_concurrency",
+                "0 is not allowed: use at least 1".into(),
+            ));
+        }
+        if !llm.base_url.starts_with("http://") && !llm.base_url.starts_with("https://") {
+            return Err(invalid(
+                "llm.base_url",
+                format!("{:?} is not an http(s) URL", llm.base_url),
+            ));
+        }
         if store.lease_secs < 2 {
             return Err(ConfigError::Invalid {
                 file: source("store.lease_secs"),
@@ -189,6 +260,7 @@ impl Config {
             sim,
             store,
             stats,
+            llm,
         })
     }
 

@@ -8,6 +8,7 @@
 //! - [`sim`]: the headless ladder, AI vs AI across all cores.
 //! - [`scenario`]: hand-written games replayed exactly, for rule tests.
 //! - [`replay`]: recorded games told as a story, god view or one seat's view.
+//! - [`llm`]: OpenAI-compatible chat client, providers per role, prompts, a mock server.
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
 //! - [`terminal`]: play or watch a session at the keyboard; [`stats`]: leaderboards;
@@ -17,6 +18,7 @@ pub mod agents;
 pub mod commands;
 pub mod config;
 pub mod games;
+pub mod llm;
 pub mod replay;
 pub mod scenario;
 pub mod session;

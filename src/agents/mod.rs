@@ -6,9 +6,15 @@
 //!   the game (seer claims and reports, witch saves early and poisons on evidence, wolves
 //!   coordinate and may fake-claim, villagers weigh claims and vote records).
 //! - `random`: uniformly random legal players, the yardstick for the heuristic's strength.
+//! - `memory`: a seat's memory built from what it was shown: prompts and `game_state`.
+//! - `llm`: language-model players (with the heuristic as fallback).
+//! - `remote`: outside agents over HTTP (the competition protocol).
 
 pub mod heuristic;
+pub mod llm;
+pub mod memory;
 pub mod random;
+pub mod remote;
 
 use crate::games::werewolf::{Action, Ask, Event};
 

@@ -110,7 +110,17 @@ pub trait Table: Send + 'static {
 /// An AI agent's answer: ready now (built-in players), or later (a model, a remote agent).
 pub enum Decision<A> {
     Now(A),
-    Later(Pin<Box<dyn Future<Output = A> + Send>>),
+    Later(Pin<Box<dyn Future<Output = Answer<A>> + Send>>),
+}
+
+/// What a slow agent finally says: an action, or `None` to take the rules' default (a
+/// remote agent's timeout or malformed reply is an abstention), with a note for the
+/// post-game review (reasoning, suspicions, tokens, faults and their fallback), stored with
+/// the input and never shown to other seats.
+#[derive(Debug, Clone)]
+pub struct Answer<A> {
+    pub action: Option<A>,
+    pub note: Option<serde_json::Value>,
 }
 
 /// An AI seat. It is shown, in order, the events its seat may see, and asked its asks in
@@ -208,7 +218,7 @@ enum Msg<T: Table> {
     Decided {
         seat: SeatNo,
         seq: u32,
-        action: T::Action,
+        answer: Answer<T::Action>,
     },
     Subscribe {
         viewer: Viewer,
@@ -341,9 +351,10 @@ struct Proposal<A> {
     seq: u32,
     action: Option<A>,
     source: InputSource,
+    note: Option<serde_json::Value>,
 }
 
-type Later<A> = (SeatNo, u32, Pin<Box<dyn Future<Output = A> + Send>>);
+type Later<A> = (SeatNo, u32, Pin<Box<dyn Future<Output = Answer<A>> + Send>>);
 
 /// The session task's state.
 pub struct Runner<T: Table> {
@@ -540,6 +551,7 @@ impl<T: Table> Runner<T> {
                     seq: pending.seq,
                     action: Some(action),
                     source: InputSource::Ai,
+                    note: None,
                 }),
                 Decision::Later(future) => self.later.push((pending.seat, pending.seq, future)),
             }
@@ -561,6 +573,10 @@ impl<T: Table> Runner<T> {
         if let Some(action) = &p.action {
             if let Err(refusal) = self.table.check(p.seat, action) {
                 tracing::debug!(session = %self.id, seat = p.seat, %refusal, "AI answer refused; default taken");
+                let mut note = p.note.take().unwrap_or_else(|| serde_json::json!({}));
+                note["refused"] = serde_json::json!(refusal.to_string());
+                note["fallback"] = serde_json::json!("default");
+                p.note = Some(note);
                 p.action = None;
                 p.source = InputSource::Timeout;
             }
@@ -576,6 +592,7 @@ impl<T: Table> Runner<T> {
             source: p.source,
             payload,
             at: now_ms(),
+            note: p.note,
         };
         self.persist(|store, id| {
             let input = input.clone();
@@ -687,6 +704,7 @@ impl<T: Table> Runner<T> {
             seq: open.seq,
             action: Some(action),
             source: InputSource::Human,
+            note: None,
         })
         .await?;
         Ok(Ok(()))
@@ -745,8 +763,8 @@ impl<T: Table> Runner<T> {
             for (seat, seq, future) in self.later.drain(..) {
                 let tx = tx.clone();
                 tokio::spawn(async move {
-                    let action = future.await;
-                    let _ = tx.send(Msg::Decided { seat, seq, action }).await;
+                    let answer = future.await;
+                    let _ = tx.send(Msg::Decided { seat, seq, answer }).await;
                 });
             }
             if let Some(p) = self.ready.pop_front() {
@@ -773,8 +791,9 @@ impl<T: Table> Runner<T> {
                         }
                         let _ = reply.send(result);
                     }
-                    Some(Msg::Decided { seat, seq, action }) => {
-                        self.ready.push_back(Proposal { seat, seq, action: Some(action), source: InputSource::Ai });
+                    Some(Msg::Decided { seat, seq, answer }) => {
+                        let source = if answer.action.is_some() { InputSource::Ai } else { InputSource::Timeout };
+                        self.ready.push_back(Proposal { seat, seq, action: answer.action, source, note: answer.note });
                     }
                     Some(Msg::Subscribe { viewer, reply }) => {
                         let sub = self.subscribe(viewer);
@@ -796,7 +815,7 @@ impl<T: Table> Runner<T> {
                     let now = now_ms();
                     for p in self.table.pending() {
                         if self.deadlines.get(&(p.seat, p.seq)).is_some_and(|&d| d <= now) {
-                            self.ready.push_back(Proposal { seat: p.seat, seq: p.seq, action: None, source: InputSource::Timeout });
+                            self.ready.push_back(Proposal { seat: p.seat, seq: p.seq, action: None, source: InputSource::Timeout, note: None });
                         }
                     }
                     if last_renew.elapsed() >= heartbeat_every {

@@ -2,9 +2,13 @@
 //! [`Agent`]s, and the stored setup a session is rebuilt from.
 
 use super::{Agent, Decision, Options, Pending, Runner, SeatNo, SessionError, Table, Visibility};
+use crate::agents::llm::LlmSeat;
+use crate::agents::remote::RemoteSeat;
 use crate::agents::{fit_speech, player, Player, Strategy};
 use crate::config::Timers;
 use crate::games::werewolf::{Action, Ask, Audience, Event, Game, GppTable, Refusal, Rules, SEATS};
+use crate::llm::prompts::PromptSet;
+use crate::llm::Client;
 use crate::store::{
     NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, SessionRow, Store, StoreError,
 };
@@ -98,6 +102,35 @@ impl Agent<Game> for BuiltIn {
     }
 }
 
+/// The AI in a seat, as stored with the session.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum AgentSpec {
+    /// A built-in player (no network).
+    Builtin { strategy: Strategy },
+    /// A language model (the `WEREWOLF` provider); the heuristic when none is configured.
+    Llm,
+    /// An outside agent behind the HTTP protocol.
+    Remote { url: String },
+}
+
+/// What the AI seats of a process can use: the model client and prompts (when a provider
+/// is configured), and the time an outside agent gets per decision.
+#[derive(Clone)]
+pub struct AgentKit {
+    pub llm: Option<(Client, Arc<PromptSet>)>,
+    pub agent_timeout: Duration,
+}
+
+impl Default for AgentKit {
+    fn default() -> Self {
+        AgentKit {
+            llm: None,
+            agent_timeout: Duration::from_secs(10),
+        }
+    }
+}
+
 /// Who sits in a seat, as stored with the session.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct SeatSpec {
@@ -105,7 +138,7 @@ pub struct SeatSpec {
     pub name: String,
     pub surface: String,
     /// The AI playing the seat; `None` for a human.
-    pub agent: Option<Strategy>,
+    pub agent: Option<AgentSpec>,
 }
 
 impl SeatSpec {
@@ -117,18 +150,45 @@ impl SeatSpec {
             agent: None,
         }
     }
+    fn with_agent(p: PlayerRef, agent: AgentSpec) -> SeatSpec {
+        SeatSpec {
+            player_id: p.id,
+            name: p.name,
+            surface: p.surface,
+            agent: Some(agent),
+        }
+    }
     pub fn ai(strategy: Strategy) -> SeatSpec {
         let name = match strategy {
             Strategy::Heuristic => "heuristic",
             Strategy::Random => "random",
         };
-        let p = PlayerRef::ai(name, env!("CARGO_PKG_VERSION"));
-        SeatSpec {
-            player_id: p.id,
-            name: p.name,
-            surface: p.surface,
-            agent: Some(strategy),
-        }
+        SeatSpec::with_agent(
+            PlayerRef::ai(name, env!("CARGO_PKG_VERSION")),
+            AgentSpec::Builtin { strategy },
+        )
+    }
+    /// A language-model seat, named after its model.
+    pub fn llm(model: &str) -> SeatSpec {
+        SeatSpec::with_agent(
+            PlayerRef::ai(&format!("llm:{model}"), env!("CARGO_PKG_VERSION")),
+            AgentSpec::Llm,
+        )
+    }
+    /// An outside agent at `url`.
+    pub fn remote(url: &str) -> SeatSpec {
+        SeatSpec::with_agent(
+            PlayerRef::ai(&format!("remote:{url}"), "http"),
+            AgentSpec::Remote { url: url.into() },
+        )
+    }
+    /// A short label for the store's `agent` column.
+    fn agent_label(&self) -> Option<String> {
+        self.agent.as_ref().map(|a| match a {
+            AgentSpec::Builtin { strategy } => format!("{strategy:?}").to_lowercase(),
+            AgentSpec::Llm => "llm".into(),
+            AgentSpec::Remote { .. } => "remote".into(),
+        })
     }
     fn player_ref(&self) -> PlayerRef {
         PlayerRef {
@@ -167,18 +227,34 @@ impl Setup {
         Game::new(Arc::new(rules), seed)
     }
 
-    fn agents(&self, seed: u64) -> Vec<Option<Box<dyn Agent<Game>>>> {
+    fn agents(&self, id: &str, seed: u64, kit: &AgentKit) -> Vec<Option<Box<dyn Agent<Game>>>> {
         let max_chars = self.rules.speech_max_chars;
         self.seats
             .iter()
             .enumerate()
             .map(|(i, spec)| {
-                spec.agent.map(|strategy| {
-                    let seat = i as u8 + 1;
+                let seat = i as u8 + 1;
+                let builtin = |strategy| {
                     Box::new(BuiltIn {
                         player: player(strategy, seat, seed),
                         max_chars,
                     }) as Box<dyn Agent<Game>>
+                };
+                spec.agent.as_ref().map(|agent| match agent {
+                    AgentSpec::Builtin { strategy } => builtin(*strategy),
+                    AgentSpec::Llm => match &kit.llm {
+                        Some((client, prompts)) => Box::new(LlmSeat::new(
+                            seat,
+                            player(Strategy::Heuristic, seat, seed),
+                            client.clone(),
+                            prompts.clone(),
+                        ))
+                            as Box<dyn Agent<Game>>,
+                        None => builtin(Strategy::Heuristic),
+                    },
+                    AgentSpec::Remote { url } => {
+                        Box::new(RemoteSeat::new(seat, url, id, kit.agent_timeout))
+                    }
                 })
             })
             .collect()
@@ -191,6 +267,7 @@ impl Setup {
         seed: u64,
         place: &Place,
         step_delay: Duration,
+        kit: &AgentKit,
     ) -> Result<Runner<Game>, SessionError> {
         if self.seats.len() != SEATS {
             return Err(SessionError::Store(StoreError::Corrupt {
@@ -202,9 +279,10 @@ impl Setup {
             }));
         }
         let game = self.game(seed);
-        let agents = self.agents(seed);
+        let id = super::new_id();
+        let agents = self.agents(&id, seed, kit);
         let new = NewSession {
-            id: super::new_id(),
+            id,
             game: "werewolf".into(),
             surface: place.surface.clone(),
             community: place.community.clone(),
@@ -219,7 +297,7 @@ impl Setup {
                 .map(|(i, spec)| NewSeat {
                     seat: i as u8 + 1,
                     player: spec.player_ref(),
-                    agent: spec.agent.map(|s| format!("{s:?}").to_lowercase()),
+                    agent: spec.agent_label(),
                 })
                 .collect(),
         };
@@ -244,10 +322,11 @@ pub async fn resume(
     store: Store,
     row: &SessionRow,
     step_delay: Duration,
+    kit: &AgentKit,
 ) -> Result<Runner<Game>, SessionError> {
     let setup = Setup::from_row(row)?;
     let game = setup.game(row.seed);
-    let agents = setup.agents(row.seed);
+    let agents = setup.agents(&row.id, row.seed, kit);
     let options = Options {
         timers: setup.timers.clone(),
         step_delay,

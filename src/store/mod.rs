@@ -19,11 +19,18 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use thiserror::Error;
 
 /// The migrations, embedded: (version, name, SQL).
-const MIGRATIONS: &[(i64, &str, &str)] = &[(
-    1,
-    "sessions",
-    include_str!("../../migrations/0001_sessions.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str)] = &[
+    (
+        1,
+        "sessions",
+        include_str!("../../migrations/0001_sessions.sql"),
+    ),
+    (
+        2,
+        "input_notes",
+        include_str!("../../migrations/0002_input_notes.sql"),
+    ),
+];
 
 /// Why the store could not do something. The messages are meant for the operator.
 #[derive(Debug, Error)]
@@ -438,7 +445,7 @@ impl Store {
             return Err(StoreError::LeaseLost(id.to_string()));
         }
         sqlx::query(
-            "INSERT INTO inputs (session_id, n, seat, ask_seq, source, payload, at) VALUES ($1, $2, $3, $4, $5, $6, $7)",
+            "INSERT INTO inputs (session_id, n, seat, ask_seq, source, payload, at, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
         )
         .bind(id)
         .bind(input.n as i64)
@@ -447,6 +454,7 @@ impl Store {
         .bind(input.source.as_str())
         .bind(input.payload.to_string())
         .bind(input.at)
+        .bind(input.note.as_ref().map(|n| n.to_string()))
         .execute(&mut *tx)
         .await?;
         tx.commit().await?;
@@ -456,7 +464,7 @@ impl Store {
     /// The session's inputs in order.
     pub async fn inputs(&self, id: &str) -> Result<Vec<StoredInput>, StoreError> {
         let rows = sqlx::query(
-            "SELECT n, seat, ask_seq, source, payload, at FROM inputs WHERE session_id = $1 ORDER BY n",
+            "SELECT n, seat, ask_seq, source, payload, at, note FROM inputs WHERE session_id = $1 ORDER BY n",
         )
         .bind(id)
         .fetch_all(&self.pool)

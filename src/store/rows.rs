@@ -96,6 +96,8 @@ pub struct StoredInput {
     pub payload: serde_json::Value,
     /// When it was received, epoch ms.
     pub at: i64,
+    /// An AI's review note (reasoning, suspicions, tokens, faults); never shown in play.
+    pub note: Option<serde_json::Value>,
 }
 
 impl StoredInput {
@@ -111,6 +113,13 @@ impl StoredInput {
             payload: serde_json::from_str(&payload)
                 .map_err(|e| corrupt(id, format!("input payload: {e}")))?,
             at: r.try_get(5)?,
+            note: match r.try_get::<Option<String>, _>(6)? {
+                Some(text) => Some(
+                    serde_json::from_str(&text)
+                        .map_err(|e| corrupt(id, format!("input note: {e}")))?,
+                ),
+                None => None,
+            },
         })
     }
 }

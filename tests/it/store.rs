@@ -4,7 +4,7 @@
 use agora::agents::Strategy;
 use agora::config::Config;
 use agora::games::werewolf::Game;
-use agora::session::werewolf::{resume, Place, SeatSpec, Setup};
+use agora::session::werewolf::{resume, AgentKit, Place, SeatSpec, Setup};
 use agora::session::{Ended, Session};
 use agora::sim::{play, Lineup};
 use agora::store::{
@@ -111,6 +111,9 @@ fn input(n: u64, seat: u8) -> StoredInput {
             serde_json::Value::Null
         },
         at: 1_700_000_000_000 + n as i64,
+        note: (n == 2).then(
+            || serde_json::json!({"reasoning_steps": ["seat 3 lied"], "tokens": {"prompt": 812}}),
+        ),
     }
 }
 
@@ -210,7 +213,13 @@ async fn session_matches_the_sequential_driver(url: &str) {
     let setup = ai_setup(1.0);
     for seed in [3u64, 77, 1234] {
         let session = setup
-            .create(store.clone(), seed, &place(), Duration::ZERO)
+            .create(
+                store.clone(),
+                seed,
+                &place(),
+                Duration::ZERO,
+                &AgentKit::default(),
+            )
             .await
             .unwrap()
             .start();
@@ -252,7 +261,13 @@ fn setup_rules(setup: &Setup) -> std::sync::Arc<agora::games::werewolf::Rules> {
 pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
     let setup = ai_setup(1.0);
     let session: Session<Game> = setup
-        .create(store.clone(), seed, &place(), Duration::from_millis(2))
+        .create(
+            store.clone(),
+            seed,
+            &place(),
+            Duration::from_millis(2),
+            &AgentKit::default(),
+        )
         .await
         .unwrap()
         .start();
@@ -287,7 +302,7 @@ pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
                 .collect(),
         };
     }
-    let resumed = resume(store.clone(), &row, Duration::ZERO)
+    let resumed = resume(store.clone(), &row, Duration::ZERO, &AgentKit::default())
         .await
         .unwrap()
         .start();
@@ -302,7 +317,13 @@ async fn resume_after_crash_gives_the_same_result(url: &str) {
     for seed in [11u64, 12] {
         let uninterrupted = {
             let s = ai_setup(1.0)
-                .create(store.clone(), seed, &place(), Duration::ZERO)
+                .create(
+                    store.clone(),
+                    seed,
+                    &place(),
+                    Duration::ZERO,
+                    &AgentKit::default(),
+                )
                 .await
                 .unwrap()
                 .start();
@@ -425,7 +446,13 @@ async fn a_broken_store_pauses_the_session(url: &str) {
     let mut setup = ai_setup(1.0);
     setup.seats[0] = SeatSpec::human(&PlayerRef::terminal("pat"));
     let mut runner = setup
-        .create(store.clone(), 17, &place(), Duration::ZERO)
+        .create(
+            store.clone(),
+            17,
+            &place(),
+            Duration::ZERO,
+            &AgentKit::default(),
+        )
         .await
         .unwrap();
     let mut view = runner.subscribe(Viewer::Seat(1));

@@ -1,0 +1,507 @@
+//! Language-model werewolf players.
+//!
+//! A model seat sees only its own [`SeatMemory`] (built from the events its seat was shown),
+//! so its prompt cannot hold what the seat may not know. Prompts come from
+//! `content/prompts/werewolf/` and stay the same size however long the game runs: earlier
+//! days are summaries written once, today is verbatim. Each decision is one structured call
+//! whose JSON schema lists the valid options; the reply is validated, repaired once with the
+//! error appended, and otherwise replaced by the built-in heuristic's decision. Every call's
+//! tokens, every fault and its fallback, and the model's `reasoning_steps` and
+//! `suspicion_scores` go into the input's review note.
+
+use super::memory::SeatMemory;
+use super::{fit_speech, Player};
+use crate::config::ConfigError;
+use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Role, Seat, SeatSet};
+use crate::llm::prompts::{strip_control, PromptSet, PromptSpec};
+use crate::llm::{Client, Message, Request};
+use crate::session::{Agent, Answer, Decision};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::Arc;
+use std::time::Instant;
+
+macro_rules! prompt {
+    ($name:literal, $($p:literal),*) => {
+        PromptSpec {
+            name: $name,
+            builtin: include_str!(concat!("../../content/prompts/werewolf/", $name, ".md")),
+            placeholders: &[$($p),*],
+        }
+    };
+}
+
+/// Every werewolf prompt file and the placeholders it may use.
+pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
+    vec![
+        prompt!("rules",),
+        prompt!("role_werewolf", "wolves"),
+        prompt!("role_seer",),
+        prompt!("role_witch",),
+        prompt!("role_hunter",),
+        prompt!("role_villager",),
+        prompt!("context", "private", "transcript"),
+        prompt!("decide_wolf_pick", "day", "targets"),
+        prompt!("decide_seer_check", "day", "targets"),
+        prompt!("decide_witch", "day", "attacked", "options", "targets"),
+        prompt!("decide_hunter_shot", "day", "targets"),
+        prompt!("decide_speech", "day", "max_chars"),
+        prompt!("decide_pk_speech", "day", "max_chars"),
+        prompt!("decide_last_words", "day", "max_chars"),
+        prompt!("decide_vote", "day", "targets"),
+        prompt!("decide_pk_vote", "day", "targets"),
+    ]
+}
+
+/// Loads the werewolf prompts from `content_dir` (`content/prompts` by default).
+pub fn load_prompts(content_dir: Option<&Path>) -> Result<PromptSet, ConfigError> {
+    PromptSet::load(content_dir, "werewolf", &werewolf_prompt_specs())
+}
+
+fn decide_name(kind: AskKind) -> &'static str {
+    match kind {
+        AskKind::WolfPick => "decide_wolf_pick",
+        AskKind::SeerCheck => "decide_seer_check",
+        AskKind::Witch => "decide_witch",
+        AskKind::HunterShot => "decide_hunter_shot",
+        AskKind::Speech => "decide_speech",
+        AskKind::PkSpeech => "decide_pk_speech",
+        AskKind::LastWords => "decide_last_words",
+        AskKind::Vote => "decide_vote",
+        AskKind::PkVote => "decide_pk_vote",
+    }
+}
+
+fn seats_text(set: SeatSet) -> String {
+    if set.is_empty() {
+        "none".into()
+    } else {
+        set.to_string()
+    }
+}
+
+/// The witch's options now, in the order the schema lists them.
+fn witch_options(ask: &Ask) -> Vec<&'static str> {
+    let mut o = Vec::new();
+    if ask.can_save {
+        o.push("save");
+    }
+    if !ask.targets.is_empty() {
+        o.push("poison");
+    }
+    o.push("pass");
+    o
+}
+
+/// Whether `null` (abstain, decline) is a valid target for this kind.
+fn may_pass(kind: AskKind) -> bool {
+    matches!(kind, AskKind::HunterShot | AskKind::Vote | AskKind::PkVote)
+}
+
+/// The JSON schema of a reply to `ask`: its enums are exactly the valid options.
+pub fn schema_for(ask: &Ask) -> (String, Value) {
+    let review = |props: &mut serde_json::Map<String, Value>| {
+        props.insert(
+            "reasoning_steps".into(),
+            json!({"type": "array", "items": {"type": "string", "maxLength": 160}, "maxItems": 4}),
+        );
+        props.insert(
+            "suspicion_scores".into(),
+            json!({"type": "array", "maxItems": 8, "items": {
+                "type": "object",
+                "properties": {
+                    "seat": {"enum": (1..=9).collect::<Vec<u8>>()},
+                    "score": {"type": "number"},
+                },
+                "required": ["seat", "score"],
+                "additionalProperties": false,
+            }}),
+        );
+    };
+    let mut props = serde_json::Map::new();
+    let name;
+    if ask.kind.is_speech() {
+        name = "speech";
+        props.insert(
+            "speech".into(),
+            json!({"type": "string", "maxLength": ask.max_chars}),
+        );
+    } else {
+        let mut targets: Vec<Value> = ask.targets.iter().map(|s| json!(s)).collect();
+        if ask.kind == AskKind::Witch {
+            name = "witch";
+            props.insert("action".into(), json!({"enum": witch_options(ask)}));
+            targets.push(Value::Null);
+        } else {
+            name = "target";
+            if may_pass(ask.kind) {
+                targets.push(Value::Null);
+            }
+        }
+        props.insert("target".into(), json!({"enum": targets}));
+    }
+    review(&mut props);
+    let required: Vec<&String> = props.keys().collect();
+    let schema = json!({
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": false,
+    });
+    (name.to_string(), schema)
+}
+
+/// A model's decision, checked against the ask.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Parsed {
+    pub action: Action,
+    pub reasoning_steps: Vec<String>,
+    pub suspicion_scores: serde_json::Map<String, Value>,
+}
+
+/// Reads and checks a reply to `ask`. The error says what was wrong, for the repair prompt.
+pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
+    let v: Value =
+        serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
+    if !v.is_object() {
+        return Err("the reply must be one JSON object".into());
+    }
+    let target = |v: &Value| -> Result<Option<Seat>, String> {
+        match &v["target"] {
+            Value::Null => Ok(None),
+            Value::Number(n) => {
+                let t = n.as_u64().filter(|t| (1..=9).contains(t)).ok_or_else(|| {
+                    format!(
+                        "target {n} is not a seat (valid: {})",
+                        seats_text(ask.targets)
+                    )
+                })? as Seat;
+                if ask.targets.contains(t) {
+                    Ok(Some(t))
+                } else {
+                    Err(format!(
+                        "seat {t} is not a valid target (valid: {})",
+                        seats_text(ask.targets)
+                    ))
+                }
+            }
+            other => Err(format!("target must be a seat number or null, not {other}")),
+        }
+    };
+    let action = if ask.kind.is_speech() {
+        let text = v["speech"]
+            .as_str()
+            .ok_or("\"speech\" must be a string")?
+            .trim();
+        if text.is_empty() {
+            return Err("\"speech\" is empty".into());
+        }
+        Action::Speak {
+            text: fit_speech(&strip_control(text), ask.max_chars as usize),
+        }
+    } else if ask.kind == AskKind::Witch {
+        let choice = v["action"].as_str().ok_or("\"action\" must be a string")?;
+        if !witch_options(ask).contains(&choice) {
+            return Err(format!(
+                "\"{choice}\" is not allowed now (allowed: {})",
+                witch_options(ask).join(", ")
+            ));
+        }
+        match choice {
+            "save" => Action::Save,
+            "poison" => Action::Poison {
+                target: target(&v)?.ok_or("poison needs a target")?,
+            },
+            _ => Action::Pass,
+        }
+    } else {
+        match (ask.kind, target(&v)?) {
+            (AskKind::WolfPick, Some(t)) => Action::Kill { target: t },
+            (AskKind::SeerCheck, Some(t)) => Action::Check { target: t },
+            (AskKind::HunterShot, Some(t)) => Action::Shoot { target: t },
+            (AskKind::HunterShot, None) => Action::Decline,
+            (AskKind::Vote | AskKind::PkVote, Some(t)) => Action::Vote { target: t },
+            (AskKind::Vote | AskKind::PkVote, None) => Action::Abstain,
+            (_, None) => {
+                return Err(format!(
+                    "a target is required (valid: {})",
+                    seats_text(ask.targets)
+                ))
+            }
+            _ => return Err("this decision takes no target".into()),
+        }
+    };
+    let reasoning_steps = v["reasoning_steps"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter_map(Value::as_str)
+                .take(8)
+                .map(|s| strip_control(s).chars().take(300).collect())
+                .collect()
+        })
+        .unwrap_or_default();
+    let mut suspicion_scores = serde_json::Map::new();
+    match &v["suspicion_scores"] {
+        Value::Array(items) => {
+            for item in items {
+                if let (Some(seat), Some(score)) = (item["seat"].as_u64(), item["score"].as_f64()) {
+                    suspicion_scores.insert(seat.to_string(), json!(score));
+                }
+            }
+        }
+        Value::Object(map) => {
+            for (k, s) in map {
+                if let Some(score) = s.as_f64() {
+                    suspicion_scores.insert(k.clone(), json!(score));
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(Parsed {
+        action,
+        reasoning_steps,
+        suspicion_scores,
+    })
+}
+
+/// A seat played by a language model, with the heuristic player as its fallback.
+pub struct LlmSeat {
+    seat: Seat,
+    memory: SeatMemory,
+    fallback: Box<dyn Player>,
+    client: Client,
+    prompts: Arc<PromptSet>,
+}
+
+impl LlmSeat {
+    pub fn new(
+        seat: Seat,
+        fallback: Box<dyn Player>,
+        client: Client,
+        prompts: Arc<PromptSet>,
+    ) -> LlmSeat {
+        LlmSeat {
+            seat,
+            memory: SeatMemory::new(seat),
+            fallback,
+            client,
+            prompts,
+        }
+    }
+
+    /// The request for `ask`, built from this seat's memory only.
+    pub fn request(&self, ask: &Ask) -> Request {
+        let m = &self.memory;
+        let role = m.role.unwrap_or(Role::Villager);
+        let role_prompt = self.prompts.render(
+            &format!("role_{}", role.name()),
+            &[("wolves", &m.wolves.map(seats_text).unwrap_or_default())],
+        );
+        let system = format!("{}\n\n{role_prompt}", self.prompts.render("rules", &[]));
+        let context = self.prompts.render(
+            "context",
+            &[
+                ("private", &m.private_line()),
+                ("transcript", &strip_control(&m.transcript())),
+            ],
+        );
+        let day = m.day.max(1).to_string();
+        let attacked = match ask.attacked {
+            Some(s) => format!("Seat {s} was attacked tonight"),
+            None => "Nobody was attacked tonight".into(),
+        };
+        let decide = self.prompts.render(
+            decide_name(ask.kind),
+            &[
+                ("day", &day),
+                ("targets", &seats_text(ask.targets)),
+                ("max_chars", &ask.max_chars.to_string()),
+                ("attacked", &attacked),
+                ("options", &witch_options(ask).join(", ")),
+            ],
+        );
+        let (schema_name, schema) = schema_for(ask);
+        Request {
+            messages: vec![
+                Message::system(system),
+                Message::user(format!("{context}\n\n{decide}")),
+            ],
+            schema_name,
+            schema,
+        }
+    }
+}
+
+/// Asks the model, repairs once, else falls back; returns the action and its review note.
+pub async fn ask_model(
+    client: &Client,
+    mut request: Request,
+    ask: &Ask,
+    fallback: Action,
+) -> Answer<Action> {
+    let started = Instant::now();
+    let (mut prompt_tokens, mut completion_tokens, mut calls) = (0u32, 0u32, 0u32);
+    let mut per_call = Vec::new();
+    let mut faults: Vec<Value> = Vec::new();
+    let mut parsed = None;
+    for attempt in 0..2 {
+        calls += 1;
+        match client.chat(&request).await {
+            Ok(reply) => {
+                prompt_tokens += reply.usage.prompt;
+                completion_tokens += reply.usage.completion;
+                per_call.push(
+                    json!({"prompt": reply.usage.prompt, "completion": reply.usage.completion}),
+                );
+                if reply.attempts > 1 {
+                    faults.push(json!({"kind": "retried", "attempts": reply.attempts}));
+                }
+                match parse_reply(&reply.content, ask) {
+                    Ok(p) => {
+                        parsed = Some(p);
+                        break;
+                    }
+                    Err(error) => {
+                        faults.push(json!({"kind": "invalid_reply", "error": error}));
+                        if attempt == 0 {
+                            request.messages.push(Message::assistant(reply.content));
+                            request.messages.push(Message::user(format!(
+                                "That reply was not valid: {error}. Answer again with one JSON object that follows the schema."
+                            )));
+                        }
+                    }
+                }
+            }
+            Err(e) => {
+                faults.push(json!({"kind": e.label(), "error": e.to_string()}));
+                break;
+            }
+        }
+    }
+    let mut note = json!({
+        "agent": "llm",
+        "model": client.provider().model,
+        "calls": calls,
+        "tokens": {"prompt": prompt_tokens, "completion": completion_tokens, "per_call": per_call},
+        "ms": started.elapsed().as_millis() as u64,
+    });
+    if !faults.is_empty() {
+        note["faults"] = json!(faults);
+    }
+    let action = match parsed {
+        Some(p) => {
+            note["reasoning_steps"] = json!(p.reasoning_steps);
+            note["suspicion_scores"] = Value::Object(p.suspicion_scores);
+            if calls > 1 {
+                note["repaired"] = json!(true);
+            }
+            p.action
+        }
+        None => {
+            note["fallback"] = json!("heuristic");
+            fallback
+        }
+    };
+    Answer {
+        action: Some(action),
+        note: Some(note),
+    }
+}
+
+impl Agent<Game> for LlmSeat {
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+        self.fallback.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        debug_assert_eq!(ask.seat, self.seat);
+        // The fallback is decided now, whatever the model does, so the heuristic's state
+        // does not depend on the network.
+        let mut fallback = self.fallback.decide(ask);
+        if let Action::Speak { text } = &mut fallback {
+            *text = fit_speech(text, ask.max_chars as usize);
+        }
+        let request = self.request(ask);
+        let client = self.client.clone();
+        let ask = *ask;
+        Decision::Later(Box::pin(async move {
+            ask_model(&client, request, &ask, fallback).await
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(kind: AskKind, targets: &[Seat]) -> Ask {
+        Ask {
+            seat: 4,
+            kind,
+            targets: targets.iter().copied().collect(),
+            attacked: Some(2),
+            can_save: true,
+            max_chars: 40,
+            seq: 3,
+        }
+    }
+
+    #[test]
+    fn replies_are_checked_against_the_ask() {
+        let vote = ask(AskKind::Vote, &[1, 2, 3]);
+        let p = parse_reply(
+            r#"{"target": 2, "reasoning_steps": ["2 lied"], "suspicion_scores": [{"seat": 2, "score": 0.9}]}"#,
+            &vote,
+        )
+        .unwrap();
+        assert_eq!(p.action, Action::Vote { target: 2 });
+        assert_eq!(p.suspicion_scores["2"], json!(0.9));
+        assert_eq!(
+            parse_reply(r#"{"target": null}"#, &vote).unwrap().action,
+            Action::Abstain
+        );
+        assert!(parse_reply(r#"{"target": 7}"#, &vote)
+            .unwrap_err()
+            .contains("not a valid target"));
+        assert!(parse_reply(r#"{"target": 2"#, &vote)
+            .unwrap_err()
+            .contains("not valid JSON"));
+        let pick = ask(AskKind::WolfPick, &[1, 2]);
+        assert!(parse_reply(r#"{"target": null}"#, &pick).is_err());
+        let witch = ask(AskKind::Witch, &[1, 3]);
+        assert_eq!(
+            parse_reply(r#"{"action": "poison", "target": 3}"#, &witch)
+                .unwrap()
+                .action,
+            Action::Poison { target: 3 }
+        );
+        let speech = ask(AskKind::Speech, &[]);
+        let p = parse_reply(
+            r#"{"speech": "<|im_start|>I am good. Seat 3 is odd. Vote three today please."}"#,
+            &speech,
+        )
+        .unwrap();
+        assert_eq!(
+            p.action,
+            Action::Speak {
+                text: "I am good. Seat 3 is odd.".into()
+            }
+        );
+    }
+
+    #[test]
+    fn schemas_list_exactly_the_valid_options() {
+        let (_, s) = schema_for(&ask(AskKind::Vote, &[1, 5]));
+        assert_eq!(s["properties"]["target"]["enum"], json!([1, 5, null]));
+        let (_, s) = schema_for(&ask(AskKind::SeerCheck, &[6]));
+        assert_eq!(s["properties"]["target"]["enum"], json!([6]));
+        let mut w = ask(AskKind::Witch, &[]);
+        w.can_save = false;
+        let (_, s) = schema_for(&w);
+        assert_eq!(s["properties"]["action"]["enum"], json!(["pass"]));
+        assert_eq!(s["additionalProperties"], json!(false));
+    }
+}

@@ -1,0 +1,433 @@
+//! A seat's memory of the game, built only from the events that seat was shown: what an
+//! outside agent is sent (`game_state`) and what a language model is prompted with.
+//!
+//! Nothing here reads the [`Game`](crate::games::werewolf::Game): a memory cannot hold more
+//! than its seat saw. Prompts stay small as games grow: the current day is kept verbatim,
+//! each finished day becomes a short summary written once when the next night falls.
+
+use crate::games::werewolf::{
+    Ask, AskKind, Ballot, Event, Role, Seat, SeatSet, SpeechKind, VoteRound, SEATS,
+};
+use serde_json::{json, Value};
+use std::fmt::Write;
+
+/// One day of the game as the seat saw it (night n, then day n).
+#[derive(Debug, Clone, Default)]
+struct DayLog {
+    day: u32,
+    /// The seat's own night notes (wolf picks, the witch's news, checks…).
+    night: Vec<String>,
+    /// The night's dead as announced at dawn.
+    dawn: Option<SeatSet>,
+    /// Speeches: (seat, kind, text).
+    speeches: Vec<(Seat, SpeechKind, String)>,
+    /// Revealed votes per round.
+    votes: Vec<(VoteRound, [Ballot; SEATS])>,
+    /// Other public happenings (PK called, eliminated, hunter shot).
+    notes: Vec<String>,
+}
+
+/// What one seat knows.
+#[derive(Debug, Clone)]
+pub struct SeatMemory {
+    pub seat: Seat,
+    pub role: Option<Role>,
+    pub wolves: Option<SeatSet>,
+    /// Seer: (seat, is a wolf) per check.
+    pub checks: Vec<(Seat, bool)>,
+    /// Witch: potions still unused.
+    pub antidote: bool,
+    pub poison: bool,
+    /// Hunter: whether he may shoot (as last told).
+    pub may_shoot: Option<bool>,
+    pub alive: SeatSet,
+    pub day: u32,
+    days: Vec<DayLog>,
+    /// `summaries[i]` is the summary of `days[i]`, written once that day is over.
+    summaries: Vec<String>,
+    /// The default actions this seat took (its own record).
+    pub defaults: u32,
+    /// Every event the seat was shown, in order (sent to outside agents as is).
+    events: Vec<Event>,
+}
+
+fn seat_list(set: SeatSet) -> Vec<Seat> {
+    set.iter().collect()
+}
+
+impl SeatMemory {
+    pub fn new(seat: Seat) -> SeatMemory {
+        SeatMemory {
+            seat,
+            role: None,
+            wolves: None,
+            checks: Vec::new(),
+            antidote: true,
+            poison: true,
+            may_shoot: None,
+            alive: (1..=SEATS as Seat).collect(),
+            day: 0,
+            days: Vec::new(),
+            summaries: Vec::new(),
+            defaults: 0,
+            events: Vec::new(),
+        }
+    }
+
+    fn today(&mut self) -> &mut DayLog {
+        if self.days.is_empty() {
+            self.days.push(DayLog {
+                day: self.day.max(1),
+                ..DayLog::default()
+            });
+        }
+        self.days.last_mut().expect("just ensured")
+    }
+
+    /// Takes in one event the seat was shown.
+    pub fn observe(&mut self, event: &Event) {
+        self.events.push(event.clone());
+        match event {
+            Event::RoleDealt { seat, role } if *seat == self.seat => self.role = Some(*role),
+            Event::RoleDealt { .. } => {}
+            Event::WolfPack { wolves } => self.wolves = Some(*wolves),
+            Event::NightFell { night } => {
+                // The finished day is summarized once, here, and reused by every prompt.
+                while self.summaries.len() < self.days.len() {
+                    let i = self.summaries.len();
+                    let summary = self.summarize(i);
+                    self.summaries.push(summary);
+                }
+                self.day = *night;
+                self.days.push(DayLog {
+                    day: *night,
+                    ..DayLog::default()
+                });
+            }
+            Event::WolfPicked {
+                wolf,
+                target,
+                round,
+            } => {
+                let line = match target {
+                    Some(t) => format!("wolf {wolf} picked seat {t} (round {round})"),
+                    None => format!("wolf {wolf} made no pick (round {round})"),
+                };
+                self.today().night.push(line);
+            }
+            Event::WolfTie { tied } => {
+                let line = format!("the picks tied between seats {tied}");
+                self.today().night.push(line);
+            }
+            Event::WolfAttack { target, .. } => {
+                let line = match target {
+                    Some(t) => format!("the wolves attack seat {t}"),
+                    None => "the wolves attack nobody".into(),
+                };
+                self.today().night.push(line);
+            }
+            Event::WitchTold { attacked } => {
+                let line = match attacked {
+                    Some(t) => format!("you were told seat {t} was attacked"),
+                    None => "you were told nobody was attacked".into(),
+                };
+                self.today().night.push(line);
+            }
+            Event::WitchSaved { target } => {
+                self.antidote = false;
+                let line = format!("you saved seat {target}");
+                self.today().night.push(line);
+            }
+            Event::WitchPoisoned { target } => {
+                self.poison = false;
+                let line = format!("you poisoned seat {target}");
+                self.today().night.push(line);
+            }
+            Event::SeerResult { target, wolf } => {
+                self.checks.push((*target, *wolf));
+                let line = format!(
+                    "you checked seat {target}: {}",
+                    if *wolf { "WOLF" } else { "good" }
+                );
+                self.today().night.push(line);
+            }
+            Event::HunterStatus { may_shoot } => self.may_shoot = Some(*may_shoot),
+            Event::Died { seat, .. } => self.alive.remove(*seat),
+            Event::Dawn { day, dead } => {
+                self.day = *day;
+                for s in dead.iter() {
+                    self.alive.remove(s);
+                }
+                self.today().dawn = Some(*dead);
+            }
+            Event::Speech {
+                seat, kind, text, ..
+            } => {
+                let entry = (*seat, *kind, text.clone());
+                self.today().speeches.push(entry);
+            }
+            Event::VoteCast { .. } => {}
+            Event::VotesRevealed { round, ballots } => {
+                let entry = (*round, *ballots);
+                self.today().votes.push(entry);
+            }
+            Event::PkCalled { tied } => {
+                let line = format!("the vote tied between seats {tied}: PK speeches and a revote");
+                self.today().notes.push(line);
+            }
+            Event::Eliminated { seat } => {
+                let line = match seat {
+                    Some(s) => {
+                        self.alive.remove(*s);
+                        format!("seat {s} was voted out")
+                    }
+                    None => "nobody was voted out".into(),
+                };
+                self.today().notes.push(line);
+            }
+            Event::HunterShot { hunter, target } => {
+                let line = match target {
+                    Some(t) => {
+                        self.alive.remove(*t);
+                        format!("hunter {hunter} shot seat {t}")
+                    }
+                    None => format!("hunter {hunter} declined to shoot"),
+                };
+                self.today().notes.push(line);
+            }
+            Event::Defaulted { .. } => self.defaults += 1,
+            Event::Scored { .. } | Event::GameOver { .. } => {}
+        }
+    }
+
+    /// A finished day in a few lines: deaths, claims, accusations, the vote.
+    fn summarize(&self, index: usize) -> String {
+        let d = &self.days[index];
+        let mut s = format!("Day {}:", d.day);
+        if !d.night.is_empty() {
+            let _ = write!(s, " [night, private] {}.", d.night.join("; "));
+        }
+        match d.dawn {
+            Some(dead) if dead.is_empty() => s.push_str(" Peaceful night."),
+            Some(dead) => {
+                let _ = write!(s, " Died in the night: {dead}.");
+            }
+            None => {}
+        }
+        for (seat, kind, text) in &d.speeches {
+            let claims = crate::games::werewolf::claims::read(text);
+            let mut bits = Vec::new();
+            if let Some(role) = claims.role {
+                bits.push(format!("claims {role}"));
+            }
+            if !claims.wolves.is_empty() {
+                bits.push(format!("calls {} wolf", claims.wolves));
+            }
+            if !claims.good.is_empty() {
+                bits.push(format!("calls {} good", claims.good));
+            }
+            if !claims.accuses.is_empty() {
+                bits.push(format!("accuses {}", claims.accuses));
+            }
+            if *kind == SpeechKind::LastWords {
+                bits.push("(last words)".into());
+            }
+            if !bits.is_empty() {
+                let _ = write!(s, " {seat} {}.", bits.join(", "));
+            }
+        }
+        for (round, ballots) in &d.votes {
+            let _ = write!(
+                s,
+                " {} vote: {}.",
+                if *round == VoteRound::Pk {
+                    "PK"
+                } else {
+                    "Main"
+                },
+                ballots_line(ballots)
+            );
+        }
+        for note in &d.notes {
+            let _ = write!(s, " {note}.");
+        }
+        s
+    }
+
+    /// The days before today as summaries, and today verbatim: what a prompt shows.
+    /// Its size depends on one day's talk, not on the length of the game.
+    pub fn transcript(&self) -> String {
+        let mut out = String::new();
+        let current = self.days.len().saturating_sub(1);
+        for summary in self.summaries.iter().take(current) {
+            out.push_str(summary);
+            out.push('\n');
+        }
+        if let Some(d) = self.days.get(current) {
+            let _ = writeln!(out, "Today (day {}), in full:", d.day);
+            for line in &d.night {
+                let _ = writeln!(out, "- (night, private) {line}");
+            }
+            match d.dawn {
+                Some(dead) if dead.is_empty() => out.push_str("- Dawn: a peaceful night.\n"),
+                Some(dead) => {
+                    let _ = writeln!(out, "- Dawn: died in the night: {dead}.");
+                }
+                None => {}
+            }
+            for (seat, kind, text) in &d.speeches {
+                let label = match kind {
+                    SpeechKind::Day => "says",
+                    SpeechKind::Pk => "(PK) says",
+                    SpeechKind::LastWords => "(last words) says",
+                };
+                let _ = writeln!(out, "- Seat {seat} {label}: \"{text}\"");
+            }
+            for (round, ballots) in &d.votes {
+                let _ = writeln!(
+                    out,
+                    "- {} vote: {}",
+                    if *round == VoteRound::Pk {
+                        "PK"
+                    } else {
+                        "Main"
+                    },
+                    ballots_line(ballots)
+                );
+            }
+            for note in &d.notes {
+                let _ = writeln!(out, "- {note}");
+            }
+        }
+        out
+    }
+
+    /// The seat's private knowledge in one line.
+    pub fn private_line(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(role) = self.role {
+            parts.push(format!("You are seat {}, the {role}.", self.seat));
+        }
+        if let Some(w) = self.wolves {
+            parts.push(format!("The wolves are seats {w}."));
+        }
+        if !self.checks.is_empty() {
+            let checks: Vec<String> = self
+                .checks
+                .iter()
+                .map(|(s, w)| format!("{s}={}", if *w { "wolf" } else { "good" }))
+                .collect();
+            parts.push(format!("Your checks: {}.", checks.join(", ")));
+        }
+        if self.role == Some(Role::Witch) {
+            parts.push(format!(
+                "Antidote {}, poison {}.",
+                if self.antidote { "unused" } else { "used" },
+                if self.poison { "unused" } else { "used" }
+            ));
+        }
+        if let Some(may) = self.may_shoot {
+            parts.push(format!(
+                "You {} shoot if you die.",
+                if may { "may" } else { "may not" }
+            ));
+        }
+        parts.push(format!("Alive: {}.", self.alive));
+        parts.join(" ")
+    }
+
+    /// The `game_state` sent to an outside agent for `ask` (see werewolf-rules.md, "AI agent
+    /// protocol"): only what this seat knows.
+    pub fn game_state(&self, game_id: &str, ask: &Ask, deadline_ms: i64) -> Value {
+        let mut private = serde_json::Map::new();
+        if let Some(w) = self.wolves {
+            private.insert("wolves".into(), json!(seat_list(w)));
+        }
+        if self.role == Some(Role::Seer) {
+            private.insert(
+                "checks".into(),
+                json!(self
+                    .checks
+                    .iter()
+                    .map(|(s, w)| json!({"seat": s, "wolf": w}))
+                    .collect::<Vec<_>>()),
+            );
+        }
+        if self.role == Some(Role::Witch) {
+            private.insert(
+                "potions".into(),
+                json!({"antidote": self.antidote, "poison": self.poison}),
+            );
+            if ask.kind == AskKind::Witch {
+                private.insert("attacked_tonight".into(), json!(ask.attacked));
+                private.insert("can_save".into(), json!(ask.can_save));
+            }
+        }
+        if let Some(may) = self.may_shoot {
+            private.insert("may_shoot".into(), json!(may));
+        }
+        let days: Vec<Value> = self
+            .days
+            .iter()
+            .map(|d| {
+                json!({
+                    "day": d.day,
+                    "night_private": d.night,
+                    "dawn_dead": d.dawn.map(seat_list),
+                    "speeches": d.speeches.iter().map(|(seat, kind, text)| json!({
+                        "seat": seat, "kind": kind, "text": text,
+                    })).collect::<Vec<_>>(),
+                    "votes": d.votes.iter().map(|(round, ballots)| json!({
+                        "round": round,
+                        "ballots": ballots.iter().enumerate().filter_map(|(i, b)| match b {
+                            Ballot::Vote(t) => Some(json!({"voter": i + 1, "target": t})),
+                            Ballot::Abstain => Some(json!({"voter": i + 1, "target": null})),
+                            Ballot::None => None,
+                        }).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                    "events": d.notes,
+                })
+            })
+            .collect();
+        json!({
+            "game_id": game_id,
+            "day": self.day,
+            "phase": phase_of(ask.kind),
+            "seat": self.seat,
+            "role": self.role,
+            "private": private,
+            "log": days,
+            "alive": seat_list(self.alive),
+            "decision": {
+                "kind": ask.kind.name(),
+                "valid_targets": seat_list(ask.targets),
+                "can_save": ask.kind == AskKind::Witch && ask.can_save,
+                "max_chars": ask.max_chars,
+                "ask_seq": ask.seq,
+            },
+            "ask": ask,
+            "events": self.events,
+            "deadline_ms": deadline_ms,
+        })
+    }
+}
+
+/// `night` or `day` for an ask.
+pub fn phase_of(kind: AskKind) -> &'static str {
+    match kind {
+        AskKind::WolfPick | AskKind::Witch | AskKind::SeerCheck => "night",
+        _ => "day",
+    }
+}
+
+fn ballots_line(ballots: &[Ballot; SEATS]) -> String {
+    let mut parts = Vec::new();
+    for (i, b) in ballots.iter().enumerate() {
+        match b {
+            Ballot::Vote(t) => parts.push(format!("{}→{t}", i + 1)),
+            Ballot::Abstain => parts.push(format!("{}→abstain", i + 1)),
+            Ballot::None => {}
+        }
+    }
+    parts.join(", ")
+}

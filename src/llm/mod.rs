@@ -1,0 +1,427 @@
+//! Language models: one client for OpenAI-compatible chat APIs, providers per role, token
+//! estimates, and (for tests and benchmarks) a mock server on loopback.
+//!
+//! - [`Provider::resolve`]: `{ROLE}_LLM_*` beats `LLM_*` beats `[llm]` in config. No API key
+//!   anywhere means no provider: the caller seats the built-in heuristic players instead.
+//! - [`Client::chat`]: one structured call. The reply is constrained by a JSON schema whose
+//!   enums list the valid options (`json_schema`), or asked for as a JSON object
+//!   (`json_object`, for servers without schemas). Per-call timeout; retries with backoff on
+//!   429 and 5xx, honouring `retry-after`; a concurrency limit per provider.
+//! - [`tokens`]: prompt and completion token counts (the server's `usage` when it sends one,
+//!   else an estimate).
+//! - [`mock`]: an OpenAI-compatible server that answers schema-valid replies, with latency
+//!   and faults on demand.
+
+pub mod mock;
+pub mod prompts;
+pub mod tokens;
+
+use crate::config::LlmConfig;
+use serde::Serialize;
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use thiserror::Error;
+use tokio::sync::Semaphore;
+
+/// How a structured reply is requested.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// `response_format: {type: json_schema, …}`: the server constrains the reply.
+    JsonSchema,
+    /// `response_format: {type: json_object}`: the schema goes into the prompt instead.
+    JsonObject,
+}
+
+/// One model endpoint for one role. The API key is never printed (see `Debug`).
+#[derive(Clone)]
+pub struct Provider {
+    pub role: String,
+    pub base_url: String,
+    pub model: String,
+    api_key: String,
+    pub format: Format,
+    pub timeout: Duration,
+    pub max_retries: u32,
+    pub max_concurrency: u32,
+    pub temperature: f64,
+    pub max_tokens: u32,
+}
+
+impl std::fmt::Debug for Provider {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Provider")
+            .field("role", &self.role)
+            .field("base_url", &self.base_url)
+            .field("model", &self.model)
+            .field("api_key", &"***")
+            .finish()
+    }
+}
+
+/// A provider setting from the environment that cannot be used.
+#[derive(Debug, Error)]
+#[error("environment variable {var}: {message}")]
+pub struct ProviderError {
+    pub var: String,
+    pub message: String,
+}
+
+impl Provider {
+    /// The provider for `role` (`WEREWOLF`, `DEBATER`, `JUDGE`, `JUROR`): each setting from
+    /// `{ROLE}_LLM_{KEY}`, else `LLM_{KEY}`, else `config`. `Ok(None)` when no API key is
+    /// configured for the role.
+    pub fn resolve(
+        role: &str,
+        config: &LlmConfig,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<Option<Provider>, ProviderError> {
+        let role = role.to_uppercase();
+        let get = |key: &str| -> Option<(String, String)> {
+            for var in [format!("{role}_LLM_{key}"), format!("LLM_{key}")] {
+                if let Some(v) = env(&var).filter(|v| !v.trim().is_empty()) {
+                    return Some((var, v.trim().to_string()));
+                }
+            }
+            None
+        };
+        let Some((_, api_key)) = get("API_KEY") else {
+            return Ok(None);
+        };
+        let base_url = match get("BASE_URL") {
+            Some((var, url)) => {
+                if !url.starts_with("http://") && !url.starts_with("https://") {
+                    return Err(ProviderError {
+                        var,
+                        message: format!("{url:?} is not an http(s) URL"),
+                    });
+                }
+                url
+            }
+            None => config.base_url.clone(),
+        };
+        let model = get("MODEL").map_or_else(|| config.model.clone(), |(_, m)| m);
+        let format = match get("RESPONSE_FORMAT") {
+            Some((var, f)) => parse_format(&f).ok_or(ProviderError {
+                var,
+                message: format!("{f:?} is not allowed: use json_schema or json_object"),
+            })?,
+            None => parse_format(&config.response_format).unwrap_or(Format::JsonSchema),
+        };
+        Ok(Some(Provider {
+            role,
+            base_url: base_url.trim_end_matches('/').to_string(),
+            model,
+            api_key,
+            format,
+            timeout: Duration::from_secs_f64(config.timeout_secs),
+            max_retries: config.max_retries,
+            max_concurrency: config.max_concurrency,
+            temperature: config.temperature,
+            max_tokens: config.max_tokens,
+        }))
+    }
+
+    /// A provider for a known endpoint (tests, benchmarks, the local model script).
+    pub fn fixed(role: &str, base_url: &str, model: &str, config: &LlmConfig) -> Provider {
+        Provider {
+            role: role.to_uppercase(),
+            base_url: base_url.trim_end_matches('/').to_string(),
+            model: model.into(),
+            api_key: "none".into(),
+            format: parse_format(&config.response_format).unwrap_or(Format::JsonSchema),
+            timeout: Duration::from_secs_f64(config.timeout_secs),
+            max_retries: config.max_retries,
+            max_concurrency: config.max_concurrency,
+            temperature: config.temperature,
+            max_tokens: config.max_tokens,
+        }
+    }
+}
+
+fn parse_format(s: &str) -> Option<Format> {
+    match s {
+        "json_schema" => Some(Format::JsonSchema),
+        "json_object" => Some(Format::JsonObject),
+        _ => None,
+    }
+}
+
+/// A chat message.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Message {
+    pub role: &'static str,
+    pub content: String,
+}
+
+impl Message {
+    pub fn system(content: impl Into<String>) -> Message {
+        Message {
+            role: "system",
+            content: content.into(),
+        }
+    }
+    pub fn user(content: impl Into<String>) -> Message {
+        Message {
+            role: "user",
+            content: content.into(),
+        }
+    }
+    pub fn assistant(content: impl Into<String>) -> Message {
+        Message {
+            role: "assistant",
+            content: content.into(),
+        }
+    }
+}
+
+/// A structured request: the messages and the schema the reply must follow.
+#[derive(Debug, Clone)]
+pub struct Request {
+    pub messages: Vec<Message>,
+    /// Names the schema (`[a-z_]+`).
+    pub schema_name: String,
+    pub schema: Value,
+}
+
+/// Tokens one call used.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Usage {
+    pub prompt: u32,
+    pub completion: u32,
+    /// Whether the server reported them (else they are estimates).
+    pub reported: bool,
+}
+
+/// A reply's content (a JSON text, not yet validated) and its cost.
+#[derive(Debug, Clone)]
+pub struct Reply {
+    pub content: String,
+    pub usage: Usage,
+    /// HTTP attempts made (1 + retries).
+    pub attempts: u32,
+}
+
+/// Why a call gave no usable reply.
+#[derive(Debug, Clone, Error, PartialEq)]
+pub enum LlmError {
+    #[error("the model did not answer within {0:?}")]
+    Timeout(Duration),
+    #[error("the model's server answered HTTP {status}{}", if *.retried { " (after retries)" } else { "" })]
+    Status { status: u16, retried: bool },
+    #[error("could not reach the model's server: {0}")]
+    Transport(String),
+    #[error("the model's server sent an unreadable response: {0}")]
+    Protocol(String),
+}
+
+impl LlmError {
+    /// A short label for fault records.
+    pub fn label(&self) -> &'static str {
+        match self {
+            LlmError::Timeout(_) => "timeout",
+            LlmError::Status { status: 429, .. } => "http_429",
+            LlmError::Status { status, .. } if *status >= 500 => "http_5xx",
+            LlmError::Status { .. } => "http_error",
+            LlmError::Transport(_) => "transport",
+            LlmError::Protocol(_) => "protocol",
+        }
+    }
+}
+
+/// The client for one provider. Cheap to clone.
+#[derive(Clone)]
+pub struct Client {
+    http: reqwest::Client,
+    provider: Arc<Provider>,
+    limit: Arc<Semaphore>,
+}
+
+/// The longest wait a `retry-after` may impose before we give up on the retry.
+const MAX_RETRY_AFTER: Duration = Duration::from_secs(10);
+
+impl Client {
+    pub fn new(provider: Provider) -> Client {
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(5))
+            .build()
+            .expect("a reqwest client with rustls builds");
+        Client {
+            http,
+            limit: Arc::new(Semaphore::new(provider.max_concurrency as usize)),
+            provider: Arc::new(provider),
+        }
+    }
+
+    pub fn provider(&self) -> &Provider {
+        &self.provider
+    }
+
+    fn body(&self, req: &Request) -> Value {
+        let p = &self.provider;
+        let mut messages = req.messages.clone();
+        let response_format = match p.format {
+            Format::JsonSchema => json!({
+                "type": "json_schema",
+                "json_schema": {"name": req.schema_name, "strict": true, "schema": req.schema},
+            }),
+            Format::JsonObject => {
+                // Without server-side schemas the model is told the schema in words.
+                if let Some(last) = messages.last_mut() {
+                    last.content.push_str(&format!(
+                        "\n\nAnswer with one JSON object that follows this JSON schema:\n{}",
+                        req.schema
+                    ));
+                }
+                json!({"type": "json_object"})
+            }
+        };
+        json!({
+            "model": p.model,
+            "messages": messages,
+            "temperature": p.temperature,
+            "max_tokens": p.max_tokens,
+            "response_format": response_format,
+        })
+    }
+
+    /// One structured call, with the provider's timeout, retries and concurrency limit.
+    pub async fn chat(&self, req: &Request) -> Result<Reply, LlmError> {
+        let _permit = self
+            .limit
+            .acquire()
+            .await
+            .map_err(|_| LlmError::Transport("the client is closed".into()))?;
+        let body = self.body(req);
+        let url = format!("{}/chat/completions", self.provider.base_url);
+        let mut attempt = 0u32;
+        loop {
+            attempt += 1;
+            let sent = self
+                .http
+                .post(&url)
+                .bearer_auth(&self.provider.api_key)
+                .json(&body)
+                .timeout(self.provider.timeout)
+                .send()
+                .await;
+            let response = match sent {
+                Ok(r) => r,
+                Err(e) if e.is_timeout() => return Err(LlmError::Timeout(self.provider.timeout)),
+                Err(e) => return Err(LlmError::Transport(without_url(&e))),
+            };
+            let status = response.status().as_u16();
+            if status == 429 || status >= 500 {
+                if attempt > self.provider.max_retries {
+                    return Err(LlmError::Status {
+                        status,
+                        retried: attempt > 1,
+                    });
+                }
+                let wait = retry_after(response.headers())
+                    .unwrap_or_else(|| Duration::from_millis(250 * (1 << (attempt - 1).min(5))));
+                if wait > MAX_RETRY_AFTER {
+                    return Err(LlmError::Status {
+                        status,
+                        retried: attempt > 1,
+                    });
+                }
+                tokio::time::sleep(wait).await;
+                continue;
+            }
+            if !(200..300).contains(&status) {
+                return Err(LlmError::Status {
+                    status,
+                    retried: attempt > 1,
+                });
+            }
+            let text = match response.text().await {
+                Ok(t) => t,
+                Err(e) if e.is_timeout() => return Err(LlmError::Timeout(self.provider.timeout)),
+                Err(e) => return Err(LlmError::Transport(without_url(&e))),
+            };
+            let parsed: Value = serde_json::from_str(&text)
+                .map_err(|e| LlmError::Protocol(format!("not JSON: {e}")))?;
+            let content = parsed["choices"][0]["message"]["content"]
+                .as_str()
+                .ok_or_else(|| LlmError::Protocol("no choices[0].message.content".into()))?
+                .to_string();
+            let prompt_estimate: u32 = req
+                .messages
+                .iter()
+                .map(|m| tokens::estimate(&m.content) + 4)
+                .sum();
+            let usage = match (
+                parsed["usage"]["prompt_tokens"].as_u64(),
+                parsed["usage"]["completion_tokens"].as_u64(),
+            ) {
+                (Some(p), Some(c)) => Usage {
+                    prompt: p as u32,
+                    completion: c as u32,
+                    reported: true,
+                },
+                _ => Usage {
+                    prompt: prompt_estimate,
+                    completion: tokens::estimate(&content),
+                    reported: false,
+                },
+            };
+            return Ok(Reply {
+                content,
+                usage,
+                attempts: attempt,
+            });
+        }
+    }
+}
+
+/// A reqwest error's text without the URL (which may carry a key in a query string).
+fn without_url(e: &reqwest::Error) -> String {
+    let mut text = e.to_string();
+    if let Some(url) = e.url() {
+        text = text.replace(url.as_str(), "<provider>");
+    }
+    text
+}
+
+/// `retry-after` in seconds (the HTTP-date form is not used by model APIs).
+fn retry_after(headers: &reqwest::header::HeaderMap) -> Option<Duration> {
+    let v = headers.get(reqwest::header::RETRY_AFTER)?.to_str().ok()?;
+    let secs: f64 = v.trim().parse().ok()?;
+    (secs >= 0.0 && secs.is_finite()).then(|| Duration::from_secs_f64(secs))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn role_variables_beat_global_ones_which_beat_config() {
+        let config = LlmConfig::default();
+        let env = |k: &str| match k {
+            "LLM_API_KEY" => Some("global-key".to_string()),
+            "LLM_MODEL" => Some("global-model".to_string()),
+            "WEREWOLF_LLM_MODEL" => Some("wolf-model".to_string()),
+            "JUDGE_LLM_BASE_URL" => Some("http://judge.local/v1/".to_string()),
+            _ => None,
+        };
+        let wolf = Provider::resolve("werewolf", &config, &env)
+            .unwrap()
+            .unwrap();
+        assert_eq!(wolf.model, "wolf-model");
+        assert_eq!(wolf.base_url, config.base_url);
+        let judge = Provider::resolve("judge", &config, &env).unwrap().unwrap();
+        assert_eq!(judge.model, "global-model");
+        assert_eq!(judge.base_url, "http://judge.local/v1");
+        assert!(!format!("{judge:?}").contains("global-key"));
+        let none = Provider::resolve("werewolf", &config, &|_| None).unwrap();
+        assert!(none.is_none(), "no key, no provider");
+        let bad = |k: &str| match k {
+            "LLM_API_KEY" => Some("k".to_string()),
+            "WEREWOLF_LLM_BASE_URL" => Some("ftp://x".to_string()),
+            _ => None,
+        };
+        let e = Provider::resolve("werewolf", &config, &bad).unwrap_err();
+        assert!(e.to_string().contains("WEREWOLF_LLM_BASE_URL"), "{e}");
+    }
+}
