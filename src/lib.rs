@@ -5,19 +5,23 @@
 //! - [`games`]: pure rules as deterministic state machines (no async, no I/O).
 //! - [`agents`]: deciders for AI seats; `heuristic` plays offline with no network.
 //! - [`config`]: `config/*.toml` defaults overridden by the environment, validated.
-//! - [`sim`]: the headless ladder, AI vs AI across all cores.
+//! - [`sim`]: the headless ladder, AI vs AI across all cores; [`ladder`]: the same with
+//!   language-model and remote-agent seats, as stored sessions.
 //! - [`scenario`]: hand-written games replayed exactly, for rule tests.
 //! - [`replay`]: recorded games told as a story, god view or one seat's view.
 //! - [`llm`]: OpenAI-compatible chat client, providers per role, prompts, a mock server.
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
+//! - [`agent_server`]: our player behind the HTTP agent protocol (`agora agent serve`).
 //! - [`terminal`]: play or watch a session at the keyboard; [`stats`]: leaderboards;
 //!   [`commands`]: the store-backed CLI commands.
 
+pub mod agent_server;
 pub mod agents;
 pub mod commands;
 pub mod config;
 pub mod games;
+pub mod ladder;
 pub mod llm;
 pub mod replay;
 pub mod scenario;

@@ -66,6 +66,11 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Outside-agent tools.
+    Agent {
+        #[command(subcommand)]
+        command: AgentCommand,
+    },
     /// Leaderboards from stored results.
     Stats {
         #[command(subcommand)]
@@ -133,7 +138,52 @@ enum SimGame {
         /// Write one JSON file per game into this directory (for `agora replay`).
         #[arg(long)]
         record: Option<PathBuf>,
+        /// Seat an outside agent: SEAT=URL (repeatable), e.g. 3=http://127.0.0.1:9000/act.
+        #[arg(long = "agent", value_parser = parse_agent)]
+        agents: Vec<(u8, String)>,
+        /// Seat the language model (every seat not given to an agent, or --llm-seats).
+        #[arg(long)]
+        llm: bool,
+        /// The seats the language model plays, e.g. 1,2 (implies --llm).
+        #[arg(long, value_delimiter = ',')]
+        llm_seats: Vec<u8>,
+        /// Games played at once (with models or agents).
+        #[arg(long, default_value_t = 8)]
+        concurrency: usize,
+        /// Where the games are stored (with models or agents; default: a temporary file).
+        #[arg(long)]
+        db: Option<String>,
     },
+}
+
+#[derive(Subcommand)]
+enum AgentCommand {
+    /// Serves our player behind the HTTP agent protocol (POST /act).
+    Serve {
+        #[arg(long, default_value = "127.0.0.1:9000")]
+        listen: String,
+        /// Decide with the language model (needs an API key), else the built-in heuristic.
+        #[arg(long)]
+        llm: bool,
+    },
+}
+
+/// `SEAT=URL` for `--agent`.
+fn parse_agent(s: &str) -> Result<(u8, String), String> {
+    let (seat, url) = s
+        .split_once('=')
+        .ok_or_else(|| format!("{s:?}: expected SEAT=URL, e.g. 3=http://127.0.0.1:9000/act"))?;
+    let seat: u8 = seat
+        .trim()
+        .parse()
+        .ok()
+        .filter(|n| (1..=9).contains(n))
+        .ok_or_else(|| format!("{seat:?} is not a seat from 1 to 9"))?;
+    let url = url.trim();
+    if !url.starts_with("http://") && !url.starts_with("https://") {
+        return Err(format!("{url:?} is not an http(s) URL"));
+    }
+    Ok((seat, url.to_string()))
 }
 
 fn main() -> std::process::ExitCode {
@@ -183,6 +233,57 @@ fn run() -> anyhow::Result<()> {
                     good,
                     wolves,
                     record,
+                    agents,
+                    llm,
+                    llm_seats,
+                    concurrency,
+                    db,
+                },
+        } if llm || !llm_seats.is_empty() || !agents.is_empty() => {
+            if record.is_some() || good != Strategy::Heuristic || wolves != Strategy::Heuristic {
+                anyhow::bail!("--record, --good and --wolves do not combine with --llm or --agent");
+            }
+            let _ = threads;
+            let opts = agora::ladder::LadderOptions {
+                games,
+                seed,
+                concurrency,
+                remote: agents,
+                llm_seats: (llm || !llm_seats.is_empty()).then_some(llm_seats),
+                pace: config.timers.pace,
+            };
+            runtime()?.block_on(async {
+                let kit = commands::agent_kit(&config, json)?;
+                let temp;
+                let url = match db {
+                    Some(url) => url,
+                    None => {
+                        temp = std::env::temp_dir()
+                            .join(format!("agora-ladder-{}.db", std::process::id()));
+                        format!("sqlite://{}", temp.display())
+                    }
+                };
+                let store = commands::open_store(&url, &config).await?;
+                let report = agora::ladder::run(&config, &store, &kit, &opts).await?;
+                if json {
+                    println!("{}", serde_json::to_string(&report)?);
+                } else {
+                    print!("{}", report.table());
+                }
+                anyhow::Ok(())
+            })?;
+        }
+        Command::Sim {
+            game:
+                SimGame::Werewolf {
+                    games,
+                    seed,
+                    threads,
+                    json,
+                    good,
+                    wolves,
+                    record,
+                    ..
                 },
         } => {
             let threads = match threads.unwrap_or(config.sim.threads) {
@@ -234,6 +335,34 @@ fn run() -> anyhow::Result<()> {
                 name,
             };
             runtime()?.block_on(commands::play(&config, opts))?;
+        }
+        Command::Agent {
+            command: AgentCommand::Serve { listen, llm },
+        } => {
+            runtime()?.block_on(async {
+                let kit = if llm {
+                    let kit = commands::agent_kit(&config, false)?;
+                    if kit.llm.is_none() {
+                        anyhow::bail!("--llm: no language model is configured (set LLM_API_KEY, and LLM_BASE_URL for a local server)");
+                    }
+                    kit
+                } else {
+                    agora::session::werewolf::AgentKit::default()
+                };
+                let server = agora::agent_server::start(&listen, kit)
+                    .await
+                    .with_context(|| format!("cannot listen on {listen}"))?;
+                eprintln!(
+                    "Serving the {} werewolf player at http://{}/act (POST game_state, get a decision). Ctrl-C stops.",
+                    if llm { "language-model" } else { "heuristic" },
+                    server.addr
+                );
+                tokio::select! {
+                    r = server.task => { r??; }
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+                anyhow::Ok(())
+            })?;
         }
         Command::Resume { db, step_delay } => {
             runtime()?.block_on(commands::resume(

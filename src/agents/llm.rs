@@ -14,7 +14,7 @@ use super::{fit_speech, Player};
 use crate::config::ConfigError;
 use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Role, Seat, SeatSet};
 use crate::llm::prompts::{strip_control, PromptSet, PromptSpec};
-use crate::llm::{Client, Message, Request};
+use crate::llm::{status_label, Client, Message, Request};
 use crate::session::{Agent, Answer, Decision};
 use serde_json::{json, Value};
 use std::path::Path;
@@ -340,6 +340,7 @@ pub async fn ask_model(
     mut request: Request,
     ask: &Ask,
     fallback: Action,
+    day: u32,
 ) -> Answer<Action> {
     let started = Instant::now();
     let (mut prompt_tokens, mut completion_tokens, mut calls) = (0u32, 0u32, 0u32);
@@ -355,8 +356,8 @@ pub async fn ask_model(
                 per_call.push(
                     json!({"prompt": reply.usage.prompt, "completion": reply.usage.completion}),
                 );
-                if reply.attempts > 1 {
-                    faults.push(json!({"kind": "retried", "attempts": reply.attempts}));
+                for status in &reply.retried {
+                    faults.push(json!({"kind": status_label(*status), "then": "retried"}));
                 }
                 match parse_reply(&reply.content, ask) {
                     Ok(p) => {
@@ -374,7 +375,11 @@ pub async fn ask_model(
                     }
                 }
             }
-            Err(e) => {
+            Err(failed) => {
+                for status in &failed.retried {
+                    faults.push(json!({"kind": status_label(*status), "then": "retried"}));
+                }
+                let e = failed.error;
                 faults.push(json!({"kind": e.label(), "error": e.to_string()}));
                 break;
             }
@@ -386,6 +391,7 @@ pub async fn ask_model(
         "calls": calls,
         "tokens": {"prompt": prompt_tokens, "completion": completion_tokens, "per_call": per_call},
         "ms": started.elapsed().as_millis() as u64,
+        "day": day,
     });
     if !faults.is_empty() {
         note["faults"] = json!(faults);
@@ -427,8 +433,9 @@ impl Agent<Game> for LlmSeat {
         let request = self.request(ask);
         let client = self.client.clone();
         let ask = *ask;
+        let day = self.memory.day.max(1);
         Decision::Later(Box::pin(async move {
-            ask_model(&client, request, &ask, fallback).await
+            ask_model(&client, request, &ask, fallback, day).await
         }))
     }
 }

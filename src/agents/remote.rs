@@ -176,10 +176,11 @@ impl Agent<Game> for RemoteSeat {
 
     fn decide(&mut self, ask: &Ask) -> Decision<Action> {
         let state = self.game_state(ask);
+        let day = self.memory.day.max(1);
         let (http, url, timeout, ask) = (self.http.clone(), self.url.clone(), self.timeout, *ask);
         Decision::Later(Box::pin(async move {
             let started = Instant::now();
-            let mut note = json!({"agent": "remote"});
+            let mut note = json!({"agent": "remote", "day": day});
             let action = match call(&http, &url, &state, timeout).await {
                 Ok(decision) => {
                     if let Some(steps) = decision.get("reasoning_steps") {

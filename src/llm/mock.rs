@@ -236,17 +236,25 @@ pub fn instance(schema: &Value, rng: &mut u64) -> Value {
     }
 }
 
-/// The same shape with every enum field set outside its enum.
+/// The same shape with every top-level enum field set outside its enum; a schema without
+/// one gets its first string field as a number instead. Either way the reply breaks the
+/// schema while looking like an answer.
 fn invalid_choice(schema: &Value, value: &mut Value) {
-    if schema["enum"].is_array() {
+    let (Some(props), Some(obj)) = (schema["properties"].as_object(), value.as_object_mut())
+    else {
         *value = json!(97);
         return;
+    };
+    let mut changed = false;
+    for (k, s) in props {
+        if s["enum"].is_array() {
+            obj.insert(k.clone(), json!(97));
+            changed = true;
+        }
     }
-    if let (Some(props), Some(obj)) = (schema["properties"].as_object(), value.as_object_mut()) {
-        for (k, s) in props {
-            if let Some(v) = obj.get_mut(k) {
-                invalid_choice(s, v);
-            }
+    if !changed {
+        if let Some((k, _)) = props.iter().find(|(_, s)| s["type"] == "string") {
+            obj.insert(k.clone(), json!(97));
         }
     }
 }

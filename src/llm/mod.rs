@@ -200,6 +200,8 @@ pub struct Reply {
     pub usage: Usage,
     /// HTTP attempts made (1 + retries).
     pub attempts: u32,
+    /// The statuses of the attempts that were retried (429, 5xx), in order.
+    pub retried: Vec<u16>,
 }
 
 /// Why a call gave no usable reply.
@@ -207,8 +209,8 @@ pub struct Reply {
 pub enum LlmError {
     #[error("the model did not answer within {0:?}")]
     Timeout(Duration),
-    #[error("the model's server answered HTTP {status}{}", if *.retried { " (after retries)" } else { "" })]
-    Status { status: u16, retried: bool },
+    #[error("the model's server answered HTTP {0}")]
+    Status(u16),
     #[error("could not reach the model's server: {0}")]
     Transport(String),
     #[error("the model's server sent an unreadable response: {0}")]
@@ -220,12 +222,28 @@ impl LlmError {
     pub fn label(&self) -> &'static str {
         match self {
             LlmError::Timeout(_) => "timeout",
-            LlmError::Status { status: 429, .. } => "http_429",
-            LlmError::Status { status, .. } if *status >= 500 => "http_5xx",
-            LlmError::Status { .. } => "http_error",
+            LlmError::Status(status) => status_label(*status),
             LlmError::Transport(_) => "transport",
             LlmError::Protocol(_) => "protocol",
         }
+    }
+}
+
+/// A call that gave no usable reply: the last error, and the statuses of the attempts that
+/// were retried before it (each one a fault to record).
+#[derive(Debug, Clone, Error, PartialEq)]
+#[error("{error}")]
+pub struct Failed {
+    pub error: LlmError,
+    pub retried: Vec<u16>,
+}
+
+/// The fault label of an HTTP status.
+pub fn status_label(status: u16) -> &'static str {
+    match status {
+        429 => "http_429",
+        s if s >= 500 => "http_5xx",
+        _ => "http_error",
     }
 }
 
@@ -286,7 +304,14 @@ impl Client {
     }
 
     /// One structured call, with the provider's timeout, retries and concurrency limit.
-    pub async fn chat(&self, req: &Request) -> Result<Reply, LlmError> {
+    pub async fn chat(&self, req: &Request) -> Result<Reply, Failed> {
+        let mut retried = Vec::new();
+        self.attempts(req, &mut retried)
+            .await
+            .map_err(|error| Failed { error, retried })
+    }
+
+    async fn attempts(&self, req: &Request, retried: &mut Vec<u16>) -> Result<Reply, LlmError> {
         let _permit = self
             .limit
             .acquire()
@@ -312,28 +337,17 @@ impl Client {
             };
             let status = response.status().as_u16();
             if status == 429 || status >= 500 {
-                if attempt > self.provider.max_retries {
-                    return Err(LlmError::Status {
-                        status,
-                        retried: attempt > 1,
-                    });
-                }
                 let wait = retry_after(response.headers())
                     .unwrap_or_else(|| Duration::from_millis(250 * (1 << (attempt - 1).min(5))));
-                if wait > MAX_RETRY_AFTER {
-                    return Err(LlmError::Status {
-                        status,
-                        retried: attempt > 1,
-                    });
+                if attempt > self.provider.max_retries || wait > MAX_RETRY_AFTER {
+                    return Err(LlmError::Status(status));
                 }
+                retried.push(status);
                 tokio::time::sleep(wait).await;
                 continue;
             }
             if !(200..300).contains(&status) {
-                return Err(LlmError::Status {
-                    status,
-                    retried: attempt > 1,
-                });
+                return Err(LlmError::Status(status));
             }
             let text = match response.text().await {
                 Ok(t) => t,
@@ -370,6 +384,7 @@ impl Client {
                 content,
                 usage,
                 attempts: attempt,
+                retried: std::mem::take(retried),
             });
         }
     }

@@ -26,6 +26,7 @@ use std::collections::{HashMap, HashSet, VecDeque};
 use std::fmt::Debug;
 use std::future::Future;
 use std::pin::Pin;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
@@ -316,9 +317,21 @@ impl<T: Table> SessionHandle<T> {
     }
 }
 
+/// Counters of a session's run, for benchmarks and reports.
+#[derive(Debug, Default)]
+pub struct RunStats {
+    /// Dispatch rounds that handed at least one ask to a slow (`Later`) agent: with every
+    /// concurrent ask sent at once, the number of model calls that must run one after
+    /// another, the game's critical path in calls.
+    pub waves: AtomicU32,
+    /// Asks handed to slow agents.
+    pub later_asks: AtomicU32,
+}
+
 /// A running session: its handle and its task.
 pub struct Session<T: Table> {
     pub handle: SessionHandle<T>,
+    pub stats: Arc<RunStats>,
     task: tokio::task::JoinHandle<Result<Ended, SessionError>>,
 }
 
@@ -373,6 +386,7 @@ pub struct Runner<T: Table> {
     later: Vec<Later<T::Action>>,
     subscribers: Vec<(Viewer, mpsc::UnboundedSender<Arc<Note<T>>>)>,
     paused: bool,
+    stats: Arc<RunStats>,
 }
 
 const RETRY_MIN: Duration = Duration::from_millis(200);
@@ -401,6 +415,7 @@ impl<T: Table> Runner<T> {
             later: Vec::new(),
             subscribers: Vec::new(),
             paused: false,
+            stats: Arc::new(RunStats::default()),
         }
     }
 
@@ -457,8 +472,13 @@ impl<T: Table> Runner<T> {
             id: self.id.clone(),
             tx: tx.clone(),
         };
+        let stats = self.stats.clone();
         let task = tokio::spawn(self.run(rx, tx));
-        Session { handle, task }
+        Session {
+            handle,
+            stats,
+            task,
+        }
     }
 
     /// Applies one stored input during a resume, asking the agents exactly what the
@@ -526,6 +546,7 @@ impl<T: Table> Runner<T> {
 
     /// Hands newly opened asks to their agents (all at once) and arms their deadlines.
     fn dispatch(&mut self, now: i64) {
+        let later_before = self.later.len();
         for pending in self.table.pending() {
             let key = (pending.seat, pending.seq);
             if !self.dispatched.insert(key) {
@@ -555,6 +576,13 @@ impl<T: Table> Runner<T> {
                 }),
                 Decision::Later(future) => self.later.push((pending.seat, pending.seq, future)),
             }
+        }
+        let new_later = self.later.len() - later_before;
+        if new_later > 0 {
+            self.stats.waves.fetch_add(1, Ordering::Relaxed);
+            self.stats
+                .later_asks
+                .fetch_add(new_later as u32, Ordering::Relaxed);
         }
     }
 

@@ -3,10 +3,12 @@
 //! - `scenarios`: every hand-written game under `tests/scenarios/` against its `expect`.
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `cli`: the `agora` binary end to end (sim, scenario, replay).
+//! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 
 mod cli;
+mod llm;
 mod properties;
 mod scenarios;
 mod store;

@@ -1,0 +1,335 @@
+//! Language-model and remote-agent seats, with no network: whole games against the
+//! in-process mock LLM (clean and faulty), the HTTP agent protocol against our own agent
+//! server, what a remote agent is told (never more than its seat knows), and the CLI.
+
+use agora::agents::llm::load_prompts;
+use agora::config::Config;
+use agora::games::werewolf::{Audience, Event, Game, Role};
+use agora::ladder::{self, LadderOptions, LadderReport};
+use agora::llm::mock::{MockLlm, MockOptions};
+use agora::llm::{Client, Provider};
+use agora::session::werewolf::{AgentKit, Setup};
+use agora::store::Store;
+use serde_json::Value;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+fn config() -> Config {
+    Config::load_from(None, &|_| None).unwrap()
+}
+
+fn kit_for(mock: &MockLlm, timeout: Duration) -> AgentKit {
+    let config = config();
+    let mut provider = Provider::fixed("werewolf", &mock.base_url(), "mock-model", &config.llm);
+    provider.timeout = timeout;
+    provider.max_concurrency = 64;
+    AgentKit {
+        llm: Some((Client::new(provider), Arc::new(load_prompts(None).unwrap()))),
+        agent_timeout: Duration::from_secs(5),
+    }
+}
+
+async fn ladder(kit: &AgentKit, opts: LadderOptions) -> (LadderReport, Store) {
+    let url = super::store::sqlite_url("llm");
+    let store = super::store::open(&url).await;
+    let report = ladder::run(&config(), &store, kit, &opts).await.unwrap();
+    (report, store)
+}
+
+fn all_llm(games: u64, seed: u64) -> LadderOptions {
+    LadderOptions {
+        games,
+        seed,
+        concurrency: 16,
+        remote: vec![],
+        llm_seats: Some(vec![]),
+        pace: 1.0,
+    }
+}
+
+#[test]
+fn all_llm_games_finish_against_the_mock_with_notes_and_flat_prompts() {
+    super::store::rt().block_on(async {
+        let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+        let kit = kit_for(&mock, Duration::from_secs(10));
+        let (report, store) = ladder(&kit, all_llm(6, 40)).await;
+        assert_eq!(report.finished, 6, "{}", report.table());
+        assert!(report.llm_calls >= 6 * 20, "{}", report.table());
+        assert_eq!(report.fallbacks, 0, "{}", report.table());
+        assert!(report.faults.is_empty(), "{:?}", report.faults);
+        assert_eq!(report.llm_calls, mock.requests());
+        // Every model decision keeps its tokens and its review for after the game.
+        let game = &report.per_game[0];
+        let inputs = store.inputs(&game.session).await.unwrap();
+        let noted: Vec<&Value> = inputs.iter().filter_map(|i| i.note.as_ref()).collect();
+        assert!(!noted.is_empty());
+        for note in noted {
+            assert!(note["tokens"]["prompt"].as_u64().unwrap() > 100, "{note}");
+            assert!(note["reasoning_steps"].is_array(), "{note}");
+            assert!(note["suspicion_scores"].is_object(), "{note}");
+        }
+        // Prompts do not grow with the game: day 5+ stays within reach of day 1.
+        let day1 = &report.prompt_tokens_day1;
+        assert!(day1.calls > 0);
+        let later = &report.prompt_tokens_day5_plus;
+        if later.calls > 0 {
+            assert!(
+                later.max <= day1.max * 2,
+                "day 5+ max {} vs day 1 max {}",
+                later.max,
+                day1.max
+            );
+        }
+        // What the model was asked: the valid options as the schema's enums.
+        let bodies = mock.recent_requests();
+        let last = bodies.last().unwrap();
+        assert_eq!(last["response_format"]["type"], "json_schema");
+        assert!(last["messages"][0]["content"]
+            .as_str()
+            .unwrap()
+            .contains("Werewolf"));
+    });
+}
+
+#[test]
+fn faulty_replies_fall_back_and_every_fault_is_recorded() {
+    super::store::rt().block_on(async {
+        let mock = MockLlm::start(MockOptions {
+            fault_rate: 0.3,
+            seed: 7,
+            ..MockOptions::default()
+        })
+        .await
+        .unwrap();
+        let kit = kit_for(&mock, Duration::from_millis(300));
+        let (report, _) = ladder(&kit, all_llm(8, 100)).await;
+        assert_eq!(report.finished, 8, "{}", report.table());
+        let served = mock.served();
+        let served_faults: u64 = served
+            .iter()
+            .filter(|(k, _)| k.as_str() != "ok")
+            .map(|(_, n)| n)
+            .sum();
+        let recorded: u64 = report.faults.values().sum();
+        assert!(served_faults > 20, "{served:?}");
+        assert_eq!(
+            recorded, served_faults,
+            "served {served:?}, recorded {:?}",
+            report.faults
+        );
+        assert!(
+            report.fallbacks > 0 && report.repaired > 0,
+            "{}",
+            report.table()
+        );
+        assert_eq!(report.faults.get("timeout"), served.get("hang"));
+    });
+}
+
+#[test]
+fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
+    super::store::rt().block_on(async {
+        // A capturing front for our own agent server: every game_state is kept.
+        let seen: Arc<Mutex<Vec<Value>>> = Arc::default();
+        let seen2 = seen.clone();
+        let app = axum::Router::new().route(
+            "/act",
+            axum::routing::post(move |axum::Json(state): axum::Json<Value>| {
+                let seen = seen2.clone();
+                async move {
+                    seen.lock().unwrap().push(state.clone());
+                    let decision = agora::agent_server::decide(&AgentKit::default(), &state)
+                        .await
+                        .unwrap();
+                    axum::Json(decision)
+                }
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let url = format!("http://{addr}/act");
+        let opts = LadderOptions {
+            games: 4,
+            seed: 300,
+            concurrency: 4,
+            remote: (1..=9).map(|s| (s, url.clone())).collect(),
+            llm_seats: None,
+            pace: 1.0,
+        };
+        let (report, store) = ladder(&AgentKit::default(), opts).await;
+        assert_eq!(report.finished, 4, "{}", report.table());
+        assert_eq!(report.fallbacks, 0, "{}", report.table());
+
+        // Rebuild each game from its stored inputs and check every state against it.
+        let states = seen.lock().unwrap().clone();
+        assert!(states.len() > 100);
+        for game in &report.per_game {
+            let row = store.session(&game.session).await.unwrap();
+            let setup = Setup::from_row(&row).unwrap();
+            let mut rules = setup.rules.clone();
+            rules.gpp = setup.gpp.clone();
+            let mut g = Game::new(Arc::new(rules), row.seed);
+            for input in store.inputs(&game.session).await.unwrap() {
+                if input.payload.is_null() {
+                    g.timeout(input.seat).unwrap();
+                } else {
+                    g.act(input.seat, serde_json::from_value(input.payload).unwrap())
+                        .unwrap();
+                }
+            }
+            for state in states
+                .iter()
+                .filter(|s| s["game_id"] == game.session.as_str())
+            {
+                let seat = state["seat"].as_u64().unwrap() as u8;
+                let role = g.role(seat);
+                assert_eq!(state["role"], serde_json::json!(role), "its own role only");
+                let allowed: Vec<&Event> = g
+                    .log()
+                    .iter()
+                    .filter(|l| l.audience.includes(seat) || l.audience == Audience::Everyone)
+                    .map(|l| &l.event)
+                    .collect();
+                let events: Vec<Event> = serde_json::from_value(state["events"].clone()).unwrap();
+                assert!(
+                    events.len() <= allowed.len()
+                        && events.iter().zip(&allowed).all(|(a, b)| a == *b),
+                    "seat {seat} was sent an event it may not see"
+                );
+                let private = state["private"].as_object().unwrap();
+                assert_eq!(private.contains_key("wolves"), role == Role::Werewolf);
+                assert_eq!(private.contains_key("checks"), role == Role::Seer);
+                assert_eq!(private.contains_key("potions"), role == Role::Witch);
+                assert_eq!(state["ask"]["seat"], seat as u64);
+            }
+        }
+    });
+}
+
+#[test]
+fn a_silent_or_confused_remote_agent_abstains_and_it_is_recorded() {
+    super::store::rt().block_on(async {
+        let app = axum::Router::new()
+            .route("/garbage", axum::routing::post(|| async { "{not json" }))
+            .route(
+                "/bad-target",
+                axum::routing::post(|| async {
+                    axum::Json(serde_json::json!({"vote_target": 42, "skill_target": 42, "natural_speech": 5}))
+                }),
+            )
+            .route(
+                "/slow",
+                axum::routing::post(|| async {
+                    tokio::time::sleep(Duration::from_secs(30)).await;
+                    "{}"
+                }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let kit = AgentKit {
+            llm: None,
+            agent_timeout: Duration::from_millis(200),
+        };
+        let opts = LadderOptions {
+            games: 2,
+            seed: 5,
+            concurrency: 2,
+            remote: vec![
+                (1, format!("http://{addr}/garbage")),
+                (2, format!("http://{addr}/bad-target")),
+                (3, format!("http://{addr}/slow")),
+            ],
+            llm_seats: None,
+            pace: 1.0,
+        };
+        let (report, _) = ladder(&kit, opts).await;
+        assert_eq!(report.finished, 2, "{}", report.table());
+        assert!(report.agent_decisions > 0);
+        assert_eq!(report.fallbacks, report.agent_decisions, "{}", report.table());
+        for kind in ["malformed_json", "invalid_decision", "timeout"] {
+            assert!(report.faults.contains_key(kind), "{kind}: {:?}", report.faults);
+        }
+    });
+}
+
+#[test]
+fn the_cli_seats_a_model_and_an_agent_server() {
+    use std::process::{Command, Stdio};
+    // The mock lives in this process; the CLI reaches it by LLM_BASE_URL.
+    let rt = super::store::rt();
+    let mock = rt.block_on(MockLlm::start(MockOptions::default())).unwrap();
+    let base = mock.base_url();
+    let bin = env!("CARGO_BIN_EXE_agora");
+    let out = rt.block_on(async {
+        tokio::task::spawn_blocking(move || {
+            Command::new(bin)
+                .args([
+                    "sim",
+                    "werewolf",
+                    "--games",
+                    "2",
+                    "--seed",
+                    "3",
+                    "--llm-seats",
+                    "1,2,3",
+                    "--json",
+                ])
+                .env("LLM_API_KEY", "test-key")
+                .env("LLM_BASE_URL", &base)
+                .env_remove("DATABASE_URL")
+                .output()
+                .unwrap()
+        })
+        .await
+        .unwrap()
+    });
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["finished"], 2);
+    assert!(report["llm_calls"].as_u64().unwrap() > 0);
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("test-key"));
+
+    // Our agent server as a process, and the ladder seating it.
+    let mut server = Command::new(bin)
+        .args(["agent", "serve", "--listen", "127.0.0.1:0"])
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufRead::read_line(
+        &mut std::io::BufReader::new(server.stderr.take().unwrap()),
+        &mut line,
+    )
+    .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .expect("the server says where it listens")
+        .to_string();
+    let out = Command::new(bin)
+        .args(["sim", "werewolf", "--games", "2", "--json", "--agent"])
+        .arg(format!("4={url}"))
+        .arg("--agent")
+        .arg(format!("7={url}"))
+        .env_remove("LLM_API_KEY")
+        .output()
+        .unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(report["finished"], 2);
+    assert!(report["agent_decisions"].as_u64().unwrap() > 0);
+    assert_eq!(report["fallbacks"], 0);
+    drop(mock);
+}
