@@ -254,12 +254,34 @@ impl SeatMemory {
         s
     }
 
-    /// The days before today as summaries, and today verbatim: what a prompt shows.
-    /// Its size depends on one day's talk, not on the length of the game.
+    /// Who left the game on a finished day, in one short line (for days further back).
+    fn outline(&self, index: usize) -> String {
+        let d = &self.days[index];
+        let mut parts = Vec::new();
+        if let Some(dead) = d.dawn {
+            parts.push(if dead.is_empty() {
+                "peaceful night".to_string()
+            } else {
+                format!("died at night {dead}")
+            });
+        }
+        parts.extend(d.notes.iter().cloned());
+        format!("day {}: {}", d.day, parts.join(", "))
+    }
+
+    /// What a prompt shows: the two days before today as summaries, days further back as
+    /// one line each (who died, who was voted out), and today verbatim. Its size depends on
+    /// one day's talk, not on the length of the game.
     pub fn transcript(&self) -> String {
+        const SUMMARIZED_DAYS: usize = 2;
         let mut out = String::new();
         let current = self.days.len().saturating_sub(1);
-        for summary in self.summaries.iter().take(current) {
+        let first_summary = current.saturating_sub(SUMMARIZED_DAYS);
+        if first_summary > 0 {
+            let outlines: Vec<String> = (0..first_summary).map(|i| self.outline(i)).collect();
+            let _ = writeln!(out, "Earlier: {}.", outlines.join("; "));
+        }
+        for summary in self.summaries.iter().take(current).skip(first_summary) {
             out.push_str(summary);
             out.push('\n');
         }

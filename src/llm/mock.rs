@@ -154,6 +154,39 @@ impl MockLlm {
     }
 }
 
+/// The kinds of fault served (as [`MockLlm::served`] names them) that a client's records
+/// (fault kind → count, as the review notes name them) do not account for. A model reply
+/// can also be wrong on its own (a `poison` without a target), so records may hold more
+/// invalid replies than were served; never fewer.
+pub fn unrecorded_faults(
+    served: &BTreeMap<String, u64>,
+    recorded: &BTreeMap<String, u64>,
+) -> Vec<String> {
+    let get = |m: &BTreeMap<String, u64>, k: &str| m.get(k).copied().unwrap_or(0);
+    let mut missing = Vec::new();
+    for (served_kind, recorded_kind) in [
+        ("server_error", "http_5xx"),
+        ("rate_limited", "http_429"),
+        ("hang", "timeout"),
+    ] {
+        if get(recorded, recorded_kind) != get(served, served_kind) {
+            missing.push(format!(
+                "{served_kind}: served {}, recorded {}",
+                get(served, served_kind),
+                get(recorded, recorded_kind)
+            ));
+        }
+    }
+    let bad_replies = get(served, "truncated") + get(served, "invalid_choice");
+    if get(recorded, "invalid_reply") < bad_replies {
+        missing.push(format!(
+            "truncated + invalid_choice: served {bad_replies}, recorded {}",
+            get(recorded, "invalid_reply")
+        ));
+    }
+    missing
+}
+
 /// A small deterministic generator (splitmix64) for choices and faults.
 fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -240,8 +273,7 @@ pub fn instance(schema: &Value, rng: &mut u64) -> Value {
 /// one gets its first string field as a number instead. Either way the reply breaks the
 /// schema while looking like an answer.
 fn invalid_choice(schema: &Value, value: &mut Value) {
-    let (Some(props), Some(obj)) = (schema["properties"].as_object(), value.as_object_mut())
-    else {
+    let (Some(props), Some(obj)) = (schema["properties"].as_object(), value.as_object_mut()) else {
         *value = json!(97);
         return;
     };
