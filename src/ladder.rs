@@ -99,6 +99,8 @@ pub struct GameFigures {
     pub agent_asks: u32,
     pub llm_calls: u64,
     pub prompt_tokens: u64,
+    /// Prompt and completion tokens per seat (seats with model calls only).
+    pub tokens_by_seat: BTreeMap<u8, (u64, u64)>,
     pub wall_secs: f64,
 }
 
@@ -193,6 +195,7 @@ pub async fn run(
             agent_asks: asks,
             llm_calls: 0,
             prompt_tokens: 0,
+            tokens_by_seat: BTreeMap::new(),
             wall_secs: wall.as_secs_f64(),
         };
         if let Some(o) = &outcome {
@@ -227,7 +230,13 @@ pub async fn run(
             let calls = note["calls"].as_u64().unwrap_or(0);
             report.llm_calls += calls;
             game.llm_calls += calls;
-            report.completion_tokens += note["tokens"]["completion"].as_u64().unwrap_or(0);
+            let completion = note["tokens"]["completion"].as_u64().unwrap_or(0);
+            report.completion_tokens += completion;
+            if calls > 0 {
+                let seat = game.tokens_by_seat.entry(input.seat).or_default();
+                seat.0 += note["tokens"]["prompt"].as_u64().unwrap_or(0);
+                seat.1 += completion;
+            }
             let day = note["day"].as_u64().unwrap_or(0);
             for call in note["tokens"]["per_call"].as_array().into_iter().flatten() {
                 let p = call["prompt"].as_u64().unwrap_or(0);

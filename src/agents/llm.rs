@@ -43,7 +43,7 @@ pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
         prompt!("context", "private", "transcript"),
         prompt!("decide_wolf_pick", "day", "targets"),
         prompt!("decide_seer_check", "day", "targets"),
-        prompt!("decide_witch", "day", "attacked", "options", "targets"),
+        prompt!("decide_witch", "day", "attacked", "options"),
         prompt!("decide_hunter_shot", "day", "targets"),
         prompt!("decide_speech", "day", "max_chars"),
         prompt!("decide_pk_speech", "day", "max_chars"),
@@ -80,16 +80,17 @@ fn seats_text(set: SeatSet) -> String {
     }
 }
 
-/// The witch's options now, in the order the schema lists them.
-fn witch_options(ask: &Ask) -> Vec<&'static str> {
+/// The witch's choices now, each one complete ("save", "poison 4", "pass"), so that the
+/// schema's enum alone rules out every invalid answer.
+fn witch_options(ask: &Ask) -> Vec<String> {
     let mut o = Vec::new();
     if ask.can_save {
-        o.push("save");
+        o.push("save".to_string());
     }
-    if !ask.targets.is_empty() {
-        o.push("poison");
+    for t in ask.targets.iter() {
+        o.push(format!("poison {t}"));
     }
-    o.push("pass");
+    o.push("pass".into());
     o
 }
 
@@ -127,18 +128,17 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             json!({"type": "string", "maxLength": ask.max_chars}),
         );
     } else {
-        let mut targets: Vec<Value> = ask.targets.iter().map(|s| json!(s)).collect();
         if ask.kind == AskKind::Witch {
             name = "witch";
-            props.insert("action".into(), json!({"enum": witch_options(ask)}));
-            targets.push(Value::Null);
+            props.insert("choice".into(), json!({"enum": witch_options(ask)}));
         } else {
             name = "target";
+            let mut targets: Vec<Value> = ask.targets.iter().map(|s| json!(s)).collect();
             if may_pass(ask.kind) {
                 targets.push(Value::Null);
             }
+            props.insert("target".into(), json!({"enum": targets}));
         }
-        props.insert("target".into(), json!({"enum": targets}));
     }
     review(&mut props);
     let required: Vec<&String> = props.keys().collect();
@@ -200,19 +200,24 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
             text: fit_speech(&strip_control(text), ask.max_chars as usize),
         }
     } else if ask.kind == AskKind::Witch {
-        let choice = v["action"].as_str().ok_or("\"action\" must be a string")?;
-        if !witch_options(ask).contains(&choice) {
+        let choice = v["choice"]
+            .as_str()
+            .ok_or("\"choice\" must be a string")?
+            .trim()
+            .to_ascii_lowercase();
+        let options = witch_options(ask);
+        if !options.contains(&choice) {
             return Err(format!(
                 "\"{choice}\" is not allowed now (allowed: {})",
-                witch_options(ask).join(", ")
+                options.join(", ")
             ));
         }
-        match choice {
-            "save" => Action::Save,
-            "poison" => Action::Poison {
-                target: target(&v)?.ok_or("poison needs a target")?,
+        match choice.strip_prefix("poison ") {
+            Some(t) => Action::Poison {
+                target: t.parse().map_err(|_| "poison needs a seat number")?,
             },
-            _ => Action::Pass,
+            None if choice == "save" => Action::Save,
+            None => Action::Pass,
         }
     } else {
         match (ask.kind, target(&v)?) {
@@ -480,7 +485,7 @@ mod tests {
         assert!(parse_reply(r#"{"target": null}"#, &pick).is_err());
         let witch = ask(AskKind::Witch, &[1, 3]);
         assert_eq!(
-            parse_reply(r#"{"action": "poison", "target": 3}"#, &witch)
+            parse_reply(r#"{"choice": "poison 3"}"#, &witch)
                 .unwrap()
                 .action,
             Action::Poison { target: 3 }
@@ -508,7 +513,12 @@ mod tests {
         let mut w = ask(AskKind::Witch, &[]);
         w.can_save = false;
         let (_, s) = schema_for(&w);
-        assert_eq!(s["properties"]["action"]["enum"], json!(["pass"]));
+        assert_eq!(s["properties"]["choice"]["enum"], json!(["pass"]));
+        let (_, s) = schema_for(&ask(AskKind::Witch, &[1, 3]));
+        assert_eq!(
+            s["properties"]["choice"]["enum"],
+            json!(["save", "poison 1", "poison 3", "pass"])
+        );
         assert_eq!(s["additionalProperties"], json!(false));
     }
 }
