@@ -4,11 +4,13 @@
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `cli`: the `agora` binary end to end (sim, scenario, replay).
 //! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
+//! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 
 mod cli;
 mod llm;
+mod local_llm;
 mod properties;
 mod scenarios;
 mod store;
