@@ -453,3 +453,79 @@ fn ballots_line(ballots: &[Ballot; SEATS]) -> String {
     }
     parts.join(", ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::Strategy;
+    use crate::games::werewolf::{Game, Rules};
+    use crate::sim::{play, Lineup};
+    use std::sync::Arc;
+
+    /// A long game (at least six days): random players, so votes scatter.
+    fn long_game() -> Game {
+        let rules = Arc::new(Rules::default());
+        let lineup = Lineup {
+            good: Strategy::Random,
+            wolves: Strategy::Random,
+        };
+        (0..5000)
+            .map(|seed| play(&rules, seed, lineup))
+            .find(|g| g.day() >= 6)
+            .expect("some game lasts six days")
+    }
+
+    #[test]
+    fn the_transcript_stays_bounded_as_days_pass() {
+        let game = long_game();
+        let seat = game.alive().first().expect("someone survives");
+        let mut memory = SeatMemory::new(seat);
+        let mut longest_by_day: Vec<usize> = Vec::new();
+        for event in game.events_for(seat, 0) {
+            memory.observe(event);
+            let day = memory.day as usize;
+            if longest_by_day.len() <= day {
+                longest_by_day.resize(day + 1, 0);
+            }
+            longest_by_day[day] = longest_by_day[day].max(memory.transcript().len());
+        }
+        let early = longest_by_day[1..=3].iter().max().copied().unwrap();
+        let late = longest_by_day[5..].iter().max().copied().unwrap();
+        assert!(
+            late <= early + early / 2,
+            "day 5+ transcript {late} bytes vs days 1-3 {early}: {longest_by_day:?}"
+        );
+    }
+
+    #[test]
+    fn a_memory_holds_only_what_its_seat_was_shown() {
+        let game = long_game();
+        for seat in 1..=SEATS as Seat {
+            let mut memory = SeatMemory::new(seat);
+            for event in game.events_for(seat, 0) {
+                memory.observe(event);
+            }
+            let role = game.role(seat);
+            assert_eq!(memory.role, Some(role));
+            assert_eq!(memory.wolves.is_some(), role == Role::Werewolf);
+            assert_eq!(!memory.checks.is_empty(), role == Role::Seer);
+            let ask = Ask {
+                seat,
+                kind: AskKind::Vote,
+                targets: game.alive(),
+                attacked: None,
+                can_save: false,
+                max_chars: 0,
+                seq: 1,
+            };
+            let state = memory.game_state("g", &ask, 0);
+            let events: Vec<Event> = serde_json::from_value(state["events"].clone()).unwrap();
+            let shown: Vec<&Event> = game.events_for(seat, 0).collect();
+            assert_eq!(events.len(), shown.len());
+            assert_eq!(
+                state["private"].get("potions").is_some(),
+                role == Role::Witch
+            );
+        }
+    }
+}
