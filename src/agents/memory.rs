@@ -240,11 +240,7 @@ impl SeatMemory {
             let _ = write!(
                 s,
                 " {} vote: {}.",
-                if *round == VoteRound::Pk {
-                    "PK"
-                } else {
-                    "Main"
-                },
+                round_name(*round),
                 ballots_line(ballots)
             );
         }
@@ -309,11 +305,7 @@ impl SeatMemory {
                 let _ = writeln!(
                     out,
                     "- {} vote: {}",
-                    if *round == VoteRound::Pk {
-                        "PK"
-                    } else {
-                        "Main"
-                    },
+                    round_name(*round),
                     ballots_line(ballots)
                 );
             }
@@ -439,6 +431,13 @@ pub fn phase_of(kind: AskKind) -> &'static str {
     match kind {
         AskKind::WolfPick | AskKind::Witch | AskKind::SeerCheck => "night",
         _ => "day",
+    }
+}
+
+fn round_name(round: VoteRound) -> &'static str {
+    match round {
+        VoteRound::Main => "Main",
+        VoteRound::Pk => "PK",
     }
 }
 

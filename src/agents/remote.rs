@@ -136,27 +136,7 @@ async fn call(
     state: &Value,
     timeout: Duration,
 ) -> Result<Value, (String, String)> {
-    let response = http
-        .post(url)
-        .json(state)
-        .timeout(timeout)
-        .send()
-        .await
-        .map_err(|e| {
-            if e.is_timeout() {
-                (
-                    "timeout".to_string(),
-                    format!("no answer within {timeout:?}"),
-                )
-            } else {
-                ("transport".to_string(), e.without_url().to_string())
-            }
-        })?;
-    let status = response.status();
-    if !status.is_success() {
-        return Err(("http_error".into(), format!("HTTP {}", status.as_u16())));
-    }
-    let text = response.text().await.map_err(|e| {
+    let fault = |e: reqwest::Error| {
         if e.is_timeout() {
             (
                 "timeout".to_string(),
@@ -165,7 +145,19 @@ async fn call(
         } else {
             ("transport".to_string(), e.without_url().to_string())
         }
-    })?;
+    };
+    let response = http
+        .post(url)
+        .json(state)
+        .timeout(timeout)
+        .send()
+        .await
+        .map_err(fault)?;
+    let status = response.status();
+    if !status.is_success() {
+        return Err(("http_error".into(), format!("HTTP {}", status.as_u16())));
+    }
+    let text = response.text().await.map_err(fault)?;
     serde_json::from_str(&text).map_err(|e| ("malformed_json".into(), e.to_string()))
 }
 
