@@ -12,6 +12,7 @@
 //! - [`llm`]: OpenAI-compatible chat client, providers per role, prompts, a mock server.
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
+//! - [`discord`]: the Discord surface.
 //! - [`agent_server`]: our player behind the HTTP agent protocol (`agora agent serve`).
 //! - [`terminal`]: play or watch a session at the keyboard; [`stats`]: leaderboards;
 //!   [`commands`]: the store-backed CLI commands.
@@ -20,6 +21,7 @@ pub mod agent_server;
 pub mod agents;
 pub mod commands;
 pub mod config;
+pub mod discord;
 pub mod games;
 pub mod ladder;
 pub mod llm;

@@ -1,0 +1,134 @@
+//! Text that goes to Discord: player text made safe to post (no mass or role pings, no
+//! control characters, length capped), and the `custom_id`s of buttons and menus, which
+//! carry the session and the ask's sequence number so a stale or foreign click is refused.
+
+/// Makes player text safe to post: `@everyone` and `@here` cannot ping, role mentions
+/// become plain text, control characters go, and the text is cut to `max_chars`.
+pub fn sanitize(text: &str, max_chars: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max_chars * 4));
+    let mut rest = text;
+    while !rest.is_empty() {
+        let lower_start: String = rest.chars().take(9).collect::<String>().to_lowercase();
+        if lower_start.starts_with("@everyone") || lower_start.starts_with("@here") {
+            out.push_str("@\u{200B}");
+            rest = &rest[1..];
+            continue;
+        }
+        if rest.starts_with("<@&") {
+            if let Some(end) = rest.find('>') {
+                if rest[3..end].chars().all(|c| c.is_ascii_digit()) {
+                    out.push_str("@role");
+                    rest = &rest[end + 1..];
+                    continue;
+                }
+            }
+        }
+        let c = rest.chars().next().expect("not empty");
+        if !c.is_control() || c == '\n' {
+            out.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    if out.chars().count() > max_chars {
+        let cut: String = out.chars().take(max_chars.saturating_sub(1)).collect();
+        format!("{cut}…")
+    } else {
+        out
+    }
+}
+
+/// What a component is for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Component {
+    /// A lobby button: `join`, `leave` or `start`, for the lobby of a channel.
+    Lobby { channel: u64, verb: String },
+    /// An answer to a session's ask: the seat, the ask's sequence number, and what the
+    /// control does (`pick` for a select menu, `save`, `pass`, `decline`, `abstain`, `open`
+    /// for the "open my night action" fallback).
+    Ask {
+        session: String,
+        seat: u8,
+        seq: u32,
+        verb: String,
+    },
+}
+
+impl Component {
+    /// The `custom_id` (at most 100 characters, as Discord requires).
+    pub fn id(&self) -> String {
+        match self {
+            Component::Lobby { channel, verb } => format!("lobby:{channel}:{verb}"),
+            Component::Ask {
+                session,
+                seat,
+                seq,
+                verb,
+            } => format!("ask:{session}:{seat}:{seq}:{verb}"),
+        }
+    }
+
+    /// Reads a `custom_id`; `None` for anything this bot did not make.
+    pub fn parse(id: &str) -> Option<Component> {
+        let parts: Vec<&str> = id.split(':').collect();
+        let verb_ok =
+            |v: &str| !v.is_empty() && v.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+        match parts.as_slice() {
+            ["lobby", channel, verb] if verb_ok(verb) => Some(Component::Lobby {
+                channel: channel.parse().ok()?,
+                verb: verb.to_string(),
+            }),
+            ["ask", session, seat, seq, verb]
+                if verb_ok(verb) && !session.is_empty() && session.len() <= 40 =>
+            {
+                Some(Component::Ask {
+                    session: session.to_string(),
+                    seat: seat.parse().ok().filter(|s| (1..=9).contains(s))?,
+                    seq: seq.parse().ok()?,
+                    verb: verb.to_string(),
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn player_text_cannot_ping_everyone_or_roles() {
+        assert_eq!(
+            sanitize("hi @everyone and @HERE <@&123> <@456>", 100),
+            "hi @\u{200B}everyone and @\u{200B}HERE @role <@456>"
+        );
+        assert_eq!(sanitize("a\u{7}b\nc", 10), "ab\nc");
+        assert_eq!(sanitize("abcdef", 4), "abc…");
+    }
+
+    #[test]
+    fn custom_ids_round_trip_and_reject_strangers() {
+        let c = Component::Ask {
+            session: "0a1b2c3d4e5f".into(),
+            seat: 4,
+            seq: 17,
+            verb: "pick".into(),
+        };
+        assert!(c.id().len() <= 100);
+        assert_eq!(Component::parse(&c.id()), Some(c));
+        let l = Component::Lobby {
+            channel: 99,
+            verb: "join".into(),
+        };
+        assert_eq!(Component::parse(&l.id()), Some(l));
+        for bad in [
+            "",
+            "ask:x:0:1:pick",
+            "ask:x:3:1:",
+            "lobby:abc:join",
+            "other:1:2",
+        ] {
+            assert_eq!(Component::parse(bad), None, "{bad}");
+        }
+    }
+}
