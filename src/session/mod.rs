@@ -442,6 +442,9 @@ impl<T: Table> Runner<T> {
         agents: Vec<Option<Box<dyn Agent<T>>>>,
         options: Options,
     ) -> Result<Runner<T>, SessionError> {
+        // An old task of this process may still have an append on its way: let it land
+        // (or fail) before the log is read.
+        store.flush().await;
         store.claim(&row.id).await?;
         if row.status == "lobby" {
             store.set_status(&row.id, "running").await?;

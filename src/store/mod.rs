@@ -17,6 +17,7 @@ use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
 
 /// The migrations, embedded: (version, name, SQL).
 const MIGRATIONS: &[(i64, &str, &str)] = &[
@@ -97,7 +98,30 @@ pub struct Store {
     backend: Backend,
     owner: String,
     lease: Duration,
+    /// Input appends go through one writer task that commits them in batches (group
+    /// commit): with many sessions at once, one transaction serves many inputs instead of
+    /// each waiting for the database's write lock on its own.
+    appends: mpsc::Sender<Job>,
 }
+
+/// Work for the writer task.
+enum Job {
+    Append(Append),
+    /// Answered once every job sent before it is done.
+    Flush(oneshot::Sender<()>),
+}
+
+/// One input to append, and where to say how it went.
+struct Append {
+    id: String,
+    input: StoredInput,
+    owner: String,
+    lease_ms: i64,
+    reply: oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most inputs one batch commits.
+const BATCH: usize = 256;
 
 impl std::fmt::Debug for Store {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -197,11 +221,14 @@ impl Store {
                 url: redact(url),
                 source,
             })?;
+        let (appends, rx) = mpsc::channel(4 * BATCH);
+        tokio::spawn(write_appends(pool.clone(), rx));
         let store = Store {
             pool,
             backend,
             owner: process_owner(),
             lease,
+            appends,
         };
         store.migrate().await?;
         Ok(store)
@@ -428,37 +455,31 @@ impl Store {
 
     /// Appends one input to the session's log, renewing the lease in the same transaction.
     /// Fails with `LeaseLost` (storing nothing) if this process no longer holds the lease.
+    /// Returns once the input is committed.
     pub async fn append_input(&self, id: &str, input: &StoredInput) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let now = now_ms();
-        let held = sqlx::query(
-            "UPDATE sessions SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4",
-        )
-        .bind(now + self.lease.as_millis() as i64)
-        .bind(now)
-        .bind(id)
-        .bind(&self.owner)
-        .execute(&mut *tx)
-        .await?;
-        if held.rows_affected() != 1 {
-            tx.rollback().await?;
-            return Err(StoreError::LeaseLost(id.to_string()));
+        let (reply, done) = oneshot::channel();
+        let append = Append {
+            id: id.to_string(),
+            input: input.clone(),
+            owner: self.owner.clone(),
+            lease_ms: self.lease.as_millis() as i64,
+            reply,
+        };
+        if self.appends.send(Job::Append(append)).await.is_err() {
+            return Err(StoreError::Db(sqlx::Error::PoolClosed));
         }
-        sqlx::query(
-            "INSERT INTO inputs (session_id, n, seat, ask_seq, source, payload, at, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
-        )
-        .bind(id)
-        .bind(input.n as i64)
-        .bind(input.seat as i64)
-        .bind(input.ask_seq as i64)
-        .bind(input.source.as_str())
-        .bind(input.payload.to_string())
-        .bind(input.at)
-        .bind(input.note.as_ref().map(|n| n.to_string()))
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(())
+        done.await
+            .unwrap_or(Err(StoreError::Db(sqlx::Error::PoolClosed)))
+    }
+
+    /// Waits until every input this handle (or a clone) sent before is committed or
+    /// refused: a session taken over in the same process must not read its log while an
+    /// append of the old task is still on its way.
+    pub async fn flush(&self) {
+        let (done, wait) = oneshot::channel();
+        if self.appends.send(Job::Flush(done)).await.is_ok() {
+            let _ = wait.await;
+        }
     }
 
     /// The session's inputs in order.
@@ -636,6 +657,114 @@ impl Store {
             .await?;
         Ok(row.try_get::<i64, _>(0)?)
     }
+}
+
+/// The writer task: takes the appends waiting now (up to [`BATCH`]) and commits them in one
+/// transaction, each in a savepoint of its own so that one refused append (a lost lease, a
+/// position taken) does not undo the others. Ends when every [`Store`] handle is gone.
+async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
+    let mut jobs = Vec::with_capacity(BATCH);
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut flushes = Vec::new();
+    while rx.recv_many(&mut jobs, BATCH).await > 0 {
+        for job in jobs.drain(..) {
+            match job {
+                Job::Append(a) => batch.push(a),
+                Job::Flush(done) => flushes.push(done),
+            }
+        }
+        if batch.is_empty() {
+            for done in flushes.drain(..) {
+                let _ = done.send(());
+            }
+            continue;
+        }
+        match commit_batch(&pool, &batch).await {
+            Ok(results) => {
+                for (append, result) in batch.drain(..).zip(results) {
+                    let _ = append.reply.send(result);
+                }
+            }
+            Err(e) => {
+                // The whole transaction failed (the database is unreachable, busy or
+                // full): nothing was stored; every caller hears of it and retries.
+                let text = e.to_string();
+                for append in batch.drain(..) {
+                    let _ = append
+                        .reply
+                        .send(Err(StoreError::Db(sqlx::Error::Protocol(text.clone()))));
+                }
+            }
+        }
+        // Flushes sent with this batch were sent after its appends: those are done now.
+        for done in flushes.drain(..) {
+            let _ = done.send(());
+        }
+    }
+}
+
+async fn commit_batch(
+    pool: &AnyPool,
+    batch: &[Append],
+) -> Result<Vec<Result<(), StoreError>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for a in batch {
+        sqlx::query("SAVEPOINT one_input").execute(&mut *tx).await?;
+        match append_one(&mut tx, a).await {
+            Ok(()) => {
+                sqlx::query("RELEASE SAVEPOINT one_input")
+                    .execute(&mut *tx)
+                    .await?;
+                results.push(Ok(()));
+            }
+            Err(e) => {
+                sqlx::query("ROLLBACK TO SAVEPOINT one_input")
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("RELEASE SAVEPOINT one_input")
+                    .execute(&mut *tx)
+                    .await?;
+                results.push(Err(e));
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+async fn append_one(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    a: &Append,
+) -> Result<(), StoreError> {
+    let now = now_ms();
+    let held = sqlx::query(
+        "UPDATE sessions SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4",
+    )
+    .bind(now + a.lease_ms)
+    .bind(now)
+    .bind(&a.id)
+    .bind(&a.owner)
+    .execute(&mut **tx)
+    .await?;
+    if held.rows_affected() != 1 {
+        return Err(StoreError::LeaseLost(a.id.clone()));
+    }
+    let input = &a.input;
+    sqlx::query(
+        "INSERT INTO inputs (session_id, n, seat, ask_seq, source, payload, at, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(&a.id)
+    .bind(input.n as i64)
+    .bind(input.seat as i64)
+    .bind(input.ask_seq as i64)
+    .bind(input.source.as_str())
+    .bind(input.payload.to_string())
+    .bind(input.at)
+    .bind(input.note.as_ref().map(|n| n.to_string()))
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
 }
 
 const SESSION_COLUMNS: &str = "SELECT id, game, surface, community, channel, config, seed, status, created_at, lease_owner, lease_until, winner FROM sessions";
