@@ -104,11 +104,11 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
     let review = |props: &mut serde_json::Map<String, Value>| {
         props.insert(
             "reasoning_steps".into(),
-            json!({"type": "array", "items": {"type": "string", "maxLength": 160}, "maxItems": 4}),
+            json!({"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": 3}),
         );
         props.insert(
             "suspicion_scores".into(),
-            json!({"type": "array", "maxItems": 8, "items": {
+            json!({"type": "array", "maxItems": 4, "items": {
                 "type": "object",
                 "properties": {
                     "seat": {"enum": (1..=9).collect::<Vec<u8>>()},

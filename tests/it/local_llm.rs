@@ -20,7 +20,7 @@ fn a_whole_game_against_the_local_model() {
     let mut provider = Provider::fixed("werewolf", &base, "smollm2-135m", &config.llm);
     provider.timeout = Duration::from_secs(120);
     provider.max_concurrency = 2;
-    provider.max_tokens = 300;
+    provider.max_tokens = 700;
     let kit = AgentKit {
         llm: Some((Client::new(provider), Arc::new(load_prompts(None).unwrap()))),
         agent_timeout: Duration::from_secs(10),
