@@ -120,11 +120,7 @@ fn main() -> anyhow::Result<()> {
             };
             let r = ladder::run(&config, &store, &kit2, &opts).await?;
             let served = mock.served();
-            let served_faults: u64 = served
-                .iter()
-                .filter(|(k, _)| k.as_str() != "ok")
-                .map(|(_, n)| n)
-                .sum();
+            let served_faults = mock.faults_served();
             let recorded: u64 = r.faults.values().sum();
             println!(
                 "{} all-LLM games with 30% faulty replies: {} finished in {:.1} s",

@@ -142,6 +142,15 @@ impl MockLlm {
         self.shared.served.lock().expect("mock lock").clone()
     }
 
+    /// Faults served so far, all kinds together.
+    pub fn faults_served(&self) -> u64 {
+        self.served()
+            .iter()
+            .filter(|(k, _)| k.as_str() != "ok")
+            .map(|(_, n)| n)
+            .sum()
+    }
+
     /// The most recent request bodies, oldest first.
     pub fn recent_requests(&self) -> Vec<Value> {
         self.shared
