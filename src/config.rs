@@ -112,6 +112,29 @@ impl Default for LlmConfig {
     }
 }
 
+/// The Discord surface (`[discord]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct DiscordConfig {
+    /// What happens to a message typed in a game's channel by someone who is not the
+    /// current speaker: "ignore" (it stays, it is not a speech) or "delete".
+    pub off_turn_messages: String,
+    /// Seconds a user waits between two slash commands.
+    pub command_cooldown_secs: f64,
+    /// Button and menu clicks one user may make in 10 seconds before being told to slow down.
+    pub clicks_per_10s: u32,
+}
+
+impl Default for DiscordConfig {
+    fn default() -> Self {
+        DiscordConfig {
+            off_turn_messages: "ignore".into(),
+            command_cooldown_secs: 2.0,
+            clicks_per_10s: 15,
+        }
+    }
+}
+
 /// The whole validated configuration.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -121,6 +144,7 @@ pub struct Config {
     pub store: StoreConfig,
     pub stats: StatsConfig,
     pub llm: LlmConfig,
+    pub discord: DiscordConfig,
 }
 
 impl Default for Timers {
@@ -170,11 +194,11 @@ impl Config {
 
         let mut agora = parse_table(&agora_name, &agora_text)?;
         for key in agora.keys() {
-            if !["werewolf", "timers", "sim", "store", "stats", "llm"].contains(&key.as_str()) {
+            if !["werewolf", "timers", "sim", "store", "stats", "llm", "discord"].contains(&key.as_str()) {
                 return Err(ConfigError::Invalid {
                     file: agora_name.clone(),
                     field: key.clone(),
-                    message: "unknown section (allowed: werewolf, timers, sim, store, stats, llm)"
+                    message: "unknown section (allowed: werewolf, timers, sim, store, stats, llm, discord)"
                         .into(),
                 });
             }
@@ -193,6 +217,7 @@ impl Config {
         let store: StoreConfig = section(&agora, "store", &source)?;
         let stats: StatsConfig = section(&agora, "stats", &source)?;
         let llm: LlmConfig = section(&agora, "llm", &source)?;
+        let discord: DiscordConfig = section(&agora, "discord", &source)?;
         let invalid = |field: &str, message: String| ConfigError::Invalid {
             file: source(field),
             field: field.into(),
@@ -230,6 +255,30 @@ impl Config {
                 format!("{:?} is not an http(s) URL", llm.base_url),
             ));
         }
+        if !["ignore", "delete"].contains(&discord.off_turn_messages.as_str()) {
+            return Err(invalid(
+                "discord.off_turn_messages",
+                format!(
+                    "{:?} is not allowed: use \"ignore\" or \"delete\"",
+                    discord.off_turn_messages
+                ),
+            ));
+        }
+        if !(0.0..=3600.0).contains(&discord.command_cooldown_secs) {
+            return Err(invalid(
+                "discord.command_cooldown_secs",
+                format!(
+                    "{} is not allowed: use seconds from 0 to 3600",
+                    discord.command_cooldown_secs
+                ),
+            ));
+        }
+        if discord.clicks_per_10s == 0 {
+            return Err(invalid(
+                "discord.clicks_per_10s",
+                "0 is not allowed: use at least 1".into(),
+            ));
+        }
         if store.lease_secs < 2 {
             return Err(ConfigError::Invalid {
                 file: source("store.lease_secs"),
@@ -261,6 +310,7 @@ impl Config {
             store,
             stats,
             llm,
+            discord,
         })
     }
 

@@ -1,5 +1,5 @@
 //! The `agora` command line: simulations, scenarios and replays; terminal play, resume,
-//! stored sessions and leaderboards (the Discord bot joins here as it is built).
+//! stored sessions and leaderboards; `agora run`, the Discord bot.
 
 use agora::agents::Strategy;
 use agora::commands;
@@ -57,6 +57,12 @@ enum Command {
         /// Milliseconds between AI moves, so a person can follow.
         #[arg(long, default_value_t = 800)]
         step_delay: u64,
+    },
+    /// Runs the Discord bot (DISCORD_TOKEN; DISCORD_GUILD_ID, DISCORD_PROXY_URL optional).
+    Run {
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
     },
     /// Lists the stored sessions.
     Sessions {
@@ -370,6 +376,25 @@ fn run() -> anyhow::Result<()> {
                 db.as_deref(),
                 Duration::from_millis(step_delay),
             ))?;
+        }
+        Command::Run { db } => {
+            let url = commands::database_url(db.as_deref(), &config);
+            let settings =
+                agora::discord::BotSettings::from_env(&|k| std::env::var(k).ok(), url)?;
+            runtime()?.block_on(agora::discord::run(config, settings, async {
+                #[cfg(unix)]
+                {
+                    let mut term =
+                        tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())
+                            .expect("a SIGTERM handler");
+                    tokio::select! {
+                        _ = term.recv() => {}
+                        _ = tokio::signal::ctrl_c() => {}
+                    }
+                }
+                #[cfg(not(unix))]
+                let _ = tokio::signal::ctrl_c().await;
+            }))?;
         }
         Command::Sessions { db, json } => {
             runtime()?.block_on(commands::sessions(&config, db.as_deref(), json))?;

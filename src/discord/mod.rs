@@ -1,5 +1,19 @@
 //! The Discord surface (serenity + poise live here and nowhere else).
 //!
+//! - [`bot`]: the process: connection (optionally through `DISCORD_PROXY_URL`), slash
+//!   commands (`/werewolf start|stop|status`, `/leaderboard werewolf`, `/stats`), clicks,
+//!   speeches typed in the channel, resume at startup, graceful shutdown.
+//! - [`table`]: a channel's lobby or running game, and the driver that posts a session's
+//!   notes: public events to the channel, each private event to the DMs of exactly the
+//!   seats in its audience.
+//! - [`lobby`]: joining, leaving, starting, and the start options (pure).
+//! - [`render`]: every text the bot writes (pure).
 //! - [`text`]: player text made safe to post; component `custom_id`s that carry the
 //!   session and the ask's sequence number.
+pub mod bot;
+pub mod lobby;
+pub mod render;
+pub mod table;
 pub mod text;
+
+pub use bot::{run, BotError, BotSettings};

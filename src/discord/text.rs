@@ -51,6 +51,8 @@ pub enum Component {
         seq: u32,
         verb: String,
     },
+    /// The vote message of a session's `key`-th vote round: any voter may use it.
+    Board { session: String, key: u32 },
 }
 
 impl Component {
@@ -64,6 +66,7 @@ impl Component {
                 seq,
                 verb,
             } => format!("ask:{session}:{seat}:{seq}:{verb}"),
+            Component::Board { session, key } => format!("board:{session}:{key}"),
         }
     }
 
@@ -85,6 +88,12 @@ impl Component {
                     seat: seat.parse().ok().filter(|s| (1..=9).contains(s))?,
                     seq: seq.parse().ok()?,
                     verb: verb.to_string(),
+                })
+            }
+            ["board", session, key] if !session.is_empty() && session.len() <= 40 => {
+                Some(Component::Board {
+                    session: session.to_string(),
+                    key: key.parse().ok()?,
                 })
             }
             _ => None,

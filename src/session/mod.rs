@@ -246,6 +246,16 @@ impl<T: Table> Subscription<T> {
         }
         self.rx.recv().await
     }
+
+    /// How many notes of the backlog (what happened before subscribing) are still unread.
+    pub fn backlog_len(&self) -> usize {
+        self.backlog.len()
+    }
+
+    /// The next note if one is ready now (to post several at once); never waits.
+    pub fn try_next(&mut self) -> Option<Arc<Note<T>>> {
+        self.backlog.pop_front().or_else(|| self.rx.try_recv().ok())
+    }
 }
 
 /// How surfaces talk to a session. Cheap to clone.

@@ -333,3 +333,27 @@ pub async fn resume(
     };
     Runner::resume(store, row, game, agents, options).await
 }
+
+/// Rebuilds a stored werewolf game from its log (the pure rules replayed, no agents): for
+/// reviews once a game is over, such as the scorecard's GPP breakdown.
+pub async fn rebuild(store: &Store, id: &str) -> Result<Game, SessionError> {
+    let row = store.session(id).await?;
+    let setup = Setup::from_row(&row)?;
+    let mut game = setup.game(row.seed);
+    for input in store.inputs(id).await? {
+        let fail = |reason: String| SessionError::Replay {
+            id: id.to_string(),
+            n: input.n,
+            reason,
+        };
+        let result = if input.payload.is_null() {
+            game.timeout(input.seat)
+        } else {
+            let action: Action = serde_json::from_value(input.payload.clone())
+                .map_err(|e| fail(format!("unreadable action: {e}")))?;
+            game.act(input.seat, action)
+        };
+        result.map_err(|e| fail(e.to_string()))?;
+    }
+    Ok(game)
+}

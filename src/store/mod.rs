@@ -6,8 +6,10 @@
 //! A session is driven by one process at a time: the holder of its lease (owner and
 //! expiry in the sessions row), renewed with every stored input.
 
+mod discord;
 mod rows;
 
+pub use discord::ChannelRow;
 pub use rows::{
     InputSource, NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, SeatResult, SessionRow,
     SessionSummary, StoredInput, SummarySeat,
@@ -30,6 +32,11 @@ const MIGRATIONS: &[(i64, &str, &str)] = &[
         2,
         "input_notes",
         include_str!("../../migrations/0002_input_notes.sql"),
+    ),
+    (
+        3,
+        "discord_tables",
+        include_str!("../../migrations/0003_discord_tables.sql"),
     ),
 ];
 

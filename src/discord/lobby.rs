@@ -1,0 +1,216 @@
+//! A werewolf lobby before the game starts: who has joined, the host, the options chosen
+//! with `/werewolf start`, and the rules of joining, leaving and starting. Pure: no
+//! Discord types, no I/O; the bot stores it as JSON with the channel.
+
+use crate::games::werewolf::{Rules, WitchSelfSave, WolfChat, SEATS};
+use serde::{Deserialize, Serialize};
+use thiserror::Error;
+
+/// A human who took a seat.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LobbySeat {
+    pub user: u64,
+    pub name: String,
+    /// The bot could not DM this player: they act through the channel's fallback button.
+    #[serde(default)]
+    pub dm_closed: bool,
+}
+
+/// The options of `/werewolf start`; `None` keeps the server's default from config.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TableOptions {
+    /// Empty seats become AI players at the start.
+    pub ai_fill: bool,
+    /// Scales every timer (1 = the configured timers).
+    pub pace: Option<f64>,
+    pub witch_self_save: Option<WitchSelfSave>,
+    pub hunter_shoots_when_poisoned: Option<bool>,
+    pub rotate_first_speaker: Option<bool>,
+    pub wolf_chat: Option<WolfChat>,
+    pub max_days: Option<u32>,
+}
+
+impl Default for TableOptions {
+    fn default() -> Self {
+        TableOptions {
+            ai_fill: true,
+            pace: None,
+            witch_self_save: None,
+            hunter_shoots_when_poisoned: None,
+            rotate_first_speaker: None,
+            wolf_chat: None,
+            max_days: None,
+        }
+    }
+}
+
+impl TableOptions {
+    /// Checks the options a player typed; the message names the option.
+    pub fn validate(&self) -> Result<(), LobbyError> {
+        if let Some(p) = self.pace {
+            if !(0.05..=10.0).contains(&p) || p.is_nan() {
+                return Err(LobbyError::BadOption(format!(
+                    "pace {p} is not allowed: use a number from 0.05 (fast) to 10 (slow)"
+                )));
+            }
+        }
+        if let Some(d) = self.max_days {
+            if !(1..=30).contains(&d) {
+                return Err(LobbyError::BadOption(format!(
+                    "max_days {d} is not allowed: use 1 to 30"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// The server's rules with these options applied.
+    pub fn rules(&self, base: &Rules) -> Rules {
+        let mut rules = base.clone();
+        if let Some(v) = self.witch_self_save {
+            rules.witch_self_save = v;
+        }
+        if let Some(v) = self.hunter_shoots_when_poisoned {
+            rules.hunter_shoots_when_poisoned = v;
+        }
+        if let Some(v) = self.rotate_first_speaker {
+            rules.rotate_first_speaker = v;
+        }
+        if let Some(v) = self.wolf_chat {
+            rules.wolf_chat = v;
+        }
+        if let Some(v) = self.max_days {
+            rules.max_days = v;
+        }
+        rules
+    }
+}
+
+/// Why a lobby action was refused; the text is shown to the player.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum LobbyError {
+    #[error("you already have a seat at this table")]
+    AlreadySeated,
+    #[error("the table is full ({SEATS} seats)")]
+    Full,
+    #[error("you do not have a seat at this table")]
+    NotSeated,
+    #[error("only the host or a moderator (Manage Messages) can start the game")]
+    NotHost,
+    #[error("AI fill is off: the game needs {SEATS} players, {0} have joined")]
+    NotEnough(usize),
+    #[error("nobody has joined yet")]
+    Empty,
+    #[error("{0}")]
+    BadOption(String),
+}
+
+/// A lobby: the host opened it; players join in order and take seats 1, 2, ….
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Lobby {
+    pub host: u64,
+    pub guild: u64,
+    pub seats: Vec<LobbySeat>,
+    pub options: TableOptions,
+    /// The lobby message, once posted (for the link to it).
+    #[serde(default)]
+    pub message: Option<u64>,
+}
+
+impl Lobby {
+    /// A lobby with its host seated.
+    pub fn open(host: u64, host_name: &str, guild: u64, options: TableOptions) -> Lobby {
+        Lobby {
+            host,
+            guild,
+            seats: vec![LobbySeat {
+                user: host,
+                name: host_name.to_string(),
+                dm_closed: false,
+            }],
+            options,
+            message: None,
+        }
+    }
+
+    pub fn seat_of(&self, user: u64) -> Option<usize> {
+        self.seats.iter().position(|s| s.user == user)
+    }
+
+    pub fn join(&mut self, user: u64, name: &str) -> Result<(), LobbyError> {
+        if self.seat_of(user).is_some() {
+            return Err(LobbyError::AlreadySeated);
+        }
+        if self.seats.len() >= SEATS {
+            return Err(LobbyError::Full);
+        }
+        self.seats.push(LobbySeat {
+            user,
+            name: name.to_string(),
+            dm_closed: false,
+        });
+        Ok(())
+    }
+
+    pub fn leave(&mut self, user: u64) -> Result<(), LobbyError> {
+        let i = self.seat_of(user).ok_or(LobbyError::NotSeated)?;
+        self.seats.remove(i);
+        Ok(())
+    }
+
+    /// Whether `user` (a moderator when `manage`) may start it now.
+    pub fn check_start(&self, user: u64, manage: bool) -> Result<(), LobbyError> {
+        if user != self.host && !manage {
+            return Err(LobbyError::NotHost);
+        }
+        if self.seats.is_empty() {
+            return Err(LobbyError::Empty);
+        }
+        if !self.options.ai_fill && self.seats.len() < SEATS {
+            return Err(LobbyError::NotEnough(self.seats.len()));
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn join_leave_and_start_rules() {
+        let mut l = Lobby::open(1, "host", 9, TableOptions::default());
+        assert_eq!(l.join(1, "host"), Err(LobbyError::AlreadySeated));
+        for u in 2..=9 {
+            l.join(u, "p").unwrap();
+        }
+        assert_eq!(l.join(10, "late"), Err(LobbyError::Full));
+        assert_eq!(l.leave(10), Err(LobbyError::NotSeated));
+        l.leave(5).unwrap();
+        assert_eq!(l.seat_of(6), Some(4));
+        assert_eq!(l.check_start(2, false), Err(LobbyError::NotHost));
+        assert_eq!(l.check_start(2, true), Ok(()));
+        l.options.ai_fill = false;
+        assert_eq!(l.check_start(1, false), Err(LobbyError::NotEnough(8)));
+        let before = l.clone();
+        assert!(l.join(1, "again").is_err());
+        assert_eq!(l, before, "a refused join changes nothing");
+    }
+
+    #[test]
+    fn options_are_checked_and_applied() {
+        let bad = TableOptions {
+            pace: Some(0.0),
+            ..TableOptions::default()
+        };
+        assert!(bad.validate().unwrap_err().to_string().contains("pace"));
+        let o = TableOptions {
+            max_days: Some(3),
+            wolf_chat: Some(WolfChat::Open),
+            ..TableOptions::default()
+        };
+        o.validate().unwrap();
+        let r = o.rules(&Rules::default());
+        assert_eq!((r.max_days, r.wolf_chat), (3, WolfChat::Open));
+    }
+}
