@@ -194,7 +194,11 @@ impl Config {
 
         let mut agora = parse_table(&agora_name, &agora_text)?;
         for key in agora.keys() {
-            if !["werewolf", "timers", "sim", "store", "stats", "llm", "discord"].contains(&key.as_str()) {
+            if ![
+                "werewolf", "timers", "sim", "store", "stats", "llm", "discord",
+            ]
+            .contains(&key.as_str())
+            {
                 return Err(ConfigError::Invalid {
                     file: agora_name.clone(),
                     field: key.clone(),

@@ -379,8 +379,7 @@ fn run() -> anyhow::Result<()> {
         }
         Command::Run { db } => {
             let url = commands::database_url(db.as_deref(), &config);
-            let settings =
-                agora::discord::BotSettings::from_env(&|k| std::env::var(k).ok(), url)?;
+            let settings = agora::discord::BotSettings::from_env(&|k| std::env::var(k).ok(), url)?;
             runtime()?.block_on(agora::discord::run(config, settings, async {
                 #[cfg(unix)]
                 {

@@ -7,7 +7,7 @@
 
 use super::lobby::{Lobby, LobbyError, TableOptions};
 use super::render::{self, Names};
-use super::table::{self, RunningData, Running, SeatInfo, Table, TableState};
+use super::table::{self, Running, RunningData, SeatInfo, Table, TableState};
 use super::text::{sanitize, Component};
 use crate::agents::Strategy;
 use crate::config::Config;
@@ -170,7 +170,10 @@ pub fn load_ai_names() -> anyhow::Result<Vec<String>> {
     if names.len() < SEATS {
         anyhow::bail!("{name}: needs at least {SEATS} names, has {}", names.len());
     }
-    if let Some(bad) = names.iter().find(|n| n.chars().count() > 24 || n.contains('@')) {
+    if let Some(bad) = names
+        .iter()
+        .find(|n| n.chars().count() > 24 || n.contains('@'))
+    {
         anyhow::bail!("{name}: the name {bad:?} is too long (24 characters) or has an @");
     }
     Ok(names)
@@ -288,7 +291,13 @@ impl Bot {
 
     /// Every running session's handle (for shutdown).
     async fn handles(&self) -> Vec<crate::session::SessionHandle<Game>> {
-        let tables: Vec<Arc<Table>> = self.tables.lock().expect("lock").values().cloned().collect();
+        let tables: Vec<Arc<Table>> = self
+            .tables
+            .lock()
+            .expect("lock")
+            .values()
+            .cloned()
+            .collect();
         let mut out = Vec::new();
         for t in tables {
             if let TableState::Running(r) = &*t.state.lock().await {
@@ -422,7 +431,9 @@ fn member_manages(c: &ComponentInteraction) -> bool {
 }
 
 fn display_name(user: &serenity::all::User) -> String {
-    user.global_name.clone().unwrap_or_else(|| user.name.clone())
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
 }
 
 // ---------------------------------------------------------------------------------------
@@ -490,9 +501,7 @@ pub async fn start(
     #[description = "When may the witch save herself?"] witch_self_save: Option<
         WitchSelfSaveChoice,
     >,
-    #[description = "May a poisoned hunter still shoot?"] hunter_shoots_when_poisoned: Option<
-        bool,
-    >,
+    #[description = "May a poisoned hunter still shoot?"] hunter_shoots_when_poisoned: Option<bool>,
     #[description = "Start each day's speeches after the previous day's first speaker"]
     rotate_first_speaker: Option<bool>,
     #[description = "What human wolves may say to each other at night"] wolf_chat: Option<
@@ -590,7 +599,12 @@ fn existing_link(t: &Table) -> String {
 
 /// DMs a player who joined; if their DMs are closed, marks it and tells them (ephemeral,
 /// when there is an interaction to answer) how they will play instead.
-async fn welcome_dm(bot: &Arc<Bot>, table: &Arc<Table>, user: u64, c: Option<&ComponentInteraction>) {
+async fn welcome_dm(
+    bot: &Arc<Bot>,
+    table: &Arc<Table>,
+    user: u64,
+    c: Option<&ComponentInteraction>,
+) {
     let text = format!(
         "👋 You have a seat at the werewolf table in <#{}>. Your role and your night actions will come here.",
         table.channel
@@ -710,7 +724,12 @@ pub async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
 }
 
 /// Leaderboards of this server.
-#[poise::command(slash_command, guild_only, subcommands("lb_werewolf"), subcommand_required)]
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("lb_werewolf"),
+    subcommand_required
+)]
 pub async fn leaderboard(_ctx: Ctx<'_>) -> Result<(), Error> {
     Ok(())
 }
@@ -723,7 +742,10 @@ pub async fn lb_werewolf(ctx: Ctx<'_>) -> Result<(), Error> {
         return refuse(ctx, e).await;
     }
     ctx.defer().await?;
-    let guild = ctx.guild_id().map(|g| g.get().to_string()).unwrap_or_default();
+    let guild = ctx
+        .guild_id()
+        .map(|g| g.get().to_string())
+        .unwrap_or_default();
     let results = bot.store.results("werewolf", Some(&guild)).await?;
     let board = crate::stats::leaderboard(
         "werewolf",
@@ -781,7 +803,10 @@ pub async fn stats(
     }
     ctx.defer().await?;
     let who = user.as_ref().unwrap_or(ctx.author());
-    let guild = ctx.guild_id().map(|g| g.get().to_string()).unwrap_or_default();
+    let guild = ctx
+        .guild_id()
+        .map(|g| g.get().to_string())
+        .unwrap_or_default();
     let id = format!("discord:{}", who.id.get());
     let results: Vec<_> = bot
         .store
@@ -792,7 +817,10 @@ pub async fn stats(
         .collect();
     let board = crate::stats::leaderboard("werewolf", Some(&guild), 0, &results);
     let text = match board.players.first() {
-        None => format!("<@{}> has no finished werewolf games here yet.", who.id.get()),
+        None => format!(
+            "<@{}> has no finished werewolf games here yet.",
+            who.id.get()
+        ),
         Some(p) => {
             let mut s = format!(
                 "<@{}>: {} games, {} wins ({:.0}%), mean GPP {:.1} (total {}).",
@@ -827,8 +855,11 @@ pub async fn stats(
 async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Error> {
     let user = c.user.id.get();
     if !bot.click_allowed(user) {
-        c.create_response(&bot.http, ephemeral("Slow down: too many clicks. Try again in a few seconds."))
-            .await?;
+        c.create_response(
+            &bot.http,
+            ephemeral("Slow down: too many clicks. Try again in a few seconds."),
+        )
+        .await?;
         return Ok(());
     }
     match Component::parse(&c.data.custom_id) {
@@ -854,9 +885,7 @@ async fn on_lobby(
     verb: &str,
 ) -> Result<(), Error> {
     let user = c.user.id.get();
-    let table = bot
-        .table(channel)
-        .filter(|_| c.channel_id.get() == channel);
+    let table = bot.table(channel).filter(|_| c.channel_id.get() == channel);
     let Some(table) = table else {
         c.create_response(&bot.http, ephemeral(CLOSED)).await?;
         return Ok(());
@@ -1019,7 +1048,6 @@ async fn start_game(
                 .components(vec![]),
         )
         .await;
-    table::update_status(bot, table, ChannelId::new(table.channel)).await;
     Ok(())
 }
 
@@ -1089,7 +1117,10 @@ async fn on_ask(
             let start = news.len().saturating_sub(12);
             let mut text = news[start..].join("\n");
             let mut comps = Vec::new();
-            if open.seq > 0 && !open.ask.kind.is_speech() && !matches!(open.ask.kind, AskKind::Vote | AskKind::PkVote) {
+            if open.seq > 0
+                && !open.ask.kind.is_speech()
+                && !matches!(open.ask.kind, AskKind::Vote | AskKind::PkVote)
+            {
                 let secs = ((open.due_at - crate::store::now_ms()).max(0) + 999) / 1000;
                 text.push_str("\n\n");
                 text.push_str(&render::ask_prompt(&open.ask, &r.names, secs));
@@ -1098,7 +1129,10 @@ async fn on_ask(
             if text.is_empty() {
                 text = "Nothing private for you yet.".into();
             }
-            (table::chunks(&text).into_iter().last().unwrap_or_default(), comps)
+            (
+                table::chunks(&text).into_iter().last().unwrap_or_default(),
+                comps,
+            )
         };
         c.create_response(
             &bot.http,
@@ -1299,10 +1333,7 @@ async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
         .await;
         return Ok(());
     }
-    match handle
-        .submit(seat, Action::Speak { text }, Some(seq))
-        .await
-    {
+    match handle.submit(seat, Action::Speak { text }, Some(seq)).await {
         Ok(()) => {
             let mut st = table.state.lock().await;
             if let TableState::Running(r) = &mut *st {
@@ -1343,8 +1374,7 @@ async fn wolf_chat(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
             let Some(seat) = r.data.seat_of(user) else {
                 continue;
             };
-            if !r.data.wolf_chat_open || !r.phase.starts_with("Night") || !r.alive.contains(seat)
-            {
+            if !r.data.wolf_chat_open || !r.phase.starts_with("Night") || !r.alive.contains(seat) {
                 continue;
             }
             let Some(pack) = r.wolves_of(seat) else {
@@ -1370,7 +1400,10 @@ async fn wolf_chat(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
 // ---------------------------------------------------------------------------------------
 // The process
 
-async fn on_event(fw: poise::FrameworkContext<'_, Arc<Bot>, Error>, event: &FullEvent) -> Result<(), Error> {
+async fn on_event(
+    fw: poise::FrameworkContext<'_, Arc<Bot>, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
     let bot = fw.user_data;
     match event {
         FullEvent::InteractionCreate {
@@ -1397,7 +1430,9 @@ async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content(format!("Something went wrong: {error}. Nothing was changed; try again."))
+                        .content(format!(
+                            "Something went wrong: {error}. Nothing was changed; try again."
+                        ))
                         .ephemeral(true),
                 )
                 .await;
@@ -1454,8 +1489,12 @@ pub async fn run(
             Box::pin(async move {
                 let registered = match guild {
                     Some(g) => {
-                        poise::builtins::register_in_guild(ctx, &fw.options().commands, GuildId::new(g))
-                            .await
+                        poise::builtins::register_in_guild(
+                            ctx,
+                            &fw.options().commands,
+                            GuildId::new(g),
+                        )
+                        .await
                     }
                     None => poise::builtins::register_globally(ctx, &fw.options().commands).await,
                 };
@@ -1521,4 +1560,3 @@ const _: fn() = || {
     fn check<T: Send + Sync>() {}
     check::<Bot>();
 };
-

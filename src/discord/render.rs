@@ -30,7 +30,10 @@ impl Names {
         }
     }
     fn list(&self, set: SeatSet) -> String {
-        set.iter().map(|s| self.seat(s)).collect::<Vec<_>>().join(", ")
+        set.iter()
+            .map(|s| self.seat(s))
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 }
 
@@ -80,7 +83,10 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
             if dead.is_empty() {
                 format!("☀️ **Day {day}.** A peaceful night: nobody died.")
             } else {
-                format!("☀️ **Day {day}.** Died in the night: {}.", names.list(*dead))
+                format!(
+                    "☀️ **Day {day}.** Died in the night: {}.",
+                    names.list(*dead)
+                )
             }
         }
         Event::Speech {
@@ -149,7 +155,10 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
                 names.seat(*hunter),
                 names.seat(*t)
             ),
-            None => format!("🏹 The hunter, **{}**, does not shoot.", names.seat(*hunter)),
+            None => format!(
+                "🏹 The hunter, **{}**, does not shoot.",
+                names.seat(*hunter)
+            ),
         },
         Event::GameOver { .. } => return None,
         // Everything else is private or moderator-only and never reaches the channel;
@@ -187,7 +196,9 @@ pub fn private_line(event: &Event, names: &Names) -> Option<String> {
             names.list(*tied)
         ),
         Event::WolfAttack { target, by_lot } => match target {
-            Some(t) if *by_lot => format!("🐺 Tied again: the lot falls on **{}**.", names.seat(*t)),
+            Some(t) if *by_lot => {
+                format!("🐺 Tied again: the lot falls on **{}**.", names.seat(*t))
+            }
             Some(t) => format!("🐺 Tonight the wolves attack **{}**.", names.seat(*t)),
             None => "🐺 The wolves attack nobody tonight.".to_string(),
         },
@@ -214,7 +225,10 @@ pub fn private_line(event: &Event, names: &Names) -> Option<String> {
             _ => "🗳️ You abstain (sealed).".to_string(),
         },
         Event::Defaulted { ask, .. } => {
-            format!("⏰ Time ran out for your {}: the default was taken.", ask.name())
+            format!(
+                "⏰ Time ran out for your {}: the default was taken.",
+                ask.name()
+            )
         }
         _ => return None,
     })
@@ -222,9 +236,13 @@ pub fn private_line(event: &Event, names: &Names) -> Option<String> {
 
 fn role_help(role: &str) -> &'static str {
     match role {
-        "werewolf" => "Each night the wolves choose a victim together (in this DM). By day, blend in.",
+        "werewolf" => {
+            "Each night the wolves choose a victim together (in this DM). By day, blend in."
+        }
         "seer" => "Each night you check one seat and learn if it is a wolf.",
-        "witch" => "You have one antidote (save the attacked seat) and one poison, each once per game.",
+        "witch" => {
+            "You have one antidote (save the attacked seat) and one poison, each once per game."
+        }
         "hunter" => "When you die (unless poisoned, per the rules) you may shoot one seat.",
         _ => "Find the wolves by day and vote them out.",
     }
@@ -241,7 +259,11 @@ pub fn ask_prompt(ask: &Ask, names: &Names, secs: i64) -> String {
                 Some(s) => format!("The wolves attacked **{}**.", names.seat(s)),
                 None => "Nobody was attacked.".to_string(),
             };
-            let save = if ask.can_save { " You may save them." } else { "" };
+            let save = if ask.can_save {
+                " You may save them."
+            } else {
+                ""
+            };
             let poison = if ask.targets.is_empty() {
                 ""
             } else {
@@ -345,7 +367,10 @@ mod tests {
         };
         assert_eq!(public_line(&ev(2), &n, SeatSet::only(2)), None);
         let line = public_line(&ev(3), &n, SeatSet::only(2)).unwrap();
-        assert!(line.contains("Seat 3 · p3") && !line.contains("@everyone"), "{line}");
+        assert!(
+            line.contains("Seat 3 · p3") && !line.contains("@everyone"),
+            "{line}"
+        );
     }
 
     #[test]

@@ -209,84 +209,80 @@ fn plan(r: &mut Running, notes: &[Arc<Note<Game>>], silent: bool) -> Plan {
     let humans = r.data.humans();
     for note in notes {
         match &**note {
-            Note::Event { visibility, event } => {
-                match visibility {
-                    Visibility::Public => {
-                        let before = (r.alive, r.phase.clone());
-                        match event {
-                            Event::NightFell { night } => {
-                                r.phase = format!("Night {night}");
+            Note::Event { visibility, event } => match visibility {
+                Visibility::Public => {
+                    let before = (r.alive, r.phase.clone());
+                    match event {
+                        Event::NightFell { night } => {
+                            r.phase = format!("Night {night}");
+                            r.speaker = None;
+                        }
+                        Event::Dawn { day, dead } => {
+                            r.phase = format!("Day {day}");
+                            r.alive = r.alive.minus(*dead);
+                        }
+                        Event::Eliminated { seat: Some(s) } => r.alive.remove(*s),
+                        Event::HunterShot {
+                            target: Some(t), ..
+                        } => r.alive.remove(*t),
+                        Event::PkCalled { .. } => {
+                            r.phase = format!("{} (PK)", r.phase.trim_end_matches(" (PK)"))
+                        }
+                        Event::Speech { seat, .. } if r.speaker.map(|(s, _)| s) == Some(*seat) => {
+                            r.speaker = None;
+                        }
+                        Event::VotesRevealed { .. } => {
+                            if let Some(b) = r.board.take() {
+                                if let Some(m) = b.message {
+                                    p.close_board = Some((
+                                        m,
+                                        format!(
+                                            "🗳️ {} — voting is closed; the votes are below.",
+                                            if b.kind == AskKind::PkVote {
+                                                "PK vote"
+                                            } else {
+                                                "Vote"
+                                            }
+                                        ),
+                                    ));
+                                }
+                            }
+                            for s in humans.iter() {
+                                if matches!(r.open.get(&s), Some(o) if matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote))
+                                {
+                                    r.open.remove(&s);
+                                }
+                            }
+                        }
+                        _ => {}
+                    }
+                    if (r.alive, r.phase.clone()) != before {
+                        p.status_changed = true;
+                    }
+                    if let Some(line) = render::public_line(event, &r.names, humans) {
+                        push_text(&mut p.channel, line);
+                    }
+                }
+                Visibility::Seats(mask) => {
+                    if let Event::WolfPack { wolves } = event {
+                        r.pack = Some(*wolves);
+                    }
+                    if let Event::Defaulted { seat, .. } = event {
+                        if let Some(o) = r.open.remove(seat) {
+                            if r.speaker == Some((*seat, o.seq)) {
                                 r.speaker = None;
                             }
-                            Event::Dawn { day, dead } => {
-                                r.phase = format!("Day {day}");
-                                r.alive = r.alive.minus(*dead);
-                            }
-                            Event::Eliminated { seat: Some(s) } => r.alive.remove(*s),
-                            Event::HunterShot {
-                                target: Some(t), ..
-                            } => r.alive.remove(*t),
-                            Event::PkCalled { .. } => {
-                                r.phase = format!("{} (PK)", r.phase.trim_end_matches(" (PK)"))
-                            }
-                            Event::Speech { seat, .. } => {
-                                if r.speaker.map(|(s, _)| s) == Some(*seat) {
-                                    r.speaker = None;
-                                }
-                            }
-                            Event::VotesRevealed { .. } => {
-                                if let Some(b) = r.board.take() {
-                                    if let Some(m) = b.message {
-                                        p.close_board = Some((
-                                            m,
-                                            format!(
-                                                "🗳️ {} — voting is closed; the votes are below.",
-                                                if b.kind == AskKind::PkVote {
-                                                    "PK vote"
-                                                } else {
-                                                    "Vote"
-                                                }
-                                            ),
-                                        ));
-                                    }
-                                }
-                                for s in humans.iter() {
-                                    if matches!(r.open.get(&s), Some(o) if matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote))
-                                    {
-                                        r.open.remove(&s);
-                                    }
-                                }
-                            }
-                            _ => {}
-                        }
-                        if (r.alive, r.phase.clone()) != before {
-                            p.status_changed = true;
-                        }
-                        if let Some(line) = render::public_line(event, &r.names, humans) {
-                            push_text(&mut p.channel, line);
                         }
                     }
-                    Visibility::Seats(mask) => {
-                        if let Event::WolfPack { wolves } = event {
-                            r.pack = Some(*wolves);
-                        }
-                        if let Event::Defaulted { seat, .. } = event {
-                            if let Some(o) = r.open.remove(seat) {
-                                if r.speaker == Some((*seat, o.seq)) {
-                                    r.speaker = None;
-                                }
-                            }
-                        }
-                        if let Some(line) = render::private_line(event, &r.names) {
-                            for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
-                                r.private[s as usize - 1].push(line.clone());
-                                push_text(p.dms.entry(s).or_default(), line.clone());
-                            }
+                    if let Some(line) = render::private_line(event, &r.names) {
+                        for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
+                            r.private[s as usize - 1].push(line.clone());
+                            push_text(p.dms.entry(s).or_default(), line.clone());
                         }
                     }
-                    Visibility::Moderator => {}
                 }
-            }
+                Visibility::Moderator => {}
+            },
             Note::Ask {
                 seat,
                 seq,
@@ -357,11 +353,7 @@ fn post_ask(r: &mut Running, p: &mut Plan, seat: Seat, seq: u32, ask: &Ask, due_
                 p.channel.push(Post::Board);
             }
         },
-        _ => p
-            .dms
-            .entry(seat)
-            .or_default()
-            .push(Post::Controls { seq }),
+        _ => p.dms.entry(seat).or_default().push(Post::Controls { seq }),
     }
 }
 
@@ -565,9 +557,10 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Game>
                 post_ask(r, &mut silent, seat, o.seq, &o.ask, o.due_at);
             }
             silent.status_changed = true;
-            silent
-                .channel
-                .insert(0, Post::Text("♻️ The bot restarted: the game goes on.".into()));
+            silent.channel.insert(
+                0,
+                Post::Text("♻️ The bot restarted: the game goes on.".into()),
+            );
             silent
         };
         if execute(&bot, &table, channel, plan).await {
@@ -604,8 +597,11 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
         match post {
             Post::Text(t) => {
                 for c in chunks(&t) {
-                    bot.post(channel, CreateMessage::new().content(c).allowed_mentions(no_pings()))
-                        .await;
+                    bot.post(
+                        channel,
+                        CreateMessage::new().content(c).allowed_mentions(no_pings()),
+                    )
+                    .await;
                 }
             }
             Post::SpeechCall { user, text } => {
@@ -661,15 +657,17 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                 closed = closed || r.data.seats[seat as usize - 1].dm_closed;
                 match post {
                     Post::Text(t) => Some((CreateMessage::new().content(t), 0)),
-                    Post::Controls { seq, .. } => r.open.get(&seat).filter(|o| o.seq == seq).map(|o| {
-                        let secs = ((o.due_at - now_ms()).max(0) + 999) / 1000;
-                        (
-                            CreateMessage::new()
-                                .content(render::ask_prompt(&o.ask, &r.names, secs))
-                                .components(controls(&r.data.session_id, &r.names, &o.ask)),
-                            seq,
-                        )
-                    }),
+                    Post::Controls { seq, .. } => {
+                        r.open.get(&seat).filter(|o| o.seq == seq).map(|o| {
+                            let secs = ((o.due_at - now_ms()).max(0) + 999) / 1000;
+                            (
+                                CreateMessage::new()
+                                    .content(render::ask_prompt(&o.ask, &r.names, secs))
+                                    .components(controls(&r.data.session_id, &r.names, &o.ask)),
+                                seq,
+                            )
+                        })
+                    }
                     _ => None,
                 }
             };
@@ -700,10 +698,9 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                 let (user, session) = {
                     let st = table.state.lock().await;
                     match &*st {
-                        TableState::Running(r) => (
-                            r.data.user(seat).unwrap_or(1),
-                            r.data.session_id.clone(),
-                        ),
+                        TableState::Running(r) => {
+                            (r.data.user(seat).unwrap_or(1), r.data.session_id.clone())
+                        }
                         _ => break,
                     }
                 };
@@ -739,7 +736,11 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
     }
     if let Some((m, text)) = plan.close_board {
         let _ = bot
-            .edit(channel, m, EditMessage::new().content(text).components(vec![]))
+            .edit(
+                channel,
+                m,
+                EditMessage::new().content(text).components(vec![]),
+            )
             .await;
     }
     if plan.status_changed {
@@ -759,13 +760,18 @@ pub async fn refresh_board(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelI
         let TableState::Running(r) = &*st else {
             return;
         };
-        r.board
-            .as_ref()
-            .and_then(|b| b.message.map(|m| (m, board_text(r, b), board_components(r, b))))
+        r.board.as_ref().and_then(|b| {
+            b.message
+                .map(|m| (m, board_text(r, b), board_components(r, b)))
+        })
     };
     if let Some((m, text, comps)) = edit {
         let _ = bot
-            .edit(channel, m, EditMessage::new().content(text).components(comps))
+            .edit(
+                channel,
+                m,
+                EditMessage::new().content(text).components(comps),
+            )
             .await;
     }
 }
@@ -862,14 +868,11 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
             bot.post(
                 channel,
                 CreateMessage::new()
-                    .embed(
-                        CreateEmbed::new()
-                            .title(title)
-                            .description(body)
-                            .footer(serenity::all::CreateEmbedFooter::new(
-                                "Roles revealed. /leaderboard werewolf for the ranking.",
-                            )),
-                    )
+                    .embed(CreateEmbed::new().title(title).description(body).footer(
+                        serenity::all::CreateEmbedFooter::new(
+                            "Roles revealed. /leaderboard werewolf for the ranking.",
+                        ),
+                    ))
                     .allowed_mentions(no_pings()),
             )
             .await;

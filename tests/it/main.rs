@@ -6,9 +6,13 @@
 //! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
+//! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord.rs`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 
 mod cli;
+mod discord;
+#[path = "../support/fake_discord.rs"]
+mod fake_discord;
 mod llm;
 mod local_llm;
 mod properties;

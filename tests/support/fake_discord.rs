@@ -12,9 +12,16 @@
 //!   file it also answers `GET /channels/{c}/messages[/{m}]`, `POST /channels/{c}/typing` (204)
 //!   and `GET` of the registered commands.
 //! - Gateway: HELLO, IDENTIFY → READY (no GUILD_CREATE), heartbeat ACKs, RESUME → op 9
-//!   `false` so the bot re-identifies. The newest connection that got READY is "current";
-//!   events go to it with an increasing `"s"` per connection. [`FakeDiscord::drop_gateway`]
-//!   closes it with code 4009 (session timed out), after which serenity re-identifies.
+//!   `false` so the bot re-identifies (or RESUMED after [`FakeDiscord::allow_resume`]). The
+//!   newest connection that got READY (or RESUMED) is "current"; events go to it with an
+//!   increasing `"s"` per connection. [`FakeDiscord::drop_gateway`] closes it (code 1000).
+//!   Mind serenity 0.12.5 when it re-identifies: its shard restart waits 5 s for a shutdown
+//!   report that never comes and logs WARN "Failed to cleanly shutdown shard 0, reached
+//!   timeout"; a resume reconnects at once, without warnings.
+//! - Interaction responses: a type-4 callback creates the reply message; after a type-5 defer
+//!   the first `PATCH @original` or the first follow-up (as on Discord) creates it, with the
+//!   defer's ephemeral flag; after type 6/7 on a component, `@original` is the component's
+//!   message. Later follow-ups are messages of their own.
 //! - Events to the bot: [`FakeDiscord::slash`], [`FakeDiscord::click`],
 //!   [`FakeDiscord::select`], [`FakeDiscord::modal_submit`], [`FakeDiscord::say`].
 //!   Interaction ids count from 5000, message ids from 7000, DM channels are `90000 + user`,
@@ -62,8 +69,8 @@ const TIMESTAMP: &str = "2024-01-01T00:00:00.000000+00:00";
 const EDITED_TIMESTAMP: &str = "2024-01-01T00:00:01.000000+00:00";
 const JOINED_AT: &str = "2024-01-01T00:00:00+00:00";
 const HEARTBEAT_INTERVAL: u64 = 41250;
-/// Close code of [`FakeDiscord::drop_gateway`]: "session timed out", serenity re-identifies.
-const DROP_CLOSE_CODE: u16 = 4009;
+/// Close code of [`FakeDiscord::drop_gateway`]: a clean close, after which serenity resumes.
+const DROP_CLOSE_CODE: u16 = 1000;
 
 /// One REST request the bot made.
 #[derive(Clone, Debug)]
@@ -144,13 +151,19 @@ impl Msg {
     pub fn custom_ids(&self) -> Vec<String> {
         self.flat_components()
             .into_iter()
-            .filter_map(|c| c.get("custom_id").and_then(Value::as_str).map(str::to_string))
+            .filter_map(|c| {
+                c.get("custom_id")
+                    .and_then(Value::as_str)
+                    .map(str::to_string)
+            })
             .collect()
     }
 
     /// The first custom_id containing `contains`.
     pub fn find_custom_id(&self, contains: &str) -> Option<String> {
-        self.custom_ids().into_iter().find(|id| id.contains(contains))
+        self.custom_ids()
+            .into_iter()
+            .find(|id| id.contains(contains))
     }
 
     /// `(label, value)` of the options of the select menu `custom_id`.
@@ -159,7 +172,10 @@ impl Msg {
             .into_iter()
             .filter(|c| c.get("custom_id").and_then(Value::as_str) == Some(custom_id))
             .flat_map(|c| {
-                c.get("options").and_then(Value::as_array).cloned().unwrap_or_default()
+                c.get("options")
+                    .and_then(Value::as_array)
+                    .cloned()
+                    .unwrap_or_default()
             })
             .map(|o| (str_of(&o, "label"), str_of(&o, "value")))
             .collect()
@@ -181,7 +197,10 @@ impl Msg {
 }
 
 fn str_of(v: &Value, key: &str) -> String {
-    v.get(key).and_then(Value::as_str).unwrap_or_default().to_string()
+    v.get(key)
+        .and_then(Value::as_str)
+        .unwrap_or_default()
+        .to_string()
 }
 
 fn is_dm(channel: u64) -> bool {
@@ -214,6 +233,8 @@ struct Inter {
 
 enum Out {
     Frame(Value),
+    /// The next dispatch gets `s` = this + 1 (a resumed session goes on from its sequence).
+    SetSeq(u64),
     Dispatch(String, Value),
     Close(u16),
 }
@@ -239,6 +260,8 @@ struct State {
     inters: HashMap<u64, Inter>,
     tokens: HashMap<String, u64>,
     connections: u32,
+    resumes: u32,
+    allow_resume: bool,
     current: Option<Conn>,
     gw_url: String,
 }
@@ -259,14 +282,22 @@ impl State {
             id,
             channel_id: channel,
             author_id: author,
-            content: data.get("content").and_then(Value::as_str).unwrap_or_default().to_string(),
+            content: data
+                .get("content")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
             embeds: arr_of(data, "embeds"),
             components: arr_of(data, "components"),
             flags,
             edits: 0,
             deleted: false,
             interaction,
-            ephemeral_for: if flags & EPHEMERAL != 0 { ephemeral_user } else { None },
+            ephemeral_for: if flags & EPHEMERAL != 0 {
+                ephemeral_user
+            } else {
+                None
+            },
         };
         self.msg_index.insert(id, self.msgs.len());
         self.msgs.push(msg);
@@ -297,7 +328,10 @@ impl State {
 }
 
 fn arr_of(v: &Value, key: &str) -> Vec<Value> {
-    v.get(key).and_then(Value::as_array).cloned().unwrap_or_default()
+    v.get(key)
+        .and_then(Value::as_array)
+        .cloned()
+        .unwrap_or_default()
 }
 
 fn apply_edit(msg: &mut Msg, data: &Value) {
@@ -425,15 +459,27 @@ struct Resp {
 }
 
 fn ok(body: Value) -> Resp {
-    Resp { status: 200, body: Some(body), headers: Vec::new() }
+    Resp {
+        status: 200,
+        body: Some(body),
+        headers: Vec::new(),
+    }
 }
 
 fn no_content() -> Resp {
-    Resp { status: 204, body: None, headers: Vec::new() }
+    Resp {
+        status: 204,
+        body: None,
+        headers: Vec::new(),
+    }
 }
 
 fn err(status: u16, code: u64, message: &str) -> Resp {
-    Resp { status, body: Some(error_json(code, message)), headers: Vec::new() }
+    Resp {
+        status,
+        body: Some(error_json(code, message)),
+        headers: Vec::new(),
+    }
 }
 
 fn no_route() -> Resp {
@@ -495,7 +541,11 @@ async fn rest(AxState(shared): AxState<Shared>, method: Method, uri: Uri, body: 
 fn fail_resp(f: Fail) -> Resp {
     let mut headers = Vec::new();
     if f.status == 429 {
-        let after = f.body.get("retry_after").and_then(Value::as_f64).unwrap_or(1.0);
+        let after = f
+            .body
+            .get("retry_after")
+            .and_then(Value::as_f64)
+            .unwrap_or(1.0);
         headers.push(("retry-after".to_string(), format!("{after}")));
         headers.push(("x-ratelimit-limit".to_string(), "1".to_string()));
         headers.push(("x-ratelimit-remaining".to_string(), "0".to_string()));
@@ -503,7 +553,11 @@ fn fail_resp(f: Fail) -> Resp {
         headers.push(("x-ratelimit-scope".to_string(), "user".to_string()));
     }
     let body = if f.body.is_null() { None } else { Some(f.body) };
-    Resp { status: f.status, body, headers }
+    Resp {
+        status: f.status,
+        body,
+        headers,
+    }
 }
 
 fn id_of(s: &str) -> Option<u64> {
@@ -511,7 +565,9 @@ fn id_of(s: &str) -> Option<u64> {
 }
 
 fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
-    let Some(rest) = path.strip_prefix("/api/v10/") else { return no_route() };
+    let Some(rest) = path.strip_prefix("/api/v10/") else {
+        return no_route();
+    };
     let segs: Vec<&str> = rest.trim_end_matches('/').split('/').collect();
     match (method, segs.as_slice()) {
         ("GET", ["gateway"]) => ok(json!({"url": st.gw_url})),
@@ -526,11 +582,15 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
                 Some(Value::Number(n)) => n.as_u64(),
                 _ => None,
             };
-            let Some(user) = user else { return err(400, 50035, "Invalid Form Body") };
+            let Some(user) = user else {
+                return err(400, 50035, "Invalid Form Body");
+            };
             let channel = DM_BASE + user;
             st.opened_dms.insert(user, channel);
-            ok(json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
-                      "recipients": [user_json(user)]}))
+            ok(
+                json!({"id": channel.to_string(), "type": 1, "last_message_id": null,
+                      "recipients": [user_json(user)]}),
+            )
         }
         ("GET", ["channels", c]) => match id_of(c) {
             Some(c) => ok(channel_json(c)),
@@ -561,7 +621,9 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
             ok(message_json(&m))
         }
         (_, ["channels", c, "messages", m]) => {
-            let (Some(c), Some(m)) = (id_of(c), id_of(m)) else { return no_route() };
+            let (Some(c), Some(m)) = (id_of(c), id_of(m)) else {
+                return no_route();
+            };
             let Some(msg) = st.msg_mut(m).filter(|x| x.channel_id == c && !x.deleted) else {
                 return unknown_message();
             };
@@ -579,18 +641,30 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
             }
         }
         ("POST", ["interactions", id, token, "callback"]) => {
-            let Some(id) = id_of(id) else { return no_route() };
+            let Some(id) = id_of(id) else {
+                return no_route();
+            };
             callback(st, id, token, body)
         }
         ("POST", ["webhooks", _app, token]) => {
             let Some(&id) = st.tokens.get(*token) else {
                 return err(404, 10015, "Unknown Webhook");
             };
-            let (channel, user) = {
+            let (channel, user, original, deferred) = {
                 let i = &st.inters[&id];
-                (i.channel, i.user)
+                (i.channel, i.user, i.original, i.deferred_flags)
             };
-            let mid = st.create_msg(channel, APP_ID, body, Some(id), Some(user));
+            // As Discord does: after a type-5 defer, the first follow-up fills the "thinking"
+            // message (it becomes @original) and takes the defer's ephemeral flag.
+            let mut data = body.clone();
+            let first_after_defer = original.is_none() && deferred.is_some();
+            if first_after_defer && data.is_object() {
+                data["flags"] = json!(deferred.unwrap_or(0));
+            }
+            let mid = st.create_msg(channel, APP_ID, &data, Some(id), Some(user));
+            if first_after_defer {
+                st.inters.get_mut(&id).expect("interaction").original = Some(mid);
+            }
             ok(message_json(st.msg(mid).expect("just created")))
         }
         (_, ["webhooks", _app, token, "messages", which]) => {
@@ -715,14 +789,18 @@ fn webhook_message(st: &mut State, method: &str, id: u64, which: &str, body: &Va
 
 async fn gateway_accept(shared: Shared, listener: TcpListener) {
     loop {
-        let Ok((stream, _)) = listener.accept().await else { continue };
+        let Ok((stream, _)) = listener.accept().await else {
+            continue;
+        };
         tokio::spawn(gateway_conn(shared.clone(), stream));
     }
 }
 
 async fn gateway_conn(shared: Shared, stream: TcpStream) {
     let _ = stream.set_nodelay(true);
-    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else { return };
+    let Ok(ws) = tokio_tungstenite::accept_async(stream).await else {
+        return;
+    };
     let (mut sink, mut source) = ws.split();
     let (tx, mut rx) = mpsc::unbounded_channel::<Out>();
     let conn_id = {
@@ -735,6 +813,10 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
         while let Some(out) = rx.recv().await {
             let frame = match out {
                 Out::Frame(v) => WsMessage::Text(v.to_string()),
+                Out::SetSeq(s) => {
+                    seq = s;
+                    continue;
+                }
                 Out::Dispatch(t, d) => {
                     seq += 1;
                     WsMessage::Text(json!({"op": 0, "s": seq, "t": t, "d": d}).to_string())
@@ -754,15 +836,24 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
             }
         }
     });
-    let _ = tx.send(Out::Frame(json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL}})));
+    let _ = tx.send(Out::Frame(
+        json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL}}),
+    ));
     while let Some(frame) = source.next().await {
         let text = match frame {
             Ok(WsMessage::Text(t)) => t,
             Ok(WsMessage::Binary(b)) => String::from_utf8_lossy(&b).into_owned(),
-            Ok(WsMessage::Close(_)) | Err(_) => break,
+            Ok(WsMessage::Close(_)) => {
+                // Complete the closing handshake: the bot waits for our Close frame.
+                let _ = tx.send(Out::Close(1000));
+                break;
+            }
+            Err(_) => break,
             Ok(_) => continue,
         };
-        let Ok(v) = serde_json::from_str::<Value>(&text) else { continue };
+        let Ok(v) = serde_json::from_str::<Value>(&text) else {
+            continue;
+        };
         match v.get("op").and_then(Value::as_u64) {
             Some(1) => {
                 let _ = tx.send(Out::Frame(json!({"op": 11})));
@@ -779,11 +870,27 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
                 });
                 if tx.send(Out::Dispatch("READY".into(), ready)).is_ok() {
                     st.connections += 1;
-                    st.current = Some(Conn { id: conn_id, tx: tx.clone() });
+                    st.current = Some(Conn {
+                        id: conn_id,
+                        tx: tx.clone(),
+                    });
                 }
             }
             Some(6) => {
-                let _ = tx.send(Out::Frame(json!({"op": 9, "d": false})));
+                let mut st = lock(&shared);
+                if st.allow_resume {
+                    let seq = v["d"].get("seq").and_then(Value::as_u64).unwrap_or(0);
+                    let _ = tx.send(Out::SetSeq(seq));
+                    if tx.send(Out::Dispatch("RESUMED".into(), json!({}))).is_ok() {
+                        st.resumes += 1;
+                        st.current = Some(Conn {
+                            id: conn_id,
+                            tx: tx.clone(),
+                        });
+                    }
+                } else {
+                    let _ = tx.send(Out::Frame(json!({"op": 9, "d": false})));
+                }
             }
             _ => {}
         }
@@ -795,8 +902,14 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
         }
     }
     drop(tx);
-    // Let a queued Close frame go out, then make sure the writer is gone.
-    let _ = tokio::time::timeout(Duration::from_millis(200), writer).await;
+    // Let a queued Close frame go out, then make sure the writer (and the socket) is gone.
+    let mut writer = writer;
+    if tokio::time::timeout(Duration::from_millis(500), &mut writer)
+        .await
+        .is_err()
+    {
+        writer.abort();
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -813,9 +926,13 @@ impl FakeDiscord {
     /// Binds REST and the gateway on 127.0.0.1 (ephemeral ports) and serves them on the
     /// current tokio runtime.
     pub async fn start() -> FakeDiscord {
-        let rest = TcpListener::bind("127.0.0.1:0").await.expect("fake discord: bind REST");
-        let gw = TcpListener::bind("127.0.0.1:0").await.expect("fake discord: bind gateway");
-        let rest_port = rest.local_addr().expect("REST addr").port();
+        let rest_listener = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake discord: bind REST");
+        let gw = TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("fake discord: bind gateway");
+        let rest_port = rest_listener.local_addr().expect("REST addr").port();
         let gw_port = gw.local_addr().expect("gateway addr").port();
         let shared: Shared = Arc::new(Mutex::new(State {
             next_interaction: 5000,
@@ -833,12 +950,16 @@ impl FakeDiscord {
             inters: HashMap::new(),
             tokens: HashMap::new(),
             connections: 0,
+            resumes: 0,
+            allow_resume: false,
             current: None,
             gw_url: format!("ws://127.0.0.1:{gw_port}"),
         }));
-        let app = axum::Router::new().fallback(rest).with_state(shared.clone());
+        let app = axum::Router::new()
+            .fallback(rest)
+            .with_state(shared.clone());
         tokio::spawn(async move {
-            let _ = axum::serve(rest, app).await;
+            let _ = axum::serve(rest_listener, app).await;
         });
         tokio::spawn(gateway_accept(shared.clone(), gw));
         FakeDiscord { shared, rest_port }
@@ -876,7 +997,7 @@ impl FakeDiscord {
         });
     }
 
-    /// True once a gateway connection is live (IDENTIFYed and sent READY, not closed since);
+    /// True once a gateway connection is live (sent READY or RESUMED, not closed since);
     /// false if none within `timeout`.
     pub async fn wait_ready(&self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
@@ -894,6 +1015,18 @@ impl FakeDiscord {
     /// Gateway connections that reached READY so far.
     pub fn connections(&self) -> u32 {
         self.st().connections
+    }
+
+    /// Gateway connections that resumed (got RESUMED) so far; see [`Self::allow_resume`].
+    pub fn resumes(&self) -> u32 {
+        self.st().resumes
+    }
+
+    /// Whether RESUME (op 6) is accepted: answered with a RESUMED dispatch (sequence going on
+    /// from the RESUME's `seq`; events sent while no connection was live are not replayed)
+    /// instead of op 9 `false`. Off by default.
+    pub fn allow_resume(&self, allow: bool) {
+        self.st().allow_resume = allow;
     }
 
     /// The body of the last `PUT .../commands` (global or guild), one value per command.
@@ -970,7 +1103,11 @@ impl FakeDiscord {
         options: Value,
         perms: u64,
     ) -> u64 {
-        let options = if options.is_null() { json!([]) } else { options };
+        let options = if options.is_null() {
+            json!([])
+        } else {
+            options
+        };
         let cmd_id = self.st().command_ids.get(command).copied().unwrap_or(6000);
         let options = match sub {
             Some(sub) => json!([{"name": sub, "type": 1, "options": options}]),
@@ -987,12 +1124,14 @@ impl FakeDiscord {
     /// A button click on `msg` (its current state is looked up by id) with
     /// [`DEFAULT_PERMS`]. Returns the interaction id.
     pub async fn click(&self, user: u64, msg: &Msg, custom_id: &str) -> u64 {
-        self.component(user, msg, custom_id, 2, &[], DEFAULT_PERMS).await
+        self.component(user, msg, custom_id, 2, &[], DEFAULT_PERMS)
+            .await
     }
 
     /// A string-select choice on `msg` with [`DEFAULT_PERMS`]. Returns the interaction id.
     pub async fn select(&self, user: u64, msg: &Msg, custom_id: &str, values: &[&str]) -> u64 {
-        self.component(user, msg, custom_id, 3, values, DEFAULT_PERMS).await
+        self.component(user, msg, custom_id, 3, values, DEFAULT_PERMS)
+            .await
     }
 
     /// A component interaction of any `component_type` (2 button, 3 string select, …) with
@@ -1065,7 +1204,12 @@ impl FakeDiscord {
 
     /// Messages of a channel, in creation order, deleted ones included (flagged).
     pub fn messages(&self, channel: u64) -> Vec<Msg> {
-        self.st().msgs.iter().filter(|m| m.channel_id == channel).cloned().collect()
+        self.st()
+            .msgs
+            .iter()
+            .filter(|m| m.channel_id == channel)
+            .cloned()
+            .collect()
     }
 
     /// Every stored message, in creation order.
@@ -1097,12 +1241,20 @@ impl FakeDiscord {
     /// Messages created for that interaction (response message and follow-ups), ephemeral
     /// ones included.
     pub fn replies(&self, interaction: u64) -> Vec<Msg> {
-        self.st().msgs.iter().filter(|m| m.interaction == Some(interaction)).cloned().collect()
+        self.st()
+            .msgs
+            .iter()
+            .filter(|m| m.interaction == Some(interaction))
+            .cloned()
+            .collect()
     }
 
     /// The first callback of an interaction: type, data, time from dispatch to arrival.
     pub fn callback(&self, interaction: u64) -> Option<(u8, Value, Duration)> {
-        self.st().inters.get(&interaction).and_then(|i| i.callback.clone())
+        self.st()
+            .inters
+            .get(&interaction)
+            .and_then(|i| i.callback.clone())
     }
 
     /// Dispatch→callback time of every interaction that got a callback, by interaction id.
@@ -1119,14 +1271,22 @@ impl FakeDiscord {
 
     /// Polls `f` every 10 ms until it holds; after `timeout` panics with `what` and the last
     /// 40 calls.
-    pub async fn wait_until(&self, what: &str, timeout: Duration, f: impl Fn(&FakeDiscord) -> bool) {
+    pub async fn wait_until(
+        &self,
+        what: &str,
+        timeout: Duration,
+        f: impl Fn(&FakeDiscord) -> bool,
+    ) {
         let deadline = Instant::now() + timeout;
         loop {
             if f(self) {
                 return;
             }
             if Instant::now() >= deadline {
-                panic!("fake discord: timed out after {timeout:?} waiting for: {what}\n{}", self.dump_calls(40));
+                panic!(
+                    "fake discord: timed out after {timeout:?} waiting for: {what}\n{}",
+                    self.dump_calls(40)
+                );
             }
             tokio::time::sleep(Duration::from_millis(10)).await;
         }
@@ -1136,9 +1296,17 @@ impl FakeDiscord {
     pub fn dump_calls(&self, n: usize) -> String {
         let st = self.st();
         let start = st.calls.len().saturating_sub(n);
-        let mut out = format!("last {} of {} REST calls:\n", st.calls.len() - start, st.calls.len());
+        let mut out = format!(
+            "last {} of {} REST calls:\n",
+            st.calls.len() - start,
+            st.calls.len()
+        );
         for c in &st.calls[start..] {
-            let body = if c.body.is_null() { String::new() } else { c.body.to_string() };
+            let body = if c.body.is_null() {
+                String::new()
+            } else {
+                c.body.to_string()
+            };
             let mut short: String = body.chars().take(300).collect();
             if short.len() < body.len() {
                 short.push('…');
@@ -1148,8 +1316,9 @@ impl FakeDiscord {
         out
     }
 
-    /// Closes the current gateway connection (code 4009); the bot may reconnect, and
-    /// [`Self::wait_ready`] waits for that.
+    /// Closes the current gateway connection (Close 1000); serenity reconnects and tries to
+    /// resume (see [`Self::allow_resume`]), and [`Self::wait_ready`] waits for the new
+    /// connection.
     pub fn drop_gateway(&self) {
         if let Some(conn) = self.st().current.take() {
             let _ = conn.tx.send(Out::Close(DROP_CLOSE_CODE));

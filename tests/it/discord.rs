@@ -1,0 +1,872 @@
+//! The Discord bot end to end against the in-process fake Discord (REST + gateway on
+//! loopback, through `DISCORD_PROXY_URL`): every human step is a click, a menu choice or a
+//! message typed in the channel, as a user would do it.
+
+use crate::fake_discord::{FakeDiscord, Msg, DEFAULT_PERMS, GUILD_ID, MANAGE_MESSAGES};
+use agora::config::Config;
+use agora::discord::BotSettings;
+use serde_json::json;
+use std::collections::{HashMap, HashSet};
+use std::time::Duration;
+use tokio::sync::oneshot;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+fn temp_db(name: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "agora-discord-{name}-{}-{}.db",
+        std::process::id(),
+        agora::store::now_ms()
+    ));
+    format!("sqlite://{}", path.display())
+}
+
+fn config(cooldown: f64) -> Config {
+    let cooldown = cooldown.to_string();
+    Config::load_from(None, &|k| match k {
+        "AGORA_DISCORD_COMMAND_COOLDOWN_SECS" => Some(cooldown.clone()),
+        "AGORA_DISCORD_CLICKS_PER_10S" => Some("1000".into()),
+        _ => None,
+    })
+    .expect("the built-in config")
+}
+
+/// A bot running in this process against the fake.
+struct Bot {
+    stop: Option<oneshot::Sender<()>>,
+    task: tokio::task::JoinHandle<anyhow::Result<()>>,
+}
+
+impl Bot {
+    async fn start(fake: &FakeDiscord, db: &str, cooldown: f64) -> Bot {
+        let before = fake.connections();
+        let settings = BotSettings {
+            token: "test.token.value".into(),
+            guild: Some(GUILD_ID),
+            proxy: Some(fake.base_url()),
+            database_url: db.to_string(),
+        };
+        let (tx, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(agora::discord::run(config(cooldown), settings, async {
+            let _ = rx.await;
+        }));
+        fake.wait_until("the bot connects", WAIT, |f| f.connections() > before)
+            .await;
+        fake.wait_until("the commands are registered", WAIT, |f| {
+            !f.registered_commands().is_empty()
+        })
+        .await;
+        // Setup (registration, then resume) has finished once the bot answers.
+        tokio::time::sleep(Duration::from_millis(200)).await;
+        Bot {
+            stop: Some(tx),
+            task,
+        }
+    }
+
+    /// A graceful shutdown, as on SIGTERM.
+    async fn stop(mut self) {
+        let _ = self.stop.take().expect("running").send(());
+        let r = tokio::time::timeout(WAIT, self.task)
+            .await
+            .expect("the bot stops");
+        r.expect("the bot task").expect("a clean shutdown");
+    }
+}
+
+/// Sends `/werewolf start` as `host` and returns the lobby message.
+async fn open_lobby(
+    fake: &FakeDiscord,
+    host: u64,
+    channel: u64,
+    options: serde_json::Value,
+) -> Msg {
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "werewolf",
+            Some("start"),
+            options,
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the lobby message", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":join").is_some())
+    })
+    .await;
+    fake.replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":join").is_some())
+        .expect("lobby")
+}
+
+async fn click_and_wait(fake: &FakeDiscord, user: u64, msg: &Msg, custom_id: &str) -> u64 {
+    let i = fake.click(user, msg, custom_id).await;
+    fake.wait_until("the click is acknowledged", WAIT, |f| {
+        f.callback(i).is_some()
+    })
+    .await;
+    i
+}
+
+/// The ephemeral text answering interaction `i` (its callback message or follow-up).
+async fn ephemeral_reply(fake: &FakeDiscord, i: u64) -> String {
+    fake.wait_until("an ephemeral answer", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.is_ephemeral())
+    })
+    .await;
+    fake.replies(i)
+        .iter()
+        .filter(|m| m.is_ephemeral())
+        .map(|m| m.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Plays the human seats as people would: answers DM controls, speaks when called,
+/// votes on the vote message, and uses the channel's button when DMs are closed.
+struct Humans {
+    channel: u64,
+    users: Vec<u64>,
+    done: HashSet<(u64, u64)>,
+    speeches: usize,
+    votes: usize,
+    night_actions: usize,
+}
+
+impl Humans {
+    fn new(channel: u64, users: &[u64]) -> Humans {
+        Humans {
+            channel,
+            users: users.to_vec(),
+            done: HashSet::new(),
+            speeches: 0,
+            votes: 0,
+            night_actions: 0,
+        }
+    }
+
+    /// Answers one set of controls (a DM or an ephemeral fallback message).
+    async fn answer_controls(&mut self, fake: &FakeDiscord, user: u64, m: &Msg) {
+        let ids = m.custom_ids();
+        let pick = |suffix: &str| ids.iter().find(|id| id.ends_with(suffix)).cloned();
+        let i = if let Some(id) = pick(":save") {
+            fake.click(user, m, &id).await
+        } else if let Some(id) = pick(":pass") {
+            fake.click(user, m, &id).await
+        } else if let Some(id) = pick(":pick") {
+            let options = m.select_options(&id);
+            let value = options
+                .first()
+                .expect("a menu lists valid targets")
+                .1
+                .clone();
+            fake.select(user, m, &id, &[&value]).await
+        } else if let Some(id) = pick(":decline") {
+            fake.click(user, m, &id).await
+        } else {
+            return;
+        };
+        self.night_actions += 1;
+        fake.wait_until("a night action is acknowledged", WAIT, |f| {
+            f.callback(i).is_some()
+        })
+        .await;
+    }
+
+    /// One pass over what the bot has shown; true once the scorecard is posted.
+    async fn step(&mut self, fake: &FakeDiscord) -> bool {
+        for &u in &self.users.clone() {
+            for m in fake.dms(u) {
+                if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
+                    && self.done.insert((m.id, u))
+                {
+                    self.answer_controls(fake, u, &m).await;
+                }
+            }
+        }
+        for m in fake.messages(self.channel) {
+            let text = m.text();
+            if text.contains("Roles revealed") {
+                return true;
+            }
+            for &u in &self.users.clone() {
+                let mention = format!("<@{u}>");
+                if text.starts_with(&format!("🎤 {mention}")) && self.done.insert((m.id, u)) {
+                    self.speeches += 1;
+                    fake.say(
+                        u,
+                        self.channel,
+                        &format!("I am user {u}. I have watched closely; seat 2 worries me. @everyone listen!"),
+                    )
+                    .await;
+                }
+                if let Some(id) = m.find_custom_id("board:") {
+                    if text.contains(&format!("⏳"))
+                        && text
+                            .lines()
+                            .any(|l| l.starts_with("⏳") && l.ends_with(&format!("· user{u}")))
+                        && self.done.insert((m.id, u))
+                    {
+                        let value = m.select_options(&id).first().expect("targets").1.clone();
+                        self.votes += 1;
+                        fake.select(u, &m, &id, &[&value]).await;
+                    }
+                }
+                if text.starts_with(&format!("🔒 {mention}")) && self.done.insert((m.id, u)) {
+                    let id = m.find_custom_id(":open").expect("the fallback button");
+                    let i = click_and_wait(fake, u, &m, &id).await;
+                    fake.wait_until("the private view", WAIT, |f| !f.replies(i).is_empty())
+                        .await;
+                    for r in fake.replies(i) {
+                        assert!(r.is_ephemeral(), "private news is ephemeral");
+                        if !r.custom_ids().is_empty() {
+                            self.answer_controls(fake, u, &r).await;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    async fn play_to_the_end(&mut self, fake: &FakeDiscord) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+        loop {
+            if self.step(fake).await {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the game did not end in time\n{}",
+                fake.dump_calls(60)
+            );
+            tokio::time::sleep(Duration::from_millis(30)).await;
+        }
+    }
+}
+
+/// REST calls by kind.
+fn census(fake: &FakeDiscord, channel: u64) -> HashMap<&'static str, usize> {
+    let mut c = HashMap::new();
+    for call in fake.calls() {
+        let p = call.path.as_str();
+        let kind = if p.contains("/interactions/") {
+            "interaction callbacks"
+        } else if p.contains("/webhooks/") {
+            "follow-ups and response edits"
+        } else if p == format!("/api/v10/channels/{channel}/messages") && call.method == "POST" {
+            "channel posts"
+        } else if p.starts_with(&format!("/api/v10/channels/{channel}/messages/")) {
+            "channel edits"
+        } else if p.starts_with("/api/v10/channels/9") && call.method == "POST" {
+            "DMs"
+        } else if p.contains("/users/@me/channels") {
+            "DM channel opens"
+        } else {
+            "other"
+        };
+        *c.entry(kind).or_insert(0) += 1;
+    }
+    c
+}
+
+async fn store(db: &str) -> agora::store::Store {
+    agora::store::Store::open(db, Duration::from_secs(20))
+        .await
+        .expect("store")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_humans_and_six_ai_play_a_whole_game() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("full");
+    let bot = Bot::start(&fake, &db, 0.0).await;
+    let channel = 3001;
+    let (host, b, c) = (4001, 4002, 4003);
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    for u in [b, c] {
+        click_and_wait(&fake, u, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+    }
+    fake.wait_until("three seats taken", WAIT, |f| {
+        f.message(lobby.id)
+            .unwrap()
+            .text()
+            .contains("3 of 9 seats taken")
+    })
+    .await;
+    // Only the host (or a moderator) starts.
+    let start = lobby.find_custom_id(":start").unwrap();
+    let i = click_and_wait(&fake, b, &lobby, &start).await;
+    assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
+    click_and_wait(&fake, host, &lobby, &start).await;
+    fake.wait_until("the status board", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("Werewolf — the table"))
+    })
+    .await;
+    // Each human learns their own role by DM, and nobody else's.
+    fake.wait_until("roles by DM", WAIT, |f| {
+        [host, b, c]
+            .iter()
+            .all(|u| f.dms(*u).iter().any(|m| m.text().contains("You are")))
+    })
+    .await;
+    for u in [host, b, c] {
+        let roles: Vec<String> = fake
+            .dms(u)
+            .iter()
+            .map(|m| m.text())
+            .filter(|t| t.contains("You are"))
+            .collect();
+        assert_eq!(roles.len(), 1, "one role line for {u}: {roles:?}");
+    }
+    let status = fake
+        .messages(channel)
+        .into_iter()
+        .find(|m| m.text().contains("Werewolf — the table"))
+        .unwrap();
+    let ai_seats = status.text().matches("(AI)").count();
+    assert_eq!(ai_seats, 6, "six AI seats named as AI: {}", status.text());
+
+    let mut humans = Humans::new(channel, &[host, b, c]);
+    humans.play_to_the_end(&fake).await;
+
+    // Hidden information stayed hidden: no role or night news in the channel before the
+    // scorecard, and nobody's DMs hold another seat's role.
+    let msgs = fake.messages(channel);
+    let card = msgs
+        .iter()
+        .position(|m| m.text().contains("Roles revealed"))
+        .unwrap();
+    for m in msgs[..card]
+        .iter()
+        .filter(|m| m.author_id == crate::fake_discord::APP_ID)
+    {
+        let t = m.text();
+        for secret in [
+            "You are",
+            " picks ",
+            "is **a WOLF**",
+            "attacked **",
+            "The wolves are",
+        ] {
+            assert!(
+                !t.contains(secret),
+                "{secret:?} leaked into the channel: {t}"
+            );
+        }
+        assert!(!t.contains("@everyone"), "a mass ping was posted: {t}");
+    }
+    let card_text = msgs[card].text();
+    assert!(card_text.contains("GPP"), "{card_text}");
+    assert_eq!(card_text.matches("Seat ").count(), 9, "{card_text}");
+    // The status board was edited, not re-posted.
+    let boards = msgs
+        .iter()
+        .filter(|m| m.text().contains("Werewolf — the table"))
+        .count();
+    assert_eq!(boards, 1);
+    assert!(fake.message(status.id).unwrap().edits > 0);
+    assert!(humans.speeches > 0, "the humans spoke");
+
+    // Stored: the session is finished with every seat's result.
+    let s = store(&db).await;
+    let sessions = s.sessions().await.unwrap();
+    assert_eq!(sessions.len(), 1);
+    assert_eq!(sessions[0].session.status, "finished");
+    assert_eq!(sessions[0].session.surface, "discord");
+    assert_eq!(sessions[0].session.community, GUILD_ID.to_string());
+    assert!(sessions[0].seats.iter().all(|x| x.gpp.is_some()));
+    // The channel is free again; the leaderboard and the player's record answer.
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "leaderboard",
+            Some("werewolf"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the leaderboard", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.text().contains("leaderboard"))
+    })
+    .await;
+    let i = fake
+        .slash(host, channel, "stats", None, json!([]), DEFAULT_PERMS)
+        .await;
+    fake.wait_until("the record", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.text().contains("1 games"))
+    })
+    .await;
+
+    let counts = census(&fake, channel);
+    eprintln!(
+        "REST calls for a game with 3 humans and 6 AI: {} in all; {counts:?}; speeches {}, votes {}, night actions {}",
+        fake.calls().len(),
+        humans.speeches,
+        humans.votes,
+        humans.night_actions
+    );
+    bot.stop().await;
+}
+
+#[test]
+fn agora_run_without_a_token_says_so_in_one_line() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+        .arg("run")
+        .env_remove("DISCORD_TOKEN")
+        .env("DISCORD_TOKEN", "")
+        .env("DATABASE_URL", temp_db("notoken"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("DISCORD_TOKEN is not set"), "{err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+}
+
+/// Runs `agora run` (the binary) against the fake.
+fn spawn_agora(fake: &FakeDiscord, db: &str) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+        .arg("run")
+        .env("DISCORD_TOKEN", "test.token.value")
+        .env("DISCORD_PROXY_URL", fake.base_url())
+        .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
+        .env("DATABASE_URL", db)
+        .env("AGORA_DISCORD_COMMAND_COOLDOWN_SECS", "0")
+        .env_remove("LLM_API_KEY")
+        .env_remove("WEREWOLF_LLM_API_KEY")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("agora run")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_rejected_token_is_one_clear_line() {
+    let fake = FakeDiscord::start().await;
+    fake.fail_next(
+        "GET",
+        "/users/@me",
+        401,
+        json!({"message": "401: Unauthorized", "code": 0}),
+    );
+    let child = spawn_agora(&fake, &temp_db("badtoken"));
+    let out = tokio::task::spawn_blocking(move || child.wait_with_output().unwrap())
+        .await
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Discord rejected DISCORD_TOKEN"), "{err}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("closed");
+    let mut child = spawn_agora(&fake, &db);
+    fake.wait_until("agora run connects", WAIT, |f| {
+        !f.registered_commands().is_empty()
+    })
+    .await;
+    let names: Vec<String> = fake
+        .registered_commands()
+        .iter()
+        .map(|c| c["name"].as_str().unwrap_or("").to_string())
+        .collect();
+    for n in ["werewolf", "leaderboard", "stats"] {
+        assert!(names.contains(&n.to_string()), "{names:?}");
+    }
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let channel = 3002;
+    let (host, shy) = (4011, 4012);
+    fake.close_dms(shy);
+    let lobby = open_lobby(
+        &fake,
+        host,
+        channel,
+        json!([{"name": "pace", "type": 10, "value": 1.0}]),
+    )
+    .await;
+    let i = click_and_wait(&fake, shy, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+    let note = ephemeral_reply(&fake, i).await;
+    assert!(note.contains("can't send you DMs"), "{note}");
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    // The shy player's role comes through the channel button, to them only.
+    fake.wait_until("the fallback button", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().starts_with(&format!("🔒 <@{shy}>")))
+    })
+    .await;
+    let button = fake
+        .messages(channel)
+        .into_iter()
+        .find(|m| m.text().starts_with(&format!("🔒 <@{shy}>")))
+        .unwrap();
+    let id = button.find_custom_id(":open").unwrap();
+    let i = click_and_wait(&fake, host, &button, &id).await;
+    assert!(
+        ephemeral_reply(&fake, i)
+            .await
+            .contains("That choice has closed"),
+        "another player cannot open it"
+    );
+    let i = click_and_wait(&fake, shy, &button, &id).await;
+    let private = ephemeral_reply(&fake, i).await;
+    assert!(private.contains("You are"), "{private}");
+    assert!(fake.dms(shy).is_empty(), "no DM reached the closed inbox");
+
+    let mut humans = Humans::new(channel, &[host, shy]);
+    humans.done.insert((button.id, shy));
+    humans.play_to_the_end(&fake).await;
+    let s = store(&db).await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    // SIGTERM: a graceful exit.
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = tokio::task::spawn_blocking(move || child.wait().unwrap())
+        .await
+        .unwrap();
+    assert!(
+        status.success(),
+        "agora run exits cleanly on SIGTERM: {status:?}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_game_resumes_and_old_buttons_still_work() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("restart");
+    let bot = Bot::start(&fake, &db, 0.0).await;
+    let channel = 3003;
+    let host = 4021;
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    // Wait until the human has something to do: night controls by DM or a speech call.
+    let pending = |f: &FakeDiscord| {
+        f.dms(host)
+            .into_iter()
+            .find(|m| m.custom_ids().iter().any(|id| id.starts_with("ask:")))
+    };
+    let called = |f: &FakeDiscord| {
+        f.messages(channel)
+            .into_iter()
+            .any(|m| m.text().starts_with(&format!("🎤 <@{host}>")))
+    };
+    fake.wait_until("the human's first turn", Duration::from_secs(60), |f| {
+        pending(f).is_some() || called(f)
+    })
+    .await;
+    let old_controls = pending(&fake);
+    let calls_before = fake
+        .messages(channel)
+        .iter()
+        .filter(|m| m.text().starts_with(&format!("🎤 <@{host}>")))
+        .count();
+    bot.stop().await;
+    let s = store(&db).await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "running");
+
+    let bot = Bot::start(&fake, &db, 0.0).await;
+    fake.wait_until("the restart notice", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    let mut humans = Humans::new(channel, &[host]);
+    match old_controls {
+        Some(m) => {
+            // The old DM's controls still work after the restart.
+            fake.wait_until("the controls are posted again", WAIT, |f| {
+                f.dms(host)
+                    .iter()
+                    .filter(|x| x.custom_ids().iter().any(|id| id.starts_with("ask:")))
+                    .count()
+                    >= 2
+            })
+            .await;
+            for again in fake.dms(host) {
+                if again.id != m.id && again.custom_ids().iter().any(|id| id.starts_with("ask:")) {
+                    humans.done.insert((again.id, host));
+                }
+            }
+            humans.done.insert((m.id, host));
+            humans.answer_controls(&fake, host, &m).await;
+            fake.wait_until("the old control is taken", WAIT, |f| {
+                f.message(m.id).unwrap().text().contains("Done")
+            })
+            .await;
+        }
+        None => {
+            fake.wait_until("the speech call is posted again", WAIT, |f| {
+                f.messages(channel)
+                    .iter()
+                    .filter(|m| m.text().starts_with(&format!("🎤 <@{host}>")))
+                    .count()
+                    > calls_before
+            })
+            .await;
+        }
+    }
+    humans.play_to_the_end(&fake).await;
+    let s = store(&db).await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn stale_foreign_and_unknown_clicks_change_nothing() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("stale");
+    let bot = Bot::start(&fake, &db, 0.0).await;
+    let channel = 3004;
+    let (host, guest, stranger, moderator) = (4031, 4032, 4039, 4038);
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    // One table per channel: a second start links to the first.
+    let i = fake
+        .slash(
+            guest,
+            channel,
+            "werewolf",
+            Some("start"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    let again = ephemeral_reply(&fake, i).await;
+    assert!(
+        again.contains("already open") && again.contains("discord.com/channels"),
+        "{again}"
+    );
+    // A bad option is refused and names the option.
+    let i = fake
+        .slash(
+            guest,
+            3999,
+            "werewolf",
+            Some("start"),
+            json!([{"name": "pace", "type": 10, "value": 0.0}]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    assert!(ephemeral_reply(&fake, i).await.contains("pace"));
+    click_and_wait(
+        &fake,
+        guest,
+        &lobby,
+        &lobby.find_custom_id(":join").unwrap(),
+    )
+    .await;
+    let i = click_and_wait(
+        &fake,
+        guest,
+        &lobby,
+        &lobby.find_custom_id(":join").unwrap(),
+    )
+    .await;
+    assert!(ephemeral_reply(&fake, i)
+        .await
+        .contains("already have a seat"));
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    // The lobby's buttons are gone; a click on the old Join is closed.
+    let i = click_and_wait(
+        &fake,
+        stranger,
+        &lobby,
+        &lobby.find_custom_id(":join").unwrap(),
+    )
+    .await;
+    assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
+    // Unknown custom ids are refused.
+    let i = click_and_wait(&fake, stranger, &lobby, "something:else").await;
+    assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
+
+    // Wait for a human's turn: a DM control, the vote, or a speech call.
+    let speech_call = |f: &FakeDiscord| {
+        f.messages(channel).into_iter().find_map(|m| {
+            [host, guest]
+                .into_iter()
+                .find(|u| m.text().starts_with(&format!("🎤 <@{u}>")))
+        })
+    };
+    fake.wait_until("a human's turn", Duration::from_secs(60), |f| {
+        [host, guest].iter().any(|u| {
+            f.dms(*u)
+                .iter()
+                .any(|m| m.custom_ids().iter().any(|id| id.starts_with("ask:")))
+        }) || f
+            .messages(channel)
+            .iter()
+            .any(|m| m.find_custom_id("board:").is_some())
+            || speech_call(f).is_some()
+    })
+    .await;
+    let s = store(&db).await;
+    let id = s.sessions().await.unwrap()[0].session.id.clone();
+    let human_inputs = |s: agora::store::Store, id: String| async move {
+        s.inputs(&id)
+            .await
+            .unwrap()
+            .into_iter()
+            .filter(|x| x.source == agora::store::InputSource::Human)
+            .count()
+    };
+    let dm = [host, guest].iter().find_map(|u| {
+        fake.dms(*u)
+            .into_iter()
+            .find(|m| m.custom_ids().iter().any(|id| id.starts_with("ask:")))
+            .map(|m| (*u, m))
+    });
+    if let Some((owner, m)) = dm {
+        // A stranger's choice on someone's night control is refused.
+        let cid = m.custom_ids()[0].clone();
+        let i = fake.select(stranger, &m, &cid, &["1"]).await;
+        assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
+        // A forged id with another sequence number is stale.
+        let parts: Vec<&str> = cid.split(':').collect();
+        let forged = format!("ask:{}:{}:999:pick", parts[1], parts[2]);
+        let i = fake.select(owner, &m, &forged, &["1"]).await;
+        assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
+    }
+    if let Some(m) = fake
+        .messages(channel)
+        .into_iter()
+        .find(|m| m.find_custom_id("board:").is_some())
+    {
+        let cid = m.find_custom_id("board:").unwrap();
+        let i = fake.select(stranger, &m, &cid, &["1"]).await;
+        assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
+    }
+    if let Some(speaker) = speech_call(&fake) {
+        // Someone else's message is not a speech; the speaker's is.
+        fake.say(stranger, channel, "I am not playing but here is my opinion")
+            .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(human_inputs(s.clone(), id.clone()).await, 0);
+        let long = "x".repeat(301);
+        fake.say(speaker, channel, &long).await;
+        fake.wait_until("a too-long speech is refused", WAIT, |f| {
+            f.messages(channel)
+                .iter()
+                .any(|m| m.text().contains("at most 300 are allowed"))
+        })
+        .await;
+        assert_eq!(human_inputs(s.clone(), id.clone()).await, 0);
+        fake.say(speaker, channel, "A short speech.").await;
+        let (s2, id2) = (s.clone(), id.clone());
+        let deadline = tokio::time::Instant::now() + WAIT;
+        while human_inputs(s2.clone(), id2.clone()).await == 0 {
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the speech is stored"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    } else {
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(
+            human_inputs(s.clone(), id.clone()).await,
+            0,
+            "no refused click was stored"
+        );
+    }
+    // Stop: a guest without Manage Messages is refused; a moderator may stop it.
+    let i = fake
+        .slash(
+            guest,
+            channel,
+            "werewolf",
+            Some("stop"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "werewolf",
+            Some("status"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    let status = ephemeral_reply(&fake, i).await;
+    assert!(status.contains("Now:"), "{status}");
+    fake.slash(
+        moderator,
+        channel,
+        "werewolf",
+        Some("stop"),
+        json!([]),
+        DEFAULT_PERMS | MANAGE_MESSAGES,
+    )
+    .await;
+    fake.wait_until("the game is stopped", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("recorded as abandoned"))
+    })
+    .await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "abandoned");
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn commands_have_a_cooldown() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake, &temp_db("cooldown"), 5.0).await;
+    let first = fake
+        .slash(
+            4041,
+            3005,
+            "werewolf",
+            Some("status"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    assert!(ephemeral_reply(&fake, first).await.contains("no game"));
+    let second = fake
+        .slash(
+            4041,
+            3005,
+            "werewolf",
+            Some("status"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    assert!(ephemeral_reply(&fake, second).await.contains("Slow down"));
+    bot.stop().await;
+}
