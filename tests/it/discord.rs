@@ -205,10 +205,9 @@ impl Humans {
                     .await;
                 }
                 if let Some(id) = m.find_custom_id("board:") {
-                    if text.contains(&format!("⏳"))
-                        && text
-                            .lines()
-                            .any(|l| l.starts_with("⏳") && l.ends_with(&format!("· user{u}")))
+                    if text
+                        .lines()
+                        .any(|l| l.starts_with("⏳") && l.ends_with(&format!("· user{u}")))
                         && self.done.insert((m.id, u))
                     {
                         let value = m.select_options(&id).first().expect("targets").1.clone();
