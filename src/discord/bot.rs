@@ -1074,6 +1074,7 @@ async fn find_ask(
         None if seq == 0 => Some((
             table,
             table::OpenAsk {
+                gen: 0,
                 seq: 0,
                 ask: crate::games::werewolf::Ask {
                     seat,
@@ -1160,7 +1161,7 @@ async fn on_ask(
     };
     c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
         .await?;
-    submit_click(bot, c, &table, seat, open.seq, action, false).await
+    submit_click(bot, c, &table, seat, open, action, false).await
 }
 
 /// Submits a clicked action (already acknowledged) and reports how it went.
@@ -1169,10 +1170,11 @@ async fn submit_click(
     c: &ComponentInteraction,
     table: &Arc<Table>,
     seat: u8,
-    seq: u32,
+    open: table::OpenAsk,
     action: Action,
     board: bool,
 ) -> Result<(), Error> {
+    let seq = open.seq;
     let (handle, names) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
@@ -1186,9 +1188,7 @@ async fn submit_click(
             {
                 let mut st = table.state.lock().await;
                 if let TableState::Running(r) = &mut *st {
-                    if r.open.get(&seat).is_some_and(|o| o.seq == seq) {
-                        r.open.remove(&seat);
-                    }
+                    r.answered(seat, open.gen);
                     if board {
                         if let Some(b) = r.board.as_mut() {
                             b.voted.insert(seat);
@@ -1273,7 +1273,7 @@ async fn on_board(
     };
     c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
         .await?;
-    submit_click(bot, c, &table, seat, open.seq, action, true).await
+    submit_click(bot, c, &table, seat, open, action, true).await
 }
 
 // ---------------------------------------------------------------------------------------
@@ -1290,7 +1290,7 @@ async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
     let Some(table) = bot.table(m.channel_id.get()) else {
         return Ok(());
     };
-    let (handle, seat, seq, max, delete) = {
+    let (handle, seat, seq, gen, max, delete) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
             return Ok(());
@@ -1301,6 +1301,7 @@ async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
                 r.handle.clone(),
                 seat,
                 seq,
+                r.open.get(&seat).map(|o| o.gen).unwrap_or(0),
                 r.open.get(&seat).map(|o| o.ask.max_chars).unwrap_or(300),
                 false,
             ),
@@ -1340,9 +1341,7 @@ async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
                 if r.speaker == Some((seat, seq)) {
                     r.speaker = None;
                 }
-                if r.open.get(&seat).is_some_and(|o| o.seq == seq) {
-                    r.open.remove(&seat);
-                }
+                r.answered(seat, gen);
             }
         }
         Err(SubmitError::Stale) => {}

@@ -64,6 +64,10 @@ impl RunningData {
 /// An ask open for a human seat.
 #[derive(Debug, Clone, Copy)]
 pub struct OpenAsk {
+    /// Which opening this is: an ask asked again (the witch after a save) keeps its
+    /// sequence number but gets a new generation, so a late clean-up of the answered one
+    /// cannot remove it.
+    pub gen: u64,
     pub seq: u32,
     pub ask: Ask,
     pub due_at: i64,
@@ -86,6 +90,7 @@ pub struct Running {
     pub data: RunningData,
     pub names: Names,
     pub open: BTreeMap<Seat, OpenAsk>,
+    gens: u64,
     pub speaker: Option<(Seat, u32)>,
     pub board: Option<Board>,
     pub boards: u32,
@@ -98,6 +103,13 @@ pub struct Running {
 }
 
 impl Running {
+    /// Forgets `seat`'s open ask once answered, unless it was asked again meanwhile.
+    pub fn answered(&mut self, seat: Seat, gen: u64) {
+        if self.open.get(&seat).is_some_and(|o| o.gen == gen) {
+            self.open.remove(&seat);
+        }
+    }
+
     /// The wolves, if `seat` is one of them (as its own news told it).
     pub fn wolves_of(&self, seat: Seat) -> Option<SeatSet> {
         self.pack.filter(|p| p.contains(seat))
@@ -110,6 +122,7 @@ impl Running {
             data,
             names,
             open: BTreeMap::new(),
+            gens: 0,
             speaker: None,
             board: None,
             boards: 0,
@@ -292,9 +305,11 @@ fn plan(r: &mut Running, notes: &[Arc<Note<Game>>], silent: bool) -> Plan {
                 if !humans.contains(*seat) {
                     continue;
                 }
+                r.gens += 1;
                 r.open.insert(
                     *seat,
                     OpenAsk {
+                        gen: r.gens,
                         seq: *seq,
                         ask: *ask,
                         due_at: *due_at,
@@ -647,40 +662,44 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
         }
     }
     for (seat, posts) in plan.dms {
-        let mut closed = false;
+        let (user, session, mut closed) = {
+            let st = table.state.lock().await;
+            let TableState::Running(r) = &*st else {
+                break;
+            };
+            let Some(user) = r.data.user(seat) else {
+                continue;
+            };
+            (
+                user,
+                r.data.session_id.clone(),
+                r.data.seats[seat as usize - 1].dm_closed,
+            )
+        };
+        // With DMs closed, one button in the channel opens the seat's news and controls.
+        let mut fallback: Option<u32> = None;
         for post in posts {
             let msg = {
                 let st = table.state.lock().await;
                 let TableState::Running(r) = &*st else {
                     break;
                 };
-                closed = closed || r.data.seats[seat as usize - 1].dm_closed;
                 match post {
                     Post::Text(t) => Some((CreateMessage::new().content(t), 0)),
-                    Post::Controls { seq, .. } => {
-                        r.open.get(&seat).filter(|o| o.seq == seq).map(|o| {
-                            let secs = ((o.due_at - now_ms()).max(0) + 999) / 1000;
-                            (
-                                CreateMessage::new()
-                                    .content(render::ask_prompt(&o.ask, &r.names, secs))
-                                    .components(controls(&r.data.session_id, &r.names, &o.ask)),
-                                seq,
-                            )
-                        })
-                    }
+                    Post::Controls { seq } => r.open.get(&seat).filter(|o| o.seq == seq).map(|o| {
+                        let secs = ((o.due_at - now_ms()).max(0) + 999) / 1000;
+                        (
+                            CreateMessage::new()
+                                .content(render::ask_prompt(&o.ask, &r.names, secs))
+                                .components(controls(&r.data.session_id, &r.names, &o.ask)),
+                            seq,
+                        )
+                    }),
                     _ => None,
                 }
             };
             let Some((msg, seq)) = msg else { continue };
             if !closed {
-                let user = {
-                    let st = table.state.lock().await;
-                    match &*st {
-                        TableState::Running(r) => r.data.user(seat),
-                        _ => None,
-                    }
-                };
-                let Some(user) = user else { continue };
                 match bot.dm(user, msg.allowed_mentions(no_pings())).await {
                     Ok(_) => continue,
                     Err(e) if api_code(&e) == Some(50007) => {
@@ -693,42 +712,33 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                     }
                 }
             }
-            // DMs closed: a button in the channel opens the seat's news and controls.
-            if seq > 0 || closed {
-                let (user, session) = {
-                    let st = table.state.lock().await;
-                    match &*st {
-                        TableState::Running(r) => {
-                            (r.data.user(seat).unwrap_or(1), r.data.session_id.clone())
-                        }
-                        _ => break,
-                    }
-                };
-                let label = if seq > 0 {
-                    "Open my night action"
-                } else {
-                    "Show my private news"
-                };
-                let id = Component::Ask {
-                    session,
-                    seat,
-                    seq,
-                    verb: "open".into(),
-                }
-                .id();
-                bot.post(
-                    channel,
-                    CreateMessage::new()
-                        .content(format!(
-                            "🔒 <@{user}>, I can't DM you: press the button (only you can see what it shows)."
-                        ))
-                        .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
-                            .label(label)
-                            .style(ButtonStyle::Primary)])])
-                        .allowed_mentions(no_pings().users([UserId::new(user)])),
-                )
-                .await;
+            fallback = Some(fallback.unwrap_or(0).max(seq));
+        }
+        if let Some(seq) = fallback {
+            let label = if seq > 0 {
+                "Open my night action"
+            } else {
+                "Show my private news"
+            };
+            let id = Component::Ask {
+                session,
+                seat,
+                seq,
+                verb: "open".into(),
             }
+            .id();
+            bot.post(
+                channel,
+                CreateMessage::new()
+                    .content(format!(
+                        "🔒 <@{user}>, I can't DM you: press the button (only you can see what it shows)."
+                    ))
+                    .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
+                        .label(label)
+                        .style(ButtonStyle::Primary)])])
+                    .allowed_mentions(no_pings().users([UserId::new(user)])),
+            )
+            .await;
         }
     }
     if plan.board_dirty {

@@ -534,7 +534,36 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
     humans.done.insert((button.id, shy));
     humans.play_to_the_end(&fake).await;
     let s = store(&db).await;
-    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    let session = s.sessions().await.unwrap()[0].session.clone();
+    assert_eq!(session.status, "finished");
+    for x in s.inputs(&session.id).await.unwrap() {
+        if x.source == agora::store::InputSource::Timeout {
+            eprintln!("timed out: seat {} ask {} at {}", x.seat, x.ask_seq, x.at);
+        }
+    }
+    if std::env::var("AGORA_TEST_TRANSCRIPT").is_ok() {
+        let mut last = 0;
+        for x in s.inputs(&session.id).await.unwrap() {
+            eprintln!(
+                "input seat {} seq {} {:?} +{}ms {}",
+                x.seat,
+                x.ask_seq,
+                x.source,
+                x.at - last,
+                x.payload
+            );
+            last = x.at;
+        }
+        for m in fake.all_messages() {
+            eprintln!(
+                "[{} {}] {} {:?}",
+                m.channel_id,
+                m.id,
+                m.text(),
+                m.custom_ids()
+            );
+        }
+    }
     // SIGTERM: a graceful exit.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
