@@ -3,10 +3,11 @@
 //! message typed in the channel, as a user would do it.
 
 use crate::fake_discord::{FakeDiscord, Msg, DEFAULT_PERMS, GUILD_ID, MANAGE_MESSAGES};
+use crate::fake_players::{click_and_wait, ephemeral_reply, Humans};
 use agora::config::Config;
 use agora::discord::BotSettings;
 use serde_json::json;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::time::Duration;
 use tokio::sync::oneshot;
 
@@ -103,149 +104,12 @@ async fn open_lobby(
         .expect("lobby")
 }
 
-async fn click_and_wait(fake: &FakeDiscord, user: u64, msg: &Msg, custom_id: &str) -> u64 {
-    let i = fake.click(user, msg, custom_id).await;
-    fake.wait_until("the click is acknowledged", WAIT, |f| {
-        f.callback(i).is_some()
-    })
-    .await;
-    i
-}
-
-/// The ephemeral text answering interaction `i` (its callback message or follow-up).
-async fn ephemeral_reply(fake: &FakeDiscord, i: u64) -> String {
-    fake.wait_until("an ephemeral answer", WAIT, |f| {
-        f.replies(i).iter().any(|m| m.is_ephemeral())
-    })
-    .await;
-    fake.replies(i)
-        .iter()
-        .filter(|m| m.is_ephemeral())
-        .map(|m| m.text())
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// Plays the human seats as people would: answers DM controls, speaks when called,
-/// votes on the vote message, and uses the channel's button when DMs are closed.
-struct Humans {
-    channel: u64,
-    users: Vec<u64>,
-    done: HashSet<(u64, u64)>,
-    speeches: usize,
-    votes: usize,
-    night_actions: usize,
-}
-
-impl Humans {
-    fn new(channel: u64, users: &[u64]) -> Humans {
-        Humans {
-            channel,
-            users: users.to_vec(),
-            done: HashSet::new(),
-            speeches: 0,
-            votes: 0,
-            night_actions: 0,
-        }
-    }
-
-    /// Answers one set of controls (a DM or an ephemeral fallback message).
-    async fn answer_controls(&mut self, fake: &FakeDiscord, user: u64, m: &Msg) {
-        let ids = m.custom_ids();
-        let pick = |suffix: &str| ids.iter().find(|id| id.ends_with(suffix)).cloned();
-        let i = if let Some(id) = pick(":save") {
-            fake.click(user, m, &id).await
-        } else if let Some(id) = pick(":pass") {
-            fake.click(user, m, &id).await
-        } else if let Some(id) = pick(":pick") {
-            let options = m.select_options(&id);
-            let value = options
-                .first()
-                .expect("a menu lists valid targets")
-                .1
-                .clone();
-            fake.select(user, m, &id, &[&value]).await
-        } else if let Some(id) = pick(":decline") {
-            fake.click(user, m, &id).await
-        } else {
-            return;
-        };
-        self.night_actions += 1;
-        fake.wait_until("a night action is acknowledged", WAIT, |f| {
-            f.callback(i).is_some()
-        })
-        .await;
-    }
-
-    /// One pass over what the bot has shown; true once the scorecard is posted.
-    async fn step(&mut self, fake: &FakeDiscord) -> bool {
-        for &u in &self.users.clone() {
-            for m in fake.dms(u) {
-                if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
-                    && self.done.insert((m.id, u))
-                {
-                    self.answer_controls(fake, u, &m).await;
-                }
-            }
-        }
-        for m in fake.messages(self.channel) {
-            let text = m.text();
-            if text.contains("Roles revealed") {
-                return true;
-            }
-            for &u in &self.users.clone() {
-                let mention = format!("<@{u}>");
-                if text.starts_with(&format!("🎤 {mention}")) && self.done.insert((m.id, u)) {
-                    self.speeches += 1;
-                    fake.say(
-                        u,
-                        self.channel,
-                        &format!("I am user {u}. I have watched closely; seat 2 worries me. @everyone listen!"),
-                    )
-                    .await;
-                }
-                if let Some(id) = m.find_custom_id("board:") {
-                    if text
-                        .lines()
-                        .any(|l| l.starts_with("⏳") && l.ends_with(&format!("· user{u}")))
-                        && self.done.insert((m.id, u))
-                    {
-                        let value = m.select_options(&id).first().expect("targets").1.clone();
-                        self.votes += 1;
-                        fake.select(u, &m, &id, &[&value]).await;
-                    }
-                }
-                if text.starts_with(&format!("🔒 {mention}")) && self.done.insert((m.id, u)) {
-                    let id = m.find_custom_id(":open").expect("the fallback button");
-                    let i = click_and_wait(fake, u, &m, &id).await;
-                    fake.wait_until("the private view", WAIT, |f| !f.replies(i).is_empty())
-                        .await;
-                    for r in fake.replies(i) {
-                        assert!(r.is_ephemeral(), "private news is ephemeral");
-                        if !r.custom_ids().is_empty() {
-                            self.answer_controls(fake, u, &r).await;
-                        }
-                    }
-                }
-            }
-        }
-        false
-    }
-
-    async fn play_to_the_end(&mut self, fake: &FakeDiscord) {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
-        loop {
-            if self.step(fake).await {
-                return;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the game did not end in time\n{}",
-                fake.dump_calls(60)
-            );
-            tokio::time::sleep(Duration::from_millis(30)).await;
-        }
-    }
+/// Whether a path is a message post into a DM channel (the fake numbers them from 90000).
+fn is_dm(path: &str) -> bool {
+    path.strip_prefix("/api/v10/channels/")
+        .and_then(|r| r.split('/').next())
+        .and_then(|id| id.parse::<u64>().ok())
+        .is_some_and(|id| id >= crate::fake_discord::DM_BASE)
 }
 
 /// REST calls by kind.
@@ -261,7 +125,7 @@ fn census(fake: &FakeDiscord, channel: u64) -> HashMap<&'static str, usize> {
             "channel posts"
         } else if p.starts_with(&format!("/api/v10/channels/{channel}/messages/")) {
             "channel edits"
-        } else if p.starts_with("/api/v10/channels/9") && call.method == "POST" {
+        } else if is_dm(p) && call.method == "POST" {
             "DMs"
         } else if p.contains("/users/@me/channels") {
             "DM channel opens"

@@ -13,6 +13,8 @@ mod cli;
 mod discord;
 #[path = "../support/fake_discord.rs"]
 mod fake_discord;
+#[path = "../support/fake_players.rs"]
+mod fake_players;
 mod llm;
 mod local_llm;
 mod properties;

@@ -1,0 +1,202 @@
+//! The Discord bot under load: many werewolf games at once in one bot process, against the
+//! in-process fake Discord (`tests/support/fake_discord.rs`) through `DISCORD_PROXY_URL`.
+//!
+//! `AGORA_BENCH_DISCORD_SESSIONS` (default 100) channels each open a lobby, seat
+//! `AGORA_BENCH_DISCORD_HUMANS` humans (default 1; the rest are AI) and play to the end, all
+//! at once; the humans click and type as people would. Prints the time from each
+//! interaction's dispatch to its acknowledgement (p50, p99, max), the REST calls per game
+//! by kind, the wall time and the peak memory.
+
+#[path = "../tests/support/fake_discord.rs"]
+mod fake_discord;
+#[path = "../tests/support/fake_players.rs"]
+mod fake_players;
+
+use agora::config::Config;
+use agora::discord::BotSettings;
+use fake_discord::{FakeDiscord, DEFAULT_PERMS, GUILD_ID};
+use fake_players::{click_and_wait, Humans};
+use serde_json::json;
+use std::collections::BTreeMap;
+use std::time::{Duration, Instant};
+
+fn peak_rss_kb() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+}
+
+fn env_or(name: &str, default: u64) -> u64 {
+    std::env::var(name)
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(default)
+}
+
+/// Whether a path is a message post into a DM channel (the fake numbers them from 90000).
+fn is_dm(path: &str) -> bool {
+    path.strip_prefix("/api/v10/channels/")
+        .and_then(|r| r.split('/').next())
+        .and_then(|id| id.parse::<u64>().ok())
+        .is_some_and(|id| id >= fake_discord::DM_BASE)
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let i = ((sorted.len() as f64 - 1.0) * p).round() as usize;
+    sorted[i]
+}
+
+async fn play(fake: FakeDiscord, channel: u64, users: Vec<u64>) -> (usize, usize, usize) {
+    let host = users[0];
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "werewolf",
+            Some("start"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the lobby", Duration::from_secs(120), |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":join").is_some())
+    })
+    .await;
+    let lobby = fake
+        .replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":join").is_some())
+        .expect("lobby");
+    for u in &users[1..] {
+        click_and_wait(&fake, *u, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+    }
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    let mut humans = Humans::new(channel, &users);
+    humans.poll_ms = 100;
+    humans.play_to_the_end(&fake).await;
+    (humans.speeches, humans.votes, humans.night_actions)
+}
+
+fn main() -> anyhow::Result<()> {
+    let sessions = env_or("AGORA_BENCH_DISCORD_SESSIONS", 100);
+    let per_table = env_or("AGORA_BENCH_DISCORD_HUMANS", 1).clamp(1, 9);
+    let dir = std::env::temp_dir().join(format!("agora-bench-discord-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let url = std::env::var("AGORA_BENCH_DB")
+        .unwrap_or_else(|_| format!("sqlite://{}", dir.join("bench.db").display()));
+    let config = Config::load_from(None, &|k| match k {
+        "AGORA_DISCORD_COMMAND_COOLDOWN_SECS" => Some("0".into()),
+        "AGORA_DISCORD_CLICKS_PER_10S" => Some("100000".into()),
+        _ => None,
+    })?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async move {
+        let fake = FakeDiscord::start().await;
+        let settings = BotSettings {
+            token: "bench.token.value".into(),
+            guild: Some(GUILD_ID),
+            proxy: Some(fake.base_url()),
+            database_url: url,
+        };
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let bot = tokio::spawn(agora::discord::run(config, settings, async {
+            let _ = stopped.await;
+        }));
+        fake.wait_until("the bot connects", Duration::from_secs(60), |f| {
+            !f.registered_commands().is_empty()
+        })
+        .await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let calls_before = fake.calls().len();
+        let started = Instant::now();
+        let mut games = Vec::new();
+        for k in 0..sessions {
+            let channel = 10_000 + k;
+            let users: Vec<u64> = (0..per_table).map(|h| 20_000 + k * 10 + h).collect();
+            games.push(tokio::spawn(play(fake.clone(), channel, users)));
+        }
+        let (mut speeches, mut votes, mut nights) = (0, 0, 0);
+        for g in games {
+            let (s, v, n) = g.await?;
+            speeches += s;
+            votes += v;
+            nights += n;
+        }
+        let wall = started.elapsed();
+        let mut acks = fake.ack_times();
+        acks.sort();
+        let calls = fake.calls();
+        let mut kinds: BTreeMap<&str, usize> = BTreeMap::new();
+        for c in &calls[calls_before..] {
+            let p = c.path.as_str();
+            let kind = if p.contains("/interactions/") {
+                "interaction callbacks"
+            } else if p.contains("/webhooks/") {
+                "follow-ups and response edits"
+            } else if p.contains("/users/@me/channels") {
+                "DM channel opens"
+            } else if is_dm(p) && c.method == "POST" {
+                "DMs"
+            } else if c.method == "POST" {
+                "channel posts"
+            } else if c.method == "PATCH" {
+                "channel edits"
+            } else {
+                "other"
+            };
+            *kinds.entry(kind).or_insert(0) += 1;
+        }
+        let total = calls.len() - calls_before;
+        println!(
+            "discord: {sessions} games at once, {per_table} human(s) and {} AI each: wall {:.2} s",
+            9 - per_table,
+            wall.as_secs_f64()
+        );
+        println!(
+            "  interactions acknowledged: {} — p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+            acks.len(),
+            percentile(&acks, 0.5).as_secs_f64() * 1e3,
+            percentile(&acks, 0.99).as_secs_f64() * 1e3,
+            acks.last().copied().unwrap_or_default().as_secs_f64() * 1e3
+        );
+        println!(
+            "  REST calls: {total} in all, {:.1} per game",
+            total as f64 / sessions as f64
+        );
+        for (k, n) in &kinds {
+            println!("    {k}: {:.1} per game", *n as f64 / sessions as f64);
+        }
+        println!(
+            "  human moves per game: {:.1} speeches, {:.1} votes, {:.1} night actions",
+            speeches as f64 / sessions as f64,
+            votes as f64 / sessions as f64,
+            nights as f64 / sessions as f64
+        );
+        if let Some(kb) = peak_rss_kb() {
+            println!(
+                "  peak RSS {:.1} MiB (bot, fake Discord and players in one process)",
+                kb as f64 / 1024.0
+            );
+        }
+        let _ = stop.send(());
+        bot.await??;
+        anyhow::Ok(())
+    })?;
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}

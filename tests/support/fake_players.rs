@@ -1,0 +1,158 @@
+//! Human players for the fake Discord: they click, choose from menus and type in the
+//! channel as people would, until the game's scorecard is posted. Shared by the Discord
+//! tests and the Discord benchmark.
+#![allow(dead_code)]
+
+use crate::fake_discord::{FakeDiscord, Msg};
+use std::collections::HashSet;
+use std::time::Duration;
+
+const WAIT: Duration = Duration::from_secs(30);
+
+pub async fn click_and_wait(fake: &FakeDiscord, user: u64, msg: &Msg, custom_id: &str) -> u64 {
+    let i = fake.click(user, msg, custom_id).await;
+    fake.wait_until("the click is acknowledged", WAIT, |f| {
+        f.callback(i).is_some()
+    })
+    .await;
+    i
+}
+
+/// The ephemeral text answering interaction `i` (its callback message or follow-up).
+pub async fn ephemeral_reply(fake: &FakeDiscord, i: u64) -> String {
+    fake.wait_until("an ephemeral answer", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.is_ephemeral())
+    })
+    .await;
+    fake.replies(i)
+        .iter()
+        .filter(|m| m.is_ephemeral())
+        .map(|m| m.text())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Plays the human seats as people would: answers DM controls, speaks when called,
+/// votes on the vote message, and uses the channel's button when DMs are closed.
+pub struct Humans {
+    /// Milliseconds between two passes over what the bot has shown.
+    pub poll_ms: u64,
+    channel: u64,
+    users: Vec<u64>,
+    pub done: HashSet<(u64, u64)>,
+    pub speeches: usize,
+    pub votes: usize,
+    pub night_actions: usize,
+}
+
+impl Humans {
+    pub fn new(channel: u64, users: &[u64]) -> Humans {
+        Humans {
+            poll_ms: 30,
+            channel,
+            users: users.to_vec(),
+            done: HashSet::new(),
+            speeches: 0,
+            votes: 0,
+            night_actions: 0,
+        }
+    }
+
+    /// Answers one set of controls (a DM or an ephemeral fallback message).
+    pub async fn answer_controls(&mut self, fake: &FakeDiscord, user: u64, m: &Msg) {
+        let ids = m.custom_ids();
+        let pick = |suffix: &str| ids.iter().find(|id| id.ends_with(suffix)).cloned();
+        let i = if let Some(id) = pick(":save") {
+            fake.click(user, m, &id).await
+        } else if let Some(id) = pick(":pass") {
+            fake.click(user, m, &id).await
+        } else if let Some(id) = pick(":pick") {
+            let options = m.select_options(&id);
+            let value = options
+                .first()
+                .expect("a menu lists valid targets")
+                .1
+                .clone();
+            fake.select(user, m, &id, &[&value]).await
+        } else if let Some(id) = pick(":decline") {
+            fake.click(user, m, &id).await
+        } else {
+            return;
+        };
+        self.night_actions += 1;
+        fake.wait_until("a night action is acknowledged", WAIT, |f| {
+            f.callback(i).is_some()
+        })
+        .await;
+    }
+
+    /// One pass over what the bot has shown; true once the scorecard is posted.
+    pub async fn step(&mut self, fake: &FakeDiscord) -> bool {
+        for &u in &self.users.clone() {
+            for m in fake.dms(u) {
+                if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
+                    && self.done.insert((m.id, u))
+                {
+                    self.answer_controls(fake, u, &m).await;
+                }
+            }
+        }
+        for m in fake.messages(self.channel) {
+            let text = m.text();
+            if text.contains("Roles revealed") {
+                return true;
+            }
+            for &u in &self.users.clone() {
+                let mention = format!("<@{u}>");
+                if text.starts_with(&format!("🎤 {mention}")) && self.done.insert((m.id, u)) {
+                    self.speeches += 1;
+                    fake.say(
+                        u,
+                        self.channel,
+                        &format!("I am user {u}. I have watched closely; seat 2 worries me. @everyone listen!"),
+                    )
+                    .await;
+                }
+                if let Some(id) = m.find_custom_id("board:") {
+                    if text
+                        .lines()
+                        .any(|l| l.starts_with("⏳") && l.ends_with(&format!("· user{u}")))
+                        && self.done.insert((m.id, u))
+                    {
+                        let value = m.select_options(&id).first().expect("targets").1.clone();
+                        self.votes += 1;
+                        fake.select(u, &m, &id, &[&value]).await;
+                    }
+                }
+                if text.starts_with(&format!("🔒 {mention}")) && self.done.insert((m.id, u)) {
+                    let id = m.find_custom_id(":open").expect("the fallback button");
+                    let i = click_and_wait(fake, u, &m, &id).await;
+                    fake.wait_until("the private view", WAIT, |f| !f.replies(i).is_empty())
+                        .await;
+                    for r in fake.replies(i) {
+                        assert!(r.is_ephemeral(), "private news is ephemeral");
+                        if !r.custom_ids().is_empty() {
+                            self.answer_controls(fake, u, &r).await;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    pub async fn play_to_the_end(&mut self, fake: &FakeDiscord) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+        loop {
+            if self.step(fake).await {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the game did not end in time\n{}",
+                fake.dump_calls(60)
+            );
+            tokio::time::sleep(Duration::from_millis(self.poll_ms)).await;
+        }
+    }
+}
