@@ -1100,7 +1100,13 @@ async fn on_ask(
     seq: u32,
     verb: &str,
 ) -> Result<(), Error> {
-    let Some((table, open)) = find_ask(bot, c, session, seat, seq).await else {
+    // Only the closed-DM button carries sequence 0 (the seat's news, whatever is open).
+    let found = if seq == 0 && verb != "open" {
+        None
+    } else {
+        find_ask(bot, c, session, seat, seq).await
+    };
+    let Some((table, open)) = found else {
         c.create_response(&bot.http, ephemeral(CLOSED)).await?;
         return Ok(());
     };
@@ -1108,15 +1114,21 @@ async fn on_ask(
         // The closed-DM fallback: the seat's private news and its open ask's controls,
         // shown to the clicker only.
         let (text, comps) = {
-            let st = table.state.lock().await;
-            let TableState::Running(r) = &*st else {
+            let mut st = table.state.lock().await;
+            let TableState::Running(r) = &mut *st else {
                 drop(st);
                 c.create_response(&bot.http, ephemeral(CLOSED)).await?;
                 return Ok(());
             };
-            let news = &r.private[seat as usize - 1];
-            let start = news.len().saturating_sub(12);
-            let mut text = news[start..].join("\n");
+            // The role first, then what is new since the seat last looked.
+            let i = seat as usize - 1;
+            r.button_waiting[i] = false;
+            let news = &r.private[i];
+            let from = r.seen[i].max(1).max(news.len().saturating_sub(12));
+            let mut lines: Vec<&str> = news.first().map(|s| s.as_str()).into_iter().collect();
+            lines.extend(news.iter().skip(from).map(|s| s.as_str()));
+            let mut text = lines.join("\n");
+            r.seen[i] = news.len();
             let mut comps = Vec::new();
             if open.seq > 0
                 && !open.ask.kind.is_speech()

@@ -96,6 +96,10 @@ pub struct Running {
     pub boards: u32,
     /// Each seat's private news so far (index seat-1), for the closed-DM fallback.
     pub private: Vec<Vec<String>>,
+    /// How much of its news each seat has seen through the fallback (index seat-1).
+    pub seen: Vec<usize>,
+    /// A fallback button of this seat's is waiting to be pressed: news alone posts no other.
+    pub button_waiting: Vec<bool>,
     pub alive: SeatSet,
     pub phase: String,
     /// The wolf pack, once a human wolf has been told it.
@@ -127,6 +131,8 @@ impl Running {
             board: None,
             boards: 0,
             private: vec![Vec::new(); SEATS],
+            seen: vec![0; SEATS],
+            button_waiting: vec![false; SEATS],
             alive: SeatSet::ALL,
             phase: "The game begins".into(),
             pack: None,
@@ -288,9 +294,14 @@ fn plan(r: &mut Running, notes: &[Arc<Note<Game>>], silent: bool) -> Plan {
                         }
                     }
                     if let Some(line) = render::private_line(event, &r.names) {
+                        // A human's own sealed ballot was confirmed when they chose it: it
+                        // is kept with their news but not sent again.
+                        let echo = matches!(event, Event::VoteCast { .. });
                         for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
                             r.private[s as usize - 1].push(line.clone());
-                            push_text(p.dms.entry(s).or_default(), line.clone());
+                            if !echo {
+                                push_text(p.dms.entry(s).or_default(), line.clone());
+                            }
                         }
                     }
                 }
@@ -714,6 +725,22 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
             }
             fallback = Some(fallback.unwrap_or(0).max(seq));
         }
+        // News alone waits for the button already posted (pressing it shows everything new).
+        let fallback = {
+            let mut st = table.state.lock().await;
+            match (&mut *st, fallback) {
+                (TableState::Running(r), Some(seq)) => {
+                    let i = seat as usize - 1;
+                    if seq == 0 && r.button_waiting[i] {
+                        None
+                    } else {
+                        r.button_waiting[i] = true;
+                        Some(seq)
+                    }
+                }
+                _ => None,
+            }
+        };
         if let Some(seq) = fallback {
             let label = if seq > 0 {
                 "Open my night action"

@@ -137,6 +137,25 @@ fn census(fake: &FakeDiscord, channel: u64) -> HashMap<&'static str, usize> {
     c
 }
 
+/// The humans answered everything in time: no input of theirs is a timeout (a seat that
+/// timed out was never shown its controls, or its click was lost).
+async fn assert_no_human_timeouts(s: &agora::store::Store, humans: &[u8]) {
+    let session = s.sessions().await.unwrap()[0].session.clone();
+    let inputs = s.inputs(&session.id).await.unwrap();
+    let late: Vec<String> = inputs
+        .iter()
+        .filter(|x| x.source == agora::store::InputSource::Timeout && humans.contains(&x.seat))
+        .map(|x| format!("seat {} ask {} (input #{})", x.seat, x.ask_seq, x.n))
+        .collect();
+    if !late.is_empty() {
+        let game = agora::session::werewolf::rebuild(s, &session.id)
+            .await
+            .unwrap();
+        let story: Vec<String> = game.log().iter().map(|l| l.event.story()).collect();
+        panic!("human seats timed out: {late:?}\n{}", story.join("\n"));
+    }
+}
+
 async fn store(db: &str) -> agora::store::Store {
     agora::store::Store::open(db, Duration::from_secs(20))
         .await
@@ -245,6 +264,7 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
     assert_eq!(sessions[0].session.surface, "discord");
     assert_eq!(sessions[0].session.community, GUILD_ID.to_string());
     assert!(sessions[0].seats.iter().all(|x| x.gpp.is_some()));
+    assert_no_human_timeouts(&s, &[1, 2, 3]).await;
     // The channel is free again; the leaderboard and the player's record answer.
     let i = fake
         .slash(
@@ -396,6 +416,12 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
 
     let mut humans = Humans::new(channel, &[host, shy]);
     humans.done.insert((button.id, shy));
+    // If that button also carried a night action, the shy player answers it there.
+    for r in fake.replies(i) {
+        if !r.custom_ids().is_empty() {
+            humans.answer_controls(&fake, shy, &r).await;
+        }
+    }
     humans.play_to_the_end(&fake).await;
     let s = store(&db).await;
     let session = s.sessions().await.unwrap()[0].session.clone();
@@ -428,6 +454,7 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
             );
         }
     }
+    assert_no_human_timeouts(&s, &[1, 2]).await;
     // SIGTERM: a graceful exit.
     unsafe {
         libc::kill(child.id() as i32, libc::SIGTERM);
@@ -526,6 +553,7 @@ async fn a_restart_mid_game_resumes_and_old_buttons_still_work() {
     humans.play_to_the_end(&fake).await;
     let s = store(&db).await;
     assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    assert_no_human_timeouts(&s, &[1]).await;
     bot.stop().await;
 }
 
@@ -646,6 +674,9 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
         // A forged id with another sequence number is stale.
         let parts: Vec<&str> = cid.split(':').collect();
         let forged = format!("ask:{}:{}:999:pick", parts[1], parts[2]);
+        let i = fake.select(owner, &m, &forged, &["1"]).await;
+        assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
+        let forged = format!("ask:{}:{}:0:pick", parts[1], parts[2]);
         let i = fake.select(owner, &m, &forged, &["1"]).await;
         assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
     }
