@@ -112,6 +112,7 @@ fn main() -> anyhow::Result<()> {
             guild: Some(GUILD_ID),
             proxy: Some(fake.base_url()),
             database_url: url,
+            seed: None,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         let bot = tokio::spawn(agora::discord::run(config, settings, async {

@@ -41,6 +41,9 @@ pub struct BotSettings {
     /// Send every REST call to this base URL, serenity's rate limiter off.
     pub proxy: Option<String>,
     pub database_url: String,
+    /// Deals every new game from this seed (`AGORA_DISCORD_SEED`: reproducible games for
+    /// tests and bug reports); normally unset, and each game gets a fresh seed.
+    pub seed: Option<u64>,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -66,6 +69,8 @@ pub enum BotError {
     BadGuild(String),
     #[error("DISCORD_PROXY_URL {0:?} must start with http:// or https://")]
     BadProxy(String),
+    #[error("AGORA_DISCORD_SEED {0:?} is not a number")]
+    BadSeed(String),
 }
 
 impl BotSettings {
@@ -98,11 +103,20 @@ impl BotSettings {
             Some(p) => return Err(BotError::BadProxy(p)),
             None => None,
         };
+        let seed = match env("AGORA_DISCORD_SEED").filter(|v| !v.trim().is_empty()) {
+            Some(v) => Some(
+                v.trim()
+                    .parse::<u64>()
+                    .map_err(|_| BotError::BadSeed(v.clone()))?,
+            ),
+            None => None,
+        };
         Ok(BotSettings {
             token,
             guild,
             proxy,
             database_url,
+            seed,
         })
     }
 }
@@ -128,6 +142,9 @@ pub struct Bot {
     cooldowns: Mutex<HashMap<u64, Instant>>,
     clicks: Mutex<HashMap<u64, Vec<Instant>>>,
     pub counters: Counters,
+    /// The bot's own user (its messages are never speeches).
+    me: u64,
+    seed: Option<u64>,
 }
 
 /// The Discord error code of a failed call (50007: cannot DM; 10062: unknown
@@ -1001,7 +1018,9 @@ async fn start_game(
         community: table.guild.to_string(),
         channel: table.channel.to_string(),
     };
-    let seed = crate::store::now_ms() as u64 ^ (table.channel << 7);
+    let seed = bot
+        .seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
     let runner = match setup
         .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.kit)
         .await
@@ -1292,7 +1311,7 @@ async fn on_board(
 // Messages: speeches, and wolf chat in DMs
 
 async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
-    if m.author.bot {
+    if m.author.bot || m.author.id.get() == bot.me {
         return Ok(());
     }
     let user = m.author.id.get();
@@ -1473,11 +1492,13 @@ pub async fn run(
     }
     let http = builder.build();
     // Check the token once before connecting: a rejected token is one clear line.
-    match http.get_current_user().await {
-        Ok(_) => {}
-        Err(e) if api_status(&e) == Some(401) => return Err(BotError::Unauthorized.into()),
-        Err(e) => tracing::warn!("could not check the token first ({e}); connecting anyway"),
+    match tokio::time::timeout(Duration::from_secs(15), http.get_current_user()).await {
+        Ok(Ok(_)) => {}
+        Ok(Err(e)) if api_status(&e) == Some(401) => return Err(BotError::Unauthorized.into()),
+        Ok(Err(e)) => tracing::warn!("could not check the token first ({e}); connecting anyway"),
+        Err(_) => tracing::warn!("checking the token took over 15 s; connecting anyway"),
     }
+    let seed = settings.seed;
     let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
     let setup_slot = slot.clone();
     let guild = settings.guild;
@@ -1524,6 +1545,8 @@ pub async fn run(
                     cooldowns: Mutex::new(HashMap::new()),
                     clicks: Mutex::new(HashMap::new()),
                     counters: Counters::default(),
+                    me: ready.user.id.get(),
+                    seed,
                 });
                 if let Err(e) = bot.resume_all().await {
                     tracing::error!("resuming stored games failed: {e}");

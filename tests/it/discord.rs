@@ -40,12 +40,17 @@ struct Bot {
 
 impl Bot {
     async fn start(fake: &FakeDiscord, db: &str, cooldown: f64) -> Bot {
+        Bot::start_seeded(fake, db, cooldown, None).await
+    }
+
+    async fn start_seeded(fake: &FakeDiscord, db: &str, cooldown: f64, seed: Option<u64>) -> Bot {
         let before = fake.connections();
         let settings = BotSettings {
             token: "test.token.value".into(),
             guild: Some(GUILD_ID),
             proxy: Some(fake.base_url()),
             database_url: db.to_string(),
+            seed,
         };
         let (tx, rx) = oneshot::channel::<()>();
         let task = tokio::spawn(agora::discord::run(config(cooldown), settings, async {
@@ -791,5 +796,88 @@ async fn commands_have_a_cooldown() {
         )
         .await;
     assert!(ephemeral_reply(&fake, second).await.contains("Slow down"));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn human_wolves_chat_by_dm_only_when_wolf_chat_is_open() {
+    use agora::games::werewolf::{deal, Role};
+    // A deal where seats 1 and 2 are wolves and seat 3 is not.
+    let seed = (0..100_000u64)
+        .find(|s| {
+            let r = deal(*s);
+            r[0] == Role::Werewolf && r[1] == Role::Werewolf && r[2] != Role::Werewolf
+        })
+        .unwrap();
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start_seeded(&fake, &temp_db("wolfchat"), 0.0, Some(seed)).await;
+    // wolf_chat is a choice: 0 = targets only, 1 = open.
+    for (channel, base, open) in [(3006u64, 4050u64, true), (3007, 4060, false)] {
+        let users = [base + 1, base + 2, base + 3];
+        let lobby = open_lobby(
+            &fake,
+            users[0],
+            channel,
+            json!([{"name": "wolf_chat", "type": 4, "value": open as i64}]),
+        )
+        .await;
+        for u in &users[1..] {
+            click_and_wait(&fake, *u, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+        }
+        click_and_wait(
+            &fake,
+            users[0],
+            &lobby,
+            &lobby.find_custom_id(":start").unwrap(),
+        )
+        .await;
+        fake.wait_until("the wolves are told their pack", WAIT, |f| {
+            f.dms(users[1])
+                .iter()
+                .any(|m| m.text().contains("The wolves are"))
+        })
+        .await;
+        let dm = fake.dm_channel(users[0]).unwrap();
+        fake.say(users[0], dm, "Let us take seat 5 tonight @everyone")
+            .await;
+        let villager_dm = fake.dm_channel(users[2]).unwrap();
+        fake.say(users[2], villager_dm, "I am only a villager")
+            .await;
+        let relayed = |f: &FakeDiscord| {
+            f.dms(users[1])
+                .iter()
+                .any(|m| m.text().contains("Let us take seat 5"))
+        };
+        if open {
+            fake.wait_until("the wolf's words reach the other wolf", WAIT, relayed)
+                .await;
+            let line = fake
+                .dms(users[1])
+                .into_iter()
+                .find(|m| m.text().contains("Let us take seat 5"))
+                .unwrap()
+                .text();
+            assert!(
+                line.contains("Seat 1") && !line.contains("@everyone"),
+                "{line}"
+            );
+        } else {
+            tokio::time::sleep(Duration::from_millis(400)).await;
+            assert!(!relayed(&fake), "targets_only: nothing is relayed");
+        }
+        for u in users {
+            assert!(
+                !fake
+                    .dms(u)
+                    .iter()
+                    .any(|m| m.text().contains("only a villager")),
+                "a villager's DM is never relayed"
+            );
+        }
+        assert!(!fake
+            .dms(users[2])
+            .iter()
+            .any(|m| m.text().contains("Let us take seat 5")));
+    }
     bot.stop().await;
 }
