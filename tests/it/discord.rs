@@ -881,3 +881,64 @@ async fn human_wolves_chat_by_dm_only_when_wolf_chat_is_open() {
     }
     bot.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn rate_limits_and_unknown_interactions_are_not_retried_in_a_loop() {
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake, &temp_db("errors"), 0.0).await;
+    let channel = 3008;
+    let host = 4071;
+    // An expired interaction (10062): the click is dropped, with one attempt only.
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    fake.fail_next(
+        "POST",
+        "/callback",
+        404,
+        json!({"code": 10062, "message": "Unknown interaction"}),
+    );
+    let i = fake
+        .click(4072, &lobby, &lobby.find_custom_id(":join").unwrap())
+        .await;
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let attempts = fake
+        .calls()
+        .iter()
+        .filter(|c| c.path.contains(&format!("/interactions/{i}/")))
+        .count();
+    assert_eq!(attempts, 1, "an unknown interaction is not retried");
+    assert!(
+        !fake.message(lobby.id).unwrap().text().contains("user4072"),
+        "nothing changed for a click that was never acknowledged"
+    );
+    // A 429 on a channel post: waited out and tried once more, not in a loop.
+    let posts = |f: &FakeDiscord| {
+        f.calls()
+            .iter()
+            .filter(|c| {
+                c.method == "POST" && c.path == format!("/api/v10/channels/{channel}/messages")
+            })
+            .count()
+    };
+    fake.fail_next(
+        "POST",
+        &format!("/channels/{channel}/messages"),
+        429,
+        json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false}),
+    );
+    let before = posts(&fake);
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    fake.wait_until("the game's first messages", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("Night 1 falls"))
+    })
+    .await;
+    assert!(posts(&fake) > before + 1);
+    bot.stop().await;
+}
