@@ -576,18 +576,27 @@ pub async fn start(
         )
         .await;
     }
-    ctx.defer().await?;
-    {
-        let st = table.state.lock().await;
-        bot.save(&table, &st).await;
-    }
-    let reply = ctx
-        .send(
+    let opened = async {
+        ctx.defer().await?;
+        if let Some(row) = table.row(&*table.state.lock().await) {
+            bot.store.save_channel(&row).await?;
+        }
+        ctx.send(
             poise::CreateReply::default()
                 .embed(lobby_embed(&lobby, "🤖"))
                 .components(lobby_components(channel)),
         )
-        .await?;
+        .await
+        .map_err(Error::from)
+    }
+    .await;
+    let reply = match opened {
+        Ok(r) => r,
+        Err(e) => {
+            bot.forget(channel, "").await;
+            return Err(e);
+        }
+    };
     if let Ok(m) = reply.message().await {
         let mut st = table.state.lock().await;
         if let TableState::Lobby(l) = &mut *st {
@@ -677,6 +686,9 @@ pub async fn stop(ctx: Ctx<'_>) -> Result<(), Error> {
         TableState::Lobby(l) => l.host,
         TableState::Running(r) => r.data.host,
         TableState::Closed => return refuse(ctx, "There is no game in this channel.").await,
+        TableState::Starting => {
+            return refuse(ctx, "The game is starting; try again in a moment.").await
+        }
     };
     if user != host && !manages {
         return refuse(
@@ -694,10 +706,21 @@ pub async fn stop(ctx: Ctx<'_>) -> Result<(), Error> {
                 None
             }
             TableState::Running(r) => Some(r.handle.clone()),
-            TableState::Closed => None,
+            TableState::Closed | TableState::Starting => None,
         }
     };
     match handle {
+        Some(h) if h.is_closed() => {
+            // Its task is gone (it failed): end it in the store and free the channel.
+            let id = h.id().to_string();
+            bot.store.set_status(&id, "abandoned").await?;
+            *table.state.lock().await = TableState::Closed;
+            bot.forget(channel, &id).await;
+            ctx.say(format!(
+                "🛑 <@{user}> stopped the game (recorded as abandoned)."
+            ))
+            .await?;
+        }
         Some(h) => {
             h.abandon().await;
             ctx.say(format!("🛑 <@{user}> stopped the game.")).await?;
@@ -735,6 +758,7 @@ pub async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
             render::status(&r.names, r.alive, &r.phase),
             r.turn()
         ),
+        TableState::Starting => "The game is starting.".into(),
         TableState::Closed => "The game here has just ended.".into(),
     };
     refuse(ctx, text).await
@@ -935,7 +959,7 @@ async fn on_lobby(
     c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
         .await?;
     if verb == "start" {
-        *st = TableState::Lobby(next.clone());
+        *st = TableState::Starting;
         drop(st);
         return start_game(bot, &table, c, next).await;
     }
@@ -1027,6 +1051,7 @@ async fn start_game(
     {
         Ok(r) => r,
         Err(e) => {
+            *table.state.lock().await = TableState::Lobby(lobby);
             let _ = c
                 .create_followup(
                     &bot.http,

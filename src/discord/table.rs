@@ -160,6 +160,8 @@ impl Running {
 
 pub enum TableState {
     Lobby(Lobby),
+    /// Start was pressed: the session is being created (a second Start is refused).
+    Starting,
     Running(Box<Running>),
     Closed,
 }
@@ -180,7 +182,7 @@ impl Table {
                 Some(r.data.session_id.clone()),
                 serde_json::to_value(&r.data).ok()?,
             ),
-            TableState::Closed => return None,
+            TableState::Closed | TableState::Starting => return None,
         };
         Some(ChannelRow {
             channel_id: self.channel,

@@ -278,6 +278,11 @@ impl<T: Table> SessionHandle<T> {
         &self.id
     }
 
+    /// Whether the session's task has stopped (it ended, was detached, or failed).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
     /// Submits a human seat's action; `seq`, when given, must be the open ask's (a button
     /// carries it, so a stale click is refused). Returns once the action is stored and
     /// applied, or refused with the reason.
