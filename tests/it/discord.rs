@@ -22,12 +22,16 @@ fn temp_db(name: &str) -> String {
     format!("sqlite://{}", path.display())
 }
 
-fn config(cooldown: f64) -> Config {
+fn config(cooldown: f64, extra: &[(&str, &str)]) -> Config {
     let cooldown = cooldown.to_string();
+    let extra: Vec<(String, String)> = extra
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
     Config::load_from(None, &|k| match k {
         "AGORA_DISCORD_COMMAND_COOLDOWN_SECS" => Some(cooldown.clone()),
         "AGORA_DISCORD_CLICKS_PER_10S" => Some("1000".into()),
-        _ => None,
+        _ => extra.iter().find(|(x, _)| x == k).map(|(_, v)| v.clone()),
     })
     .expect("the built-in config")
 }
@@ -44,6 +48,16 @@ impl Bot {
     }
 
     async fn start_seeded(fake: &FakeDiscord, db: &str, cooldown: f64, seed: Option<u64>) -> Bot {
+        Bot::start_with(fake, db, cooldown, seed, &[]).await
+    }
+
+    async fn start_with(
+        fake: &FakeDiscord,
+        db: &str,
+        cooldown: f64,
+        seed: Option<u64>,
+        extra: &[(&str, &str)],
+    ) -> Bot {
         let before = fake.connections();
         let settings = BotSettings {
             token: "test.token.value".into(),
@@ -53,9 +67,13 @@ impl Bot {
             seed,
         };
         let (tx, rx) = oneshot::channel::<()>();
-        let task = tokio::spawn(agora::discord::run(config(cooldown), settings, async {
-            let _ = rx.await;
-        }));
+        let task = tokio::spawn(agora::discord::run(
+            config(cooldown, extra),
+            settings,
+            async {
+                let _ = rx.await;
+            },
+        ));
         fake.wait_until("the bot connects", WAIT, |f| f.connections() > before)
             .await;
         fake.wait_until("the commands are registered", WAIT, |f| {
@@ -940,5 +958,78 @@ async fn rate_limits_and_unknown_interactions_are_not_retried_in_a_loop() {
     })
     .await;
     assert!(posts(&fake) > before + 1);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn off_turn_messages_can_be_deleted() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("offturn");
+    // The host is a wolf (so alive at dawn): it picks at night, then speaks on day 1.
+    let seed = (0..100_000u64)
+        .find(|s| agora::games::werewolf::deal(*s)[0] == agora::games::werewolf::Role::Werewolf)
+        .unwrap();
+    let bot = Bot::start_with(
+        &fake,
+        &db,
+        0.0,
+        Some(seed),
+        &[("AGORA_DISCORD_OFF_TURN_MESSAGES", "delete")],
+    )
+    .await;
+    let (channel, host, stranger) = (3009, 4081, 4082);
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    let mut humans = Humans::new(channel, &[host]);
+    let called = |f: &FakeDiscord| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().starts_with(&format!("🎤 <@{host}>")))
+    };
+    let deadline = tokio::time::Instant::now() + WAIT;
+    while !called(&fake) {
+        for m in fake.dms(host) {
+            if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
+                && humans.done.insert((m.id, host))
+            {
+                humans.answer_controls(&fake, host, &m).await;
+            }
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the host's turn to speak"
+        );
+        tokio::time::sleep(Duration::from_millis(30)).await;
+    }
+    let noise = fake.say(stranger, channel, "hello from the audience").await;
+    fake.wait_until("the off-turn message is deleted", WAIT, |f| {
+        f.message(noise).unwrap().deleted
+    })
+    .await;
+    let speech = fake.say(host, channel, "I speak in my turn.").await;
+    let s = store(&db).await;
+    let id = s.sessions().await.unwrap()[0].session.id.clone();
+    let deadline = tokio::time::Instant::now() + WAIT;
+    loop {
+        let spoken = s.inputs(&id).await.unwrap().iter().any(|x| {
+            x.source == agora::store::InputSource::Human
+                && x.payload["text"] == "I speak in my turn."
+        });
+        if spoken {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the speech is stored"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(!fake.message(speech).unwrap().deleted);
     bot.stop().await;
 }
