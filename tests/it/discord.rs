@@ -267,6 +267,23 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         }
         assert!(!t.contains("@everyone"), "a mass ping was posted: {t}");
     }
+    // Each human's DMs hold only what their role may know.
+    for u in [host, b, c] {
+        let dms: Vec<String> = fake.dms(u).iter().map(|m| m.text()).collect();
+        let all = dms.join("\n");
+        let role = ["werewolf", "seer", "witch", "hunter", "villager"]
+            .into_iter()
+            .find(|r| all.contains(&format!("the **{r}**")))
+            .expect("a role line");
+        for (mark, owner) in [("🐺", "werewolf"), ("🔮", "seer"), ("🧪", "witch")] {
+            if role != owner {
+                assert!(
+                    !all.contains(mark),
+                    "a {role} was sent {owner} news ({mark}):\n{all}"
+                );
+            }
+        }
+    }
     let card_text = msgs[card].text();
     assert!(card_text.contains("GPP"), "{card_text}");
     assert_eq!(card_text.matches("Seat ").count(), 9, "{card_text}");
@@ -1031,5 +1048,37 @@ async fn off_turn_messages_can_be_deleted() {
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     assert!(!fake.message(speech).unwrap().deleted);
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_lobby_survives_a_restart() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("lobby-restart");
+    let bot = Bot::start(&fake, &db, 0.0).await;
+    let (channel, host, guest) = (3010, 4091, 4092);
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    click_and_wait(
+        &fake,
+        guest,
+        &lobby,
+        &lobby.find_custom_id(":join").unwrap(),
+    )
+    .await;
+    bot.stop().await;
+    let bot = Bot::start(&fake, &db, 0.0).await;
+    // The old lobby message's buttons still work: the lobby was stored.
+    click_and_wait(
+        &fake,
+        host,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    fake.wait_until("the game starts with both players", WAIT, |f| {
+        let t = f.message(lobby.id).unwrap().text();
+        t.contains("has started") && t.contains("user4092")
+    })
+    .await;
     bot.stop().await;
 }
