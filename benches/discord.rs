@@ -14,8 +14,8 @@ mod fake_players;
 
 use agora::config::Config;
 use agora::discord::BotSettings;
-use fake_discord::{FakeDiscord, DEFAULT_PERMS, GUILD_ID};
-use fake_players::{click_and_wait, Humans};
+use fake_discord::{FakeDiscord, GUILD_ID};
+use fake_players::{open_lobby, press, Humans};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::time::{Duration, Instant};
@@ -53,37 +53,11 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
 
 async fn play(fake: FakeDiscord, channel: u64, users: Vec<u64>) -> (usize, usize, usize) {
     let host = users[0];
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "werewolf",
-            Some("start"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby", Duration::from_secs(120), |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":join").is_some())
-    })
-    .await;
-    let lobby = fake
-        .replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":join").is_some())
-        .expect("lobby");
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
     for u in &users[1..] {
-        click_and_wait(&fake, *u, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+        press(&fake, *u, &lobby, ":join").await;
     }
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     let mut humans = Humans::new(channel, &users);
     humans.poll_ms = 100;
     humans.play_to_the_end(&fake).await;

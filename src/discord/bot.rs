@@ -1203,6 +1203,20 @@ async fn on_ask(
         .await?;
         return Ok(());
     }
+    answer_click(bot, c, &table, seat, open, verb, false).await
+}
+
+/// Reads a checked click as the open ask's action: a bad choice is refused at once;
+/// otherwise the click is acknowledged, then submitted.
+async fn answer_click(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<Table>,
+    seat: u8,
+    open: table::OpenAsk,
+    verb: &str,
+    board: bool,
+) -> Result<(), Error> {
     let value = match &c.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
@@ -1217,7 +1231,7 @@ async fn on_ask(
     };
     c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
         .await?;
-    submit_click(bot, c, &table, seat, open, action, false).await
+    submit_click(bot, c, table, seat, open, action, board).await
 }
 
 /// Submits a clicked action (already acknowledged) and reports how it went.
@@ -1315,21 +1329,7 @@ async fn on_board(
         c.create_response(&bot.http, ephemeral(CLOSED)).await?;
         return Ok(());
     };
-    let value = match &c.data.kind {
-        ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
-        _ => None,
-    };
-    let action = match table::action_for(&open.ask, "vote", value.as_deref()) {
-        Ok(a) => a,
-        Err(e) => {
-            c.create_response(&bot.http, ephemeral(format!("Not taken: {e}.")))
-                .await?;
-            return Ok(());
-        }
-    };
-    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
-        .await?;
-    submit_click(bot, c, &table, seat, open, action, true).await
+    answer_click(bot, c, &table, seat, open, "vote", true).await
 }
 
 // ---------------------------------------------------------------------------------------

@@ -2,8 +2,8 @@
 //! loopback, through `DISCORD_PROXY_URL`): every human step is a click, a menu choice or a
 //! message typed in the channel, as a user would do it.
 
-use crate::fake_discord::{FakeDiscord, Msg, DEFAULT_PERMS, GUILD_ID, MANAGE_MESSAGES};
-use crate::fake_players::{click_and_wait, ephemeral_reply, Humans};
+use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS, GUILD_ID, MANAGE_MESSAGES};
+use crate::fake_players::{click_and_wait, ephemeral_reply, open_lobby, press, Humans};
 use agora::config::Config;
 use agora::discord::BotSettings;
 use serde_json::json;
@@ -98,35 +98,6 @@ impl Bot {
     }
 }
 
-/// Sends `/werewolf start` as `host` and returns the lobby message.
-async fn open_lobby(
-    fake: &FakeDiscord,
-    host: u64,
-    channel: u64,
-    options: serde_json::Value,
-) -> Msg {
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "werewolf",
-            Some("start"),
-            options,
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby message", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":join").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":join").is_some())
-        .expect("lobby")
-}
-
 /// Whether a path is a message post into a DM channel (the fake numbers them from 90000).
 fn is_dm(path: &str) -> bool {
     path.strip_prefix("/api/v10/channels/")
@@ -194,7 +165,7 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
     let (host, b, c) = (4001, 4002, 4003);
     let lobby = open_lobby(&fake, host, channel, json!([])).await;
     for u in [b, c] {
-        click_and_wait(&fake, u, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+        press(&fake, u, &lobby, ":join").await;
     }
     fake.wait_until("three seats taken", WAIT, |f| {
         f.message(lobby.id)
@@ -419,16 +390,10 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
         json!([{"name": "pace", "type": 10, "value": 1.0}]),
     )
     .await;
-    let i = click_and_wait(&fake, shy, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+    let i = press(&fake, shy, &lobby, ":join").await;
     let note = ephemeral_reply(&fake, i).await;
     assert!(note.contains("can't send you DMs"), "{note}");
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     // The shy player's role comes through the channel button, to them only.
     fake.wait_until("the fallback button", WAIT, |f| {
         f.messages(channel)
@@ -516,13 +481,7 @@ async fn a_restart_mid_game_resumes_and_old_buttons_still_work() {
     let channel = 3003;
     let host = 4021;
     let lobby = open_lobby(&fake, host, channel, json!([])).await;
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     // Wait until the human has something to do: night controls by DM or a speech call.
     let pending = |f: &FakeDiscord| {
         f.dms(host)
@@ -633,38 +592,14 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
         )
         .await;
     assert!(ephemeral_reply(&fake, i).await.contains("pace"));
-    click_and_wait(
-        &fake,
-        guest,
-        &lobby,
-        &lobby.find_custom_id(":join").unwrap(),
-    )
-    .await;
-    let i = click_and_wait(
-        &fake,
-        guest,
-        &lobby,
-        &lobby.find_custom_id(":join").unwrap(),
-    )
-    .await;
+    press(&fake, guest, &lobby, ":join").await;
+    let i = press(&fake, guest, &lobby, ":join").await;
     assert!(ephemeral_reply(&fake, i)
         .await
         .contains("already have a seat"));
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     // The lobby's buttons are gone; a click on the old Join is closed.
-    let i = click_and_wait(
-        &fake,
-        stranger,
-        &lobby,
-        &lobby.find_custom_id(":join").unwrap(),
-    )
-    .await;
+    let i = press(&fake, stranger, &lobby, ":join").await;
     assert!(ephemeral_reply(&fake, i).await.contains("has closed"));
     // Unknown custom ids are refused.
     let i = click_and_wait(&fake, stranger, &lobby, "something:else").await;
@@ -857,15 +792,9 @@ async fn human_wolves_chat_by_dm_only_when_wolf_chat_is_open() {
         )
         .await;
         for u in &users[1..] {
-            click_and_wait(&fake, *u, &lobby, &lobby.find_custom_id(":join").unwrap()).await;
+            press(&fake, *u, &lobby, ":join").await;
         }
-        click_and_wait(
-            &fake,
-            users[0],
-            &lobby,
-            &lobby.find_custom_id(":start").unwrap(),
-        )
-        .await;
+        press(&fake, users[0], &lobby, ":start").await;
         fake.wait_until("the wolves are told their pack", WAIT, |f| {
             f.dms(users[1])
                 .iter()
@@ -961,13 +890,7 @@ async fn rate_limits_and_unknown_interactions_are_not_retried_in_a_loop() {
         json!({"message": "You are being rate limited.", "retry_after": 0.05, "global": false}),
     );
     let before = posts(&fake);
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     fake.wait_until("the game's first messages", WAIT, |f| {
         f.messages(channel)
             .iter()
@@ -996,13 +919,7 @@ async fn off_turn_messages_can_be_deleted() {
     .await;
     let (channel, host, stranger) = (3009, 4081, 4082);
     let lobby = open_lobby(&fake, host, channel, json!([])).await;
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     let mut humans = Humans::new(channel, &[host]);
     let called = |f: &FakeDiscord| {
         f.messages(channel)
@@ -1058,23 +975,11 @@ async fn a_lobby_survives_a_restart() {
     let bot = Bot::start(&fake, &db, 0.0).await;
     let (channel, host, guest) = (3010, 4091, 4092);
     let lobby = open_lobby(&fake, host, channel, json!([])).await;
-    click_and_wait(
-        &fake,
-        guest,
-        &lobby,
-        &lobby.find_custom_id(":join").unwrap(),
-    )
-    .await;
+    press(&fake, guest, &lobby, ":join").await;
     bot.stop().await;
     let bot = Bot::start(&fake, &db, 0.0).await;
     // The old lobby message's buttons still work: the lobby was stored.
-    click_and_wait(
-        &fake,
-        host,
-        &lobby,
-        &lobby.find_custom_id(":start").unwrap(),
-    )
-    .await;
+    press(&fake, host, &lobby, ":start").await;
     fake.wait_until("the game starts with both players", WAIT, |f| {
         let t = f.message(lobby.id).unwrap().text();
         t.contains("has started") && t.contains("user4092")

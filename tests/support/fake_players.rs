@@ -9,6 +9,44 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// Sends `/werewolf start` as `host` and returns the lobby message.
+pub async fn open_lobby(
+    fake: &FakeDiscord,
+    host: u64,
+    channel: u64,
+    options: serde_json::Value,
+) -> Msg {
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "werewolf",
+            Some("start"),
+            options,
+            crate::fake_discord::DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the lobby message", Duration::from_secs(120), |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":join").is_some())
+    })
+    .await;
+    fake.replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":join").is_some())
+        .expect("lobby")
+}
+
+/// Presses the button of `msg` whose custom id contains `fragment` (`:join`, `:start`),
+/// once the click is acknowledged.
+pub async fn press(fake: &FakeDiscord, user: u64, msg: &Msg, fragment: &str) -> u64 {
+    let id = msg
+        .find_custom_id(fragment)
+        .unwrap_or_else(|| panic!("no {fragment} control on {:?}", msg.custom_ids()));
+    click_and_wait(fake, user, msg, &id).await
+}
+
 pub async fn click_and_wait(fake: &FakeDiscord, user: u64, msg: &Msg, custom_id: &str) -> u64 {
     let i = fake.click(user, msg, custom_id).await;
     fake.wait_until("the click is acknowledged", WAIT, |f| {
