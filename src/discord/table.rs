@@ -76,6 +76,7 @@ pub struct OpenAsk {
 /// The vote message of the current round: one select menu for every human voter.
 #[derive(Debug, Clone)]
 pub struct Board {
+    /// The sequence number of the vote ask that opened it.
     pub key: u32,
     pub kind: AskKind,
     pub message: Option<u64>,
@@ -93,7 +94,6 @@ pub struct Running {
     gens: u64,
     pub speaker: Option<(Seat, u32)>,
     pub board: Option<Board>,
-    pub boards: u32,
     /// Each seat's private news so far (index seat-1), for the closed-DM fallback.
     pub private: Vec<Vec<String>>,
     /// How much of its news each seat has seen through the fallback (index seat-1).
@@ -129,7 +129,6 @@ impl Running {
             gens: 0,
             speaker: None,
             board: None,
-            boards: 0,
             private: vec![Vec::new(); SEATS],
             seen: vec![0; SEATS],
             button_waiting: vec![false; SEATS],
@@ -369,9 +368,10 @@ fn post_ask(r: &mut Running, p: &mut Plan, seat: Seat, seq: u32, ask: &Ask, due_
                 }
             }
             _ => {
-                r.boards += 1;
+                // The key is the game's own number for this ask: unique in the game, so an
+                // old vote message (even from before a restart) never matches a new round.
                 r.board = Some(Board {
-                    key: r.boards,
+                    key: seq,
                     kind: ask.kind,
                     message: None,
                     voters: SeatSet::only(seat),

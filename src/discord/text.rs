@@ -51,7 +51,8 @@ pub enum Component {
         seq: u32,
         verb: String,
     },
-    /// The vote message of a session's `key`-th vote round: any voter may use it.
+    /// The vote message of a session's vote round (`key`: the sequence number of the ask
+    /// that opened it); any voter of that round may use it.
     Board { session: String, key: u32 },
 }
 
