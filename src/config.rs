@@ -119,7 +119,7 @@ pub struct DiscordConfig {
     /// What happens to a message typed in a game's channel by someone who is not the
     /// current speaker: "ignore" (it stays, it is not a speech) or "delete".
     pub off_turn_messages: String,
-    /// Seconds a user waits between two slash commands.
+    /// Seconds a user waits before using the same slash command again.
     pub command_cooldown_secs: f64,
     /// Button and menu clicks one user may make in 10 seconds before being told to slow down.
     pub clicks_per_10s: u32,

@@ -139,7 +139,8 @@ pub struct Bot {
     tables: Mutex<HashMap<u64, Arc<Table>>>,
     sessions: Mutex<HashMap<String, u64>>,
     dm_channels: Mutex<HashMap<u64, ChannelId>>,
-    cooldowns: Mutex<HashMap<u64, Instant>>,
+    /// When each user last used each command.
+    cooldowns: Mutex<HashMap<(u64, &'static str), Instant>>,
     clicks: Mutex<HashMap<u64, Vec<Instant>>>,
     pub counters: Counters,
     /// The bot's own user (its messages are never speeches).
@@ -267,12 +268,12 @@ impl Bot {
         }
     }
 
-    /// A slash-command cooldown per user; the error says how long to wait.
-    fn cooldown(&self, user: u64) -> Result<(), String> {
+    /// A cooldown per user and command; the error says how long to wait.
+    fn cooldown(&self, user: u64, command: &'static str) -> Result<(), String> {
         let wait = Duration::from_secs_f64(self.config.discord.command_cooldown_secs);
         let mut map = self.cooldowns.lock().expect("lock");
         let now = Instant::now();
-        if let Some(last) = map.get(&user) {
+        if let Some(last) = map.get(&(user, command)) {
             let since = now.duration_since(*last);
             if since < wait {
                 return Err(format!(
@@ -281,7 +282,7 @@ impl Bot {
                 ));
             }
         }
-        map.insert(user, now);
+        map.insert((user, command), now);
         Ok(())
     }
 
@@ -528,7 +529,7 @@ pub async fn start(
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let user = ctx.author().id.get();
-    if let Err(e) = bot.cooldown(user) {
+    if let Err(e) = bot.cooldown(user, "start") {
         return refuse(ctx, e).await;
     }
     let options = TableOptions {
@@ -674,7 +675,7 @@ async fn welcome_dm(
 pub async fn stop(ctx: Ctx<'_>) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let user = ctx.author().id.get();
-    if let Err(e) = bot.cooldown(user) {
+    if let Err(e) = bot.cooldown(user, "stop") {
         return refuse(ctx, e).await;
     }
     let channel = ctx.channel_id().get();
@@ -737,7 +738,7 @@ pub async fn stop(ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Ctx<'_>) -> Result<(), Error> {
     let bot = ctx.data().clone();
-    if let Err(e) = bot.cooldown(ctx.author().id.get()) {
+    if let Err(e) = bot.cooldown(ctx.author().id.get(), "status") {
         return refuse(ctx, e).await;
     }
     let Some(table) = bot.table(ctx.channel_id().get()) else {
@@ -779,7 +780,7 @@ pub async fn leaderboard(_ctx: Ctx<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "werewolf")]
 pub async fn lb_werewolf(ctx: Ctx<'_>) -> Result<(), Error> {
     let bot = ctx.data().clone();
-    if let Err(e) = bot.cooldown(ctx.author().id.get()) {
+    if let Err(e) = bot.cooldown(ctx.author().id.get(), "leaderboard") {
         return refuse(ctx, e).await;
     }
     ctx.defer().await?;
@@ -839,7 +840,7 @@ pub async fn stats(
     #[description = "Whose record (default: yours)"] user: Option<serenity::all::User>,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
-    if let Err(e) = bot.cooldown(ctx.author().id.get()) {
+    if let Err(e) = bot.cooldown(ctx.author().id.get(), "stats") {
         return refuse(ctx, e).await;
     }
     ctx.defer().await?;
