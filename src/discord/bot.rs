@@ -159,6 +159,12 @@ pub fn api_code(e: &serenity::Error) -> Option<isize> {
     }
 }
 
+/// Whether a DM failed because the user does not accept DMs from the bot (50007, or any
+/// 403): the seat then plays through the channel's button.
+pub fn dm_refused(e: &serenity::Error) -> bool {
+    api_code(e) == Some(50007) || api_status(e) == Some(403)
+}
+
 fn api_status(e: &serenity::Error) -> Option<u16> {
     match e {
         serenity::Error::Http(serenity::all::HttpError::UnsuccessfulRequest(r)) => {
@@ -638,7 +644,7 @@ async fn welcome_dm(
     );
     match bot.dm(user, CreateMessage::new().content(text)).await {
         Ok(_) => {}
-        Err(e) if api_code(&e) == Some(50007) => {
+        Err(e) if dm_refused(&e) => {
             {
                 let mut st = table.state.lock().await;
                 if let TableState::Lobby(l) = &mut *st {

@@ -7,7 +7,7 @@
 //! public ones to the channel. Notes that arrive together are posted together (one message
 //! per destination), so a busy night costs few REST calls.
 
-use super::bot::{api_code, Bot};
+use super::bot::{dm_refused, Bot};
 use super::lobby::Lobby;
 use super::render::{self, Names};
 use super::text::Component;
@@ -715,14 +715,12 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
             if !closed {
                 match bot.dm(user, msg.allowed_mentions(no_pings())).await {
                     Ok(_) => continue,
-                    Err(e) if api_code(&e) == Some(50007) => {
+                    Err(e) if dm_refused(&e) => {
                         closed = true;
                         mark_dm_closed(bot, table, seat).await;
                     }
-                    Err(e) => {
-                        tracing::warn!(seat, "DM failed: {e}");
-                        continue;
-                    }
+                    // Another failure: this time the channel button carries it.
+                    Err(e) => tracing::warn!(seat, "DM failed: {e}"),
                 }
             }
             fallback = Some(fallback.unwrap_or(0).max(seq));
