@@ -955,10 +955,13 @@ async fn on_lobby(
         drop(st);
         let text = e.to_string();
         let mut t = text.chars();
-        let text = match t.next() {
-            Some(f) => f.to_uppercase().collect::<String>() + t.as_str() + ".",
+        let mut text = match t.next() {
+            Some(f) => f.to_uppercase().collect::<String>() + t.as_str(),
             None => text,
         };
+        if !text.ends_with('.') {
+            text.push('.');
+        }
         c.create_response(&bot.http, ephemeral(text)).await?;
         return Ok(());
     }
@@ -975,7 +978,7 @@ async fn on_lobby(
         bot.store.save_channel(&row).await?;
     }
     *st = saved;
-    drop(st);
+    // Edited under the lock, so two joins at once cannot show an older list last.
     c.edit_response(
         &bot.http,
         EditInteractionResponse::new()
@@ -983,6 +986,7 @@ async fn on_lobby(
             .components(lobby_components(channel)),
     )
     .await?;
+    drop(st);
     if verb == "join" {
         welcome_dm(bot, &table, user, Some(c)).await;
     }
@@ -1473,6 +1477,15 @@ async fn on_event(
         } => {
             if let Err(e) = on_component(bot, c).await {
                 tracing::warn!("a click failed: {e}");
+                // Tell the clicker once (this fails too if the click was never acknowledged).
+                let _ = c
+                    .create_followup(
+                        &bot.http,
+                        CreateInteractionResponseFollowup::new()
+                            .content("Something went wrong with that click: check the game's messages and try again if needed.")
+                            .ephemeral(true),
+                    )
+                    .await;
             }
         }
         FullEvent::Message { new_message } => {
