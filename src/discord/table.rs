@@ -838,12 +838,15 @@ pub async fn update_status(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelI
         (status_embed(r), r.data.status_message)
     };
     if let Some(m) = existing {
-        if bot
+        match bot
             .edit(channel, m, EditMessage::new().embed(embed.clone()))
             .await
-            .is_ok()
         {
-            return;
+            Ok(()) => return,
+            // Someone deleted it: post it again. Any other failure waits for the next
+            // change (a re-post would leave two boards).
+            Err(e) if super::bot::api_code(&e) == Some(10008) => {}
+            Err(_) => return,
         }
     }
     if let Some(m) = bot.post(channel, CreateMessage::new().embed(embed)).await {
