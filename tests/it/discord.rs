@@ -327,10 +327,10 @@ fn agora_run_without_a_token_says_so_in_one_line() {
     assert_eq!(err.trim().lines().count(), 1, "{err}");
 }
 
-/// Runs `agora run` (the binary) against the fake.
-fn spawn_agora(fake: &FakeDiscord, db: &str) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
-        .arg("run")
+/// `agora run` (the binary) against the fake.
+fn agora_run(fake: &FakeDiscord, db: &str) -> std::process::Command {
+    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_agora"));
+    cmd.arg("run")
         .env("DISCORD_TOKEN", "test.token.value")
         .env("DISCORD_PROXY_URL", fake.base_url())
         .env("DISCORD_GUILD_ID", GUILD_ID.to_string())
@@ -338,10 +338,23 @@ fn spawn_agora(fake: &FakeDiscord, db: &str) -> std::process::Child {
         .env("AGORA_DISCORD_COMMAND_COOLDOWN_SECS", "0")
         .env_remove("LLM_API_KEY")
         .env_remove("WEREWOLF_LLM_API_KEY")
-        .stdout(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null());
+    cmd
+}
+
+/// `agora run` whose errors the test reads when it exits.
+fn spawn_agora(fake: &FakeDiscord, db: &str) -> std::process::Child {
+    agora_run(fake, db)
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("agora run")
+}
+
+/// `agora run` for a whole game: its log goes to a file (a pipe nobody reads could fill).
+fn spawn_agora_logged(fake: &FakeDiscord, db: &str) -> std::process::Child {
+    let log = db.trim_start_matches("sqlite://").to_string() + ".log";
+    let file = std::fs::File::create(&log).expect("a log file");
+    agora_run(fake, db).stderr(file).spawn().expect("agora run")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -366,7 +379,7 @@ async fn a_rejected_token_is_one_clear_line() {
 async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
     let fake = FakeDiscord::start().await;
     let db = temp_db("closed");
-    let mut child = spawn_agora(&fake, &db);
+    let mut child = spawn_agora_logged(&fake, &db);
     fake.wait_until("agora run connects", WAIT, |f| {
         !f.registered_commands().is_empty()
     })
@@ -986,4 +999,55 @@ async fn a_lobby_survives_a_restart() {
     })
     .await;
     bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agora_run_killed_mid_game_resumes_on_the_next_start() {
+    let fake = FakeDiscord::start().await;
+    let db = temp_db("sigkill");
+    let mut child = spawn_agora_logged(&fake, &db);
+    fake.wait_until("agora run connects", WAIT, |f| {
+        !f.registered_commands().is_empty()
+    })
+    .await;
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let (channel, host) = (3011, 4101);
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    press(&fake, host, &lobby, ":start").await;
+    let turn = |f: &FakeDiscord| {
+        f.dms(host)
+            .iter()
+            .any(|m| m.custom_ids().iter().any(|id| id.starts_with("ask:")))
+            || f.messages(channel)
+                .iter()
+                .any(|m| m.text().starts_with(&format!("🎤 <@{host}>")))
+    };
+    fake.wait_until("the human's first turn", Duration::from_secs(60), turn)
+        .await;
+    // A crash: no chance to detach anything.
+    child.kill().unwrap();
+    let _ = tokio::task::spawn_blocking(move || child.wait()).await;
+    let connections = fake.connections();
+    let mut child = spawn_agora_logged(&fake, &db);
+    fake.wait_until("agora run connects again", WAIT, |f| {
+        f.connections() > connections
+    })
+    .await;
+    fake.wait_until("the restart notice", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    let mut humans = Humans::new(channel, &[host]);
+    humans.play_to_the_end(&fake).await;
+    let s = store(&db).await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    unsafe {
+        libc::kill(child.id() as i32, libc::SIGTERM);
+    }
+    let status = tokio::task::spawn_blocking(move || child.wait().unwrap())
+        .await
+        .unwrap();
+    assert!(status.success());
 }
