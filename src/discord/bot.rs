@@ -1639,3 +1639,61 @@ const _: fn() = || {
     fn check<T: Send + Sync>() {}
     check::<Bot>();
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn env<'a>(vars: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        move |k| {
+            vars.iter()
+                .find(|(n, _)| *n == k)
+                .map(|(_, v)| v.to_string())
+        }
+    }
+
+    #[test]
+    fn settings_come_from_the_environment_with_clear_errors() {
+        let db = || "sqlite://x.db".to_string();
+        let e = BotSettings::from_env(&env(&[]), db()).unwrap_err();
+        assert!(e.to_string().contains("DISCORD_TOKEN is not set"), "{e}");
+        let e = BotSettings::from_env(&env(&[("DISCORD_TOKEN", "  ")]), db()).unwrap_err();
+        assert!(matches!(e, BotError::NoToken));
+        let e = BotSettings::from_env(&env(&[("DISCORD_TOKEN", "a b")]), db()).unwrap_err();
+        assert!(matches!(e, BotError::BadTokenFormat));
+        let e = BotSettings::from_env(
+            &env(&[("DISCORD_TOKEN", "t.o.k"), ("DISCORD_GUILD_ID", "abc")]),
+            db(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("DISCORD_GUILD_ID"), "{e}");
+        let e = BotSettings::from_env(
+            &env(&[("DISCORD_TOKEN", "t.o.k"), ("DISCORD_PROXY_URL", "ftp://x")]),
+            db(),
+        )
+        .unwrap_err();
+        assert!(e.to_string().contains("DISCORD_PROXY_URL"), "{e}");
+        let s = BotSettings::from_env(
+            &env(&[
+                ("DISCORD_TOKEN", "secret.token.value"),
+                ("DISCORD_GUILD_ID", "42"),
+                ("DISCORD_PROXY_URL", "http://127.0.0.1:9/"),
+            ]),
+            db(),
+        )
+        .unwrap();
+        assert_eq!(s.guild, Some(42));
+        assert_eq!(s.proxy.as_deref(), Some("http://127.0.0.1:9"));
+        assert!(
+            !format!("{s:?}").contains("secret"),
+            "the token is never printed"
+        );
+    }
+
+    #[test]
+    fn ai_names_are_valid_content() {
+        let names = load_ai_names().unwrap();
+        assert!(names.len() >= SEATS);
+        assert!(names.iter().all(|n| !n.contains('@')));
+    }
+}

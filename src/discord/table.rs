@@ -931,3 +931,64 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
     }
     bot.forget(table.channel, &session).await;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(kind: AskKind, targets: &[Seat]) -> Ask {
+        Ask {
+            seat: 2,
+            kind,
+            targets: targets.iter().copied().collect(),
+            attacked: Some(5),
+            can_save: true,
+            max_chars: 300,
+            seq: 9,
+        }
+    }
+
+    #[test]
+    fn clicks_read_as_the_asks_actions() {
+        let pick = ask(AskKind::WolfPick, &[3, 4]);
+        assert_eq!(
+            action_for(&pick, "pick", Some("4")),
+            Ok(Action::Kill { target: 4 })
+        );
+        assert!(action_for(&pick, "pick", None).is_err());
+        assert!(
+            action_for(&pick, "save", None).is_err(),
+            "not the wolves' control"
+        );
+        let witch = ask(AskKind::Witch, &[1, 3]);
+        assert_eq!(action_for(&witch, "save", None), Ok(Action::Save));
+        assert_eq!(
+            action_for(&witch, "poison", Some("3")),
+            Ok(Action::Poison { target: 3 })
+        );
+        assert_eq!(action_for(&witch, "pass", None), Ok(Action::Pass));
+        let vote = ask(AskKind::Vote, &[1, 2, 3]);
+        assert_eq!(
+            action_for(&vote, "vote", Some("abstain")),
+            Ok(Action::Abstain)
+        );
+        assert_eq!(
+            action_for(&vote, "vote", Some("1")),
+            Ok(Action::Vote { target: 1 })
+        );
+        let hunter = ask(AskKind::HunterShot, &[1]);
+        assert_eq!(action_for(&hunter, "decline", None), Ok(Action::Decline));
+    }
+
+    #[test]
+    fn long_text_is_split_for_discord() {
+        let text = (0..100)
+            .map(|i| format!("line {i} {}", "x".repeat(50)))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let parts = chunks(&text);
+        assert!(parts.len() > 1);
+        assert!(parts.iter().all(|p| p.chars().count() <= 1900));
+        assert_eq!(parts.join("\n"), text);
+    }
+}

@@ -131,6 +131,12 @@ mod tests {
             verb: "join".into(),
         };
         assert_eq!(Component::parse(&l.id()), Some(l));
+        let b = Component::Board {
+            session: "0a1b2c3d4e5f".into(),
+            key: 31,
+        };
+        assert_eq!(Component::parse(&b.id()), Some(b));
+        assert_eq!(Component::parse("board:x:notanumber"), None);
         for bad in [
             "",
             "ask:x:0:1:pick",
