@@ -1351,10 +1351,12 @@ async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
         return Ok(());
     }
     let user = m.author.id.get();
-    if m.guild_id.is_none() {
-        return wolf_chat(bot, m).await;
-    }
+    // A game's channel is known by its table (not by the payload's guild id); any other
+    // message without a guild is a DM.
     let Some(table) = bot.table(m.channel_id.get()) else {
+        if m.guild_id.is_none() {
+            return wolf_chat(bot, m).await;
+        }
         return Ok(());
     };
     let (handle, seat, seq, gen, max, delete) = {
