@@ -121,14 +121,6 @@ impl BotSettings {
     }
 }
 
-/// REST calls the bot made, by kind (for reports and tests).
-#[derive(Debug, Default)]
-pub struct Counters {
-    pub posts: std::sync::atomic::AtomicU64,
-    pub edits: std::sync::atomic::AtomicU64,
-    pub dms: std::sync::atomic::AtomicU64,
-}
-
 /// The bot's shared state.
 pub struct Bot {
     pub http: Arc<Http>,
@@ -142,7 +134,6 @@ pub struct Bot {
     /// When each user last used each command.
     cooldowns: Mutex<HashMap<(u64, &'static str), Instant>>,
     clicks: Mutex<HashMap<u64, Vec<Instant>>>,
-    pub counters: Counters,
     /// The bot's own user (its messages are never speeches).
     me: u64,
     seed: Option<u64>,
@@ -206,9 +197,7 @@ pub fn load_ai_names() -> anyhow::Result<Vec<String>> {
 impl Bot {
     /// Posts in a channel; a failure is logged (a 429 waits a moment and tries once more).
     pub async fn post(&self, channel: ChannelId, msg: CreateMessage) -> Option<MessageId> {
-        use std::sync::atomic::Ordering::Relaxed;
         for attempt in 0..2 {
-            self.counters.posts.fetch_add(1, Relaxed);
             match channel.send_message(&self.http, msg.clone()).await {
                 Ok(m) => return Some(m.id),
                 Err(e) if api_status(&e) == Some(429) && attempt == 0 => {
@@ -229,9 +218,6 @@ impl Bot {
         message: u64,
         edit: EditMessage,
     ) -> Result<(), serenity::Error> {
-        self.counters
-            .edits
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         channel
             .edit_message(&self.http, MessageId::new(message), edit)
             .await
@@ -241,9 +227,6 @@ impl Bot {
 
     /// DMs a user (the DM channel is opened once and remembered).
     pub async fn dm(&self, user: u64, msg: CreateMessage) -> Result<MessageId, serenity::Error> {
-        self.counters
-            .dms
-            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         let known = self.dm_channels.lock().expect("lock").get(&user).copied();
         let channel = match known {
             Some(c) => c,
@@ -1218,7 +1201,8 @@ async fn on_ask(
 }
 
 /// Reads a checked click as the open ask's action: a bad choice is refused at once;
-/// otherwise the click is acknowledged, then submitted.
+/// otherwise the click is acknowledged, then submitted (stored, then applied), and the
+/// clicker is told how it went.
 async fn answer_click(
     bot: &Arc<Bot>,
     c: &ComponentInteraction,
@@ -1242,19 +1226,6 @@ async fn answer_click(
     };
     c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
         .await?;
-    submit_click(bot, c, table, seat, open, action, board).await
-}
-
-/// Submits a clicked action (already acknowledged) and reports how it went.
-async fn submit_click(
-    bot: &Arc<Bot>,
-    c: &ComponentInteraction,
-    table: &Arc<Table>,
-    seat: u8,
-    open: table::OpenAsk,
-    action: Action,
-    board: bool,
-) -> Result<(), Error> {
     let seq = open.seq;
     let (handle, names) = {
         let st = table.state.lock().await;
@@ -1591,7 +1562,6 @@ pub async fn run(
                     dm_channels: Mutex::new(HashMap::new()),
                     cooldowns: Mutex::new(HashMap::new()),
                     clicks: Mutex::new(HashMap::new()),
-                    counters: Counters::default(),
                     me: ready.user.id.get(),
                     seed,
                 });

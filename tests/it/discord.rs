@@ -98,6 +98,19 @@ impl Bot {
     }
 }
 
+/// `/werewolf SUB` with no options, by `user` in `channel`; returns the interaction id.
+async fn werewolf(fake: &FakeDiscord, user: u64, channel: u64, sub: &str) -> u64 {
+    fake.slash(
+        user,
+        channel,
+        "werewolf",
+        Some(sub),
+        json!([]),
+        DEFAULT_PERMS,
+    )
+    .await
+}
+
 /// Whether a path is a message post into a DM channel (the fake numbers them from 90000).
 fn is_dm(path: &str) -> bool {
     path.strip_prefix("/api/v10/channels/")
@@ -578,16 +591,7 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
     let (host, guest, stranger, moderator) = (4031, 4032, 4039, 4038);
     let lobby = open_lobby(&fake, host, channel, json!([])).await;
     // One table per channel: a second start links to the first.
-    let i = fake
-        .slash(
-            guest,
-            channel,
-            "werewolf",
-            Some("start"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
+    let i = werewolf(&fake, guest, channel, "start").await;
     let again = ephemeral_reply(&fake, i).await;
     assert!(
         again.contains("already open") && again.contains("discord.com/channels"),
@@ -711,27 +715,9 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
         );
     }
     // Stop: a guest without Manage Messages is refused; a moderator may stop it.
-    let i = fake
-        .slash(
-            guest,
-            channel,
-            "werewolf",
-            Some("stop"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
+    let i = werewolf(&fake, guest, channel, "stop").await;
     assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "werewolf",
-            Some("status"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
+    let i = werewolf(&fake, host, channel, "status").await;
     let status = ephemeral_reply(&fake, i).await;
     assert!(status.contains("Now:"), "{status}");
     fake.slash(
@@ -757,27 +743,9 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
 async fn commands_have_a_cooldown() {
     let fake = FakeDiscord::start().await;
     let bot = Bot::start(&fake, &temp_db("cooldown"), 5.0).await;
-    let first = fake
-        .slash(
-            4041,
-            3005,
-            "werewolf",
-            Some("status"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
+    let first = werewolf(&fake, 4041, 3005, "status").await;
     assert!(ephemeral_reply(&fake, first).await.contains("no game"));
-    let second = fake
-        .slash(
-            4041,
-            3005,
-            "werewolf",
-            Some("status"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
+    let second = werewolf(&fake, 4041, 3005, "status").await;
     assert!(ephemeral_reply(&fake, second).await.contains("Slow down"));
     bot.stop().await;
 }
