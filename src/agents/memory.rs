@@ -38,7 +38,7 @@ pub struct SeatMemory {
     /// Witch: potions still unused.
     pub antidote: bool,
     pub poison: bool,
-    /// Hunter: whether he may shoot (as last told).
+    /// Hunter: set only on the night he dies: whether he may shoot now.
     pub may_shoot: Option<bool>,
     pub alive: SeatSet,
     pub day: u32,
@@ -151,7 +151,9 @@ impl SeatMemory {
                 );
                 self.today().night.push(line);
             }
-            Event::HunterStatus { may_shoot } => self.may_shoot = Some(*may_shoot),
+            Event::HunterStatus { dies, may_shoot } => {
+                self.may_shoot = dies.then_some(*may_shoot);
+            }
             Event::Died { seat, .. } => self.alive.remove(*seat),
             Event::Dawn { day, dead } => {
                 self.day = *day;
@@ -340,11 +342,17 @@ impl SeatMemory {
                 if self.poison { "unused" } else { "used" }
             ));
         }
-        if let Some(may) = self.may_shoot {
-            parts.push(format!(
-                "You {} shoot if you die.",
-                if may { "may" } else { "may not" }
-            ));
+        match self.may_shoot {
+            Some(true) => parts.push("You die tonight and may shoot now.".to_string()),
+            Some(false) => {
+                parts.push("You were poisoned tonight: you may not shoot.".to_string())
+            }
+            None if self.role == Some(Role::Hunter) => parts.push(
+                "You have not died, so you have no shot to take now; the right to shoot comes \
+                 only when you die."
+                    .to_string(),
+            ),
+            None => {}
         }
         parts.push(format!("Alive: {}.", self.alive));
         parts.join(" ")

@@ -213,13 +213,11 @@ pub fn private_line(event: &Event, names: &Names) -> Option<String> {
             names.seat(*target),
             if *wolf { "a WOLF" } else { "good" }
         ),
-        Event::HunterStatus { may_shoot } => {
-            if *may_shoot {
-                "🏹 You died tonight; you may shoot.".to_string()
-            } else {
-                "🏹 You were poisoned: you may not shoot.".to_string()
-            }
-        }
+        Event::HunterStatus { dies, may_shoot } => match (dies, may_shoot) {
+            (false, _) => return None,
+            (true, true) => "🏹 You die tonight; you may shoot.".to_string(),
+            (true, false) => "🏹 You were poisoned tonight: you may not shoot.".to_string(),
+        },
         Event::VoteCast { ballot, .. } => match ballot {
             Ballot::Vote(t) => format!("🗳️ Your sealed vote: {}.", names.seat(*t)),
             _ => "🗳️ You abstain (sealed).".to_string(),

@@ -136,8 +136,12 @@ pub enum Event {
         target: Seat,
         wolf: bool,
     },
-    /// Whether the hunter may shoot tonight (hunter only).
+    /// The hunter's news at the end of each night he started alive (hunter only):
+    /// whether he dies tonight and, if so, whether he may shoot (a poisoned hunter may
+    /// not unless the rules allow it). A hunter who survives has no shot to take now;
+    /// his right to shoot comes only when he dies.
     HunterStatus {
+        dies: bool,
         may_shoot: bool,
     },
     /// A death with its cause (moderator only; the table learns of it at dawn or by the vote).
@@ -279,11 +283,14 @@ impl Event {
                 "The seer checks seat {target}: {}.",
                 if *wolf { "WOLF" } else { "good" }
             ),
-            Event::HunterStatus { may_shoot } => write!(
-                out,
-                "The hunter is told he {} shoot tonight.",
-                if *may_shoot { "may" } else { "may not" }
-            ),
+            Event::HunterStatus { dies, may_shoot } => match (dies, may_shoot) {
+                (false, _) => write!(out, "The hunter is told he survives the night."),
+                (true, true) => write!(out, "The hunter is told he dies tonight and may shoot."),
+                (true, false) => write!(
+                    out,
+                    "The hunter is told he dies tonight, poisoned, and may not shoot."
+                ),
+            },
             Event::Died { seat, cause } => write!(
                 out,
                 "Seat {seat} dies ({}).",

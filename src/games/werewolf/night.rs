@@ -339,7 +339,11 @@ impl Game {
                 Some(_) => true,
                 None => false,
             };
-            self.emit(Audience::seat(hunter), Event::HunterStatus { may_shoot });
+            let dies = hunter_cause.is_some();
+            self.emit(
+                Audience::seat(hunter),
+                Event::HunterStatus { dies, may_shoot },
+            );
             if may_shoot && !self.alive.without(hunter).is_empty() {
                 self.night().hunter_asking = true;
                 return;
