@@ -7,6 +7,7 @@
 //! model with the heuristic as fallback). `GET /health` answers `ok`.
 
 use crate::agents::llm::LlmSeat;
+use crate::agents::memory::TableRules;
 use crate::agents::{fit_speech, player, Strategy};
 use crate::games::werewolf::{Action, Ask, Event, Game, Seat};
 use crate::session::werewolf::AgentKit;
@@ -92,6 +93,11 @@ pub async fn decide(kit: &AgentKit, state: &Value) -> Result<Value, String> {
                 client.clone(),
                 prompts.clone(),
             );
+            if !state["rules"].is_null() {
+                let rules: TableRules = serde_json::from_value(state["rules"].clone())
+                    .map_err(|e| format!("game_state.rules: {e}"))?;
+                seat_player = seat_player.with_table_rules(rules);
+            }
             for e in &events {
                 <LlmSeat as Agent<Game>>::observe(&mut seat_player, e);
             }

@@ -9,10 +9,12 @@
 //! tokens, every fault and its fallback, and the model's `reasoning_steps` and
 //! `suspicion_scores` go into the input's review note.
 
-use super::memory::SeatMemory;
+use super::memory::{SeatMemory, TableRules};
 use super::{fit_speech, Player};
 use crate::config::ConfigError;
-use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Role, Seat, SeatSet};
+use crate::games::werewolf::{
+    Action, Ask, AskKind, Event, Game, Role, Rules, Seat, SeatSet, WitchSelfSave,
+};
 use crate::llm::prompts::{strip_control, PromptSet, PromptSpec};
 use crate::llm::{status_label, Client, Message, Request};
 use crate::session::{Agent, Answer, Decision};
@@ -34,13 +36,13 @@ macro_rules! prompt {
 /// Every werewolf prompt file and the placeholders it may use.
 pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
     vec![
-        prompt!("rules",),
+        prompt!("rules", "max_days", "hunter_rule", "witch_self_save"),
         prompt!("role_werewolf", "wolves"),
         prompt!("role_seer",),
         prompt!("role_witch",),
         prompt!("role_hunter",),
         prompt!("role_villager",),
-        prompt!("context", "private", "transcript"),
+        prompt!("context", "private", "claims", "transcript"),
         prompt!("decide_wolf_pick", "day", "targets"),
         prompt!("decide_seer_check", "day", "targets"),
         prompt!("decide_witch", "day", "attacked", "options"),
@@ -94,12 +96,32 @@ fn witch_options(ask: &Ask) -> Vec<String> {
     o
 }
 
+/// When a dead hunter may shoot, as the rules text says it.
+fn hunter_rule(rules: &TableRules) -> &'static str {
+    if rules.hunter_shoots_when_poisoned {
+        "when voted out or killed at night, poisoned included"
+    } else {
+        "when voted out or killed by the wolves, but not when poisoned by the witch"
+    }
+}
+
+/// Whether the witch may save herself, as the rules text says it.
+fn witch_self_save(rules: &TableRules) -> &'static str {
+    match rules.witch_self_save {
+        WitchSelfSave::Always => "she may save herself",
+        WitchSelfSave::FirstNight => "she may save herself on the first night only",
+        WitchSelfSave::Never => "never herself",
+    }
+}
+
 /// Whether `null` (abstain, decline) is a valid target for this kind.
 fn may_pass(kind: AskKind) -> bool {
     matches!(kind, AskKind::HunterShot | AskKind::Vote | AskKind::PkVote)
 }
 
-/// The JSON schema of a reply to `ask`: its enums are exactly the valid options.
+/// The JSON schema of a reply to `ask`: its enums are exactly the valid options, and its
+/// properties come in the order a model should write them: `reasoning_steps` and
+/// `suspicion_scores` first, then the decision.
 pub fn schema_for(ask: &Ask) -> (String, Value) {
     let review = |props: &mut serde_json::Map<String, Value>| {
         props.insert(
@@ -119,7 +141,9 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             }}),
         );
     };
+    // Models write in schema order: the reasoning comes first, the decision after it.
     let mut props = serde_json::Map::new();
+    review(&mut props);
     let name;
     if ask.kind.is_speech() {
         name = "speech";
@@ -140,7 +164,6 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             props.insert("target".into(), json!({"enum": targets}));
         }
     }
-    review(&mut props);
     let required: Vec<&String> = props.keys().collect();
     let schema = json!({
         "type": "object",
@@ -296,7 +319,20 @@ impl LlmSeat {
         }
     }
 
-    /// The request for `ask`, built from this seat's memory only.
+    /// This game's rules options, for the rules text (default: the default rules).
+    pub fn with_rules(mut self, rules: &Rules) -> LlmSeat {
+        self.memory.rules = TableRules::from(rules);
+        self
+    }
+
+    /// The same, from the `rules` an outside agent was sent.
+    pub fn with_table_rules(mut self, rules: TableRules) -> LlmSeat {
+        self.memory.rules = rules;
+        self
+    }
+
+    /// The request for `ask`, built from this seat's memory only. Player text is in it only
+    /// fenced (see [`fence`](super::memory::fence)); every other line is the game's own.
     pub fn request(&self, ask: &Ask) -> Request {
         let m = &self.memory;
         let role = m.role.unwrap_or(Role::Villager);
@@ -304,12 +340,21 @@ impl LlmSeat {
             &format!("role_{}", role.name()),
             &[("wolves", &m.wolves.map(seats_text).unwrap_or_default())],
         );
-        let system = format!("{}\n\n{role_prompt}", self.prompts.render("rules", &[]));
+        let rules = self.prompts.render(
+            "rules",
+            &[
+                ("max_days", &m.rules.max_days.to_string()),
+                ("hunter_rule", hunter_rule(&m.rules)),
+                ("witch_self_save", witch_self_save(&m.rules)),
+            ],
+        );
+        let system = format!("{rules}\n\n{role_prompt}");
         let context = self.prompts.render(
             "context",
             &[
                 ("private", &m.private_line()),
-                ("transcript", &strip_control(&m.transcript())),
+                ("claims", &m.claims_lines()),
+                ("transcript", &m.transcript()),
             ],
         );
         let day = m.day.max(1).to_string();
@@ -520,5 +565,27 @@ mod tests {
             json!(["save", "poison 1", "poison 3", "pass"])
         );
         assert_eq!(s["additionalProperties"], json!(false));
+        // Reasoning before the decision, in the schema as sent.
+        for a in [
+            ask(AskKind::Vote, &[1, 5]),
+            ask(AskKind::Witch, &[1, 3]),
+            ask(AskKind::Speech, &[]),
+        ] {
+            let (_, s) = schema_for(&a);
+            let keys: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
+            assert_eq!(
+                keys[..2],
+                ["reasoning_steps", "suspicion_scores"],
+                "{keys:?}"
+            );
+            let text = s.to_string();
+            let decision = ["\"target\"", "\"choice\"", "\"speech\""]
+                .iter()
+                .filter_map(|k| text.find(k))
+                .min()
+                .unwrap();
+            assert!(text.find("reasoning_steps").unwrap() < decision, "{text}");
+            assert_eq!(s["required"][0], "reasoning_steps");
+        }
     }
 }

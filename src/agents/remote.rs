@@ -119,6 +119,12 @@ impl RemoteSeat {
         }
     }
 
+    /// This game's rules options, sent in every `game_state` (default: the default rules).
+    pub fn with_rules(mut self, rules: &crate::games::werewolf::Rules) -> RemoteSeat {
+        self.memory.rules = rules.into();
+        self
+    }
+
     /// The `game_state` this seat would send for `ask` now.
     pub fn game_state(&self, ask: &Ask) -> Value {
         self.memory.game_state(

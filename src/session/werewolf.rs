@@ -243,18 +243,21 @@ impl Setup {
                 spec.agent.as_ref().map(|agent| match agent {
                     AgentSpec::Builtin { strategy } => builtin(*strategy),
                     AgentSpec::Llm => match &kit.llm {
-                        Some((client, prompts)) => Box::new(LlmSeat::new(
-                            seat,
-                            player(Strategy::Heuristic, seat, seed),
-                            client.clone(),
-                            prompts.clone(),
-                        ))
+                        Some((client, prompts)) => Box::new(
+                            LlmSeat::new(
+                                seat,
+                                player(Strategy::Heuristic, seat, seed),
+                                client.clone(),
+                                prompts.clone(),
+                            )
+                            .with_rules(&self.rules),
+                        )
                             as Box<dyn Agent<Game>>,
                         None => builtin(Strategy::Heuristic),
                     },
-                    AgentSpec::Remote { url } => {
-                        Box::new(RemoteSeat::new(seat, url, id, kit.agent_timeout))
-                    }
+                    AgentSpec::Remote { url } => Box::new(
+                        RemoteSeat::new(seat, url, id, kit.agent_timeout).with_rules(&self.rules),
+                    ),
                 })
             })
             .collect()

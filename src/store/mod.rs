@@ -113,7 +113,7 @@ pub struct Store {
 
 /// Work for the writer task.
 enum Job {
-    Append(Append),
+    Append(Box<Append>),
     /// Answered once every job sent before it is done.
     Flush(oneshot::Sender<()>),
 }
@@ -472,7 +472,12 @@ impl Store {
             lease_ms: self.lease.as_millis() as i64,
             reply,
         };
-        if self.appends.send(Job::Append(append)).await.is_err() {
+        if self
+            .appends
+            .send(Job::Append(Box::new(append)))
+            .await
+            .is_err()
+        {
             return Err(StoreError::Db(sqlx::Error::PoolClosed));
         }
         done.await
@@ -676,7 +681,7 @@ async fn write_appends(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     while rx.recv_many(&mut jobs, BATCH).await > 0 {
         for job in jobs.drain(..) {
             match job {
-                Job::Append(a) => batch.push(a),
+                Job::Append(a) => batch.push(*a),
                 Job::Flush(done) => flushes.push(done),
             }
         }

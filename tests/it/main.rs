@@ -3,6 +3,7 @@
 //! - `scenarios`: every hand-written game under `tests/scenarios/` against its `expect`.
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `cli`: the `agora` binary end to end (sim, scenario, replay).
+//! - `forged`: forged speeches stay fenced in every prompt and `game_state`.
 //! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
@@ -15,6 +16,7 @@ mod discord;
 mod fake_discord;
 #[path = "../support/fake_players.rs"]
 mod fake_players;
+mod forged;
 mod llm;
 mod local_llm;
 mod properties;

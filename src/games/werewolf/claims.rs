@@ -2,9 +2,12 @@
 //! reports, and who the speaker suggests voting out. The moderator shows it, and AI players
 //! reason over it instead of re-reading every text.
 //!
-//! The grammar is small and forgiving (case-insensitive English, plus a few Chinese
-//! table terms); words it does not know are ignored. Examples it reads:
-//! "I am the seer. Checked 5: wolf. 3 is good. Vote 5." · "I'm a villager, I suspect 7."
+//! The grammar is small and forgiving (case-insensitive English, plus the common Chinese
+//! table terms); words it does not know are ignored, and denials ("I am not the seer",
+//! "don't vote 3", "不要投3号") claim nothing. Examples it reads:
+//! "I am the seer. Checked 5: wolf. 3 is good. Vote 5." · "I'm a villager, I suspect 7." ·
+//! "Seer here: I checked Seat 4 and they are a wolf" · "my check on 5 came back good" ·
+//! "我是预言家，查验了4号是狼" · "5号金水" · "我是女巫，昨晚救了3号" · "投6号".
 
 use super::seat::{Role, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
@@ -36,9 +39,21 @@ impl Claims {
     }
 }
 
-/// The first seat number (1-9) in `s`, skipping spaces, "seat", "#", "no." and ":".
+/// A seat number written as a digit 1-9 or a Chinese numeral 一-九.
+fn seat_digit(c: char) -> Option<Seat> {
+    if let Some(d) = c.to_digit(10) {
+        return (1..=9).contains(&d).then_some(d as Seat);
+    }
+    "一二三四五六七八九"
+        .chars()
+        .position(|z| z == c)
+        .map(|i| i as Seat + 1)
+}
+
+/// The first seat number (1-9) in `s`, skipping spaces, "seat", "#", "no." and ":", and the
+/// Chinese "了", "给", "的".
 fn seat_after(s: &str) -> Option<Seat> {
-    let mut rest = s.trim_start_matches([' ', ':', '#', ',']);
+    let mut rest = s.trim_start_matches([' ', ':', '#', ',', '：', '，', '了', '给', '的']);
     for word in ["seat ", "player ", "no. ", "no."] {
         if let Some(r) = rest.strip_prefix(word) {
             rest = r.trim_start_matches([' ', '#']);
@@ -46,22 +61,24 @@ fn seat_after(s: &str) -> Option<Seat> {
     }
     rest = rest.trim_start_matches("号").trim_start();
     let mut chars = rest.chars();
-    let d = chars.next()?.to_digit(10)?;
-    if chars.next().is_some_and(|c| c.is_ascii_digit()) || !(1..=9).contains(&d) {
+    let d = seat_digit(chars.next()?)?;
+    if chars.next().is_some_and(|c| c.is_ascii_digit()) {
         return None;
     }
-    Some(d as Seat)
+    Some(d)
 }
 
-/// The seat number just before position `end` in `s` ("5 is a wolf", "seat 5 is good").
+/// The seat number just before position `end` in `s` ("5 is a wolf", "5号是好人").
 fn seat_before(s: &str, end: usize) -> Option<Seat> {
     let head = s[..end].trim_end();
-    let d = head.chars().last()?.to_digit(10)?;
-    let before = head[..head.len() - 1].chars().last();
-    if before.is_some_and(|c| c.is_ascii_digit()) || !(1..=9).contains(&d) {
+    let head = head.strip_suffix('号').unwrap_or(head).trim_end();
+    let last = head.chars().last()?;
+    let d = seat_digit(last)?;
+    let before = head[..head.len() - last.len_utf8()].chars().last();
+    if before.is_some_and(|c| c.is_ascii_digit()) {
         return None;
     }
-    Some(d as Seat)
+    Some(d)
 }
 
 /// Reads the claims in a speech.
@@ -77,16 +94,29 @@ pub fn read(text: &str) -> Claims {
         }
         return claims;
     }
-    let lower = text.to_lowercase();
+    let lower = text.to_lowercase().replace(['’', '‘'], "'");
     for sentence in lower.split(['.', '!', '?', ';', '\n', '。', '！', '？', '；']) {
-        read_sentence(sentence.trim(), &mut claims);
+        read_words(sentence, &mut claims);
+        read_chinese(sentence.trim(), &mut claims);
     }
     claims
 }
 
 const MAX_WORDS: usize = 64;
 
-/// A word-level reader for ASCII sentences; the same grammar as `read_sentence`.
+fn role_word(w: &str) -> Option<Role> {
+    let w = w.to_ascii_lowercase();
+    Some(match w.as_str() {
+        "seer" | "prophet" => Role::Seer,
+        "witch" => Role::Witch,
+        "hunter" => Role::Hunter,
+        "villager" | "villagers" => Role::Villager,
+        "werewolf" | "wolf" => Role::Werewolf,
+        _ => return None,
+    })
+}
+
+/// A word-level reader for a sentence: English phrasings.
 fn read_words(sentence: &str, c: &mut Claims) {
     let mut words = [""; MAX_WORDS];
     let mut n = 0;
@@ -98,66 +128,134 @@ fn read_words(sentence: &str, c: &mut Claims) {
     }
     let w = &words[..n];
     let is = |j: usize, s: &str| w.get(j).is_some_and(|x| x.eq_ignore_ascii_case(s));
+    let any = |j: usize, list: &[&str]| list.iter().any(|s| is(j, s));
     let digit = |j: usize| -> Option<Seat> {
         let x = w.get(j)?.as_bytes();
         (x.len() == 1 && (b'1'..=b'9').contains(&x[0])).then(|| x[0] - b'0')
     };
-    // "seat 5", "player 5", "no 5", "5"
+    // "seat 5", "player 5", "no 5", "#5", "5"
     let seat_at = |mut j: usize| -> Option<(Seat, usize)> {
-        if is(j, "seat") || is(j, "player") || is(j, "no") {
+        if any(j, &["seat", "player", "no"]) {
             j += 1;
         }
         digit(j).map(|s| (s, j + 1))
     };
+    // A denial just before word i: "not", "don't", "never".
+    let denied = |i: usize| {
+        (i >= 1 && any(i - 1, &["not", "don't", "dont", "never", "no"]))
+            || (i >= 2 && any(i - 2, &["not", "don't", "dont", "never"]))
+    };
+    // A role after word j, past "the", "a", "real"… ("I am the real seer").
+    let role_from = |mut j: usize| -> Option<Role> {
+        let mut skipped = 0;
+        while skipped < 3
+            && any(
+                j,
+                &[
+                    "the", "a", "an", "just", "only", "plain", "simple", "real", "true", "humble",
+                ],
+            )
+        {
+            j += 1;
+            skipped += 1;
+        }
+        role_word(w.get(j)?)
+    };
     for i in 0..n {
         let first = w[i].as_bytes()[0].to_ascii_lowercase();
         match first {
+            // "I am the seer", "I'm a villager" (not "I am not the seer").
             b'i' => {
-                let mut j = if is(i, "i") && is(i + 1, "am") {
+                let j = if is(i, "i") && is(i + 1, "am") {
                     i + 2
-                } else if is(i, "i'm") {
+                } else if is(i, "i'm") || is(i, "im") {
                     i + 1
                 } else {
                     continue;
                 };
-                if is(j, "the") || is(j, "a") {
-                    j += 1;
+                if let Some(role) = role_from(j) {
+                    c.role = Some(role);
                 }
-                let role = match w.get(j).map(|x| x.to_ascii_lowercase()) {
-                    Some(x) if x == "seer" || x == "prophet" => Role::Seer,
-                    Some(x) if x == "witch" => Role::Witch,
-                    Some(x) if x == "hunter" => Role::Hunter,
-                    Some(x) if x == "villager" => Role::Villager,
-                    Some(x) if x == "werewolf" => Role::Werewolf,
-                    _ => continue,
-                };
-                c.role = Some(role);
             }
-            b'c' if is(i, "checked") || is(i, "check") => {
-                if let Some((seat, j)) = seat_at(i + 1) {
-                    for k in j..(j + 3).min(n) {
-                        if is(k, "wolf") || is(k, "werewolf") {
-                            c.wolves.insert(seat);
+            // "As the hunter, I …" at the start of a sentence (not "as the seer said").
+            b'a' if i == 0 && is(i, "as") => {
+                if let Some(role) = role_from(i + 1) {
+                    let next = (i + 2..(i + 6).min(n)).find(|&k| role_word(w[k]).is_some());
+                    let speaker_follows = next.is_some_and(|k| any(k + 1, &["i", "i'm", "im"]));
+                    if role != Role::Werewolf && speaker_follows {
+                        c.role = Some(role);
+                    }
+                }
+            }
+            // "claim seer", "claiming the witch"
+            b'c' if any(i, &["claim", "claiming"]) && !denied(i) => {
+                let j = if is(i + 1, "to") && is(i + 2, "be") {
+                    i + 3
+                } else {
+                    i + 1
+                };
+                if let Some(role) = role_from(j) {
+                    c.role = Some(role);
+                }
+            }
+            // "checked 5: wolf", "my check on 5 came back good", "I checked seat 4 and they
+            // are a wolf", "checked 5 and they are not a wolf".
+            b'c' if any(i, &["checked", "check", "checks"]) => {
+                let j = if any(i + 1, &["on", "of"]) {
+                    i + 2
+                } else {
+                    i + 1
+                };
+                if let Some((seat, j)) = seat_at(j) {
+                    let mut negated = false;
+                    for k in j..(j + 7).min(n) {
+                        if digit(k).is_some() {
                             break;
                         }
-                        if is(k, "good") {
-                            c.good.insert(seat);
+                        if any(k, &["not", "isn't", "aren't", "no"]) {
+                            negated = true;
+                        } else if any(k, &["wolf", "werewolf", "bad"]) {
+                            if negated {
+                                c.good.insert(seat);
+                            } else {
+                                c.wolves.insert(seat);
+                            }
+                            break;
+                        } else if any(k, &["good", "clean", "innocent", "villager"]) {
+                            if !negated {
+                                c.good.insert(seat);
+                            }
                             break;
                         }
                     }
                 }
             }
-            b'1'..=b'9' if is(i + 1, "is") => {
+            // "5 is a wolf", "seat 7 is clean", "2 is suspicious"
+            b'1'..=b'9' if any(i + 1, &["is", "was"]) => {
                 let Some(seat) = digit(i) else { continue };
-                let j = if is(i + 2, "a") { i + 3 } else { i + 2 };
-                if is(j, "wolf") || is(j, "werewolf") {
+                let j = if any(i + 2, &["a", "definitely", "surely", "clearly"]) {
+                    i + 3
+                } else {
+                    i + 2
+                };
+                let j = if is(j, "a") { j + 1 } else { j };
+                if any(j, &["wolf", "werewolf"]) {
                     c.wolves.insert(seat);
-                } else if is(j, "good") {
+                } else if any(j, &["good", "clean", "innocent"]) {
                     c.good.insert(seat);
+                } else if any(j, &["suspicious", "sus", "shady"]) {
+                    c.accuses.insert(seat);
                 }
             }
-            b'v' | b's' if is(i, "vote") || is(i, "suspect") => {
-                let j = if is(i + 1, "out") || is(i + 1, "for") {
+            // "vote out 6", "I'm voting 4", "suspect seat 2", "suspicious of 2"; not
+            // "don't vote 3".
+            b'v' | b's'
+                if any(
+                    i,
+                    &["vote", "voting", "suspect", "suspecting", "suspicious"],
+                ) && !denied(i) =>
+            {
+                let j = if any(i + 1, &["out", "for", "to", "of", "off"]) {
                     i + 2
                 } else {
                     i + 1
@@ -166,113 +264,295 @@ fn read_words(sentence: &str, c: &mut Claims) {
                     c.accuses.insert(seat);
                 }
             }
-            b's' if is(i, "saved") => {
-                if let Some((seat, _)) = seat_at(i + 1) {
-                    c.saved = Some(seat);
-                }
-            }
-            b'p' if is(i, "poisoned") => {
-                if let Some((seat, _)) = seat_at(i + 1) {
-                    c.poisoned = Some(seat);
+            // "Seer here", "OK, witch here:" at the start of a sentence.
+            _ if is(i + 1, "here")
+                && (i == 0
+                    || (i == 1
+                        && any(
+                            0,
+                            &["ok", "okay", "so", "well", "hi", "hello", "fine", "alright"],
+                        ))) =>
+            {
+                if let Some(role) = role_word(w[i]) {
+                    if role != Role::Werewolf && !denied(i) {
+                        c.role = Some(role);
+                    }
                 }
             }
             _ => {}
         }
+        if any(i, &["saved", "save", "poisoned", "poison"]) && !denied(i) {
+            let j = if is(i + 1, "on") { i + 2 } else { i + 1 };
+            if let Some((seat, _)) = seat_at(j) {
+                if any(i, &["saved", "save"]) {
+                    // "save 3" as a plan is not a report; only the past tense counts.
+                    if is(i, "saved") {
+                        c.saved = Some(seat);
+                    }
+                } else if is(i, "poisoned") {
+                    c.poisoned = Some(seat);
+                }
+            }
+        }
     }
 }
 
-/// The substring reader for text with non-ASCII characters (Chinese table terms).
-fn read_sentence(s: &str, c: &mut Claims) {
-    if s.is_empty() {
+/// The substring reader for Chinese table terms (the sentence is lower-case).
+fn read_chinese(s: &str, c: &mut Claims) {
+    if s.is_empty() || s.is_ascii() {
         return;
     }
-    const ROLE_WORDS: [(&str, Role); 10] = [
-        ("seer", Role::Seer),
-        ("prophet", Role::Seer),
-        ("witch", Role::Witch),
-        ("hunter", Role::Hunter),
-        ("villager", Role::Villager),
-        ("werewolf", Role::Werewolf),
+    const ROLE_WORDS: [(&str, Role); 7] = [
         ("预言家", Role::Seer),
         ("女巫", Role::Witch),
         ("猎人", Role::Hunter),
         ("平民", Role::Villager),
+        ("村民", Role::Villager),
+        ("民", Role::Villager),
+        ("狼人", Role::Werewolf),
     ];
-    for intro in [
-        "i am the ",
-        "i'm the ",
-        "i am a ",
-        "i'm a ",
-        "i am ",
-        "i'm ",
-        "我是",
-    ] {
-        if let Some(i) = s.find(intro) {
-            let rest = &s[i + intro.len()..];
-            if let Some((_, role)) = ROLE_WORDS.iter().find(|(w, _)| rest.starts_with(w)) {
-                c.role = Some(*role);
-            }
+    let mut from = 0;
+    while let Some(i) = s[from..].find("我是") {
+        let at = from + i;
+        let rest = &s[at + "我是".len()..];
+        let rest = rest.trim_start_matches(['一', '个', '真', '的']);
+        if let Some((_, role)) = ROLE_WORDS.iter().find(|(w, _)| rest.starts_with(w)) {
+            c.role = Some(*role);
         }
+        from = at + "我是".len();
     }
-    // "checked 5: wolf", "checked seat 5 - good", "查验5号是狼"
-    for key in ["checked", "check", "查验", "验了"] {
+    // "查验了4号是狼", "验了5号，好人", "查验5号是金水"
+    for key in ["查验了", "查验", "验了", "查了", "验"] {
         if let Some(i) = s.find(key) {
             let rest = &s[i + key.len()..];
             if let Some(seat) = seat_after(rest) {
-                let verdict = &rest[rest.find(|ch: char| ch.is_ascii_digit()).unwrap_or(0)..];
-                if verdict.contains("wolf") || verdict.contains("狼") {
-                    c.wolves.insert(seat);
-                } else if verdict.contains("good")
+                let verdict = rest
+                    .char_indices()
+                    .find(|(_, ch)| seat_digit(*ch).is_some())
+                    .map(|(k, _)| &rest[k..])
+                    .unwrap_or(rest);
+                let verdict: String = verdict.chars().take(8).collect();
+                if verdict.contains("不是狼")
                     || verdict.contains("好人")
                     || verdict.contains("金水")
                 {
                     c.good.insert(seat);
+                } else if verdict.contains('狼') || verdict.contains("查杀") {
+                    c.wolves.insert(seat);
                 }
             }
             break;
         }
     }
-    // "5 is a wolf", "5 is good"
+    // "5号是狼", "5号是好人", "5号金水", "4号查杀", "查杀4号", "金水5号"
     for (phrase, wolf) in [
-        (" is a wolf", true),
-        (" is a werewolf", true),
-        (" is wolf", true),
-        (" is good", false),
         ("是狼", true),
+        ("查杀", true),
         ("是好人", false),
+        ("是金水", false),
+        ("金水", false),
     ] {
         let mut from = 0;
         while let Some(i) = s[from..].find(phrase) {
-            if let Some(seat) = seat_before(s, from + i) {
+            let at = from + i;
+            let negated = s[..at].ends_with('不');
+            let seat = seat_before(s, at).or_else(|| {
+                // "查杀4号", "金水5号": the seat after the word.
+                seat_after(&s[at + phrase.len()..]).filter(|_| !phrase.starts_with('是'))
+            });
+            if let Some(seat) = seat.filter(|_| !negated) {
                 if wolf {
                     c.wolves.insert(seat);
                 } else {
                     c.good.insert(seat);
                 }
             }
-            from += i + phrase.len();
+            from = at + phrase.len();
         }
     }
-    for key in ["vote out ", "vote for ", "vote ", "suspect ", "投", "怀疑"] {
+    // "投6号", "投给6号", "我怀疑2号"; not "不要投3号", "别投3号".
+    for key in ["投票给", "投给", "投", "怀疑"] {
         let mut from = 0;
         while let Some(i) = s[from..].find(key) {
-            if let Some(seat) = seat_after(&s[from + i + key.len()..]) {
-                c.accuses.insert(seat);
+            let at = from + i;
+            let head = &s[..at];
+            let denied = ["不要", "别", "不", "不用", "不会"]
+                .iter()
+                .any(|d| head.ends_with(d));
+            if !denied {
+                if let Some(seat) = seat_after(&s[at + key.len()..]) {
+                    c.accuses.insert(seat);
+                }
             }
-            from += i + key.len();
+            from = at + key.len();
         }
     }
-    if let Some(i) = s.find("saved ") {
-        c.saved = seat_after(&s[i + 6..]).or(c.saved);
-    }
-    if let Some(i) = s.find("poisoned ") {
-        c.poisoned = seat_after(&s[i + 9..]).or(c.poisoned);
+    // "昨晚救了3号", "毒了6号"
+    for (key, save) in [("救了", true), ("救", true), ("毒了", false), ("毒", false)] {
+        if let Some(i) = s.find(key) {
+            if s[..i].ends_with('不') || s[..i].ends_with("没") {
+                continue;
+            }
+            if let Some(seat) = seat_after(&s[i + key.len()..]) {
+                if save {
+                    c.saved = Some(seat);
+                } else {
+                    c.poisoned = Some(seat);
+                }
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn c(text: &str) -> Claims {
+        read(text)
+    }
+
+    fn set(seats: &[Seat]) -> SeatSet {
+        seats.iter().copied().collect()
+    }
+
+    #[test]
+    fn reads_natural_english_role_claims() {
+        for (text, role) in [
+            (
+                "Seer here: I checked Seat 4 and they are a wolf",
+                Role::Seer,
+            ),
+            ("I'm the seer", Role::Seer),
+            ("Okay. I am the real seer, not him", Role::Seer),
+            ("I am a villager", Role::Villager),
+            ("i am just a villager, nothing to hide", Role::Villager),
+            ("As the hunter, I will shoot whoever lies", Role::Hunter),
+            ("Witch here. I saved 3 last night", Role::Witch),
+            ("I claim seer", Role::Seer),
+            ("Im the witch", Role::Witch),
+            ("I’m the seer and 5 is a wolf", Role::Seer),
+        ] {
+            assert_eq!(c(text).role, Some(role), "{text}");
+        }
+        for text in [
+            "I am not the seer",
+            "I'm not a villager, I'm good",
+            "4 died last night",
+            "the seer should speak",
+            "as the seer said, listen",
+            "nobody is the hunter here",
+            "I don't claim seer",
+            "I am good",
+        ] {
+            assert_eq!(c(text).role, None, "{text}");
+        }
+    }
+
+    #[test]
+    fn reads_natural_english_reports() {
+        let r = c("Seer here: I checked Seat 4 and they are a wolf");
+        assert_eq!((r.wolves, r.good), (set(&[4]), set(&[])));
+        let r = c("my check on 5 came back good");
+        assert_eq!((r.wolves, r.good), (set(&[]), set(&[5])));
+        assert_eq!(c("5 is a werewolf").wolves, set(&[5]));
+        assert_eq!(c("seat 7 is clean").good, set(&[7]));
+        assert_eq!(c("Seat 7 is innocent!").good, set(&[7]));
+        assert_eq!(
+            c("I checked 2 and 2 is definitely a wolf").wolves,
+            set(&[2])
+        );
+        assert_eq!(c("checked 6 and they are not a wolf").good, set(&[6]));
+        let r = c("Checked 5, and 6 is a wolf");
+        assert_eq!((r.wolves, r.good), (set(&[6]), set(&[])));
+        let r = c("I am the seer. Checked 5: wolf. Checked seat 3: good. Vote 5!");
+        assert_eq!(
+            (r.wolves, r.good, r.accuses),
+            (set(&[5]), set(&[3]), set(&[5]))
+        );
+        for text in [
+            "I checked nobody",
+            "I will check 5 tonight",
+            "4 died",
+            "seat 4 spoke well",
+            "4 is not a wolf in my view",
+            "12 is a wolf",
+            "Seat 3 and seat 8 talked",
+        ] {
+            let r = c(text);
+            assert!(r.wolves.is_empty() && r.good.is_empty(), "{text}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn reads_natural_english_accusations_and_witch_reports() {
+        assert_eq!(c("vote out 6").accuses, set(&[6]));
+        assert_eq!(c("I'm voting 4").accuses, set(&[4]));
+        assert_eq!(c("suspect seat 2").accuses, set(&[2]));
+        assert_eq!(c("I am suspicious of 8").accuses, set(&[8]));
+        assert_eq!(c("9 is suspicious").accuses, set(&[9]));
+        assert_eq!(c("vote for no 3 please").accuses, set(&[3]));
+        assert_eq!(c("I saved 3 last night").saved, Some(3));
+        assert_eq!(c("I poisoned seat 6").poisoned, Some(6));
+        for text in [
+            "don't vote 3",
+            "do not vote for 3, vote nobody yet",
+            "never vote 4 on day one",
+            "4 votes for 6",
+            "I voted 4 yesterday",
+            "I will save 3",
+            "I suspect nobody",
+        ] {
+            let r = c(text);
+            assert!(r.accuses.is_empty() && r.saved.is_none(), "{text}: {r:?}");
+        }
+    }
+
+    #[test]
+    fn reads_chinese_table_talk() {
+        assert_eq!(c("我是预言家").role, Some(Role::Seer));
+        let r = c("我是预言家，查验了4号是狼");
+        assert_eq!((r.role, r.wolves), (Some(Role::Seer), set(&[4])));
+        assert_eq!(c("5号是金水").good, set(&[5]));
+        assert_eq!(c("5号是好人").good, set(&[5]));
+        assert_eq!(c("5号金水，4号查杀").good, set(&[5]));
+        assert_eq!(c("5号金水，4号查杀").wolves, set(&[4]));
+        assert_eq!(c("查杀四号").wolves, set(&[4]));
+        assert_eq!(c("验了7号，好人").good, set(&[7]));
+        assert_eq!(c("投6号").accuses, set(&[6]));
+        assert_eq!(c("我投了6号").accuses, set(&[6]));
+        assert_eq!(c("大家投票给5号").accuses, set(&[5]));
+        assert_eq!(c("我怀疑2号").accuses, set(&[2]));
+        let r = c("我是女巫，昨晚救了3号");
+        assert_eq!((r.role, r.saved), (Some(Role::Witch), Some(3)));
+        assert_eq!(c("我毒了8号").poisoned, Some(8));
+        assert_eq!(c("我是猎人").role, Some(Role::Hunter));
+        assert_eq!(c("我是村民").role, Some(Role::Villager));
+        assert_eq!(c("我是平民").role, Some(Role::Villager));
+        assert_eq!(c("我是一个平民").role, Some(Role::Villager));
+        for text in [
+            "我不是预言家",
+            "4号死了",
+            "不要投3号",
+            "别投3号",
+            "我是好人",
+            "4号不是狼",
+            "昨晚没救人",
+            "平安夜",
+        ] {
+            let r = c(text);
+            assert!(
+                r.role.is_none()
+                    && r.wolves.is_empty()
+                    && r.accuses.is_empty()
+                    && r.saved.is_none(),
+                "{text}: {r:?}"
+            );
+        }
+        // Mixed: English words in a non-ASCII text are read too.
+        let r = c("I am the seer — checked 5: wolf 🐺");
+        assert_eq!((r.role, r.wolves), (Some(Role::Seer), set(&[5])));
+    }
 
     #[test]
     fn reads_a_seer_report() {
