@@ -344,9 +344,7 @@ impl SeatMemory {
         }
         match self.may_shoot {
             Some(true) => parts.push("You die tonight and may shoot now.".to_string()),
-            Some(false) => {
-                parts.push("You were poisoned tonight: you may not shoot.".to_string())
-            }
+            Some(false) => parts.push("You were poisoned tonight: you may not shoot.".to_string()),
             None if self.role == Some(Role::Hunter) => parts.push(
                 "You have not died, so you have no shot to take now; the right to shoot comes \
                  only when you die."
@@ -421,7 +419,7 @@ impl SeatMemory {
             "log": days,
             "alive": seat_list(self.alive),
             "decision": {
-                "kind": ask.kind.name(),
+                "kind": ask.kind,
                 "valid_targets": seat_list(ask.targets),
                 "can_save": ask.kind == AskKind::Witch && ask.can_save,
                 "max_chars": ask.max_chars,

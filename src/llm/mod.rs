@@ -303,6 +303,28 @@ impl Client {
         })
     }
 
+    /// Checks once, with a short request (`GET {base_url}/models`), that the provider's
+    /// server answers and does not refuse the key. Any other answer (even a 404 from a
+    /// server without that route) counts as reachable.
+    pub async fn probe(&self) -> Result<(), LlmError> {
+        let timeout = self.provider.timeout.min(Duration::from_secs(5));
+        let sent = self
+            .http
+            .get(format!("{}/models", self.provider.base_url))
+            .bearer_auth(&self.provider.api_key)
+            .timeout(timeout)
+            .send()
+            .await;
+        match sent {
+            Ok(r) if matches!(r.status().as_u16(), 401 | 403) => {
+                Err(LlmError::Status(r.status().as_u16()))
+            }
+            Ok(_) => Ok(()),
+            Err(e) if e.is_timeout() => Err(LlmError::Timeout(timeout)),
+            Err(e) => Err(LlmError::Transport(without_url(&e))),
+        }
+    }
+
     /// One structured call, with the provider's timeout, retries and concurrency limit.
     pub async fn chat(&self, req: &Request) -> Result<Reply, Failed> {
         let mut retried = Vec::new();
