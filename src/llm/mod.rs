@@ -321,7 +321,16 @@ impl Client {
             }
             Ok(_) => Ok(()),
             Err(e) if e.is_timeout() => Err(LlmError::Timeout(timeout)),
-            Err(e) => Err(LlmError::Transport(without_url(&e))),
+            Err(e) => {
+                // The causes too ("connection refused"), not only "error sending request".
+                let mut text = without_url(&e);
+                let mut source = std::error::Error::source(&e);
+                while let Some(cause) = source {
+                    text.push_str(&format!(": {cause}"));
+                    source = cause.source();
+                }
+                Err(LlmError::Transport(text))
+            }
         }
     }
 

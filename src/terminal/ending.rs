@@ -140,3 +140,71 @@ pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat], game: Option<&Game>)
     }
     s
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::Strategy;
+    use crate::games::werewolf::Rules;
+    use crate::sim::{play, Lineup};
+    use std::sync::Arc;
+
+    #[test]
+    fn the_end_tells_the_untold_deaths_and_the_deciding_one() {
+        let rules = Arc::new(Rules::default());
+        let lineup = Lineup {
+            good: Strategy::Heuristic,
+            wolves: Strategy::Heuristic,
+        };
+        let (mut night_ends, mut day_ends) = (0, 0);
+        for seed in 0..150u64 {
+            let game = play(&rules, seed, lineup);
+            let untold = untold_deaths(&game);
+            let won = how_won(&game);
+            match game.winner() {
+                Some(Winner::Draw) => assert!(won.contains("draw"), "{won}"),
+                Some(w) => {
+                    let last = *game.deaths().last().expect("a side won by a death");
+                    assert!(
+                        won.starts_with(&format!("Decided when seat {last} (the ")),
+                        "seed {seed}: {won}"
+                    );
+                    let why = if w == Winner::Good {
+                        "no wolf"
+                    } else {
+                        "is left"
+                    };
+                    assert!(won.contains(why), "seed {seed}: {won}");
+                }
+                None => panic!("seed {seed}: the game did not end"),
+            }
+            // A game that ends in the night ends before dawn: its deaths are told here,
+            // and only those; every other death was announced.
+            for line in &untold {
+                assert!(
+                    line.contains("in night") || line.contains("shot by the hunter"),
+                    "{line}"
+                );
+            }
+            let dawn_or_vote_told: usize = game
+                .log()
+                .iter()
+                .map(|l| match &l.event {
+                    Event::Dawn { dead, .. } => dead.len(),
+                    Event::Eliminated { seat: Some(_) } => 1,
+                    Event::HunterShot {
+                        target: Some(_), ..
+                    } => 1,
+                    _ => 0,
+                })
+                .sum();
+            assert!(untold.len() + dawn_or_vote_told >= game.deaths().len());
+            if untold.is_empty() {
+                day_ends += 1;
+            } else {
+                night_ends += 1;
+            }
+        }
+        assert!(night_ends > 0 && day_ends > 0, "{night_ends} / {day_ends}");
+    }
+}
