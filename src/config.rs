@@ -528,6 +528,23 @@ mod tests {
     }
 
     #[test]
+    fn the_resume_minimum_is_read_and_checked() {
+        let c = Config::load_from(None, &no_env).unwrap();
+        assert_eq!(c.timers.resume_min_s, 30);
+        let env = |k: &str| (k == "AGORA_TIMERS_RESUME_MIN_S").then(|| "100".to_string());
+        let c = Config::load_from(None, &env).unwrap();
+        assert_eq!(c.timers.resume_min(), std::time::Duration::from_secs(100));
+        for bad in ["7200", "-1", "soon"] {
+            let env = |k: &str| (k == "AGORA_TIMERS_RESUME_MIN_S").then(|| bad.to_string());
+            let e = Config::load_from(None, &env).unwrap_err().to_string();
+            assert!(e.contains("timers.resume_min_s"), "{bad}: {e}");
+        }
+        // A session stored before the key existed still reads its timers.
+        let old: Timers = serde_json::from_str(r#"{"vote": 10, "pace": 0.5}"#).unwrap();
+        assert_eq!(old.resume_min(), std::time::Duration::from_secs(15));
+    }
+
+    #[test]
     fn broken_file_names_file_and_field() {
         let dir = std::env::temp_dir().join(format!("agora-config-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
