@@ -214,7 +214,13 @@ async fn follow(
             let seats = store.seats(handle.id()).await?;
             // The whole log, replayed: once the game is over it hides nothing, and it tells
             // the last night's deaths and how the game was won.
-            let game = ww::rebuild(store, handle.id()).await.ok();
+            let game = match ww::rebuild(store, handle.id()).await {
+                Ok(game) => Some(game),
+                Err(e) => {
+                    tracing::warn!(session = %handle.id(), "cannot replay the log for the ending: {e}");
+                    None
+                }
+            };
             print!("{}", scoreboard(&outcome, &seats, game.as_ref()));
         }
         (_, Ended::Abandoned) => println!("The game was abandoned."),
