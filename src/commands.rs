@@ -129,6 +129,15 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
     }
     let name = terminal_name(opts.name.as_deref());
     let kit = agent_kit(config, false)?;
+    if let Some((client, _)) = &kit.llm {
+        // A model that cannot be reached would make every AI move wait for a timeout.
+        client.probe().await.map_err(|e| {
+            anyhow::anyhow!(
+                "the language model's server at {} does not answer: {e} (unset LLM_API_KEY to play the built-in players)",
+                client.provider().base_url
+            )
+        })?;
+    }
     let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
     let humans = human_seats(seed, opts.humans);
     let seats: Vec<SeatSpec> = (1..=SEATS as u8)

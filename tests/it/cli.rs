@@ -267,6 +267,21 @@ fn sim_with_a_model_but_no_key_or_no_server_fails_in_one_line() {
         assert!(!err.contains("secret-test-key"), "{err}");
         assert!(out.is_empty(), "no report: {out}");
     }
+    // A terminal game with a key but no server says so too, instead of waiting on it.
+    let db = format!(
+        "sqlite://{}",
+        std::env::temp_dir()
+            .join(format!("agora-cli-noserver-{}.db", std::process::id()))
+            .display()
+    );
+    let (ok, _, err) = agora_env(
+        &["play", "werewolf", "--humans", "0", "--db", &db],
+        &[
+            ("LLM_API_KEY", "secret-test-key"),
+            ("LLM_BASE_URL", "http://127.0.0.1:1/v1"),
+        ],
+    );
+    assert!(!ok && err.contains("does not answer"), "{err}");
     // The agent server's model mode says the same.
     let (ok, _, err) = agora_env(&["agent", "serve", "--llm", "--listen", "127.0.0.1:0"], &[]);
     assert!(!ok && err.contains("LLM_API_KEY"), "{err}");
