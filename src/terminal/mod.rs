@@ -257,7 +257,11 @@ impl Guard {
             };
         };
         if prompt_at.is_some_and(|p| typed.at < p) {
-            return Step::TypedAhead(text.to_string());
+            return if text.is_empty() {
+                Step::Nothing
+            } else {
+                Step::TypedAhead(text.to_string())
+            };
         }
         if ask.kind.is_speech() {
             let body = text
@@ -478,6 +482,10 @@ mod tests {
         assert_eq!(
             g.read(&typed("vote 3", late), Some((2, 7, &vote)), Some(prompt_at)),
             Step::Submit(Action::Vote { target: 3 })
+        );
+        assert_eq!(
+            g.read(&typed("", early), Some((2, 7, &vote)), Some(prompt_at)),
+            Step::Nothing
         );
         // quit is honoured whenever it was typed.
         assert_eq!(
