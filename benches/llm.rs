@@ -5,9 +5,12 @@
 //!    at a time). Reports per game the waves (calls that must run one after another), the
 //!    calls, the wall time, and wall / (waves × L), which is 1.0 when nothing that could
 //!    overlap ran in series. Prompt tokens per call on day 1 and day 5+, and per game.
-//! 2. Faults: `AGORA_BENCH_FAULT_GAMES` (default 1000) all-LLM games with 30% faulty
-//!    replies (500, 429, no answer, truncated JSON, invalid choices), no latency, a 200 ms
-//!    call timeout: all must finish, and the faults recorded must equal the faults served.
+//! 2. Faults: `AGORA_BENCH_FAULT_GAMES` (default 1000) all-LLM games with
+//!    `AGORA_BENCH_FAULT_RATE` (default 0.3) faulty replies of the kinds in
+//!    `AGORA_BENCH_FAULT_KINDS` (default `all`: 500, 429, no answer, and every invalid reply
+//!    shape; `invalid` for the invalid replies only; or labels such as `missing_field`), no
+//!    latency, a 200 ms call timeout: all must finish, and the faults recorded must equal
+//!    the faults served.
 
 use agora::agents::llm::load_prompts;
 use agora::config::Config;
@@ -103,8 +106,16 @@ fn main() -> anyhow::Result<()> {
 
         // 2. Faults at scale.
         if fault_games > 0 {
+            let kinds = std::env::var("AGORA_BENCH_FAULT_KINDS").unwrap_or_else(|_| "all".into());
+            let faults = agora::llm::mock::Fault::parse_list(&kinds)
+                .map_err(|e| anyhow::anyhow!("AGORA_BENCH_FAULT_KINDS: {e}"))?;
+            let rate = std::env::var("AGORA_BENCH_FAULT_RATE")
+                .ok()
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(0.3);
             let mock = MockLlm::start(MockOptions {
-                fault_rate: 0.3,
+                fault_rate: rate,
+                faults,
                 seed: 99,
                 ..MockOptions::default()
             })
@@ -123,8 +134,11 @@ fn main() -> anyhow::Result<()> {
             let served_faults = mock.faults_served();
             let recorded: u64 = r.faults.values().sum();
             println!(
-                "{} all-LLM games with 30% faulty replies: {} finished in {:.1} s",
-                fault_games, r.finished, r.wall_secs_total
+                "{} all-LLM games with {:.0}% faulty replies ({kinds}): {} finished in {:.1} s",
+                fault_games,
+                rate * 100.0,
+                r.finished,
+                r.wall_secs_total
             );
             println!("  served: {served:?}");
             println!(

@@ -52,6 +52,30 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
     Ok(kit)
 }
 
+/// The AI seats' tools when a language model is required (`sim --llm`, `agent serve
+/// --llm`): an error naming what to set when no key is configured, or naming the server
+/// when it cannot be reached (checked once, with a short request), instead of quietly
+/// seating the built-in players.
+pub async fn model_kit(config: &Config, quiet: bool, flag: &str) -> anyhow::Result<AgentKit> {
+    let kit = agent_kit(config, true)?;
+    let Some((client, _)) = &kit.llm else {
+        anyhow::bail!(
+            "{flag}: no language model is configured: set LLM_API_KEY (or WEREWOLF_LLM_API_KEY), and LLM_BASE_URL for a local server"
+        );
+    };
+    let p = client.provider();
+    client.probe().await.map_err(|e| {
+        anyhow::anyhow!(
+            "{flag}: the language model's server at {} does not answer: {e}",
+            p.base_url
+        )
+    })?;
+    if !quiet {
+        eprintln!("AI seats: language model {} at {}", p.model, p.base_url);
+    }
+    Ok(kit)
+}
+
 pub async fn open_store(url: &str, config: &Config) -> Result<Store, StoreError> {
     Store::open(url, Duration::from_secs(config.store.lease_secs as u64)).await
 }
@@ -64,6 +88,24 @@ pub struct PlayOptions {
     pub step_delay: Duration,
     pub db: Option<String>,
     pub name: Option<String>,
+}
+
+/// The seats of `humans` human players, drawn from the game's `seed` (a stream of its own,
+/// apart from the deal's), in seat order. The same seed always gives the same seats, so a
+/// game replays from its seed alone.
+pub fn human_seats(seed: u64, humans: u8) -> Vec<SeatNo> {
+    use rand_chacha::ChaCha8Rng;
+    use rand_core::{RngCore, SeedableRng};
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6875_6d61_6e73_6561); // "humansea"
+    let mut seats: Vec<SeatNo> = (1..=SEATS as SeatNo).collect();
+    // Fisher–Yates.
+    for i in (1..seats.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        seats.swap(i, j);
+    }
+    let mut chosen: Vec<SeatNo> = seats.into_iter().take(humans as usize).collect();
+    chosen.sort_unstable();
+    chosen
 }
 
 fn terminal_name(given: Option<&str>) -> String {
@@ -87,9 +129,20 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
     }
     let name = terminal_name(opts.name.as_deref());
     let kit = agent_kit(config, false)?;
+    if let Some((client, _)) = &kit.llm {
+        // A model that cannot be reached would make every AI move wait for a timeout.
+        client.probe().await.map_err(|e| {
+            anyhow::anyhow!(
+                "the language model's server at {} does not answer: {e} (unset LLM_API_KEY to play the built-in players)",
+                client.provider().base_url
+            )
+        })?;
+    }
+    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let humans = human_seats(seed, opts.humans);
     let seats: Vec<SeatSpec> = (1..=SEATS as u8)
         .map(|seat| {
-            if seat <= opts.humans {
+            if humans.contains(&seat) {
                 let player = if opts.humans == 1 {
                     PlayerRef::terminal(&name)
                 } else {
@@ -112,7 +165,6 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
         timers,
         seats,
     };
-    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
     let url = database_url(opts.db.as_deref(), config);
     let store = open_store(&url, config).await?;
     let place = Place {
@@ -123,7 +175,6 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
     let runner = setup
         .create(store.clone(), seed, &place, opts.step_delay, &kit)
         .await?;
-    let humans: Vec<SeatNo> = (1..=opts.humans).collect();
     println!(
         "Werewolf, session {} (seed {seed}). {}",
         runner.id(),
@@ -131,12 +182,15 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
             "Nine AI players; you watch the public story.".to_string()
         } else {
             format!(
-                "You play seat{} {}; the other seats are AI. Type quit to leave (the game is saved).",
+                "You play seat{} {} (drawn at random); the other seats are AI. Type quit to leave (the game is saved), abandon to end it.",
                 if humans.len() > 1 { "s" } else { "" },
                 humans.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(", ")
             )
         }
     );
+    if let [seat] = humans[..] {
+        println!("*** You are seat {seat}. ***");
+    }
     let mut keyboard = if humans.is_empty() {
         Keyboard::none()
     } else {
@@ -167,7 +221,16 @@ async fn follow(
     match (left, ended) {
         (_, Ended::Finished(outcome)) | (Left::Finished(outcome), _) => {
             let seats = store.seats(handle.id()).await?;
-            print!("{}", scoreboard(&outcome, &seats));
+            // The whole log, replayed: once the game is over it hides nothing, and it tells
+            // the last night's deaths and how the game was won.
+            let game = match ww::rebuild(store, handle.id()).await {
+                Ok(game) => Some(game),
+                Err(e) => {
+                    tracing::warn!(session = %handle.id(), "cannot replay the log for the ending: {e}");
+                    None
+                }
+            };
+            print!("{}", scoreboard(&outcome, &seats, game.as_ref()));
         }
         (_, Ended::Abandoned) => println!("The game was abandoned."),
         _ => {}
@@ -356,4 +419,39 @@ pub async fn stats(
         print!("{}", crate::stats::render(&board));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn human_seats_come_from_the_seed_and_spread_evenly() {
+        for seed in 0..200u64 {
+            for k in 0..=9u8 {
+                let seats = human_seats(seed, k);
+                assert_eq!(seats, human_seats(seed, k), "the seed decides");
+                assert_eq!(seats.len(), k as usize);
+                assert!(seats.windows(2).all(|w| w[0] < w[1]), "{seats:?}");
+                assert!(seats.iter().all(|s| (1..=9).contains(s)));
+            }
+        }
+        // One human over 9,000 seeds: each seat about 1,000 times.
+        let mut counts = [0u32; 9];
+        for seed in 0..9_000u64 {
+            counts[human_seats(seed, 1)[0] as usize - 1] += 1;
+        }
+        for (i, n) in counts.iter().enumerate() {
+            assert!(
+                (850..=1150).contains(n),
+                "seat {}: {n} of 9000 ({counts:?})",
+                i + 1
+            );
+        }
+        assert_ne!(
+            (0..20).map(|s| human_seats(s, 1)[0]).collect::<Vec<_>>(),
+            vec![1; 20],
+            "not always seat 1"
+        );
+    }
 }

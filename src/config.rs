@@ -38,6 +38,10 @@ pub struct Timers {
     pub pk_speech: u32,
     pub last_words: u32,
     pub pace: f64,
+    /// After a restart, a human's open ask gets at least this many seconds (scaled by
+    /// `pace`) from the moment the session resumes, even if its deadline passed while the
+    /// process was down. AI seats keep their deadlines.
+    pub resume_min_s: u32,
 }
 
 #[derive(Debug, Clone, PartialEq, Default, Deserialize)]
@@ -159,6 +163,7 @@ impl Default for Timers {
             pk_speech: 60,
             last_words: 120,
             pace: 1.0,
+            resume_min_s: 30,
         }
     }
 }
@@ -179,6 +184,11 @@ impl Timers {
             _ => self.speech.max(self.last_words),
         };
         std::time::Duration::from_secs_f64(secs as f64 * self.pace)
+    }
+
+    /// The least time a human's open ask gets after a resume, scaled by `pace`.
+    pub fn resume_min(&self) -> std::time::Duration {
+        std::time::Duration::from_secs_f64(self.resume_min_s as f64 * self.pace)
     }
 }
 
@@ -305,6 +315,16 @@ impl Config {
                 file: source("timers.pace"),
                 field: "timers.pace".into(),
                 message: format!("{} is not allowed: use a number from 0 to 100", timers.pace),
+            });
+        }
+        if timers.resume_min_s > 3600 {
+            return Err(ConfigError::Invalid {
+                file: source("timers.resume_min_s"),
+                field: "timers.resume_min_s".into(),
+                message: format!(
+                    "{} is not allowed: use a number of seconds from 0 to 3600",
+                    timers.resume_min_s
+                ),
             });
         }
         Ok(Config {
@@ -505,6 +525,23 @@ mod tests {
             e.contains("max_days") && e.contains("between 1 and 100"),
             "{e}"
         );
+    }
+
+    #[test]
+    fn the_resume_minimum_is_read_and_checked() {
+        let c = Config::load_from(None, &no_env).unwrap();
+        assert_eq!(c.timers.resume_min_s, 30);
+        let env = |k: &str| (k == "AGORA_TIMERS_RESUME_MIN_S").then(|| "100".to_string());
+        let c = Config::load_from(None, &env).unwrap();
+        assert_eq!(c.timers.resume_min(), std::time::Duration::from_secs(100));
+        for bad in ["7200", "-1", "soon"] {
+            let env = |k: &str| (k == "AGORA_TIMERS_RESUME_MIN_S").then(|| bad.to_string());
+            let e = Config::load_from(None, &env).unwrap_err().to_string();
+            assert!(e.contains("timers.resume_min_s"), "{bad}: {e}");
+        }
+        // A session stored before the key existed still reads its timers.
+        let old: Timers = serde_json::from_str(r#"{"vote": 10, "pace": 0.5}"#).unwrap();
+        assert_eq!(old.resume_min(), std::time::Duration::from_secs(15));
     }
 
     #[test]

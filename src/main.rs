@@ -10,6 +10,17 @@ use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// The environment variables the model seats read, shown under `--help`.
+const MODEL_ENV: &str = "Environment:
+  LLM_API_KEY          API key of an OpenAI-compatible server; without it no model is seated
+  LLM_BASE_URL         its base URL (default: `[llm] base_url` in config), e.g. http://127.0.0.1:8080/v1
+  LLM_MODEL            the model name (default: `[llm] model`)
+  LLM_RESPONSE_FORMAT  json_schema (default) or json_object
+  WEREWOLF_LLM_API_KEY, WEREWOLF_LLM_BASE_URL, WEREWOLF_LLM_MODEL, ...
+                       the same for the werewolf seats only (beat the LLM_* ones)
+  DATABASE_URL         where sessions are stored (default: `[store] url`), e.g. sqlite://agora.db
+  AGORA_CONTENT_DIR    prompt and content files (default: content)";
+
 #[derive(Parser)]
 #[command(
     name = "agora",
@@ -24,6 +35,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Headless AI-vs-AI ladders.
+    #[command(after_help = MODEL_ENV)]
     Sim {
         #[command(subcommand)]
         game: SimGame,
@@ -45,11 +57,13 @@ enum Command {
         detail: bool,
     },
     /// Plays a game in the terminal (stored like any other session).
+    #[command(after_help = MODEL_ENV)]
     Play {
         #[command(subcommand)]
         game: PlayGame,
     },
     /// Continues every unfinished session in the database.
+    #[command(after_help = MODEL_ENV)]
     Resume {
         /// Database URL (default: DATABASE_URL, else `[store] url` in config).
         #[arg(long)]
@@ -66,6 +80,7 @@ enum Command {
     },
     /// Lists the stored sessions.
     Sessions {
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
         #[arg(long)]
         db: Option<String>,
         /// Print a JSON array instead of the table.
@@ -73,6 +88,7 @@ enum Command {
         json: bool,
     },
     /// Outside-agent tools.
+    #[command(after_help = MODEL_ENV)]
     Agent {
         #[command(subcommand)]
         command: AgentCommand,
@@ -87,10 +103,12 @@ enum Command {
 #[derive(Subcommand)]
 enum PlayGame {
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
+    #[command(after_help = MODEL_ENV)]
     Werewolf {
-        /// Human seats (seats 1..K); 0 watches an all-AI game.
+        /// Human seats, drawn at random from the seed; 0 watches an all-AI game.
         #[arg(long, default_value_t = 1)]
         humans: u8,
+        /// The game's seed: the deal and the human seats (default: the clock).
         #[arg(long)]
         seed: Option<u64>,
         /// Scales every timer (1 = the configured seconds, 0 = no waiting).
@@ -99,6 +117,7 @@ enum PlayGame {
         /// Milliseconds between AI moves, so a person can follow.
         #[arg(long, default_value_t = 800)]
         step_delay: u64,
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
         #[arg(long)]
         db: Option<String>,
         /// Your player name (default: $USER).
@@ -111,11 +130,13 @@ enum PlayGame {
 enum StatsGame {
     /// Werewolf by mean GPP.
     Werewolf {
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
         #[arg(long)]
         db: Option<String>,
         /// Only this community (a Discord server id, or `terminal`).
         #[arg(long)]
         community: Option<String>,
+        /// Print JSON instead of the table.
         #[arg(long)]
         json: bool,
     },
@@ -124,9 +145,12 @@ enum StatsGame {
 #[derive(Subcommand)]
 enum SimGame {
     /// Plays N werewolf games, game i with seed S+i.
+    #[command(after_help = MODEL_ENV)]
     Werewolf {
+        /// How many games (N).
         #[arg(long, default_value_t = 1000)]
         games: u64,
+        /// The first game's seed (S).
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
@@ -147,7 +171,8 @@ enum SimGame {
         /// Seat an outside agent: SEAT=URL (repeatable), e.g. 3=http://127.0.0.1:9000/act.
         #[arg(long = "agent", value_parser = parse_agent)]
         agents: Vec<(u8, String)>,
-        /// Seat the language model (every seat not given to an agent, or --llm-seats).
+        /// Seat the language model (every seat not given to an agent, or --llm-seats); needs
+        /// LLM_API_KEY and a server that answers, else it stops with an error.
         #[arg(long)]
         llm: bool,
         /// The seats the language model plays, e.g. 1,2 (implies --llm).
@@ -156,7 +181,8 @@ enum SimGame {
         /// Games played at once (with models or agents).
         #[arg(long, default_value_t = 8)]
         concurrency: usize,
-        /// Where the games are stored (with models or agents; default: a temporary file).
+        /// Where the games are stored (with models or agents; default: a temporary file, not
+        /// DATABASE_URL).
         #[arg(long)]
         db: Option<String>,
     },
@@ -164,8 +190,10 @@ enum SimGame {
 
 #[derive(Subcommand)]
 enum AgentCommand {
-    /// Serves our player behind the HTTP agent protocol (POST /act).
+    /// Serves our player behind the HTTP agent protocol (POST /act); prints its URL first.
+    #[command(after_help = MODEL_ENV)]
     Serve {
+        /// Address to listen on (port 0: any free port).
         #[arg(long, default_value = "127.0.0.1:9000")]
         listen: String,
         /// Decide with the language model (needs an API key), else the built-in heuristic.
@@ -258,8 +286,14 @@ fn run() -> anyhow::Result<()> {
                 llm_seats: (llm || !llm_seats.is_empty()).then_some(llm_seats),
                 pace: config.timers.pace,
             };
+            let wants_model = opts.llm_seats.is_some();
             runtime()?.block_on(async {
-                let kit = commands::agent_kit(&config, json)?;
+                let kit = if wants_model {
+                    let flag = if llm { "--llm" } else { "--llm-seats" };
+                    commands::model_kit(&config, json, flag).await?
+                } else {
+                    commands::agent_kit(&config, json)?
+                };
                 let temp;
                 let url = match db {
                     Some(url) => url,
@@ -347,17 +381,15 @@ fn run() -> anyhow::Result<()> {
         } => {
             runtime()?.block_on(async {
                 let kit = if llm {
-                    let kit = commands::agent_kit(&config, false)?;
-                    if kit.llm.is_none() {
-                        anyhow::bail!("--llm: no language model is configured (set LLM_API_KEY, and LLM_BASE_URL for a local server)");
-                    }
-                    kit
+                    commands::model_kit(&config, false, "--llm").await?
                 } else {
                     agora::session::werewolf::AgentKit::default()
                 };
                 let server = agora::agent_server::start(&listen, kit)
                     .await
                     .with_context(|| format!("cannot listen on {listen}"))?;
+                // The URL alone on standard output (for scripts), the explanation on stderr.
+                println!("http://{}/act", server.addr);
                 eprintln!(
                     "Serving the {} werewolf player at http://{}/act (POST game_state, get a decision). Ctrl-C stops.",
                     if llm { "language-model" } else { "heuristic" },

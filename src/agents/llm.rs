@@ -23,6 +23,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+mod reply;
+
+pub use reply::{parse_reply, Parsed};
+
 macro_rules! prompt {
     ($name:literal, $($p:literal),*) => {
         PromptSpec {
@@ -174,126 +178,6 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
     (name.to_string(), schema)
 }
 
-/// A model's decision, checked against the ask.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Parsed {
-    pub action: Action,
-    pub reasoning_steps: Vec<String>,
-    pub suspicion_scores: serde_json::Map<String, Value>,
-}
-
-/// Reads and checks a reply to `ask`. The error says what was wrong, for the repair prompt.
-pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
-    let v: Value =
-        serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
-    if !v.is_object() {
-        return Err("the reply must be one JSON object".into());
-    }
-    let target = |v: &Value| -> Result<Option<Seat>, String> {
-        match &v["target"] {
-            Value::Null => Ok(None),
-            Value::Number(n) => {
-                let t = n.as_u64().filter(|t| (1..=9).contains(t)).ok_or_else(|| {
-                    format!(
-                        "target {n} is not a seat (valid: {})",
-                        seats_text(ask.targets)
-                    )
-                })? as Seat;
-                if ask.targets.contains(t) {
-                    Ok(Some(t))
-                } else {
-                    Err(format!(
-                        "seat {t} is not a valid target (valid: {})",
-                        seats_text(ask.targets)
-                    ))
-                }
-            }
-            other => Err(format!("target must be a seat number or null, not {other}")),
-        }
-    };
-    let action = if ask.kind.is_speech() {
-        let text = v["speech"]
-            .as_str()
-            .ok_or("\"speech\" must be a string")?
-            .trim();
-        if text.is_empty() {
-            return Err("\"speech\" is empty".into());
-        }
-        Action::Speak {
-            text: fit_speech(&strip_control(text), ask.max_chars as usize),
-        }
-    } else if ask.kind == AskKind::Witch {
-        let choice = v["choice"]
-            .as_str()
-            .ok_or("\"choice\" must be a string")?
-            .trim()
-            .to_ascii_lowercase();
-        let options = witch_options(ask);
-        if !options.contains(&choice) {
-            return Err(format!(
-                "\"{choice}\" is not allowed now (allowed: {})",
-                options.join(", ")
-            ));
-        }
-        match choice.strip_prefix("poison ") {
-            Some(t) => Action::Poison {
-                target: t.parse().map_err(|_| "poison needs a seat number")?,
-            },
-            None if choice == "save" => Action::Save,
-            None => Action::Pass,
-        }
-    } else {
-        match (ask.kind, target(&v)?) {
-            (AskKind::WolfPick, Some(t)) => Action::Kill { target: t },
-            (AskKind::SeerCheck, Some(t)) => Action::Check { target: t },
-            (AskKind::HunterShot, Some(t)) => Action::Shoot { target: t },
-            (AskKind::HunterShot, None) => Action::Decline,
-            (AskKind::Vote | AskKind::PkVote, Some(t)) => Action::Vote { target: t },
-            (AskKind::Vote | AskKind::PkVote, None) => Action::Abstain,
-            (_, None) => {
-                return Err(format!(
-                    "a target is required (valid: {})",
-                    seats_text(ask.targets)
-                ))
-            }
-            _ => return Err("this decision takes no target".into()),
-        }
-    };
-    let reasoning_steps = v["reasoning_steps"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(Value::as_str)
-                .take(8)
-                .map(|s| strip_control(s).chars().take(300).collect())
-                .collect()
-        })
-        .unwrap_or_default();
-    let mut suspicion_scores = serde_json::Map::new();
-    match &v["suspicion_scores"] {
-        Value::Array(items) => {
-            for item in items {
-                if let (Some(seat), Some(score)) = (item["seat"].as_u64(), item["score"].as_f64()) {
-                    suspicion_scores.insert(seat.to_string(), json!(score));
-                }
-            }
-        }
-        Value::Object(map) => {
-            for (k, s) in map {
-                if let Some(score) = s.as_f64() {
-                    suspicion_scores.insert(k.clone(), json!(score));
-                }
-            }
-        }
-        _ => {}
-    }
-    Ok(Parsed {
-        action,
-        reasoning_steps,
-        suspicion_scores,
-    })
-}
-
 /// A seat played by a language model, with the heuristic player as its fallback.
 pub struct LlmSeat {
     seat: Seat,
@@ -411,11 +295,17 @@ pub async fn ask_model(
                 }
                 match parse_reply(&reply.content, ask) {
                     Ok(p) => {
+                        for error in &p.fixed {
+                            faults.push(
+                                json!({"kind": "invalid_reply", "error": error, "then": "fixed"}),
+                            );
+                        }
                         parsed = Some(p);
                         break;
                     }
                     Err(error) => {
-                        faults.push(json!({"kind": "invalid_reply", "error": error}));
+                        let then = if attempt == 0 { "repair" } else { "fallback" };
+                        faults.push(json!({"kind": "invalid_reply", "error": error, "then": then}));
                         if attempt == 0 {
                             request.messages.push(Message::assistant(reply.content));
                             request.messages.push(Message::user(format!(
@@ -450,7 +340,7 @@ pub async fn ask_model(
         Some(p) => {
             note["reasoning_steps"] = json!(p.reasoning_steps);
             note["suspicion_scores"] = Value::Object(p.suspicion_scores);
-            if calls > 1 {
+            if calls > 1 || !p.fixed.is_empty() {
                 note["repaired"] = json!(true);
             }
             p.action
@@ -504,49 +394,6 @@ mod tests {
             max_chars: 40,
             seq: 3,
         }
-    }
-
-    #[test]
-    fn replies_are_checked_against_the_ask() {
-        let vote = ask(AskKind::Vote, &[1, 2, 3]);
-        let p = parse_reply(
-            r#"{"target": 2, "reasoning_steps": ["2 lied"], "suspicion_scores": [{"seat": 2, "score": 0.9}]}"#,
-            &vote,
-        )
-        .unwrap();
-        assert_eq!(p.action, Action::Vote { target: 2 });
-        assert_eq!(p.suspicion_scores["2"], json!(0.9));
-        assert_eq!(
-            parse_reply(r#"{"target": null}"#, &vote).unwrap().action,
-            Action::Abstain
-        );
-        assert!(parse_reply(r#"{"target": 7}"#, &vote)
-            .unwrap_err()
-            .contains("not a valid target"));
-        assert!(parse_reply(r#"{"target": 2"#, &vote)
-            .unwrap_err()
-            .contains("not valid JSON"));
-        let pick = ask(AskKind::WolfPick, &[1, 2]);
-        assert!(parse_reply(r#"{"target": null}"#, &pick).is_err());
-        let witch = ask(AskKind::Witch, &[1, 3]);
-        assert_eq!(
-            parse_reply(r#"{"choice": "poison 3"}"#, &witch)
-                .unwrap()
-                .action,
-            Action::Poison { target: 3 }
-        );
-        let speech = ask(AskKind::Speech, &[]);
-        let p = parse_reply(
-            r#"{"speech": "<|im_start|>I am good. Seat 3 is odd. Vote three today please."}"#,
-            &speech,
-        )
-        .unwrap();
-        assert_eq!(
-            p.action,
-            Action::Speak {
-                text: "I am good. Seat 3 is odd.".into()
-            }
-        );
     }
 
     #[test]

@@ -12,9 +12,16 @@
 //! Speeches use `natural_speech`; votes `vote_target` (null: abstain); the wolves' pick,
 //! the seer's check and the hunter's shot `skill_target` (null: decline). The witch uses
 //! `witch_action` (`save`, `poison` with `skill_target`, or `pass`); without it a
-//! `skill_target` equal to the attacked seat saves, another seat poisons, null passes. A
-//! timeout (default 10 s), an HTTP error, malformed JSON or an invalid target is an
-//! abstention: the rules' default applies, and the fault is recorded in the input's note.
+//! `skill_target` equal to the attacked seat saves, another seat poisons, null passes. Only
+//! an explicit `null` abstains, declines or passes. A timeout (default 10 s), an HTTP error,
+//! malformed JSON or an invalid decision (a missing or mistyped field, a target not listed,
+//! an empty speech, a potion not offered) is a fault recorded in the input's note, and the
+//! rules' default applies.
+//!
+//! `game_state.decision.kind` names the decision exactly as `game_state.ask.kind` does:
+//! `wolf_pick`, `witch`, `seer_check`, `hunter_shot`, `speech`, `pk_speech`, `last_words`,
+//! `vote`, `pk_vote`. (Earlier builds sent display names such as `"wolf pick"` there; agents
+//! only ever read these names, so nothing needs to accept the old ones.)
 
 use super::fit_speech;
 use super::memory::SeatMemory;
@@ -25,15 +32,20 @@ use crate::store::now_ms;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 
-/// Reads an agent's `decision` for `ask`. The error names what was wrong.
+/// Reads an agent's `decision` for `ask`. The error names what was wrong. Only an explicit
+/// `null` abstains, declines or passes; a missing field is an error, like an empty speech.
 pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String> {
-    if !decision.is_object() {
+    let Some(obj) = decision.as_object() else {
         return Err("the decision must be a JSON object".into());
-    }
+    };
     let seat_field = |field: &str| -> Result<Option<Seat>, String> {
-        match &decision[field] {
-            Value::Null => Ok(None),
-            Value::Number(n) => {
+        match obj.get(field) {
+            None => Err(format!(
+                "{field} is missing (valid: {}; null to pass where allowed)",
+                ask.targets
+            )),
+            Some(Value::Null) => Ok(None),
+            Some(Value::Number(n)) => {
                 let t = n
                     .as_u64()
                     .filter(|t| (1..=9).contains(t))
@@ -48,18 +60,34 @@ pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String>
                     ))
                 }
             }
-            other => Err(format!(
+            Some(other) => Err(format!(
                 "{field} must be a seat number or null, not {other}"
             )),
         }
     };
+    let required = |field: &str| -> Result<Seat, String> {
+        seat_field(field)?.ok_or_else(|| {
+            format!(
+                "{field} is required for a {} (valid: {})",
+                ask.kind.name(),
+                ask.targets
+            )
+        })
+    };
     Ok(match ask.kind {
         AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => {
-            let text = decision["natural_speech"]
-                .as_str()
-                .ok_or("natural_speech must be a string")?;
+            let text = match obj.get("natural_speech") {
+                Some(Value::String(t)) => t,
+                None => return Err("natural_speech is missing".into()),
+                Some(other) => return Err(format!("natural_speech must be a string, not {other}")),
+            };
+            let text = strip_control(text);
+            let text = text.trim();
+            if text.is_empty() {
+                return Err("natural_speech is empty".into());
+            }
             Action::Speak {
-                text: fit_speech(strip_control(text).trim(), ask.max_chars as usize),
+                text: fit_speech(text, ask.max_chars as usize),
             }
         }
         AskKind::Vote | AskKind::PkVote => match seat_field("vote_target")? {
@@ -67,29 +95,34 @@ pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String>
             None => Action::Abstain,
         },
         AskKind::WolfPick => Action::Kill {
-            target: seat_field("skill_target")?.ok_or("skill_target is required")?,
+            target: required("skill_target")?,
         },
         AskKind::SeerCheck => Action::Check {
-            target: seat_field("skill_target")?.ok_or("skill_target is required")?,
+            target: required("skill_target")?,
         },
         AskKind::HunterShot => match seat_field("skill_target")? {
             Some(t) => Action::Shoot { target: t },
             None => Action::Decline,
         },
         AskKind::Witch => {
-            let raw = decision["skill_target"].as_u64().map(|t| t as Seat);
-            match decision["witch_action"].as_str() {
-                Some("save") => Action::Save,
-                Some("pass") => Action::Pass,
-                Some("poison") => Action::Poison {
-                    target: seat_field("skill_target")?.ok_or("poison needs skill_target")?,
+            let raw = obj.get("skill_target").and_then(Value::as_u64);
+            match obj.get("witch_action") {
+                Some(Value::String(a)) if a == "save" && ask.can_save => Action::Save,
+                Some(Value::String(a)) if a == "save" => {
+                    return Err("the antidote is not available now".into())
+                }
+                Some(Value::String(a)) if a == "pass" => Action::Pass,
+                Some(Value::String(a)) if a == "poison" => Action::Poison {
+                    target: required("skill_target")?,
                 },
                 Some(other) => {
                     return Err(format!(
-                        "witch_action {other:?} is not save, poison or pass"
+                        "witch_action {other} is not \"save\", \"poison\" or \"pass\""
                     ))
                 }
-                None if raw.is_some() && raw == ask.attacked && ask.can_save => Action::Save,
+                None if raw.is_some() && raw == ask.attacked.map(u64::from) && ask.can_save => {
+                    Action::Save
+                }
                 None => match seat_field("skill_target")? {
                     Some(t) => Action::Poison { target: t },
                     None => Action::Pass,
@@ -267,5 +300,85 @@ mod tests {
             })
         );
         assert!(decision_to_action(&json!([1]), &ask(AskKind::Vote)).is_err());
+    }
+
+    /// Every invalid decision is an error (a recorded fault), never a silent abstention.
+    #[test]
+    fn invalid_decisions_are_errors_not_abstentions() {
+        use AskKind::*;
+        let cases = [
+            (Vote, json!({}), "vote_target is missing"),
+            (PkVote, json!({"skill_target": 1}), "vote_target is missing"),
+            (Vote, json!({"vote_target": "3"}), "must be a seat number"),
+            (Vote, json!({"vote_target": 5}), "not a valid target"),
+            (Vote, json!({"vote_target": 12}), "not a seat"),
+            (WolfPick, json!({}), "skill_target is missing"),
+            (WolfPick, json!({"skill_target": null}), "required"),
+            (
+                SeerCheck,
+                json!({"vote_target": 1}),
+                "skill_target is missing",
+            ),
+            (HunterShot, json!({}), "skill_target is missing"),
+            (
+                HunterShot,
+                json!({"skill_target": [1]}),
+                "must be a seat number",
+            ),
+            (Speech, json!({}), "natural_speech is missing"),
+            (Speech, json!({"natural_speech": ""}), "empty"),
+            (
+                LastWords,
+                json!({"natural_speech": "  <|im_end|> "}),
+                "empty",
+            ),
+            (
+                PkSpeech,
+                json!({"natural_speech": null}),
+                "must be a string",
+            ),
+            (Witch, json!({}), "skill_target is missing"),
+            (
+                Witch,
+                json!({"witch_action": "poison"}),
+                "skill_target is missing",
+            ),
+            (
+                Witch,
+                json!({"witch_action": "poison", "skill_target": 7}),
+                "not a valid target",
+            ),
+            (Witch, json!({"witch_action": "heal"}), "is not"),
+            (Witch, json!({"witch_action": 1}), "is not"),
+        ];
+        for (kind, d, wanted) in cases {
+            let e = decision_to_action(&d, &ask(kind)).unwrap_err();
+            assert!(e.contains(wanted), "{kind:?} {d}: {e}");
+        }
+        let mut used = ask(Witch);
+        used.can_save = false;
+        assert!(decision_to_action(&json!({"witch_action": "save"}), &used).is_err());
+        // Explicit nulls are decisions.
+        assert_eq!(
+            decision_to_action(&json!({"skill_target": null}), &ask(HunterShot)),
+            Ok(Action::Decline)
+        );
+        assert_eq!(
+            decision_to_action(&json!({"skill_target": null}), &ask(Witch)),
+            Ok(Action::Pass)
+        );
+    }
+
+    #[test]
+    fn the_decision_kind_is_named_as_the_ask_kind() {
+        use AskKind::*;
+        for kind in [
+            WolfPick, Witch, SeerCheck, HunterShot, Speech, PkSpeech, LastWords, Vote, PkVote,
+        ] {
+            let seat = RemoteSeat::new(6, "http://127.0.0.1:9/act", "g", Duration::from_secs(1));
+            let state = seat.game_state(&ask(kind));
+            assert_eq!(state["decision"]["kind"], state["ask"]["kind"], "{kind:?}");
+            assert_eq!(state["decision"]["kind"], json!(kind), "{kind:?}");
+        }
     }
 }

@@ -2,8 +2,11 @@
 //! key. It answers `POST /v1/chat/completions` with a reply that follows the request's JSON
 //! schema (a choice from each enum, short text for strings), after a fixed latency. On
 //! demand it serves faults instead: HTTP 500, 429 with `retry-after`, a reply that never
-//! comes, JSON cut off mid-way, or a choice outside the schema's enum. Scripted replies,
-//! queued with [`MockLlm::script`], are served first, in order.
+//! comes, or a reply that breaks the schema ([`Fault::INVALID_REPLIES`]: JSON cut off
+//! mid-way, a choice outside the enum, the decision missing, of the wrong type, `null`, out
+//! of range, plausible but not offered, or wrapped in prose). Every fault served is counted
+//! by kind, so tests can check that each one was recorded. Scripted replies, queued with
+//! [`MockLlm::script`], are served first, in order.
 
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
@@ -30,16 +33,93 @@ pub enum Fault {
     Truncated,
     /// HTTP 200, schema-shaped, but an enum field holds a value outside the enum.
     InvalidChoice,
+    /// HTTP 200, the decision field (`target`, `choice` or `speech`) left out.
+    MissingField,
+    /// HTTP 200, the decision field of the wrong type (`"3"` for 3, a number for text).
+    WrongType,
+    /// HTTP 200, the decision `null` where the schema has no `null` (where it has one, the
+    /// word `"none"` instead).
+    NullChoice,
+    /// HTTP 200, a seat that does not exist (12), `poison 12`, or a speech over its length.
+    OutOfRange,
+    /// HTTP 200, a plausible choice the schema does not offer: a seat not listed (a dead
+    /// seat, or a target where none is allowed), a witch option not offered, an empty
+    /// speech.
+    Unlisted,
+    /// HTTP 200, a valid answer wrapped in prose ("Sure! {…} Good luck.").
+    ExtraText,
 }
 
 impl Fault {
-    pub const ALL: [Fault; 5] = [
+    pub const ALL: [Fault; 11] = [
         Fault::ServerError,
         Fault::RateLimited,
         Fault::Hang,
         Fault::Truncated,
         Fault::InvalidChoice,
+        Fault::MissingField,
+        Fault::WrongType,
+        Fault::NullChoice,
+        Fault::OutOfRange,
+        Fault::Unlisted,
+        Fault::ExtraText,
     ];
+
+    /// Faults that are replies breaking the schema (HTTP 200), which a client records as
+    /// `invalid_reply`.
+    pub const INVALID_REPLIES: [Fault; 8] = [
+        Fault::Truncated,
+        Fault::InvalidChoice,
+        Fault::MissingField,
+        Fault::WrongType,
+        Fault::NullChoice,
+        Fault::OutOfRange,
+        Fault::Unlisted,
+        Fault::ExtraText,
+    ];
+
+    /// How [`MockLlm::served`] names this fault.
+    pub fn label(self) -> &'static str {
+        match self {
+            Fault::ServerError => "server_error",
+            Fault::RateLimited => "rate_limited",
+            Fault::Hang => "hang",
+            Fault::Truncated => "truncated",
+            Fault::InvalidChoice => "invalid_choice",
+            Fault::MissingField => "missing_field",
+            Fault::WrongType => "wrong_type",
+            Fault::NullChoice => "null_choice",
+            Fault::OutOfRange => "out_of_range",
+            Fault::Unlisted => "unlisted",
+            Fault::ExtraText => "extra_text",
+        }
+    }
+
+    /// The fault named `name` (as [`Fault::label`] names it), or `invalid` for every
+    /// invalid reply.
+    pub fn parse_list(names: &str) -> Result<Vec<Fault>, String> {
+        let mut out = Vec::new();
+        for name in names.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+            if name == "invalid" {
+                out.extend(Fault::INVALID_REPLIES);
+            } else if name == "all" {
+                out.extend(Fault::ALL);
+            } else {
+                let f = Fault::ALL
+                    .into_iter()
+                    .find(|f| f.label() == name)
+                    .ok_or_else(|| {
+                        let names: Vec<&str> = Fault::ALL.iter().map(|f| f.label()).collect();
+                        format!(
+                            "{name:?} is not a fault kind (kinds: {}, invalid, all)",
+                            names.join(", ")
+                        )
+                    })?;
+                out.push(f);
+            }
+        }
+        Ok(out)
+    }
 }
 
 /// One scripted answer.
@@ -100,6 +180,7 @@ impl MockLlm {
         });
         let app = Router::new()
             .route("/v1/chat/completions", post(answer))
+            .route("/v1/models", axum::routing::get(models))
             .with_state(shared.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
@@ -164,9 +245,9 @@ impl MockLlm {
 }
 
 /// The kinds of fault served (as [`MockLlm::served`] names them) that a client's records
-/// (fault kind → count, as the review notes name them) do not account for. A model reply
-/// can also be wrong on its own (a `poison` without a target), so records may hold more
-/// invalid replies than were served; never fewer.
+/// (fault kind → count, as the review notes name them) do not account for exactly. The
+/// mock's other replies follow the schema, so every invalid reply recorded was served as
+/// one: the two counts must be equal.
 pub fn unrecorded_faults(
     served: &BTreeMap<String, u64>,
     recorded: &BTreeMap<String, u64>,
@@ -186,10 +267,13 @@ pub fn unrecorded_faults(
             ));
         }
     }
-    let bad_replies = get(served, "truncated") + get(served, "invalid_choice");
-    if get(recorded, "invalid_reply") < bad_replies {
+    let bad_replies: u64 = Fault::INVALID_REPLIES
+        .iter()
+        .map(|f| get(served, f.label()))
+        .sum();
+    if get(recorded, "invalid_reply") != bad_replies {
         missing.push(format!(
-            "truncated + invalid_choice: served {bad_replies}, recorded {}",
+            "invalid replies: served {bad_replies}, recorded {}",
             get(recorded, "invalid_reply")
         ));
     }
@@ -268,6 +352,10 @@ pub fn instance(schema: &Value, rng: &mut u64) -> Value {
                     text.push(' ');
                 }
                 text.push_str(s);
+            }
+            if text.is_empty() && max > 0 {
+                // Too short for a whole sentence: the start of one.
+                text = SENTENCES[0].chars().take(max).collect();
             }
             Value::String(text)
         }
@@ -359,11 +447,7 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
     };
     let label = match &plan {
         Scripted::Content(_) => "ok",
-        Scripted::Fault(Fault::ServerError) => "server_error",
-        Scripted::Fault(Fault::RateLimited) => "rate_limited",
-        Scripted::Fault(Fault::Hang) => "hang",
-        Scripted::Fault(Fault::Truncated) => "truncated",
-        Scripted::Fault(Fault::InvalidChoice) => "invalid_choice",
+        Scripted::Fault(f) => f.label(),
     };
     *shared
         .served
@@ -391,17 +475,92 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
             tokio::time::sleep(Duration::from_secs(3600)).await;
             StatusCode::GATEWAY_TIMEOUT.into_response()
         }
-        Scripted::Fault(Fault::Truncated) => {
-            let full = instance(schema, &mut rng).to_string();
-            let cut: String = full.chars().take(full.chars().count() / 2).collect();
-            Json(completion(&cut, &body)).into_response()
-        }
-        Scripted::Fault(Fault::InvalidChoice) => {
-            let mut value = instance(schema, &mut rng);
-            invalid_choice(schema, &mut value);
-            Json(completion(&value.to_string(), &body)).into_response()
+        Scripted::Fault(fault) => {
+            let content = broken_reply(fault, schema, &mut rng);
+            Json(completion(&content, &body)).into_response()
         }
     }
+}
+
+/// `GET /v1/models`: the one model, for a client checking that the server answers.
+async fn models(headers: HeaderMap) -> Response {
+    if !headers.contains_key("authorization") {
+        return (StatusCode::UNAUTHORIZED, "missing bearer token").into_response();
+    }
+    Json(json!({"object": "list", "data": [{"id": "mock", "object": "model"}]})).into_response()
+}
+
+/// The decision field of a reply schema: the first top-level property with an enum, else
+/// the first string property.
+fn decision_field(schema: &Value) -> Option<(String, Value)> {
+    let props = schema["properties"].as_object()?;
+    props
+        .iter()
+        .find(|(_, s)| s["enum"].is_array())
+        .or_else(|| props.iter().find(|(_, s)| s["type"] == "string"))
+        .map(|(k, s)| (k.clone(), s.clone()))
+}
+
+/// The content of a reply that follows `schema` except in the way `fault` says (one of
+/// [`Fault::INVALID_REPLIES`]; other faults are not replies and give a schema-valid one).
+pub fn broken_reply(fault: Fault, schema: &Value, rng: &mut u64) -> String {
+    let mut value = instance(schema, rng);
+    match fault {
+        Fault::ExtraText => return format!("Sure! Here is my answer:\n{value}\nGood luck."),
+        Fault::Truncated => {
+            let full = value.to_string();
+            return full.chars().take(full.chars().count() / 2).collect();
+        }
+        Fault::InvalidChoice => {
+            invalid_choice(schema, &mut value);
+            return value.to_string();
+        }
+        Fault::ServerError | Fault::RateLimited | Fault::Hang => return value.to_string(),
+        _ => {}
+    }
+    let Some((key, field)) = decision_field(schema) else {
+        return "{}".into();
+    };
+    let listed: Vec<Value> = field["enum"].as_array().cloned().unwrap_or_default();
+    let is_text = !field["enum"].is_array();
+    let takes_strings = listed.iter().any(Value::is_string);
+    let obj = value
+        .as_object_mut()
+        .expect("an object schema gives an object");
+    let broken = match fault {
+        Fault::MissingField => {
+            obj.remove(&key);
+            return value.to_string();
+        }
+        Fault::WrongType if is_text || takes_strings => json!(3),
+        Fault::WrongType => json!("3"),
+        Fault::NullChoice if listed.contains(&Value::Null) => json!("none"),
+        Fault::NullChoice => Value::Null,
+        Fault::OutOfRange if is_text => {
+            let max = field["maxLength"].as_u64().unwrap_or(200) as usize;
+            json!("This speech goes on. ".repeat(max / 10 + 2))
+        }
+        Fault::OutOfRange if takes_strings => json!("poison 12"),
+        Fault::OutOfRange => json!(12),
+        Fault::Unlisted if is_text => json!("   "),
+        Fault::Unlisted if takes_strings => {
+            let offered = |o: &str| listed.contains(&json!(o));
+            let option = std::iter::once("save".to_string())
+                .chain((1..=9).map(|s| format!("poison {s}")))
+                .find(|o| !offered(o))
+                .unwrap_or_else(|| "poison 0".into());
+            json!(option)
+        }
+        Fault::Unlisted => {
+            let seat = (1..=9u64)
+                .find(|s| !listed.contains(&json!(s)))
+                .unwrap_or(0);
+            json!(seat)
+        }
+        _ => json!(97),
+    };
+    obj.insert(key, broken);
+    value.to_string()
 }
 
 #[cfg(test)]

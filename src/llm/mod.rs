@@ -303,6 +303,37 @@ impl Client {
         })
     }
 
+    /// Checks once, with a short request (`GET {base_url}/models`), that the provider's
+    /// server answers and does not refuse the key. Any other answer (even a 404 from a
+    /// server without that route) counts as reachable.
+    pub async fn probe(&self) -> Result<(), LlmError> {
+        let timeout = self.provider.timeout.min(Duration::from_secs(5));
+        let sent = self
+            .http
+            .get(format!("{}/models", self.provider.base_url))
+            .bearer_auth(&self.provider.api_key)
+            .timeout(timeout)
+            .send()
+            .await;
+        match sent {
+            Ok(r) if matches!(r.status().as_u16(), 401 | 403) => {
+                Err(LlmError::Status(r.status().as_u16()))
+            }
+            Ok(_) => Ok(()),
+            Err(e) if e.is_timeout() => Err(LlmError::Timeout(timeout)),
+            Err(e) => {
+                // The causes too ("connection refused"), not only "error sending request".
+                let mut text = without_url(&e);
+                let mut source = std::error::Error::source(&e);
+                while let Some(cause) = source {
+                    text.push_str(&format!(": {cause}"));
+                    source = cause.source();
+                }
+                Err(LlmError::Transport(text))
+            }
+        }
+    }
+
     /// One structured call, with the provider's timeout, retries and concurrency limit.
     pub async fn chat(&self, req: &Request) -> Result<Reply, Failed> {
         let mut retried = Vec::new();

@@ -467,7 +467,12 @@ impl<T: Table> Runner<T> {
         let inputs = store.inputs(&row.id).await?;
         let deadlines = store.deadlines(&row.id).await?;
         let mut runner = Runner::new(&row.id, table, agents, store, options);
+        // A human was away while the process was down: their open ask gets a fair minimum
+        // from now (`[timers] resume_min_s`), not `[0 s]` and the default at once.
+        let human_min = now_ms() + runner.options.timers.resume_min().as_millis() as i64;
         for (seat, seq, due) in deadlines {
+            let human = !matches!(runner.agents.get(seat as usize - 1), Some(Some(_)));
+            let due = if human { due.max(human_min) } else { due };
             runner.deadlines.insert((seat, seq), due);
             runner.stored_deadlines.insert((seat, seq));
         }

@@ -138,3 +138,185 @@ fn bad_config_names_the_key() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("werewolf.witch_self_save"), "{err}");
 }
+
+/// `agora` with the model variables removed (a developer's own must not leak in).
+fn agora_env(args: &[&str], env: &[(&str, &str)]) -> (bool, String, String) {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_agora"));
+    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
+    for var in [
+        "LLM_API_KEY",
+        "LLM_BASE_URL",
+        "LLM_MODEL",
+        "WEREWOLF_LLM_API_KEY",
+        "WEREWOLF_LLM_BASE_URL",
+        "WEREWOLF_LLM_MODEL",
+        "DATABASE_URL",
+    ] {
+        cmd.env_remove(var);
+    }
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("the agora binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The option lines of a `--help` text that have no help text: an option line whose flags
+/// are not followed by text, and whose next line does not carry it either.
+fn options_without_help(help: &str) -> Vec<String> {
+    let lines: Vec<&str> = help.lines().collect();
+    let mut missing = Vec::new();
+    let mut in_options = false;
+    for (i, line) in lines.iter().enumerate() {
+        if line.ends_with(':') && !line.starts_with(' ') {
+            in_options = *line == "Options:" || *line == "Arguments:";
+            continue;
+        }
+        let spec = line.trim_start();
+        if !in_options || !(spec.starts_with('-') || spec.starts_with('[') || spec.starts_with('<'))
+        {
+            continue;
+        }
+        let has_text = spec.split("  ").skip(1).any(|t| !t.trim().is_empty());
+        let next_is_text = lines.get(i + 1).is_some_and(|n| {
+            let t = n.trim_start();
+            n.len() - t.len() > line.len() - spec.len() && !t.is_empty() && !t.starts_with('-')
+        });
+        if !has_text && !next_is_text {
+            missing.push(line.to_string());
+        }
+    }
+    missing
+}
+
+#[test]
+fn every_option_has_help_and_the_model_variables_are_named() {
+    let commands: &[&[&str]] = &[
+        &[],
+        &["sim"],
+        &["sim", "werewolf"],
+        &["scenario"],
+        &["replay"],
+        &["play"],
+        &["play", "werewolf"],
+        &["resume"],
+        &["run"],
+        &["sessions"],
+        &["agent"],
+        &["agent", "serve"],
+        &["stats"],
+        &["stats", "werewolf"],
+    ];
+    for command in commands {
+        let mut args = command.to_vec();
+        args.push("--help");
+        let (ok, help, err) = agora_env(&args, &[]);
+        assert!(ok, "{args:?}: {err}");
+        assert!(help.contains("Options:"), "{args:?}:\n{help}");
+        let missing = options_without_help(&help);
+        assert!(
+            missing.is_empty(),
+            "{args:?}: options without help: {missing:?}\n{help}"
+        );
+        if matches!(command.first(), Some(&"sim" | &"play" | &"agent")) {
+            for var in [
+                "LLM_API_KEY",
+                "LLM_BASE_URL",
+                "LLM_MODEL",
+                "WEREWOLF_LLM_API_KEY",
+                "DATABASE_URL",
+            ] {
+                assert!(help.contains(var), "{args:?} does not name {var}:\n{help}");
+            }
+        }
+    }
+    // The checker itself finds an option without help.
+    let bare = "Options:\n      --seed <SEED>\n  -h, --help  Print help\n";
+    assert_eq!(options_without_help(bare), vec!["      --seed <SEED>"]);
+}
+
+#[test]
+fn sim_with_a_model_but_no_key_or_no_server_fails_in_one_line() {
+    for flag in [&["--llm"][..], &["--llm-seats", "1,2"]] {
+        let mut args = vec!["sim", "werewolf", "--games", "1"];
+        args.extend_from_slice(flag);
+        let (ok, out, err) = agora_env(&args, &[]);
+        assert!(!ok, "{flag:?} without a key must fail; printed {out}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(err.contains("LLM_API_KEY"), "{err}");
+        assert!(out.is_empty(), "no report: {out}");
+
+        // Port 1 on loopback: nothing listens there.
+        let (ok, out, err) = agora_env(
+            &args,
+            &[
+                ("LLM_API_KEY", "secret-test-key"),
+                ("LLM_BASE_URL", "http://127.0.0.1:1/v1"),
+            ],
+        );
+        assert!(!ok, "{flag:?} with no server must fail; printed {out}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+        assert!(
+            err.contains("127.0.0.1:1") && err.contains("does not answer"),
+            "{err}"
+        );
+        assert!(!err.contains("secret-test-key"), "{err}");
+        assert!(out.is_empty(), "no report: {out}");
+    }
+    // A terminal game with a key but no server says so too, instead of waiting on it.
+    let db = format!(
+        "sqlite://{}",
+        std::env::temp_dir()
+            .join(format!("agora-cli-noserver-{}.db", std::process::id()))
+            .display()
+    );
+    let (ok, _, err) = agora_env(
+        &["play", "werewolf", "--humans", "0", "--db", &db],
+        &[
+            ("LLM_API_KEY", "secret-test-key"),
+            ("LLM_BASE_URL", "http://127.0.0.1:1/v1"),
+        ],
+    );
+    assert!(!ok && err.contains("does not answer"), "{err}");
+    // The agent server's model mode says the same.
+    let (ok, _, err) = agora_env(&["agent", "serve", "--llm", "--listen", "127.0.0.1:0"], &[]);
+    assert!(!ok && err.contains("LLM_API_KEY"), "{err}");
+}
+
+#[test]
+fn agent_serve_prints_its_url_first_on_stdout() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut server = Command::new(env!("CARGO_BIN_EXE_agora"))
+        .args(["agent", "serve", "--listen", "127.0.0.1:0"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("LLM_API_KEY")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line.trim().to_string();
+    // The URL answers: a POST without a body is refused by the server, not by the network.
+    let addr = url
+        .strip_prefix("http://")
+        .and_then(|r| r.strip_suffix("/act"))
+        .unwrap_or_else(|| panic!("the first line is the URL: {line:?}"));
+    let mut conn = std::net::TcpStream::connect(addr).expect("the server listens there");
+    write!(
+        conn,
+        "POST /act HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut reply = String::new();
+    conn.read_to_string(&mut reply).unwrap();
+    let _ = server.kill();
+    let _ = server.wait();
+    assert!(reply.starts_with("HTTP/1.1 4"), "{reply}");
+}

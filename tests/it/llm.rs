@@ -329,3 +329,119 @@ fn the_cli_seats_a_model_and_an_agent_server() {
     assert_eq!(report["fallbacks"], 0);
     drop(mock);
 }
+
+/// Only invalid replies (every shape the mock can break a reply into): each one served is
+/// recorded as an `invalid_reply` fault, exactly, and each decision it touched was repaired
+/// or fell back to the heuristic; none became a silent abstention.
+#[test]
+fn every_invalid_reply_shape_is_recorded_and_repaired_or_fallen_back() {
+    use agora::llm::mock::Fault;
+    super::store::rt().block_on(async {
+        let mock = MockLlm::start(MockOptions {
+            fault_rate: 0.3,
+            faults: Fault::INVALID_REPLIES.to_vec(),
+            seed: 11,
+            ..MockOptions::default()
+        })
+        .await
+        .unwrap();
+        // The issue's case first: a vote without its target (scripted for the first calls,
+        // whatever they ask: a missing decision field is invalid for every kind).
+        mock.script((0..4).map(|_| {
+            agora::llm::mock::Scripted::Content(
+                r#"{"reasoning_steps": ["hm"], "suspicion_scores": []}"#.into(),
+            )
+        }));
+        let kit = kit_for(&mock, Duration::from_secs(5));
+        let (report, store) = ladder(&kit, all_llm(4, 300)).await;
+        assert_eq!(report.finished, 4, "{}", report.table());
+        let served = mock.served();
+        for fault in Fault::INVALID_REPLIES {
+            assert!(
+                served.get(fault.label()).copied().unwrap_or(0) > 0,
+                "{fault:?} never served: {served:?}"
+            );
+        }
+        let bad: u64 = Fault::INVALID_REPLIES
+            .iter()
+            .map(|f| served.get(f.label()).copied().unwrap_or(0))
+            .sum::<u64>()
+            + 4;
+        assert_eq!(
+            report.faults.get("invalid_reply").copied().unwrap_or(0),
+            bad,
+            "served {served:?}, recorded {:?}",
+            report.faults
+        );
+        // Read every note back: a decision with an invalid reply was repaired or fell back.
+        let (mut repaired, mut fell_back) = (0, 0);
+        for s in store.sessions().await.unwrap() {
+            for input in store.inputs(&s.session.id).await.unwrap() {
+                let Some(note) = input.note else { continue };
+                let invalid = note["faults"]
+                    .as_array()
+                    .map(|f| f.iter().filter(|f| f["kind"] == "invalid_reply").count())
+                    .unwrap_or(0);
+                if invalid == 0 {
+                    continue;
+                }
+                if note["fallback"] == "heuristic" {
+                    fell_back += 1;
+                } else {
+                    assert_eq!(note["repaired"], true, "{note}");
+                    repaired += 1;
+                }
+            }
+        }
+        assert!(repaired > 0 && fell_back > 0, "{repaired} / {fell_back}");
+        assert_eq!(report.repaired, repaired);
+        assert_eq!(report.fallbacks, fell_back);
+    });
+}
+
+/// A remote agent whose decisions leave out their field or say nothing: each is a recorded
+/// fault, never an unrecorded abstention.
+#[test]
+fn a_remote_agent_that_leaves_fields_out_is_faulted_every_time() {
+    super::store::rt().block_on(async {
+        let app = axum::Router::new()
+            .route(
+                "/empty",
+                axum::routing::post(|| async { axum::Json(serde_json::json!({})) }),
+            )
+            .route(
+                "/blank",
+                axum::routing::post(|| async {
+                    axum::Json(serde_json::json!({"natural_speech": "  "}))
+                }),
+            );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let kit = AgentKit {
+            llm: None,
+            agent_timeout: Duration::from_secs(5),
+        };
+        let opts = LadderOptions {
+            games: 2,
+            seed: 8,
+            concurrency: 2,
+            remote: vec![
+                (5, format!("http://{addr}/empty")),
+                (6, format!("http://{addr}/blank")),
+            ],
+            llm_seats: None,
+            pace: 1.0,
+        };
+        let (report, _) = ladder(&kit, opts).await;
+        assert_eq!(report.finished, 2, "{}", report.table());
+        assert!(report.agent_decisions > 0);
+        assert_eq!(
+            report.faults.get("invalid_decision").copied(),
+            Some(report.agent_decisions),
+            "{}",
+            report.table()
+        );
+        assert_eq!(report.fallbacks, report.agent_decisions);
+    });
+}

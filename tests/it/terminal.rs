@@ -57,13 +57,16 @@ struct Live {
 
 impl Live {
     fn spawn(args: &[&str]) -> Live {
-        let mut child = bin()
-            .args(args)
+        let mut cmd = bin();
+        cmd.args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
-            .spawn()
-            .expect("agora starts");
+            .stderr(Stdio::inherit());
+        Live::from_command(cmd)
+    }
+
+    fn from_command(mut cmd: Command) -> Live {
+        let mut child = cmd.spawn().expect("agora starts");
         let stdout = child.stdout.take().unwrap();
         let (tx, lines) = mpsc::channel();
         std::thread::spawn(move || {
@@ -95,6 +98,17 @@ impl Live {
                 panic!("no output for 60 s; so far:\n{}", self.seen.join("\n"))
             }
         }
+    }
+
+    /// Reads up to the line naming the human's seat (drawn from the seed) and returns it.
+    fn human_seat(&mut self) -> u8 {
+        while let Some(line) = self.next() {
+            if let Some(rest) = line.split("You play seat ").nth(1) {
+                let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+                return digits.parse().expect("a seat number");
+            }
+        }
+        panic!("no seat named:\n{}", self.seen.join("\n"));
     }
 
     fn type_line(&mut self, text: &str) {
@@ -192,10 +206,21 @@ fn a_human_plays_a_whole_game_at_the_keyboard() {
         "--db",
         &db,
     ]);
-    let seen = play_through(live, 1);
+    let mut live = live;
+    let human = live.human_seat();
+    let seen = play_through(live, human);
     let text = seen.join("\n");
-    assert!(text.contains("You play seat 1"), "{text}");
-    assert!(text.contains("(private to 1) Seat 1 is the"), "{text}");
+    assert!(
+        text.contains(&format!("*** You are seat {human}. ***")),
+        "{text}"
+    );
+    assert!(
+        text.contains(&format!("(private to {human}) Seat {human} is the")),
+        "{text}"
+    );
+    // The result is told once, with how it was won.
+    assert_eq!(text.matches("Game over").count(), 1, "{text}");
+    assert!(text.contains("\nDecided "), "{text}");
     let board = text.split("== Game over").nth(1).expect("a scoreboard");
     for seat in 1..=9 {
         assert!(
@@ -212,7 +237,8 @@ fn a_human_plays_a_whole_game_at_the_keyboard() {
     assert_eq!(all[0]["seed"], 5);
     let seats = all[0]["seats"].as_array().unwrap();
     assert_eq!(seats.len(), 9);
-    assert_eq!(seats[0]["player"], "terminal:ann");
+    let mine = &seats[human as usize - 1];
+    assert_eq!(mine["player"], "terminal:ann");
     for seat in seats {
         assert!(seat["role"].is_string() && seat["gpp"].is_i64(), "{seat}");
     }
@@ -241,7 +267,7 @@ fn a_human_plays_a_whole_game_at_the_keyboard() {
     );
     assert_eq!(
         ann["mean_gpp"].as_f64().unwrap(),
-        seats[0]["gpp"].as_f64().unwrap()
+        mine["gpp"].as_f64().unwrap()
     );
 }
 
@@ -261,8 +287,9 @@ fn quit_then_resume_reconnects_the_keyboard() {
         &db,
     ];
     let mut live = Live::spawn(&args);
+    let human = live.human_seat();
     while let Some(line) = live.next() {
-        if line.starts_with(">> Seat 1,") {
+        if line.starts_with(&format!(">> Seat {human},")) {
             live.type_line("quit");
             break;
         }
@@ -273,9 +300,10 @@ fn quit_then_resume_reconnects_the_keyboard() {
     assert_eq!(sessions(&db)[0]["status"], "running");
 
     let live = Live::spawn(&["resume", "--step-delay", "0", "--db", &db]);
-    let seen = play_through(live, 1);
+    let seen = play_through(live, human);
     assert!(
-        seen.iter().any(|l| l.contains("resumed; you play seat 1")),
+        seen.iter()
+            .any(|l| l.contains(&format!("resumed; you play seat {human}"))),
         "{seen:?}"
     );
     assert_eq!(sessions(&db)[0]["status"], "finished");
@@ -359,4 +387,149 @@ fn sigkill_then_resume_gives_the_uninterrupted_result() {
         );
         assert_eq!(got, whole, "seed {seed}, killed twice");
     }
+}
+
+/// A human game with `env` set, started and read up to the human's first prompt.
+fn at_first_prompt(
+    db: &str,
+    seed: &str,
+    extra: &[&str],
+    env: &[(&str, &str)],
+) -> (Live, u8, String) {
+    let mut args = vec![
+        "play",
+        "werewolf",
+        "--humans",
+        "1",
+        "--seed",
+        seed,
+        "--step-delay",
+        "0",
+        "--db",
+        db,
+    ];
+    args.extend_from_slice(extra);
+    let mut cmd = bin();
+    cmd.args(&args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut live = Live::from_command(cmd);
+    let human = live.human_seat();
+    while let Some(line) = live.next() {
+        if line.starts_with(&format!(">> Seat {human},")) {
+            return (live, human, line);
+        }
+    }
+    panic!("no prompt:\n{}", live.seen.join("\n"));
+}
+
+#[test]
+fn ctrl_c_leaves_the_game_saved_and_resumable_and_exits_0() {
+    let db = fresh_db("ctrlc");
+    let (live, _, _) = at_first_prompt(&db, "9", &[], &[]);
+    // SAFETY: a plain signal to our own child process.
+    let sent = unsafe { libc::kill(live.child.id() as libc::pid_t, libc::SIGINT) };
+    assert_eq!(sent, 0);
+    let (ok, seen) = live.wait();
+    assert!(ok, "Ctrl-C exits 0:\n{}", seen.join("\n"));
+    assert!(
+        seen.iter().any(|l| l.contains("agora resume")),
+        "says how to resume:\n{}",
+        seen.join("\n")
+    );
+    assert_eq!(sessions(&db)[0]["status"], "running");
+}
+
+#[test]
+fn typed_ahead_lines_are_not_answers_and_abandon_is_confirmed() {
+    let db = fresh_db("guard");
+    let (mut live, human, prompt) = at_first_prompt(&db, "9", &[], &[]);
+    // The answer and, in the same breath, a line the next prompt must not take.
+    let a = answer(&prompt);
+    live.type_line(&format!("{a}\nthis line was typed ahead"));
+    let mut refused_early = false;
+    while let Some(line) = live.next() {
+        assert!(
+            !line.contains("typed ahead\""),
+            "a line typed ahead was taken: {line}"
+        );
+        if line.contains("'this line was typed ahead' was typed before this prompt")
+            || (line.contains("Nothing to do now") && !refused_early)
+        {
+            refused_early = true;
+        }
+        if line.starts_with(&format!(">> Seat {human},")) && refused_early {
+            break;
+        }
+    }
+    assert!(refused_early, "{}", live.seen.join("\n"));
+    live.type_line("abandon");
+    let mut asked = false;
+    while let Some(line) = live.next() {
+        if line.contains("Type abandon again") {
+            asked = true;
+            assert_eq!(sessions(&db)[0]["status"], "running", "not abandoned yet");
+            live.type_line("abandon");
+        }
+        if line.contains("The game was abandoned") {
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok && asked, "{}", seen.join("\n"));
+    assert_eq!(sessions(&db)[0]["status"], "abandoned");
+}
+
+/// The seconds a prompt line gives (`… [N s]`).
+fn prompt_secs(prompt: &str) -> u64 {
+    prompt
+        .rsplit('[')
+        .next()
+        .and_then(|r| r.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no seconds in {prompt:?}"))
+}
+
+#[test]
+fn a_resumed_human_gets_a_fair_minimum_not_an_expired_deadline() {
+    let db = fresh_db("resume-min");
+    // Timers at 1% (a speech 1.2 s, a vote 0.3 s); after a resume at least 3000 s × 1%.
+    let env = [("AGORA_TIMERS_RESUME_MIN_S", "3000")];
+    let (mut live, human, prompt) = at_first_prompt(&db, "9", &["--pace", "0.01"], &env);
+    let prompted = Instant::now();
+    live.type_line("quit");
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
+    assert_eq!(sessions(&db)[0]["status"], "running");
+    assert!(prompt_secs(&prompt) <= 2, "{prompt}");
+    // Let the stored deadline pass while no process runs the game.
+    while prompted.elapsed() < Duration::from_millis(1500) {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let mut cmd = bin();
+    cmd.args(["resume", "--step-delay", "0", "--db", &db])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let mut live = Live::from_command(cmd);
+    let mut first = None;
+    while let Some(line) = live.next() {
+        assert!(!line.contains("time is up"), "{}", live.seen.join("\n"));
+        if line.starts_with(&format!(">> Seat {human},")) {
+            first = Some(line);
+            live.type_line("quit");
+            break;
+        }
+    }
+    let first = first.expect("the human is asked again");
+    assert!(prompt_secs(&first) >= 20, "{first}");
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
 }

@@ -392,7 +392,7 @@ impl SeatMemory {
             "claims": self.claims.to_json(),
             "alive": seat_list(self.alive),
             "decision": {
-                "kind": ask.kind.name(),
+                "kind": ask.kind,
                 "valid_targets": seat_list(ask.targets),
                 "can_save": ask.kind == AskKind::Witch && ask.can_save,
                 "max_chars": ask.max_chars,

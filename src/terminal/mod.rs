@@ -5,56 +5,26 @@
 //! valid, and may retry after a bad entry. With no human seat the public story is shown,
 //! and the roles at the end. The session itself runs in [`crate::session`] and is stored
 //! like any other; this module only prints notes and submits typed actions.
+//!
+//! Typing is guarded: a line typed before the current prompt appeared is not taken as its
+//! answer, an empty speech and `abandon` are each confirmed first, and `quit` (or Ctrl-C,
+//! handled by the caller) leaves the session stored. At the end, [`ending`] tells the
+//! deaths the table was not yet told and how the game was won, then the scoreboard once.
+
+mod ending;
+mod keyboard;
+
+pub use ending::{how_won, scoreboard, untold_deaths};
+pub use keyboard::{Keyboard, Typed};
 
 use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Seat, SeatSet};
 use crate::session::{
     Note, Runner, SeatNo, SessionHandle, SubmitError, Subscription, Viewer, Visibility,
 };
-use crate::store::{now_ms, Outcome, SummarySeat};
+use crate::store::{now_ms, Outcome};
 use std::collections::BTreeMap;
 use std::io::Write;
-use tokio::sync::mpsc;
-
-/// Lines typed at the keyboard, read on a thread of their own. `None` at end of input.
-pub struct Keyboard {
-    rx: mpsc::UnboundedReceiver<String>,
-}
-
-impl Keyboard {
-    /// A keyboard that never types (watch mode).
-    pub fn none() -> Keyboard {
-        let (_, rx) = mpsc::unbounded_channel();
-        Keyboard { rx }
-    }
-
-    /// Starts reading standard input. Open it once per process: the reader thread keeps
-    /// standard input to itself.
-    pub fn open() -> Keyboard {
-        let (tx, rx) = mpsc::unbounded_channel();
-        std::thread::spawn(move || {
-            let stdin = std::io::stdin();
-            let mut line = String::new();
-            loop {
-                line.clear();
-                match stdin.read_line(&mut line) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        if tx
-                            .send(line.trim_end_matches(['\r', '\n']).to_string())
-                            .is_err()
-                        {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        Keyboard { rx }
-    }
-    async fn line(&mut self) -> Option<String> {
-        self.rx.recv().await
-    }
-}
+use std::time::Instant;
 
 /// How an attached terminal left the session.
 #[derive(Debug, Clone, PartialEq)]
@@ -181,7 +151,8 @@ fn prompt(ask: &Ask, due_at: i64) -> String {
 /// One printed line for an event, or nothing for what a person need not read.
 fn line(event: &Event, visibility: Visibility, viewer_is_seat: bool) -> Option<String> {
     match event {
-        Event::Scored { .. } | Event::Died { .. } => return None,
+        // The end is told once, by the scoreboard (with the deaths the table was not told).
+        Event::Scored { .. } | Event::Died { .. } | Event::GameOver { .. } => return None,
         Event::VoteCast { .. } if !viewer_is_seat => return None,
         _ => {}
     }
@@ -226,6 +197,100 @@ impl Views {
     }
 }
 
+/// What one typed line means, given the open ask and what was asked to be confirmed.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Step {
+    /// Leave; the session stays stored and resumable.
+    Quit,
+    /// `abandon` once: ask to confirm.
+    ConfirmAbandon,
+    /// `abandon` twice in a row: end the game for good.
+    Abandon,
+    /// Typed before the current prompt appeared: not taken (the text, for the message).
+    TypedAhead(String),
+    /// Nothing is asked of the human seats now.
+    NothingToDo,
+    /// An empty speech: ask to confirm the pass.
+    ConfirmEmptySpeech,
+    /// An answer to submit for the open ask.
+    Submit(Action),
+    /// Not an answer: the reason and what is expected.
+    Refused(String),
+    /// A blank line with nothing to answer or confirm.
+    Nothing,
+}
+
+/// The state between typed lines: what awaits confirmation.
+#[derive(Debug, Default)]
+pub struct Guard {
+    abandon_asked: bool,
+    /// The ask (seat, seq) whose empty speech awaits confirmation.
+    empty_asked: Option<(SeatNo, u32)>,
+}
+
+impl Guard {
+    /// Reads `typed` against the open ask (`open`: seat, seq, ask) whose prompt was
+    /// printed at `prompt_at`.
+    pub fn read(
+        &mut self,
+        typed: &Typed,
+        open: Option<(SeatNo, u32, &Ask)>,
+        prompt_at: Option<Instant>,
+    ) -> Step {
+        let text = typed.text.trim();
+        if text.eq_ignore_ascii_case("quit") {
+            return Step::Quit;
+        }
+        if text.eq_ignore_ascii_case("abandon") {
+            if std::mem::take(&mut self.abandon_asked) {
+                return Step::Abandon;
+            }
+            self.abandon_asked = true;
+            return Step::ConfirmAbandon;
+        }
+        self.abandon_asked = false;
+        let Some((seat, seq, ask)) = open else {
+            return if text.is_empty() {
+                Step::Nothing
+            } else {
+                Step::NothingToDo
+            };
+        };
+        if prompt_at.is_some_and(|p| typed.at < p) {
+            return if text.is_empty() {
+                Step::Nothing
+            } else {
+                Step::TypedAhead(text.to_string())
+            };
+        }
+        if ask.kind.is_speech() {
+            let body = text
+                .strip_prefix("say ")
+                .or_else(|| text.strip_prefix("SAY "))
+                .unwrap_or(if text.eq_ignore_ascii_case("say") {
+                    ""
+                } else {
+                    text
+                })
+                .trim();
+            if body.is_empty() {
+                if self.empty_asked.take() == Some((seat, seq)) {
+                    return Step::Submit(Action::Speak {
+                        text: String::new(),
+                    });
+                }
+                self.empty_asked = Some((seat, seq));
+                return Step::ConfirmEmptySpeech;
+            }
+        }
+        self.empty_asked = None;
+        match parse_answer(ask, &typed.text) {
+            Ok(action) => Step::Submit(action),
+            Err(e) => Step::Refused(e),
+        }
+    }
+}
+
 /// Follows a session at the terminal until it ends: prints what the human seats (or, with
 /// none, the public) may see and takes the humans' typed answers.
 pub async fn attach(
@@ -240,12 +305,16 @@ pub async fn attach(
     // Open asks of the human seats, by seat: (seq, ask, due).
     let mut open: BTreeMap<SeatNo, (u32, Ask, i64)> = BTreeMap::new();
     let mut prompted: Option<(SeatNo, u32)> = None;
+    // When the current prompt was printed: lines that arrived before it are not its answer.
+    let mut prompt_at: Option<Instant> = None;
+    let mut guard = Guard::default();
     // Watch mode reads nothing: a closed or absent keyboard must not stop the watch.
     let keyboard_open = !humans.is_empty();
     loop {
         // Prompt for the first open ask not yet prompted.
         if let Some((&seat, &(seq, ask, due))) = open.iter().next() {
             if prompted != Some((seat, seq)) {
+                prompt_at = Some(Instant::now());
                 out(&prompt(&ask, due));
                 prompted = Some((seat, seq));
             }
@@ -284,72 +353,56 @@ pub async fn attach(
                     handle.detach().await;
                     return Ok(Left::Detached);
                 };
-                let trimmed = typed.trim();
-                if trimmed.eq_ignore_ascii_case("quit") {
-                    out("Leaving: the session is saved; continue it with `agora resume`.");
-                    handle.detach().await;
-                    return Ok(Left::Detached);
-                }
-                if trimmed.eq_ignore_ascii_case("abandon") {
-                    handle.abandon().await;
-                    return Ok(Left::Abandoned);
-                }
-                let Some((&seat, &(seq, ask, _))) = open.iter().next() else {
-                    if !trimmed.is_empty() {
-                        out("   Nothing to do now: wait for your turn (type quit to leave, abandon to end the game).");
+                let current = open.iter().next().map(|(&seat, (seq, ask, _))| (seat, *seq, ask));
+                let target = current.map(|(seat, seq, _)| (seat, seq));
+                match guard.read(&typed, current, prompt_at) {
+                    Step::Quit => {
+                        out("Leaving: the session is saved; continue it with `agora resume`.");
+                        handle.detach().await;
+                        return Ok(Left::Detached);
                     }
-                    continue;
-                };
-                match parse_answer(&ask, &typed) {
-                    Err(e) => {
+                    Step::ConfirmAbandon => out(
+                        "   Type abandon again to end this game for good (it cannot be resumed); anything else goes on.",
+                    ),
+                    Step::Abandon => {
+                        handle.abandon().await;
+                        return Ok(Left::Abandoned);
+                    }
+                    Step::TypedAhead(text) => {
+                        out(&format!("   Not taken: '{text}' was typed before this prompt; answer it now."));
+                    }
+                    Step::NothingToDo => out(
+                        "   Nothing to do now: wait for your turn (type quit to leave, abandon to end the game).",
+                    ),
+                    Step::Nothing => {}
+                    Step::ConfirmEmptySpeech => out(
+                        "   Nothing typed: press Enter again to pass your turn without a word, or type your speech.",
+                    ),
+                    Step::Refused(e) => {
                         out(&format!("   Not taken: {e}. Try again."));
                         prompted = None;
                     }
-                    Ok(action) => match handle.submit(seat, action, Some(seq)).await {
-                        Ok(()) => {
-                            open.remove(&seat);
+                    Step::Submit(action) => {
+                        // An answer is only read for an open ask.
+                        let Some((seat, seq)) = target else { continue };
+                        match handle.submit(seat, action, Some(seq)).await {
+                            Ok(()) => {
+                                open.remove(&seat);
+                            }
+                            Err(SubmitError::Stale) => {
+                                out("   Too late: that choice has closed.");
+                                open.remove(&seat);
+                            }
+                            Err(e) => {
+                                out(&format!("   Not taken: {e}. Try again."));
+                                prompted = None;
+                            }
                         }
-                        Err(SubmitError::Stale) => {
-                            out("   Too late: that choice has closed.");
-                            open.remove(&seat);
-                        }
-                        Err(e) => {
-                            out(&format!("   Not taken: {e}. Try again."));
-                            prompted = None;
-                        }
-                    },
+                    }
                 }
             }
         }
     }
-}
-
-/// The final scoreboard: winner, then each seat's player, role and GPP.
-pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat]) -> String {
-    let mut s = format!(
-        "\n== Game over: {}.\n",
-        match outcome.winner.as_str() {
-            "good" => "the good side wins",
-            "wolves" => "the wolves win",
-            _ => "a draw, nobody wins",
-        }
-    );
-    s.push_str("seat  role      GPP  result  player\n");
-    for o in &outcome.seats {
-        let player = seats
-            .iter()
-            .find(|x| x.seat == o.seat)
-            .map(|x| x.player.as_str())
-            .unwrap_or("?");
-        s.push_str(&format!(
-            "{:>4}  {:<8} {:>4}  {:<6}  {player}\n",
-            o.seat,
-            o.role,
-            o.score,
-            if o.won { "won" } else { "lost" }
-        ));
-    }
-    s
 }
 
 #[cfg(test)]
@@ -402,5 +455,104 @@ mod tests {
         assert!(parse_answer(&speech, "this speech is far too long")
             .unwrap_err()
             .contains("at most 20"));
+    }
+
+    fn typed(text: &str, at: Instant) -> Typed {
+        Typed {
+            text: text.into(),
+            at,
+        }
+    }
+
+    #[test]
+    fn lines_typed_before_the_prompt_are_not_its_answer() {
+        let vote = ask(AskKind::Vote, &[1, 3]);
+        let early = Instant::now();
+        let prompt_at = early + std::time::Duration::from_millis(5);
+        let late = prompt_at + std::time::Duration::from_millis(5);
+        let mut g = Guard::default();
+        assert_eq!(
+            g.read(
+                &typed("vote 3", early),
+                Some((2, 7, &vote)),
+                Some(prompt_at)
+            ),
+            Step::TypedAhead("vote 3".into())
+        );
+        assert_eq!(
+            g.read(&typed("vote 3", late), Some((2, 7, &vote)), Some(prompt_at)),
+            Step::Submit(Action::Vote { target: 3 })
+        );
+        assert_eq!(
+            g.read(&typed("", early), Some((2, 7, &vote)), Some(prompt_at)),
+            Step::Nothing
+        );
+        // quit is honoured whenever it was typed.
+        assert_eq!(
+            g.read(&typed("quit", early), Some((2, 7, &vote)), Some(prompt_at)),
+            Step::Quit
+        );
+        assert_eq!(
+            g.read(&typed("vote 3", late), None, None),
+            Step::NothingToDo
+        );
+        assert_eq!(g.read(&typed("  ", late), None, None), Step::Nothing);
+    }
+
+    #[test]
+    fn abandon_and_an_empty_speech_are_confirmed_first() {
+        let now = Instant::now();
+        let speech = ask(AskKind::Speech, &[]);
+        let mut g = Guard::default();
+        assert_eq!(
+            g.read(&typed("abandon", now), None, None),
+            Step::ConfirmAbandon
+        );
+        // Anything else in between cancels.
+        assert_eq!(g.read(&typed("hello", now), None, None), Step::NothingToDo);
+        assert_eq!(
+            g.read(&typed("ABANDON", now), None, None),
+            Step::ConfirmAbandon
+        );
+        assert_eq!(g.read(&typed("abandon", now), None, None), Step::Abandon);
+
+        let open = Some((2, 7, &speech));
+        assert_eq!(
+            g.read(&typed("", now), open, None),
+            Step::ConfirmEmptySpeech
+        );
+        assert_eq!(
+            g.read(&typed("  ", now), open, None),
+            Step::Submit(Action::Speak {
+                text: String::new()
+            })
+        );
+        // A speech typed after the question is taken; the next empty line asks again.
+        assert_eq!(
+            g.read(&typed("say", now), open, None),
+            Step::ConfirmEmptySpeech
+        );
+        assert_eq!(
+            g.read(&typed("say hi all", now), open, None),
+            Step::Submit(Action::Speak {
+                text: "hi all".into()
+            })
+        );
+        assert_eq!(
+            g.read(&typed("", now), open, None),
+            Step::ConfirmEmptySpeech
+        );
+        // A confirmation for another ask does not carry over.
+        let other = Some((2, 8, &speech));
+        assert_eq!(
+            g.read(&typed("", now), other, None),
+            Step::ConfirmEmptySpeech
+        );
+        // An empty line for a vote is refused with what is expected, not taken as abstain.
+        let vote = ask(AskKind::Vote, &[1, 3]);
+        match g.read(&typed("", now), Some((2, 9, &vote)), None) {
+            Step::Refused(e) => assert!(e.contains("nothing typed"), "{e}"),
+            other => panic!("{other:?}"),
+        }
     }
 }
