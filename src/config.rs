@@ -123,6 +123,10 @@ pub struct DiscordConfig {
     pub command_cooldown_secs: f64,
     /// Button and menu clicks one user may make in 10 seconds before being told to slow down.
     pub clicks_per_10s: u32,
+    /// Milliseconds between two AI speeches posted in a game's channel (scaled by the
+    /// game's pace), so people can read them before the vote opens. Each AI speech is then
+    /// its own message.
+    pub ai_speech_ms: u64,
 }
 
 impl Default for DiscordConfig {
@@ -131,6 +135,7 @@ impl Default for DiscordConfig {
             off_turn_messages: "ignore".into(),
             command_cooldown_secs: 2.0,
             clicks_per_10s: 15,
+            ai_speech_ms: 1500,
         }
     }
 }
@@ -281,6 +286,15 @@ impl Config {
             return Err(invalid(
                 "discord.clicks_per_10s",
                 "0 is not allowed: use at least 1".into(),
+            ));
+        }
+        if discord.ai_speech_ms > 10_000 {
+            return Err(invalid(
+                "discord.ai_speech_ms",
+                format!(
+                    "{} is not allowed: use milliseconds from 0 to 10000",
+                    discord.ai_speech_ms
+                ),
             ));
         }
         if store.lease_secs < 2 {
@@ -503,6 +517,23 @@ mod tests {
         let e = Config::load_from(None, &env).unwrap_err().to_string();
         assert!(
             e.contains("max_days") && e.contains("between 1 and 100"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn ai_speech_pacing_is_validated() {
+        let c = Config::load_from(None, &no_env).unwrap();
+        assert_eq!(c.discord.ai_speech_ms, 1500);
+        let env = |k: &str| (k == "AGORA_DISCORD_AI_SPEECH_MS").then(|| "0".to_string());
+        assert_eq!(
+            Config::load_from(None, &env).unwrap().discord.ai_speech_ms,
+            0
+        );
+        let env = |k: &str| (k == "AGORA_DISCORD_AI_SPEECH_MS").then(|| "60000".to_string());
+        let e = Config::load_from(None, &env).unwrap_err().to_string();
+        assert!(
+            e.contains("discord.ai_speech_ms") && e.contains("0 to 10000"),
             "{e}"
         );
     }
