@@ -661,7 +661,11 @@ async fn welcome_dm(
             } else {
                 bot.post(
                     ChannelId::new(table.channel),
-                    CreateMessage::new().content(format!("<@{user}>: {note}")),
+                    CreateMessage::new()
+                        .content(format!("<@{user}>: {note}"))
+                        .allowed_mentions(
+                            serenity::all::CreateAllowedMentions::new().users([UserId::new(user)]),
+                        ),
                 )
                 .await;
             }

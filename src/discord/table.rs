@@ -1046,7 +1046,9 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
         None => {
             bot.post(
                 channel,
-                CreateMessage::new().content("🛑 The game was stopped and recorded as abandoned."),
+                CreateMessage::new()
+                    .content("🛑 The game was stopped and recorded as abandoned.")
+                    .allowed_mentions(no_pings()),
             )
             .await;
         }
