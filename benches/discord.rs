@@ -74,18 +74,20 @@ fn main() -> anyhow::Result<()> {
     let config = Config::load_from(None, &|k| match k {
         "AGORA_DISCORD_COMMAND_COOLDOWN_SECS" => Some("0".into()),
         "AGORA_DISCORD_CLICKS_PER_10S" => Some("100000".into()),
+        "AGORA_DISCORD_AI_SPEECH_MS" => Some("0".into()),
         _ => None,
     })?;
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
+    let db_url = url.clone();
     rt.block_on(async move {
         let fake = FakeDiscord::start().await;
         let settings = BotSettings {
             token: "bench.token.value".into(),
             guild: Some(GUILD_ID),
             proxy: Some(fake.base_url()),
-            database_url: url,
+            database_url: url.clone(),
             seed: None,
         };
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
@@ -166,6 +168,45 @@ fn main() -> anyhow::Result<()> {
             println!(
                 "  peak RSS {:.1} MiB (bot, fake Discord and players in one process)",
                 kb as f64 / 1024.0
+            );
+        }
+        // DMs per night by the human's role: every DM after the welcome, over the game's
+        // nights (a player who died early gets fewer: the figure is per night of the game).
+        let store = agora::store::Store::open(&db_url, Duration::from_secs(20)).await?;
+        let mut by_role: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
+        for summary in store.sessions().await? {
+            let channel: u64 = summary.session.channel.parse().unwrap_or(0);
+            let nights = fake
+                .messages(channel)
+                .iter()
+                .filter(|m| m.text().starts_with("🌙 **Night"))
+                .count();
+            for seat in &summary.seats {
+                let Some(user) = seat
+                    .player
+                    .strip_prefix("discord:")
+                    .and_then(|u| u.parse::<u64>().ok())
+                else {
+                    continue;
+                };
+                let dms = fake
+                    .dms(user)
+                    .iter()
+                    .filter(|m| !m.text().contains("You have a seat"))
+                    .count();
+                let e = by_role
+                    .entry(seat.role.clone().unwrap_or_default())
+                    .or_default();
+                e.0 += dms;
+                e.1 += nights;
+                e.2 += 1;
+            }
+        }
+        println!("  DMs per night by the human's role:");
+        for (role, (dms, nights, seats)) in &by_role {
+            println!(
+                "    {role}: {:.2} ({seats} seats, {nights} nights)",
+                *dms as f64 / (*nights).max(1) as f64
             );
         }
         let _ = stop.send(());

@@ -127,6 +127,10 @@ pub struct DiscordConfig {
     pub command_cooldown_secs: f64,
     /// Button and menu clicks one user may make in 10 seconds before being told to slow down.
     pub clicks_per_10s: u32,
+    /// Milliseconds between two AI speeches posted in a game's channel (scaled by the
+    /// game's pace), so people can read them before the vote opens. Each AI speech is then
+    /// its own message.
+    pub ai_speech_ms: u64,
 }
 
 impl Default for DiscordConfig {
@@ -135,6 +139,7 @@ impl Default for DiscordConfig {
             off_turn_messages: "ignore".into(),
             command_cooldown_secs: 2.0,
             clicks_per_10s: 15,
+            ai_speech_ms: 1500,
         }
     }
 }
@@ -291,6 +296,15 @@ impl Config {
             return Err(invalid(
                 "discord.clicks_per_10s",
                 "0 is not allowed: use at least 1".into(),
+            ));
+        }
+        if discord.ai_speech_ms > 10_000 {
+            return Err(invalid(
+                "discord.ai_speech_ms",
+                format!(
+                    "{} is not allowed: use milliseconds from 0 to 10000",
+                    discord.ai_speech_ms
+                ),
             ));
         }
         if store.lease_secs < 2 {
@@ -542,6 +556,23 @@ mod tests {
         // A session stored before the key existed still reads its timers.
         let old: Timers = serde_json::from_str(r#"{"vote": 10, "pace": 0.5}"#).unwrap();
         assert_eq!(old.resume_min(), std::time::Duration::from_secs(15));
+    }
+
+    #[test]
+    fn ai_speech_pacing_is_validated() {
+        let c = Config::load_from(None, &no_env).unwrap();
+        assert_eq!(c.discord.ai_speech_ms, 1500);
+        let env = |k: &str| (k == "AGORA_DISCORD_AI_SPEECH_MS").then(|| "0".to_string());
+        assert_eq!(
+            Config::load_from(None, &env).unwrap().discord.ai_speech_ms,
+            0
+        );
+        let env = |k: &str| (k == "AGORA_DISCORD_AI_SPEECH_MS").then(|| "60000".to_string());
+        let e = Config::load_from(None, &env).unwrap_err().to_string();
+        assert!(
+            e.contains("discord.ai_speech_ms") && e.contains("0 to 10000"),
+            "{e}"
+        );
     }
 
     #[test]

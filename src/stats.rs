@@ -127,6 +127,35 @@ pub fn leaderboard(
     }
 }
 
+/// A community's board as people read it: people ranked among themselves only; AI
+/// players apart (one line per agent or model, each seat it played counted as a game),
+/// never ranked, so six AI seats of one game never make one entry that outranks people.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PeopleBoard {
+    pub people: Leaderboard,
+    pub ai: Vec<PlayerLine>,
+}
+
+/// Splits finished seats into people (ranked after `min_games`) and AI players (listed
+/// by mean GPP, unranked).
+pub fn people_and_ai(
+    game: &str,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+) -> PeopleBoard {
+    let (ai, people): (Vec<SeatResult>, Vec<SeatResult>) =
+        results.iter().cloned().partition(|r| r.is_ai);
+    let mut ai = leaderboard(game, community, 0, &ai).players;
+    for line in &mut ai {
+        line.rank = None;
+    }
+    PeopleBoard {
+        people: leaderboard(game, community, min_games, &people),
+        ai,
+    }
+}
+
 /// The leaderboard as a table for the terminal.
 pub fn render(board: &Leaderboard) -> String {
     let mut s = format!(
@@ -205,5 +234,46 @@ mod tests {
         assert_eq!(board.players[0].win_rate, 0.5);
         assert_eq!(board.players[0].roles["seer"].games, 1);
         assert!(render(&board).contains("werewolf leaderboard"));
+    }
+
+    #[test]
+    fn people_are_ranked_apart_from_ai_players() {
+        let ai = |score| SeatResult {
+            is_ai: true,
+            ..seat("ai:heuristic@0.1.0", "villager", score, true)
+        };
+        // One game: six AI seats of one agent and a human who did worse than them.
+        let mut results: Vec<SeatResult> = (0..6).map(|_| ai(30)).collect();
+        results.push(seat("discord:1", "villager", 5, false));
+        let model = SeatResult {
+            is_ai: true,
+            ..seat("ai:llm:some-model", "werewolf", 40, true)
+        };
+        results.push(model);
+        let board = people_and_ai("werewolf", Some("c"), 1, &results);
+        let ranked: Vec<(&str, Option<u32>)> = board
+            .people
+            .players
+            .iter()
+            .map(|p| (p.player.as_str(), p.rank))
+            .collect();
+        assert_eq!(
+            ranked,
+            vec![("discord:1", Some(1))],
+            "only people are ranked"
+        );
+        let ai: Vec<(&str, u64, Option<u32>)> = board
+            .ai
+            .iter()
+            .map(|p| (p.player.as_str(), p.games, p.rank))
+            .collect();
+        assert_eq!(
+            ai,
+            vec![
+                ("ai:llm:some-model", 1, None),
+                ("ai:heuristic@0.1.0", 6, None)
+            ],
+            "one line per agent or model, each seat a game, unranked"
+        );
     }
 }

@@ -621,6 +621,14 @@ async fn welcome_dm(
     user: u64,
     c: Option<&ComponentInteraction>,
 ) {
+    // Only a player still seated is told so (a quick Leave may have come first).
+    let seated = match &*table.state.lock().await {
+        TableState::Lobby(l) => l.seat_of(user).is_some(),
+        _ => false,
+    };
+    if !seated {
+        return;
+    }
     let text = format!(
         "👋 You have a seat at the werewolf table in <#{}>. Your role and your night actions will come here.",
         table.channel
@@ -637,7 +645,10 @@ async fn welcome_dm(
                 }
                 bot.save(table, &st).await;
             }
-            let note = "📪 I can't send you DMs (they are closed for this server). You can still play: when you have something private to see or do, press the **Open my night action** button I post in the channel; only you will see what it shows. (Or allow DMs from server members and I will use them.)";
+            let note = format!(
+                "📪 I can't send you DMs (they are closed for this server). You can still play: press the **{}** button I post in the channel for you each night (and when you die); only you will see what it shows. (Or allow DMs from server members and I will use them.)",
+                super::private::PANEL_LABEL
+            );
             if let Some(c) = c {
                 let _ = c
                     .create_followup(
@@ -650,7 +661,11 @@ async fn welcome_dm(
             } else {
                 bot.post(
                     ChannelId::new(table.channel),
-                    CreateMessage::new().content(format!("<@{user}>: {note}")),
+                    CreateMessage::new()
+                        .content(format!("<@{user}>: {note}"))
+                        .allowed_mentions(
+                            serenity::all::CreateAllowedMentions::new().users([UserId::new(user)]),
+                        ),
                 )
                 .await;
             }
@@ -778,36 +793,48 @@ pub async fn lb_werewolf(ctx: Ctx<'_>) -> Result<(), Error> {
         .map(|g| g.get().to_string())
         .unwrap_or_default();
     let results = bot.store.results("werewolf", Some(&guild)).await?;
-    let board = crate::stats::leaderboard(
+    let board = crate::stats::people_and_ai(
         "werewolf",
         Some(&guild),
         bot.config.stats.min_games,
         &results,
     );
+    let people = &board.people;
     let mut lines = Vec::new();
-    for p in board.players.iter().filter(|p| p.rank.is_some()).take(15) {
+    for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
         lines.push(format!(
-            "**{}.** {}{} — {:.1} GPP mean, {} games, {:.0}% wins",
+            "**{}.** {} — {:.1} GPP mean, {} games, {:.0}% wins",
             p.rank.unwrap_or(0),
             sanitize(&p.name, 40),
-            if p.ai { " 🤖" } else { "" },
             p.mean_gpp,
             p.games,
             p.win_rate * 100.0
         ));
     }
-    let unranked = board.players.iter().filter(|p| p.rank.is_none()).count();
+    let unranked = people.players.iter().filter(|p| p.rank.is_none()).count();
     if lines.is_empty() {
         lines.push(format!(
             "Nobody is ranked yet: a player needs {} finished games.",
-            board.min_games
+            people.min_games
         ));
     }
     if unranked > 0 {
         lines.push(format!(
             "\n{unranked} more player(s) with fewer than {} games.",
-            board.min_games
+            people.min_games
         ));
+    }
+    if !board.ai.is_empty() {
+        lines.push("\n**AI players** (not ranked; each seat played counts as a game):".into());
+        for p in board.ai.iter().take(10) {
+            lines.push(format!(
+                "🤖 {} — {:.1} GPP mean, {} seats, {:.0}% wins",
+                sanitize(&p.name, 60),
+                p.mean_gpp,
+                p.games,
+                p.win_rate * 100.0
+            ));
+        }
     }
     ctx.send(
         poise::CreateReply::default()
@@ -990,11 +1017,20 @@ async fn start_game(
     if let Some(p) = lobby.options.pace {
         timers.pace = p;
     }
+    let seed = bot
+        .seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    // The humans sit where the seed puts them; the other seats are AI players.
+    let placed = super::lobby::human_seats(lobby.seats.len(), seed);
     let mut seats = Vec::with_capacity(SEATS);
     let mut infos = Vec::with_capacity(SEATS);
     let mut ai = 0;
     for i in 0..SEATS {
-        match lobby.seats.get(i) {
+        let human = placed
+            .iter()
+            .position(|s| *s as usize == i + 1)
+            .and_then(|k| lobby.seats.get(k));
+        match human {
             Some(p) => {
                 let player = PlayerRef {
                     id: format!("discord:{}", p.user),
@@ -1025,6 +1061,7 @@ async fn start_game(
             }
         }
     }
+    let timers_pace = timers.pace;
     let setup = Setup {
         rules,
         gpp,
@@ -1036,9 +1073,6 @@ async fn start_game(
         community: table.guild.to_string(),
         channel: table.channel.to_string(),
     };
-    let seed = bot
-        .seed
-        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
     let runner = match setup
         .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.kit)
         .await
@@ -1063,6 +1097,10 @@ async fn start_game(
         seats: infos,
         status_message: None,
         wolf_chat_open: rules_all.wolf_chat == WolfChat::Open,
+        posted: Some(0),
+        asks: Vec::new(),
+        board: None,
+        pace: timers_pace,
     };
     let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
     let mut st = table.state.lock().await;
@@ -1149,8 +1187,8 @@ async fn on_ask(
         return Ok(());
     };
     if verb == "open" {
-        // The closed-DM fallback: the seat's private news and its open ask's controls,
-        // shown to the clicker only.
+        // The night panel (closed DMs): the seat's news and open night ask, shown to the
+        // clicker only.
         let (text, comps) = {
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
@@ -1158,32 +1196,7 @@ async fn on_ask(
                 c.create_response(&bot.http, ephemeral(CLOSED)).await?;
                 return Ok(());
             };
-            // The role first, then what is new since the seat last looked.
-            let i = seat as usize - 1;
-            r.button_waiting[i] = false;
-            let news = &r.private[i];
-            let from = r.seen[i].max(1).max(news.len().saturating_sub(12));
-            let mut lines: Vec<&str> = news.first().map(|s| s.as_str()).into_iter().collect();
-            lines.extend(news.iter().skip(from).map(|s| s.as_str()));
-            let mut text = lines.join("\n");
-            r.seen[i] = news.len();
-            let mut comps = Vec::new();
-            if open.seq > 0
-                && !open.ask.kind.is_speech()
-                && !matches!(open.ask.kind, AskKind::Vote | AskKind::PkVote)
-            {
-                let secs = ((open.due_at - crate::store::now_ms()).max(0) + 999) / 1000;
-                text.push_str("\n\n");
-                text.push_str(&render::ask_prompt(&open.ask, &r.names, secs));
-                comps = table::controls(session, &r.names, &open.ask);
-            }
-            if text.is_empty() {
-                text = "Nothing private for you yet.".into();
-            }
-            (
-                table::chunks(&text).into_iter().last().unwrap_or_default(),
-                comps,
-            )
+            super::private::panel_view(r, seat, &c.token)
         };
         c.create_response(
             &bot.http,

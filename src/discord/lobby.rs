@@ -2,9 +2,26 @@
 //! with `/werewolf start`, and the rules of joining, leaving and starting. Pure: no
 //! Discord types, no I/O; the bot stores it as JSON with the channel.
 
-use crate::games::werewolf::{Rules, WitchSelfSave, WolfChat, SEATS};
+use crate::games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
+
+/// The seats of the lobby's `humans` players (in joining order), drawn from the game's
+/// seed: nobody chooses their seat by joining first, and the same seed seats the same way
+/// (`AGORA_DISCORD_SEED` replays a game). The other seats are AI players.
+pub fn human_seats(humans: usize, seed: u64) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = (1..=SEATS as Seat).collect();
+    // Its own stream, apart from the deal's.
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5ea7_5ea7_5ea7_5ea7);
+    for i in (1..seats.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        seats.swap(i, j);
+    }
+    seats.truncate(humans.min(SEATS));
+    seats
+}
 
 /// A human who took a seat.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -212,5 +229,21 @@ mod tests {
         o.validate().unwrap();
         let r = o.rules(&Rules::default());
         assert_eq!((r.max_days, r.wolf_chat), (3, WolfChat::Open));
+    }
+
+    #[test]
+    fn humans_get_distinct_seats_from_the_seed() {
+        for n in 0..=SEATS {
+            let seats = human_seats(n, 7);
+            assert_eq!(seats.len(), n);
+            let set: std::collections::BTreeSet<_> = seats.iter().collect();
+            assert_eq!(set.len(), n, "distinct seats: {seats:?}");
+            assert!(seats.iter().all(|s| (1..=SEATS as Seat).contains(s)));
+            assert_eq!(human_seats(n, 7), seats, "the same seed seats the same way");
+        }
+        // Joining first does not mean seat 1: over many seeds every seat is drawn.
+        let firsts: std::collections::BTreeSet<Seat> =
+            (0..200).map(|seed| human_seats(1, seed)[0]).collect();
+        assert_eq!(firsts.len(), SEATS, "{firsts:?}");
     }
 }

@@ -6,12 +6,15 @@
 //! - [`table`]: a channel's lobby or running game, and the driver that posts a session's
 //!   notes: public events to the channel, each private event to the DMs of exactly the
 //!   seats in its audience.
+//! - [`private`]: a seat's private news and night controls, by DM or through the night
+//!   panel when its DMs are closed (the same channel posts whatever the role).
 //! - [`lobby`]: joining, leaving, starting, and the start options (pure).
 //! - [`render`]: every text the bot writes (pure).
 //! - [`text`]: player text made safe to post; component `custom_id`s that carry the
 //!   session and the ask's sequence number.
 pub mod bot;
 pub mod lobby;
+pub mod private;
 pub mod render;
 pub mod table;
 pub mod text;

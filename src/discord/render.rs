@@ -246,8 +246,17 @@ fn role_help(role: &str) -> &'static str {
     }
 }
 
-/// The heading of an ask, for the DM (or the ephemeral fallback) that carries its controls.
-pub fn ask_prompt(ask: &Ask, names: &Names, secs: i64) -> String {
+/// When an ask closes, as Discord's live relative timestamp (`<t:UNIX:R>` reads "in 25
+/// seconds" and counts down on every client); nothing when there is no deadline.
+pub fn closes(due_at_ms: i64) -> String {
+    if due_at_ms <= 0 {
+        return String::new();
+    }
+    format!("closes <t:{}:R>", (due_at_ms + 999) / 1000)
+}
+
+/// The heading of an ask, for the DM (or the night panel) that carries its controls.
+pub fn ask_prompt(ask: &Ask, names: &Names, due_at_ms: i64) -> String {
     let what = match ask.kind {
         AskKind::WolfPick => "🐺 **Choose tonight's victim.**".to_string(),
         AskKind::SeerCheck => "🔮 **Choose a seat to check.**".to_string(),
@@ -274,20 +283,27 @@ pub fn ask_prompt(ask: &Ask, names: &Names, secs: i64) -> String {
         AskKind::LastWords => "🎤 your last words".to_string(),
         AskKind::Vote | AskKind::PkVote => "🗳️ your vote".to_string(),
     };
-    format!("{what} ({secs} s)")
+    match closes(due_at_ms) {
+        c if c.is_empty() => what,
+        c => format!("{what} ({c})"),
+    }
 }
 
 /// The channel's call to a human speaker.
-pub fn speech_call(ask: &Ask, user: u64, names: &Names, secs: i64) -> String {
+pub fn speech_call(ask: &Ask, user: u64, names: &Names, due_at_ms: i64) -> String {
     let what = match ask.kind {
         AskKind::PkSpeech => "your PK speech",
         AskKind::LastWords => "your last words",
         _ => "your turn to speak",
     };
     format!(
-        "🎤 <@{user}> ({}): {what}. Type it in this channel: your next message is your speech (at most {} characters, {secs} s).",
+        "🎤 <@{user}> ({}): {what}. Type it in this channel: your next message is your speech (at most {} characters{}).",
         names.seat(ask.seat),
-        ask.max_chars
+        ask.max_chars,
+        match closes(due_at_ms) {
+            c if c.is_empty() => c,
+            c => format!(", {c}"),
+        }
     )
 }
 

@@ -7,13 +7,14 @@
 //! public ones to the channel. Notes that arrive together are posted together (one message
 //! per destination), so a busy night costs few REST calls.
 
-use super::bot::{dm_refused, Bot};
+use super::bot::Bot;
 use super::lobby::Lobby;
+use super::private::{post_panel, send_private};
 use super::render::{self, Names};
 use super::text::Component;
 use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Seat, SeatSet, SEATS};
 use crate::session::{Note, SessionHandle, Subscription, Visibility};
-use crate::store::{now_ms, ChannelRow, Outcome};
+use crate::store::{ChannelRow, Outcome};
 use serde::{Deserialize, Serialize};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
@@ -42,6 +43,25 @@ pub struct RunningData {
     pub status_message: Option<u64>,
     #[serde(default)]
     pub wolf_chat_open: bool,
+    /// How many of the driver's events (the public ones and the human seats' own, in the
+    /// game's order) have been posted; a resumed game posts none of them again. `None`
+    /// (a row kept before this was stored): everything before the restart was posted.
+    #[serde(default)]
+    pub posted: Option<usize>,
+    /// The asks open for human seats whose call, vote message or controls were posted:
+    /// `(seat, seq)`. A resumed game does not post them again (their controls still work).
+    #[serde(default)]
+    pub asks: Vec<(Seat, u32)>,
+    /// The current vote message: the key of its round and its message id.
+    #[serde(default)]
+    pub board: Option<(u32, u64)>,
+    /// The game's pace (it scales the pause between AI speeches too).
+    #[serde(default = "one")]
+    pub pace: f64,
+}
+
+fn one() -> f64 {
+    1.0
 }
 
 impl RunningData {
@@ -83,6 +103,8 @@ pub struct Board {
     pub voters: SeatSet,
     pub voted: SeatSet,
     pub targets: SeatSet,
+    /// When voting closes (ms since the epoch).
+    pub due_at: i64,
 }
 
 /// A running game in a channel.
@@ -98,8 +120,18 @@ pub struct Running {
     pub private: Vec<Vec<String>>,
     /// How much of its news each seat has seen through the fallback (index seat-1).
     pub seen: Vec<usize>,
-    /// A fallback button of this seat's is waiting to be pressed: news alone posts no other.
-    pub button_waiting: Vec<bool>,
+    /// The last press of each seat's night panel (closed DMs): the interaction token and
+    /// when it was pressed, so news and controls that come later reach the seat as
+    /// ephemeral follow-ups while the token lives (index seat-1).
+    pub panel: Vec<Option<(String, i64)>>,
+    /// How many of the driver's events the table has taken in.
+    pub events: usize,
+    /// Events before this index were posted before a restart: they update the state only.
+    pub quiet_until: usize,
+    /// Asks posted before a restart (from the stored row): not posted again.
+    pub asked_before: Vec<(Seat, u32)>,
+    /// When the last AI speech was posted (they are paced apart).
+    pub last_ai_speech: Option<tokio::time::Instant>,
     pub alive: SeatSet,
     pub phase: String,
     /// The wolf pack, once a human wolf has been told it.
@@ -121,6 +153,7 @@ impl Running {
 
     pub fn new(handle: SessionHandle<Game>, data: RunningData) -> Running {
         let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
+        let (quiet_until, asked_before) = (data.posted.unwrap_or(0), data.asks.clone());
         Running {
             handle,
             data,
@@ -131,7 +164,11 @@ impl Running {
             board: None,
             private: vec![Vec::new(); SEATS],
             seen: vec![0; SEATS],
-            button_waiting: vec![false; SEATS],
+            panel: vec![None; SEATS],
+            events: 0,
+            quiet_until,
+            asked_before,
+            last_ai_speech: None,
             alive: SeatSet::ALL,
             phase: "The game begins".into(),
             pack: None,
@@ -194,11 +231,25 @@ impl Table {
 }
 
 /// One thing to post.
-enum Post {
+pub(super) enum Post {
     Text(String),
-    SpeechCall { user: u64, text: String },
+    SpeechCall {
+        user: u64,
+        text: String,
+    },
     Board,
-    Controls { seq: u32 },
+    Controls {
+        seq: u32,
+    },
+    /// The night panel button of a seat whose DMs are closed.
+    Panel {
+        seat: Seat,
+    },
+    /// An AI seat's speech: its own message, paced apart from the one before.
+    AiSpeech(String),
+    /// The witch told of the attack: not sent again when her controls (which say it) go
+    /// with it.
+    WitchNews(String),
 }
 
 #[derive(Default)]
@@ -222,92 +273,26 @@ fn push_text(posts: &mut Vec<Post>, line: String) {
     posts.push(Post::Text(line));
 }
 
-/// Applies notes to the table's state and says what to post. `silent` (the backlog of a
-/// resumed game) updates the state only.
-fn plan(r: &mut Running, notes: &[Arc<Note<Game>>], silent: bool) -> Plan {
+/// Applies notes to the table's state and says what to post. Events a resumed game had
+/// already posted (before `quiet_until`) and asks it had already posted update the state
+/// only.
+fn plan(r: &mut Running, notes: &[Arc<Note<Game>>]) -> Plan {
     let mut p = Plan::default();
+    let mut quiet = Plan::default();
     let humans = r.data.humans();
     for note in notes {
+        if let Note::Event { visibility, event } = &**note {
+            let index = r.events;
+            r.events += 1;
+            let target = if index < r.quiet_until {
+                &mut quiet
+            } else {
+                &mut p
+            };
+            take_event(r, target, humans, *visibility, event);
+            continue;
+        }
         match &**note {
-            Note::Event { visibility, event } => match visibility {
-                Visibility::Public => {
-                    let before = (r.alive, r.phase.clone());
-                    match event {
-                        Event::NightFell { night } => {
-                            r.phase = format!("Night {night}");
-                            r.speaker = None;
-                        }
-                        Event::Dawn { day, dead } => {
-                            r.phase = format!("Day {day}");
-                            r.alive = r.alive.minus(*dead);
-                        }
-                        Event::Eliminated { seat: Some(s) } => r.alive.remove(*s),
-                        Event::HunterShot {
-                            target: Some(t), ..
-                        } => r.alive.remove(*t),
-                        Event::PkCalled { .. } => {
-                            r.phase = format!("{} (PK)", r.phase.trim_end_matches(" (PK)"))
-                        }
-                        Event::Speech { seat, .. } if r.speaker.map(|(s, _)| s) == Some(*seat) => {
-                            r.speaker = None;
-                        }
-                        Event::VotesRevealed { .. } => {
-                            if let Some(b) = r.board.take() {
-                                if let Some(m) = b.message {
-                                    p.close_board = Some((
-                                        m,
-                                        format!(
-                                            "🗳️ {} — voting is closed; the votes are below.",
-                                            if b.kind == AskKind::PkVote {
-                                                "PK vote"
-                                            } else {
-                                                "Vote"
-                                            }
-                                        ),
-                                    ));
-                                }
-                            }
-                            for s in humans.iter() {
-                                if matches!(r.open.get(&s), Some(o) if matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote))
-                                {
-                                    r.open.remove(&s);
-                                }
-                            }
-                        }
-                        _ => {}
-                    }
-                    if (r.alive, r.phase.clone()) != before {
-                        p.status_changed = true;
-                    }
-                    if let Some(line) = render::public_line(event, &r.names, humans) {
-                        push_text(&mut p.channel, line);
-                    }
-                }
-                Visibility::Seats(mask) => {
-                    if let Event::WolfPack { wolves } = event {
-                        r.pack = Some(*wolves);
-                    }
-                    if let Event::Defaulted { seat, .. } = event {
-                        if let Some(o) = r.open.remove(seat) {
-                            if r.speaker == Some((*seat, o.seq)) {
-                                r.speaker = None;
-                            }
-                        }
-                    }
-                    if let Some(line) = render::private_line(event, &r.names) {
-                        // A human's own sealed ballot was confirmed when they chose it: it
-                        // is kept with their news but not sent again.
-                        let echo = matches!(event, Event::VoteCast { .. });
-                        for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
-                            r.private[s as usize - 1].push(line.clone());
-                            if !echo {
-                                push_text(p.dms.entry(s).or_default(), line.clone());
-                            }
-                        }
-                    }
-                }
-                Visibility::Moderator => {}
-            },
             Note::Ask {
                 seat,
                 seq,
@@ -327,7 +312,28 @@ fn plan(r: &mut Running, notes: &[Arc<Note<Game>>], silent: bool) -> Plan {
                         due_at: *due_at,
                     },
                 );
-                post_ask(r, &mut p, *seat, *seq, ask, *due_at);
+                let before = r.asked_before.iter().position(|x| *x == (*seat, *seq));
+                match before {
+                    Some(i) => {
+                        r.asked_before.swap_remove(i);
+                        let mut q = Plan::default();
+                        post_ask(r, &mut q, *seat, *seq, ask, *due_at);
+                        if q.channel.iter().any(|x| matches!(x, Post::Board)) {
+                            match (r.board.as_mut(), r.data.board) {
+                                // The vote message posted before the restart is used again.
+                                (Some(b), Some((key, m))) => {
+                                    b.key = key;
+                                    b.message = Some(m);
+                                    p.board_dirty = true;
+                                }
+                                // Its id was never stored: a new one.
+                                _ => p.channel.push(Post::Board),
+                            }
+                        }
+                        p.board_dirty |= q.board_dirty;
+                    }
+                    None => post_ask(r, &mut p, *seat, *seq, ask, *due_at),
+                }
             }
             Note::Paused { reason } => push_text(
                 &mut p.channel,
@@ -336,27 +342,147 @@ fn plan(r: &mut Running, notes: &[Arc<Note<Game>>], silent: bool) -> Plan {
             Note::Resumed => push_text(&mut p.channel, "▶️ The game goes on.".into()),
             Note::Ended { outcome } => p.ended = Some(Some(outcome.clone())),
             Note::Abandoned => p.ended = Some(None),
+            Note::Event { .. } => {}
         }
     }
-    if silent {
-        Plan {
-            ended: p.ended,
-            ..Plan::default()
+    p.status_changed |= quiet.status_changed;
+    p
+}
+
+/// The human seats whose DMs are closed, among `among`.
+fn closed_dms(r: &Running, among: SeatSet) -> SeatSet {
+    among
+        .iter()
+        .filter(|s| r.data.seats[*s as usize - 1].dm_closed && r.data.user(*s).is_some())
+        .collect()
+}
+
+/// Takes in one event: the table's state, and what to post for it.
+fn take_event(
+    r: &mut Running,
+    p: &mut Plan,
+    humans: SeatSet,
+    visibility: Visibility,
+    event: &Event,
+) {
+    match visibility {
+        Visibility::Public => {
+            let before = (r.alive, r.phase.clone());
+            // Seats with closed DMs get their night panel at the same moments whatever
+            // their role: when night falls, and when they die (a hunter may shoot).
+            let mut panels = SeatSet::EMPTY;
+            match event {
+                Event::NightFell { night } => {
+                    r.phase = format!("Night {night}");
+                    r.speaker = None;
+                    panels = closed_dms(r, r.alive);
+                }
+                Event::Dawn { day, dead } => {
+                    r.phase = format!("Day {day}");
+                    r.alive = r.alive.minus(*dead);
+                    panels = closed_dms(r, *dead);
+                }
+                Event::Eliminated { seat: Some(s) } => {
+                    r.alive.remove(*s);
+                    panels = closed_dms(r, SeatSet::only(*s));
+                }
+                Event::HunterShot {
+                    target: Some(t), ..
+                } => r.alive.remove(*t),
+                Event::PkCalled { .. } => {
+                    r.phase = format!("{} (PK)", r.phase.trim_end_matches(" (PK)"))
+                }
+                Event::Speech { seat, .. } if r.speaker.map(|(s, _)| s) == Some(*seat) => {
+                    r.speaker = None;
+                }
+                Event::VotesRevealed { .. } => {
+                    if let Some(b) = r.board.take() {
+                        r.data.board = None;
+                        if let Some(m) = b.message {
+                            p.close_board = Some((
+                                m,
+                                format!(
+                                    "🗳️ {} — voting is closed; the votes are below.",
+                                    if b.kind == AskKind::PkVote {
+                                        "PK vote"
+                                    } else {
+                                        "Vote"
+                                    }
+                                ),
+                            ));
+                        }
+                    }
+                    for s in humans.iter() {
+                        if matches!(r.open.get(&s), Some(o) if matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote))
+                        {
+                            r.open.remove(&s);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if (r.alive, r.phase.clone()) != before {
+                p.status_changed = true;
+            }
+            if let Some(line) = render::public_line(event, &r.names, humans) {
+                match event {
+                    Event::Speech { seat, .. } if !humans.contains(*seat) => {
+                        p.channel.push(Post::AiSpeech(line))
+                    }
+                    _ => push_text(&mut p.channel, line),
+                }
+            }
+            for s in panels.iter() {
+                p.channel.push(Post::Panel { seat: s });
+            }
         }
-    } else {
-        p
+        Visibility::Seats(mask) => {
+            if let Event::WolfPack { wolves } = event {
+                r.pack = Some(*wolves);
+            }
+            if let Event::Defaulted { seat, .. } = event {
+                if let Some(o) = r.open.remove(seat) {
+                    if r.speaker == Some((*seat, o.seq)) {
+                        r.speaker = None;
+                    }
+                }
+            }
+            if let Some(line) = render::private_line(event, &r.names) {
+                for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
+                    r.private[s as usize - 1].push(line.clone());
+                    // A seat's own choice was confirmed on its control when it chose: it is
+                    // kept with its news but not sent again.
+                    let echo = match event {
+                        Event::VoteCast { .. }
+                        | Event::WitchSaved { .. }
+                        | Event::WitchPoisoned { .. } => true,
+                        Event::WolfPicked { wolf, .. } => *wolf == s,
+                        _ => false,
+                    };
+                    if echo {
+                        continue;
+                    }
+                    let dm = p.dms.entry(s).or_default();
+                    if matches!(event, Event::WitchTold { .. }) {
+                        dm.push(Post::WitchNews(line.clone()));
+                    } else {
+                        push_text(dm, line.clone());
+                    }
+                }
+            }
+        }
+        Visibility::Moderator => {}
     }
 }
 
 fn post_ask(r: &mut Running, p: &mut Plan, seat: Seat, seq: u32, ask: &Ask, due_at: i64) {
-    let secs = ((due_at - now_ms()).max(0) + 999) / 1000;
     match ask.kind {
         k if k.is_speech() => {
             r.speaker = Some((seat, seq));
             let user = r.data.user(seat).unwrap_or(0);
             p.channel.push(Post::SpeechCall {
                 user,
-                text: render::speech_call(ask, user, &r.names, secs),
+                text: render::speech_call(ask, user, &r.names, due_at),
             });
         }
         AskKind::Vote | AskKind::PkVote => match &mut r.board {
@@ -377,6 +503,7 @@ fn post_ask(r: &mut Running, p: &mut Plan, seat: Seat, seq: u32, ask: &Ask, due_
                     voters: SeatSet::only(seat),
                     voted: SeatSet::EMPTY,
                     targets: ask.targets,
+                    due_at,
                 });
                 p.channel.push(Post::Board);
             }
@@ -398,6 +525,20 @@ pub fn board_text(r: &Running, b: &Board) -> String {
     for seat in b.voters.iter() {
         let mark = if b.voted.contains(seat) { "✅" } else { "⏳" };
         s.push_str(&format!("{mark} {}\n", r.names.seat(seat)));
+    }
+    let waiting: Vec<String> = b
+        .voters
+        .minus(b.voted)
+        .iter()
+        .filter_map(|s| r.data.user(s))
+        .map(|u| format!("<@{u}>"))
+        .collect();
+    if !waiting.is_empty() {
+        s.push_str(&format!("Waiting for {}", waiting.join(" ")));
+        match render::closes(b.due_at) {
+            c if c.is_empty() => s.push_str(".\n"),
+            c => s.push_str(&format!(" (voting {c}).\n")),
+        }
     }
     s.push_str("(AI seats vote on their own.)");
     s
@@ -541,7 +682,7 @@ pub fn chunks(text: &str) -> Vec<String> {
     out
 }
 
-fn no_pings() -> CreateAllowedMentions {
+pub(super) fn no_pings() -> CreateAllowedMentions {
     CreateAllowedMentions::new()
         .everyone(false)
         .all_roles(false)
@@ -559,9 +700,10 @@ pub fn status_embed(r: &Running) -> CreateEmbed {
         )))
 }
 
-/// Follows a running game until it ends or the bot stops. `backlog` notes at the start
-/// are what a resumed game already showed: they rebuild the state without posting, then
-/// the asks still open are posted again.
+/// Follows a running game until it ends or the bot stops. A resumed game's notes rebuild
+/// the table's state; what was posted before the restart (events up to the stored
+/// cursor, asks already called) is not posted again: only the restart line and what is
+/// new.
 pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Game>) {
     let channel = ChannelId::new(table.channel);
     let backlog = sub.backlog_len();
@@ -577,23 +719,36 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Game>
             let TableState::Running(r) = &mut *st else {
                 return;
             };
-            let mut silent = plan(r, &notes, true);
-            // Post again what is still open: speech calls, the vote, night controls.
-            let open: Vec<(Seat, OpenAsk)> = r.open.iter().map(|(s, o)| (*s, *o)).collect();
-            r.board = None;
-            for (seat, o) in open {
-                post_ask(r, &mut silent, seat, o.seq, &o.ask, o.due_at);
+            if r.data.posted.is_none() {
+                // A row stored before the cursor was: the backlog was all posted.
+                r.quiet_until = notes
+                    .iter()
+                    .filter(|n| matches!(&***n, Note::Event { .. }))
+                    .count();
+                r.asked_before = notes
+                    .iter()
+                    .filter_map(|n| match &**n {
+                        Note::Ask { seat, seq, .. } => Some((*seat, *seq)),
+                        _ => None,
+                    })
+                    .collect();
             }
-            silent.status_changed = true;
-            silent.channel.insert(
+            let mut p = plan(r, &notes);
+            p.status_changed = true;
+            p.channel.insert(
                 0,
-                Post::Text("♻️ The bot restarted: the game goes on.".into()),
+                Post::Text(format!(
+                    "♻️ The bot restarted: the game goes on ({}).",
+                    r.turn()
+                )),
             );
-            silent
+            p
         };
+        remember(&bot, &table).await;
         if execute(&bot, &table, channel, plan).await {
             return;
         }
+        remember(&bot, &table).await;
     }
     loop {
         let Some(first) = sub.next().await else {
@@ -611,11 +766,60 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Game>
             let TableState::Running(r) = &mut *st else {
                 return;
             };
-            plan(r, &notes, false)
+            plan(r, &notes)
         };
+        // Stored before posting: a crash in between loses a message rather than
+        // repeating one (what is lost is an open ask's call, and the asks are kept open).
+        remember(&bot, &table).await;
         if execute(&bot, &table, channel, plan).await {
             return;
         }
+        remember(&bot, &table).await;
+    }
+}
+
+/// Stores how far the channel and DMs have been posted (the event cursor, the asks
+/// called, the vote message), so a restart repeats none of it.
+async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
+    let row = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        let asks: Vec<(Seat, u32)> = r.open.iter().map(|(s, o)| (*s, o.seq)).collect();
+        let board = r.board.as_ref().and_then(|b| b.message.map(|m| (b.key, m)));
+        if r.data.posted == Some(r.events) && r.data.asks == asks && r.data.board == board {
+            return;
+        }
+        r.data.posted = Some(r.events);
+        r.data.asks = asks;
+        r.data.board = board;
+        table.row(&st)
+    };
+    if let Some(row) = row {
+        if let Err(e) = bot.store.save_channel(&row).await {
+            tracing::warn!("storing the channel: {e}");
+        }
+    }
+}
+
+/// Waits until the last AI speech has been up for `[discord] ai_speech_ms` (times the
+/// game's pace), so people can read it before the next speech or the vote.
+async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<Table>) {
+    let until = {
+        let st = table.state.lock().await;
+        match &*st {
+            TableState::Running(r) => {
+                let gap = std::time::Duration::from_secs_f64(
+                    bot.config.discord.ai_speech_ms as f64 * r.data.pace.max(0.0) / 1000.0,
+                );
+                r.last_ai_speech.map(|t| t + gap)
+            }
+            _ => None,
+        }
+    };
+    if let Some(until) = until {
+        tokio::time::sleep_until(until).await;
     }
 }
 
@@ -642,25 +846,33 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                 .await;
             }
             Post::Board => {
+                after_ai_speech(bot, table).await;
                 let built = {
                     let st = table.state.lock().await;
                     match &*st {
-                        TableState::Running(r) => r
-                            .board
-                            .as_ref()
-                            .filter(|b| b.message.is_none())
-                            .map(|b| (b.key, board_text(r, b), board_components(r, b))),
+                        TableState::Running(r) => {
+                            r.board.as_ref().filter(|b| b.message.is_none()).map(|b| {
+                                let waiting: Vec<UserId> = b
+                                    .voters
+                                    .minus(b.voted)
+                                    .iter()
+                                    .filter_map(|s| r.data.user(s))
+                                    .map(UserId::new)
+                                    .collect();
+                                (b.key, board_text(r, b), board_components(r, b), waiting)
+                            })
+                        }
                         _ => None,
                     }
                 };
-                if let Some((key, text, comps)) = built {
+                if let Some((key, text, comps, waiting)) = built {
                     let msg = bot
                         .post(
                             channel,
                             CreateMessage::new()
                                 .content(text)
                                 .components(comps)
-                                .allowed_mentions(no_pings()),
+                                .allowed_mentions(no_pings().users(waiting)),
                         )
                         .await;
                     let mut st = table.state.lock().await;
@@ -671,102 +883,25 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                     }
                 }
             }
-            Post::Controls { .. } => {}
+            Post::AiSpeech(t) => {
+                after_ai_speech(bot, table).await;
+                for c in chunks(&t) {
+                    bot.post(
+                        channel,
+                        CreateMessage::new().content(c).allowed_mentions(no_pings()),
+                    )
+                    .await;
+                }
+                if let TableState::Running(r) = &mut *table.state.lock().await {
+                    r.last_ai_speech = Some(tokio::time::Instant::now());
+                }
+            }
+            Post::Panel { seat } => post_panel(bot, table, channel, seat).await,
+            Post::Controls { .. } | Post::WitchNews(_) => {}
         }
     }
     for (seat, posts) in plan.dms {
-        let (user, session, mut closed) = {
-            let st = table.state.lock().await;
-            let TableState::Running(r) = &*st else {
-                break;
-            };
-            let Some(user) = r.data.user(seat) else {
-                continue;
-            };
-            (
-                user,
-                r.data.session_id.clone(),
-                r.data.seats[seat as usize - 1].dm_closed,
-            )
-        };
-        // With DMs closed, one button in the channel opens the seat's news and controls.
-        let mut fallback: Option<u32> = None;
-        for post in posts {
-            let msg = {
-                let st = table.state.lock().await;
-                let TableState::Running(r) = &*st else {
-                    break;
-                };
-                match post {
-                    Post::Text(t) => Some((CreateMessage::new().content(t), 0)),
-                    Post::Controls { seq } => r.open.get(&seat).filter(|o| o.seq == seq).map(|o| {
-                        let secs = ((o.due_at - now_ms()).max(0) + 999) / 1000;
-                        (
-                            CreateMessage::new()
-                                .content(render::ask_prompt(&o.ask, &r.names, secs))
-                                .components(controls(&r.data.session_id, &r.names, &o.ask)),
-                            seq,
-                        )
-                    }),
-                    _ => None,
-                }
-            };
-            let Some((msg, seq)) = msg else { continue };
-            if !closed {
-                match bot.dm(user, msg.allowed_mentions(no_pings())).await {
-                    Ok(_) => continue,
-                    Err(e) if dm_refused(&e) => {
-                        closed = true;
-                        mark_dm_closed(bot, table, seat).await;
-                    }
-                    // Another failure: this time the channel button carries it.
-                    Err(e) => tracing::warn!(seat, "DM failed: {e}"),
-                }
-            }
-            fallback = Some(fallback.unwrap_or(0).max(seq));
-        }
-        // News alone waits for the button already posted (pressing it shows everything new).
-        let fallback = {
-            let mut st = table.state.lock().await;
-            match (&mut *st, fallback) {
-                (TableState::Running(r), Some(seq)) => {
-                    let i = seat as usize - 1;
-                    if seq == 0 && r.button_waiting[i] {
-                        None
-                    } else {
-                        r.button_waiting[i] = true;
-                        Some(seq)
-                    }
-                }
-                _ => None,
-            }
-        };
-        if let Some(seq) = fallback {
-            let label = if seq > 0 {
-                "Open my night action"
-            } else {
-                "Show my private news"
-            };
-            let id = Component::Ask {
-                session,
-                seat,
-                seq,
-                verb: "open".into(),
-            }
-            .id();
-            bot.post(
-                channel,
-                CreateMessage::new()
-                    .content(format!(
-                        "🔒 <@{user}>, I can't DM you: press the button (only you can see what it shows)."
-                    ))
-                    .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
-                        .label(label)
-                        .style(ButtonStyle::Primary)])])
-                    .allowed_mentions(no_pings().users([UserId::new(user)])),
-            )
-            .await;
-        }
+        send_private(bot, table, channel, seat, posts).await;
     }
     if plan.board_dirty {
         refresh_board(bot, table, channel).await;
@@ -810,21 +945,6 @@ pub async fn refresh_board(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelI
                 EditMessage::new().content(text).components(comps),
             )
             .await;
-    }
-}
-
-async fn mark_dm_closed(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat) {
-    let row = {
-        let mut st = table.state.lock().await;
-        if let TableState::Running(r) = &mut *st {
-            r.data.seats[seat as usize - 1].dm_closed = true;
-        }
-        table.row(&st)
-    };
-    if let Some(row) = row {
-        if let Err(e) = bot.store.save_channel(&row).await {
-            tracing::warn!("storing the channel: {e}");
-        }
     }
 }
 
@@ -884,8 +1004,14 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
                     .await;
             }
         }
+        r.phase = match &outcome {
+            Some(_) => "🏁 The game is over: the roles and scores are below.".into(),
+            None => "🛑 The game was stopped.".into(),
+        };
+        r.speaker = None;
         (r.names.clone(), r.data.session_id.clone())
     };
+    update_status(bot, table, channel).await;
     match outcome {
         Some(outcome) => {
             let mut breakdown = vec![Vec::new(); SEATS];
@@ -920,7 +1046,9 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
         None => {
             bot.post(
                 channel,
-                CreateMessage::new().content("🛑 The game was stopped and recorded as abandoned."),
+                CreateMessage::new()
+                    .content("🛑 The game was stopped and recorded as abandoned.")
+                    .allowed_mentions(no_pings()),
             )
             .await;
         }

@@ -78,6 +78,8 @@ pub struct Humans {
     channel: u64,
     users: Vec<u64>,
     pub done: HashSet<(u64, u64)>,
+    /// Night panel presses (user, interaction): news and controls may follow them later.
+    pub panels: Vec<(u64, u64)>,
     pub speeches: usize,
     pub votes: usize,
     pub night_actions: usize,
@@ -90,6 +92,7 @@ impl Humans {
             channel,
             users: users.to_vec(),
             done: HashSet::new(),
+            panels: Vec::new(),
             speeches: 0,
             votes: 0,
             night_actions: 0,
@@ -163,16 +166,22 @@ impl Humans {
                     }
                 }
                 if text.starts_with(&format!("🔒 {mention}")) && self.done.insert((m.id, u)) {
-                    let id = m.find_custom_id(":open").expect("the fallback button");
+                    let id = m.find_custom_id(":open").expect("the night panel button");
                     let i = click_and_wait(fake, u, &m, &id).await;
                     fake.wait_until("the private view", WAIT, |f| !f.replies(i).is_empty())
                         .await;
-                    for r in fake.replies(i) {
-                        assert!(r.is_ephemeral(), "private news is ephemeral");
-                        if !r.custom_ids().is_empty() {
-                            self.answer_controls(fake, u, &r).await;
-                        }
-                    }
+                    self.panels.push((u, i));
+                }
+            }
+        }
+        // What the night panel showed, or sent after a press (ephemeral follow-ups).
+        for (u, i) in self.panels.clone() {
+            for r in fake.replies(i) {
+                assert!(r.is_ephemeral(), "private news is ephemeral");
+                if r.custom_ids().iter().any(|id| id.starts_with("ask:"))
+                    && self.done.insert((r.id, u))
+                {
+                    self.answer_controls(fake, u, &r).await;
                 }
             }
         }

@@ -1,0 +1,220 @@
+//! A human seat's private news and night controls: by DM, or through the night panel when
+//! the seat's DMs are closed.
+//!
+//! Hidden information stays hidden from the channel. A seat whose DMs are closed gets its
+//! night panel button in the channel at the same moments whatever its role (each
+//! nightfall, and when it dies), never when it happens to have news or an ask: what the
+//! table sees does not depend on the role. The panel's answer is ephemeral (the clicker
+//! only): the seat's role, its news since it last looked, and its open night ask's
+//! controls, or that there is nothing to do right now. News and controls that come
+//! later reach the seat as ephemeral follow-ups on its last press while Discord keeps
+//! that interaction's token (15 minutes).
+//!
+//! With DMs open, a batch of news and the controls of the ask that follows it are one DM.
+
+use super::bot::{dm_refused, Bot};
+use super::render;
+use super::table::{chunks, controls, no_pings, OpenAsk, Post, Table, TableState};
+use crate::games::werewolf::{AskKind, Seat};
+use crate::store::now_ms;
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateInteractionResponseFollowup,
+    CreateMessage, UserId,
+};
+use std::sync::Arc;
+
+/// The night panel button's label (the closed-DM note names it).
+pub const PANEL_LABEL: &str = "🌙 My night panel";
+
+/// How long an interaction token may carry follow-ups: Discord keeps it 15 minutes.
+const TOKEN_LIFE_MS: i64 = 14 * 60 * 1000;
+
+/// What the seat sees for one batch: its news lines, then its open ask's controls.
+fn compose(
+    r: &super::table::Running,
+    seat: Seat,
+    posts: Vec<Post>,
+) -> (String, Vec<CreateActionRow>) {
+    let open: Option<OpenAsk> = posts.iter().find_map(|p| match p {
+        Post::Controls { seq } => r.open.get(&seat).filter(|o| o.seq == *seq).copied(),
+        _ => None,
+    });
+    let witch_controls = open.is_some_and(|o| o.ask.kind == AskKind::Witch);
+    let mut lines: Vec<String> = Vec::new();
+    for p in posts {
+        match p {
+            Post::Text(t) => lines.push(t),
+            // The witch's controls say the attack: it is not told twice.
+            Post::WitchNews(t) if !witch_controls => lines.push(t),
+            _ => {}
+        }
+    }
+    let mut comps = Vec::new();
+    if let Some(o) = open {
+        lines.push(render::ask_prompt(&o.ask, &r.names, o.due_at));
+        comps = controls(&r.data.session_id, &r.names, &o.ask);
+    }
+    (lines.join("\n"), comps)
+}
+
+/// Sends one batch of a seat's private news and controls: one DM, or, with DMs closed, an
+/// ephemeral follow-up on the seat's last panel press if it is still fresh (otherwise the
+/// next press shows it).
+pub(super) async fn send_private(
+    bot: &Arc<Bot>,
+    table: &Arc<Table>,
+    channel: ChannelId,
+    seat: Seat,
+    posts: Vec<Post>,
+) {
+    let (user, closed, token, text, comps) = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        let Some(user) = r.data.user(seat) else {
+            return;
+        };
+        let i = seat as usize - 1;
+        let closed = r.data.seats[i].dm_closed;
+        let (text, comps) = compose(r, seat, posts);
+        let token = match &r.panel[i] {
+            Some((token, at)) if closed && now_ms() - at < TOKEN_LIFE_MS => {
+                r.seen[i] = r.private[i].len();
+                Some(token.clone())
+            }
+            _ => None,
+        };
+        (user, closed, token, text, comps)
+    };
+    if text.is_empty() {
+        return;
+    }
+    if closed {
+        if let Some(token) = token {
+            let msg = CreateInteractionResponseFollowup::new()
+                .content(chunks(&text).into_iter().last().unwrap_or_default())
+                .components(comps)
+                .ephemeral(true);
+            if let Err(e) = bot.http.create_followup_message(&token, &msg, vec![]).await {
+                tracing::warn!(seat, "night panel follow-up failed: {e}");
+            }
+        }
+        return;
+    }
+    let parts = chunks(&text);
+    let last = parts.len().saturating_sub(1);
+    for (n, part) in parts.into_iter().enumerate() {
+        let mut msg = CreateMessage::new()
+            .content(part)
+            .allowed_mentions(no_pings());
+        if n == last {
+            msg = msg.components(comps.clone());
+        }
+        match bot.dm(user, msg).await {
+            Ok(_) => {}
+            Err(e) if dm_refused(&e) => {
+                // Found out mid-game (the seat closed its DMs): from now on the night
+                // panel carries everything; it is posted at once so the open ask is not
+                // missed.
+                mark_dm_closed(bot, table, seat).await;
+                post_panel(bot, table, channel, seat).await;
+                return;
+            }
+            Err(e) => {
+                tracing::warn!(seat, "DM failed: {e}");
+                return;
+            }
+        }
+    }
+}
+
+/// Posts a closed-DM seat's night panel button in the channel.
+pub(super) async fn post_panel(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, seat: Seat) {
+    let (user, session) = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        let Some(user) = r.data.user(seat) else {
+            return;
+        };
+        (user, r.data.session_id.clone())
+    };
+    let id = super::text::Component::Ask {
+        session,
+        seat,
+        seq: 0,
+        verb: "open".into(),
+    }
+    .id();
+    bot.post(
+        channel,
+        CreateMessage::new()
+            .content(format!(
+                "🔒 <@{user}>, I can't DM you: press **{PANEL_LABEL}** for your private news and night action (only you can see what it shows)."
+            ))
+            .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
+                .label(PANEL_LABEL)
+                .style(ButtonStyle::Primary)])])
+            .allowed_mentions(no_pings().users([UserId::new(user)])),
+    )
+    .await;
+}
+
+/// Marks a seat's DMs closed and stores it.
+pub(super) async fn mark_dm_closed(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat) {
+    let row = {
+        let mut st = table.state.lock().await;
+        if let TableState::Running(r) = &mut *st {
+            r.data.seats[seat as usize - 1].dm_closed = true;
+        }
+        table.row(&st)
+    };
+    if let Some(row) = row {
+        if let Err(e) = bot.store.save_channel(&row).await {
+            tracing::warn!("storing the channel: {e}");
+        }
+    }
+}
+
+/// What a press of the night panel shows its seat (ephemeral): the role, the news since
+/// the seat last looked, and the open night ask's controls, or that there is nothing to
+/// do right now. The press is remembered so later news can follow it.
+pub(super) fn panel_view(
+    r: &mut super::table::Running,
+    seat: Seat,
+    token: &str,
+) -> (String, Vec<CreateActionRow>) {
+    let i = seat as usize - 1;
+    r.panel[i] = Some((token.to_string(), now_ms()));
+    let news = &r.private[i];
+    let from = r.seen[i].max(1).max(news.len().saturating_sub(12));
+    let mut lines: Vec<&str> = news.first().map(|s| s.as_str()).into_iter().collect();
+    lines.extend(news.iter().skip(from).map(|s| s.as_str()));
+    let mut text = lines.join("\n");
+    r.seen[i] = news.len();
+    let mut comps = Vec::new();
+    match r.open.get(&seat) {
+        Some(o)
+            if !o.ask.kind.is_speech()
+                && !matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote) =>
+        {
+            text.push_str("\n\n");
+            text.push_str(&render::ask_prompt(&o.ask, &r.names, o.due_at));
+            comps = controls(&r.data.session_id, &r.names, &o.ask);
+        }
+        _ => {
+            text.push_str(
+                "\n\nNothing for you to do right now. Anything new for you tonight will appear here (or press the button again).",
+            );
+        }
+    }
+    (
+        chunks(text.trim_start())
+            .into_iter()
+            .last()
+            .unwrap_or_default(),
+        comps,
+    )
+}
