@@ -5,7 +5,7 @@
 //! `content/prompts/werewolf/` and stay the same size however long the game runs: earlier
 //! days are summaries written once, today is verbatim. Each decision is one structured call
 //! whose JSON schema lists the valid options; the reply is checked against that whole
-//! schema ([`reply`]): an invalid one is a fault, repaired once with the error appended, and
+//! schema (`reply.rs`): an invalid one is a fault, repaired once with the error appended, and
 //! otherwise replaced by the built-in heuristic's decision (an over-long speech is cut at a
 //! sentence instead, and recorded). Only an explicit, schema-valid `null` or `pass` abstains.
 //! Every call's tokens, every fault (with `then`: `repair`, `fallback` or `fixed`) and its
