@@ -4,10 +4,13 @@
 //! so its prompt cannot hold what the seat may not know. Prompts come from
 //! `content/prompts/werewolf/` and stay the same size however long the game runs: earlier
 //! days are summaries written once, today is verbatim. Each decision is one structured call
-//! whose JSON schema lists the valid options; the reply is validated, repaired once with the
-//! error appended, and otherwise replaced by the built-in heuristic's decision. Every call's
-//! tokens, every fault and its fallback, and the model's `reasoning_steps` and
-//! `suspicion_scores` go into the input's review note.
+//! whose JSON schema lists the valid options; the reply is checked against that whole
+//! schema (`reply.rs`): an invalid one is a fault, repaired once with the error appended, and
+//! otherwise replaced by the built-in heuristic's decision (an over-long speech is cut at a
+//! sentence instead, and recorded). Only an explicit, schema-valid `null` or `pass` abstains.
+//! Every call's tokens, every fault (with `then`: `repair`, `fallback` or `fixed`) and its
+//! fallback, and the model's `reasoning_steps` and `suspicion_scores` go into the input's
+//! review note.
 
 use super::memory::{SeatMemory, TableRules};
 use super::{fit_speech, Player};

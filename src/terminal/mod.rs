@@ -8,7 +8,7 @@
 //!
 //! Typing is guarded: a line typed before the current prompt appeared is not taken as its
 //! answer, an empty speech and `abandon` are each confirmed first, and `quit` (or Ctrl-C,
-//! handled by the caller) leaves the session stored. At the end, [`ending`] tells the
+//! handled by the caller) leaves the session stored. At the end, `ending.rs` tells the
 //! deaths the table was not yet told and how the game was won, then the scoreboard once.
 
 mod ending;
