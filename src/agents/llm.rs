@@ -18,7 +18,7 @@ use crate::config::ConfigError;
 use crate::games::werewolf::{
     Action, Ask, AskKind, Event, Game, Role, Rules, Seat, SeatSet, WitchSelfSave,
 };
-use crate::llm::prompts::{strip_control, PromptSet, PromptSpec};
+use crate::llm::prompts::{PromptSet, PromptSpec};
 use crate::llm::{status_label, Client, Message, Request};
 use crate::session::{Agent, Answer, Decision};
 use serde_json::{json, Value};
