@@ -616,7 +616,9 @@ mod tests {
             if longest_by_day.len() <= day {
                 longest_by_day.resize(day + 1, 0);
             }
-            longest_by_day[day] = longest_by_day[day].max(memory.transcript().len());
+            // What every prompt carries of the past: the transcript and the claims record.
+            let size = memory.transcript().len() + memory.claims_lines().len();
+            longest_by_day[day] = longest_by_day[day].max(size);
         }
         let early = longest_by_day[1..=3].iter().max().copied().unwrap();
         let late = longest_by_day[5..].iter().max().copied().unwrap();
