@@ -586,6 +586,9 @@ mod tests {
                 .unwrap();
             assert!(text.find("reasoning_steps").unwrap() < decision, "{text}");
             assert_eq!(s["required"][0], "reasoning_steps");
+            // The mock answers in the same order.
+            let reply = crate::llm::mock::instance(&s, &mut 5).to_string();
+            assert!(reply.starts_with("{\"reasoning_steps\""), "{reply}");
         }
     }
 }
