@@ -106,17 +106,17 @@ fn witch_options(ask: &Ask) -> Vec<String> {
 /// When a dead hunter may shoot, as the rules text says it.
 fn hunter_rule(rules: &TableRules) -> &'static str {
     if rules.hunter_shoots_when_poisoned {
-        "when voted out or killed at night, poisoned included"
+        "voted out or killed at night, poisoned too"
     } else {
-        "when voted out or killed by the wolves, but not when poisoned by the witch"
+        "voted out or killed by the wolves, not when poisoned"
     }
 }
 
 /// Whether the witch may save herself, as the rules text says it.
 fn witch_self_save(rules: &TableRules) -> &'static str {
     match rules.witch_self_save {
-        WitchSelfSave::Always => "she may save herself",
-        WitchSelfSave::FirstNight => "she may save herself on the first night only",
+        WitchSelfSave::Always => "herself too",
+        WitchSelfSave::FirstNight => "herself on night 1 only",
         WitchSelfSave::Never => "never herself",
     }
 }
@@ -436,6 +436,9 @@ mod tests {
                 .unwrap();
             assert!(text.find("reasoning_steps").unwrap() < decision, "{text}");
             assert_eq!(s["required"][0], "reasoning_steps");
+            // The mock answers in the same order.
+            let reply = crate::llm::mock::instance(&s, &mut 5).to_string();
+            assert!(reply.starts_with("{\"reasoning_steps\""), "{reply}");
         }
     }
 }

@@ -3,8 +3,8 @@
 //!
 //! The latest day is shown in full, in the order things happened (a PK's speeches after the
 //! vote that tied); at night, before anyone has spoken, the day just gone is shown in full
-//! too. The two days before are short summaries of game facts (no player text), and older
-//! days one line each.
+//! too. The days before (two by day, one at night) are short summaries of game facts (no
+//! player text), and older days one line each.
 
 use super::fence;
 use crate::games::werewolf::{Ballot, Seat, SeatSet, SpeechKind, VoteRound, SEATS};
@@ -131,8 +131,8 @@ impl DayLog {
 
 /// What a prompt shows of `days` (`summaries[i]` is the summary of finished `days[i]`): the
 /// latest day in full (and the day before it too while the latest has no speech yet), the
-/// two days before those as summaries, older days as one line each. Its size depends on one
-/// day's talk, not on the length of the game.
+/// days before those as summaries (two by day, one at night), older days as one line each.
+/// Its size depends on one day's talk, not on the length of the game.
 pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
     const SUMMARIZED_DAYS: usize = 2;
     let mut out = String::new();
@@ -144,7 +144,10 @@ pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
     } else {
         current
     };
-    let first_summary = first_full.saturating_sub(SUMMARIZED_DAYS);
+    // At night the day just gone is shown in full in place of its summary: one summary
+    // fewer keeps the same days in view and the prompt the same size.
+    let summarized = SUMMARIZED_DAYS - (current - first_full);
+    let first_summary = first_full.saturating_sub(summarized);
     if first_summary > 0 {
         let outlines: Vec<String> = days[..first_summary].iter().map(DayLog::outline).collect();
         let _ = writeln!(out, "Earlier: {}.", outlines.join("; "));
