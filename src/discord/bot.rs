@@ -1267,10 +1267,18 @@ async fn answer_click(
                 table::refresh_board(bot, table, ChannelId::new(table.channel)).await;
                 followup(bot, c, &format!("✅ Done: {what}.")).await
             } else {
+                // The news above the controls stays; the ask's line becomes the choice.
+                let done = format!("✅ Done: {what}.");
+                let content = match c.message.content.rsplit_once('\n') {
+                    Some((news, _)) if !news.trim().is_empty() => {
+                        format!("{}\n{done}", news.trim_end())
+                    }
+                    _ => done,
+                };
                 c.edit_response(
                     &bot.http,
                     EditInteractionResponse::new()
-                        .content(format!("✅ Done: {what}."))
+                        .content(content)
                         .components(vec![]),
                 )
                 .await?;
