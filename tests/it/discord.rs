@@ -287,7 +287,37 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         .count();
     assert_eq!(boards, 1);
     assert!(fake.message(status.id).unwrap().edits > 0);
+    let last = fake.message(status.id).unwrap().text();
+    assert!(
+        last.contains("The game is over"),
+        "the board says so: {last}"
+    );
     assert!(humans.speeches > 0, "the humans spoke");
+    // Deadlines are live Discord timestamps; the vote message calls the humans who have
+    // not voted (and may ping exactly them).
+    for m in msgs[..card].iter().filter(|m| m.text().starts_with("🎤")) {
+        assert!(m.text().contains(":R>"), "{}", m.text());
+    }
+    let votes: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("🗳️ **Vote**"))
+        })
+        .collect();
+    assert!(!votes.is_empty(), "a vote message was posted");
+    for c in &votes {
+        let text = c.body["content"].as_str().unwrap();
+        assert!(
+            text.contains("Waiting for <@") && text.contains(":R>"),
+            "{text}"
+        );
+        let users = c.body["allowed_mentions"]["users"].as_array().unwrap();
+        assert!(!users.is_empty() && users.len() <= 3, "{}", c.body);
+    }
 
     // Stored: the session is finished with every seat's result.
     let s = store(&db).await;
