@@ -335,7 +335,7 @@ impl Bot {
             .insert(data.session_id.clone(), table.channel);
         let running = Running::new(session.handle.clone(), data);
         let bot = self.clone();
-        tokio::spawn(table::drive(bot, table, sub));
+        tokio::spawn(super::drive::drive(bot, table, sub));
         tokio::spawn(async move {
             if let Err(e) = session.wait().await {
                 tracing::error!("session ended with an error: {e}");
@@ -1196,18 +1196,20 @@ async fn on_ask(
                 c.create_response(&bot.http, ephemeral(CLOSED)).await?;
                 return Ok(());
             };
-            super::private::panel_view(r, seat, &c.token)
+            super::private::panel_view(r, seat)
         };
         c.create_response(
             &bot.http,
             CreateInteractionResponse::Message(
                 CreateInteractionResponseMessage::new()
                     .content(text)
-                    .components(comps)
+                    .components(comps.0)
                     .ephemeral(true),
             ),
         )
         .await?;
+        // Follow-ups need the answer first: only now may later news follow this press.
+        super::private::panel_answered(bot, &table, seat, &c.token, comps.1).await;
         return Ok(());
     }
     answer_click(bot, c, &table, seat, open, verb, false).await
@@ -1265,10 +1267,18 @@ async fn answer_click(
                 table::refresh_board(bot, table, ChannelId::new(table.channel)).await;
                 followup(bot, c, &format!("✅ Done: {what}.")).await
             } else {
+                // The news above the controls stays; the ask's line becomes the choice.
+                let done = format!("✅ Done: {what}.");
+                let content = match c.message.content.rsplit_once('\n') {
+                    Some((news, _)) if !news.trim().is_empty() => {
+                        format!("{}\n{done}", news.trim_end())
+                    }
+                    _ => done,
+                };
                 c.edit_response(
                     &bot.http,
                     EditInteractionResponse::new()
-                        .content(format!("✅ Done: {what}."))
+                        .content(content)
                         .components(vec![]),
                 )
                 .await?;

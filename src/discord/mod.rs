@@ -8,12 +8,16 @@
 //!   seats in its audience.
 //! - [`private`]: a seat's private news and night controls, by DM or through the night
 //!   panel when its DMs are closed (the same channel posts whatever the role).
+//! - [`drive`]: the task that posts a running game's notes; [`plan`]: what to post for
+//!   them (pure).
 //! - [`lobby`]: joining, leaving, starting, and the start options (pure).
 //! - [`render`]: every text the bot writes (pure).
 //! - [`text`]: player text made safe to post; component `custom_id`s that carry the
 //!   session and the ask's sequence number.
 pub mod bot;
+pub mod drive;
 pub mod lobby;
+pub mod plan;
 pub mod private;
 pub mod render;
 pub mod table;

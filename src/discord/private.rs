@@ -13,8 +13,9 @@
 //! With DMs open, a batch of news and the controls of the ask that follows it are one DM.
 
 use super::bot::{dm_refused, Bot};
+use super::plan::Post;
 use super::render;
-use super::table::{chunks, controls, no_pings, OpenAsk, Post, Table, TableState};
+use super::table::{chunks, controls, no_pings, OpenAsk, Table, TableState};
 use crate::games::werewolf::{AskKind, Seat};
 use crate::store::now_ms;
 use serenity::all::{
@@ -180,14 +181,12 @@ pub(super) async fn mark_dm_closed(bot: &Arc<Bot>, table: &Arc<Table>, seat: Sea
 
 /// What a press of the night panel shows its seat (ephemeral): the role, the news since
 /// the seat last looked, and the open night ask's controls, or that there is nothing to
-/// do right now. The press is remembered so later news can follow it.
+/// do right now. Also says which opening of the ask it showed (its generation).
 pub(super) fn panel_view(
     r: &mut super::table::Running,
     seat: Seat,
-    token: &str,
-) -> (String, Vec<CreateActionRow>) {
+) -> (String, (Vec<CreateActionRow>, Option<u64>)) {
     let i = seat as usize - 1;
-    r.panel[i] = Some((token.to_string(), now_ms()));
     let news = &r.private[i];
     let from = r.seen[i].max(1).max(news.len().saturating_sub(12));
     let mut lines: Vec<&str> = news.first().map(|s| s.as_str()).into_iter().collect();
@@ -195,16 +194,15 @@ pub(super) fn panel_view(
     let mut text = lines.join("\n");
     r.seen[i] = news.len();
     let mut comps = Vec::new();
-    match r.open.get(&seat) {
-        Some(o)
-            if !o.ask.kind.is_speech()
-                && !matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote) =>
-        {
+    let mut shown = None;
+    match night_ask(r, seat) {
+        Some(o) => {
             text.push_str("\n\n");
             text.push_str(&render::ask_prompt(&o.ask, &r.names, o.due_at));
             comps = controls(&r.data.session_id, &r.names, &o.ask);
+            shown = Some(o.gen);
         }
-        _ => {
+        None => {
             text.push_str(
                 "\n\nNothing for you to do right now. Anything new for you tonight will appear here (or press the button again).",
             );
@@ -215,6 +213,55 @@ pub(super) fn panel_view(
             .into_iter()
             .last()
             .unwrap_or_default(),
-        comps,
+        (comps, shown),
     )
+}
+
+/// The seat's open night (or hunter's) ask, if any.
+fn night_ask(r: &super::table::Running, seat: Seat) -> Option<OpenAsk> {
+    r.open
+        .get(&seat)
+        .filter(|o| {
+            !o.ask.kind.is_speech() && !matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote)
+        })
+        .copied()
+}
+
+/// The panel's answer was sent: later news follows this press (its token). What came
+/// while the answer was on its way (news, or an ask opened since) follows at once.
+pub(super) async fn panel_answered(
+    bot: &Arc<Bot>,
+    table: &Arc<Table>,
+    seat: Seat,
+    token: &str,
+    shown: Option<u64>,
+) {
+    let catch_up = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        let i = seat as usize - 1;
+        r.panel[i] = Some((token.to_string(), now_ms()));
+        let news: Vec<String> = r.private[i][r.seen[i].min(r.private[i].len())..].to_vec();
+        r.seen[i] = r.private[i].len();
+        let ask = night_ask(r, seat).filter(|o| Some(o.gen) != shown);
+        if news.is_empty() && ask.is_none() {
+            return;
+        }
+        let mut lines = news;
+        let mut comps = Vec::new();
+        if let Some(o) = ask {
+            lines.push(render::ask_prompt(&o.ask, &r.names, o.due_at));
+            comps = controls(&r.data.session_id, &r.names, &o.ask);
+        }
+        (lines.join("\n"), comps)
+    };
+    let msg = CreateInteractionResponseFollowup::new()
+        .content(chunks(&catch_up.0).into_iter().last().unwrap_or_default())
+        .components(catch_up.1)
+        .ephemeral(true);
+    if let Err(e) = bot.http.create_followup_message(token, &msg, vec![]).await {
+        tracing::warn!(seat, "night panel follow-up failed: {e}");
+    }
 }

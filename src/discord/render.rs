@@ -419,4 +419,22 @@ mod tests {
         .unwrap();
         assert!(l.contains("Seat 4 · p4") && l.contains("seer"), "{l}");
     }
+
+    #[test]
+    fn deadlines_are_live_discord_timestamps() {
+        assert_eq!(closes(1_700_000_000_500), "closes <t:1700000001:R>");
+        assert_eq!(closes(0), "");
+        let ask = Ask {
+            seat: 2,
+            kind: AskKind::Speech,
+            targets: SeatSet::EMPTY,
+            attacked: None,
+            can_save: false,
+            max_chars: 300,
+            seq: 4,
+        };
+        let call = speech_call(&ask, 42, &names(), 1_700_000_000_000);
+        assert!(call.contains("<t:1700000000:R>"), "{call}");
+        assert!(!call.contains(" s)"), "no fixed seconds: {call}");
+    }
 }

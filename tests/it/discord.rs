@@ -287,7 +287,37 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         .count();
     assert_eq!(boards, 1);
     assert!(fake.message(status.id).unwrap().edits > 0);
+    let last = fake.message(status.id).unwrap().text();
+    assert!(
+        last.contains("The game is over"),
+        "the board says so: {last}"
+    );
     assert!(humans.speeches > 0, "the humans spoke");
+    // Deadlines are live Discord timestamps; the vote message calls the humans who have
+    // not voted (and may ping exactly them).
+    for m in msgs[..card].iter().filter(|m| m.text().starts_with("🎤")) {
+        assert!(m.text().contains(":R>"), "{}", m.text());
+    }
+    let votes: Vec<_> = fake
+        .calls()
+        .into_iter()
+        .filter(|c| {
+            c.method == "POST"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("🗳️ **Vote**"))
+        })
+        .collect();
+    assert!(!votes.is_empty(), "a vote message was posted");
+    for c in &votes {
+        let text = c.body["content"].as_str().unwrap();
+        assert!(
+            text.contains("Waiting for <@") && text.contains(":R>"),
+            "{text}"
+        );
+        let users = c.body["allowed_mentions"]["users"].as_array().unwrap();
+        assert!(!users.is_empty() && users.len() <= 3, "{}", c.body);
+    }
 
     // Stored: the session is finished with every seat's result.
     let s = store(&db).await;
@@ -443,6 +473,9 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
         .find(|m| m.text().starts_with(&format!("🔒 <@{shy}>")))
         .unwrap();
     let id = button.find_custom_id(":open").unwrap();
+    // The note on joining names the button actually shown.
+    let label = button.button_labels()[0].0.clone();
+    assert!(note.contains(&label), "{label:?} is not named in: {note}");
     let i = click_and_wait(&fake, host, &button, &id).await;
     assert!(
         ephemeral_reply(&fake, i)
@@ -457,12 +490,8 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
 
     let mut humans = Humans::new(channel, &[host, shy]);
     humans.done.insert((button.id, shy));
-    // If that button also carried a night action, the shy player answers it there.
-    for r in fake.replies(i) {
-        if !r.custom_ids().is_empty() {
-            humans.answer_controls(&fake, shy, &r).await;
-        }
-    }
+    // What that press shows or sends later (a night action) the shy player answers there.
+    humans.panels.push((shy, i));
     humans.play_to_the_end(&fake).await;
     let s = store(&db).await;
     let session = s.sessions().await.unwrap()[0].session.clone();

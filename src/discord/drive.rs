@@ -1,0 +1,320 @@
+//! The driver of a running game: one task per game follows one subscription (the public
+//! events and the human seats' own, in the game's order) and posts what [`super::plan`]
+//! says. Notes that arrive together are posted together (one message per destination),
+//! so a busy night costs few REST calls. How far it has posted is stored with the table,
+//! so a restart repeats nothing.
+
+use super::bot::Bot;
+use super::plan::{plan, Plan, Post};
+use super::private::{post_panel, send_private};
+use super::render;
+use super::table::{
+    board_components, board_text, chunks, no_pings, refresh_board, update_status, Table, TableState,
+};
+use crate::games::werewolf::{Event, Game, Seat, SEATS};
+use crate::session::{Note, Subscription};
+use crate::store::Outcome;
+use serenity::all::{ChannelId, CreateEmbed, CreateMessage, EditMessage, UserId};
+use std::sync::Arc;
+
+/// Follows a running game until it ends or the bot stops. A resumed game's notes rebuild
+/// the table's state; what was posted before the restart (events up to the stored
+/// cursor, asks already called) is not posted again: only the restart line and what is
+/// new.
+pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Game>) {
+    let channel = ChannelId::new(table.channel);
+    let backlog = sub.backlog_len();
+    if backlog > 0 {
+        let mut notes = Vec::with_capacity(backlog);
+        for _ in 0..backlog {
+            if let Some(n) = sub.try_next() {
+                notes.push(n);
+            }
+        }
+        let plan = {
+            let mut st = table.state.lock().await;
+            let TableState::Running(r) = &mut *st else {
+                return;
+            };
+            if r.data.posted.is_none() {
+                // A row stored before the cursor was: the backlog was all posted.
+                r.quiet_until = notes
+                    .iter()
+                    .filter(|n| matches!(&***n, Note::Event { .. }))
+                    .count();
+                r.asked_before = notes
+                    .iter()
+                    .filter_map(|n| match &**n {
+                        Note::Ask { seat, seq, .. } => Some((*seat, *seq)),
+                        _ => None,
+                    })
+                    .collect();
+            }
+            let mut p = plan(r, &notes);
+            p.status_changed = true;
+            p.channel.insert(
+                0,
+                Post::Text(format!(
+                    "♻️ The bot restarted: the game goes on ({}).",
+                    r.turn()
+                )),
+            );
+            p
+        };
+        remember(&bot, &table).await;
+        if execute(&bot, &table, channel, plan).await {
+            return;
+        }
+        remember(&bot, &table).await;
+    }
+    loop {
+        let Some(first) = sub.next().await else {
+            return;
+        };
+        let mut notes = vec![first];
+        while notes.len() < 64 {
+            match sub.try_next() {
+                Some(n) => notes.push(n),
+                None => break,
+            }
+        }
+        let plan = {
+            let mut st = table.state.lock().await;
+            let TableState::Running(r) = &mut *st else {
+                return;
+            };
+            plan(r, &notes)
+        };
+        // Stored before posting: a crash in between loses a message rather than
+        // repeating one (what is lost is an open ask's call, and the asks are kept open).
+        remember(&bot, &table).await;
+        if execute(&bot, &table, channel, plan).await {
+            return;
+        }
+        remember(&bot, &table).await;
+    }
+}
+
+/// Stores how far the channel and DMs have been posted (the event cursor, the asks
+/// called, the vote message), so a restart repeats none of it.
+async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
+    let row = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        let asks: Vec<(Seat, u32)> = r.open.iter().map(|(s, o)| (*s, o.seq)).collect();
+        let board = r.board.as_ref().and_then(|b| b.message.map(|m| (b.key, m)));
+        if r.data.posted == Some(r.events) && r.data.asks == asks && r.data.board == board {
+            return;
+        }
+        r.data.posted = Some(r.events);
+        r.data.asks = asks;
+        r.data.board = board;
+        table.row(&st)
+    };
+    if let Some(row) = row {
+        if let Err(e) = bot.store.save_channel(&row).await {
+            tracing::warn!("storing the channel: {e}");
+        }
+    }
+}
+
+/// Waits until the last AI speech has been up for `[discord] ai_speech_ms` (times the
+/// game's pace), so people can read it before the next speech or the vote.
+async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<Table>) {
+    let until = {
+        let st = table.state.lock().await;
+        match &*st {
+            TableState::Running(r) => {
+                let gap = std::time::Duration::from_secs_f64(
+                    bot.config.discord.ai_speech_ms as f64 * r.data.pace.max(0.0) / 1000.0,
+                );
+                r.last_ai_speech.map(|t| t + gap)
+            }
+            _ => None,
+        }
+    };
+    if let Some(until) = until {
+        tokio::time::sleep_until(until).await;
+    }
+}
+
+/// Posts a plan; true once the game has ended.
+async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: Plan) -> bool {
+    for post in plan.channel {
+        match post {
+            Post::Text(t) => {
+                for c in chunks(&t) {
+                    bot.post(
+                        channel,
+                        CreateMessage::new().content(c).allowed_mentions(no_pings()),
+                    )
+                    .await;
+                }
+            }
+            Post::SpeechCall { user, text } => {
+                bot.post(
+                    channel,
+                    CreateMessage::new()
+                        .content(text)
+                        .allowed_mentions(no_pings().users([UserId::new(user.max(1))])),
+                )
+                .await;
+            }
+            Post::Board => {
+                after_ai_speech(bot, table).await;
+                let built = {
+                    let st = table.state.lock().await;
+                    match &*st {
+                        TableState::Running(r) => {
+                            r.board.as_ref().filter(|b| b.message.is_none()).map(|b| {
+                                let waiting: Vec<UserId> = b
+                                    .voters
+                                    .minus(b.voted)
+                                    .iter()
+                                    .filter_map(|s| r.data.user(s))
+                                    .map(UserId::new)
+                                    .collect();
+                                (b.key, board_text(r, b), board_components(r, b), waiting)
+                            })
+                        }
+                        _ => None,
+                    }
+                };
+                if let Some((key, text, comps, waiting)) = built {
+                    let msg = bot
+                        .post(
+                            channel,
+                            CreateMessage::new()
+                                .content(text)
+                                .components(comps)
+                                .allowed_mentions(no_pings().users(waiting)),
+                        )
+                        .await;
+                    let mut st = table.state.lock().await;
+                    if let (TableState::Running(r), Some(m)) = (&mut *st, msg) {
+                        if let Some(b) = r.board.as_mut().filter(|b| b.key == key) {
+                            b.message = Some(m.get());
+                        }
+                    }
+                }
+            }
+            Post::AiSpeech(t) => {
+                after_ai_speech(bot, table).await;
+                for c in chunks(&t) {
+                    bot.post(
+                        channel,
+                        CreateMessage::new().content(c).allowed_mentions(no_pings()),
+                    )
+                    .await;
+                }
+                if let TableState::Running(r) = &mut *table.state.lock().await {
+                    r.last_ai_speech = Some(tokio::time::Instant::now());
+                }
+            }
+            Post::Panel { seat } => post_panel(bot, table, channel, seat).await,
+            Post::Controls { .. } | Post::WitchNews(_) => {}
+        }
+    }
+    for (seat, posts) in plan.dms {
+        send_private(bot, table, channel, seat, posts).await;
+    }
+    if plan.board_dirty {
+        refresh_board(bot, table, channel).await;
+    }
+    if let Some((m, text)) = plan.close_board {
+        let _ = bot
+            .edit(
+                channel,
+                m,
+                EditMessage::new().content(text).components(vec![]),
+            )
+            .await;
+    }
+    if plan.status_changed {
+        update_status(bot, table, channel).await;
+    }
+    if let Some(ended) = plan.ended {
+        finish(bot, table, channel, ended).await;
+        return true;
+    }
+    false
+}
+
+/// The game ended (a result) or was stopped (`None`): roles and scorecard, then the
+/// channel is free again.
+async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome: Option<Outcome>) {
+    let (names, session) = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        if let Some(b) = r.board.take() {
+            if let Some(m) = b.message {
+                let _ = bot
+                    .edit(
+                        channel,
+                        m,
+                        EditMessage::new()
+                            .content("🗳️ Voting is closed.")
+                            .components(vec![]),
+                    )
+                    .await;
+            }
+        }
+        r.phase = match &outcome {
+            Some(_) => "🏁 The game is over: the roles and scores are below.".into(),
+            None => "🛑 The game was stopped.".into(),
+        };
+        r.speaker = None;
+        (r.names.clone(), r.data.session_id.clone())
+    };
+    update_status(bot, table, channel).await;
+    match outcome {
+        Some(outcome) => {
+            let mut breakdown = vec![Vec::new(); SEATS];
+            match crate::session::werewolf::rebuild(&bot.store, &session).await {
+                Ok(game) => {
+                    for l in game.log() {
+                        if let Event::Scored {
+                            seat,
+                            points,
+                            reason,
+                        } = l.event
+                        {
+                            breakdown[seat as usize - 1].push((reason, points));
+                        }
+                    }
+                }
+                Err(e) => tracing::warn!("scorecard breakdown: {e}"),
+            }
+            let (title, body) = render::scorecard(&outcome, &names, &breakdown);
+            bot.post(
+                channel,
+                CreateMessage::new()
+                    .embed(CreateEmbed::new().title(title).description(body).footer(
+                        serenity::all::CreateEmbedFooter::new(
+                            "Roles revealed. /leaderboard werewolf for the ranking.",
+                        ),
+                    ))
+                    .allowed_mentions(no_pings()),
+            )
+            .await;
+        }
+        None => {
+            bot.post(
+                channel,
+                CreateMessage::new()
+                    .content("🛑 The game was stopped and recorded as abandoned.")
+                    .allowed_mentions(no_pings()),
+            )
+            .await;
+        }
+    }
+    {
+        let mut st = table.state.lock().await;
+        *st = TableState::Closed;
+    }
+    bot.forget(table.channel, &session).await;
+}

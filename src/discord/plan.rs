@@ -1,0 +1,301 @@
+//! What a running game's notes mean for the table, and what to post for them (pure: no
+//! I/O). Public events go to the channel, each private event to the DMs of exactly the
+//! human seats in its audience; asks of human seats become a speech call, the shared vote
+//! message, or controls. What a resumed game had already posted updates the state only.
+
+use super::render;
+use super::table::{Board, OpenAsk, Running};
+use crate::games::werewolf::{Ask, AskKind, Event, Game, Seat, SeatSet};
+use crate::session::{Note, Visibility};
+use crate::store::Outcome;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// One thing to post.
+pub(super) enum Post {
+    Text(String),
+    SpeechCall {
+        user: u64,
+        text: String,
+    },
+    Board,
+    Controls {
+        seq: u32,
+    },
+    /// The night panel button of a seat whose DMs are closed.
+    Panel {
+        seat: Seat,
+    },
+    /// An AI seat's speech: its own message, paced apart from the one before.
+    AiSpeech(String),
+    /// The witch told of the attack: not sent again when her controls (which say it) go
+    /// with it.
+    WitchNews(String),
+}
+
+#[derive(Default)]
+pub(super) struct Plan {
+    pub(super) channel: Vec<Post>,
+    pub(super) dms: BTreeMap<Seat, Vec<Post>>,
+    pub(super) status_changed: bool,
+    pub(super) board_dirty: bool,
+    pub(super) close_board: Option<(u64, String)>,
+    pub(super) ended: Option<Option<Outcome>>,
+}
+
+pub(super) fn push_text(posts: &mut Vec<Post>, line: String) {
+    if let Some(Post::Text(t)) = posts.last_mut() {
+        if t.len() + line.len() < 1800 {
+            t.push('\n');
+            t.push_str(&line);
+            return;
+        }
+    }
+    posts.push(Post::Text(line));
+}
+
+/// Applies notes to the table's state and says what to post. Events a resumed game had
+/// already posted (before `quiet_until`) and asks it had already posted update the state
+/// only.
+pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Game>>]) -> Plan {
+    let mut p = Plan::default();
+    let mut quiet = Plan::default();
+    let humans = r.data.humans();
+    for note in notes {
+        if let Note::Event { visibility, event } = &**note {
+            let index = r.events;
+            r.events += 1;
+            let target = if index < r.quiet_until {
+                &mut quiet
+            } else {
+                &mut p
+            };
+            take_event(r, target, humans, *visibility, event);
+            continue;
+        }
+        match &**note {
+            Note::Ask {
+                seat,
+                seq,
+                ask,
+                due_at,
+            } => {
+                if !humans.contains(*seat) {
+                    continue;
+                }
+                r.gens += 1;
+                r.open.insert(
+                    *seat,
+                    OpenAsk {
+                        gen: r.gens,
+                        seq: *seq,
+                        ask: *ask,
+                        due_at: *due_at,
+                    },
+                );
+                let before = r.asked_before.iter().position(|x| *x == (*seat, *seq));
+                match before {
+                    Some(i) => {
+                        r.asked_before.swap_remove(i);
+                        let mut q = Plan::default();
+                        post_ask(r, &mut q, *seat, *seq, ask, *due_at);
+                        if q.channel.iter().any(|x| matches!(x, Post::Board)) {
+                            match (r.board.as_mut(), r.data.board) {
+                                // The vote message posted before the restart is used again.
+                                (Some(b), Some((key, m))) => {
+                                    b.key = key;
+                                    b.message = Some(m);
+                                    p.board_dirty = true;
+                                }
+                                // Its id was never stored: a new one.
+                                _ => p.channel.push(Post::Board),
+                            }
+                        }
+                        p.board_dirty |= q.board_dirty;
+                    }
+                    None => post_ask(r, &mut p, *seat, *seq, ask, *due_at),
+                }
+            }
+            Note::Paused { reason } => push_text(
+                &mut p.channel,
+                format!("⏸️ The game is paused: {reason}. It will carry on by itself."),
+            ),
+            Note::Resumed => push_text(&mut p.channel, "▶️ The game goes on.".into()),
+            Note::Ended { outcome } => p.ended = Some(Some(outcome.clone())),
+            Note::Abandoned => p.ended = Some(None),
+            Note::Event { .. } => {}
+        }
+    }
+    p.status_changed |= quiet.status_changed;
+    p
+}
+
+/// The human seats whose DMs are closed, among `among`.
+fn closed_dms(r: &Running, among: SeatSet) -> SeatSet {
+    among
+        .iter()
+        .filter(|s| r.data.seats[*s as usize - 1].dm_closed && r.data.user(*s).is_some())
+        .collect()
+}
+
+/// Takes in one event: the table's state, and what to post for it.
+fn take_event(
+    r: &mut Running,
+    p: &mut Plan,
+    humans: SeatSet,
+    visibility: Visibility,
+    event: &Event,
+) {
+    match visibility {
+        Visibility::Public => {
+            let before = (r.alive, r.phase.clone());
+            // Seats with closed DMs get their night panel at the same moments whatever
+            // their role: when night falls, and when they die (a hunter may shoot).
+            let mut panels = SeatSet::EMPTY;
+            match event {
+                Event::NightFell { night } => {
+                    r.phase = format!("Night {night}");
+                    r.speaker = None;
+                    panels = closed_dms(r, r.alive);
+                }
+                Event::Dawn { day, dead } => {
+                    r.phase = format!("Day {day}");
+                    r.alive = r.alive.minus(*dead);
+                    panels = closed_dms(r, *dead);
+                }
+                Event::Eliminated { seat: Some(s) } => {
+                    r.alive.remove(*s);
+                    panels = closed_dms(r, SeatSet::only(*s));
+                }
+                Event::HunterShot {
+                    target: Some(t), ..
+                } => r.alive.remove(*t),
+                Event::PkCalled { .. } => {
+                    r.phase = format!("{} (PK)", r.phase.trim_end_matches(" (PK)"))
+                }
+                Event::Speech { seat, .. } if r.speaker.map(|(s, _)| s) == Some(*seat) => {
+                    r.speaker = None;
+                }
+                Event::VotesRevealed { .. } => {
+                    if let Some(b) = r.board.take() {
+                        r.data.board = None;
+                        if let Some(m) = b.message {
+                            p.close_board = Some((
+                                m,
+                                format!(
+                                    "🗳️ {} — voting is closed; the votes are below.",
+                                    if b.kind == AskKind::PkVote {
+                                        "PK vote"
+                                    } else {
+                                        "Vote"
+                                    }
+                                ),
+                            ));
+                        }
+                    }
+                    for s in humans.iter() {
+                        if matches!(r.open.get(&s), Some(o) if matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote))
+                        {
+                            r.open.remove(&s);
+                        }
+                    }
+                }
+                _ => {}
+            }
+            if (r.alive, r.phase.clone()) != before {
+                p.status_changed = true;
+            }
+            if let Some(line) = render::public_line(event, &r.names, humans) {
+                match event {
+                    Event::Speech { seat, .. } if !humans.contains(*seat) => {
+                        p.channel.push(Post::AiSpeech(line))
+                    }
+                    _ => push_text(&mut p.channel, line),
+                }
+            }
+            for s in panels.iter() {
+                p.channel.push(Post::Panel { seat: s });
+            }
+        }
+        Visibility::Seats(mask) => {
+            if let Event::WolfPack { wolves } = event {
+                r.pack = Some(*wolves);
+            }
+            if let Event::Defaulted { seat, .. } = event {
+                if let Some(o) = r.open.remove(seat) {
+                    if r.speaker == Some((*seat, o.seq)) {
+                        r.speaker = None;
+                    }
+                }
+            }
+            if let Some(line) = render::private_line(event, &r.names) {
+                for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
+                    r.private[s as usize - 1].push(line.clone());
+                    // A seat's own choice was confirmed on its control when it chose: it is
+                    // kept with its news but not sent again.
+                    let echo = match event {
+                        Event::VoteCast { .. }
+                        | Event::WitchSaved { .. }
+                        | Event::WitchPoisoned { .. } => true,
+                        Event::WolfPicked { wolf, .. } => *wolf == s,
+                        _ => false,
+                    };
+                    if echo {
+                        continue;
+                    }
+                    let dm = p.dms.entry(s).or_default();
+                    if matches!(event, Event::WitchTold { .. }) {
+                        dm.push(Post::WitchNews(line.clone()));
+                    } else {
+                        push_text(dm, line.clone());
+                    }
+                }
+            }
+        }
+        Visibility::Moderator => {}
+    }
+}
+
+pub(super) fn post_ask(
+    r: &mut Running,
+    p: &mut Plan,
+    seat: Seat,
+    seq: u32,
+    ask: &Ask,
+    due_at: i64,
+) {
+    match ask.kind {
+        k if k.is_speech() => {
+            r.speaker = Some((seat, seq));
+            let user = r.data.user(seat).unwrap_or(0);
+            p.channel.push(Post::SpeechCall {
+                user,
+                text: render::speech_call(ask, user, &r.names, due_at),
+            });
+        }
+        AskKind::Vote | AskKind::PkVote => match &mut r.board {
+            Some(b) if b.kind == ask.kind => {
+                if !b.voters.contains(seat) {
+                    b.voters.insert(seat);
+                    b.targets = b.targets.union(ask.targets);
+                    p.board_dirty = b.message.is_some();
+                }
+            }
+            _ => {
+                // The key is the game's own number for this ask: unique in the game, so an
+                // old vote message (even from before a restart) never matches a new round.
+                r.board = Some(Board {
+                    key: seq,
+                    kind: ask.kind,
+                    message: None,
+                    voters: SeatSet::only(seat),
+                    voted: SeatSet::EMPTY,
+                    targets: ask.targets,
+                    due_at,
+                });
+                p.channel.push(Post::Board);
+            }
+        },
+        _ => p.dms.entry(seat).or_default().push(Post::Controls { seq }),
+    }
+}
