@@ -1453,7 +1453,6 @@ async fn a_forged_speech_is_not_reposted_and_pings_nobody() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "needs the prompt fence (branch h2)"]
 async fn a_forged_speech_reaches_model_seats_only_inside_a_json_string() {
     use agora::llm::mock::{MockLlm, MockOptions};
     let mock = MockLlm::start(MockOptions::default()).await.unwrap();
