@@ -344,9 +344,7 @@ impl SeatMemory {
         }
         match self.may_shoot {
             Some(true) => parts.push("You die tonight and may shoot now.".to_string()),
-            Some(false) => {
-                parts.push("You were poisoned tonight: you may not shoot.".to_string())
-            }
+            Some(false) => parts.push("You were poisoned tonight: you may not shoot.".to_string()),
             None if self.role == Some(Role::Hunter) => parts.push(
                 "You have not died, so you have no shot to take now; the right to shoot comes \
                  only when you die."
