@@ -2,10 +2,11 @@
 //! the night and the vote, a defence, whom to vote and why) from its memory, and the
 //! `speech` module puts the plan into words.
 //!
-//! Day-1 fairness: with nothing known and nobody named yet today, a seat names someone
-//! only with chance 1 in (seats still to speak, itself included). The first seat to name
-//! someone is then equally likely to be any speaker, so speaking first (seat 1 on day 1)
-//! neither makes a seat the table's target nor shields it.
+//! Day-1 fairness: with nothing known and nobody named yet today, a good seat names someone
+//! only with chance 1 in (seats still to speak, itself included). The first good seat to
+//! name someone is then equally likely to be any speaker, so speaking first (seat 1 on
+//! day 1) neither makes a seat the table's target nor shields it. Wolves push a random good
+//! seat at once, which is fair as it is (roles do not depend on seats).
 
 use super::mind::Heuristic;
 use super::reason::{tune, BASE};
@@ -38,19 +39,13 @@ impl Heuristic {
     /// With no evidence and nobody named yet today, a seat stays quiet about whom to vote
     /// unless a 1-in-(speakers left) draw says it names someone now (see the module doc).
     fn holds_back(&mut self) -> bool {
-        if self.accused_today.iter().any(|&n| n > 0) {
+        // Wolves push at once: their target is a good seat drawn at random, and which seats
+        // are good does not depend on the speaking order, so their push is fair as it is.
+        if self.is_wolf() || self.accused_today.iter().any(|&n| n > 0) {
             return false;
         }
-        let s = if self.is_wolf() {
-            self.public_suspicion()
-        } else {
-            self.suspicion()
-        };
-        let others = self.living_others().minus(if self.is_wolf() {
-            self.pack
-        } else {
-            SeatSet::EMPTY
-        });
+        let s = self.suspicion();
+        let others = self.living_others();
         let flat = others.iter().all(|o| (s[o as usize] - BASE).abs() < 1e-4);
         if !flat {
             return false;
