@@ -375,3 +375,31 @@ fn a_bad_phrasebook_is_refused_naming_the_file_and_the_field() {
     let e = err("opening = [");
     assert!(e.contains("speeches.toml"), "{e}");
 }
+
+#[test]
+fn a_content_directory_replaces_the_built_in_phrasebook() {
+    let dir = std::env::temp_dir().join(format!("agora-speeches-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("werewolf")).expect("temp dir");
+    let file = dir.join("werewolf").join("speeches.toml");
+    // Absent: the built-in copy.
+    let builtin = Phrasebook::load(Some(&dir)).expect("built-in");
+    assert_eq!(builtin.variants(Slot::Vote).len(), 5);
+    let mut table: toml::Table = BUILTIN.parse().expect("built-in parses");
+    table.insert(
+        "vote".into(),
+        toml::Value::Array(vec![toml::Value::String("Vote out seat {seat}!".into())]),
+    );
+    std::fs::write(&file, table.to_string()).expect("write");
+    let book = Phrasebook::load(Some(&dir)).expect("a valid file");
+    assert_eq!(book.variants(Slot::Vote), ["Vote out seat {seat}!"]);
+    table.insert("vote".into(), toml::Value::Array(Vec::new()));
+    std::fs::write(&file, table.to_string()).expect("write");
+    let e = Phrasebook::load(Some(&dir))
+        .expect_err("empty list")
+        .to_string();
+    assert!(
+        e.contains(&file.display().to_string()) && e.contains("vote"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
