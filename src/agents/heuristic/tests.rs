@@ -359,7 +359,7 @@ fn a_bad_phrasebook_is_refused_naming_the_file_and_the_field() {
     assert!(e.contains("no_read") && e.contains("empty"), "{e}");
     let e = err(&with("death_one", &["Seat {seat} died. Vote {seat}."]));
     assert!(e.contains("death_one[0]") && e.contains("misreads"), "{e}");
-    let e = err(&with("report_wolf", &["My check on {seat} says wolf."]));
+    let e = err(&with("report_wolf", &["Seat {seat} worries me."]));
     assert!(
         e.contains("report_wolf[0]") && e.contains("misreads"),
         "{e}"
