@@ -256,6 +256,7 @@ fn run() -> anyhow::Result<()> {
         .init();
     let cli = Cli::parse();
     let config = Config::load()?;
+    agora::agents::heuristic::install_speeches()?;
     match cli.command {
         Command::Sim {
             game:

@@ -17,6 +17,9 @@ pub struct Record {
     pub winner: Option<String>,
     pub day: u32,
     pub dead: Vec<Seat>,
+    /// The seat voted out on day 1 (after a PK revote too), if any.
+    #[serde(default)]
+    pub day1_voted_out: Option<Seat>,
     pub gpp: BTreeMap<String, i32>,
     pub log: Vec<Logged>,
 }
@@ -30,6 +33,7 @@ impl Record {
             winner: game.winner().map(|w| w.name().to_string()),
             day: game.day(),
             dead: game.deaths().to_vec(),
+            day1_voted_out: crate::sim::day1_voted_out(game),
             gpp: gpp_by_seat(game.gpp()),
             log: game.log().to_vec(),
         }

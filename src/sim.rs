@@ -1,9 +1,11 @@
 //! The headless ladder: N AI-vs-AI werewolf games (game i uses seed S+i) spread over
 //! threads, summed up per side and per role. Totals are integers added in any order, so
-//! the figures are the same on any thread count.
+//! the figures are the same on any thread count. The report includes each seat's day-1
+//! vote-out rate: with seats dealt at random and AI choices between equals left to the
+//! seeded RNG, it is flat across seats.
 
 use crate::agents::{fit_speech, player, Player, Strategy};
-use crate::games::werewolf::{Audience, Game, Role, Rules, Side, Winner, SEATS};
+use crate::games::werewolf::{Audience, Event, Game, Role, Rules, Seat, Side, Winner, SEATS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -54,6 +56,44 @@ pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Game {
     game
 }
 
+/// The seat eliminated by the vote on day 1 (after a PK revote too), if any.
+pub fn day1_voted_out(game: &Game) -> Option<Seat> {
+    let mut day = 0;
+    for logged in game.log() {
+        match logged.event {
+            Event::Dawn { day: d, .. } => day = d,
+            Event::Eliminated { seat } if day == 1 => return seat,
+            Event::NightFell { night } if night >= 2 => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// Distinct day speeches and all day speeches (AI seats that said something) over `games`
+/// games from `seed`: a measure of how varied the offline players' talk is.
+pub fn speech_variety(rules: &Arc<Rules>, seed: u64, games: u64, lineup: Lineup) -> (usize, usize) {
+    let mut seen = std::collections::HashSet::new();
+    let mut total = 0;
+    for i in 0..games {
+        let game = play(rules, seed.wrapping_add(i), lineup);
+        for logged in game.log() {
+            if let Event::Speech {
+                text,
+                kind: crate::games::werewolf::SpeechKind::Day,
+                ..
+            } = &logged.event
+            {
+                if !text.is_empty() {
+                    total += 1;
+                    seen.insert(text.clone());
+                }
+            }
+        }
+    }
+    (seen.len(), total)
+}
+
 /// Shows each player the new events its seat may see.
 fn deliver(game: &Game, players: &mut [Box<dyn Player>], cursor: &mut usize) {
     for logged in &game.log()[*cursor..] {
@@ -86,6 +126,8 @@ pub struct Tally {
     draw: u64,
     days: u64,
     roles: [RoleTally; 5],
+    /// Games in which seat i+1 was voted out on day 1.
+    day1_out: [u64; SEATS],
 }
 
 fn role_index(role: Role) -> usize {
@@ -99,6 +141,9 @@ impl Tally {
     pub fn add(&mut self, game: &Game) {
         self.games += 1;
         self.days += game.day() as u64;
+        if let Some(seat) = day1_voted_out(game) {
+            self.day1_out[seat as usize - 1] += 1;
+        }
         let winner = game.winner();
         match winner {
             Some(Winner::Good) => self.good += 1,
@@ -121,6 +166,9 @@ impl Tally {
         self.wolves += other.wolves;
         self.draw += other.draw;
         self.days += other.days;
+        for (a, b) in self.day1_out.iter_mut().zip(other.day1_out.iter()) {
+            *a += b;
+        }
         for (a, b) in self.roles.iter_mut().zip(other.roles.iter()) {
             a.games += b.games;
             a.wins += b.wins;
@@ -150,6 +198,8 @@ pub struct Report {
     pub wins: Wins,
     pub roles: BTreeMap<String, RoleFigures>,
     pub mean_days: f64,
+    /// Share of games in which seat k (index k-1) was voted out on day 1.
+    pub day1_vote_out: Vec<f64>,
     pub games_per_sec: f64,
     pub seed: u64,
     pub threads: usize,
@@ -232,6 +282,11 @@ fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
         },
         roles,
         mean_days: ratio(t.days as f64, t.games),
+        day1_vote_out: t
+            .day1_out
+            .iter()
+            .map(|n| ratio(*n as f64, t.games))
+            .collect(),
         games_per_sec: if secs > 0.0 {
             t.games as f64 / secs
         } else {
@@ -288,7 +343,95 @@ impl Report {
             );
         }
         let _ = writeln!(s, "mean days per game: {:.2}", self.mean_days);
+        let _ = write!(s, "day-1 vote-out by seat:");
+        for (i, rate) in self.day1_vote_out.iter().enumerate() {
+            let _ = write!(s, " {}:{:.1}%", i + 1, 100.0 * rate);
+        }
+        let mean = self.day1_vote_out.iter().sum::<f64>() / self.day1_vote_out.len().max(1) as f64;
+        let spread = self
+            .day1_vote_out
+            .iter()
+            .map(|r| (r - mean).abs())
+            .fold(0.0, f64::max);
+        let _ = writeln!(
+            s,
+            " (mean {:.1}%, widest gap {:.1} points)",
+            100.0 * mean,
+            100.0 * spread
+        );
         let _ = write!(s, "games per second: {:.0}", self.games_per_sec);
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const HEURISTIC: Lineup = Lineup {
+        good: Strategy::Heuristic,
+        wolves: Strategy::Heuristic,
+    };
+
+    #[test]
+    fn day_one_vote_out_is_flat_across_seats() {
+        // 540 games: a seat's rate (about 11%) has a standard error of 1.35 points, so a
+        // 7-point tolerance is over 5 standard errors, while the old bias (seat 1 out in 33%
+        // of games, 20 points above the mean) is far outside it.
+        let rules = Arc::new(Rules::default());
+        let opts = SimOptions {
+            games: 540,
+            seed: 5000,
+            threads: 2,
+            lineup: HEURISTIC,
+            record: None,
+        };
+        let report = run(&rules, &opts).expect("the ladder runs");
+        let rates = &report.day1_vote_out;
+        assert_eq!(rates.len(), SEATS);
+        let mean = rates.iter().sum::<f64>() / SEATS as f64;
+        assert!(mean > 0.05, "day 1 rarely sends anyone out: {rates:?}");
+        for (i, r) in rates.iter().enumerate() {
+            assert!(
+                (r - mean).abs() <= 0.07,
+                "seat {}: {:.1}% against a mean of {:.1}% ({rates:?})",
+                i + 1,
+                100.0 * r,
+                100.0 * mean
+            );
+        }
+        assert!(report.table().contains("day-1 vote-out by seat: 1:"));
+    }
+
+    #[test]
+    fn day_one_vote_out_is_read_from_the_log() {
+        let rules = Arc::new(Rules::default());
+        let mut found = 0;
+        for seed in 0..30 {
+            let game = play(&rules, seed, HEURISTIC);
+            if let Some(seat) = day1_voted_out(&game) {
+                found += 1;
+                // The first death by vote is day 1's.
+                let first_vote_death = game.log().iter().find_map(|l| match l.event {
+                    Event::Eliminated { seat: Some(s) } => Some(s),
+                    _ => None,
+                });
+                assert_eq!(first_vote_death, Some(seat), "seed {seed}");
+                assert!(game.deaths().contains(&seat), "seed {seed}");
+            }
+        }
+        assert!(found > 0);
+    }
+
+    #[test]
+    fn offline_speeches_vary() {
+        let rules = Arc::new(Rules::default());
+        let (distinct, total) = speech_variety(&rules, 1, 40, HEURISTIC);
+        println!("speech variety: {distinct} distinct of {total} day speeches");
+        assert!(total > 200);
+        assert!(
+            distinct * 10 >= total * 6,
+            "{distinct} distinct of {total} day speeches"
+        );
     }
 }

@@ -12,10 +12,19 @@
 //!   the hunter if they can help it), vote together on the table's favourite good target,
 //!   and one of them may claim seer to frame a good seat.
 //!
-//! `mind` holds the memory and the reasoning; `speech` turns a plan into words the claims
-//! reader understands.
+//! Every choice between equals is drawn with the seat's seeded RNG, never by seat order.
+//!
+//! `mind` holds the memory, `reason` the suspicion and the choices, `talk` plans speeches,
+//! `speech` puts a plan into words from the phrasebook that `phrases` loads and checks
+//! (`content/werewolf/speeches.toml`).
 
 mod mind;
-mod speech;
+pub mod phrases;
+mod reason;
+pub mod speech;
+mod talk;
+#[cfg(test)]
+mod tests;
 
 pub use mind::Heuristic;
+pub use phrases::{install_from_env as install_speeches, phrasebook, Phrasebook};

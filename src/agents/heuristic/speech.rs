@@ -1,69 +1,253 @@
-//! Short generated speeches. The phrases are the ones [`claims::read`] understands, so
-//! other players (AI or moderator) can follow the claims.
+//! Speeches of the built-in players: a [`Plan`] (what to say, decided by `talk`) put into
+//! words from the phrasebook (`phrases`). The variant of each part is drawn from the
+//! player's own seeded voice, so a game replays word for word; every variant reads back
+//! as exactly its claim with [`claims::read`], so the plan's claims are what the others hear.
 //!
 //! [`claims::read`]: crate::games::werewolf::claims::read
 
-use crate::games::werewolf::{Role, Seat, SeatSet};
-use std::fmt::Write;
+use super::phrases::{Fill, Phrasebook, Slot};
+use crate::games::werewolf::{below, Claims, Role, Seat, SeatSet, SpeechKind};
+use rand_core::RngCore;
+
+/// Why the speaker wants a seat voted out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reason {
+    /// A seer's wolf result (its own, or the one it trusts).
+    Report,
+    /// The seat voted for `target`, a seat known to be good.
+    VotedGood { target: Seat },
+    /// Players the wolves killed had named the seat.
+    NamedByDead,
+    /// The seat's speeches say nothing.
+    Quiet,
+    /// Others named the seat today.
+    Table,
+    /// No evidence.
+    Gut,
+}
 
 /// What a speech says, before it is put into words.
-#[derive(Debug, Default, Clone)]
+#[derive(Debug, Clone)]
 pub struct Plan {
+    pub kind: SpeechKind,
     pub role: Option<Role>,
     /// Reported checks, in order: (seat, is a wolf).
     pub reports: Vec<(Seat, bool)>,
     /// Seats denounced as fake seers.
     pub fakes: SeatSet,
     pub saved: Option<Seat>,
-    pub vote: Option<Seat>,
-    pub suspects: SeatSet,
-    pub pk_plea: bool,
     pub peaceful_night: bool,
+    /// Last night's deaths (a day speech reacts to them).
+    pub deaths: SeatSet,
+    /// The seat yesterday's vote sent out.
+    pub voted_out: Option<Seat>,
+    /// Seats that accused the speaker today (a defence answers them).
+    pub accused_by: SeatSet,
+    pub pk_plea: bool,
+    /// Why `vote`.
+    pub reason: Option<Reason>,
+    pub suspects: SeatSet,
+    pub vote: Option<Seat>,
 }
 
-const OPENERS: [&str; 4] = ["", "Listen. ", "My read: ", "Quick one. "];
-
-pub fn render(plan: &Plan, flavour: usize) -> String {
-    let mut s = String::with_capacity(160);
-    s.push_str(OPENERS[flavour % OPENERS.len()]);
-    match plan.role {
-        Some(Role::Villager) => s.push_str("I am a villager. "),
-        Some(role) => {
-            let _ = write!(s, "I am the {role}. ");
+impl Default for Plan {
+    fn default() -> Plan {
+        Plan {
+            kind: SpeechKind::Day,
+            role: None,
+            reports: Vec::new(),
+            fakes: SeatSet::EMPTY,
+            saved: None,
+            peaceful_night: false,
+            deaths: SeatSet::EMPTY,
+            voted_out: None,
+            accused_by: SeatSet::EMPTY,
+            pk_plea: false,
+            reason: None,
+            suspects: SeatSet::EMPTY,
+            vote: None,
         }
-        None => {}
     }
-    for (seat, wolf) in &plan.reports {
-        let _ = write!(
-            s,
-            "Checked {seat}: {}. ",
-            if *wolf { "wolf" } else { "good" }
-        );
+}
+
+impl Plan {
+    /// The claims the rendered speech carries (what `claims::read` must find in it).
+    pub fn claims(&self) -> Claims {
+        let mut c = Claims {
+            role: self.role,
+            saved: self.saved,
+            ..Claims::default()
+        };
+        for (seat, wolf) in &self.reports {
+            if *wolf {
+                c.wolves.insert(*seat);
+            } else {
+                c.good.insert(*seat);
+            }
+        }
+        c.wolves = c.wolves.union(self.fakes);
+        c.accuses = self.suspects;
+        if let Some(v) = self.vote {
+            c.accuses.insert(v);
+        }
+        c
+    }
+}
+
+/// Where a part goes in the speech, and whether it may be left out to keep within the limit.
+struct Part {
+    order: u8,
+    essential: bool,
+    text: String,
+}
+
+/// Puts `plan` into words within `max` characters: the claims always, flavour (opening,
+/// reactions, defence, reasons, last words) as room allows. `voice` picks the variants.
+pub fn render(plan: &Plan, book: &Phrasebook, voice: &mut impl RngCore, max: usize) -> String {
+    let mut parts: Vec<Part> = Vec::new();
+    let mut say = |slot: Slot, fill: Fill, order: u8, essential: bool| {
+        let n = book.variants(slot).len();
+        let text = book.fill(slot, below(voice, n), &fill);
+        if !text.trim().is_empty() {
+            parts.push(Part {
+                order,
+                essential,
+                text: text.trim().to_string(),
+            });
+        }
+    };
+    let seat = |s: Seat| Fill {
+        seat: s,
+        ..Fill::default()
+    };
+    let day = plan.kind == SpeechKind::Day;
+    if day {
+        say(Slot::Opening, Fill::default(), 0, false);
+        match plan.deaths.len() {
+            0 => {}
+            1 => say(
+                Slot::DeathOne,
+                seat(plan.deaths.first().unwrap_or(0)),
+                1,
+                false,
+            ),
+            _ => say(
+                Slot::DeathsMany,
+                Fill {
+                    seats: plan.deaths,
+                    ..Fill::default()
+                },
+                1,
+                false,
+            ),
+        }
+        if let Some(out) = plan.voted_out {
+            say(Slot::VotedOut, seat(out), 2, false);
+        }
+    }
+    match plan.role {
+        Some(Role::Villager) => say(Slot::ClaimVillager, Fill::default(), 3, true),
+        Some(Role::Seer) => say(Slot::ClaimSeer, Fill::default(), 3, true),
+        Some(Role::Witch) => say(Slot::ClaimWitch, Fill::default(), 3, true),
+        Some(Role::Hunter) => say(Slot::ClaimHunter, Fill::default(), 3, true),
+        Some(Role::Werewolf) | None => {}
+    }
+    for (s, wolf) in &plan.reports {
+        let slot = if *wolf {
+            Slot::ReportWolf
+        } else {
+            Slot::ReportGood
+        };
+        say(slot, seat(*s), 4, true);
     }
     for fake in plan.fakes.iter() {
-        let _ = write!(s, "{fake} is a wolf, a fake seer. ");
+        say(Slot::FakeSeer, seat(fake), 5, true);
     }
-    if let Some(saved) = plan.saved {
-        let _ = write!(s, "I saved {saved}. ");
+    if let Some(s) = plan.saved {
+        say(Slot::Saved, seat(s), 6, true);
     }
     if plan.peaceful_night && plan.reports.is_empty() {
-        s.push_str("Peaceful night, someone was saved. ");
+        say(Slot::PeacefulNight, Fill::default(), 7, false);
+    }
+    if !plan.accused_by.is_empty() && plan.kind != SpeechKind::LastWords {
+        say(
+            Slot::Defence,
+            Fill {
+                seats: plan.accused_by,
+                ..Fill::default()
+            },
+            8,
+            false,
+        );
     }
     if plan.pk_plea {
-        s.push_str("I am good, do not waste the vote on me. ");
+        say(Slot::PkPlea, Fill::default(), 9, true);
     }
-    for seat in plan.suspects.iter() {
-        if Some(seat) != plan.vote {
-            let _ = write!(s, "I suspect {seat}. ");
+    if let (Some(v), Some(reason)) = (plan.vote, plan.reason) {
+        let (slot, target) = match reason {
+            Reason::Report => (Slot::ReasonReport, 0),
+            Reason::VotedGood { target } => (Slot::ReasonVotes, target),
+            Reason::NamedByDead => (Slot::ReasonDead, 0),
+            Reason::Quiet => (Slot::ReasonQuiet, 0),
+            Reason::Table => (Slot::ReasonTable, 0),
+            Reason::Gut => (Slot::ReasonGut, 0),
+        };
+        say(
+            slot,
+            Fill {
+                seat: v,
+                target,
+                ..Fill::default()
+            },
+            10,
+            false,
+        );
+    }
+    for s in plan.suspects.iter() {
+        if Some(s) != plan.vote {
+            say(Slot::Suspect, seat(s), 11, true);
         }
     }
     if let Some(v) = plan.vote {
-        let _ = write!(s, "Vote {v}.");
+        say(Slot::Vote, seat(v), 12, true);
     }
-    if s.is_empty() {
-        s.push_str("No read yet, I will listen.");
+    if plan.kind == SpeechKind::LastWords {
+        say(Slot::LastWords, Fill::default(), 13, false);
     }
-    let trimmed = s.trim_end().len();
-    s.truncate(trimmed);
-    s
+    let says_something = plan.role.is_some()
+        || !plan.reports.is_empty()
+        || !plan.fakes.is_empty()
+        || plan.saved.is_some()
+        || plan.pk_plea
+        || !plan.suspects.is_empty()
+        || plan.vote.is_some();
+    if !says_something && plan.kind != SpeechKind::LastWords {
+        say(Slot::NoRead, Fill::default(), 12, true);
+    }
+    assemble(parts, max)
+}
+
+/// Keeps every essential part and as many others as fit (in the order they were planned:
+/// reactions before reasons), then joins them in speech order.
+fn assemble(parts: Vec<Part>, max: usize) -> String {
+    let mut used: usize = parts
+        .iter()
+        .filter(|p| p.essential)
+        .map(|p| p.text.chars().count() + 1)
+        .sum();
+    let mut keep: Vec<&Part> = Vec::with_capacity(parts.len());
+    for p in &parts {
+        if p.essential {
+            keep.push(p);
+        } else {
+            let len = p.text.chars().count() + 1;
+            if used + len <= max + 1 {
+                used += len;
+                keep.push(p);
+            }
+        }
+    }
+    keep.sort_by_key(|p| p.order);
+    let texts: Vec<&str> = keep.iter().map(|p| p.text.as_str()).collect();
+    texts.join(" ")
 }

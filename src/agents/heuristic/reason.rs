@@ -1,0 +1,262 @@
+//! The heuristic player's reasoning: whom it trusts, how suspicious each seat is, and the
+//! night and vote choices that follow. Ties between equally good choices go to the seat's
+//! fresh random tie-break keys (`Heuristic::tiebreak`), never to the lower seat.
+
+use super::mind::Heuristic;
+use crate::games::werewolf::{Action, Ask, Role, Seat, SeatSet, ALL_SEATS};
+
+/// Tuning knobs, in one place so balance can be measured and moved.
+pub(super) mod tune {
+    /// Chance that the first wolf to speak on day 1 claims seer and frames a good seat.
+    pub const WOLF_FAKE_CLAIM: u32 = 45;
+    /// Chance that a wolf reported by the real seer counter-claims seer.
+    pub const WOLF_COUNTER_CLAIM: u32 = 50;
+    /// The hunter shoots only when the most suspicious seat is at least this suspicious.
+    pub const HUNTER_SURE: f32 = 0.6;
+    /// The witch poisons only at this suspicion or above.
+    pub const WITCH_SURE: f32 = 0.85;
+}
+
+/// Suspicion of a seat nothing is known about.
+pub(super) const BASE: f32 = 0.3;
+
+impl Heuristic {
+    /// The seer claim this (good) seat believes, if any.
+    pub(super) fn trusted_seer(&self) -> Option<Seat> {
+        self.trusted_seer_as(true)
+    }
+
+    /// `private: false` reasons as a good seat with no private knowledge would.
+    pub(super) fn trusted_seer_as(&self, private: bool) -> Option<Seat> {
+        if private && self.role == Role::Seer {
+            return Some(self.me);
+        }
+        let mut best: Option<(i32, Seat)> = None;
+        for c in self.seer_claimers() {
+            let cl = &self.claims[c as usize];
+            if private {
+                if c == self.me {
+                    continue;
+                }
+                // A claimer who frames this good seat is fake.
+                if !self.is_wolf() && cl.wolves.contains(self.me) {
+                    continue;
+                }
+            }
+            let mut credit = 100 - cl.seer_order as i32 * 10;
+            if self.night_dead.contains(c) {
+                credit += 1000; // the wolves killed her: she was real
+            }
+            if private && self.wolf_targets.contains(c) {
+                credit += 1000; // the witch saw the wolves attack her
+            }
+            // A claimer who reported a seat that died at night as a wolf is likely lying.
+            if !cl.wolves.intersect(self.night_dead).is_empty() {
+                credit -= 300;
+            }
+            if best.is_none_or(|(b, _)| credit > b) {
+                best = Some((credit, c));
+            }
+        }
+        best.map(|(_, s)| s)
+    }
+
+    /// How likely each seat is a wolf, from this seat's point of view.
+    pub(super) fn suspicion(&self) -> [f32; 10] {
+        self.suspicion_as(true)
+    }
+
+    /// Suspicion as a good seat with no private knowledge would see it.
+    pub(super) fn public_suspicion(&self) -> [f32; 10] {
+        self.suspicion_as(false)
+    }
+
+    pub(super) fn suspicion_as(&self, private: bool) -> [f32; 10] {
+        let mut s = [BASE; 10];
+        let trusted = self.trusted_seer_as(private);
+        let mut known_good = if private {
+            SeatSet::only(self.me)
+        } else {
+            SeatSet::EMPTY
+        };
+        let i_am_seer = private && self.role == Role::Seer;
+        for c in self.seer_claimers() {
+            if Some(c) != trusted && !(private && c == self.me) {
+                s[c as usize] = if i_am_seer { 1.0 } else { 0.85 };
+            }
+        }
+        if let Some(t) = trusted {
+            known_good.insert(t);
+            let cl = &self.claims[t as usize];
+            for w in cl.wolves.iter() {
+                s[w as usize] = s[w as usize].max(0.95);
+            }
+            for g in cl.good.iter() {
+                s[g as usize] = s[g as usize].min(0.1);
+                known_good.insert(g);
+            }
+        }
+        for seat in ALL_SEATS.into_iter().filter(|_| private) {
+            if let Some(wolf) = self.checks[seat as usize] {
+                s[seat as usize] = if wolf { 1.0 } else { 0.0 };
+                if !wolf {
+                    known_good.insert(seat);
+                }
+            }
+        }
+        // Night victims are most likely good; so is whoever the witch saw attacked.
+        if private {
+            known_good = known_good.union(self.wolf_targets);
+        }
+        for seat in ALL_SEATS {
+            let i = seat as usize;
+            if known_good.contains(seat) && s[i] < 0.9 {
+                s[i] = s[i].min(0.1);
+                continue;
+            }
+            if s[i] >= 0.85 {
+                continue;
+            }
+            // Voting against trusted-good seats is a wolf's habit; voting reported wolves a good one's.
+            let bad_votes = self.votes[i].intersect(known_good).len() as f32;
+            let good_votes = self.votes[i]
+                .iter()
+                .filter(|&t| s[t as usize] >= 0.85)
+                .count() as f32;
+            let accuses_good = self.claims[i].accuses.intersect(known_good).len() as f32;
+            // Accused by night victims (good players' suspicions).
+            let mut accused_by_dead = 0.0;
+            for d in self.night_dead.iter() {
+                if self.claims[d as usize].accuses.contains(seat) {
+                    accused_by_dead += 1.0;
+                }
+            }
+            s[i] = (s[i] + 0.15 * bad_votes - 0.1 * good_votes
+                + 0.12 * accuses_good
+                + 0.08 * accused_by_dead
+                + 0.02 * self.accused_today[i] as f32
+                + 0.04 * self.silent[i] as f32)
+                .clamp(0.02, 0.84);
+        }
+        if private {
+            s[self.me as usize] = if self.is_wolf() { 1.0 } else { 0.0 };
+        }
+        s[0] = 0.0;
+        s
+    }
+
+    /// The most suspicious seat in `among` (ties: more accused today, then this answer's
+    /// random tie-break key).
+    pub(super) fn most_suspicious(&self, s: &[f32; 10], among: SeatSet) -> Option<(Seat, f32)> {
+        among
+            .iter()
+            .map(|seat| (seat, s[seat as usize]))
+            .max_by(|a, b| {
+                a.1.total_cmp(&b.1)
+                    .then(self.accused_today[a.0 as usize].cmp(&self.accused_today[b.0 as usize]))
+                    .then(self.tiebreak[a.0 as usize].cmp(&self.tiebreak[b.0 as usize]))
+            })
+    }
+
+    /// Who a good seat wants voted out among `targets`.
+    pub(super) fn good_vote(&self, targets: SeatSet) -> Option<Seat> {
+        let s = self.suspicion();
+        let among = targets.without(self.me);
+        self.most_suspicious(&s, among).map(|(seat, _)| seat)
+    }
+
+    /// The good seat the wolves push: the one the table already leans against, a real seer
+    /// claimer first.
+    pub(super) fn wolf_vote(&self, targets: SeatSet) -> Option<Seat> {
+        let among = targets.minus(self.pack);
+        if among.is_empty() {
+            return None;
+        }
+        let mut s = self.public_suspicion();
+        for c in self.seer_claimers() {
+            if !self.pack.contains(c) && among.contains(c) {
+                s[c as usize] += 0.5;
+            }
+        }
+        self.most_suspicious(&s, among).map(|(seat, _)| seat)
+    }
+
+    pub(super) fn wolf_kill_target(&mut self, targets: SeatSet) -> Option<Seat> {
+        let candidates = targets.minus(self.pack);
+        let mut best: Option<(f32, Seat)> = None;
+        for c in candidates.iter() {
+            let cl = self.claims[c as usize];
+            let mut score = self.noise();
+            match cl.role {
+                Some(Role::Seer) => score += 10.0,
+                Some(Role::Witch) => score += 6.0,
+                Some(Role::Hunter) => score -= 5.0,
+                _ => {}
+            }
+            for claimer in self.seer_claimers() {
+                if !self.pack.contains(claimer) && self.claims[claimer as usize].good.contains(c) {
+                    score += 2.0;
+                }
+            }
+            score += 1.5 * self.votes[c as usize].intersect(self.pack).len() as f32;
+            score += 1.0 * cl.accuses.intersect(self.pack).len() as f32;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, c));
+            }
+        }
+        match best {
+            Some((_, s)) => Some(s),
+            None => self.any_of(targets),
+        }
+    }
+
+    pub(super) fn seer_check_target(&mut self, targets: SeatSet) -> Option<Seat> {
+        let s = self.suspicion();
+        let mut best: Option<(f32, Seat)> = None;
+        for t in targets.iter() {
+            if self.checks[t as usize].is_some() {
+                continue;
+            }
+            let mut score = s[t as usize] + 0.3 * self.noise();
+            if self.claims[t as usize].seer_order > 0 {
+                score -= 0.5; // a counter-claimer is a wolf already; check someone else
+            }
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, t));
+            }
+        }
+        match best {
+            Some((_, s)) => Some(s),
+            None => self.any_of(targets),
+        }
+    }
+
+    pub(super) fn witch(&mut self, ask: &Ask) -> Action {
+        if ask.can_save {
+            if let Some(a) = ask.attacked {
+                let trusted = self.trusted_seer();
+                if self.day == 1 || a == self.me || Some(a) == trusted {
+                    return Action::Save;
+                }
+            }
+        }
+        if !ask.targets.is_empty() {
+            let s = self.suspicion();
+            let among = ask.targets.minus(self.wolf_targets);
+            if let Some((seat, sus)) = self.most_suspicious(&s, among) {
+                if sus >= tune::WITCH_SURE {
+                    return Action::Poison { target: seat };
+                }
+            }
+        }
+        Action::Pass
+    }
+
+    pub(super) fn hunter(&mut self, ask: &Ask) -> Action {
+        let s = self.suspicion();
+        match self.most_suspicious(&s, ask.targets) {
+            Some((target, sus)) if sus >= tune::HUNTER_SURE => Action::Shoot { target },
+            _ => Action::Decline,
+        }
+    }
+}

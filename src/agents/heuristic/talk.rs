@@ -1,0 +1,193 @@
+//! What the heuristic player says: it plans a speech (role claim, reports, reactions to
+//! the night and the vote, a defence, whom to vote and why) from its memory, and the
+//! `speech` module puts the plan into words.
+//!
+//! Day-1 fairness: with nothing known and nobody named yet today, a good seat names someone
+//! only with chance 1 in (seats still to speak, itself included). The first good seat to
+//! name someone is then equally likely to be any speaker, so speaking first (seat 1 on
+//! day 1) neither makes a seat the table's target nor shields it. Wolves push a random good
+//! seat at once, which is fair as it is (roles do not depend on seats).
+
+use super::mind::Heuristic;
+use super::reason::{tune, BASE};
+use super::speech::{render, Plan, Reason};
+use crate::games::werewolf::{below, Role, Seat, SeatSet, SpeechKind, ALL_SEATS};
+
+impl Heuristic {
+    pub(super) fn day_speech(&mut self, kind: SpeechKind, max_chars: usize) -> String {
+        let day = kind == SpeechKind::Day;
+        let mut plan = Plan {
+            kind,
+            peaceful_night: self.last_night_peaceful && day,
+            deaths: if day { self.dawn_dead } else { SeatSet::EMPTY },
+            voted_out: self.voted_out.filter(|_| day && self.day >= 2),
+            accused_by: self.accused_me,
+            ..Plan::default()
+        };
+        if self.is_wolf() {
+            self.wolf_speech(kind, &mut plan);
+        } else {
+            self.good_speech(kind, &mut plan);
+        }
+        if day && plan.reports.is_empty() && self.holds_back() {
+            plan.vote = None;
+        }
+        plan.reason = plan.vote.and_then(|v| self.reason_for(v, &plan));
+        render(&plan, &self.book.clone(), &mut self.voice, max_chars)
+    }
+
+    /// With no evidence and nobody named yet today, a seat stays quiet about whom to vote
+    /// unless a 1-in-(speakers left) draw says it names someone now (see the module doc).
+    fn holds_back(&mut self) -> bool {
+        // Wolves push at once: their target is a good seat drawn at random, and which seats
+        // are good does not depend on the speaking order, so their push is fair as it is.
+        if self.is_wolf() || self.accused_today.iter().any(|&n| n > 0) {
+            return false;
+        }
+        let s = self.suspicion();
+        let others = self.living_others();
+        let flat = others.iter().all(|o| (s[o as usize] - BASE).abs() < 1e-4);
+        if !flat {
+            return false;
+        }
+        let left = self.alive.minus(self.spoke_today).len();
+        !self.one_in(left)
+    }
+
+    /// Why this seat wants `target` out, as far as a speech should say.
+    fn reason_for(&self, target: Seat, plan: &Plan) -> Option<Reason> {
+        if plan.fakes.contains(target) {
+            return None; // the denunciation already says why
+        }
+        let i = target as usize;
+        let reported = plan.reports.iter().any(|r| r.0 == target && r.1)
+            || (!self.is_wolf() && self.checks[i] == Some(true))
+            || self
+                .trusted_seer_as(!self.is_wolf())
+                .is_some_and(|t| t != self.me && self.claims[t as usize].wolves.contains(target));
+        if reported {
+            return Some(Reason::Report);
+        }
+        let s = if self.is_wolf() {
+            self.public_suspicion()
+        } else {
+            self.suspicion()
+        };
+        let good_victim = self.votes[i]
+            .iter()
+            .find(|&g| g != target && g != self.me && s[g as usize] <= 0.1);
+        if let Some(g) = good_victim {
+            return Some(Reason::VotedGood { target: g });
+        }
+        if self
+            .night_dead
+            .iter()
+            .any(|d| self.claims[d as usize].accuses.contains(target))
+        {
+            return Some(Reason::NamedByDead);
+        }
+        if self.silent[i] > 0 {
+            return Some(Reason::Quiet);
+        }
+        if self.accused_today[i] > 0 {
+            return Some(Reason::Table);
+        }
+        Some(Reason::Gut)
+    }
+
+    pub(super) fn good_speech(&mut self, kind: SpeechKind, plan: &mut Plan) {
+        let others = self.living_others();
+        if self.role == Role::Seer {
+            let found_wolf = ALL_SEATS
+                .into_iter()
+                .any(|s| self.checks[s as usize] == Some(true) && self.alive.contains(s));
+            let rival = self.seer_claimers().any(|c| c != self.me);
+            if self.claimed_seer || found_wolf || rival || self.day >= 2 || kind != SpeechKind::Day
+            {
+                self.claimed_seer = true;
+                plan.role = Some(Role::Seer);
+                plan.reports = ALL_SEATS
+                    .into_iter()
+                    .filter_map(|s| self.checks[s as usize].map(|w| (s, w)))
+                    .collect();
+                plan.fakes = self.seer_claimers().filter(|&c| c != self.me).collect();
+            }
+        } else if kind != SpeechKind::Day && matches!(self.role, Role::Witch | Role::Hunter) {
+            plan.role = Some(self.role);
+        } else {
+            plan.role = Some(Role::Villager);
+        }
+        if kind == SpeechKind::Pk {
+            plan.pk_plea = true;
+        }
+        plan.vote = self.good_vote(others);
+    }
+
+    pub(super) fn wolf_speech(&mut self, kind: SpeechKind, plan: &mut Plan) {
+        let others = self.living_others();
+        let first_wolf_to_speak = self
+            .pack
+            .intersect(self.alive)
+            .iter()
+            .all(|w| w == self.me || self.claims[w as usize].role.is_none());
+        let real_seer = self.seer_claimers().find(|c| !self.pack.contains(*c));
+        let framed_me = real_seer.is_some_and(|c| self.claims[c as usize].wolves.contains(self.me));
+        let pack_claimed = self
+            .seer_claimers()
+            .any(|c| self.pack.contains(c) && c != self.me);
+        if !self.claimed_seer && !pack_claimed && kind == SpeechKind::Day {
+            let go = if framed_me {
+                self.chance(tune::WOLF_COUNTER_CLAIM)
+            } else {
+                self.day == 1
+                    && first_wolf_to_speak
+                    && real_seer.is_none()
+                    && self.chance(tune::WOLF_FAKE_CLAIM)
+            };
+            if go {
+                self.claimed_seer = true;
+            }
+        }
+        if self.claimed_seer {
+            plan.role = Some(Role::Seer);
+            // Frame a good seat each day: the real seer if she is out, else a random one.
+            let framed: SeatSet = self
+                .fake_reports
+                .iter()
+                .filter(|r| r.1)
+                .map(|r| r.0)
+                .collect();
+            if self.fake_reports.len() < self.day as usize {
+                let victim = real_seer.filter(|s| self.alive.contains(*s)).or_else(|| {
+                    let pool = others.minus(self.pack).minus(framed);
+                    let pool = if pool.is_empty() {
+                        others.minus(self.pack)
+                    } else {
+                        pool
+                    };
+                    pool.nth(below(&mut self.rng, pool.len().max(1)))
+                });
+                if let Some(v) = victim {
+                    self.fake_reports.push((v, true));
+                }
+            }
+            plan.reports = self.fake_reports.clone();
+            if let Some(r) = real_seer {
+                plan.fakes = SeatSet::only(r);
+            }
+            plan.vote = self
+                .fake_reports
+                .iter()
+                .rev()
+                .map(|r| r.0)
+                .find(|s| self.alive.contains(*s))
+                .or_else(|| self.wolf_vote(others));
+        } else {
+            plan.role = Some(Role::Villager);
+            if kind == SpeechKind::Pk {
+                plan.pk_plea = true;
+            }
+            plan.vote = self.wolf_vote(others);
+        }
+    }
+}
