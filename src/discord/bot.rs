@@ -910,18 +910,17 @@ pub async fn stats(
 // ---------------------------------------------------------------------------------------
 // Clicks
 
+/// Clicks that do work of their own (lobby changes, night panel views) are rate limited
+/// per user; a click that answers the clicker's open ask is not, since the game bounds
+/// those (an answered ask closes), and a stale or foreign one changes nothing.
 async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Error> {
-    let user = c.user.id.get();
-    if !bot.click_allowed(user) {
-        c.create_response(
-            &bot.http,
-            ephemeral("Slow down: too many clicks. Try again in a few seconds."),
-        )
-        .await?;
-        return Ok(());
-    }
     match Component::parse(&c.data.custom_id) {
-        Some(Component::Lobby { channel, verb }) => on_lobby(bot, c, channel, &verb).await,
+        Some(Component::Lobby { channel, verb }) => {
+            if !click_allowed(bot, c).await? {
+                return Ok(());
+            }
+            on_lobby(bot, c, channel, &verb).await
+        }
         Some(Component::Ask {
             session,
             seat,
@@ -934,6 +933,19 @@ async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Er
             Ok(())
         }
     }
+}
+
+/// Whether this user may click now; if not, they are told to slow down.
+async fn click_allowed(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<bool, Error> {
+    if bot.click_allowed(c.user.id.get()) {
+        return Ok(true);
+    }
+    c.create_response(
+        &bot.http,
+        ephemeral("Slow down: too many clicks. Try again in a few seconds."),
+    )
+    .await?;
+    Ok(false)
 }
 
 async fn on_lobby(
@@ -1187,6 +1199,9 @@ async fn on_ask(
         return Ok(());
     };
     if verb == "open" {
+        if !click_allowed(bot, c).await? {
+            return Ok(());
+        }
         // The night panel (closed DMs): the seat's news and open night ask, shown to the
         // clicker only.
         let (text, comps) = {

@@ -30,7 +30,7 @@ fn config(cooldown: f64, extra: &[(&str, &str)]) -> Config {
         .collect();
     Config::load_from(None, &|k| match k {
         "AGORA_DISCORD_COMMAND_COOLDOWN_SECS" => Some(cooldown.clone()),
-        "AGORA_DISCORD_CLICKS_PER_10S" => Some("1000".into()),
+        "AGORA_DISCORD_CLICKS_PER_10S" if !extra.iter().any(|(x, _)| x == k) => Some("1000".into()),
         "AGORA_DISCORD_AI_SPEECH_MS" if !extra.iter().any(|(x, _)| x == k) => Some("0".into()),
         _ => extra.iter().find(|(x, _)| x == k).map(|(_, v)| v.clone()),
     })
@@ -812,6 +812,46 @@ async fn commands_have_a_cooldown() {
     assert!(ephemeral_reply(&fake, first).await.contains("no game"));
     let second = werewolf(&fake, 4041, 3005, "status").await;
     assert!(ephemeral_reply(&fake, second).await.contains("Slow down"));
+    bot.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lobby_clicks_are_rate_limited_and_answers_to_open_asks_are_not() {
+    let fake = FakeDiscord::start().await;
+    let limit = [("AGORA_DISCORD_CLICKS_PER_10S", "2")];
+    let bot = Bot::start_with(&fake, &temp_db("clicks"), 0.0, Some(7), &limit).await;
+    let (channel, host, guest) = (3031, 4301, 4302);
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    // Two lobby clicks in ten seconds are taken; the third is asked to slow down.
+    let mut slowed = Vec::new();
+    for verb in [":join", ":leave", ":join"] {
+        let i = press(&fake, guest, &lobby, verb).await;
+        fake.wait_until("the click is answered", WAIT, |f| f.callback(i).is_some())
+            .await;
+        let body = fake
+            .callback(i)
+            .map(|c| c.1.to_string())
+            .unwrap_or_default();
+        slowed.push(body.contains("Slow down"));
+    }
+    assert_eq!(slowed, [false, false, true]);
+    // Players answering every ask of a whole game as fast as they can are never slowed.
+    let before = fake.calls().len();
+    let (channel, users) = (3032, [4303, 4304, 4305]);
+    three_at_the_table(&fake, channel, &users).await;
+    let mut humans = Humans::new(channel, &users);
+    humans.play_to_the_end(&fake).await;
+    assert!(
+        humans.votes + humans.night_actions > 3 * 2,
+        "some player answered more often than the limit"
+    );
+    for c in fake.calls().into_iter().skip(before) {
+        assert!(
+            !c.body.to_string().contains("Slow down"),
+            "an answer was rate limited: {}",
+            c.body
+        );
+    }
     bot.stop().await;
 }
 
