@@ -25,6 +25,7 @@ use serenity::all::{
 };
 use std::collections::HashMap;
 use std::future::Future;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 use thiserror::Error;
@@ -351,11 +352,15 @@ impl Bot {
                 channel: row.channel_id,
                 guild: row.guild_id,
                 state: tokio::sync::Mutex::new(TableState::Closed),
+                message: Default::default(),
             });
             match row.state.as_str() {
                 "lobby" => {
                     let lobby: Lobby = serde_json::from_value(row.data.clone())
                         .context("a stored lobby is unreadable")?;
+                    table
+                        .message
+                        .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
                     *table.state.lock().await = TableState::Lobby(lobby);
                     self.tables
                         .lock()
@@ -365,6 +370,9 @@ impl Bot {
                 _ => {
                     let data: RunningData = serde_json::from_value(row.data.clone())
                         .context("a stored game is unreadable")?;
+                    table
+                        .message
+                        .store(data.status_message.unwrap_or(0), Ordering::Relaxed);
                     let session = self.store.session(&data.session_id).await?;
                     if session.status != "running" {
                         self.store.delete_channel(row.channel_id).await?;
@@ -548,6 +556,7 @@ pub async fn start(
         channel,
         guild,
         state: tokio::sync::Mutex::new(TableState::Lobby(lobby.clone())),
+        message: Default::default(),
     });
     let busy = {
         let mut tables = bot.tables.lock().expect("lock");
@@ -571,6 +580,9 @@ pub async fn start(
         if let Some(row) = table.row(&*table.state.lock().await) {
             bot.store.save_channel(&row).await?;
         }
+        // The host is told about closed DMs before the lobby shows, so nobody can start
+        // the game in between (the channel reads the same every time).
+        welcome_dm(&bot, &table, user, None).await;
         ctx.send(
             poise::CreateReply::default()
                 .embed(lobby_embed(&lobby, "🤖"))
@@ -588,23 +600,18 @@ pub async fn start(
         }
     };
     if let Ok(m) = reply.message().await {
+        table.message.store(m.id.get(), Ordering::Relaxed);
         let mut st = table.state.lock().await;
         if let TableState::Lobby(l) = &mut *st {
             l.message = Some(m.id.get());
         }
         bot.save(&table, &st).await;
     }
-    welcome_dm(&bot, &table, user, None).await;
     Ok(())
 }
 
 fn existing_link(t: &Table) -> String {
-    let message = match t.state.try_lock().as_deref() {
-        Ok(TableState::Lobby(l)) => l.message,
-        Ok(TableState::Running(r)) => r.data.status_message,
-        _ => None,
-    };
-    match message {
+    match Some(t.message.load(Ordering::Relaxed)).filter(|m| *m != 0) {
         Some(m) => format!(
             "https://discord.com/channels/{}/{}/{}",
             t.guild, t.channel, m

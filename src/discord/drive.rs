@@ -142,6 +142,11 @@ async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<Table>) {
 
 /// Posts a plan; true once the game has ended.
 async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: Plan) -> bool {
+    // The status board first: once anything else of this batch is seen, the board's
+    // message is stored, so a crash afterwards never posts a second board.
+    if plan.status_changed && plan.ended.is_none() {
+        update_status(bot, table, channel).await;
+    }
     for post in plan.channel {
         match post {
             Post::Text(t) => {
@@ -231,9 +236,6 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                 EditMessage::new().content(text).components(vec![]),
             )
             .await;
-    }
-    if plan.status_changed {
-        update_status(bot, table, channel).await;
     }
     if let Some(ended) = plan.ended {
         finish(bot, table, channel, ended).await;

@@ -201,6 +201,9 @@ pub struct Table {
     pub channel: u64,
     pub guild: u64,
     pub state: tokio::sync::Mutex<TableState>,
+    /// The message a second `/werewolf start` links to (the lobby, then the status board;
+    /// 0 until known). Kept outside the lock, so a refusal never waits for a store write.
+    pub message: std::sync::atomic::AtomicU64,
 }
 
 impl Table {
@@ -457,6 +460,9 @@ pub async fn update_status(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelI
         }
     }
     if let Some(m) = bot.post(channel, CreateMessage::new().embed(embed)).await {
+        table
+            .message
+            .store(m.get(), std::sync::atomic::Ordering::Relaxed);
         let row = {
             let mut st = table.state.lock().await;
             if let TableState::Running(r) = &mut *st {

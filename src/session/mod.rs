@@ -479,6 +479,10 @@ impl<T: Table> Runner<T> {
         for input in &inputs {
             runner.replay(input)?;
         }
+        // Everything the log led to is known before anyone subscribes, so a surface sees a
+        // resumed game as its backlog (even one with no input stored yet) and can tell a
+        // resume from a fresh start.
+        runner.deliver();
         Ok(runner)
     }
 

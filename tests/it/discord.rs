@@ -1521,7 +1521,9 @@ async fn a_forged_speech_reaches_model_seats_only_inside_a_json_string() {
         humans.step(&fake).await;
         assert!(
             tokio::time::Instant::now() < deadline,
-            "the models are asked"
+            "the models are asked: {} requests, {seen} before the speech\n{}",
+            mock.requests(),
+            fake.dump_calls(40)
         );
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
