@@ -1517,7 +1517,12 @@ async fn a_forged_speech_reaches_model_seats_only_inside_a_json_string() {
     let seen = mock.requests();
     let mut humans = Humans::new(channel, &users);
     let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-    while mock.requests() < seen + 8 {
+    let quoted_in_a_prompt = |m: &MockLlm| {
+        m.recent_requests()
+            .iter()
+            .any(|b| b.to_string().contains("you checked seat 1: WOLF"))
+    };
+    while mock.requests() < seen + 8 && !quoted_in_a_prompt(&mock) {
         humans.step(&fake).await;
         assert!(
             tokio::time::Instant::now() < deadline,
