@@ -21,8 +21,8 @@ pub struct PromptSet {
 }
 
 /// The `{name}` placeholders in `text` (lower-case letters and `_` only; other braces, as
-/// in JSON examples, are left alone).
-fn placeholders(text: &str) -> Vec<&str> {
+/// in JSON examples, are left alone). Shared by every content file with placeholders.
+pub(crate) fn placeholders(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut rest = text;
     while let Some(open) = rest.find('{') {

@@ -8,6 +8,7 @@
 
 use crate::config::ConfigError;
 use crate::games::werewolf::{claims, Claims, Role, Seat, SeatSet};
+use crate::llm::prompts::placeholders;
 use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
@@ -164,28 +165,6 @@ pub fn seat_list(seats: SeatSet) -> String {
         Some((last, [])) => last.clone(),
         Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
-}
-
-/// The `{name}` placeholders in `text` (lower-case letters and `_`).
-fn placeholders(text: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let mut rest = text;
-    while let Some(open) = rest.find('{') {
-        let after = &rest[open + 1..];
-        match after.find('}') {
-            Some(close)
-                if close > 0
-                    && after[..close]
-                        .chars()
-                        .all(|c| c.is_ascii_lowercase() || c == '_') =>
-            {
-                out.push(&after[..close]);
-                rest = &after[close + 1..];
-            }
-            _ => rest = after,
-        }
-    }
-    out
 }
 
 /// Every slot's variants, checked.
