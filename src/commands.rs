@@ -94,15 +94,7 @@ pub struct PlayOptions {
 /// apart from the deal's), in seat order. The same seed always gives the same seats, so a
 /// game replays from its seed alone.
 pub fn human_seats(seed: u64, humans: u8) -> Vec<SeatNo> {
-    use rand_chacha::ChaCha8Rng;
-    use rand_core::{RngCore, SeedableRng};
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x6875_6d61_6e73_6561); // "humansea"
-    let mut seats: Vec<SeatNo> = (1..=SEATS as SeatNo).collect();
-    // Fisher–Yates.
-    for i in (1..seats.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        seats.swap(i, j);
-    }
+    let seats = crate::games::werewolf::seat_draw(seed, 0x6875_6d61_6e73_6561); // "humansea"
     let mut chosen: Vec<SeatNo> = seats.into_iter().take(humans as usize).collect();
     chosen.sort_unstable();
     chosen

@@ -3,8 +3,6 @@
 //! Discord types, no I/O; the bot stores it as JSON with the channel.
 
 use crate::games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
-use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -12,13 +10,7 @@ use thiserror::Error;
 /// seed: nobody chooses their seat by joining first, and the same seed seats the same way
 /// (`AGORA_DISCORD_SEED` replays a game). The other seats are AI players.
 pub fn human_seats(humans: usize, seed: u64) -> Vec<Seat> {
-    let mut seats: Vec<Seat> = (1..=SEATS as Seat).collect();
-    // Its own stream, apart from the deal's.
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ 0x5ea7_5ea7_5ea7_5ea7);
-    for i in (1..seats.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        seats.swap(i, j);
-    }
+    let mut seats = crate::games::werewolf::seat_draw(seed, 0x5ea7_5ea7_5ea7_5ea7).to_vec();
     seats.truncate(humans.min(SEATS));
     seats
 }

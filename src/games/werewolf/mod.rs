@@ -89,6 +89,19 @@ pub fn deal(seed: u64) -> [Role; SEATS] {
     roles
 }
 
+/// The nine seats in an order drawn from `seed` on a stream of its own (`stream` keeps
+/// this draw apart from the deal's and from other draws): the first K are where K humans
+/// sit, so the seed alone decides it and a game replays.
+pub fn seat_draw(seed: u64, stream: u64) -> [Seat; SEATS] {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stream);
+    let mut seats = ALL_SEATS;
+    for i in (1..SEATS).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        seats.swap(i, j);
+    }
+    seats
+}
+
 impl Game {
     /// A new game with roles dealt by `seed`, which also drives every tie-break.
     pub fn new(rules: Arc<Rules>, seed: u64) -> Game {
