@@ -12,12 +12,12 @@
 //!    latency, a 200 ms call timeout: all must finish, and the faults recorded must equal
 //!    the faults served.
 
-use agora::agents::llm::load_prompts;
+use agora::agents::werewolf::llm::load_prompts;
+use agora::agents::werewolf::AgentKit;
 use agora::config::Config;
 use agora::ladder::{self, LadderOptions};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::session::werewolf::AgentKit;
 use agora::store::Store;
 use std::sync::Arc;
 use std::time::Duration;

@@ -5,10 +5,12 @@
 //! (or on `AGORA_BENCH_DB`, e.g. a PostgreSQL URL) and run to the end. Prints the total
 //! wall time, the inputs persisted per second, and the process's peak resident memory.
 
-use agora::agents::Strategy;
+use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::Strategy;
 use agora::config::Config;
-use agora::session::werewolf::{AgentKit, Place, SeatSpec, Setup};
+use agora::session::werewolf::{SeatSpec, Setup};
 use agora::session::Ended;
+use agora::session::{GameSetup, Place};
 use agora::store::Store;
 use std::time::{Duration, Instant};
 

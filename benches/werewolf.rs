@@ -1,8 +1,8 @@
 //! Full AI-vs-AI werewolf games per second, single-threaded, per lineup.
 //! `AGORA_BENCH_GAMES` sets the games per lineup (default 20000; CI runs a smoke size).
 
-use agora::agents::Strategy;
-use agora::games::werewolf::{Game, Rules};
+use agora::agents::werewolf::Strategy;
+use agora::games::werewolf::{Rules, Werewolf};
 use agora::sim::{play, Lineup};
 use std::hint::black_box;
 use std::sync::Arc;
@@ -49,7 +49,7 @@ fn main() {
     // The rules engine alone: every ask times out until the max_days draw.
     let started = Instant::now();
     for seed in 0..games {
-        let mut game = Game::new(rules.clone(), seed);
+        let mut game = Werewolf::new(rules.clone(), seed);
         while !game.is_over() {
             game.timeout_all();
         }

@@ -1,17 +1,17 @@
 //! `agora agent serve`: our own werewolf player behind the HTTP agent protocol, so a
 //! competitor can run it as a baseline and a ladder can mix it with other agents.
 //!
-//! `POST /act` takes a `game_state` (as [`crate::agents::remote`] sends it) and answers a
+//! `POST /act` takes a `game_state` (as [`crate::agents::werewolf::remote`] sends it) and answers a
 //! `decision`. The server keeps no state between requests: it rebuilds the seat's player
 //! from the events in the `game_state` (the built-in heuristic; with `--llm`, the language
 //! model with the heuristic as fallback). `GET /health` answers `ok`.
 
-use crate::agents::llm::LlmSeat;
-use crate::agents::memory::TableRules;
-use crate::agents::{fit_speech, player, Strategy};
-use crate::games::werewolf::{Action, Ask, Event, Game, Seat};
-use crate::session::werewolf::AgentKit;
-use crate::session::{Agent, Decision};
+use crate::agents::werewolf::llm::LlmSeat;
+use crate::agents::werewolf::memory::TableRules;
+use crate::agents::werewolf::AgentKit;
+use crate::agents::werewolf::{fit_speech, player, Strategy};
+use crate::agents::{Agent, Decision};
+use crate::games::werewolf::{Action, Ask, Event, Seat, Werewolf};
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::routing::{get, post};
@@ -99,7 +99,7 @@ pub async fn decide(kit: &AgentKit, state: &Value) -> Result<Value, String> {
                 seat_player = seat_player.with_table_rules(rules);
             }
             for e in &events {
-                <LlmSeat as Agent<Game>>::observe(&mut seat_player, e);
+                <LlmSeat as Agent<Werewolf>>::observe(&mut seat_player, e);
             }
             match seat_player.decide(&ask) {
                 Decision::Now(a) => (a, None),

@@ -1,12 +1,15 @@
 //! The store-backed commands of the `agora` binary: `play`, `resume`, `sessions`, `stats`.
 //! Each opens the store, does its work through [`crate::session`], and prints.
 
-use crate::agents::Strategy;
+use crate::agents::werewolf::AgentKit;
+use crate::agents::werewolf::Strategy;
 use crate::config::Config;
-use crate::games::werewolf::{Game, SEATS};
+use crate::games::werewolf::{Werewolf, SEATS};
+use crate::games::{GameKind, Seat};
 use crate::llm::{Client, Provider};
-use crate::session::werewolf::{self as ww, AgentKit, Place, SeatSpec, Setup};
-use crate::session::{Ended, Runner, SeatNo};
+use crate::session::werewolf::{SeatSpec, Setup};
+use crate::session::{Ended, Runner};
+use crate::session::{GameSetup, Place};
 use crate::store::{PlayerRef, SessionRow, Store, StoreError};
 use crate::terminal::{attach, scoreboard, Keyboard, Left, Views};
 use anyhow::Context;
@@ -35,7 +38,7 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
                 .map(std::path::PathBuf::from)
                 .unwrap_or_else(|| std::path::PathBuf::from("content"))
                 .join("prompts");
-            let prompts = crate::agents::llm::load_prompts(Some(&dir))?;
+            let prompts = crate::agents::werewolf::llm::load_prompts(Some(&dir))?;
             if !quiet {
                 eprintln!(
                     "AI seats: language model {} at {}",
@@ -93,9 +96,9 @@ pub struct PlayOptions {
 /// The seats of `humans` human players, drawn from the game's `seed` (a stream of its own,
 /// apart from the deal's), in seat order. The same seed always gives the same seats, so a
 /// game replays from its seed alone.
-pub fn human_seats(seed: u64, humans: u8) -> Vec<SeatNo> {
+pub fn human_seats(seed: u64, humans: u8) -> Vec<Seat> {
     let seats = crate::games::werewolf::seat_draw(seed, 0x6875_6d61_6e73_6561); // "humansea"
-    let mut chosen: Vec<SeatNo> = seats.into_iter().take(humans as usize).collect();
+    let mut chosen: Vec<Seat> = seats.into_iter().take(humans as usize).collect();
     chosen.sort_unstable();
     chosen
 }
@@ -194,8 +197,8 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
 /// Follows one session at the terminal until it ends or is left; prints the scoreboard.
 async fn follow(
     store: &Store,
-    mut runner: Runner<Game>,
-    humans: &[SeatNo],
+    mut runner: Runner<Werewolf>,
+    humans: &[Seat],
     keyboard: &mut Keyboard,
 ) -> anyhow::Result<()> {
     let views = Views::subscribe(&mut runner, humans);
@@ -215,7 +218,7 @@ async fn follow(
             let seats = store.seats(handle.id()).await?;
             // The whole log, replayed: once the game is over it hides nothing, and it tells
             // the last night's deaths and how the game was won.
-            let game = match ww::rebuild(store, handle.id()).await {
+            let game = match crate::session::rebuild::<Setup>(store, handle.id()).await {
                 Ok(game) => Some(game),
                 Err(e) => {
                     tracing::warn!(session = %handle.id(), "cannot replay the log for the ending: {e}");
@@ -240,23 +243,26 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         return Ok(());
     }
     let kit = agent_kit(config, false)?;
-    let mut with_humans: Vec<(SessionRow, Vec<SeatNo>)> = Vec::new();
+    let mut with_humans: Vec<(SessionRow, Vec<Seat>)> = Vec::new();
     let mut background = Vec::new();
     for row in rows {
-        if row.game != "werewolf" {
-            println!(
-                "session {}: a {} session; this build resumes werewolf only",
-                row.id, row.game
-            );
-            continue;
+        match GameKind::parse(&row.game) {
+            Some(GameKind::Werewolf) => {}
+            None => {
+                println!(
+                    "session {}: a {} session, a game this build does not know",
+                    row.id, row.game
+                );
+                continue;
+            }
         }
-        let setup = Setup::from_row(&row)?;
-        let humans: Vec<SeatNo> = setup
+        let setup: Setup = crate::session::setup_of(&row)?;
+        let humans: Vec<Seat> = setup
             .seats
             .iter()
             .enumerate()
             .filter(|(_, s)| s.agent.is_none())
-            .map(|(i, _)| i as SeatNo + 1)
+            .map(|(i, _)| i as Seat + 1)
             .collect();
         if !humans.is_empty() && row.surface != "terminal" {
             println!(
@@ -275,7 +281,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
     let watch_one = background.len() == 1 && with_humans.is_empty();
     let mut tasks = Vec::new();
     for row in background {
-        match ww::resume(store.clone(), &row, step_delay, &kit).await {
+        match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {
             Ok(runner) => {
                 println!("session {} (seed {}): resumed", row.id, row.seed);
                 if watch_one {
@@ -299,7 +305,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         Keyboard::open()
     };
     for (row, humans) in with_humans {
-        match ww::resume(store.clone(), &row, step_delay, &kit).await {
+        match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {
             Ok(runner) => {
                 println!(
                     "session {} (seed {}): resumed; you play seat{} {}",

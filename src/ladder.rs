@@ -8,11 +8,13 @@
 //! path in calls ("waves": calls that had to run one after another) and the wall time, and
 //! prompt tokens per call on day 1 against day 5 and later.
 
-use crate::agents::Strategy;
+use crate::agents::werewolf::AgentKit;
+use crate::agents::werewolf::Strategy;
 use crate::config::Config;
 use crate::games::werewolf::{Seat, SEATS};
-use crate::session::werewolf::{AgentKit, Place, SeatSpec, Setup};
+use crate::session::werewolf::{SeatSpec, Setup};
 use crate::session::Ended;
+use crate::session::{GameSetup, Place};
 use crate::store::Store;
 use serde::Serialize;
 use serde_json::Value;

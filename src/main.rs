@@ -1,7 +1,7 @@
 //! The `agora` command line: simulations, scenarios and replays; terminal play, resume,
 //! stored sessions and leaderboards; `agora run`, the Discord bot.
 
-use agora::agents::Strategy;
+use agora::agents::werewolf::Strategy;
 use agora::commands;
 use agora::config::Config;
 use agora::sim::{Lineup, SimOptions};
@@ -256,7 +256,7 @@ fn run() -> anyhow::Result<()> {
         .init();
     let cli = Cli::parse();
     let config = Config::load()?;
-    agora::agents::heuristic::install_speeches()?;
+    agora::agents::werewolf::heuristic::install_speeches()?;
     match cli.command {
         Command::Sim {
             game:
@@ -384,7 +384,7 @@ fn run() -> anyhow::Result<()> {
                 let kit = if llm {
                     commands::model_kit(&config, false, "--llm").await?
                 } else {
-                    agora::session::werewolf::AgentKit::default()
+                    agora::agents::werewolf::AgentKit::default()
                 };
                 let server = agora::agent_server::start(&listen, kit)
                     .await

@@ -1,7 +1,7 @@
 //! Recorded games (`agora sim --record DIR` writes one JSON file per game) and their
 //! replay as a story: the god view, or exactly what one seat saw (`--seat N`).
 
-use crate::games::werewolf::{Audience, Event, Game, Logged, Role, Rules, Seat};
+use crate::games::werewolf::{Audience, Event, Logged, Role, Rules, Seat, Werewolf};
 use crate::scenario::gpp_by_seat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -25,7 +25,7 @@ pub struct Record {
 }
 
 impl Record {
-    pub fn of(seed: u64, game: &Game) -> Record {
+    pub fn of(seed: u64, game: &Werewolf) -> Record {
         Record {
             seed,
             roles: game.roles().to_vec(),
@@ -41,7 +41,7 @@ impl Record {
 }
 
 /// Writes `DIR/game-<seed>.json`.
-pub fn write_record(dir: &Path, seed: u64, game: &Game) -> anyhow::Result<PathBuf> {
+pub fn write_record(dir: &Path, seed: u64, game: &Werewolf) -> anyhow::Result<PathBuf> {
     let path = dir.join(format!("game-{seed}.json"));
     let text = serde_json::to_string(&Record::of(seed, game))?;
     std::fs::write(&path, text)?;

@@ -5,7 +5,7 @@
 //! moment; `{"timeout": true}` passes the deadline of everything pending. A refused action
 //! is listed in `rejected` with its reason and does not stop the scenario.
 
-use crate::games::werewolf::{Action, Game, Logged, Role, Rules, Seat, SEATS};
+use crate::games::werewolf::{Action, Logged, Role, Rules, Seat, Werewolf, SEATS};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -160,7 +160,7 @@ pub fn run(text: &str, base: &Rules) -> Result<Outcome, ScenarioError> {
         ));
     }
     let rules = rules_with(base, &file.config).map_err(ScenarioError::Config)?;
-    let mut game = Game::with_roles(Arc::new(rules), roles, file.seed);
+    let mut game = Werewolf::with_roles(Arc::new(rules), roles, file.seed);
     let mut rejected = Vec::new();
     for (index, raw) in file.actions.iter().enumerate() {
         let result = match parse_step(raw) {

@@ -4,8 +4,8 @@
 //! vote-out rate: with seats dealt at random and AI choices between equals left to the
 //! seeded RNG, it is flat across seats.
 
-use crate::agents::{fit_speech, player, Player, Strategy};
-use crate::games::werewolf::{Audience, Event, Game, Role, Rules, Seat, Side, Winner, SEATS};
+use crate::agents::werewolf::{fit_speech, player, Player, Strategy};
+use crate::games::werewolf::{Audience, Event, Role, Rules, Seat, Side, Werewolf, Winner, SEATS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -20,8 +20,8 @@ pub struct Lineup {
 }
 
 /// Plays one game to the end with AI players on every seat. Returns the finished game.
-pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Game {
-    let mut game = Game::new(rules.clone(), seed);
+pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
+    let mut game = Werewolf::new(rules.clone(), seed);
     let mut players: Vec<Box<dyn Player>> = (1..=SEATS as u8)
         .map(|seat| {
             let strategy = match game.role(seat).side() {
@@ -57,7 +57,7 @@ pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Game {
 }
 
 /// The seat eliminated by the vote on day 1 (after a PK revote too), if any.
-pub fn day1_voted_out(game: &Game) -> Option<Seat> {
+pub fn day1_voted_out(game: &Werewolf) -> Option<Seat> {
     let mut day = 0;
     for logged in game.log() {
         match logged.event {
@@ -95,7 +95,7 @@ pub fn speech_variety(rules: &Arc<Rules>, seed: u64, games: u64, lineup: Lineup)
 }
 
 /// Shows each player the new events its seat may see.
-fn deliver(game: &Game, players: &mut [Box<dyn Player>], cursor: &mut usize) {
+fn deliver(game: &Werewolf, players: &mut [Box<dyn Player>], cursor: &mut usize) {
     for logged in &game.log()[*cursor..] {
         match logged.audience {
             Audience::Everyone => players.iter_mut().for_each(|p| p.observe(&logged.event)),
@@ -138,7 +138,7 @@ fn role_index(role: Role) -> usize {
 }
 
 impl Tally {
-    pub fn add(&mut self, game: &Game) {
+    pub fn add(&mut self, game: &Werewolf) {
         self.games += 1;
         self.days += game.day() as u64;
         if let Some(seat) = day1_voted_out(game) {

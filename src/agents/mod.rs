@@ -1,75 +1,42 @@
-//! Deciders for AI seats. A [`Player`] is shown only the events its seat may see (the
-//! caller filters them with [`Game::events_for`](crate::games::werewolf::Game::events_for))
-//! and answers the asks addressed to it.
+//! Deciders for AI seats, and the contract they keep with the session layer.
 //!
-//! - `heuristic`: the built-in offline players: no network, play like people who know
-//!   the game (seer claims and reports, witch saves early and poisons on evidence, wolves
-//!   coordinate and may fake-claim, villagers weigh claims and vote records).
-//! - `random`: uniformly random legal players, the yardstick for the heuristic's strength.
-//! - `memory`: a seat's memory built from what it was shown: prompts and `game_state`.
-//! - `llm`: language-model players (with the heuristic as fallback).
-//! - `remote`: outside agents over HTTP (the competition protocol).
+//! An [`Agent`] plays one seat of a [`Game`]: it is shown, in order, the events its seat
+//! may see, and answers its seat's asks with a [`Decision`] — now (built-in players) or
+//! later (a model, an outside agent), as an [`Answer`] with a review note. [`model`] is the
+//! one way a decision is asked of a language model (call, validate, repair once, fall
+//! back, record), for any game's role: a werewolf seat, a debate judge, a juror.
+//!
+//! Each game's players are a folder:
+//! - `werewolf`: the built-in heuristic and random players, model seats, outside agents
+//!   over HTTP, and a seat's memory.
 
-pub mod heuristic;
-pub mod llm;
-pub mod memory;
-pub mod random;
-pub mod remote;
+pub mod model;
+pub mod werewolf;
 
-use crate::games::werewolf::{Action, Ask, Event};
+use crate::games::Game;
+use std::future::Future;
+use std::pin::Pin;
 
-/// An AI seat in a werewolf game.
-pub trait Player: Send {
-    /// An event this seat may see, in order.
-    fn observe(&mut self, event: &Event);
-    /// The answer to this seat's ask. An answer the game refuses is replaced by the ask's
-    /// default (as a timeout would be) by the caller.
-    fn decide(&mut self, ask: &Ask) -> Action;
+/// An AI agent's answer: ready now (built-in players), or later (a model, a remote agent).
+pub enum Decision<A> {
+    Now(A),
+    Later(Pin<Box<dyn Future<Output = Answer<A>> + Send>>),
 }
 
-/// Which kind of AI plays a side.
-#[derive(
-    Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum, serde::Serialize, serde::Deserialize,
-)]
-#[serde(rename_all = "snake_case")]
-pub enum Strategy {
-    Heuristic,
-    Random,
+/// What a slow agent finally says: an action, or `None` to abstain (take the rules'
+/// default; a remote agent's timeout or malformed reply is an abstention), with a note for
+/// the post-game review (reasoning, suspicions, tokens, faults and their fallback), stored
+/// with the input and never shown to other seats.
+#[derive(Debug, Clone)]
+pub struct Answer<A> {
+    pub action: Option<A>,
+    pub note: Option<serde_json::Value>,
 }
 
-/// A player of the given strategy for `seat`, seeded from the game's seed.
-pub fn player(strategy: Strategy, seat: u8, seed: u64) -> Box<dyn Player> {
-    let seed = seed
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-    match strategy {
-        Strategy::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
-        Strategy::Random => Box::new(random::RandomPlayer::new(seed)),
-    }
-}
-
-/// Cuts an AI's speech at the last sentence that fits in `max` characters (a human's
-/// over-long speech is refused instead).
-pub fn fit_speech(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let cut: String = text.chars().take(max).collect();
-    match cut.rfind(['.', '!', '?', '。', '！', '？']) {
-        Some(i) => cut[..i + cut[i..].chars().next().map_or(1, char::len_utf8)].to_string(),
-        None => cut,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn fit_speech_cuts_at_a_sentence() {
-        assert_eq!(fit_speech("Short.", 300), "Short.");
-        assert_eq!(fit_speech("One. Two three four.", 10), "One.");
-        assert_eq!(fit_speech("no stop at all here", 5), "no st");
-        assert_eq!(fit_speech("狼。狼狼狼", 3), "狼。");
-    }
+/// An AI seat. It is shown, in order, the events its seat may see, and asked its asks in
+/// the order they open. It must be deterministic given its seed and that sequence, so
+/// that a replayed session reaches the same state.
+pub trait Agent<G: Game>: Send {
+    fn observe(&mut self, event: &G::Event);
+    fn decide(&mut self, ask: &G::Ask) -> Decision<G::Action>;
 }

@@ -14,10 +14,11 @@ use super::messages::on_message;
 use super::render::{self};
 use super::table::{Running, RunningData, Table, TableState};
 use super::text::Component;
+use crate::agents::werewolf::AgentKit;
 use crate::config::Config;
-use crate::games::werewolf::{Game, SEATS};
-use crate::session::werewolf::{self as ww, AgentKit};
-use crate::session::Viewer;
+use crate::games::werewolf::{Werewolf, SEATS};
+use crate::games::Viewer;
+use crate::session::werewolf::Setup;
 use crate::store::Store;
 use anyhow::Context as _;
 use serenity::all::{
@@ -300,7 +301,7 @@ impl Bot {
     }
 
     /// Every running session's handle (for shutdown).
-    async fn handles(&self) -> Vec<crate::session::SessionHandle<Game>> {
+    async fn handles(&self) -> Vec<crate::session::SessionHandle<Werewolf>> {
         let tables: Vec<Arc<Table>> = self
             .tables
             .lock()
@@ -321,15 +322,14 @@ impl Bot {
     pub(super) fn launch(
         self: &Arc<Self>,
         table: Arc<Table>,
-        mut runner: crate::session::Runner<Game>,
+        mut runner: crate::session::Runner<Werewolf>,
         data: RunningData,
     ) -> Running {
         let humans = data.humans();
-        let mask = humans.iter().fold(0u64, |m, s| m | (1u64 << s));
-        let sub = runner.subscribe(if mask == 0 {
+        let sub = runner.subscribe(if humans.is_empty() {
             Viewer::Public
         } else {
-            Viewer::Seats(mask)
+            Viewer::Seats(humans)
         });
         let session = runner.start();
         self.sessions
@@ -380,16 +380,20 @@ impl Bot {
                         self.store.delete_channel(row.channel_id).await?;
                         continue;
                     }
-                    let runner =
-                        match ww::resume(self.store.clone(), &session, Duration::ZERO, &self.kit)
-                            .await
-                        {
-                            Ok(r) => r,
-                            Err(e) => {
-                                tracing::error!("cannot resume session {}: {e}", session.id);
-                                continue;
-                            }
-                        };
+                    let runner = match crate::session::resume::<Setup>(
+                        self.store.clone(),
+                        &session,
+                        Duration::ZERO,
+                        &self.kit,
+                    )
+                    .await
+                    {
+                        Ok(r) => r,
+                        Err(e) => {
+                            tracing::error!("cannot resume session {}: {e}", session.id);
+                            continue;
+                        }
+                    };
                     self.tables
                         .lock()
                         .expect("lock")

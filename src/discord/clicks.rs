@@ -11,10 +11,11 @@ use super::lobby::{Lobby, LobbyError};
 use super::render::Names;
 use super::table::{self, RunningData, SeatInfo, Table, TableState};
 use super::text::{sanitize, Component};
-use crate::agents::Strategy;
+use crate::agents::werewolf::Strategy;
 use crate::games::werewolf::{AskKind, WolfChat, SEATS};
-use crate::session::werewolf::{Place, SeatSpec, Setup};
+use crate::session::werewolf::{SeatSpec, Setup};
 use crate::session::SubmitError;
+use crate::session::{GameSetup, Place};
 use crate::store::PlayerRef;
 use serenity::all::{
     ChannelId, ComponentInteraction, ComponentInteractionDataKind, CreateEmbed,

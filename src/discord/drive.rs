@@ -11,7 +11,7 @@ use super::render;
 use super::table::{
     board_components, board_text, chunks, no_pings, refresh_board, update_status, Table, TableState,
 };
-use crate::games::werewolf::{Event, Game, Seat, SEATS};
+use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::session::{Note, Subscription};
 use crate::store::Outcome;
 use serenity::all::{ChannelId, CreateEmbed, CreateMessage, EditMessage, UserId};
@@ -21,7 +21,7 @@ use std::sync::Arc;
 /// the table's state; what was posted before the restart (events up to the stored
 /// cursor, asks already called) is not posted again: only the restart line and what is
 /// new.
-pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Game>) {
+pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werewolf>) {
     let channel = ChannelId::new(table.channel);
     let backlog = sub.backlog_len();
     if backlog > 0 {
@@ -276,7 +276,9 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
     match outcome {
         Some(outcome) => {
             let mut breakdown = vec![Vec::new(); SEATS];
-            match crate::session::werewolf::rebuild(&bot.store, &session).await {
+            match crate::session::rebuild::<crate::session::werewolf::Setup>(&bot.store, &session)
+                .await
+            {
                 Ok(game) => {
                     for l in game.log() {
                         if let Event::Scored {

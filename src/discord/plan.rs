@@ -5,8 +5,9 @@
 
 use super::render;
 use super::table::{Board, OpenAsk, Running};
-use crate::games::werewolf::{Ask, AskKind, Event, Game, Seat, SeatSet};
-use crate::session::{Note, Visibility};
+use crate::games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
+use crate::games::Audience;
+use crate::session::Note;
 use crate::store::Outcome;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -57,12 +58,12 @@ pub(super) fn push_text(posts: &mut Vec<Post>, line: String) {
 /// Applies notes to the table's state and says what to post. Events a resumed game had
 /// already posted (before `quiet_until`) and asks it had already posted update the state
 /// only.
-pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Game>>]) -> Plan {
+pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
     let mut p = Plan::default();
     let mut quiet = Plan::default();
     let humans = r.data.humans();
     for note in notes {
-        if let Note::Event { visibility, event } = &**note {
+        if let Note::Event { audience, event } = &**note {
             let index = r.events;
             r.events += 1;
             let target = if index < r.quiet_until {
@@ -70,7 +71,7 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Game>>]) -> Plan {
             } else {
                 &mut p
             };
-            take_event(r, target, humans, *visibility, event);
+            take_event(r, target, humans, *audience, event);
             continue;
         }
         match &**note {
@@ -139,15 +140,9 @@ fn closed_dms(r: &Running, among: SeatSet) -> SeatSet {
 }
 
 /// Takes in one event: the table's state, and what to post for it.
-fn take_event(
-    r: &mut Running,
-    p: &mut Plan,
-    humans: SeatSet,
-    visibility: Visibility,
-    event: &Event,
-) {
-    match visibility {
-        Visibility::Public => {
+fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience, event: &Event) {
+    match audience {
+        Audience::Everyone => {
             let before = (r.alive, r.phase.clone());
             // Seats with closed DMs get their night panel at the same moments whatever
             // their role: when night falls, and when they die (a hunter may shoot).
@@ -217,7 +212,7 @@ fn take_event(
                 p.channel.push(Post::Panel { seat: s });
             }
         }
-        Visibility::Seats(mask) => {
+        Audience::Seats(seats) => {
             if let Event::WolfPack { wolves } = event {
                 r.pack = Some(*wolves);
             }
@@ -229,7 +224,7 @@ fn take_event(
                 }
             }
             if let Some(line) = render::private_line(event, &r.names) {
-                for s in humans.iter().filter(|s| mask & (1u64 << s) != 0) {
+                for s in humans.intersect(seats).iter() {
                     r.private[s as usize - 1].push(line.clone());
                     // A seat's own choice was confirmed on its control when it chose: it is
                     // kept with its news but not sent again.
@@ -252,7 +247,7 @@ fn take_event(
                 }
             }
         }
-        Visibility::Moderator => {}
+        Audience::Moderator => {}
     }
 }
 

@@ -7,7 +7,7 @@ use super::bot::Bot;
 use super::lobby::Lobby;
 use super::render::{self, Names};
 use super::text::Component;
-use crate::games::werewolf::{Action, Ask, AskKind, Game, Seat, SeatSet, SEATS};
+use crate::games::werewolf::{Action, Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
 use crate::session::SessionHandle;
 use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
@@ -103,7 +103,7 @@ pub struct Board {
 
 /// A running game in a channel.
 pub struct Running {
-    pub handle: SessionHandle<Game>,
+    pub handle: SessionHandle<Werewolf>,
     pub data: RunningData,
     pub names: Names,
     pub open: BTreeMap<Seat, OpenAsk>,
@@ -145,7 +145,7 @@ impl Running {
         self.pack.filter(|p| p.contains(seat))
     }
 
-    pub fn new(handle: SessionHandle<Game>, data: RunningData) -> Running {
+    pub fn new(handle: SessionHandle<Werewolf>, data: RunningData) -> Running {
         let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
         let (quiet_until, asked_before) = (data.posted.unwrap_or(0), data.asks.clone());
         Running {
@@ -163,7 +163,7 @@ impl Running {
             quiet_until,
             asked_before,
             last_ai_speech: None,
-            alive: SeatSet::ALL,
+            alive: EVERY_SEAT,
             phase: "The game begins".into(),
             pack: None,
         }

@@ -2,6 +2,18 @@
 //! same inputs give the same game, which makes replays, simulations and scenario tests
 //! possible.
 //!
+//! The shared core every game speaks in: [`Seat`] and [`SeatSet`], [`Audience`] and
+//! [`Viewer`] (who may know what), [`Logged`] events, [`Pending`] asks, the [`Game`] trait
+//! the session layer runs, and [`GameKind`], the one place a game's name is spelled.
+//! Each game is a folder:
+//!
 //! - `werewolf`: nine seats, night actions, votes, GPP.
 
+mod audience;
+mod game;
+mod seat;
 pub mod werewolf;
+
+pub use audience::{Audience, Logged, Viewer};
+pub use game::{Game, GameKind, Pending};
+pub use seat::{Seat, SeatSet};

@@ -1,6 +1,6 @@
 //! Sessions: one tokio task per table, between the pure rules and the surfaces.
 //!
-//! A session owns a game (any [`Table`]: werewolf now, debates and trials next), its seats
+//! A session owns a game (any [`Game`]: werewolf now, debates and trials next), its seats
 //! (human, or an AI [`Agent`]) and the deadline of every pending ask. It is driven by a
 //! mailbox: surfaces [`SessionHandle::submit`] a seat's action and
 //! [`SessionHandle::subscribe`] to what a [`Viewer`] (one seat, the public, the moderator)
@@ -14,389 +14,60 @@
 //! and the game carries on exactly as it would have. While the store is unreachable the
 //! session pauses and retries; nothing is applied that was not stored.
 
+mod handle;
+mod setup;
 pub mod werewolf;
 
-use crate::config::Timers;
-use crate::store::{
-    now_ms, InputSource, NewSession, Outcome, SessionRow, Store, StoreError, StoredInput,
+pub use handle::{
+    Ended, Note, RunStats, Session, SessionError, SessionHandle, SubmitError, Subscription,
 };
-use serde::de::DeserializeOwned;
-use serde::Serialize;
+pub use setup::{rebuild, resume, setup_of, Deadlines, GameSetup, Place};
+
+use crate::agents::{Agent, Answer, Decision};
+use crate::games::{Game, Seat, Viewer};
+use crate::store::{now_ms, InputSource, NewSession, SessionRow, Store, StoreError, StoredInput};
+use handle::Msg;
 use std::collections::{HashMap, HashSet, VecDeque};
-use std::fmt::Debug;
 use std::future::Future;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
-use thiserror::Error;
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-/// Seats are numbered from 1.
-pub type SeatNo = u8;
-
-/// Who may see an event.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Visibility {
-    Public,
-    /// These seats (bit `n` is seat `n`).
-    Seats(u64),
-    Moderator,
-}
-
-impl Visibility {
-    pub fn seat(seat: SeatNo) -> Visibility {
-        Visibility::Seats(1u64 << seat)
-    }
-    pub fn shown_to(self, viewer: Viewer) -> bool {
-        match (viewer, self) {
-            (Viewer::Moderator, _) => true,
-            (_, Visibility::Public) => true,
-            (Viewer::Seat(s), Visibility::Seats(mask)) => s < 64 && mask & (1u64 << s) != 0,
-            (Viewer::Seats(seats), Visibility::Seats(mask)) => seats & mask != 0,
-            _ => false,
-        }
-    }
-}
-
-/// Who is watching a session.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Viewer {
-    /// What everyone at the table sees.
-    Public,
-    /// What one seat may know: the public events and its own.
-    Seat(SeatNo),
-    /// What any of these seats may know (bit `n` is seat `n`): a hot-seat terminal.
-    Seats(u64),
-    /// Everything (the god view, for moderators and reviews).
-    Moderator,
-}
-
-/// One decision a game waits for.
-#[derive(Debug, Clone)]
-pub struct Pending<A> {
-    pub seat: SeatNo,
-    /// The ask's sequence number in the game; a late or repeated answer carries an old one.
-    pub seq: u32,
-    /// The `[timers]` key of its deadline.
-    pub timer: &'static str,
-    pub ask: A,
-}
-
-/// A game the session layer can run: a pure state machine that says what it waits for,
-/// takes actions or passed deadlines, and logs events with their visibility.
-pub trait Table: Send + 'static {
-    type Action: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
-    type Ask: Clone + Debug + Send + Sync + 'static;
-    type Event: Clone + Debug + Send + Sync + 'static;
-    type Refusal: std::error::Error + Send + Sync + 'static;
-
-    /// `werewolf`, `debate`, `trial`.
-    fn kind(&self) -> &'static str;
-    fn seat_count(&self) -> SeatNo;
-    /// The asks open now, in the rules' order.
-    fn pending(&self) -> Vec<Pending<Self::Ask>>;
-    /// Whether `seat` may take `action` now; changes nothing.
-    fn check(&self, seat: SeatNo, action: &Self::Action) -> Result<(), Self::Refusal>;
-    fn act(&mut self, seat: SeatNo, action: Self::Action) -> Result<(), Self::Refusal>;
-    /// `seat`'s deadline passed: the rules' default applies.
-    fn timeout(&mut self, seat: SeatNo) -> Result<(), Self::Refusal>;
-    fn log_len(&self) -> usize;
-    fn logged(&self, index: usize) -> (Visibility, &Self::Event);
-    /// The result, once the game is over.
-    fn outcome(&self) -> Option<Outcome>;
-}
-
-/// An AI agent's answer: ready now (built-in players), or later (a model, a remote agent).
-pub enum Decision<A> {
-    Now(A),
-    Later(Pin<Box<dyn Future<Output = Answer<A>> + Send>>),
-}
-
-/// What a slow agent finally says: an action, or `None` to take the rules' default (a
-/// remote agent's timeout or malformed reply is an abstention), with a note for the
-/// post-game review (reasoning, suspicions, tokens, faults and their fallback), stored with
-/// the input and never shown to other seats.
-#[derive(Debug, Clone)]
-pub struct Answer<A> {
-    pub action: Option<A>,
-    pub note: Option<serde_json::Value>,
-}
-
-/// An AI seat. It is shown, in order, the events its seat may see, and asked its asks in
-/// the order they open. It must be deterministic given its seed and that sequence, so
-/// that a replayed session reaches the same state.
-pub trait Agent<T: Table>: Send {
-    fn observe(&mut self, event: &T::Event);
-    fn decide(&mut self, ask: &T::Ask) -> Decision<T::Action>;
-}
-
-/// What a subscriber receives.
-#[derive(Debug, Clone)]
-pub enum Note<T: Table> {
-    Event {
-        visibility: Visibility,
-        event: T::Event,
-    },
-    /// An ask opened for `seat` (shown to that seat and the moderator only).
-    Ask {
-        seat: SeatNo,
-        seq: u32,
-        ask: T::Ask,
-        /// Epoch milliseconds.
-        due_at: i64,
-    },
-    /// The store failed: the session waits and retries.
-    Paused {
-        reason: String,
-    },
-    Resumed,
-    Ended {
-        outcome: Outcome,
-    },
-    Abandoned,
-}
-
-impl<T: Table> Note<T> {
-    fn shown_to(&self, viewer: Viewer) -> bool {
-        match self {
-            Note::Event { visibility, .. } => visibility.shown_to(viewer),
-            Note::Ask { seat, .. } => match viewer {
-                Viewer::Moderator => true,
-                Viewer::Seat(s) => s == *seat,
-                Viewer::Seats(mask) => *seat < 64 && mask & (1u64 << seat) != 0,
-                Viewer::Public => false,
-            },
-            _ => true,
-        }
-    }
-}
-
-/// Why a submitted action was not taken. Nothing changed.
-#[derive(Debug, Error)]
-pub enum SubmitError {
-    #[error("{0}")]
-    Refused(String),
-    #[error("that choice has closed (it was for an earlier question)")]
-    Stale,
-    #[error("seat {0} is played by an AI")]
-    AiSeat(SeatNo),
-    #[error("there is no seat {0} at this table")]
-    NoSuchSeat(SeatNo),
-    #[error("this session is over")]
-    Closed,
-}
-
-/// Why a session stopped before its game ended.
-#[derive(Debug, Error)]
-pub enum SessionError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
-    #[error("session {id}: the stored input #{n} no longer applies ({reason}); the log is inconsistent with these rules")]
-    Replay { id: String, n: u64, reason: String },
-    #[error("session {0}: its task failed")]
-    Crashed(String),
-}
-
-/// How a session's task ended.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Ended {
-    Finished(Outcome),
-    Abandoned,
-    /// Stopped by request (shutdown): the session stays `running` in the store and can be
-    /// resumed.
-    Detached,
-}
-
-enum Msg<T: Table> {
-    Submit {
-        seat: SeatNo,
-        action: T::Action,
-        seq: Option<u32>,
-        reply: oneshot::Sender<Result<(), SubmitError>>,
-    },
-    Decided {
-        seat: SeatNo,
-        seq: u32,
-        answer: Answer<T::Action>,
-    },
-    Subscribe {
-        viewer: Viewer,
-        reply: oneshot::Sender<Subscription<T>>,
-    },
-    Stop {
-        abandon: bool,
-        reply: oneshot::Sender<()>,
-    },
-}
-
-/// A viewer's stream of notes: first the backlog (everything it may see so far, and its
-/// open ask), then live notes.
-pub struct Subscription<T: Table> {
-    backlog: VecDeque<Arc<Note<T>>>,
-    rx: mpsc::UnboundedReceiver<Arc<Note<T>>>,
-}
-
-impl<T: Table> Subscription<T> {
-    /// The next note; `None` once the session's task has stopped.
-    pub async fn next(&mut self) -> Option<Arc<Note<T>>> {
-        if let Some(note) = self.backlog.pop_front() {
-            return Some(note);
-        }
-        self.rx.recv().await
-    }
-
-    /// How many notes of the backlog (what happened before subscribing) are still unread.
-    pub fn backlog_len(&self) -> usize {
-        self.backlog.len()
-    }
-
-    /// The next note if one is ready now (to post several at once); never waits.
-    pub fn try_next(&mut self) -> Option<Arc<Note<T>>> {
-        self.backlog.pop_front().or_else(|| self.rx.try_recv().ok())
-    }
-}
-
-/// How surfaces talk to a session. Cheap to clone.
-pub struct SessionHandle<T: Table> {
-    id: Arc<str>,
-    tx: mpsc::Sender<Msg<T>>,
-}
-
-impl<T: Table> Clone for SessionHandle<T> {
-    fn clone(&self) -> Self {
-        SessionHandle {
-            id: self.id.clone(),
-            tx: self.tx.clone(),
-        }
-    }
-}
-
-impl<T: Table> SessionHandle<T> {
-    pub fn id(&self) -> &str {
-        &self.id
-    }
-
-    /// Whether the session's task has stopped (it ended, was detached, or failed).
-    pub fn is_closed(&self) -> bool {
-        self.tx.is_closed()
-    }
-
-    /// Submits a human seat's action; `seq`, when given, must be the open ask's (a button
-    /// carries it, so a stale click is refused). Returns once the action is stored and
-    /// applied, or refused with the reason.
-    pub async fn submit(
-        &self,
-        seat: SeatNo,
-        action: T::Action,
-        seq: Option<u32>,
-    ) -> Result<(), SubmitError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Msg::Submit {
-                seat,
-                action,
-                seq,
-                reply,
-            })
-            .await
-            .map_err(|_| SubmitError::Closed)?;
-        rx.await.map_err(|_| SubmitError::Closed)?
-    }
-
-    pub async fn subscribe(&self, viewer: Viewer) -> Result<Subscription<T>, SubmitError> {
-        let (reply, rx) = oneshot::channel();
-        self.tx
-            .send(Msg::Subscribe { viewer, reply })
-            .await
-            .map_err(|_| SubmitError::Closed)?;
-        rx.await.map_err(|_| SubmitError::Closed)
-    }
-
-    /// Ends the session as abandoned (a host's stop).
-    pub async fn abandon(&self) {
-        self.stop(true).await
-    }
-
-    /// Stops driving the session without ending it (shutdown); it can be resumed.
-    pub async fn detach(&self) {
-        self.stop(false).await
-    }
-
-    async fn stop(&self, abandon: bool) {
-        let (reply, rx) = oneshot::channel();
-        if self.tx.send(Msg::Stop { abandon, reply }).await.is_ok() {
-            let _ = rx.await;
-        }
-    }
-}
-
-/// Counters of a session's run, for benchmarks and reports.
-#[derive(Debug, Default)]
-pub struct RunStats {
-    /// Dispatch rounds that handed at least one ask to a slow (`Later`) agent: with every
-    /// concurrent ask sent at once, the number of model calls that must run one after
-    /// another, the game's critical path in calls.
-    pub waves: AtomicU32,
-    /// Asks handed to slow agents.
-    pub later_asks: AtomicU32,
-}
-
-/// A running session: its handle and its task.
-pub struct Session<T: Table> {
-    pub handle: SessionHandle<T>,
-    pub stats: Arc<RunStats>,
-    task: tokio::task::JoinHandle<Result<Ended, SessionError>>,
-}
-
-impl<T: Table> Session<T> {
-    /// Stops the task where it is, as a crash would: nothing is released or stored.
-    pub fn abort(&self) {
-        self.task.abort();
-    }
-
-    /// Waits for the session's task to end.
-    pub async fn wait(self) -> Result<Ended, SessionError> {
-        let id = self.handle.id.to_string();
-        match self.task.await {
-            Ok(r) => r,
-            Err(_) => Err(SessionError::Crashed(id)),
-        }
-    }
-}
-
-/// Session-wide settings that are not part of the game.
+/// Session-wide settings that are not part of the game's rules.
 #[derive(Debug, Clone)]
 pub struct Options {
-    pub timers: Timers,
+    /// Each ask's deadline, by its timer key, and the least a human gets on resume.
+    pub deadlines: Arc<dyn Deadlines>,
     /// A pause before each AI or timeout input is applied (watch mode), so people can follow.
     pub step_delay: Duration,
 }
 
 struct Proposal<A> {
-    seat: SeatNo,
+    seat: Seat,
     seq: u32,
     action: Option<A>,
     source: InputSource,
     note: Option<serde_json::Value>,
 }
 
-type Later<A> = (SeatNo, u32, Pin<Box<dyn Future<Output = Answer<A>> + Send>>);
+type Later<A> = (Seat, u32, Pin<Box<dyn Future<Output = Answer<A>> + Send>>);
 
 /// The session task's state.
-pub struct Runner<T: Table> {
+pub struct Runner<T: Game> {
     id: Arc<str>,
-    table: T,
+    game: T,
     agents: Vec<Option<Box<dyn Agent<T>>>>,
     store: Store,
     options: Options,
     cursor: usize,
     next_n: u64,
     /// Asks already handed to their agent (or armed for a human).
-    dispatched: HashSet<(SeatNo, u32)>,
-    deadlines: HashMap<(SeatNo, u32), i64>,
-    stored_deadlines: HashSet<(SeatNo, u32)>,
+    dispatched: HashSet<(Seat, u32)>,
+    deadlines: HashMap<(Seat, u32), i64>,
+    stored_deadlines: HashSet<(Seat, u32)>,
     ready: VecDeque<Proposal<T::Action>>,
     later: Vec<Later<T::Action>>,
     subscribers: Vec<(Viewer, mpsc::UnboundedSender<Arc<Note<T>>>)>,
@@ -407,17 +78,17 @@ pub struct Runner<T: Table> {
 const RETRY_MIN: Duration = Duration::from_millis(200);
 const RETRY_MAX: Duration = Duration::from_secs(15);
 
-impl<T: Table> Runner<T> {
+impl<T: Game> Runner<T> {
     fn new(
         id: &str,
-        table: T,
+        game: T,
         agents: Vec<Option<Box<dyn Agent<T>>>>,
         store: Store,
         options: Options,
     ) -> Self {
         Runner {
             id: id.into(),
-            table,
+            game,
             agents,
             store,
             options,
@@ -439,21 +110,21 @@ impl<T: Table> Runner<T> {
     pub async fn create(
         store: Store,
         new: NewSession,
-        table: T,
+        game: T,
         agents: Vec<Option<Box<dyn Agent<T>>>>,
         options: Options,
     ) -> Result<Runner<T>, SessionError> {
         store.create_session(&new).await?;
-        Ok(Runner::new(&new.id, table, agents, store, options))
+        Ok(Runner::new(&new.id, game, agents, store, options))
     }
 
     /// Takes over a stored session (its lease) and replays its log, ready to
-    /// [`Runner::start`]. `table` and `agents` must be built fresh from the stored config
+    /// [`Runner::start`]. `game` and `agents` must be built fresh from the stored config
     /// and seed.
     pub async fn resume(
         store: Store,
         row: &SessionRow,
-        table: T,
+        game: T,
         agents: Vec<Option<Box<dyn Agent<T>>>>,
         options: Options,
     ) -> Result<Runner<T>, SessionError> {
@@ -466,10 +137,10 @@ impl<T: Table> Runner<T> {
         }
         let inputs = store.inputs(&row.id).await?;
         let deadlines = store.deadlines(&row.id).await?;
-        let mut runner = Runner::new(&row.id, table, agents, store, options);
+        let mut runner = Runner::new(&row.id, game, agents, store, options);
         // A human was away while the process was down: their open ask gets a fair minimum
-        // from now (`[timers] resume_min_s`), not `[0 s]` and the default at once.
-        let human_min = now_ms() + runner.options.timers.resume_min().as_millis() as i64;
+        // from now (`resume_min`), not `[0 s]` and the default at once.
+        let human_min = now_ms() + runner.options.deadlines.resume_min().as_millis() as i64;
         for (seat, seq, due) in deadlines {
             let human = !matches!(runner.agents.get(seat as usize - 1), Some(Some(_)));
             let due = if human { due.max(human_min) } else { due };
@@ -513,22 +184,14 @@ impl<T: Table> Runner<T> {
     fn replay(&mut self, input: &StoredInput) -> Result<(), SessionError> {
         self.deliver();
         self.dispatch(now_ms());
-        let fail = |reason: String| SessionError::Replay {
-            id: self.id.to_string(),
-            n: input.n,
-            reason,
-        };
         if input.n != self.next_n {
-            return Err(fail(format!("expected input #{}", self.next_n)));
+            return Err(SessionError::Replay {
+                id: self.id.to_string(),
+                n: input.n,
+                reason: format!("expected input #{}", self.next_n),
+            });
         }
-        let result = if input.payload.is_null() {
-            self.table.timeout(input.seat)
-        } else {
-            let action: T::Action = serde_json::from_value(input.payload.clone())
-                .map_err(|e| fail(format!("unreadable action: {e}")))?;
-            self.table.act(input.seat, action)
-        };
-        result.map_err(|e| fail(e.to_string()))?;
+        apply_stored(&mut self.game, &self.id, input)?;
         self.next_n += 1;
         // An ask can stay open after an input with the same sequence number (the witch
         // may save, then still poison): it is asked again, as in the original run.
@@ -553,19 +216,20 @@ impl<T: Table> Runner<T> {
 
     /// Shows new log entries to the agents that may see them and to subscribers.
     fn deliver(&mut self) {
-        let end = self.table.log_len();
+        let end = self.game.log().len();
         for i in self.cursor..end {
-            let (visibility, event) = self.table.logged(i);
+            let logged = &self.game.log()[i];
+            let audience = logged.audience;
             for (index, agent) in self.agents.iter_mut().enumerate() {
                 if let Some(agent) = agent {
-                    if visibility.shown_to(Viewer::Seat(index as SeatNo + 1)) {
-                        agent.observe(event);
+                    if audience.includes(index as Seat + 1) {
+                        agent.observe(&logged.event);
                     }
                 }
             }
             if !self.subscribers.is_empty() {
-                let event = event.clone();
-                self.notify(Note::Event { visibility, event });
+                let event = logged.event.clone();
+                self.notify(Note::Event { audience, event });
             }
         }
         self.cursor = end;
@@ -574,13 +238,13 @@ impl<T: Table> Runner<T> {
     /// Hands newly opened asks to their agents (all at once) and arms their deadlines.
     fn dispatch(&mut self, now: i64) {
         let later_before = self.later.len();
-        for pending in self.table.pending() {
+        for pending in self.game.pending() {
             let key = (pending.seat, pending.seq);
             if !self.dispatched.insert(key) {
                 continue;
             }
             let due = *self.deadlines.entry(key).or_insert_with(|| {
-                now + self.options.timers.duration(pending.timer).as_millis() as i64
+                now + self.options.deadlines.duration(pending.timer).as_millis() as i64
             });
             if !self.subscribers.is_empty() {
                 self.notify(Note::Ask {
@@ -613,27 +277,28 @@ impl<T: Table> Runner<T> {
         }
     }
 
-    fn is_open(&self, seat: SeatNo, seq: u32) -> bool {
-        self.table
+    fn is_open(&self, seat: Seat, seq: u32) -> bool {
+        self.game
             .pending()
             .iter()
             .any(|p| p.seat == seat && p.seq == seq)
     }
 
-    /// Validates, stores, then applies one input. A refused AI answer becomes a timeout.
+    /// Validates, stores, then applies one input. A refused AI answer becomes an abstention
+    /// (the rules' default, as a timeout would give).
     async fn commit(&mut self, mut p: Proposal<T::Action>) -> Result<(), SessionError> {
         if !self.is_open(p.seat, p.seq) {
             return Ok(());
         }
         if let Some(action) = &p.action {
-            if let Err(refusal) = self.table.check(p.seat, action) {
+            if let Err(refusal) = self.game.check(p.seat, action) {
                 tracing::debug!(session = %self.id, seat = p.seat, %refusal, "AI answer refused; default taken");
                 let mut note = p.note.take().unwrap_or_else(|| serde_json::json!({}));
                 note["refused"] = serde_json::json!(refusal.to_string());
                 note["fallback"] = serde_json::json!("default");
                 p.note = Some(note);
                 p.action = None;
-                p.source = InputSource::Timeout;
+                p.source = InputSource::Abstain;
             }
         }
         let payload = match &p.action {
@@ -658,8 +323,8 @@ impl<T: Table> Runner<T> {
         // If the ask stays open (the witch saved and may still poison), ask it again.
         self.dispatched.remove(&(p.seat, p.seq));
         let applied = match p.action {
-            Some(action) => self.table.act(p.seat, action),
-            None => self.table.timeout(p.seat),
+            Some(action) => self.game.act(p.seat, action),
+            None => self.game.timeout(p.seat),
         };
         if let Err(e) = applied {
             // Checked just above; the rules are deterministic, so this cannot happen.
@@ -704,7 +369,7 @@ impl<T: Table> Runner<T> {
 
     /// Stores the deadlines of the asks now waited on, so a restart re-arms them.
     async fn store_deadlines(&mut self) -> Result<(), SessionError> {
-        for p in self.table.pending() {
+        for p in self.game.pending() {
             let key = (p.seat, p.seq);
             if self.stored_deadlines.contains(&key) {
                 continue;
@@ -722,7 +387,7 @@ impl<T: Table> Runner<T> {
     }
 
     fn next_deadline(&self) -> Option<i64> {
-        self.table
+        self.game
             .pending()
             .iter()
             .filter_map(|p| self.deadlines.get(&(p.seat, p.seq)).copied())
@@ -731,17 +396,17 @@ impl<T: Table> Runner<T> {
 
     async fn handle_submit(
         &mut self,
-        seat: SeatNo,
+        seat: Seat,
         action: T::Action,
         seq: Option<u32>,
     ) -> Result<Result<(), SubmitError>, SessionError> {
-        if seat == 0 || seat > self.table.seat_count() {
+        if seat == 0 || seat > self.game.seat_count() {
             return Ok(Err(SubmitError::NoSuchSeat(seat)));
         }
         if self.agents[seat as usize - 1].is_some() {
             return Ok(Err(SubmitError::AiSeat(seat)));
         }
-        let open = self.table.pending().into_iter().find(|p| p.seat == seat);
+        let open = self.game.pending().into_iter().find(|p| p.seat == seat);
         if let (Some(wanted), Some(open)) = (seq, &open) {
             if wanted != open.seq {
                 return Ok(Err(SubmitError::Stale));
@@ -750,7 +415,7 @@ impl<T: Table> Runner<T> {
         if seq.is_some() && open.is_none() {
             return Ok(Err(SubmitError::Stale));
         }
-        if let Err(refusal) = self.table.check(seat, &action) {
+        if let Err(refusal) = self.game.check(seat, &action) {
             return Ok(Err(SubmitError::Refused(refusal.to_string())));
         }
         let open = open.expect("a checked action has an open ask");
@@ -768,16 +433,15 @@ impl<T: Table> Runner<T> {
     /// What `viewer` may see: everything so far (the backlog), then live notes.
     pub fn subscribe(&mut self, viewer: Viewer) -> Subscription<T> {
         let mut backlog = VecDeque::new();
-        for i in 0..self.cursor {
-            let (visibility, event) = self.table.logged(i);
-            if visibility.shown_to(viewer) {
+        for logged in &self.game.log()[..self.cursor] {
+            if logged.audience.shown_to(viewer) {
                 backlog.push_back(Arc::new(Note::Event {
-                    visibility,
-                    event: event.clone(),
+                    audience: logged.audience,
+                    event: logged.event.clone(),
                 }));
             }
         }
-        for p in self.table.pending() {
+        for p in self.game.pending() {
             let note = Note::Ask {
                 seat: p.seat,
                 seq: p.seq,
@@ -802,7 +466,7 @@ impl<T: Table> Runner<T> {
         let mut last_renew = Instant::now();
         loop {
             self.deliver();
-            if let Some(outcome) = self.table.outcome() {
+            if let Some(outcome) = self.game.outcome() {
                 let stored = outcome.clone();
                 self.persist(|store, id| {
                     let o = stored.clone();
@@ -847,7 +511,7 @@ impl<T: Table> Runner<T> {
                         let _ = reply.send(result);
                     }
                     Some(Msg::Decided { seat, seq, answer }) => {
-                        let source = if answer.action.is_some() { InputSource::Ai } else { InputSource::Timeout };
+                        let source = if answer.action.is_some() { InputSource::Ai } else { InputSource::Abstain };
                         self.ready.push_back(Proposal { seat, seq, action: answer.action, source, note: answer.note });
                     }
                     Some(Msg::Subscribe { viewer, reply }) => {
@@ -868,7 +532,7 @@ impl<T: Table> Runner<T> {
                 },
                 _ = tokio::time::sleep(sleep_for) => {
                     let now = now_ms();
-                    for p in self.table.pending() {
+                    for p in self.game.pending() {
                         if self.deadlines.get(&(p.seat, p.seq)).is_some_and(|&d| d <= now) {
                             self.ready.push_back(Proposal { seat: p.seat, seq: p.seq, action: None, source: InputSource::Timeout, note: None });
                         }
@@ -893,6 +557,24 @@ impl<T: Table> Runner<T> {
     fn store_lease_ms(&self) -> u128 {
         self.store.lease().as_millis()
     }
+}
+
+/// Applies one stored input to `game`: its action, or the rules' default when it has none
+/// (a timeout or an abstention).
+fn apply_stored<T: Game>(game: &mut T, id: &str, input: &StoredInput) -> Result<(), SessionError> {
+    let fail = |reason: String| SessionError::Replay {
+        id: id.to_string(),
+        n: input.n,
+        reason,
+    };
+    let result = if input.payload.is_null() {
+        game.timeout(input.seat)
+    } else {
+        let action: T::Action = serde_json::from_value(input.payload.clone())
+            .map_err(|e| fail(format!("unreadable action: {e}")))?;
+        game.act(input.seat, action)
+    };
+    result.map_err(|e| fail(e.to_string()))
 }
 
 /// A fresh session id: 12 hex digits.

@@ -1,135 +1,18 @@
-//! Werewolf at a session table: the rules as a [`Table`], the built-in players as
-//! [`Agent`]s, and the stored setup a session is rebuilt from.
+//! Werewolf at a session table: who sits where, and the stored [`Setup`] a session is
+//! created from and rebuilt from (the generic [`GameSetup`]).
 
-use super::{Agent, Decision, Options, Pending, Runner, SeatNo, SessionError, Table, Visibility};
-use crate::agents::llm::LlmSeat;
-use crate::agents::remote::RemoteSeat;
-use crate::agents::{fit_speech, player, Player, Strategy};
+use super::{Deadlines, GameSetup};
+use crate::agents::werewolf::llm::LlmSeat;
+use crate::agents::werewolf::remote::RemoteSeat;
+use crate::agents::werewolf::{player, AgentKit, AgentSpec, BuiltIn, Strategy};
+use crate::agents::Agent;
 use crate::config::Timers;
-use crate::games::werewolf::{Action, Ask, Audience, Event, Game, GppTable, Refusal, Rules, SEATS};
-use crate::llm::prompts::PromptSet;
-use crate::llm::Client;
-use crate::store::{
-    NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, SessionRow, Store, StoreError,
-};
+use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
+use crate::games::GameKind;
+use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
-
-impl Table for Game {
-    type Action = Action;
-    type Ask = Ask;
-    type Event = Event;
-    type Refusal = Refusal;
-
-    fn kind(&self) -> &'static str {
-        "werewolf"
-    }
-    fn seat_count(&self) -> SeatNo {
-        SEATS as SeatNo
-    }
-    fn pending(&self) -> Vec<Pending<Ask>> {
-        self.asks()
-            .iter()
-            .map(|a| Pending {
-                seat: a.seat,
-                seq: a.seq,
-                timer: a.kind.timer_key(),
-                ask: *a,
-            })
-            .collect()
-    }
-    fn check(&self, seat: SeatNo, action: &Action) -> Result<(), Refusal> {
-        Game::check(self, seat, action)
-    }
-    fn act(&mut self, seat: SeatNo, action: Action) -> Result<(), Refusal> {
-        Game::act(self, seat, action)
-    }
-    fn timeout(&mut self, seat: SeatNo) -> Result<(), Refusal> {
-        Game::timeout(self, seat)
-    }
-    fn log_len(&self) -> usize {
-        self.log().len()
-    }
-    fn logged(&self, index: usize) -> (Visibility, &Event) {
-        let logged = &self.log()[index];
-        let visibility = match logged.audience {
-            Audience::Everyone => Visibility::Public,
-            Audience::Seats(seats) => {
-                Visibility::Seats(seats.iter().fold(0u64, |m, s| m | (1u64 << s)))
-            }
-            Audience::Moderator => Visibility::Moderator,
-        };
-        (visibility, &logged.event)
-    }
-    fn outcome(&self) -> Option<Outcome> {
-        let winner = self.winner()?;
-        Some(Outcome {
-            winner: winner.name().to_string(),
-            seats: self
-                .roles()
-                .iter()
-                .enumerate()
-                .map(|(i, role)| SeatOutcome {
-                    seat: i as u8 + 1,
-                    role: role.name().to_string(),
-                    score: self.gpp()[i] as i64,
-                    won: winner.side() == Some(role.side()),
-                })
-                .collect(),
-        })
-    }
-}
-
-/// A built-in werewolf player in a session. Over-long speeches are cut to fit.
-pub struct BuiltIn {
-    player: Box<dyn Player>,
-    max_chars: usize,
-}
-
-impl Agent<Game> for BuiltIn {
-    fn observe(&mut self, event: &Event) {
-        self.player.observe(event);
-    }
-    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
-        let mut action = self.player.decide(ask);
-        if let Action::Speak { text } = &mut action {
-            if text.chars().count() > self.max_chars {
-                *text = fit_speech(text, self.max_chars);
-            }
-        }
-        Decision::Now(action)
-    }
-}
-
-/// The AI in a seat, as stored with the session.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(tag = "kind", rename_all = "snake_case")]
-pub enum AgentSpec {
-    /// A built-in player (no network).
-    Builtin { strategy: Strategy },
-    /// A language model (the `WEREWOLF` provider); the heuristic when none is configured.
-    Llm,
-    /// An outside agent behind the HTTP protocol.
-    Remote { url: String },
-}
-
-/// What the AI seats of a process can use: the model client and prompts (when a provider
-/// is configured), and the time an outside agent gets per decision.
-#[derive(Clone)]
-pub struct AgentKit {
-    pub llm: Option<(Client, Arc<PromptSet>)>,
-    pub agent_timeout: Duration,
-}
-
-impl Default for AgentKit {
-    fn default() -> Self {
-        AgentKit {
-            llm: None,
-            agent_timeout: Duration::from_secs(10),
-        }
-    }
-}
 
 /// Who sits in a seat, as stored with the session.
 #[derive(Debug, Clone, Serialize, Deserialize)]
@@ -210,24 +93,49 @@ pub struct Setup {
     pub seats: Vec<SeatSpec>,
 }
 
-/// Where a session is played.
-#[derive(Debug, Clone)]
-pub struct Place {
-    /// `terminal`, `discord`, `sim`.
-    pub surface: String,
-    /// The community whose leaderboard the result feeds (a guild id, `terminal`).
-    pub community: String,
-    pub channel: String,
+impl Deadlines for Timers {
+    fn duration(&self, key: &str) -> Duration {
+        Timers::duration(self, key)
+    }
+    fn resume_min(&self) -> Duration {
+        Timers::resume_min(self)
+    }
 }
 
-impl Setup {
-    fn game(&self, seed: u64) -> Game {
-        let mut rules = self.rules.clone();
-        rules.gpp = self.gpp.clone();
-        Game::new(Arc::new(rules), seed)
+impl GameSetup for Setup {
+    type Game = Werewolf;
+    type Kit = AgentKit;
+    const KIND: GameKind = GameKind::Werewolf;
+
+    fn check(&self) -> Result<(), String> {
+        if self.seats.len() != SEATS {
+            return Err(format!(
+                "a werewolf table has {SEATS} seats, not {}",
+                self.seats.len()
+            ));
+        }
+        Ok(())
     }
 
-    fn agents(&self, id: &str, seed: u64, kit: &AgentKit) -> Vec<Option<Box<dyn Agent<Game>>>> {
+    fn seats(&self) -> Vec<NewSeat> {
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| NewSeat {
+                seat: i as u8 + 1,
+                player: spec.player_ref(),
+                agent: spec.agent_label(),
+            })
+            .collect()
+    }
+
+    fn game(&self, seed: u64) -> Werewolf {
+        let mut rules = self.rules.clone();
+        rules.gpp = self.gpp.clone();
+        Werewolf::new(Arc::new(rules), seed)
+    }
+
+    fn agents(&self, id: &str, seed: u64, kit: &AgentKit) -> Vec<Option<Box<dyn Agent<Werewolf>>>> {
         let max_chars = self.rules.speech_max_chars;
         self.seats
             .iter()
@@ -235,10 +143,8 @@ impl Setup {
             .map(|(i, spec)| {
                 let seat = i as u8 + 1;
                 let builtin = |strategy| {
-                    Box::new(BuiltIn {
-                        player: player(strategy, seat, seed),
-                        max_chars,
-                    }) as Box<dyn Agent<Game>>
+                    Box::new(BuiltIn::new(player(strategy, seat, seed), max_chars))
+                        as Box<dyn Agent<Werewolf>>
                 };
                 spec.agent.as_ref().map(|agent| match agent {
                     AgentSpec::Builtin { strategy } => builtin(*strategy),
@@ -252,7 +158,7 @@ impl Setup {
                             )
                             .with_rules(&self.rules),
                         )
-                            as Box<dyn Agent<Game>>,
+                            as Box<dyn Agent<Werewolf>>,
                         None => builtin(Strategy::Heuristic),
                     },
                     AgentSpec::Remote { url } => Box::new(
@@ -263,100 +169,7 @@ impl Setup {
             .collect()
     }
 
-    /// Stores a new session of this setup, ready to start.
-    pub async fn create(
-        &self,
-        store: Store,
-        seed: u64,
-        place: &Place,
-        step_delay: Duration,
-        kit: &AgentKit,
-    ) -> Result<Runner<Game>, SessionError> {
-        if self.seats.len() != SEATS {
-            return Err(SessionError::Store(StoreError::Corrupt {
-                id: "new".into(),
-                message: format!(
-                    "a werewolf table has {SEATS} seats, not {}",
-                    self.seats.len()
-                ),
-            }));
-        }
-        let game = self.game(seed);
-        let id = super::new_id();
-        let agents = self.agents(&id, seed, kit);
-        let new = NewSession {
-            id,
-            game: "werewolf".into(),
-            surface: place.surface.clone(),
-            community: place.community.clone(),
-            channel: place.channel.clone(),
-            config: serde_json::to_value(self).expect("a setup serializes"),
-            seed,
-            status: "running".into(),
-            seats: self
-                .seats
-                .iter()
-                .enumerate()
-                .map(|(i, spec)| NewSeat {
-                    seat: i as u8 + 1,
-                    player: spec.player_ref(),
-                    agent: spec.agent_label(),
-                })
-                .collect(),
-        };
-        let options = Options {
-            timers: self.timers.clone(),
-            step_delay,
-        };
-        Runner::create(store, new, game, agents, options).await
+    fn deadlines(&self) -> Arc<dyn Deadlines> {
+        Arc::new(self.timers.clone())
     }
-
-    /// Reads the setup stored with a session.
-    pub fn from_row(row: &SessionRow) -> Result<Setup, StoreError> {
-        serde_json::from_value(row.config.clone()).map_err(|e| StoreError::Corrupt {
-            id: row.id.clone(),
-            message: format!("werewolf setup: {e}"),
-        })
-    }
-}
-
-/// Takes over a stored werewolf session and replays it, ready to start again.
-pub async fn resume(
-    store: Store,
-    row: &SessionRow,
-    step_delay: Duration,
-    kit: &AgentKit,
-) -> Result<Runner<Game>, SessionError> {
-    let setup = Setup::from_row(row)?;
-    let game = setup.game(row.seed);
-    let agents = setup.agents(&row.id, row.seed, kit);
-    let options = Options {
-        timers: setup.timers.clone(),
-        step_delay,
-    };
-    Runner::resume(store, row, game, agents, options).await
-}
-
-/// Rebuilds a stored werewolf game from its log (the pure rules replayed, no agents): for
-/// reviews once a game is over, such as the scorecard's GPP breakdown.
-pub async fn rebuild(store: &Store, id: &str) -> Result<Game, SessionError> {
-    let row = store.session(id).await?;
-    let setup = Setup::from_row(&row)?;
-    let mut game = setup.game(row.seed);
-    for input in store.inputs(id).await? {
-        let fail = |reason: String| SessionError::Replay {
-            id: id.to_string(),
-            n: input.n,
-            reason,
-        };
-        let result = if input.payload.is_null() {
-            game.timeout(input.seat)
-        } else {
-            let action: Action = serde_json::from_value(input.payload.clone())
-                .map_err(|e| fail(format!("unreadable action: {e}")))?;
-            game.act(input.seat, action)
-        };
-        result.map_err(|e| fail(e.to_string()))?;
-    }
-    Ok(game)
 }

@@ -62,8 +62,11 @@ pub struct NewSession {
 pub enum InputSource {
     Human,
     Ai,
-    /// The ask's deadline passed (or an AI's answer was refused): the default applies.
+    /// The ask's deadline passed: the default applies.
     Timeout,
+    /// An AI abstained (said so, timed out as an outside agent, or answered what the rules
+    /// refuse): the default applies.
+    Abstain,
 }
 
 impl InputSource {
@@ -72,6 +75,7 @@ impl InputSource {
             InputSource::Human => "human",
             InputSource::Ai => "ai",
             InputSource::Timeout => "timeout",
+            InputSource::Abstain => "abstain",
         }
     }
     fn parse(s: &str) -> Option<InputSource> {
@@ -79,6 +83,7 @@ impl InputSource {
             "human" => InputSource::Human,
             "ai" => InputSource::Ai,
             "timeout" => InputSource::Timeout,
+            "abstain" => InputSource::Abstain,
             _ => return None,
         })
     }

@@ -3,7 +3,7 @@
 //! deciding death or vote, and why it decided), then each seat's role and GPP, once.
 //! Pure: it reads the finished game's whole log, which hides nothing once the game is over.
 
-use crate::games::werewolf::{DeathCause, Event, Game, Role, Seat, SeatSet, Winner};
+use crate::games::werewolf::{DeathCause, Event, Role, Seat, SeatSet, Werewolf, Winner};
 use crate::store::{Outcome, SummarySeat};
 
 fn cause_text(cause: DeathCause, night: u32, day: u32) -> String {
@@ -17,7 +17,7 @@ fn cause_text(cause: DeathCause, night: u32, day: u32) -> String {
 
 /// Every death in the log with its cause, the night and day it happened, and whether the
 /// table was told of it (at dawn, by the vote's result, or by the hunter's shot).
-fn deaths(game: &Game) -> Vec<(Seat, DeathCause, u32, u32, bool)> {
+fn deaths(game: &Werewolf) -> Vec<(Seat, DeathCause, u32, u32, bool)> {
     let mut told = SeatSet::default();
     let (mut night, mut day) = (0u32, 0u32);
     let mut out = Vec::new();
@@ -44,12 +44,12 @@ fn deaths(game: &Game) -> Vec<(Seat, DeathCause, u32, u32, bool)> {
     out
 }
 
-fn seat_role(game: &Game, seat: Seat) -> String {
+fn seat_role(game: &Werewolf, seat: Seat) -> String {
     format!("seat {seat} (the {})", game.role(seat).name())
 }
 
 /// Lines for the deaths the table was never told of, e.g. the last night's.
-pub fn untold_deaths(game: &Game) -> Vec<String> {
+pub fn untold_deaths(game: &Werewolf) -> Vec<String> {
     deaths(game)
         .into_iter()
         .filter(|d| !d.4)
@@ -71,7 +71,7 @@ fn capitalized(s: &str) -> String {
 }
 
 /// One line saying how the game was won: the deciding death or vote, and why it decided.
-pub fn how_won(game: &Game) -> String {
+pub fn how_won(game: &Werewolf) -> String {
     let alive = game.alive();
     let count = |f: &dyn Fn(Role) -> bool| alive.iter().filter(|&s| f(game.role(s))).count();
     let why = match game.winner() {
@@ -99,7 +99,7 @@ pub fn how_won(game: &Game) -> String {
 
 /// The final scoreboard: the untold deaths, the winner and how, then each seat's player,
 /// role and GPP. `game` (the finished game rebuilt from its log) adds the explanation.
-pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat], game: Option<&Game>) -> String {
+pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat], game: Option<&Werewolf>) -> String {
     let mut s = String::new();
     if let Some(game) = game {
         let untold = untold_deaths(game);
@@ -144,7 +144,7 @@ pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat], game: Option<&Game>)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::Strategy;
+    use crate::agents::werewolf::Strategy;
     use crate::games::werewolf::Rules;
     use crate::sim::{play, Lineup};
     use std::sync::Arc;

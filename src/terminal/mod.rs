@@ -17,10 +17,9 @@ mod keyboard;
 pub use ending::{how_won, scoreboard, untold_deaths};
 pub use keyboard::{Keyboard, Typed};
 
-use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Seat, SeatSet};
-use crate::session::{
-    Note, Runner, SeatNo, SessionHandle, SubmitError, Subscription, Viewer, Visibility,
-};
+use crate::games::werewolf::{Action, Ask, AskKind, Event, Seat, SeatSet, Werewolf};
+use crate::games::{Audience, Viewer};
+use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
 use crate::store::{now_ms, Outcome};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -149,7 +148,7 @@ fn prompt(ask: &Ask, due_at: i64) -> String {
 }
 
 /// One printed line for an event, or nothing for what a person need not read.
-fn line(event: &Event, visibility: Visibility, viewer_is_seat: bool) -> Option<String> {
+fn line(event: &Event, audience: Audience, viewer_is_seat: bool) -> Option<String> {
     match event {
         // The end is told once, by the scoreboard (with the deaths the table was not told).
         Event::Scored { .. } | Event::Died { .. } | Event::GameOver { .. } => return None,
@@ -157,12 +156,9 @@ fn line(event: &Event, visibility: Visibility, viewer_is_seat: bool) -> Option<S
         _ => {}
     }
     let text = event.story();
-    Some(match visibility {
-        Visibility::Seats(mask) if viewer_is_seat => {
-            let who: Vec<String> = (1..=9u8)
-                .filter(|s| mask & (1 << s) != 0)
-                .map(|s| s.to_string())
-                .collect();
+    Some(match audience {
+        Audience::Seats(seats) if viewer_is_seat => {
+            let who: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
             format!("   (private to {}) {text}", who.join(","))
         }
         _ => text,
@@ -179,16 +175,16 @@ fn out(text: &str) {
 /// else what its human seats may see (the public events and each one's own). Taken before
 /// the session starts, so nothing is missed however fast the AI seats play.
 pub struct Views {
-    humans: Vec<SeatNo>,
-    subscription: Subscription<Game>,
+    humans: Vec<Seat>,
+    subscription: Subscription<Werewolf>,
 }
 
 impl Views {
-    pub fn subscribe(runner: &mut Runner<Game>, humans: &[SeatNo]) -> Views {
+    pub fn subscribe(runner: &mut Runner<Werewolf>, humans: &[Seat]) -> Views {
         let viewer = match humans {
             [] => Viewer::Public,
             [seat] => Viewer::Seat(*seat),
-            many => Viewer::Seats(many.iter().fold(0, |mask, s| mask | (1u64 << s))),
+            many => Viewer::Seats(many.iter().copied().collect()),
         };
         Views {
             humans: humans.to_vec(),
@@ -225,7 +221,7 @@ pub enum Step {
 pub struct Guard {
     abandon_asked: bool,
     /// The ask (seat, seq) whose empty speech awaits confirmation.
-    empty_asked: Option<(SeatNo, u32)>,
+    empty_asked: Option<(Seat, u32)>,
 }
 
 impl Guard {
@@ -234,7 +230,7 @@ impl Guard {
     pub fn read(
         &mut self,
         typed: &Typed,
-        open: Option<(SeatNo, u32, &Ask)>,
+        open: Option<(Seat, u32, &Ask)>,
         prompt_at: Option<Instant>,
     ) -> Step {
         let text = typed.text.trim();
@@ -294,7 +290,7 @@ impl Guard {
 /// Follows a session at the terminal until it ends: prints what the human seats (or, with
 /// none, the public) may see and takes the humans' typed answers.
 pub async fn attach(
-    handle: &SessionHandle<Game>,
+    handle: &SessionHandle<Werewolf>,
     views: Views,
     keyboard: &mut Keyboard,
 ) -> Result<Left, SubmitError> {
@@ -303,8 +299,8 @@ pub async fn attach(
         mut subscription,
     } = views;
     // Open asks of the human seats, by seat: (seq, ask, due).
-    let mut open: BTreeMap<SeatNo, (u32, Ask, i64)> = BTreeMap::new();
-    let mut prompted: Option<(SeatNo, u32)> = None;
+    let mut open: BTreeMap<Seat, (u32, Ask, i64)> = BTreeMap::new();
+    let mut prompted: Option<(Seat, u32)> = None;
     // When the current prompt was printed: lines that arrived before it are not its answer.
     let mut prompt_at: Option<Instant> = None;
     let mut guard = Guard::default();
@@ -329,8 +325,8 @@ pub async fn attach(
                         out(&format!("   (seat {seat}) time is up: the {} takes its default.", ask.name()));
                         open.remove(seat);
                     }
-                    Note::Event { visibility, event } => {
-                        if let Some(l) = line(event, *visibility, keyboard_open) {
+                    Note::Event { audience, event } => {
+                        if let Some(l) = line(event, *audience, keyboard_open) {
                             out(&l);
                         }
                     }

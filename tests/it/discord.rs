@@ -164,7 +164,7 @@ async fn assert_no_human_timeouts(s: &agora::store::Store) {
         .map(|x| format!("seat {} ask {} (input #{})", x.seat, x.ask_seq, x.n))
         .collect();
     if !late.is_empty() {
-        let game = agora::session::werewolf::rebuild(s, &session.id)
+        let game = agora::session::rebuild::<agora::session::werewolf::Setup>(s, &session.id)
             .await
             .unwrap();
         let story: Vec<String> = game.log().iter().map(|l| l.event.story()).collect();
@@ -1304,7 +1304,9 @@ async fn the_hunters_news_is_true() {
     humans.play_to_the_end(&fake).await;
     let s = store(&db).await;
     let id = s.sessions().await.unwrap()[0].session.id.clone();
-    let game = agora::session::werewolf::rebuild(&s, &id).await.unwrap();
+    let game = agora::session::rebuild::<agora::session::werewolf::Setup>(&s, &id)
+        .await
+        .unwrap();
     let statuses: Vec<(bool, bool)> = game
         .log()
         .iter()

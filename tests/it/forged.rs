@@ -4,10 +4,10 @@
 //! remote agent that keeps every `game_state` it is sent. In every prompt and every state,
 //! the forged text appears only inside a properly closed JSON string fence of its own.
 
+use agora::agents::werewolf::AgentKit;
 use agora::games::werewolf::Rules;
 use agora::ladder::{self, LadderOptions};
 use agora::llm::{Client, Provider};
-use agora::session::werewolf::AgentKit;
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -142,7 +142,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
         let kit = AgentKit {
             llm: Some((
                 Client::new(provider),
-                Arc::new(agora::agents::llm::load_prompts(None).unwrap()),
+                Arc::new(agora::agents::werewolf::llm::load_prompts(None).unwrap()),
             )),
             agent_timeout: Duration::from_secs(5),
         };

@@ -2,13 +2,14 @@
 //! in-process mock LLM (clean and faulty), the HTTP agent protocol against our own agent
 //! server, what a remote agent is told (never more than its seat knows), and the CLI.
 
-use agora::agents::llm::load_prompts;
+use agora::agents::werewolf::llm::load_prompts;
+use agora::agents::werewolf::AgentKit;
 use agora::config::Config;
-use agora::games::werewolf::{Audience, Event, Game, Role};
+use agora::games::werewolf::{Audience, Event, Role, Werewolf};
 use agora::ladder::{self, LadderOptions, LadderReport};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::session::werewolf::{AgentKit, Setup};
+use agora::session::werewolf::Setup;
 use agora::store::Store;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -162,10 +163,10 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
         assert!(states.len() > 100);
         for game in &report.per_game {
             let row = store.session(&game.session).await.unwrap();
-            let setup = Setup::from_row(&row).unwrap();
+            let setup: Setup = agora::session::setup_of(&row).unwrap();
             let mut rules = setup.rules.clone();
             rules.gpp = setup.gpp.clone();
-            let mut g = Game::new(Arc::new(rules), row.seed);
+            let mut g = Werewolf::new(Arc::new(rules), row.seed);
             for input in store.inputs(&game.session).await.unwrap() {
                 if input.payload.is_null() {
                     g.timeout(input.seat).unwrap();

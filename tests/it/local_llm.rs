@@ -3,11 +3,11 @@
 //! script first, then `cargo test --test it local_llm -- --ignored`.
 //! `AGORA_LOCAL_LLM_URL` overrides the server's base URL (default http://127.0.0.1:8080/v1).
 
-use agora::agents::llm::load_prompts;
+use agora::agents::werewolf::llm::load_prompts;
+use agora::agents::werewolf::AgentKit;
 use agora::config::Config;
 use agora::ladder::{self, LadderOptions};
 use agora::llm::{Client, Provider};
-use agora::session::werewolf::AgentKit;
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -2,7 +2,7 @@
 //! changes anything, every game ends by `max_days`, and no seat's view holds an event its
 //! audience excludes.
 
-use agora::games::werewolf::{Action, Event, Game, Role, Rules, Seat, ALL_SEATS};
+use agora::games::werewolf::{Action, Event, Role, Rules, Seat, Werewolf, ALL_SEATS};
 use proptest::prelude::*;
 use std::sync::Arc;
 
@@ -36,7 +36,7 @@ fn action(kind: u8, target: u8) -> Action {
 }
 
 /// A plausible answer for the ask, so streams move the game along.
-fn fitting(game: &Game, n: usize, pick: u8) -> Option<(Seat, Action)> {
+fn fitting(game: &Werewolf, n: usize, pick: u8) -> Option<(Seat, Action)> {
     let asks = game.asks();
     let ask = asks.get(n % asks.len().max(1))?;
     let targets: Vec<Seat> = ask.targets.iter().collect();
@@ -79,7 +79,7 @@ fn roles() -> impl Strategy<Value = [Role; 9]> {
 }
 
 /// Checks that every event in `seat`'s view is one that seat may see.
-fn view_is_private(game: &Game, seat: Seat) -> Result<(), String> {
+fn view_is_private(game: &Werewolf, seat: Seat) -> Result<(), String> {
     let role = game.role(seat);
     for e in game.view(seat).events {
         let ok = match e {
@@ -117,7 +117,7 @@ proptest! {
         inputs in proptest::collection::vec(input(), 0..400),
     ) {
         let rules = Arc::new(Rules { max_days, ..Rules::default() });
-        let mut game = Game::with_roles(rules, roles, seed);
+        let mut game = Werewolf::with_roles(rules, roles, seed);
         for inp in inputs {
             let before = (game.log().len(), game.asks().to_vec(), *game.gpp());
             let result = match inp {
@@ -157,11 +157,11 @@ fn ai_games_keep_views_private_and_end() {
     let rules = Arc::new(Rules::default());
     for seed in 0..200u64 {
         let lineup = agora::sim::Lineup {
-            good: agora::agents::Strategy::Heuristic,
+            good: agora::agents::werewolf::Strategy::Heuristic,
             wolves: if seed.is_multiple_of(2) {
-                agora::agents::Strategy::Heuristic
+                agora::agents::werewolf::Strategy::Heuristic
             } else {
-                agora::agents::Strategy::Random
+                agora::agents::werewolf::Strategy::Random
             },
         };
         let game = agora::sim::play(&rules, seed, lineup);

@@ -1,11 +1,13 @@
 //! The game store against every backend: SQLite always, PostgreSQL when
 //! `AGORA_TEST_POSTGRES_URL` is set (`.ci/run` sets it; under `CI=true` it must be).
 
-use agora::agents::Strategy;
+use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::Strategy;
 use agora::config::Config;
-use agora::games::werewolf::Game;
-use agora::session::werewolf::{resume, AgentKit, Place, SeatSpec, Setup};
+use agora::games::werewolf::Werewolf;
+use agora::session::werewolf::{SeatSpec, Setup};
 use agora::session::{Ended, Session};
+use agora::session::{GameSetup, Place};
 use agora::sim::{play, Lineup};
 use agora::store::{
     InputSource, NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, Store, StoreError,
@@ -237,7 +239,7 @@ async fn session_matches_the_sequential_driver(url: &str) {
         );
         assert_eq!(
             outcome,
-            agora::session::Table::outcome(&game).unwrap(),
+            agora::games::Game::outcome(&game).unwrap(),
             "seed {seed}"
         );
         let seats = store.seats(&id).await.unwrap();
@@ -260,7 +262,7 @@ fn setup_rules(setup: &Setup) -> std::sync::Arc<agora::games::werewolf::Rules> {
 /// Crashes a session after `k` stored inputs, resumes it, and returns the final outcome.
 pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
     let setup = ai_setup(1.0);
-    let session: Session<Game> = setup
+    let session: Session<Werewolf> = setup
         .create(
             store.clone(),
             seed,
@@ -302,10 +304,11 @@ pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
                 .collect(),
         };
     }
-    let resumed = resume(store.clone(), &row, Duration::ZERO, &AgentKit::default())
-        .await
-        .unwrap()
-        .start();
+    let resumed =
+        agora::session::resume::<Setup>(store.clone(), &row, Duration::ZERO, &AgentKit::default())
+            .await
+            .unwrap()
+            .start();
     match resumed.wait().await.unwrap() {
         Ended::Finished(o) => o,
         other => panic!("resumed session ended as {other:?}"),
@@ -440,7 +443,8 @@ fn some_answer(ask: &agora::games::werewolf::Ask) -> agora::games::werewolf::Act
 }
 
 async fn a_broken_store_pauses_the_session(url: &str) {
-    use agora::session::{Note, Viewer};
+    use agora::games::Viewer;
+    use agora::session::Note;
     let url = isolated(url, "pause").await;
     let store = open(&url).await;
     let mut setup = ai_setup(1.0);

@@ -34,7 +34,7 @@ pub(super) struct Vote {
     ballots: [Ballot; SEATS],
 }
 
-impl Game {
+impl Werewolf {
     /// Day speeches: every living seat once, ascending from the first speaker.
     pub(super) fn begin_speeches(&mut self) {
         let first = match (self.rules.rotate_first_speaker, self.last_first_speaker) {

@@ -6,30 +6,9 @@
 use super::ask::AskKind;
 use super::claims::Claims;
 use super::seat::{Role, Seat, SeatSet, Side, SEATS};
+pub use crate::games::Audience;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Write};
-
-/// Who may see an event. The moderator (god view) sees everything.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Audience {
-    Everyone,
-    Seats(SeatSet),
-    Moderator,
-}
-
-impl Audience {
-    pub fn seat(seat: Seat) -> Audience {
-        Audience::Seats(SeatSet::only(seat))
-    }
-    pub fn includes(self, seat: Seat) -> bool {
-        match self {
-            Audience::Everyone => true,
-            Audience::Seats(s) => s.contains(seat),
-            Audience::Moderator => false,
-        }
-    }
-}
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -217,12 +196,7 @@ pub enum ScoreReason {
 }
 
 /// An event and who may see it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct Logged {
-    pub audience: Audience,
-    #[serde(flatten)]
-    pub event: Event,
-}
+pub type Logged = crate::games::Logged<Event>;
 
 fn opt_seat(s: Option<Seat>) -> String {
     s.map_or_else(|| "nobody".to_string(), |s| format!("seat {s}"))

@@ -1,9 +1,9 @@
 //! Werewolf for nine seats: a pure, deterministic state machine of the rules in
 //! `werewolf-rules.md` (no async, no I/O, no clock; a seeded RNG for the deal and ties).
 //!
-//! The game says what it waits for ([`Game::asks`]), takes a seat's [`Action`] or a
-//! passed deadline ([`Game::timeout`]), and logs [`Event`]s, each with its [`Audience`].
-//! [`Game::view`] returns only what one seat may know. A refused action changes nothing.
+//! The game says what it waits for ([`Werewolf::asks`]), takes a seat's [`Action`] or a
+//! passed deadline ([`Werewolf::timeout`]), and logs [`Event`]s, each with its [`Audience`].
+//! [`Werewolf::view`] returns only what one seat may know. A refused action changes nothing.
 //!
 //! - `seat`: seats, roles, sides, seat sets.
 //! - `ask`: asks, actions, refusals.
@@ -20,6 +20,7 @@ mod night;
 mod rules;
 mod score;
 mod seat;
+mod table;
 mod view;
 
 pub use ask::{Action, Ask, AskKind, Refusal, Waiting};
@@ -28,7 +29,7 @@ pub use event::{
     Audience, Ballot, DeathCause, Event, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
 };
 pub use rules::{GppTable, Rules, WitchSelfSave, WolfChat};
-pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, SEATS};
+pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, EVERY_SEAT, SEATS};
 pub use view::{Knowledge, View};
 
 use rand_chacha::ChaCha8Rng;
@@ -54,7 +55,7 @@ enum Stage {
 
 /// One werewolf game.
 #[derive(Debug, Clone)]
-pub struct Game {
+pub struct Werewolf {
     rules: Arc<Rules>,
     roles: [Role; SEATS],
     alive: SeatSet,
@@ -102,22 +103,22 @@ pub fn seat_draw(seed: u64, stream: u64) -> [Seat; SEATS] {
     seats
 }
 
-impl Game {
+impl Werewolf {
     /// A new game with roles dealt by `seed`, which also drives every tie-break.
-    pub fn new(rules: Arc<Rules>, seed: u64) -> Game {
-        Game::with_roles(rules, deal(seed), seed)
+    pub fn new(rules: Arc<Rules>, seed: u64) -> Werewolf {
+        Werewolf::with_roles(rules, deal(seed), seed)
     }
 
     /// A new game with a fixed deal (`roles[i]` is seat i+1's role).
-    pub fn with_roles(rules: Arc<Rules>, roles: [Role; SEATS], seed: u64) -> Game {
+    pub fn with_roles(rules: Arc<Rules>, roles: [Role; SEATS], seed: u64) -> Werewolf {
         let wolves = ALL_SEATS
             .into_iter()
             .filter(|&s| roles[s as usize - 1] == Role::Werewolf)
             .collect();
-        let mut game = Game {
+        let mut game = Werewolf {
             rules,
             roles,
-            alive: SeatSet::ALL,
+            alive: EVERY_SEAT,
             wolves,
             day: 0,
             stage: Stage::Ended,

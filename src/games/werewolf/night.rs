@@ -32,7 +32,7 @@ impl Night {
     }
 }
 
-impl Game {
+impl Werewolf {
     pub(super) fn begin_night(&mut self, n: u32) {
         self.day = n;
         self.emit(Audience::Everyone, Event::NightFell { night: n });

@@ -74,7 +74,7 @@ impl Rules {
     }
 }
 
-/// Game Performance Points: every row of the scoring table.
+/// Werewolf Performance Points: every row of the scoring table.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct GppTable {

@@ -3,7 +3,7 @@
 
 use super::*;
 
-impl Game {
+impl Werewolf {
     pub(super) fn score(&mut self, seat: Seat, points: i32, reason: ScoreReason) {
         if points == 0 {
             return;

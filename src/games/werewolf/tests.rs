@@ -9,11 +9,11 @@ fn standard() -> [Role; SEATS] {
     ]
 }
 
-fn game() -> Game {
-    Game::with_roles(Arc::new(Rules::default()), standard(), 7)
+fn game() -> Werewolf {
+    Werewolf::with_roles(Arc::new(Rules::default()), standard(), 7)
 }
 
-fn kill(g: &mut Game, seat: Seat, target: Seat) {
+fn kill(g: &mut Werewolf, seat: Seat, target: Seat) {
     g.act(seat, Action::Kill { target }).unwrap();
 }
 
@@ -72,7 +72,7 @@ fn wolf_majority_and_witch_told() {
     let witch = g.ask_for(8).copied().unwrap();
     assert_eq!(witch.attacked, Some(4));
     assert!(witch.can_save);
-    assert_eq!(witch.targets, SeatSet::ALL.without(8));
+    assert_eq!(witch.targets, EVERY_SEAT.without(8));
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! A seat's view: everything that one seat may know, and nothing else. Surfaces and
-//! agents are handed views, never the [`Game`] itself.
+//! agents are handed views, never the [`Werewolf`] itself.
 
 use super::*;
 use serde::Serialize;
@@ -31,7 +31,7 @@ pub struct View<'a> {
     pub events: Vec<&'a Event>,
 }
 
-impl Game {
+impl Werewolf {
     /// The view of `seat` (1..=9). Panics on a seat outside the table: callers hold
     /// seats that came from the game.
     pub fn view(&self, seat: Seat) -> View<'_> {

@@ -6,9 +6,9 @@
 //! draws fresh tie-break keys (`tiebreak`), so no seat number wins a tie because it is lower.
 
 use super::phrases::{phrasebook, Phrasebook};
-use crate::agents::Player;
+use crate::agents::werewolf::Player;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Ballot, Event, Role, Seat, SeatSet, SpeechKind, ALL_SEATS,
+    Action, Ask, AskKind, Ballot, Event, Role, Seat, SeatSet, SpeechKind, ALL_SEATS, EVERY_SEAT,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -86,7 +86,7 @@ impl Heuristic {
             me: 0,
             role: Role::Villager,
             pack: SeatSet::EMPTY,
-            alive: SeatSet::ALL,
+            alive: EVERY_SEAT,
             day: 0,
             checks: [None; 10],
             attacked: None,

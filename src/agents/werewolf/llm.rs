@@ -14,17 +14,17 @@
 
 use super::memory::{SeatMemory, TableRules};
 use super::{fit_speech, Player};
+use crate::agents::model::{self, Checked, Fallback};
+use crate::agents::{Agent, Answer, Decision};
 use crate::config::ConfigError;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Event, Game, Role, Rules, Seat, SeatSet, WitchSelfSave,
+    Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, Werewolf, WitchSelfSave,
 };
 use crate::llm::prompts::{PromptSet, PromptSpec};
-use crate::llm::{status_label, Client, Message, Request};
-use crate::session::{Agent, Answer, Decision};
+use crate::llm::{Client, Message, Request};
 use serde_json::{json, Value};
 use std::path::Path;
 use std::sync::Arc;
-use std::time::Instant;
 
 mod reply;
 
@@ -34,7 +34,7 @@ macro_rules! prompt {
     ($name:literal, $($p:literal),*) => {
         PromptSpec {
             name: $name,
-            builtin: include_str!(concat!("../../content/prompts/werewolf/", $name, ".md")),
+            builtin: include_str!(concat!("../../../content/prompts/werewolf/", $name, ".md")),
             placeholders: &[$($p),*],
         }
     };
@@ -274,92 +274,43 @@ impl LlmSeat {
 /// Asks the model, repairs once, else falls back; returns the action and its review note.
 pub async fn ask_model(
     client: &Client,
-    mut request: Request,
+    request: Request,
     ask: &Ask,
     fallback: Action,
     day: u32,
 ) -> Answer<Action> {
-    let started = Instant::now();
-    let (mut prompt_tokens, mut completion_tokens, mut calls) = (0u32, 0u32, 0u32);
-    let mut per_call = Vec::new();
-    let mut faults: Vec<Value> = Vec::new();
-    let mut parsed = None;
-    for attempt in 0..2 {
-        calls += 1;
-        match client.chat(&request).await {
-            Ok(reply) => {
-                prompt_tokens += reply.usage.prompt;
-                completion_tokens += reply.usage.completion;
-                per_call.push(
-                    json!({"prompt": reply.usage.prompt, "completion": reply.usage.completion}),
-                );
-                for status in &reply.retried {
-                    faults.push(json!({"kind": status_label(*status), "then": "retried"}));
-                }
-                match parse_reply(&reply.content, ask) {
-                    Ok(p) => {
-                        for error in &p.fixed {
-                            faults.push(
-                                json!({"kind": "invalid_reply", "error": error, "then": "fixed"}),
-                            );
-                        }
-                        parsed = Some(p);
-                        break;
-                    }
-                    Err(error) => {
-                        let then = if attempt == 0 { "repair" } else { "fallback" };
-                        faults.push(json!({"kind": "invalid_reply", "error": error, "then": then}));
-                        if attempt == 0 {
-                            request.messages.push(Message::assistant(reply.content));
-                            request.messages.push(Message::user(format!(
-                                "That reply was not valid: {error}. Answer again with one JSON object that follows the schema."
-                            )));
-                        }
-                    }
-                }
+    let mut context = serde_json::Map::new();
+    context.insert("day".into(), json!(day));
+    let check = |content: &str| {
+        parse_reply(content, ask).map(|p| {
+            let mut review = serde_json::Map::new();
+            review.insert("reasoning_steps".into(), json!(p.reasoning_steps));
+            review.insert("suspicion_scores".into(), Value::Object(p.suspicion_scores));
+            Checked {
+                value: p.action,
+                fixed: p.fixed,
+                review,
             }
-            Err(failed) => {
-                for status in &failed.retried {
-                    faults.push(json!({"kind": status_label(*status), "then": "retried"}));
-                }
-                let e = failed.error;
-                faults.push(json!({"kind": e.label(), "error": e.to_string()}));
-                break;
-            }
-        }
-    }
-    let mut note = json!({
-        "agent": "llm",
-        "model": client.provider().model,
-        "calls": calls,
-        "tokens": {"prompt": prompt_tokens, "completion": completion_tokens, "per_call": per_call},
-        "ms": started.elapsed().as_millis() as u64,
-        "day": day,
-    });
-    if !faults.is_empty() {
-        note["faults"] = json!(faults);
-    }
-    let action = match parsed {
-        Some(p) => {
-            note["reasoning_steps"] = json!(p.reasoning_steps);
-            note["suspicion_scores"] = Value::Object(p.suspicion_scores);
-            if calls > 1 || !p.fixed.is_empty() {
-                note["repaired"] = json!(true);
-            }
-            p.action
-        }
-        None => {
-            note["fallback"] = json!("heuristic");
-            fallback
-        }
+        })
     };
+    let call = model::Ask {
+        client,
+        request,
+        agent: "llm",
+        context,
+    };
+    let fallback = Fallback {
+        value: fallback,
+        label: "heuristic",
+    };
+    let (action, note) = model::decide(call, check, fallback).await;
     Answer {
         action: Some(action),
         note: Some(note),
     }
 }
 
-impl Agent<Game> for LlmSeat {
+impl Agent<Werewolf> for LlmSeat {
     fn observe(&mut self, event: &Event) {
         self.memory.observe(event);
         self.fallback.observe(event);

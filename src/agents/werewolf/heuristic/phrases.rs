@@ -13,7 +13,7 @@ use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 /// The built-in copy of `content/werewolf/speeches.toml`.
-pub const BUILTIN: &str = include_str!("../../../content/werewolf/speeches.toml");
+pub const BUILTIN: &str = include_str!("../../../../content/werewolf/speeches.toml");
 
 /// Longest a single variant may be once rendered, so a whole speech stays within the
 /// rules' 300 characters with room for its essential parts.

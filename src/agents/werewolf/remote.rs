@@ -25,9 +25,9 @@
 
 use super::fit_speech;
 use super::memory::SeatMemory;
-use crate::games::werewolf::{Action, Ask, AskKind, Event, Game, Seat};
+use crate::agents::{Agent, Answer, Decision};
+use crate::games::werewolf::{Action, Ask, AskKind, Event, Seat, Werewolf};
 use crate::llm::prompts::strip_control;
-use crate::session::{Agent, Answer, Decision};
 use crate::store::now_ms;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
@@ -200,7 +200,7 @@ async fn call(
     serde_json::from_str(&text).map_err(|e| ("malformed_json".into(), e.to_string()))
 }
 
-impl Agent<Game> for RemoteSeat {
+impl Agent<Werewolf> for RemoteSeat {
     fn observe(&mut self, event: &Event) {
         self.memory.observe(event);
     }

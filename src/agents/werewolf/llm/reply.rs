@@ -4,7 +4,7 @@
 //! speech) is an error for the repair prompt and a recorded fault, never an abstention.
 
 use super::{may_pass, seats_text, witch_options};
-use crate::agents::fit_speech;
+use crate::agents::werewolf::fit_speech;
 use crate::games::werewolf::{Action, Ask, AskKind, Seat};
 use crate::llm::prompts::strip_control;
 use serde_json::{json, Value};

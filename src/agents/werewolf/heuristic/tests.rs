@@ -4,9 +4,9 @@
 use super::phrases::{Phrasebook, Slot, BUILTIN};
 use super::speech::{render, Plan, Reason};
 use super::Heuristic;
-use crate::agents::Player;
+use crate::agents::werewolf::Player;
 use crate::games::werewolf::{
-    claims, Action, Ask, AskKind, Claims, Event, Role, Seat, SeatSet, SpeechKind,
+    claims, Action, Ask, AskKind, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -60,7 +60,7 @@ fn wolves_follow_the_first_pick() {
         round: 1,
     });
     assert_eq!(
-        p.decide(&ask(2, AskKind::WolfPick, SeatSet::ALL)),
+        p.decide(&ask(2, AskKind::WolfPick, EVERY_SEAT)),
         Action::Kill { target: 6 }
     );
 }
@@ -73,7 +73,7 @@ fn wolves_kill_a_claimed_seer_and_spare_the_hunter() {
     p.observe(&speech(9, "I am the hunter."));
     p.observe(&Event::NightFell { night: 2 });
     assert_eq!(
-        p.decide(&ask(1, AskKind::WolfPick, SeatSet::ALL)),
+        p.decide(&ask(1, AskKind::WolfPick, EVERY_SEAT)),
         Action::Kill { target: 7 }
     );
 }
@@ -82,7 +82,7 @@ fn wolves_kill_a_claimed_seer_and_spare_the_hunter() {
 fn witch_saves_on_the_first_night() {
     let mut p = player(8, Role::Witch);
     p.observe(&Event::WitchTold { attacked: Some(4) });
-    let mut a = ask(8, AskKind::Witch, SeatSet::ALL.without(8));
+    let mut a = ask(8, AskKind::Witch, EVERY_SEAT.without(8));
     a.attacked = Some(4);
     a.can_save = true;
     assert_eq!(p.decide(&a), Action::Save);
@@ -114,7 +114,7 @@ fn villagers_follow_the_seer_and_see_through_a_framing() {
     p.observe(&dawn());
     p.observe(&speech(7, "I am the seer. Checked 3: wolf. Vote 3."));
     assert_eq!(
-        p.decide(&ask(4, AskKind::Vote, SeatSet::ALL)),
+        p.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
         Action::Vote { target: 3 }
     );
     // A second seer claim that frames this villager is a fake: vote the faker.
@@ -126,7 +126,7 @@ fn villagers_follow_the_seer_and_see_through_a_framing() {
         "I am the seer. Checked 5: good. 2 is a wolf, a fake seer.",
     ));
     assert_eq!(
-        q.decide(&ask(4, AskKind::Vote, SeatSet::ALL)),
+        q.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
         Action::Vote { target: 2 }
     );
 }
@@ -136,7 +136,7 @@ fn wolves_do_not_vote_their_pack() {
     let mut p = player(1, Role::Werewolf);
     p.observe(&dawn());
     p.observe(&speech(7, "I am the seer. Checked 2: wolf. Vote 2."));
-    let Action::Vote { target } = p.decide(&ask(1, AskKind::Vote, SeatSet::ALL)) else {
+    let Action::Vote { target } = p.decide(&ask(1, AskKind::Vote, EVERY_SEAT)) else {
         panic!("a vote is expected");
     };
     assert!(![1, 2, 3].contains(&target));
@@ -157,7 +157,7 @@ fn ties_between_equal_seats_are_drawn_not_given_to_the_lowest() {
         });
         p.observe(&Event::NightFell { night: 1 });
         p.observe(&dawn());
-        let Action::Vote { target } = p.decide(&ask(9, AskKind::Vote, SeatSet::ALL)) else {
+        let Action::Vote { target } = p.decide(&ask(9, AskKind::Vote, EVERY_SEAT)) else {
             panic!("a vote is expected");
         };
         counts[target as usize] += 1;
@@ -184,7 +184,7 @@ fn ties_between_equal_seats_are_drawn_not_given_to_the_lowest() {
             wolves: [1, 2, 3].into_iter().collect(),
         });
         w.observe(&Event::NightFell { night: 1 });
-        if let Action::Kill { target } = w.decide(&ask(1, AskKind::WolfPick, SeatSet::ALL)) {
+        if let Action::Kill { target } = w.decide(&ask(1, AskKind::WolfPick, EVERY_SEAT)) {
             kills.insert(target);
         }
         let mut s = Heuristic::new(seed);
@@ -194,13 +194,13 @@ fn ties_between_equal_seats_are_drawn_not_given_to_the_lowest() {
         });
         s.observe(&Event::NightFell { night: 1 });
         if let Action::Check { target } =
-            s.decide(&ask(1, AskKind::SeerCheck, SeatSet::ALL.without(1)))
+            s.decide(&ask(1, AskKind::SeerCheck, EVERY_SEAT.without(1)))
         {
             checks.insert(target);
         }
     }
     assert_eq!(kills, [4, 5, 6, 7, 8, 9].into_iter().collect());
-    assert_eq!(checks, SeatSet::ALL.without(1));
+    assert_eq!(checks, EVERY_SEAT.without(1));
 }
 
 #[test]

@@ -1,0 +1,88 @@
+//! The contract between a game's pure rules and everything that runs them: the [`Game`]
+//! trait (what it waits for, what it takes, what it logged, how it ended) and the one
+//! [`GameKind`] enum where a game's name is spelled.
+
+use super::audience::Logged;
+use super::seat::Seat;
+use crate::store::Outcome;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{self, Debug};
+
+/// Every game Agora runs. Adding a game adds a variant here, and the compiler lists every
+/// `match` that must learn it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Werewolf,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 1] = [GameKind::Werewolf];
+
+    /// The name stored with sessions and results and typed in commands.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Werewolf => "werewolf",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One decision a game waits for.
+#[derive(Debug, Clone)]
+pub struct Pending<A> {
+    pub seat: Seat,
+    /// The ask's sequence number in the game; a late or repeated answer carries an old one.
+    pub seq: u32,
+    /// The key of its deadline in the game's timers.
+    pub timer: &'static str,
+    pub ask: A,
+}
+
+/// A game the session layer can run: a pure state machine that says what it waits for,
+/// takes actions or passed deadlines, and logs events with their audience.
+pub trait Game: Send + 'static {
+    type Action: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
+    type Ask: Clone + Debug + Send + Sync + 'static;
+    type Event: Clone + Debug + Send + Sync + 'static;
+    type Refusal: std::error::Error + Send + Sync + 'static;
+
+    fn kind(&self) -> GameKind;
+    fn seat_count(&self) -> Seat;
+    /// The asks open now, in the rules' order.
+    fn pending(&self) -> Vec<Pending<Self::Ask>>;
+    /// Whether `seat` may take `action` now; changes nothing.
+    fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Refusal>;
+    fn act(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Refusal>;
+    /// `seat`'s deadline passed: the rules' default applies.
+    fn timeout(&mut self, seat: Seat) -> Result<(), Self::Refusal>;
+    /// Everything that happened, each event with its audience.
+    fn log(&self) -> &[Logged<Self::Event>];
+    /// The result, once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_round_trip_by_name() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::parse(kind.name()), Some(kind));
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+        }
+        assert_eq!(GameKind::parse("chess"), None);
+    }
+}

@@ -1,0 +1,241 @@
+//! How surfaces talk to a running session: its [`SessionHandle`] (submit an action,
+//! subscribe as a [`Viewer`], stop), the [`Note`]s a subscriber receives, and the errors
+//! and endings a session reports.
+
+use crate::agents::Answer;
+use crate::games::{Audience, Game, Seat, Viewer};
+use crate::store::{Outcome, StoreError};
+use std::collections::VecDeque;
+use std::sync::atomic::AtomicU32;
+use std::sync::Arc;
+use thiserror::Error;
+use tokio::sync::{mpsc, oneshot};
+
+/// What a subscriber receives.
+#[derive(Debug, Clone)]
+pub enum Note<T: Game> {
+    Event {
+        audience: Audience,
+        event: T::Event,
+    },
+    /// An ask opened for `seat` (shown to that seat and the moderator only).
+    Ask {
+        seat: Seat,
+        seq: u32,
+        ask: T::Ask,
+        /// Epoch milliseconds.
+        due_at: i64,
+    },
+    /// The store failed: the session waits and retries.
+    Paused {
+        reason: String,
+    },
+    Resumed,
+    Ended {
+        outcome: Outcome,
+    },
+    Abandoned,
+}
+
+impl<T: Game> Note<T> {
+    pub(super) fn shown_to(&self, viewer: Viewer) -> bool {
+        match self {
+            Note::Event { audience, .. } => audience.shown_to(viewer),
+            Note::Ask { seat, .. } => viewer.plays(*seat),
+            _ => true,
+        }
+    }
+}
+
+/// Why a submitted action was not taken. Nothing changed.
+#[derive(Debug, Error)]
+pub enum SubmitError {
+    #[error("{0}")]
+    Refused(String),
+    #[error("that choice has closed (it was for an earlier question)")]
+    Stale,
+    #[error("seat {0} is played by an AI")]
+    AiSeat(Seat),
+    #[error("there is no seat {0} at this table")]
+    NoSuchSeat(Seat),
+    #[error("this session is over")]
+    Closed,
+}
+
+/// Why a session stopped before its game ended.
+#[derive(Debug, Error)]
+pub enum SessionError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("session {id}: the stored input #{n} no longer applies ({reason}); the log is inconsistent with these rules")]
+    Replay { id: String, n: u64, reason: String },
+    #[error("session {0}: its task failed")]
+    Crashed(String),
+}
+
+/// How a session's task ended.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ended {
+    Finished(Outcome),
+    Abandoned,
+    /// Stopped by request (shutdown): the session stays `running` in the store and can be
+    /// resumed.
+    Detached,
+}
+
+pub(super) enum Msg<T: Game> {
+    Submit {
+        seat: Seat,
+        action: T::Action,
+        seq: Option<u32>,
+        reply: oneshot::Sender<Result<(), SubmitError>>,
+    },
+    Decided {
+        seat: Seat,
+        seq: u32,
+        answer: Answer<T::Action>,
+    },
+    Subscribe {
+        viewer: Viewer,
+        reply: oneshot::Sender<Subscription<T>>,
+    },
+    Stop {
+        abandon: bool,
+        reply: oneshot::Sender<()>,
+    },
+}
+
+/// A viewer's stream of notes: first the backlog (everything it may see so far, and its
+/// open ask), then live notes.
+pub struct Subscription<T: Game> {
+    pub(super) backlog: VecDeque<Arc<Note<T>>>,
+    pub(super) rx: mpsc::UnboundedReceiver<Arc<Note<T>>>,
+}
+
+impl<T: Game> Subscription<T> {
+    /// The next note; `None` once the session's task has stopped.
+    pub async fn next(&mut self) -> Option<Arc<Note<T>>> {
+        if let Some(note) = self.backlog.pop_front() {
+            return Some(note);
+        }
+        self.rx.recv().await
+    }
+
+    /// How many notes of the backlog (what happened before subscribing) are still unread.
+    pub fn backlog_len(&self) -> usize {
+        self.backlog.len()
+    }
+
+    /// The next note if one is ready now (to post several at once); never waits.
+    pub fn try_next(&mut self) -> Option<Arc<Note<T>>> {
+        self.backlog.pop_front().or_else(|| self.rx.try_recv().ok())
+    }
+}
+
+/// How surfaces talk to a session. Cheap to clone.
+pub struct SessionHandle<T: Game> {
+    pub(super) id: Arc<str>,
+    pub(super) tx: mpsc::Sender<Msg<T>>,
+}
+
+impl<T: Game> Clone for SessionHandle<T> {
+    fn clone(&self) -> Self {
+        SessionHandle {
+            id: self.id.clone(),
+            tx: self.tx.clone(),
+        }
+    }
+}
+
+impl<T: Game> SessionHandle<T> {
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    /// Whether the session's task has stopped (it ended, was detached, or failed).
+    pub fn is_closed(&self) -> bool {
+        self.tx.is_closed()
+    }
+
+    /// Submits a human seat's action; `seq`, when given, must be the open ask's (a button
+    /// carries it, so a stale click is refused). Returns once the action is stored and
+    /// applied, or refused with the reason.
+    pub async fn submit(
+        &self,
+        seat: Seat,
+        action: T::Action,
+        seq: Option<u32>,
+    ) -> Result<(), SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Msg::Submit {
+                seat,
+                action,
+                seq,
+                reply,
+            })
+            .await
+            .map_err(|_| SubmitError::Closed)?;
+        rx.await.map_err(|_| SubmitError::Closed)?
+    }
+
+    pub async fn subscribe(&self, viewer: Viewer) -> Result<Subscription<T>, SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Msg::Subscribe { viewer, reply })
+            .await
+            .map_err(|_| SubmitError::Closed)?;
+        rx.await.map_err(|_| SubmitError::Closed)
+    }
+
+    /// Ends the session as abandoned (a host's stop).
+    pub async fn abandon(&self) {
+        self.stop(true).await
+    }
+
+    /// Stops driving the session without ending it (shutdown); it can be resumed.
+    pub async fn detach(&self) {
+        self.stop(false).await
+    }
+
+    async fn stop(&self, abandon: bool) {
+        let (reply, rx) = oneshot::channel();
+        if self.tx.send(Msg::Stop { abandon, reply }).await.is_ok() {
+            let _ = rx.await;
+        }
+    }
+}
+
+/// Counters of a session's run, for benchmarks and reports.
+#[derive(Debug, Default)]
+pub struct RunStats {
+    /// Dispatch rounds that handed at least one ask to a slow (`Later`) agent: with every
+    /// concurrent ask sent at once, the number of model calls that must run one after
+    /// another, the game's critical path in calls.
+    pub waves: AtomicU32,
+    /// Asks handed to slow agents.
+    pub later_asks: AtomicU32,
+}
+
+/// A running session: its handle and its task.
+pub struct Session<T: Game> {
+    pub handle: SessionHandle<T>,
+    pub stats: Arc<RunStats>,
+    pub(super) task: tokio::task::JoinHandle<Result<Ended, SessionError>>,
+}
+
+impl<T: Game> Session<T> {
+    /// Stops the task where it is, as a crash would: nothing is released or stored.
+    pub fn abort(&self) {
+        self.task.abort();
+    }
+
+    /// Waits for the session's task to end.
+    pub async fn wait(self) -> Result<Ended, SessionError> {
+        let id = self.handle.id.to_string();
+        match self.task.await {
+            Ok(r) => r,
+            Err(_) => Err(SessionError::Crashed(id)),
+        }
+    }
+}
