@@ -7,7 +7,9 @@ use super::bot::Bot;
 use super::lobby::Lobby;
 use super::render::{self, Names};
 use super::text::Component;
-use crate::games::werewolf::{Action, Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
+use crate::games::werewolf::{
+    Action, Ask, AskKind, Choice, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS,
+};
 use crate::session::SessionHandle;
 use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
@@ -341,25 +343,19 @@ pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow>
 
 /// The action a click means for `ask`; the message says what went wrong.
 pub fn action_for(ask: &Ask, verb: &str, value: Option<&str>) -> Result<Action, String> {
-    let target = || -> Result<Seat, String> {
-        value
-            .and_then(|v| v.parse::<Seat>().ok())
-            .ok_or_else(|| "choose a seat from the menu".to_string())
+    let closed = || "that choice has closed".to_string();
+    let choice = match value {
+        Some("abstain") => Choice::read(ask.kind, "abstain", None),
+        _ => Choice::read(ask.kind, verb, value.and_then(|v| v.parse::<Seat>().ok())),
     };
-    Ok(match (ask.kind, verb) {
-        (AskKind::WolfPick, "pick") => Action::Kill { target: target()? },
-        (AskKind::SeerCheck, "pick") => Action::Check { target: target()? },
-        (AskKind::HunterShot, "pick") => Action::Shoot { target: target()? },
-        (AskKind::HunterShot, "decline") => Action::Decline,
-        (AskKind::Witch, "poison") => Action::Poison { target: target()? },
-        (AskKind::Witch, "save") => Action::Save,
-        (AskKind::Witch, "pass") => Action::Pass,
-        (AskKind::Vote | AskKind::PkVote, "vote") => match value {
-            Some("abstain") => Action::Abstain,
-            _ => Action::Vote { target: target()? },
-        },
-        _ => return Err("that choice has closed".into()),
-    })
+    match choice {
+        Ok(choice) => ask.action(choice).map_err(|_| closed()),
+        // The right button with no seat chosen from its menu.
+        Err(_) if Choice::read(ask.kind, verb, Some(1)).is_ok() => {
+            Err("choose a seat from the menu".into())
+        }
+        Err(_) => Err(closed()),
+    }
 }
 
 /// What a click chose, for the confirmation.

@@ -17,7 +17,7 @@ mod keyboard;
 pub use ending::{how_won, scoreboard, untold_deaths};
 pub use keyboard::{Keyboard, Typed};
 
-use crate::games::werewolf::{Action, Ask, AskKind, Event, Seat, SeatSet, Werewolf};
+use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
 use crate::games::{Audience, Viewer};
 use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
 use crate::store::{now_ms, Outcome};
@@ -75,21 +75,23 @@ pub fn parse_answer(ask: &Ask, line: &str) -> Result<Action, String> {
                 text: body.to_string(),
             })
         }
-        AskKind::WolfPick if bare || first == "kill" => Ok(Action::Kill { target: target? }),
-        AskKind::SeerCheck if bare || first == "check" => Ok(Action::Check { target: target? }),
-        AskKind::HunterShot if bare || first == "shoot" => Ok(Action::Shoot { target: target? }),
-        AskKind::HunterShot if first == "decline" || first == "pass" => Ok(Action::Decline),
-        AskKind::Vote | AskKind::PkVote if bare || first == "vote" => {
-            Ok(Action::Vote { target: target? })
-        }
-        AskKind::Vote | AskKind::PkVote if first == "abstain" || first == "pass" => {
-            Ok(Action::Abstain)
-        }
-        AskKind::Witch if first == "save" => Ok(Action::Save),
-        AskKind::Witch if first == "poison" => Ok(Action::Poison { target: target? }),
-        AskKind::Witch if first == "pass" => Ok(Action::Pass),
         _ if text.is_empty() => Err(format!("nothing typed: {}", expected(ask))),
-        _ => Err(format!("'{text}' is not an answer here: {}", expected(ask))),
+        _ => {
+            let not_an_answer = || format!("'{text}' is not an answer here: {}", expected(ask));
+            let choice = if bare {
+                Choice::Seat(target?)
+            } else {
+                match Choice::read(ask.kind, first, target.clone().ok()) {
+                    Ok(choice) => choice,
+                    // The right word with a missing or wrong seat: say what is wrong with it.
+                    Err(_) if Choice::read(ask.kind, first, Some(1)).is_ok() => {
+                        return Err(target.expect_err("a seat was missing"))
+                    }
+                    Err(_) => return Err(not_an_answer()),
+                }
+            };
+            ask.action(choice).map_err(|_| not_an_answer())
+        }
     }
 }
 

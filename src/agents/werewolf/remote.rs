@@ -26,7 +26,7 @@
 use super::fit_speech;
 use super::memory::SeatMemory;
 use crate::agents::{Agent, Answer, Decision};
-use crate::games::werewolf::{Action, Ask, AskKind, Event, Seat, Werewolf};
+use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, Werewolf};
 use crate::llm::prompts::strip_control;
 use crate::store::now_ms;
 use serde_json::{json, Value};
@@ -74,7 +74,7 @@ pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String>
             )
         })
     };
-    Ok(match ask.kind {
+    let choice = match ask.kind {
         AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => {
             let text = match obj.get("natural_speech") {
                 Some(Value::String(t)) => t,
@@ -86,50 +86,37 @@ pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String>
             if text.is_empty() {
                 return Err("natural_speech is empty".into());
             }
-            Action::Speak {
-                text: fit_speech(text, ask.max_chars as usize),
-            }
+            Choice::Say(fit_speech(text, ask.max_chars as usize))
         }
-        AskKind::Vote | AskKind::PkVote => match seat_field("vote_target")? {
-            Some(t) => Action::Vote { target: t },
-            None => Action::Abstain,
-        },
-        AskKind::WolfPick => Action::Kill {
-            target: required("skill_target")?,
-        },
-        AskKind::SeerCheck => Action::Check {
-            target: required("skill_target")?,
-        },
-        AskKind::HunterShot => match seat_field("skill_target")? {
-            Some(t) => Action::Shoot { target: t },
-            None => Action::Decline,
-        },
+        AskKind::Vote | AskKind::PkVote => {
+            seat_field("vote_target")?.map_or(Choice::Nobody, Choice::Seat)
+        }
+        AskKind::WolfPick | AskKind::SeerCheck => Choice::Seat(required("skill_target")?),
+        AskKind::HunterShot => seat_field("skill_target")?.map_or(Choice::Nobody, Choice::Seat),
         AskKind::Witch => {
             let raw = obj.get("skill_target").and_then(Value::as_u64);
             match obj.get("witch_action") {
-                Some(Value::String(a)) if a == "save" && ask.can_save => Action::Save,
+                Some(Value::String(a)) if a == "save" && ask.can_save => Choice::Save,
                 Some(Value::String(a)) if a == "save" => {
                     return Err("the antidote is not available now".into())
                 }
-                Some(Value::String(a)) if a == "pass" => Action::Pass,
-                Some(Value::String(a)) if a == "poison" => Action::Poison {
-                    target: required("skill_target")?,
-                },
+                Some(Value::String(a)) if a == "pass" => Choice::Nobody,
+                Some(Value::String(a)) if a == "poison" => {
+                    Choice::Poison(required("skill_target")?)
+                }
                 Some(other) => {
                     return Err(format!(
                         "witch_action {other} is not \"save\", \"poison\" or \"pass\""
                     ))
                 }
                 None if raw.is_some() && raw == ask.attacked.map(u64::from) && ask.can_save => {
-                    Action::Save
+                    Choice::Save
                 }
-                None => match seat_field("skill_target")? {
-                    Some(t) => Action::Poison { target: t },
-                    None => Action::Pass,
-                },
+                None => seat_field("skill_target")?.map_or(Choice::Nobody, Choice::Poison),
             }
         }
-    })
+    };
+    ask.action(choice).map_err(|e| e.to_string())
 }
 
 /// A seat played by an HTTP endpoint.

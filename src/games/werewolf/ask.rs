@@ -122,6 +122,92 @@ impl Action {
     }
 }
 
+/// What a seat chose, as any surface reads it (a button, a typed command, a model's JSON,
+/// an outside agent's reply) before it is an [`Action`]. [`Ask::action`] is the one place
+/// where a choice becomes an action.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// A seat: the pick, the check, the shot or the vote.
+    Seat(Seat),
+    /// Nobody: pass, decline or abstain, as the ask calls it.
+    Nobody,
+    Save,
+    Poison(Seat),
+    Say(String),
+}
+
+impl Choice {
+    /// Reads a verb and its seat, as typed or clicked, for an ask of `kind`: `pick` or the
+    /// ask's own verb (`kill`, `check`, `shoot`, `vote`) with a seat, `poison` with a seat,
+    /// `save`, and `pass`, `decline` or `abstain` for nobody where the ask allows it.
+    pub fn read(kind: AskKind, verb: &str, target: Option<Seat>) -> Result<Choice, String> {
+        use AskKind::*;
+        let seat = || target.ok_or_else(|| format!("'{verb}' needs a seat"));
+        let own = match kind {
+            WolfPick => "kill",
+            SeerCheck => "check",
+            HunterShot => "shoot",
+            Vote | PkVote => "vote",
+            _ => "",
+        };
+        Ok(match (kind, verb) {
+            (WolfPick | SeerCheck | HunterShot | Vote | PkVote, v) if v == "pick" || v == own => {
+                Choice::Seat(seat()?)
+            }
+            (HunterShot, "decline" | "pass") | (Vote | PkVote, "abstain" | "pass") => {
+                Choice::Nobody
+            }
+            (Witch, "save") => Choice::Save,
+            (Witch, "poison") => Choice::Poison(seat()?),
+            (Witch, "pass") => Choice::Nobody,
+            _ => {
+                return Err(format!(
+                    "'{verb}' is not an answer to the {} ({})",
+                    kind.name(),
+                    kind.allowed()
+                ))
+            }
+        })
+    }
+
+    fn name(&self) -> &'static str {
+        match self {
+            Choice::Seat(_) => "a seat",
+            Choice::Nobody => "nobody",
+            Choice::Save => "save",
+            Choice::Poison(_) => "poison",
+            Choice::Say(_) => "a speech",
+        }
+    }
+}
+
+impl Ask {
+    /// The action `choice` means for this ask, or why it is no answer to it. Whether the
+    /// action is allowed now (the target, the potions, the length) is the rules' check.
+    pub fn action(&self, choice: Choice) -> Result<Action, Refusal> {
+        use AskKind::*;
+        Ok(match (self.kind, choice) {
+            (WolfPick, Choice::Seat(target)) => Action::Kill { target },
+            (SeerCheck, Choice::Seat(target)) => Action::Check { target },
+            (HunterShot, Choice::Seat(target)) => Action::Shoot { target },
+            (HunterShot, Choice::Nobody) => Action::Decline,
+            (Vote | PkVote, Choice::Seat(target)) => Action::Vote { target },
+            (Vote | PkVote, Choice::Nobody) => Action::Abstain,
+            (Witch, Choice::Save) => Action::Save,
+            (Witch, Choice::Poison(target)) => Action::Poison { target },
+            (Witch, Choice::Nobody) => Action::Pass,
+            (Speech | PkSpeech | LastWords, Choice::Say(text)) => Action::Speak { text },
+            (kind, other) => {
+                return Err(Refusal::WrongAction {
+                    seat: self.seat,
+                    kind,
+                    got: other.name(),
+                })
+            }
+        })
+    }
+}
+
 /// Why an action was refused. Nothing changes when an action is refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Refusal {

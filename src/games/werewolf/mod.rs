@@ -23,7 +23,7 @@ mod seat;
 mod table;
 mod view;
 
-pub use ask::{Action, Ask, AskKind, Refusal, Waiting};
+pub use ask::{Action, Ask, AskKind, Choice, Refusal, Waiting};
 pub use claims::Claims;
 pub use event::{
     Audience, Ballot, DeathCause, Event, Logged, ScoreReason, SpeechKind, VoteRound, Winner,

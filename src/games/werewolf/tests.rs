@@ -158,3 +158,62 @@ fn stale_ask_seq_changes_for_new_asks_only() {
     assert_eq!(g.ask_for(7).unwrap().seq, seer_seq);
     assert_ne!(g.ask_for(2).unwrap().seq, wolf_seq);
 }
+
+#[test]
+fn choices_become_actions_in_one_place() {
+    let ask = |kind| Ask {
+        seat: 1,
+        kind,
+        targets: EVERY_SEAT,
+        attacked: None,
+        can_save: true,
+        max_chars: 300,
+        seq: 0,
+    };
+    let read = |kind, verb: &str, t: Option<Seat>| {
+        Choice::read(kind, verb, t).and_then(|c| ask(kind).action(c).map_err(|e| e.to_string()))
+    };
+    assert_eq!(
+        read(AskKind::WolfPick, "kill", Some(3)),
+        Ok(Action::Kill { target: 3 })
+    );
+    assert_eq!(
+        read(AskKind::WolfPick, "pick", Some(3)),
+        Ok(Action::Kill { target: 3 })
+    );
+    assert_eq!(
+        read(AskKind::SeerCheck, "check", Some(4)),
+        Ok(Action::Check { target: 4 })
+    );
+    assert_eq!(
+        read(AskKind::HunterShot, "shoot", Some(5)),
+        Ok(Action::Shoot { target: 5 })
+    );
+    assert_eq!(
+        read(AskKind::HunterShot, "decline", None),
+        Ok(Action::Decline)
+    );
+    assert_eq!(read(AskKind::HunterShot, "pass", None), Ok(Action::Decline));
+    assert_eq!(
+        read(AskKind::Vote, "vote", Some(2)),
+        Ok(Action::Vote { target: 2 })
+    );
+    assert_eq!(read(AskKind::PkVote, "abstain", None), Ok(Action::Abstain));
+    assert_eq!(read(AskKind::Witch, "save", None), Ok(Action::Save));
+    assert_eq!(
+        read(AskKind::Witch, "poison", Some(6)),
+        Ok(Action::Poison { target: 6 })
+    );
+    assert_eq!(read(AskKind::Witch, "pass", None), Ok(Action::Pass));
+    // The wrong word for the ask, or a word without its seat, is no answer.
+    assert!(read(AskKind::SeerCheck, "kill", Some(3)).is_err());
+    assert!(read(AskKind::WolfPick, "abstain", None).is_err());
+    assert!(read(AskKind::WolfPick, "kill", None).is_err());
+    assert!(read(AskKind::Witch, "vote", Some(2)).is_err());
+    assert_eq!(
+        ask(AskKind::Speech).action(Choice::Say("hi".into())),
+        Ok(Action::Speak { text: "hi".into() })
+    );
+    assert!(ask(AskKind::Vote).action(Choice::Say("hi".into())).is_err());
+    assert!(ask(AskKind::Speech).action(Choice::Nobody).is_err());
+}

@@ -5,7 +5,7 @@
 
 use super::{may_pass, seats_text, witch_options};
 use crate::agents::werewolf::fit_speech;
-use crate::games::werewolf::{Action, Ask, AskKind, Seat};
+use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat};
 use crate::llm::prompts::strip_control;
 use serde_json::{json, Value};
 
@@ -18,6 +18,15 @@ pub struct Parsed {
     /// What was wrong but repaired here without asking again (a speech over the limit, cut
     /// at a sentence). Each one is recorded as a fault.
     pub fixed: Vec<String>,
+}
+
+/// The valid targets of `ask`, for error messages.
+fn valid_targets(ask: &Ask) -> String {
+    let mut v = seats_text(ask.targets);
+    if may_pass(ask.kind) {
+        v.push_str(", or null to abstain");
+    }
+    v
 }
 
 /// The key that carries the decision for `kind`.
@@ -56,7 +65,7 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
     }
     let mut fixed = Vec::new();
     let decision = &obj[key];
-    let action = if ask.kind.is_speech() {
+    let choice = if ask.kind.is_speech() {
         let text = decision
             .as_str()
             .ok_or_else(|| format!("\"speech\" must be a string, not {decision}"))?;
@@ -72,9 +81,7 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
                 "the speech is {len} characters, more than {max}: cut at a sentence"
             ));
         }
-        Action::Speak {
-            text: fit_speech(text, max),
-        }
+        Choice::Say(fit_speech(text, max))
     } else if ask.kind == AskKind::Witch {
         let choice = decision
             .as_str()
@@ -88,21 +95,16 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
                 options.join(", ")
             ));
         }
-        match choice.strip_prefix("poison ") {
-            Some(t) => Action::Poison {
-                target: t.parse().map_err(|_| "poison needs a seat number")?,
-            },
-            None if choice == "save" => Action::Save,
-            None => Action::Pass,
+        match choice.split_once(' ') {
+            Some((verb, t)) => Choice::read(
+                ask.kind,
+                verb,
+                Some(t.parse().map_err(|_| "poison needs a seat number")?),
+            )?,
+            None => Choice::read(ask.kind, &choice, None)?,
         }
     } else {
-        let valid = || {
-            let mut v = seats_text(ask.targets);
-            if may_pass(ask.kind) {
-                v.push_str(", or null to abstain");
-            }
-            v
-        };
+        let valid = || valid_targets(ask);
         let target = match decision {
             Value::Null if may_pass(ask.kind) => None,
             Value::Null => return Err(format!("a target is required (valid: {})", valid())),
@@ -127,16 +129,11 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
                 ))
             }
         };
-        match (ask.kind, target) {
-            (AskKind::WolfPick, Some(t)) => Action::Kill { target: t },
-            (AskKind::SeerCheck, Some(t)) => Action::Check { target: t },
-            (AskKind::HunterShot, Some(t)) => Action::Shoot { target: t },
-            (AskKind::HunterShot, None) => Action::Decline,
-            (AskKind::Vote | AskKind::PkVote, Some(t)) => Action::Vote { target: t },
-            (_, None) => Action::Abstain,
-            _ => return Err(format!("a target is required (valid: {})", valid())),
-        }
+        target.map_or(Choice::Nobody, Choice::Seat)
     };
+    let action = ask
+        .action(choice)
+        .map_err(|_| format!("a target is required (valid: {})", valid_targets(ask)))?;
     let steps = obj["reasoning_steps"]
         .as_array()
         .filter(|a| a.iter().all(Value::is_string))
