@@ -11,7 +11,8 @@ use crate::session::werewolf::{SeatSpec, Setup};
 use crate::session::{Ended, Runner};
 use crate::session::{GameSetup, Place};
 use crate::store::{PlayerRef, SessionRow, Store, StoreError};
-use crate::terminal::{attach, scoreboard, Keyboard, Left, Views};
+use crate::terminal::werewolf::{attach, scoreboard, Left, Views};
+use crate::terminal::Keyboard;
 use anyhow::Context;
 use serde::Serialize;
 use std::sync::Arc;
@@ -32,7 +33,7 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
         agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
         ..AgentKit::default()
     };
-    match Provider::resolve("werewolf", &config.llm, &env)? {
+    match Provider::resolve(GameKind::Werewolf.name(), &config.llm, &env)? {
         Some(provider) => {
             let dir = std::env::var_os("AGORA_CONTENT_DIR")
                 .map(std::path::PathBuf::from)

@@ -41,7 +41,7 @@ pub struct Rejected {
 
 /// The result printed by `agora scenario`.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Outcome {
+pub struct Report {
     pub winner: Option<String>,
     pub day: u32,
     pub phase: String,
@@ -134,7 +134,7 @@ pub fn rules_with(base: &Rules, overrides: &Map<String, Value>) -> Result<Rules,
 }
 
 /// Runs a scenario given as JSON text over the `base` rules.
-pub fn run(text: &str, base: &Rules) -> Result<Outcome, ScenarioError> {
+pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
     let file: ScenarioFile = serde_json::from_str(text)?;
     if file.roles.len() != SEATS {
         return Err(ScenarioError::Roles(format!(
@@ -179,10 +179,10 @@ pub fn run(text: &str, base: &Rules) -> Result<Outcome, ScenarioError> {
             rejected.push(Rejected { index, reason });
         }
     }
-    Ok(Outcome {
+    Ok(Report {
         winner: game.winner().map(|w| w.name().to_string()),
         day: game.day(),
-        phase: game.phase().to_string(),
+        phase: game.phase().name().to_string(),
         dead: game.deaths().to_vec(),
         gpp: gpp_by_seat(game.gpp()),
         rejected,

@@ -34,6 +34,7 @@ pub use view::{Knowledge, View};
 
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// Where the game is. Asks are derived from it.
@@ -51,6 +52,25 @@ enum Stage {
         seat: Seat,
     },
     Ended,
+}
+
+/// The part of the round a game is in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    Night,
+    Day,
+    Ended,
+}
+
+impl Phase {
+    pub fn name(self) -> &'static str {
+        match self {
+            Phase::Night => "night",
+            Phase::Day => "day",
+            Phase::Ended => "ended",
+        }
+    }
 }
 
 /// One werewolf game.
@@ -163,12 +183,12 @@ impl Werewolf {
     pub fn day(&self) -> u32 {
         self.day
     }
-    /// `"night"`, `"day"` or `"ended"`.
-    pub fn phase(&self) -> &'static str {
+    /// Night, day, or over.
+    pub fn phase(&self) -> Phase {
         match self.stage {
-            Stage::Night(_) => "night",
-            Stage::Ended => "ended",
-            _ => "day",
+            Stage::Night(_) => Phase::Night,
+            Stage::Ended => Phase::Ended,
+            _ => Phase::Day,
         }
     }
     pub fn winner(&self) -> Option<Winner> {

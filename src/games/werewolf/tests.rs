@@ -34,7 +34,7 @@ fn night_one_asks_first_wolf_and_seer() {
     let g = game();
     let asks: Vec<(Seat, AskKind)> = g.asks().iter().map(|a| (a.seat, a.kind)).collect();
     assert_eq!(asks, vec![(1, AskKind::WolfPick), (7, AskKind::SeerCheck)]);
-    assert_eq!(g.phase(), "night");
+    assert_eq!(g.phase(), Phase::Night);
     assert_eq!(g.day(), 1);
 }
 
@@ -104,7 +104,7 @@ fn witch_both_potions_end_her_turn() {
     assert!(g.ask_for(8).is_none());
     g.act(7, Action::Check { target: 2 }).unwrap();
     assert_eq!(g.deaths(), &[1]);
-    assert_eq!(g.phase(), "day");
+    assert_eq!(g.phase(), Phase::Day);
     // witch: save good +4, poison wolf +4, dawn -1
     assert_eq!(g.gpp()[7], 7);
     // seer: checked a wolf +2, dawn -1
@@ -118,7 +118,7 @@ fn speech_over_limit_is_refused() {
         g.timeout(w).unwrap();
     }
     g.timeout_all();
-    assert_eq!(g.phase(), "day");
+    assert_eq!(g.phase(), Phase::Day);
     let long: String = "狼".repeat(301);
     assert!(matches!(
         g.act(1, Action::Speak { text: long }),

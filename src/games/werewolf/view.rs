@@ -21,7 +21,7 @@ pub struct View<'a> {
     pub seat: Seat,
     pub role: Role,
     pub day: u32,
-    pub phase: &'static str,
+    pub phase: Phase,
     pub alive: SeatSet,
     pub winner: Option<Winner>,
     pub knowledge: Knowledge,

@@ -1,4 +1,4 @@
-//! Speeches of the built-in players: a [`Plan`] (what to say, decided by `talk`) put into
+//! Speeches of the built-in players: a [`SpeechPlan`] (what to say, decided by `talk`) put into
 //! words from the phrasebook (`phrases`). The variant of each part is drawn from the
 //! player's own seeded voice, so a game replays word for word; every variant reads back
 //! as exactly its claim with [`claims::read`], so the plan's claims are what the others hear.
@@ -28,7 +28,7 @@ pub enum Reason {
 
 /// What a speech says, before it is put into words.
 #[derive(Debug, Clone)]
-pub struct Plan {
+pub struct SpeechPlan {
     pub kind: SpeechKind,
     pub role: Option<Role>,
     /// Reported checks, in order: (seat, is a wolf).
@@ -50,9 +50,9 @@ pub struct Plan {
     pub vote: Option<Seat>,
 }
 
-impl Default for Plan {
-    fn default() -> Plan {
-        Plan {
+impl Default for SpeechPlan {
+    fn default() -> SpeechPlan {
+        SpeechPlan {
             kind: SpeechKind::Day,
             role: None,
             reports: Vec::new(),
@@ -70,7 +70,7 @@ impl Default for Plan {
     }
 }
 
-impl Plan {
+impl SpeechPlan {
     /// The claims the rendered speech carries (what `claims::read` must find in it).
     pub fn claims(&self) -> Claims {
         let mut c = Claims {
@@ -103,7 +103,12 @@ struct Part {
 
 /// Puts `plan` into words within `max` characters: the claims always, flavour (opening,
 /// reactions, defence, reasons, last words) as room allows. `voice` picks the variants.
-pub fn render(plan: &Plan, book: &Phrasebook, voice: &mut impl RngCore, max: usize) -> String {
+pub fn render(
+    plan: &SpeechPlan,
+    book: &Phrasebook,
+    voice: &mut impl RngCore,
+    max: usize,
+) -> String {
     let mut parts: Vec<Part> = Vec::new();
     let mut say = |slot: Slot, fill: Fill, order: u8, essential: bool| {
         let n = book.variants(slot).len();

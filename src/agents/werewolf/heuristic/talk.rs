@@ -10,19 +10,19 @@
 
 use super::mind::Heuristic;
 use super::reason::{tune, BASE};
-use super::speech::{render, Plan, Reason};
+use super::speech::{render, Reason, SpeechPlan};
 use crate::games::werewolf::{below, Role, Seat, SeatSet, SpeechKind, ALL_SEATS};
 
 impl Heuristic {
     pub(super) fn day_speech(&mut self, kind: SpeechKind, max_chars: usize) -> String {
         let day = kind == SpeechKind::Day;
-        let mut plan = Plan {
+        let mut plan = SpeechPlan {
             kind,
             peaceful_night: self.last_night_peaceful && day,
             deaths: if day { self.dawn_dead } else { SeatSet::EMPTY },
             voted_out: self.voted_out.filter(|_| day && self.day >= 2),
             accused_by: self.accused_me,
-            ..Plan::default()
+            ..SpeechPlan::default()
         };
         if self.is_wolf() {
             self.wolf_speech(kind, &mut plan);
@@ -55,7 +55,7 @@ impl Heuristic {
     }
 
     /// Why this seat wants `target` out, as far as a speech should say.
-    fn reason_for(&self, target: Seat, plan: &Plan) -> Option<Reason> {
+    fn reason_for(&self, target: Seat, plan: &SpeechPlan) -> Option<Reason> {
         if plan.fakes.contains(target) {
             return None; // the denunciation already says why
         }
@@ -95,7 +95,7 @@ impl Heuristic {
         Some(Reason::Gut)
     }
 
-    pub(super) fn good_speech(&mut self, kind: SpeechKind, plan: &mut Plan) {
+    pub(super) fn good_speech(&mut self, kind: SpeechKind, plan: &mut SpeechPlan) {
         let others = self.living_others();
         if self.role == Role::Seer {
             let found_wolf = ALL_SEATS
@@ -123,7 +123,7 @@ impl Heuristic {
         plan.vote = self.good_vote(others);
     }
 
-    pub(super) fn wolf_speech(&mut self, kind: SpeechKind, plan: &mut Plan) {
+    pub(super) fn wolf_speech(&mut self, kind: SpeechKind, plan: &mut SpeechPlan) {
         let others = self.living_others();
         let first_wolf_to_speak = self
             .pack

@@ -2,7 +2,7 @@
 //! speeches (every phrasing reads back as exactly what was planned).
 
 use super::phrases::{Phrasebook, Slot, BUILTIN};
-use super::speech::{render, Plan, Reason};
+use super::speech::{render, Reason, SpeechPlan};
 use super::Heuristic;
 use crate::agents::werewolf::Player;
 use crate::games::werewolf::{
@@ -234,7 +234,7 @@ fn the_same_seed_gives_the_same_speech() {
 }
 
 /// A spread of plans: every slot used by some plan, seats varied.
-fn plans() -> Vec<Plan> {
+fn plans() -> Vec<SpeechPlan> {
     let mut out = Vec::new();
     let reasons = [
         None,
@@ -256,7 +256,7 @@ fn plans() -> Vec<Plan> {
     for i in 0..210usize {
         let seat = |k: usize| (((i + k) % 9) + 1) as Seat;
         let role = roles[i % roles.len()];
-        let mut plan = Plan {
+        let mut plan = SpeechPlan {
             kind: kinds[i % 3],
             role,
             peaceful_night: i % 4 == 0,
@@ -275,7 +275,7 @@ fn plans() -> Vec<Plan> {
             pk_plea: i % 3 == 1,
             reason: reasons[i % reasons.len()],
             vote: (i % 6 != 5).then(|| seat(1)),
-            ..Plan::default()
+            ..SpeechPlan::default()
         };
         if role == Some(Role::Seer) {
             plan.reports = vec![(seat(1), true), (seat(2), false)];
@@ -322,7 +322,7 @@ fn every_variant_reads_back_as_the_plan_and_fits() {
     }
     assert!(rendered >= 1000);
     // No claim at all reads as no claim, in every variant.
-    let empty = Plan::default();
+    let empty = SpeechPlan::default();
     for k in 0..book.widest() {
         let text = render(
             &empty,
