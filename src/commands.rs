@@ -410,8 +410,9 @@ pub async fn stats(
 ) -> anyhow::Result<()> {
     let url = database_url(db, config);
     let store = open_store(&url, config).await?;
-    let results = store.results("werewolf", community).await?;
-    let board = crate::stats::leaderboard("werewolf", community, config.stats.min_games, &results);
+    let game = GameKind::Werewolf;
+    let results = store.results(game.name(), community).await?;
+    let board = crate::stats::leaderboard(game, community, config.stats.min_games, &results);
     if json {
         println!("{}", serde_json::to_string_pretty(&board)?);
     } else {

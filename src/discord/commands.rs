@@ -7,6 +7,7 @@ use super::render;
 use super::table::{Table, TableState};
 use super::text::sanitize;
 use crate::games::werewolf::{WitchSelfSave, WolfChat, SEATS};
+use crate::games::GameKind;
 use serenity::all::{
     ChannelId, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup, CreateMessage,
     Permissions, UserId,
@@ -362,21 +363,19 @@ pub async fn lb_werewolf(ctx: Ctx<'_>) -> Result<(), Error> {
         .guild_id()
         .map(|g| g.get().to_string())
         .unwrap_or_default();
-    let results = bot.store.results("werewolf", Some(&guild)).await?;
-    let board = crate::stats::people_and_ai(
-        "werewolf",
-        Some(&guild),
-        bot.config.stats.min_games,
-        &results,
-    );
+    let game = GameKind::Werewolf;
+    let score = crate::stats::board(game).score_name().to_uppercase();
+    let results = bot.store.results(game.name(), Some(&guild)).await?;
+    let board =
+        crate::stats::people_and_ai(game, Some(&guild), bot.config.stats.min_games, &results);
     let people = &board.people;
     let mut lines = Vec::new();
     for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
         lines.push(format!(
-            "**{}.** {} — {:.1} GPP mean, {} games, {:.0}% wins",
+            "**{}.** {} — {:.1} {score} mean, {} games, {:.0}% wins",
             p.rank.unwrap_or(0),
             sanitize(&p.name, 40),
-            p.mean_gpp,
+            p.mean_score,
             p.games,
             p.win_rate * 100.0
         ));
@@ -398,9 +397,9 @@ pub async fn lb_werewolf(ctx: Ctx<'_>) -> Result<(), Error> {
         lines.push("\n**AI players** (not ranked; each seat played counts as a game):".into());
         for p in board.ai.iter().take(10) {
             lines.push(format!(
-                "🤖 {} — {:.1} GPP mean, {} seats, {:.0}% wins",
+                "🤖 {} — {:.1} {score} mean, {} seats, {:.0}% wins",
                 sanitize(&p.name, 60),
-                p.mean_gpp,
+                p.mean_score,
                 p.games,
                 p.win_rate * 100.0
             ));
@@ -436,33 +435,33 @@ pub async fn stats(
         .map(|g| g.get().to_string())
         .unwrap_or_default();
     let id = format!("discord:{}", who.id.get());
+    let game = GameKind::Werewolf;
+    let def = crate::stats::board(game);
+    let score = def.score_name().to_uppercase();
     let results: Vec<_> = bot
         .store
-        .results("werewolf", Some(&guild))
+        .results(game.name(), Some(&guild))
         .await?
         .into_iter()
         .filter(|r| r.player == id)
         .collect();
-    let board = crate::stats::leaderboard("werewolf", Some(&guild), 0, &results);
+    let board = crate::stats::leaderboard(game, Some(&guild), 0, &results);
     let text = match board.players.first() {
-        None => format!(
-            "<@{}> has no finished werewolf games here yet.",
-            who.id.get()
-        ),
+        None => format!("<@{}> has no finished {game} games here yet.", who.id.get()),
         Some(p) => {
             let mut s = format!(
-                "<@{}>: {} games, {} wins ({:.0}%), mean GPP {:.1} (total {}).",
+                "<@{}>: {} games, {} wins ({:.0}%), mean {score} {:.1} (total {}).",
                 who.id.get(),
                 p.games,
                 p.wins,
                 p.win_rate * 100.0,
-                p.mean_gpp,
-                p.total_gpp
+                p.mean_score,
+                p.total_score
             );
-            for (role, r) in &p.roles {
+            for (group, r) in &p.groups {
                 s.push_str(&format!(
-                    "\n• {role}: {} games, {} wins, mean GPP {:.1}",
-                    r.games, r.wins, r.mean_gpp
+                    "\n• {group}: {} games, {} wins, mean {score} {:.1}",
+                    r.games, r.wins, r.mean_score
                 ));
             }
             s

@@ -1,0 +1,383 @@
+//! Leaderboards from stored results: per player (a stable identity per surface), per
+//! community, for any game. What differs between games is one small trait, [`Board`]: the
+//! score's name, what a player's record is broken down by, and the ranking order. Players
+//! rank among those with enough finished games; AI players are listed apart, unranked.
+
+mod werewolf;
+
+use crate::games::GameKind;
+use crate::store::SeatResult;
+use serde::ser::{Serialize, SerializeMap, Serializer};
+use std::cmp::Ordering;
+use std::collections::BTreeMap;
+
+/// How one game's results make a leaderboard and a player's record.
+pub trait Board: Sync {
+    fn kind(&self) -> GameKind;
+    /// The score's short name: the boards' heading (upper-cased) and the JSON keys
+    /// `mean_<name>`, `total_<name>` (werewolf: `gpp`).
+    fn score_name(&self) -> &'static str;
+    /// What a player's record is broken down by: the JSON key and the heading (werewolf:
+    /// `roles`).
+    fn groups_name(&self) -> &'static str;
+    /// The group a finished seat counts under (werewolf: its role).
+    fn group_of<'a>(&self, seat: &'a SeatResult) -> &'a str;
+    /// The ranking order among ranked players; the default is the mean score, then more
+    /// games, then the player id.
+    fn order(&self, a: &PlayerLine, b: &PlayerLine) -> Ordering {
+        b.mean_score
+            .total_cmp(&a.mean_score)
+            .then(b.games.cmp(&a.games))
+            .then(a.player.cmp(&b.player))
+    }
+}
+
+/// The board of a game kind.
+pub fn board(kind: GameKind) -> &'static dyn Board {
+    match kind {
+        GameKind::Werewolf => &werewolf::WerewolfBoard,
+    }
+}
+
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct GroupLine {
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub mean_score: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlayerLine {
+    /// 1-based rank; `None` for players below the minimum number of games.
+    pub rank: Option<u32>,
+    pub player: String,
+    pub name: String,
+    pub ai: bool,
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+    pub mean_score: f64,
+    pub total_score: f64,
+    /// The record broken down by the board's groups (werewolf: by role).
+    pub groups: BTreeMap<String, GroupLine>,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaderboard {
+    pub game: GameKind,
+    pub community: Option<String>,
+    pub min_games: u32,
+    pub players: Vec<PlayerLine>,
+}
+
+fn ratio(a: f64, b: u64) -> f64 {
+    if b == 0 {
+        0.0
+    } else {
+        ((a / b as f64) * 1000.0).round() / 1000.0
+    }
+}
+
+/// Builds the leaderboard of `game` from finished seats.
+pub fn leaderboard(
+    game: GameKind,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+) -> Leaderboard {
+    #[derive(Default)]
+    struct Acc {
+        name: String,
+        ai: bool,
+        games: u64,
+        wins: u64,
+        score: f64,
+        groups: BTreeMap<String, (u64, u64, f64)>,
+    }
+    let def = board(game);
+    let mut by_player: BTreeMap<&str, Acc> = BTreeMap::new();
+    for r in results {
+        let acc = by_player.entry(&r.player).or_default();
+        acc.name = r.name.clone();
+        acc.ai = r.is_ai;
+        acc.games += 1;
+        acc.wins += r.won as u64;
+        acc.score += r.score as f64;
+        let group = acc.groups.entry(def.group_of(r).to_string()).or_default();
+        group.0 += 1;
+        group.1 += r.won as u64;
+        group.2 += r.score as f64;
+    }
+    let mut players: Vec<PlayerLine> = by_player
+        .into_iter()
+        .map(|(id, a)| PlayerLine {
+            rank: None,
+            player: id.to_string(),
+            name: a.name,
+            ai: a.ai,
+            games: a.games,
+            wins: a.wins,
+            win_rate: ratio(a.wins as f64, a.games),
+            mean_score: ratio(a.score, a.games),
+            total_score: a.score,
+            groups: a
+                .groups
+                .into_iter()
+                .map(|(group, (games, wins, score))| {
+                    (
+                        group,
+                        GroupLine {
+                            games,
+                            wins,
+                            win_rate: ratio(wins as f64, games),
+                            mean_score: ratio(score, games),
+                        },
+                    )
+                })
+                .collect(),
+        })
+        .collect();
+    let ranked = |p: &PlayerLine| p.games >= min_games as u64;
+    players.sort_by(|a, b| ranked(b).cmp(&ranked(a)).then_with(|| def.order(a, b)));
+    let mut rank = 0;
+    for p in &mut players {
+        if ranked(p) {
+            rank += 1;
+            p.rank = Some(rank);
+        }
+    }
+    Leaderboard {
+        game,
+        community: community.map(str::to_string),
+        min_games,
+        players,
+    }
+}
+
+/// A community's board as people read it: people ranked among themselves only; AI
+/// players apart (one line per agent or model, each seat it played counted as a game),
+/// never ranked, so six AI seats of one game never make one entry that outranks people.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PeopleBoard {
+    pub people: Leaderboard,
+    pub ai: Vec<PlayerLine>,
+}
+
+/// Splits finished seats into people (ranked after `min_games`) and AI players (listed
+/// by their board's order, unranked).
+pub fn people_and_ai(
+    game: GameKind,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+) -> PeopleBoard {
+    let (ai, people): (Vec<SeatResult>, Vec<SeatResult>) =
+        results.iter().cloned().partition(|r| r.is_ai);
+    let mut ai = leaderboard(game, community, 0, &ai).players;
+    for line in &mut ai {
+        line.rank = None;
+    }
+    PeopleBoard {
+        people: leaderboard(game, community, min_games, &people),
+        ai,
+    }
+}
+
+/// A number as JSON: whole numbers without a fraction.
+fn number(x: f64) -> serde_json::Value {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        serde_json::json!(x as i64)
+    } else {
+        serde_json::json!(x)
+    }
+}
+
+impl PlayerLine {
+    /// The line as JSON, its score and group keys named by `board`.
+    pub fn to_json(&self, board: &dyn Board) -> serde_json::Value {
+        let score = board.score_name();
+        let groups: serde_json::Map<String, serde_json::Value> = self
+            .groups
+            .iter()
+            .map(|(g, l)| {
+                let mut m = serde_json::Map::new();
+                m.insert("games".into(), l.games.into());
+                m.insert("wins".into(), l.wins.into());
+                m.insert("win_rate".into(), number(l.win_rate));
+                m.insert(format!("mean_{score}"), number(l.mean_score));
+                (g.clone(), serde_json::Value::Object(m))
+            })
+            .collect();
+        let mut m = serde_json::Map::new();
+        m.insert("rank".into(), serde_json::json!(self.rank));
+        m.insert("player".into(), self.player.clone().into());
+        m.insert("name".into(), self.name.clone().into());
+        m.insert("ai".into(), self.ai.into());
+        m.insert("games".into(), self.games.into());
+        m.insert("wins".into(), self.wins.into());
+        m.insert("win_rate".into(), number(self.win_rate));
+        m.insert(format!("mean_{score}"), number(self.mean_score));
+        m.insert(format!("total_{score}"), number(self.total_score));
+        m.insert(
+            board.groups_name().into(),
+            serde_json::Value::Object(groups),
+        );
+        serde_json::Value::Object(m)
+    }
+}
+
+impl Serialize for Leaderboard {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let def = board(self.game);
+        let players: Vec<serde_json::Value> = self.players.iter().map(|p| p.to_json(def)).collect();
+        let mut m = s.serialize_map(Some(4))?;
+        m.serialize_entry("game", &self.game)?;
+        m.serialize_entry("community", &self.community)?;
+        m.serialize_entry("min_games", &self.min_games)?;
+        m.serialize_entry("players", &players)?;
+        m.end()
+    }
+}
+
+impl Serialize for PeopleBoard {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let def = board(self.people.game);
+        let ai: Vec<serde_json::Value> = self.ai.iter().map(|p| p.to_json(def)).collect();
+        let mut m = s.serialize_map(Some(2))?;
+        m.serialize_entry("people", &self.people)?;
+        m.serialize_entry("ai", &ai)?;
+        m.end()
+    }
+}
+
+/// The leaderboard as a table for the terminal.
+pub fn render(board_: &Leaderboard) -> String {
+    let def = board(board_.game);
+    let score = def.score_name().to_uppercase();
+    let mut s = format!(
+        "{} leaderboard{} (ranked after {} games)\n",
+        board_.game,
+        board_
+            .community
+            .as_deref()
+            .map(|c| format!(" of {c}"))
+            .unwrap_or_default(),
+        board_.min_games
+    );
+    if board_.players.is_empty() {
+        s.push_str("No finished games yet.\n");
+        return s;
+    }
+    s.push_str(&format!(
+        "rank  player                        games  win%  mean {score:<4} {} (games, mean {score})\n",
+        def.groups_name()
+    ));
+    for p in &board_.players {
+        let rank = p.rank.map_or("-".to_string(), |r| r.to_string());
+        let groups: Vec<String> = p
+            .groups
+            .iter()
+            .map(|(g, l)| format!("{g} {} {:+.1}", l.games, l.mean_score))
+            .collect();
+        let name = if p.ai {
+            format!("{} (AI)", p.name)
+        } else {
+            p.name.clone()
+        };
+        s.push_str(&format!(
+            "{rank:>4}  {name:<28} {:>6} {:>5.1} {:>9.2}  {}\n",
+            p.games,
+            p.win_rate * 100.0,
+            p.mean_score,
+            groups.join(", ")
+        ));
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(player: &str, role: &str, score: i64, won: bool) -> SeatResult {
+        SeatResult {
+            player: player.into(),
+            name: player.into(),
+            is_ai: false,
+            role: role.into(),
+            score,
+            won,
+            community: "c".into(),
+        }
+    }
+
+    #[test]
+    fn ranks_by_mean_gpp_after_min_games() {
+        let results = vec![
+            seat("a", "seer", 10, true),
+            seat("a", "villager", 2, false),
+            seat("b", "wolf", 20, true),
+            seat("c", "witch", 4, true),
+            seat("c", "witch", 4, true),
+        ];
+        let board = leaderboard(GameKind::Werewolf, None, 2, &results);
+        let order: Vec<(&str, Option<u32>)> = board
+            .players
+            .iter()
+            .map(|p| (p.player.as_str(), p.rank))
+            .collect();
+        assert_eq!(order, vec![("a", Some(1)), ("c", Some(2)), ("b", None)]);
+        assert_eq!(board.players[0].mean_score, 6.0);
+        assert_eq!(board.players[0].win_rate, 0.5);
+        assert_eq!(board.players[0].groups["seer"].games, 1);
+        assert!(render(&board).contains("werewolf leaderboard"));
+        assert!(render(&board).contains("mean GPP"));
+        let json = serde_json::to_value(&board).unwrap();
+        assert_eq!(json["game"], "werewolf");
+        assert_eq!(json["players"][0]["mean_gpp"], 6.0);
+        assert_eq!(json["players"][0]["total_gpp"], 12);
+        assert_eq!(json["players"][0]["roles"]["seer"]["games"], 1);
+    }
+
+    #[test]
+    fn people_are_ranked_apart_from_ai_players() {
+        let ai = |score| SeatResult {
+            is_ai: true,
+            ..seat("ai:heuristic@0.1.0", "villager", score, true)
+        };
+        // One game: six AI seats of one agent and a human who did worse than them.
+        let mut results: Vec<SeatResult> = (0..6).map(|_| ai(30)).collect();
+        results.push(seat("discord:1", "villager", 5, false));
+        let model = SeatResult {
+            is_ai: true,
+            ..seat("ai:llm:some-model", "wolf", 40, true)
+        };
+        results.push(model);
+        let board = people_and_ai(GameKind::Werewolf, Some("c"), 1, &results);
+        let ranked: Vec<(&str, Option<u32>)> = board
+            .people
+            .players
+            .iter()
+            .map(|p| (p.player.as_str(), p.rank))
+            .collect();
+        assert_eq!(
+            ranked,
+            vec![("discord:1", Some(1))],
+            "only people are ranked"
+        );
+        let ai: Vec<(&str, u64, Option<u32>)> = board
+            .ai
+            .iter()
+            .map(|p| (p.player.as_str(), p.games, p.rank))
+            .collect();
+        assert_eq!(
+            ai,
+            vec![
+                ("ai:llm:some-model", 1, None),
+                ("ai:heuristic@0.1.0", 6, None)
+            ],
+            "one line per agent or model, each seat a game, unranked"
+        );
+    }
+}
