@@ -446,3 +446,79 @@ fn a_remote_agent_that_leaves_fields_out_is_faulted_every_time() {
         assert_eq!(report.fallbacks, report.agent_decisions);
     });
 }
+
+/// The model-decision helper is not werewolf's: a judge-shaped role (an integer score from
+/// 1 to 10) is called, checked, repaired once, else falls back, and every fault is noted.
+#[test]
+fn the_model_decision_helper_serves_any_role() {
+    use agora::agents::model::{self, Checked, Fallback};
+    use agora::llm::mock::Scripted;
+    use agora::llm::{Message, Request};
+    super::store::rt().block_on(async {
+        let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+        let config = config();
+        let client = Client::new(Provider::fixed(
+            "judge",
+            &mock.base_url(),
+            "mock-model",
+            &config.llm,
+        ));
+        let request = || Request {
+            messages: vec![Message::user("Score the speech from 1 to 10.")],
+            schema_name: "score".into(),
+            schema: serde_json::json!({
+                "type": "object",
+                "properties": {"score": {"type": "integer", "minimum": 1, "maximum": 10}},
+                "required": ["score"],
+                "additionalProperties": false
+            }),
+        };
+        let check = |content: &str| -> Result<Checked<u8>, String> {
+            let v: Value = serde_json::from_str(content).map_err(|e| format!("not JSON: {e}"))?;
+            match v["score"].as_u64() {
+                Some(s @ 1..=10) => Ok(Checked {
+                    value: s as u8,
+                    fixed: Vec::new(),
+                    review: serde_json::Map::new(),
+                }),
+                _ => Err(format!("\"score\" must be 1 to 10, not {}", v["score"])),
+            }
+        };
+        let ask = |context: serde_json::Map<String, Value>| model::Ask {
+            client: &client,
+            request: request(),
+            agent: "judge",
+            context,
+        };
+        let fallback = || Fallback {
+            value: 5u8,
+            label: "heuristic",
+        };
+        // Out of range, then valid: repaired.
+        mock.script([
+            Scripted::Content(r#"{"score": 11}"#.into()),
+            Scripted::Content(r#"{"score": 7}"#.into()),
+        ]);
+        let mut context = serde_json::Map::new();
+        context.insert("speech".into(), serde_json::json!(3));
+        let (score, note) = model::decide(ask(context), check, fallback()).await;
+        assert_eq!(score, 7);
+        assert_eq!(note["agent"], "judge");
+        assert_eq!(note["calls"], 2);
+        assert_eq!(note["speech"], 3);
+        assert_eq!(note["repaired"], true);
+        assert_eq!(note["faults"][0]["kind"], "invalid_reply");
+        assert_eq!(note["faults"][0]["then"], "repair");
+        // Invalid twice: the fallback, recorded.
+        mock.script([
+            Scripted::Content("not json".into()),
+            Scripted::Content(r#"{"score": 0}"#.into()),
+        ]);
+        let (score, note) = model::decide(ask(Default::default()), check, fallback()).await;
+        assert_eq!(score, 5);
+        assert_eq!(note["fallback"], "heuristic");
+        assert_eq!(note["faults"].as_array().unwrap().len(), 2);
+        assert_eq!(note["faults"][1]["then"], "fallback");
+        assert_eq!(mock.requests(), 4);
+    });
+}
