@@ -7,7 +7,7 @@
 //! A stale, foreign or unknown click gets an ephemeral "that choice has closed" and
 //! changes nothing.
 
-use super::guards::{click_allowed, cooldown_text};
+use super::guards::cooldown_text;
 use super::send::{ephemeral, CLOSED};
 use super::text::Component;
 use super::types::{Bot, Error};
@@ -58,7 +58,7 @@ async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Er
     };
     let table = match &what {
         Component::Lobby { channel, .. } => {
-            if !click_allowed(bot, c).await? {
+            if !bot.guards.admit_click(&bot.http, c).await? {
                 return Ok(());
             }
             bot.table(*channel)

@@ -10,9 +10,10 @@
 //!   because a token bucket (governor's GCRA) would let a slowed-down user back in after a
 //!   fraction of the window instead of when the oldest click leaves it.
 
-use super::send::ephemeral;
-use super::types::{Bot, Context, Error};
-use serenity::all::{ComponentInteraction, Permissions};
+use serenity::all::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Http,
+    Permissions,
+};
 use std::collections::HashMap;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -46,19 +47,25 @@ impl Guards {
         v.push(now);
         true
     }
-}
 
-/// Whether this user may click now; if not, they are told to slow down.
-pub async fn click_allowed(bot: &Bot, c: &ComponentInteraction) -> Result<bool, Error> {
-    if bot.guards.click_allowed(c.user.id.get()) {
-        return Ok(true);
+    /// Whether the clicker may click now; if not, they are told to slow down.
+    pub async fn admit_click(
+        &self,
+        http: &Http,
+        c: &ComponentInteraction,
+    ) -> Result<bool, serenity::Error> {
+        if self.click_allowed(c.user.id.get()) {
+            return Ok(true);
+        }
+        // Built here rather than with `send::ephemeral`: `types` holds the guards and
+        // `send` needs `types`, so this file imports neither.
+        let slow = CreateInteractionResponseMessage::new()
+            .content("Slow down: too many clicks. Try again in a few seconds.")
+            .ephemeral(true);
+        c.create_response(http, CreateInteractionResponse::Message(slow))
+            .await?;
+        Ok(false)
     }
-    c.create_response(
-        &bot.http,
-        ephemeral("Slow down: too many clicks. Try again in a few seconds."),
-    )
-    .await?;
-    Ok(false)
 }
 
 /// Gives every command (subcommands included) a per-user cooldown of `secs` (none at 0).
@@ -86,7 +93,7 @@ pub fn member_manages(c: &ComponentInteraction) -> bool {
 }
 
 /// Whether the caller of a slash command may manage the channel's messages.
-pub fn ctx_manages(ctx: Context<'_>) -> bool {
+pub fn ctx_manages<U: Send + Sync, E>(ctx: poise::Context<'_, U, E>) -> bool {
     match ctx {
         poise::Context::Application(a) => a
             .interaction

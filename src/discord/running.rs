@@ -15,7 +15,6 @@
 //! through [`super::send`]. The core holds the table and routes people's input to it.
 
 use super::text::Component;
-use super::types::{Bot, Context, Error};
 use serenity::all::{ComponentInteraction, Message};
 use std::future::Future;
 use std::pin::Pin;
@@ -24,8 +23,10 @@ use std::sync::Arc;
 /// A boxed, sendable future (what the trait's methods return).
 pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
 
-/// A channel's table, as the bot core sees it.
-pub trait RunningTable: Send + Sync {
+/// A channel's table, as the bot core sees it. `B` is the bot's shared data
+/// (`types::Bot`: the registry holds `Arc<dyn RunningTable<Bot>>`); it is a parameter
+/// only so that this file and `types.rs` do not import each other.
+pub trait RunningTable<B>: Send + Sync {
     /// The channel it sits in.
     fn channel(&self) -> u64;
 
@@ -38,25 +39,28 @@ pub trait RunningTable: Send + Sync {
     /// click rate limit to lobby clicks; the table answers the interaction.
     fn on_click<'a>(
         self: Arc<Self>,
-        bot: &'a Arc<Bot>,
+        bot: &'a Arc<B>,
         c: &'a ComponentInteraction,
         what: Component,
-    ) -> BoxFuture<'a, Result<(), Error>>;
+    ) -> BoxFuture<'a, Result<(), anyhow::Error>>;
 
     /// A message typed by a person: in the table's channel, or a DM (offered to every
     /// table until one takes it). True when the table took it.
     fn on_message<'a>(
         self: Arc<Self>,
-        bot: &'a Arc<Bot>,
+        bot: &'a Arc<B>,
         m: &'a Message,
-    ) -> BoxFuture<'a, Result<bool, Error>>;
+    ) -> BoxFuture<'a, Result<bool, anyhow::Error>>;
 
     /// The table's state in a few lines (the answer to a status command).
     fn status(self: Arc<Self>) -> BoxFuture<'static, String>;
 
     /// A stop command in the table's channel: the table checks who may stop it, answers,
     /// and ends the game or closes the lobby.
-    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>>;
+    fn stop<'a>(
+        self: Arc<Self>,
+        ctx: poise::Context<'a, Arc<B>, anyhow::Error>,
+    ) -> BoxFuture<'a, Result<(), anyhow::Error>>;
 
     /// The bot is shutting down: a running session is detached (kept in the store, it
     /// resumes on the next start), not ended.

@@ -1,5 +1,6 @@
 //! Everything the bot sends to Discord, in one place: channel posts, edits, DMs (the DM
-//! channel opened once per user), follow-ups on an interaction's token, ephemeral answers,
+//! channel opened once per user), follow-ups on an interaction's token, ephemeral answers
+//! to clicks and commands,
 //! and long text cut into messages Discord accepts (2,000 characters).
 //!
 //! Failures: a post that hits a 429 (rate limited) waits a moment and is tried once more;
@@ -8,7 +9,7 @@
 //! carry player text or game news are posted with pings off ([`no_pings`]), allowing only
 //! the users a message calls.
 
-use super::types::{Bot, Error};
+use super::types::{Bot, Context, Error};
 use serenity::all::{
     ChannelId, ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
     CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
@@ -170,6 +171,17 @@ pub async fn followup(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result
         &bot.http,
         CreateInteractionResponseFollowup::new()
             .content(text)
+            .ephemeral(true),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Answers a slash command so only its caller sees it (a refusal, or a status).
+pub async fn reply_ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
+    ctx.send(
+        poise::CreateReply::default()
+            .content(text.into())
             .ephemeral(true),
     )
     .await?;

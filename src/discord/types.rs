@@ -20,6 +20,9 @@ pub type Error = anyhow::Error;
 /// poise's context, with the bot's data.
 pub type Context<'a> = poise::Context<'a, Arc<Bot>, Error>;
 
+/// A channel's table in the registry (a lobby or a running game, of any game).
+pub type SharedTable = Arc<dyn RunningTable<Bot>>;
+
 /// The bot's shared state.
 pub struct Bot {
     pub http: Arc<Http>,
@@ -30,7 +33,7 @@ pub struct Bot {
     /// The names AI players are given (`content/discord/ai-names.txt`).
     pub ai_names: Vec<String>,
     /// Each channel's table (a lobby or a running game).
-    tables: Mutex<HashMap<u64, Arc<dyn RunningTable>>>,
+    tables: Mutex<HashMap<u64, SharedTable>>,
     /// Each running session's channel.
     sessions: Mutex<HashMap<String, u64>>,
     /// Each user's DM channel, opened once.
@@ -70,18 +73,18 @@ impl Bot {
     }
 
     /// The table of a channel, if any.
-    pub fn table(&self, channel: u64) -> Option<Arc<dyn RunningTable>> {
+    pub fn table(&self, channel: u64) -> Option<SharedTable> {
         self.tables.lock().expect("lock").get(&channel).cloned()
     }
 
     /// The table running a session, if any.
-    pub fn table_of_session(&self, session: &str) -> Option<Arc<dyn RunningTable>> {
+    pub fn table_of_session(&self, session: &str) -> Option<SharedTable> {
         let channel = *self.sessions.lock().expect("lock").get(session)?;
         self.table(channel)
     }
 
     /// Every table (in no particular order).
-    pub fn tables(&self) -> Vec<Arc<dyn RunningTable>> {
+    pub fn tables(&self) -> Vec<SharedTable> {
         self.tables
             .lock()
             .expect("lock")
@@ -91,7 +94,7 @@ impl Bot {
     }
 
     /// Seats `table` in its channel unless the channel already has one (returned).
-    pub fn claim(&self, table: Arc<dyn RunningTable>) -> Result<(), Arc<dyn RunningTable>> {
+    pub fn claim(&self, table: SharedTable) -> Result<(), SharedTable> {
         let mut tables = self.tables.lock().expect("lock");
         match tables.get(&table.channel()) {
             Some(existing) => Err(existing.clone()),
@@ -103,7 +106,7 @@ impl Bot {
     }
 
     /// Seats `table` in its channel (a stored table, at startup).
-    pub fn insert(&self, table: Arc<dyn RunningTable>) {
+    pub fn insert(&self, table: SharedTable) {
         self.tables
             .lock()
             .expect("lock")

@@ -7,7 +7,7 @@ mod stats;
 mod werewolf;
 
 use super::guards::set_cooldowns;
-use super::types::{Bot, Context, Error};
+use super::types::{Bot, Error};
 use std::sync::Arc;
 
 /// Every command, each with a per-user cooldown of `cooldown_secs`.
@@ -15,15 +15,4 @@ pub(super) fn all(cooldown_secs: f64) -> Vec<poise::Command<Arc<Bot>, Error>> {
     let mut commands = vec![werewolf::werewolf(), stats::leaderboard(), stats::stats()];
     set_cooldowns(&mut commands, cooldown_secs);
     commands
-}
-
-/// An ephemeral answer (a refusal, or a status only the caller sees).
-pub(crate) async fn refuse(ctx: Context<'_>, text: impl Into<String>) -> Result<(), Error> {
-    ctx.send(
-        poise::CreateReply::default()
-            .content(text.into())
-            .ephemeral(true),
-    )
-    .await?;
-    Ok(())
 }

@@ -2,7 +2,7 @@
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
 //! whatever game it plays, through [`RunningTable`](crate::discord::running::RunningTable).
 
-use super::refuse;
+use crate::discord::send::reply_ephemeral as refuse;
 use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Context, Error};
 use crate::discord::werewolf::lobby::{Lobby, TableOptions};

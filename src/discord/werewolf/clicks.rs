@@ -10,7 +10,7 @@ use super::private::{panel_answered, panel_view, welcome_dm};
 use super::start::start_game;
 use super::table::{OpenAsk, Table, TableState};
 use super::views::{action_for, chosen, lobby_components, lobby_embed, refresh_board};
-use crate::discord::guards::{click_allowed, member_manages};
+use crate::discord::guards::member_manages;
 use crate::discord::send::{ephemeral, followup, CLOSED};
 use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Bot, Error};
@@ -142,7 +142,7 @@ pub(super) async fn on_ask(
         return Ok(());
     };
     if verb == "open" {
-        if !click_allowed(bot, c).await? {
+        if !bot.guards.admit_click(&bot.http, c).await? {
             return Ok(());
         }
         // The night panel (closed DMs): the seat's news and open night ask, shown to the

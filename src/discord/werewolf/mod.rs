@@ -30,6 +30,7 @@ pub use table::Table;
 
 use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
+use crate::discord::send::reply_ephemeral as refuse;
 use crate::discord::text::Component;
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::werewolf::SEATS;
@@ -38,7 +39,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use table::TableState;
 
-impl RunningTable for Table {
+impl RunningTable<Bot> for Table {
     fn channel(&self) -> u64 {
         self.channel
     }
@@ -123,11 +124,6 @@ impl RunningTable for Table {
 /// `/werewolf stop`: the host or a moderator ends the game (recorded as abandoned) or
 /// closes the lobby.
 async fn stop(table: Arc<Table>, ctx: Context<'_>) -> Result<(), Error> {
-    let refuse = |text: &'static str| async move {
-        ctx.send(poise::CreateReply::default().content(text).ephemeral(true))
-            .await
-            .map(|_| ())
-    };
     let bot = ctx.data().clone();
     let user = ctx.author().id.get();
     let channel = table.channel;
@@ -135,15 +131,17 @@ async fn stop(table: Arc<Table>, ctx: Context<'_>) -> Result<(), Error> {
     let host = match &*table.state.lock().await {
         TableState::Lobby(l) => l.host,
         TableState::Running(r) => r.data.host,
-        TableState::Closed => return Ok(refuse("There is no game in this channel.").await?),
+        TableState::Closed => return refuse(ctx, "There is no game in this channel.").await,
         TableState::Starting => {
-            return Ok(refuse("The game is starting; try again in a moment.").await?)
+            return refuse(ctx, "The game is starting; try again in a moment.").await
         }
     };
     if user != host && !manages {
-        return Ok(
-            refuse("Only the host or a moderator (Manage Messages) can stop this game.").await?,
-        );
+        return refuse(
+            ctx,
+            "Only the host or a moderator (Manage Messages) can stop this game.",
+        )
+        .await;
     }
     ctx.defer().await?;
     let handle = {
