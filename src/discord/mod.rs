@@ -1,30 +1,27 @@
 //! The Discord surface (serenity + poise live here and nowhere else).
 //!
-//! - [`bot`]: the process: connection (optionally through `DISCORD_PROXY_URL`), the shared
-//!   bot data, event routing, resume at startup, graceful shutdown; `commands` (the slash
-//!   commands `/werewolf start|stop|status`, `/leaderboard werewolf`, `/stats`), `clicks`
-//!   (buttons and menus) and `messages` (speeches typed in the channel, wolf chat).
-//! - [`table`]: a channel's lobby or running game, and the driver that posts a session's
-//!   notes: public events to the channel, each private event to the DMs of exactly the
-//!   seats in its audience.
-//! - [`private`]: a seat's private news and night controls, by DM or through the night
-//!   panel when its DMs are closed (the same channel posts whatever the role).
-//! - [`drive`]: the task that posts a running game's notes; [`plan`]: what to post for
-//!   them (pure).
-//! - [`lobby`]: joining, leaving, starting, and the start options (pure).
-//! - [`render`]: every text the bot writes (pure).
-//! - [`text`]: player text made safe to post; component `custom_id`s that carry the
-//!   session and the ask's sequence number.
-pub mod bot;
-mod clicks;
+//! The generic core, which routes to any game and never names a game's types:
+//! - [`types`]: the bot's shared data (`Bot`: the table registry), poise's `Context`, `Error`.
+//! - [`startup`](run): settings, building the client and framework, resume, graceful stop.
+//! - `events`: gateway events routed to the right table (clicks, typed messages), errors.
+//! - [`send`]: posts, edits, DMs, follow-ups, long-text chunks, 429 handling.
+//! - `guards`: command cooldowns (poise's), the click rate limit, moderator checks.
+//! - [`running`]: the [`RunningTable`](running::RunningTable) trait a game's table
+//!   implements.
+//! - `commands`: the slash commands, one file per family.
+//! - [`text`]: player text made safe to post; component `custom_id`s.
+//!
+//! Each game's table in its own folder: [`werewolf`] (lobby, controls, rendering, driver).
+//! Only the places a game is picked by its kind (its start command, resume at startup)
+//! import from a game's folder.
 mod commands;
-pub mod drive;
-pub mod lobby;
-mod messages;
-pub mod plan;
-pub mod private;
-pub mod render;
-pub mod table;
+mod events;
+mod guards;
+pub mod running;
+pub mod send;
+mod startup;
 pub mod text;
+pub mod types;
+pub mod werewolf;
 
-pub use bot::{run, BotError, BotSettings};
+pub use startup::{load_ai_names, run, BotError, BotSettings};

@@ -1,5 +1,5 @@
 //! Text that goes to Discord: player text made safe to post (no mass or role pings, no
-//! control characters, length capped), and the `custom_id`s of buttons and menus, which
+//! control characters, length capped), a user's shown name, and the `custom_id`s of buttons and menus, which
 //! carry the session and the ask's sequence number so a stale or foreign click is refused.
 
 /// Makes player text safe to post: `@everyone` and `@here` cannot ping, role mentions
@@ -35,6 +35,13 @@ pub fn sanitize(text: &str, max_chars: usize) -> String {
     } else {
         out
     }
+}
+
+/// A user's name as shown: their display name, else their user name (not yet made safe).
+pub fn display_name(user: &serenity::all::User) -> String {
+    user.global_name
+        .clone()
+        .unwrap_or_else(|| user.name.clone())
 }
 
 /// What a component is for.

@@ -27,6 +27,13 @@ impl GameKind {
         }
     }
 
+    /// The name as a title ("Werewolf").
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Werewolf => "Werewolf",
+        }
+    }
+
     pub fn parse(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }

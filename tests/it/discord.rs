@@ -857,7 +857,7 @@ async fn lobby_clicks_are_rate_limited_and_answers_to_open_asks_are_not() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn human_wolves_chat_by_dm_only_when_wolf_chat_is_open() {
-    use agora::discord::lobby::human_seats;
+    use agora::discord::werewolf::lobby::human_seats;
     use agora::games::werewolf::{deal, Role};
     // A seed that seats the first two players as wolves and the third not.
     let role = |s: u64, k: usize| deal(s)[human_seats(3, s)[k] as usize - 1];
@@ -998,7 +998,7 @@ async fn off_turn_messages_can_be_deleted() {
     // The host is a wolf (so alive at dawn): it picks at night, then speaks on day 1.
     let seed = (0..100_000u64)
         .find(|s| {
-            let seat = agora::discord::lobby::human_seats(1, *s)[0];
+            let seat = agora::discord::werewolf::lobby::human_seats(1, *s)[0];
             agora::games::werewolf::deal(*s)[seat as usize - 1]
                 == agora::games::werewolf::Role::Werewolf
         })
@@ -1242,7 +1242,7 @@ async fn closed_dm_first_night(seed: u64) -> (Vec<String>, usize) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_channel_is_the_same_whatever_a_closed_dm_players_role() {
-    use agora::discord::lobby::human_seats;
+    use agora::discord::werewolf::lobby::human_seats;
     use agora::games::werewolf::{deal, Role};
     // Four deals that seat the lone human in the same seat as a villager, a wolf, the
     // seer and the witch.
@@ -1289,7 +1289,7 @@ async fn the_channel_is_the_same_whatever_a_closed_dm_players_role() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_hunters_news_is_true() {
-    use agora::discord::lobby::human_seats;
+    use agora::discord::werewolf::lobby::human_seats;
     use agora::games::werewolf::{deal, Event, Role};
     let seed = (0..10_000u64)
         .find(|s| deal(*s)[human_seats(1, *s)[0] as usize - 1] == Role::Hunter)
@@ -1357,7 +1357,7 @@ async fn humans_sit_where_the_seed_puts_them() {
         tokio::time::sleep(Duration::from_millis(30)).await;
     }
     let seats = s.sessions().await.unwrap()[0].seats.clone();
-    let placed = agora::discord::lobby::human_seats(3, seed);
+    let placed = agora::discord::werewolf::lobby::human_seats(3, seed);
     assert_ne!(
         placed,
         vec![1, 2, 3],

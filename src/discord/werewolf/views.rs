@@ -1,232 +1,46 @@
-//! A channel's table: a lobby or a running game (its stored data, its open asks, the vote
-//! message, the status board), and the controls a click answers. The driver that posts a
-//! running game's notes is in [`super::drive`], what it posts is planned in
-//! [`super::plan`].
+//! What a werewolf table shows, as Discord messages: the lobby embed and its buttons, the
+//! status board, the vote message and its menu, a night ask's controls, and what a click
+//! means for its ask. Also the two edits kept up to date (the vote message, the status
+//! board).
 
-use super::bot::Bot;
 use super::lobby::Lobby;
 use super::render::{self, Names};
-use super::text::Component;
-use crate::games::werewolf::{
-    Action, Ask, AskKind, Choice, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS,
-};
-use crate::session::SessionHandle;
-use crate::store::ChannelRow;
-use serde::{Deserialize, Serialize};
+use super::table::{Board, Running, Table, TableState};
+use crate::discord::send::api_code;
+use crate::discord::text::Component;
+use crate::discord::types::Bot;
+use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateAllowedMentions, CreateButton, CreateEmbed,
-    CreateMessage, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateEmbed, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
 };
-use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// A seat of a running game, as stored with the channel.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct SeatInfo {
-    /// The Discord user; `None` for an AI seat.
-    pub user: Option<u64>,
-    pub name: String,
-    #[serde(default)]
-    pub dm_closed: bool,
-}
-
-/// What a running game's channel row holds.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RunningData {
-    pub session_id: String,
-    pub host: u64,
-    pub seats: Vec<SeatInfo>,
-    pub status_message: Option<u64>,
-    #[serde(default)]
-    pub wolf_chat_open: bool,
-    /// How many of the driver's events (the public ones and the human seats' own, in the
-    /// game's order) have been posted; a resumed game posts none of them again. `None`
-    /// (a row kept before this was stored): everything before the restart was posted.
-    #[serde(default)]
-    pub posted: Option<usize>,
-    /// The asks open for human seats whose call, vote message or controls were posted:
-    /// `(seat, seq)`. A resumed game does not post them again (their controls still work).
-    #[serde(default)]
-    pub asks: Vec<(Seat, u32)>,
-    /// The current vote message: the key of its round and its message id.
-    #[serde(default)]
-    pub board: Option<(u32, u64)>,
-    /// The game's pace (it scales the pause between AI speeches too).
-    #[serde(default = "one")]
-    pub pace: f64,
-}
-
-fn one() -> f64 {
-    1.0
-}
-
-impl RunningData {
-    pub fn humans(&self) -> SeatSet {
-        (1..=SEATS as Seat)
-            .filter(|s| self.seats[*s as usize - 1].user.is_some())
-            .collect()
-    }
-    pub fn seat_of(&self, user: u64) -> Option<Seat> {
-        self.seats
-            .iter()
-            .position(|s| s.user == Some(user))
-            .map(|i| i as Seat + 1)
-    }
-    pub fn user(&self, seat: Seat) -> Option<u64> {
-        self.seats.get(seat as usize - 1).and_then(|s| s.user)
-    }
-}
-
-/// An ask open for a human seat.
-#[derive(Debug, Clone, Copy)]
-pub struct OpenAsk {
-    /// Which opening this is: an ask asked again (the witch after a save) keeps its
-    /// sequence number but gets a new generation, so a late clean-up of the answered one
-    /// cannot remove it.
-    pub gen: u64,
-    pub seq: u32,
-    pub ask: Ask,
-    pub due_at: i64,
-}
-
-/// The vote message of the current round: one select menu for every human voter.
-#[derive(Debug, Clone)]
-pub struct Board {
-    /// The sequence number of the vote ask that opened it.
-    pub key: u32,
-    pub kind: AskKind,
-    pub message: Option<u64>,
-    pub voters: SeatSet,
-    pub voted: SeatSet,
-    pub targets: SeatSet,
-    /// When voting closes (ms since the epoch).
-    pub due_at: i64,
-}
-
-/// A running game in a channel.
-pub struct Running {
-    pub handle: SessionHandle<Werewolf>,
-    pub data: RunningData,
-    pub names: Names,
-    pub open: BTreeMap<Seat, OpenAsk>,
-    pub(super) gens: u64,
-    pub speaker: Option<(Seat, u32)>,
-    pub board: Option<Board>,
-    /// Each seat's private news so far (index seat-1), for the closed-DM fallback.
-    pub private: Vec<Vec<String>>,
-    /// How much of its news each seat has seen through the fallback (index seat-1).
-    pub seen: Vec<usize>,
-    /// The last press of each seat's night panel (closed DMs): the interaction token and
-    /// when it was pressed, so news and controls that come later reach the seat as
-    /// ephemeral follow-ups while the token lives (index seat-1).
-    pub panel: Vec<Option<(String, i64)>>,
-    /// How many of the driver's events the table has taken in.
-    pub events: usize,
-    /// Events before this index were posted before a restart: they update the state only.
-    pub quiet_until: usize,
-    /// Asks posted before a restart (from the stored row): not posted again.
-    pub asked_before: Vec<(Seat, u32)>,
-    /// When the last AI speech was posted (they are paced apart).
-    pub last_ai_speech: Option<tokio::time::Instant>,
-    pub alive: SeatSet,
-    pub phase: String,
-    /// The wolf pack, once a human wolf has been told it.
-    pub pack: Option<SeatSet>,
-}
-
-impl Running {
-    /// Forgets `seat`'s open ask once answered, unless it was asked again meanwhile.
-    pub fn answered(&mut self, seat: Seat, gen: u64) {
-        if self.open.get(&seat).is_some_and(|o| o.gen == gen) {
-            self.open.remove(&seat);
-        }
-    }
-
-    /// The wolves, if `seat` is one of them (as its own news told it).
-    pub fn wolves_of(&self, seat: Seat) -> Option<SeatSet> {
-        self.pack.filter(|p| p.contains(seat))
-    }
-
-    pub fn new(handle: SessionHandle<Werewolf>, data: RunningData) -> Running {
-        let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
-        let (quiet_until, asked_before) = (data.posted.unwrap_or(0), data.asks.clone());
-        Running {
-            handle,
-            data,
-            names,
-            open: BTreeMap::new(),
-            gens: 0,
-            speaker: None,
-            board: None,
-            private: vec![Vec::new(); SEATS],
-            seen: vec![0; SEATS],
-            panel: vec![None; SEATS],
-            events: 0,
-            quiet_until,
-            asked_before,
-            last_ai_speech: None,
-            alive: EVERY_SEAT,
-            phase: "The game begins".into(),
-            pack: None,
-        }
-    }
-
-    /// Whose turn it is, as the public may know it (never who acts at night).
-    pub fn turn(&self) -> String {
-        if let Some((seat, _)) = self.speaker {
-            return format!("{} is speaking", self.names.seat(seat));
-        }
-        if let Some(b) = &self.board {
-            let waiting = b.voters.minus(b.voted);
-            if !waiting.is_empty() {
-                let w: Vec<String> = waiting.iter().map(|s| self.names.seat(s)).collect();
-                return format!("voting; waiting for {}", w.join(", "));
+/// The lobby's buttons.
+pub fn lobby_components(channel: u64) -> Vec<CreateActionRow> {
+    let b = |verb: &str, label: &str, style| {
+        CreateButton::new(
+            Component::Lobby {
+                channel,
+                verb: verb.into(),
             }
-        }
-        if self.phase.starts_with("Night") {
-            return "night actions are being taken (in DMs)".into();
-        }
-        "the AI players are acting".into()
-    }
+            .id(),
+        )
+        .label(label)
+        .style(style)
+    };
+    vec![CreateActionRow::Buttons(vec![
+        b("join", "Join", ButtonStyle::Success),
+        b("leave", "Leave", ButtonStyle::Secondary),
+        b("start", "Start", ButtonStyle::Primary),
+    ])]
 }
 
-pub enum TableState {
-    Lobby(Lobby),
-    /// Start was pressed: the session is being created (a second Start is refused).
-    Starting,
-    Running(Box<Running>),
-    Closed,
-}
-
-/// A channel's table.
-pub struct Table {
-    pub channel: u64,
-    pub guild: u64,
-    pub state: tokio::sync::Mutex<TableState>,
-    /// The message a second `/werewolf start` links to (the lobby, then the status board;
-    /// 0 until known). Kept outside the lock, so a refusal never waits for a store write.
-    pub message: std::sync::atomic::AtomicU64,
-}
-
-impl Table {
-    pub fn row(&self, state: &TableState) -> Option<ChannelRow> {
-        let (state_name, session_id, data) = match state {
-            TableState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
-            TableState::Running(r) => (
-                "running",
-                Some(r.data.session_id.clone()),
-                serde_json::to_value(&r.data).ok()?,
-            ),
-            TableState::Closed | TableState::Starting => return None,
-        };
-        Some(ChannelRow {
-            channel_id: self.channel,
-            guild_id: self.guild,
-            state: state_name.into(),
-            session_id,
-            data,
-        })
-    }
+/// The lobby's embed.
+pub fn lobby_embed(l: &Lobby, ai: &str) -> CreateEmbed {
+    CreateEmbed::new()
+        .title("🐺 Werewolf — a table is open")
+        .description(render::lobby(l, ai))
 }
 
 /// The vote message's text.
@@ -374,32 +188,6 @@ pub fn chosen(action: &Action, names: &Names) -> String {
     }
 }
 
-/// Splits text into messages Discord accepts (2,000 characters), at line ends.
-pub fn chunks(text: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut cur = String::new();
-    for line in text.lines() {
-        if cur.chars().count() + line.chars().count() + 1 > 1900 && !cur.is_empty() {
-            out.push(std::mem::take(&mut cur));
-        }
-        if !cur.is_empty() {
-            cur.push('\n');
-        }
-        cur.push_str(&line.chars().take(1900).collect::<String>());
-    }
-    if !cur.is_empty() {
-        out.push(cur);
-    }
-    out
-}
-
-pub(super) fn no_pings() -> CreateAllowedMentions {
-    CreateAllowedMentions::new()
-        .everyone(false)
-        .all_roles(false)
-        .all_users(false)
-}
-
 /// The status board embed.
 pub fn status_embed(r: &Running) -> CreateEmbed {
     CreateEmbed::new()
@@ -451,7 +239,7 @@ pub async fn update_status(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelI
             Ok(()) => return,
             // Someone deleted it: post it again. Any other failure waits for the next
             // change (a re-post would leave two boards).
-            Err(e) if super::bot::api_code(&e) == Some(10008) => {}
+            Err(e) if api_code(&e) == Some(10008) => {}
             Err(_) => return,
         }
     }
@@ -518,17 +306,5 @@ mod tests {
         );
         let hunter = ask(AskKind::HunterShot, &[1]);
         assert_eq!(action_for(&hunter, "decline", None), Ok(Action::Decline));
-    }
-
-    #[test]
-    fn long_text_is_split_for_discord() {
-        let text = (0..100)
-            .map(|i| format!("line {i} {}", "x".repeat(50)))
-            .collect::<Vec<_>>()
-            .join("\n");
-        let parts = chunks(&text);
-        assert!(parts.len() > 1);
-        assert!(parts.iter().all(|p| p.chars().count() <= 1900));
-        assert_eq!(parts.join("\n"), text);
     }
 }

@@ -6,7 +6,7 @@
 //! events, private lines a seat's own events.
 
 use super::lobby::Lobby;
-use super::text::sanitize;
+use crate::discord::text::sanitize;
 use crate::games::werewolf::{
     Ask, AskKind, Ballot, Event, ScoreReason, Seat, SeatSet, SpeechKind, SEATS,
 };

@@ -11,16 +11,20 @@
 //! that interaction's token (15 minutes).
 //!
 //! With DMs open, a batch of news and the controls of the ask that follows it are one DM.
+//! A player who joins a lobby is welcomed by DM, which is how closed DMs are found first.
 
-use super::bot::{dm_refused, Bot};
 use super::plan::Post;
 use super::render;
-use super::table::{chunks, controls, no_pings, OpenAsk, Table, TableState};
+use super::table::{OpenAsk, Running, Table, TableState};
+use super::views::controls;
+use crate::discord::send::{chunks, dm_refused, last_chunk, no_pings};
+use crate::discord::text::Component;
+use crate::discord::types::Bot;
 use crate::games::werewolf::{AskKind, Seat};
 use crate::store::now_ms;
 use serenity::all::{
-    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateInteractionResponseFollowup,
-    CreateMessage, UserId,
+    ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateButton,
+    CreateInteractionResponseFollowup, CreateMessage, UserId,
 };
 use std::sync::Arc;
 
@@ -31,11 +35,7 @@ pub const PANEL_LABEL: &str = "🌙 My night panel";
 const TOKEN_LIFE_MS: i64 = 14 * 60 * 1000;
 
 /// What the seat sees for one batch: its news lines, then its open ask's controls.
-fn compose(
-    r: &super::table::Running,
-    seat: Seat,
-    posts: Vec<Post>,
-) -> (String, Vec<CreateActionRow>) {
+fn compose(r: &Running, seat: Seat, posts: Vec<Post>) -> (String, Vec<CreateActionRow>) {
     let open: Option<OpenAsk> = posts.iter().find_map(|p| match p {
         Post::Controls { seq } => r.open.get(&seat).filter(|o| o.seq == *seq).copied(),
         _ => None,
@@ -94,12 +94,10 @@ pub(super) async fn send_private(
     if closed {
         if let Some(token) = token {
             let msg = CreateInteractionResponseFollowup::new()
-                .content(chunks(&text).into_iter().last().unwrap_or_default())
+                .content(last_chunk(&text))
                 .components(comps)
                 .ephemeral(true);
-            if let Err(e) = bot.http.create_followup_message(&token, &msg, vec![]).await {
-                tracing::warn!(seat, "night panel follow-up failed: {e}");
-            }
+            bot.followup_token(&token, msg).await;
         }
         return;
     }
@@ -142,7 +140,7 @@ pub(super) async fn post_panel(bot: &Arc<Bot>, table: &Arc<Table>, channel: Chan
         };
         (user, r.data.session_id.clone())
     };
-    let id = super::text::Component::Ask {
+    let id = Component::Ask {
         session,
         seat,
         seq: 0,
@@ -183,7 +181,7 @@ pub(super) async fn mark_dm_closed(bot: &Arc<Bot>, table: &Arc<Table>, seat: Sea
 /// the seat last looked, and the open night ask's controls, or that there is nothing to
 /// do right now. Also says which opening of the ask it showed (its generation).
 pub(super) fn panel_view(
-    r: &mut super::table::Running,
+    r: &mut Running,
     seat: Seat,
 ) -> (String, (Vec<CreateActionRow>, Option<u64>)) {
     let i = seat as usize - 1;
@@ -208,17 +206,11 @@ pub(super) fn panel_view(
             );
         }
     }
-    (
-        chunks(text.trim_start())
-            .into_iter()
-            .last()
-            .unwrap_or_default(),
-        (comps, shown),
-    )
+    (last_chunk(text.trim_start()), (comps, shown))
 }
 
 /// The seat's open night (or hunter's) ask, if any.
-fn night_ask(r: &super::table::Running, seat: Seat) -> Option<OpenAsk> {
+fn night_ask(r: &Running, seat: Seat) -> Option<OpenAsk> {
     r.open
         .get(&seat)
         .filter(|o| {
@@ -258,10 +250,66 @@ pub(super) async fn panel_answered(
         (lines.join("\n"), comps)
     };
     let msg = CreateInteractionResponseFollowup::new()
-        .content(chunks(&catch_up.0).into_iter().last().unwrap_or_default())
+        .content(last_chunk(&catch_up.0))
         .components(catch_up.1)
         .ephemeral(true);
-    if let Err(e) = bot.http.create_followup_message(token, &msg, vec![]).await {
-        tracing::warn!(seat, "night panel follow-up failed: {e}");
+    bot.followup_token(token, msg).await;
+}
+
+/// DMs a player who joined; if their DMs are closed, marks it and tells them (ephemeral,
+/// when there is an interaction to answer) how they will play instead.
+pub async fn welcome_dm(
+    bot: &Arc<Bot>,
+    table: &Arc<Table>,
+    user: u64,
+    c: Option<&ComponentInteraction>,
+) {
+    // Only a player still seated is told so (a quick Leave may have come first).
+    let seated = match &*table.state.lock().await {
+        TableState::Lobby(l) => l.seat_of(user).is_some(),
+        _ => false,
+    };
+    if !seated {
+        return;
+    }
+    let text = format!(
+        "👋 You have a seat at the werewolf table in <#{}>. Your role and your night actions will come here.",
+        table.channel
+    );
+    match bot.dm(user, CreateMessage::new().content(text)).await {
+        Ok(_) => {}
+        Err(e) if dm_refused(&e) => {
+            {
+                let mut st = table.state.lock().await;
+                if let TableState::Lobby(l) = &mut *st {
+                    if let Some(i) = l.seat_of(user) {
+                        l.seats[i].dm_closed = true;
+                    }
+                }
+                table.save(bot, &st).await;
+            }
+            let note = format!(
+                "📪 I can't send you DMs (they are closed for this server). You can still play: press the **{}** button I post in the channel for you each night (and when you die); only you will see what it shows. (Or allow DMs from server members and I will use them.)",
+                PANEL_LABEL
+            );
+            if let Some(c) = c {
+                let _ = c
+                    .create_followup(
+                        &bot.http,
+                        CreateInteractionResponseFollowup::new()
+                            .content(note)
+                            .ephemeral(true),
+                    )
+                    .await;
+            } else {
+                bot.post_to(
+                    ChannelId::new(table.channel),
+                    UserId::new(user),
+                    format!("<@{user}>: {note}"),
+                )
+                .await;
+            }
+        }
+        Err(e) => tracing::warn!("welcome DM failed: {e}"),
     }
 }

@@ -1,16 +1,16 @@
-//! The driver of a running game: one task per game follows one subscription (the public
+//! The driver of a running werewolf game (how its session's notes are applied): one task per game follows one subscription (the public
 //! events and the human seats' own, in the game's order) and posts what [`super::plan`]
 //! says. Notes that arrive together are posted together (one message per destination),
 //! so a busy night costs few REST calls. How far it has posted is stored with the table,
 //! so a restart repeats nothing.
 
-use super::bot::Bot;
 use super::plan::{plan, Plan, Post};
 use super::private::{post_panel, send_private};
 use super::render;
-use super::table::{
-    board_components, board_text, chunks, no_pings, refresh_board, update_status, Table, TableState,
-};
+use super::table::{Table, TableState};
+use super::views::{board_components, board_text, refresh_board, update_status};
+use crate::discord::send::no_pings;
+use crate::discord::types::Bot;
 use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::session::{Note, Subscription};
 use crate::store::Outcome;
@@ -150,13 +150,7 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
     for post in plan.channel {
         match post {
             Post::Text(t) => {
-                for c in chunks(&t) {
-                    bot.post(
-                        channel,
-                        CreateMessage::new().content(c).allowed_mentions(no_pings()),
-                    )
-                    .await;
-                }
+                bot.post_text(channel, &t).await;
             }
             Post::SpeechCall { user, text } => {
                 bot.post(
@@ -207,13 +201,7 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
             }
             Post::AiSpeech(t) => {
                 after_ai_speech(bot, table).await;
-                for c in chunks(&t) {
-                    bot.post(
-                        channel,
-                        CreateMessage::new().content(c).allowed_mentions(no_pings()),
-                    )
-                    .await;
-                }
+                bot.post_text(channel, &t).await;
                 if let TableState::Running(r) = &mut *table.state.lock().await {
                     r.last_ai_speech = Some(tokio::time::Instant::now());
                 }

@@ -1,0 +1,160 @@
+//! The `/werewolf` commands: `start` opens a lobby in the channel (the one place a
+//! werewolf table is made by a command), `stop` and `status` ask the channel's table,
+//! whatever game it plays, through [`RunningTable`](crate::discord::running::RunningTable).
+
+use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::text::{display_name, sanitize};
+use crate::discord::types::{Context, Error};
+use crate::discord::werewolf::lobby::{Lobby, TableOptions};
+use crate::discord::werewolf::private::welcome_dm;
+use crate::discord::werewolf::table::{Table, TableState};
+use crate::discord::werewolf::views::{lobby_components, lobby_embed};
+use crate::games::werewolf::{WitchSelfSave, WolfChat};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum WitchSelfSaveChoice {
+    #[name = "always"]
+    Always,
+    #[name = "first night only"]
+    FirstNight,
+    #[name = "never"]
+    Never,
+}
+
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum WolfChatChoice {
+    #[name = "targets only (strict)"]
+    TargetsOnly,
+    #[name = "open (human wolves chat in DMs)"]
+    Open,
+}
+
+/// Werewolf: nine seats, night actions by DM, AI players in the empty seats.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "stop", "status"),
+    subcommand_required
+)]
+pub async fn werewolf(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// Opens a werewolf lobby in this channel.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "Fill the empty seats with AI players (default: on)"] ai_fill: Option<bool>,
+    #[description = "Scale every timer: 0.5 is twice as fast, 2 twice as slow (default 1)"]
+    pace: Option<f64>,
+    #[description = "When may the witch save herself?"] witch_self_save: Option<
+        WitchSelfSaveChoice,
+    >,
+    #[description = "May a poisoned hunter still shoot?"] hunter_shoots_when_poisoned: Option<bool>,
+    #[description = "Start each day's speeches after the previous day's first speaker"]
+    rotate_first_speaker: Option<bool>,
+    #[description = "What human wolves may say to each other at night"] wolf_chat: Option<
+        WolfChatChoice,
+    >,
+    #[description = "The game is a draw at the end of this day (1-30)"] max_days: Option<u32>,
+) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let user = ctx.author().id.get();
+    let options = TableOptions {
+        ai_fill: ai_fill.unwrap_or(true),
+        pace,
+        witch_self_save: witch_self_save.map(|w| match w {
+            WitchSelfSaveChoice::Always => WitchSelfSave::Always,
+            WitchSelfSaveChoice::FirstNight => WitchSelfSave::FirstNight,
+            WitchSelfSaveChoice::Never => WitchSelfSave::Never,
+        }),
+        hunter_shoots_when_poisoned,
+        rotate_first_speaker,
+        wolf_chat: wolf_chat.map(|w| match w {
+            WolfChatChoice::TargetsOnly => WolfChat::TargetsOnly,
+            WolfChatChoice::Open => WolfChat::Open,
+        }),
+        max_days,
+    };
+    if let Err(e) = options.validate() {
+        return refuse(ctx, format!("Not started: {e}.")).await;
+    }
+    let channel = ctx.channel_id().get();
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+    let name = sanitize(&display_name(ctx.author()), 40);
+    let lobby = Lobby::open(user, &name, guild, options);
+    let table = Arc::new(Table {
+        channel,
+        guild,
+        state: tokio::sync::Mutex::new(TableState::Lobby(lobby.clone())),
+        message: Default::default(),
+    });
+    if let Err(existing) = bot.claim(table.clone()) {
+        return refuse(
+            ctx,
+            format!(
+                "A game is already open in this channel (one per channel): {}",
+                existing.link()
+            ),
+        )
+        .await;
+    }
+    let opened = async {
+        ctx.defer().await?;
+        if let Some(row) = table.row(&*table.state.lock().await) {
+            bot.store.save_channel(&row).await?;
+        }
+        // The host is told about closed DMs before the lobby shows, so nobody can start
+        // the game in between (the channel reads the same every time).
+        welcome_dm(&bot, &table, user, None).await;
+        ctx.send(
+            poise::CreateReply::default()
+                .embed(lobby_embed(&lobby, "🤖"))
+                .components(lobby_components(channel)),
+        )
+        .await
+        .map_err(Error::from)
+    }
+    .await;
+    let reply = match opened {
+        Ok(r) => r,
+        Err(e) => {
+            bot.forget(channel, "").await;
+            return Err(e);
+        }
+    };
+    if let Ok(m) = reply.message().await {
+        table.message.store(m.id.get(), Ordering::Relaxed);
+        let mut st = table.state.lock().await;
+        if let TableState::Lobby(l) = &mut *st {
+            l.message = Some(m.id.get());
+        }
+        table.save(&bot, &st).await;
+    }
+    Ok(())
+}
+
+/// Ends the game or lobby in this channel (the host or a moderator).
+#[poise::command(slash_command, guild_only)]
+pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
+    match ctx.data().table(ctx.channel_id().get()) {
+        Some(table) => table.stop(ctx).await,
+        None => refuse(ctx, "There is no game in this channel.").await,
+    }
+}
+
+/// Shows the phase, the living seats and whose turn it is.
+#[poise::command(slash_command, guild_only)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    let Some(table) = ctx.data().table(ctx.channel_id().get()) else {
+        return refuse(
+            ctx,
+            "There is no game in this channel. Open one with /werewolf start.",
+        )
+        .await;
+    };
+    refuse(ctx, table.status().await).await
+}

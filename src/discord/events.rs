@@ -1,0 +1,136 @@
+//! Event routing: each gateway event goes to the table it concerns. A click is routed by
+//! its `custom_id` (a lobby's by its channel, a session's controls by the session), a
+//! message typed in a table's channel to that table, a DM to the tables in turn; the
+//! bot's own messages and other bots' are ignored. Command errors and cooldown hits are
+//! answered here too.
+//!
+//! A stale, foreign or unknown click gets an ephemeral "that choice has closed" and
+//! changes nothing.
+
+use super::guards::cooldown_text;
+use super::send::{ephemeral, CLOSED};
+use super::text::Component;
+use super::types::{Bot, Error};
+use serenity::all::{
+    ComponentInteraction, CreateInteractionResponseFollowup, FullEvent, Interaction, Message,
+};
+use std::sync::Arc;
+
+/// poise's event handler: clicks and messages.
+pub(super) async fn on_event(
+    fw: poise::FrameworkContext<'_, Arc<Bot>, Error>,
+    event: &FullEvent,
+) -> Result<(), Error> {
+    let bot = fw.user_data;
+    match event {
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Component(c),
+        } => {
+            if let Err(e) = on_component(bot, c).await {
+                tracing::warn!("a click failed: {e}");
+                // Tell the clicker once (this fails too if the click was never acknowledged).
+                let _ = c
+                    .create_followup(
+                        &bot.http,
+                        CreateInteractionResponseFollowup::new()
+                            .content("Something went wrong with that click: check the game's messages and try again if needed.")
+                            .ephemeral(true),
+                    )
+                    .await;
+            }
+        }
+        FullEvent::Message { new_message } => {
+            if let Err(e) = on_message(bot, new_message).await {
+                tracing::warn!("a message failed: {e}");
+            }
+        }
+        _ => {}
+    }
+    Ok(())
+}
+
+/// A click goes to its table. Lobby clicks are rate limited here; a click answering the
+/// clicker's open ask is not (the game bounds those: an answered ask closes).
+async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Error> {
+    let Some(what) = Component::parse(&c.data.custom_id) else {
+        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        return Ok(());
+    };
+    let table = match &what {
+        Component::Lobby { channel, .. } => {
+            if !bot.guards.admit_click(&bot.http, c).await? {
+                return Ok(());
+            }
+            bot.table(*channel)
+                .filter(|_| c.channel_id.get() == *channel)
+        }
+        Component::Ask { session, .. } | Component::Board { session, .. } => {
+            bot.table_of_session(session)
+        }
+    };
+    match table {
+        Some(table) => table.on_click(bot, c, what).await,
+        None => {
+            c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+            Ok(())
+        }
+    }
+}
+
+/// A message typed in a table's channel goes to that table; a DM to the tables in turn
+/// until one takes it. A game's channel is known by its table (not by the payload's guild
+/// id); any other message without a guild is a DM.
+async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
+    if m.author.bot || m.author.id.get() == bot.me {
+        return Ok(());
+    }
+    if let Some(table) = bot.table(m.channel_id.get()) {
+        table.on_message(bot, m).await?;
+        return Ok(());
+    }
+    if m.guild_id.is_none() {
+        for table in bot.tables() {
+            if table.on_message(bot, m).await? {
+                break;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// poise's error handler: a failed command is told once; a cooldown hit says how long to
+/// wait.
+pub(super) async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) {
+    match error {
+        poise::FrameworkError::Command { error, ctx, .. } => {
+            tracing::warn!("command /{} failed: {error}", ctx.command().qualified_name);
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content(format!(
+                            "Something went wrong: {error}. Nothing was changed; try again."
+                        ))
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        poise::FrameworkError::CooldownHit {
+            remaining_cooldown,
+            ctx,
+            ..
+        } => {
+            let _ = ctx
+                .send(
+                    poise::CreateReply::default()
+                        .content(cooldown_text(remaining_cooldown))
+                        .ephemeral(true),
+                )
+                .await;
+        }
+        other => {
+            if let Err(e) = poise::builtins::on_error(other).await {
+                tracing::warn!("error while handling an error: {e}");
+            }
+        }
+    }
+}

@@ -1,0 +1,138 @@
+//! The bot's shared data ([`Bot`]: the HTTP client, the store, the config, the table
+//! registry), poise's [`Context`] and the [`Error`] every handler returns.
+//!
+//! The registry maps a channel to its table as a [`RunningTable`] trait object, and a
+//! session to its channel; the core routes clicks and messages through it without knowing
+//! which game a table plays.
+
+use super::guards::Guards;
+use super::running::RunningTable;
+use crate::agents::werewolf::AgentKit;
+use crate::config::Config;
+use crate::store::Store;
+use serenity::all::{ChannelId, Http};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+/// What every handler returns on failure (logged, and told to the user once).
+pub type Error = anyhow::Error;
+
+/// poise's context, with the bot's data.
+pub type Context<'a> = poise::Context<'a, Arc<Bot>, Error>;
+
+/// A channel's table in the registry (a lobby or a running game, of any game).
+pub type SharedTable = Arc<dyn RunningTable<Bot>>;
+
+/// The bot's shared state.
+pub struct Bot {
+    pub http: Arc<Http>,
+    pub store: Store,
+    pub config: Arc<Config>,
+    /// The AI players' model client and settings.
+    pub kit: AgentKit,
+    /// The names AI players are given (`content/discord/ai-names.txt`).
+    pub ai_names: Vec<String>,
+    /// Each channel's table (a lobby or a running game).
+    tables: Mutex<HashMap<u64, SharedTable>>,
+    /// Each running session's channel.
+    sessions: Mutex<HashMap<String, u64>>,
+    /// Each user's DM channel, opened once.
+    pub(super) dm_channels: Mutex<HashMap<u64, ChannelId>>,
+    /// The click rate limit.
+    pub guards: Guards,
+    /// The bot's own user (its messages are never speeches).
+    pub me: u64,
+    /// Deals every new game from this seed (`AGORA_DISCORD_SEED`), if set.
+    pub seed: Option<u64>,
+}
+
+impl Bot {
+    pub(super) fn new(
+        http: Arc<Http>,
+        store: Store,
+        config: Arc<Config>,
+        kit: AgentKit,
+        ai_names: Vec<String>,
+        me: u64,
+        seed: Option<u64>,
+    ) -> Bot {
+        let guards = Guards::new(config.discord.clicks_per_10s);
+        Bot {
+            http,
+            store,
+            config,
+            kit,
+            ai_names,
+            tables: Mutex::new(HashMap::new()),
+            sessions: Mutex::new(HashMap::new()),
+            dm_channels: Mutex::new(HashMap::new()),
+            guards,
+            me,
+            seed,
+        }
+    }
+
+    /// The table of a channel, if any.
+    pub fn table(&self, channel: u64) -> Option<SharedTable> {
+        self.tables.lock().expect("lock").get(&channel).cloned()
+    }
+
+    /// The table running a session, if any.
+    pub fn table_of_session(&self, session: &str) -> Option<SharedTable> {
+        let channel = *self.sessions.lock().expect("lock").get(session)?;
+        self.table(channel)
+    }
+
+    /// Every table (in no particular order).
+    pub fn tables(&self) -> Vec<SharedTable> {
+        self.tables
+            .lock()
+            .expect("lock")
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    /// Seats `table` in its channel unless the channel already has one (returned).
+    pub fn claim(&self, table: SharedTable) -> Result<(), SharedTable> {
+        let mut tables = self.tables.lock().expect("lock");
+        match tables.get(&table.channel()) {
+            Some(existing) => Err(existing.clone()),
+            None => {
+                tables.insert(table.channel(), table);
+                Ok(())
+            }
+        }
+    }
+
+    /// Seats `table` in its channel (a stored table, at startup).
+    pub fn insert(&self, table: SharedTable) {
+        self.tables
+            .lock()
+            .expect("lock")
+            .insert(table.channel(), table);
+    }
+
+    /// Clicks on `session`'s controls go to `channel`'s table from now on.
+    pub fn register_session(&self, session: &str, channel: u64) {
+        self.sessions
+            .lock()
+            .expect("lock")
+            .insert(session.to_string(), channel);
+    }
+
+    /// The channel is free again.
+    pub async fn forget(&self, channel: u64, session: &str) {
+        self.tables.lock().expect("lock").remove(&channel);
+        self.sessions.lock().expect("lock").remove(session);
+        if let Err(e) = self.store.delete_channel(channel).await {
+            tracing::warn!("forgetting channel {channel}: {e}");
+        }
+    }
+}
+
+/// `Bot` needs `Send + Sync` to be poise's data.
+const _: fn() = || {
+    fn check<T: Send + Sync>() {}
+    check::<Bot>();
+};

@@ -1,0 +1,180 @@
+//! Werewolf at a Discord table: the lobby, the controls (clicks, the night panel, private
+//! DMs, typed speeches and wolf chat), what the bot writes, and the driver that applies a
+//! running session's notes. The bot core reaches all of it through the
+//! [`RunningTable`] trait, implemented here for [`Table`]; only the `/werewolf start`
+//! command and resume at startup name this folder.
+//!
+//! - [`table`]: a channel's lobby or running game and how it is stored.
+//! - `start`: starting a game from the lobby, driving it, and [`resume`] at startup.
+//! - `drive`: the task that posts a running game's notes; [`plan`]: what to post (pure).
+//! - `clicks`: lobby buttons, night controls, the night panel, the vote menu.
+//! - `messages`: speeches typed in the channel, wolf chat in DMs.
+//! - [`private`]: a seat's private news and controls, by DM or the night panel.
+//! - [`views`]: the messages, embeds and controls a table shows.
+//! - [`lobby`]: joining, leaving, starting, the start options (pure).
+//! - [`render`]: every text the bot writes for werewolf (pure).
+
+mod clicks;
+mod drive;
+pub mod lobby;
+mod messages;
+pub mod plan;
+pub mod private;
+pub mod render;
+mod start;
+pub mod table;
+pub mod views;
+
+pub use start::resume;
+pub use table::Table;
+
+use crate::discord::guards::ctx_manages;
+use crate::discord::running::{BoxFuture, RunningTable};
+use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::text::Component;
+use crate::discord::types::{Bot, Context, Error};
+use crate::games::werewolf::SEATS;
+use serenity::all::{ComponentInteraction, Message};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use table::TableState;
+
+impl RunningTable<Bot> for Table {
+    fn channel(&self) -> u64 {
+        self.channel
+    }
+
+    fn link(&self) -> String {
+        match Some(self.message.load(Ordering::Relaxed)).filter(|m| *m != 0) {
+            Some(m) => format!(
+                "https://discord.com/channels/{}/{}/{}",
+                self.guild, self.channel, m
+            ),
+            None => format!("<#{}>", self.channel),
+        }
+    }
+
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Lobby { verb, .. } => clicks::on_lobby(bot, c, &self, &verb).await,
+                Component::Ask {
+                    seat, seq, verb, ..
+                } => clicks::on_ask(bot, c, &self, seat, seq, &verb).await,
+                Component::Board { key, .. } => clicks::on_board(bot, c, &self, key).await,
+            }
+        })
+    }
+
+    fn on_message<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move {
+            if m.channel_id.get() == self.channel {
+                messages::speech(bot, &self, m).await?;
+                return Ok(true);
+            }
+            Ok(messages::wolf_chat(bot, &self, m).await)
+        })
+    }
+
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
+        Box::pin(async move {
+            match &*self.state.lock().await {
+                TableState::Lobby(l) => format!(
+                    "**Lobby** — {} of {SEATS} seats taken.\n{}",
+                    l.seats.len(),
+                    render::lobby(l, "🤖")
+                ),
+                TableState::Running(r) => format!(
+                    "{}\nNow: {}.",
+                    render::status(&r.names, r.alive, &r.phase),
+                    r.turn()
+                ),
+                TableState::Starting => "The game is starting.".into(),
+                TableState::Closed => "The game here has just ended.".into(),
+            }
+        })
+    }
+
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(stop(self, ctx))
+    }
+
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let handle = match &*self.state.lock().await {
+                TableState::Running(r) => Some(r.handle.clone()),
+                _ => None,
+            };
+            if let Some(h) = handle {
+                h.detach().await;
+            }
+        })
+    }
+}
+
+/// `/werewolf stop`: the host or a moderator ends the game (recorded as abandoned) or
+/// closes the lobby.
+async fn stop(table: Arc<Table>, ctx: Context<'_>) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let user = ctx.author().id.get();
+    let channel = table.channel;
+    let manages = ctx_manages(ctx);
+    let host = match &*table.state.lock().await {
+        TableState::Lobby(l) => l.host,
+        TableState::Running(r) => r.data.host,
+        TableState::Closed => return refuse(ctx, "There is no game in this channel.").await,
+        TableState::Starting => {
+            return refuse(ctx, "The game is starting; try again in a moment.").await
+        }
+    };
+    if user != host && !manages {
+        return refuse(
+            ctx,
+            "Only the host or a moderator (Manage Messages) can stop this game.",
+        )
+        .await;
+    }
+    ctx.defer().await?;
+    let handle = {
+        let mut st = table.state.lock().await;
+        match &*st {
+            TableState::Lobby(_) => {
+                *st = TableState::Closed;
+                None
+            }
+            TableState::Running(r) => Some(r.handle.clone()),
+            TableState::Closed | TableState::Starting => None,
+        }
+    };
+    match handle {
+        Some(h) if h.is_closed() => {
+            // Its task is gone (it failed): end it in the store and free the channel.
+            let id = h.id().to_string();
+            bot.store.set_status(&id, "abandoned").await?;
+            *table.state.lock().await = TableState::Closed;
+            bot.forget(channel, &id).await;
+            ctx.say(format!(
+                "🛑 <@{user}> stopped the game (recorded as abandoned)."
+            ))
+            .await?;
+        }
+        Some(h) => {
+            h.abandon().await;
+            ctx.say(format!("🛑 <@{user}> stopped the game.")).await?;
+        }
+        None => {
+            bot.forget(channel, "").await;
+            ctx.say("🛑 The lobby is closed.").await?;
+        }
+    }
+    Ok(())
+}
