@@ -7,7 +7,7 @@
 use super::plan::{plan, Plan, Post};
 use super::private::{post_panel, send_private};
 use super::render;
-use super::table::{Table, TableState};
+use super::table::{Table, TablePhase, TableState};
 use super::views::{board_components, board_text, refresh_board, update_status};
 use crate::discord::send::no_pings;
 use crate::discord::types::Bot;
@@ -254,8 +254,8 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
             }
         }
         r.phase = match &outcome {
-            Some(_) => "🏁 The game is over: the roles and scores are below.".into(),
-            None => "🛑 The game was stopped.".into(),
+            Some(_) => TablePhase::Over,
+            None => TablePhase::Stopped,
         };
         r.speaker = None;
         (r.names.clone(), r.data.session_id.clone())

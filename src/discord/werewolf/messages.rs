@@ -1,7 +1,7 @@
 //! Messages typed by people at a werewolf table: a speaker's speech in the channel, and
 //! wolf chat in DMs.
 
-use super::table::{Table, TableState};
+use super::table::{Table, TablePhase, TableState};
 use crate::discord::text::sanitize;
 use crate::discord::types::{Bot, Error};
 use crate::games::werewolf::Action;
@@ -89,7 +89,10 @@ pub(super) async fn wolf_chat(bot: &Arc<Bot>, table: &Table, m: &Message) -> boo
         let Some(seat) = r.data.seat_of(user) else {
             return false;
         };
-        if !r.data.wolf_chat_open || !r.phase.starts_with("Night") || !r.alive.contains(seat) {
+        if !r.data.wolf_chat_open
+            || !matches!(r.phase, TablePhase::Night(_))
+            || !r.alive.contains(seat)
+        {
             return false;
         }
         let Some(pack) = r.wolves_of(seat) else {

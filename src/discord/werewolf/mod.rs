@@ -95,7 +95,7 @@ impl RunningTable<Bot> for Table {
                 ),
                 TableState::Running(r) => format!(
                     "{}\nNow: {}.",
-                    render::status(&r.names, r.alive, &r.phase),
+                    render::status(&r.names, r.alive, &r.phase.to_string()),
                     r.turn()
                 ),
                 TableState::Starting => "The game is starting.".into(),

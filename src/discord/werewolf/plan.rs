@@ -4,7 +4,7 @@
 //! message, or controls. What a resumed game had already posted updates the state only.
 
 use super::render;
-use super::table::{Board, OpenAsk, Running};
+use super::table::{Board, OpenAsk, Running, TablePhase};
 use crate::games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
 use crate::games::Audience;
 use crate::session::Note;
@@ -143,18 +143,21 @@ fn closed_dms(r: &Running, among: SeatSet) -> SeatSet {
 fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience, event: &Event) {
     match audience {
         Audience::Everyone => {
-            let before = (r.alive, r.phase.clone());
+            let before = (r.alive, r.phase);
             // Seats with closed DMs get their night panel at the same moments whatever
             // their role: when night falls, and when they die (a hunter may shoot).
             let mut panels = SeatSet::EMPTY;
             match event {
                 Event::NightFell { night } => {
-                    r.phase = format!("Night {night}");
+                    r.phase = TablePhase::Night(*night);
                     r.speaker = None;
                     panels = closed_dms(r, r.alive);
                 }
                 Event::Dawn { day, dead } => {
-                    r.phase = format!("Day {day}");
+                    r.phase = TablePhase::Day {
+                        day: *day,
+                        pk: false,
+                    };
                     r.alive = r.alive.minus(*dead);
                     panels = closed_dms(r, *dead);
                 }
@@ -166,7 +169,9 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                     target: Some(t), ..
                 } => r.alive.remove(*t),
                 Event::PkCalled { .. } => {
-                    r.phase = format!("{} (PK)", r.phase.trim_end_matches(" (PK)"))
+                    if let TablePhase::Day { pk, .. } = &mut r.phase {
+                        *pk = true;
+                    }
                 }
                 Event::Speech { seat, .. } if r.speaker.map(|(s, _)| s) == Some(*seat) => {
                     r.speaker = None;
@@ -197,7 +202,7 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                 }
                 _ => {}
             }
-            if (r.alive, r.phase.clone()) != before {
+            if (r.alive, r.phase) != before {
                 p.status_changed = true;
             }
             if let Some(line) = render::public_line(event, &r.names, humans) {

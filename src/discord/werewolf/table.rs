@@ -121,7 +121,7 @@ pub struct Running {
     /// When the last AI speech was posted (they are paced apart).
     pub last_ai_speech: Option<tokio::time::Instant>,
     pub alive: SeatSet,
-    pub phase: String,
+    pub phase: TablePhase,
     /// The wolf pack, once a human wolf has been told it.
     pub pack: Option<SeatSet>,
 }
@@ -158,7 +158,7 @@ impl Running {
             asked_before,
             last_ai_speech: None,
             alive: EVERY_SEAT,
-            phase: "The game begins".into(),
+            phase: TablePhase::Starting,
             pack: None,
         }
     }
@@ -175,10 +175,33 @@ impl Running {
                 return format!("voting; waiting for {}", w.join(", "));
             }
         }
-        if self.phase.starts_with("Night") {
+        if matches!(self.phase, TablePhase::Night(_)) {
             return "night actions are being taken (in DMs)".into();
         }
         "the AI players are acting".into()
+    }
+}
+
+/// Where a game is, as its status board says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TablePhase {
+    Starting,
+    Night(u32),
+    Day { day: u32, pk: bool },
+    Over,
+    Stopped,
+}
+
+impl std::fmt::Display for TablePhase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TablePhase::Starting => f.write_str("The game begins"),
+            TablePhase::Night(n) => write!(f, "Night {n}"),
+            TablePhase::Day { day, pk: false } => write!(f, "Day {day}"),
+            TablePhase::Day { day, pk: true } => write!(f, "Day {day} (PK)"),
+            TablePhase::Over => f.write_str("🏁 The game is over: the roles and scores are below."),
+            TablePhase::Stopped => f.write_str("🛑 The game was stopped."),
+        }
     }
 }
 

@@ -192,7 +192,7 @@ pub fn chosen(action: &Action, names: &Names) -> String {
 pub fn status_embed(r: &Running) -> CreateEmbed {
     CreateEmbed::new()
         .title("🐺 Werewolf — the table")
-        .description(render::status(&r.names, r.alive, &r.phase))
+        .description(render::status(&r.names, r.alive, &r.phase.to_string()))
         .footer(serenity::all::CreateEmbedFooter::new(format!(
             "session {}",
             r.data.session_id
