@@ -3,6 +3,7 @@
 use super::bot::Bot;
 use super::table::{Table, TableState};
 use super::text::sanitize;
+use crate::config::OffTurnMessages;
 use crate::games::werewolf::Action;
 use crate::session::SubmitError;
 use serenity::all::{CreateMessage, Message};
@@ -28,7 +29,7 @@ pub(super) async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error>
         let TableState::Running(r) = &*st else {
             return Ok(());
         };
-        let delete = bot.config.discord.off_turn_messages == "delete";
+        let delete = bot.config.discord.off_turn_messages == OffTurnMessages::Delete;
         match r.speaker {
             Some((seat, seq)) if r.data.user(seat) == Some(user) => (
                 r.handle.clone(),
