@@ -3,6 +3,11 @@
 //! (`werewolf.timers.pace` → `AGORA_WEREWOLF_TIMERS_PACE`, `llm.model` →
 //! `AGORA_LLM_MODEL`). A set variable replaces the key's value, or adds the key when the
 //! user's file leaves it (or its whole section) out. The value is read as the default's type.
+//!
+//! Written here rather than with a layered-config crate (figment's `Env` provider) because
+//! the names come from the defaults: only known keys are read (the many other `AGORA_*`
+//! variables, `AGORA_CONFIG_DIR`, `AGORA_BENCH_*`, are never mistaken for keys), the names
+//! from before a key moved keep working, and an error names the variable it came from.
 
 use super::ConfigError;
 
@@ -17,9 +22,7 @@ pub(super) fn variables(defaults: &toml::Table) -> Vec<(String, Vec<String>, tom
             let mut names = vec![name(&path)];
             // Before per-game sections, the timers were `[timers]` (`AGORA_TIMERS_*`) and held
             // the resume minimum too.
-            if let Some(key) = path.strip_prefix("werewolf.timers.") {
-                names.push(name(&format!("timers.{key}")));
-            }
+            names.extend(super::WerewolfConfig::former_variable(&path));
             if path == "session.resume_min_s" {
                 names.push("AGORA_TIMERS_RESUME_MIN_S".into());
             }

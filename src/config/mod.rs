@@ -21,18 +21,21 @@ pub use general::{SessionConfig, SimConfig, StatsConfig, StoreConfig};
 pub use llm::{LlmConfig, ResponseFormat};
 pub use werewolf::{Timers, WerewolfConfig};
 
-use crate::games::werewolf::{GppTable, Rules};
 use serde::de::DeserializeOwned;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use thiserror::Error;
 
 const DEFAULT_AGORA: &str = include_str!("../../config/agora.toml");
-const DEFAULT_GPP: &str = include_str!("../../config/werewolf-gpp.toml");
 
-/// The sections of `agora.toml`.
+/// The sections of `agora.toml`: each game's, then the ones no game owns.
 const SECTIONS: [&str; 7] = [
-    "werewolf", "session", "sim", "store", "stats", "llm", "discord",
+    werewolf::SECTION,
+    "session",
+    "sim",
+    "store",
+    "stats",
+    "llm",
+    "discord",
 ];
 
 #[derive(Debug, Error)]
@@ -67,7 +70,6 @@ impl Config {
         env: &dyn Fn(&str) -> Option<String>,
     ) -> Result<Config, ConfigError> {
         let (agora_name, agora_text) = read_or_default(dir, "agora.toml", DEFAULT_AGORA)?;
-        let (gpp_name, gpp_text) = read_or_default(dir, "werewolf-gpp.toml", DEFAULT_GPP)?;
 
         let mut agora = parse_table(&agora_name, &agora_text)?;
         check_sections(&agora, &agora_name)?;
@@ -80,22 +82,12 @@ impl Config {
                 .unwrap_or_else(|| agora_name.clone())
         };
 
-        let mut werewolf = subtable(&agora, "werewolf", &source)?;
-        let timers = match werewolf.remove("timers") {
-            None => toml::Table::new(),
-            Some(toml::Value::Table(t)) => t,
-            Some(_) => return Err(not_a_section(&source, "werewolf.timers")),
-        };
-        let mut rules: Rules = fields(&werewolf, "werewolf", &source)?;
-        let mut timers: Timers = fields(&timers, "werewolf.timers", &source)?;
-        let session: SessionConfig =
-            fields(&subtable(&agora, "session", &source)?, "session", &source)?;
-        let sim: SimConfig = fields(&subtable(&agora, "sim", &source)?, "sim", &source)?;
-        let store: StoreConfig = fields(&subtable(&agora, "store", &source)?, "store", &source)?;
-        let stats: StatsConfig = fields(&subtable(&agora, "stats", &source)?, "stats", &source)?;
-        let llm: LlmConfig = fields(&subtable(&agora, "llm", &source)?, "llm", &source)?;
-        let discord: DiscordConfig =
-            fields(&subtable(&agora, "discord", &source)?, "discord", &source)?;
+        let session: SessionConfig = section(&agora, "session", &source)?;
+        let sim: SimConfig = section(&agora, "sim", &source)?;
+        let store: StoreConfig = section(&agora, "store", &source)?;
+        let stats: StatsConfig = section(&agora, "stats", &source)?;
+        let llm: LlmConfig = section(&agora, "llm", &source)?;
+        let discord: DiscordConfig = section(&agora, "discord", &source)?;
 
         let check = |field: &str, checked: Result<(), String>| {
             checked.map_err(|message| ConfigError::Invalid {
@@ -107,7 +99,6 @@ impl Config {
         fn ok<T>(checked: Result<T, String>) -> Result<(), String> {
             checked.map(drop)
         }
-        check("werewolf.timers.pace", ok(ranges::PACE.check(timers.pace)))?;
         check(
             "session.resume_min_s",
             ok(ranges::RESUME_MIN_S.check(session.resume_min_s)),
@@ -147,21 +138,14 @@ impl Config {
             ok(ranges::AI_SPEECH_MS.check(discord.ai_speech_ms)),
         )?;
 
-        let gpp_table = parse_table(&gpp_name, &gpp_text)?;
-        let gpp: GppTable = fields(&gpp_table, "", &|_| gpp_name.clone())?;
-        gpp.validate().map_err(|m| split_field(&gpp_name, m))?;
-        rules.gpp = gpp;
-        if let Err(m) = rules.validate() {
-            let field = format!("werewolf.{}", m.split(' ').next().unwrap_or(""));
-            return Err(split_field(&source(&field), format!("werewolf.{m}")));
-        }
-        // Stored with each game, so a resumed game keeps the minimum it started with.
-        timers.resume_min_s = session.resume_min_s;
+        let werewolf = WerewolfConfig::read(
+            subtable(&agora, werewolf::SECTION, &source)?,
+            dir,
+            &session,
+            &source,
+        )?;
         Ok(Config {
-            werewolf: WerewolfConfig {
-                rules: Arc::new(rules),
-                timers,
-            },
+            werewolf,
             session,
             sim,
             store,
@@ -184,20 +168,12 @@ impl Config {
 /// The built-in defaults shaped as `agora.toml` (every key, every section): the
 /// environment overlay walks it, and a test holds the file to it.
 pub(crate) fn default_table() -> toml::Table {
-    fn table<T: serde::Serialize>(value: &T) -> toml::Table {
-        match toml::Value::try_from(value) {
-            Ok(toml::Value::Table(t)) => t,
-            _ => unreachable!("a config section serializes to a table of keys"),
-        }
-    }
     let d = Config::default();
-    let mut timers = table(&d.werewolf.timers);
-    // Written under `[session]`; the loader copies it into each game's timers.
-    timers.remove("resume_min_s");
-    let mut werewolf = table(&*d.werewolf.rules);
-    werewolf.insert("timers".into(), toml::Value::Table(timers));
     let mut all = toml::Table::new();
-    all.insert("werewolf".into(), toml::Value::Table(werewolf));
+    all.insert(
+        werewolf::SECTION.into(),
+        toml::Value::Table(d.werewolf.table()),
+    );
     all.insert("session".into(), toml::Value::Table(table(&d.session)));
     all.insert("sim".into(), toml::Value::Table(table(&d.sim)));
     all.insert("store".into(), toml::Value::Table(table(&d.store)));
@@ -207,8 +183,16 @@ pub(crate) fn default_table() -> toml::Table {
     all
 }
 
-/// Unknown sections are errors, and so are the keys that moved: an old file says where
-/// they went rather than being half read.
+/// One section's settings as a table of keys.
+fn table<T: serde::Serialize>(value: &T) -> toml::Table {
+    match toml::Value::try_from(value) {
+        Ok(toml::Value::Table(t)) => t,
+        _ => unreachable!("a config section serializes to a table of keys"),
+    }
+}
+
+/// Unknown sections are errors, and so is `[timers]`: an old file says where it went rather
+/// than being half read.
 fn check_sections(agora: &toml::Table, file: &str) -> Result<(), ConfigError> {
     let invalid = |field: &str, message: &str| ConfigError::Invalid {
         file: file.to_string(),
@@ -228,16 +212,6 @@ fn check_sections(agora: &toml::Table, file: &str) -> Result<(), ConfigError> {
                 &format!("unknown section (allowed: {})", SECTIONS.join(", ")),
             ));
         }
-    }
-    let moved = agora
-        .get("werewolf")
-        .and_then(|w| w.get("timers"))
-        .and_then(|t| t.get("resume_min_s"));
-    if moved.is_some() {
-        return Err(invalid(
-            "werewolf.timers.resume_min_s",
-            "resume_min_s moved to [session] (it holds for every game)",
-        ));
     }
     Ok(())
 }
@@ -261,6 +235,15 @@ fn subtable(
         Some(toml::Value::Table(t)) => Ok(t.clone()),
         Some(_) => Err(not_a_section(source, name)),
     }
+}
+
+/// Deserializes the `[name]` section of `table` (a missing one takes the defaults).
+fn section<T: DeserializeOwned>(
+    table: &toml::Table,
+    name: &str,
+    source: &dyn Fn(&str) -> String,
+) -> Result<T, ConfigError> {
+    fields(&subtable(table, name, source)?, name, source)
 }
 
 /// Deserializes a table of keys; on failure, finds the key at fault by trying each key

@@ -1,7 +1,9 @@
 use super::*;
+use crate::games::werewolf::Rules;
 use crate::games::werewolf::WitchSelfSave;
 use std::collections::BTreeSet;
 use std::time::Duration;
+use werewolf::DEFAULT_GPP;
 
 fn no_env(_: &str) -> Option<String> {
     None
