@@ -33,9 +33,9 @@ fn main() -> anyhow::Result<()> {
     let url = std::env::var("AGORA_BENCH_DB")
         .unwrap_or_else(|_| format!("sqlite://{}", dir.join("bench.db").display()));
     let config = Config::load_from(None, &|_| None)?;
-    let mut rules = (*config.werewolf).clone();
+    let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
-    let mut timers = config.timers.clone();
+    let mut timers = config.werewolf.timers.clone();
     timers.pace = 0.0;
     let setup = Setup {
         rules,

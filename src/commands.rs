@@ -116,12 +116,11 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
     if opts.humans as usize > SEATS {
         anyhow::bail!("--humans: at most {SEATS} human seats");
     }
-    let mut timers = config.timers.clone();
+    let mut timers = config.werewolf.timers.clone();
     if let Some(pace) = opts.pace {
-        if !(0.0..=100.0).contains(&pace) {
-            anyhow::bail!("--pace: {pace} is not allowed: use a number from 0 to 100");
-        }
-        timers.pace = pace;
+        timers.pace = crate::config::ranges::PACE
+            .check(pace)
+            .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
     }
     let name = terminal_name(opts.name.as_deref());
     let kit = agent_kit(config, false)?;
@@ -153,7 +152,7 @@ pub async fn play(config: &Config, opts: PlayOptions) -> anyhow::Result<()> {
             }
         })
         .collect();
-    let mut rules = (*config.werewolf).clone();
+    let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
     let setup = Setup {
         rules,

@@ -137,9 +137,9 @@ pub async fn run(
     kit: &AgentKit,
     opts: &LadderOptions,
 ) -> anyhow::Result<LadderReport> {
-    let mut rules = (*config.werewolf).clone();
+    let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
-    let mut timers = config.timers.clone();
+    let mut timers = config.werewolf.timers.clone();
     timers.pace = opts.pace;
     let setup = Arc::new(Setup {
         rules,

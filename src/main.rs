@@ -285,7 +285,7 @@ fn run() -> anyhow::Result<()> {
                 concurrency,
                 remote: agents,
                 llm_seats: (llm || !llm_seats.is_empty()).then_some(llm_seats),
-                pace: config.timers.pace,
+                pace: config.werewolf.timers.pace,
             };
             let wants_model = opts.llm_seats.is_some();
             runtime()?.block_on(async {
@@ -338,7 +338,7 @@ fn run() -> anyhow::Result<()> {
                 lineup: Lineup { good, wolves },
                 record,
             };
-            let report = agora::sim::run(&config.werewolf, &opts)?;
+            let report = agora::sim::run(&config.werewolf.rules, &opts)?;
             if json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {
@@ -348,7 +348,7 @@ fn run() -> anyhow::Result<()> {
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
-            let outcome = agora::scenario::run(&text, &config.werewolf)
+            let outcome = agora::scenario::run(&text, &config.werewolf.rules)
                 .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }

@@ -24,14 +24,8 @@ use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::Semaphore;
 
-/// How a structured reply is requested.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    /// `response_format: {type: json_schema, …}`: the server constrains the reply.
-    JsonSchema,
-    /// `response_format: {type: json_object}`: the schema goes into the prompt instead.
-    JsonObject,
-}
+/// How a structured reply is requested (`[llm] response_format`).
+pub use crate::config::ResponseFormat as Format;
 
 /// One model endpoint for one role. The API key is never printed (see `Debug`).
 #[derive(Clone)]
@@ -106,7 +100,7 @@ impl Provider {
                 var,
                 message: format!("{f:?} is not allowed: use json_schema or json_object"),
             })?,
-            None => parse_format(&config.response_format).unwrap_or(Format::JsonSchema),
+            None => config.response_format,
         };
         Ok(Some(Provider {
             role,
@@ -129,7 +123,7 @@ impl Provider {
             base_url: base_url.trim_end_matches('/').to_string(),
             model: model.into(),
             api_key: "none".into(),
-            format: parse_format(&config.response_format).unwrap_or(Format::JsonSchema),
+            format: config.response_format,
             timeout: Duration::from_secs_f64(config.timeout_secs),
             max_retries: config.max_retries,
             max_concurrency: config.max_concurrency,

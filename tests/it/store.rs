@@ -53,9 +53,9 @@ pub async fn open(url: &str) -> Store {
 
 pub fn ai_setup(pace: f64) -> Setup {
     let config = Config::load_from(None, &|_| None).unwrap();
-    let mut rules = (*config.werewolf).clone();
+    let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
-    let mut timers = config.timers.clone();
+    let mut timers = config.werewolf.timers.clone();
     timers.pace = pace;
     Setup {
         rules,

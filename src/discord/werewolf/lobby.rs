@@ -2,6 +2,7 @@
 //! with `/werewolf start`, and the rules of joining, leaving and starting. Pure: no
 //! Discord types, no I/O; the bot stores it as JSON with the channel.
 
+use crate::config::ranges::{LOBBY_MAX_DAYS, LOBBY_PACE};
 use crate::games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -57,18 +58,14 @@ impl TableOptions {
     /// Checks the options a player typed; the message names the option.
     pub fn validate(&self) -> Result<(), LobbyError> {
         if let Some(p) = self.pace {
-            if !(0.05..=10.0).contains(&p) || p.is_nan() {
-                return Err(LobbyError::BadOption(format!(
-                    "pace {p} is not allowed: use a number from 0.05 (fast) to 10 (slow)"
-                )));
-            }
+            LOBBY_PACE
+                .check(p)
+                .map_err(|m| LobbyError::BadOption(format!("pace {m} (fast to slow)")))?;
         }
         if let Some(d) = self.max_days {
-            if !(1..=30).contains(&d) {
-                return Err(LobbyError::BadOption(format!(
-                    "max_days {d} is not allowed: use 1 to 30"
-                )));
-            }
+            LOBBY_MAX_DAYS
+                .check(d)
+                .map_err(|m| LobbyError::BadOption(format!("max_days {m}")))?;
         }
         Ok(())
     }

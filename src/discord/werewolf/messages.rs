@@ -18,7 +18,7 @@ pub(super) async fn speech(bot: &Arc<Bot>, table: &Arc<Table>, m: &Message) -> R
         let TableState::Running(r) = &*st else {
             return Ok(());
         };
-        let delete = bot.config.discord.off_turn_messages == "delete";
+        let delete = bot.config.discord.off_turn_messages == crate::config::OffTurnMessages::Delete;
         match r.speaker {
             Some((seat, seq)) if r.data.user(seat) == Some(user) => (
                 r.handle.clone(),

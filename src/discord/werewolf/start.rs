@@ -32,10 +32,10 @@ pub(super) async fn start_game(
     lobby: Lobby,
 ) -> Result<(), Error> {
     let config = &bot.config;
-    let rules_all = lobby.options.rules(&config.werewolf);
+    let rules_all = lobby.options.rules(&config.werewolf.rules);
     let mut rules = rules_all.clone();
     let gpp = std::mem::take(&mut rules.gpp);
-    let mut timers = config.timers.clone();
+    let mut timers = config.werewolf.timers.clone();
     if let Some(p) = lobby.options.pace {
         timers.pace = p;
     }

@@ -36,7 +36,7 @@ impl AskKind {
         }
     }
 
-    /// The timer (in `config/agora.toml`, `[timers]`) that bounds this ask.
+    /// The timer (in `config/agora.toml`, `[werewolf.timers]`) that bounds this ask.
     pub fn timer_key(self) -> &'static str {
         match self {
             AskKind::WolfPick => "wolves",
