@@ -334,7 +334,7 @@ mod tests {
         assert!(render(&board).contains("werewolf leaderboard"));
         assert!(render(&board).contains("mean GPP"));
         let json = serde_json::to_value(&board).unwrap();
-        assert_eq!(json["game"], "werewolf");
+        assert_eq!(json["game"], GameKind::Werewolf.name());
         assert_eq!(json["players"][0]["mean_gpp"], 6.0);
         assert_eq!(json["players"][0]["total_gpp"], 12);
         assert_eq!(json["players"][0]["roles"]["seer"]["games"], 1);
