@@ -58,8 +58,8 @@ pub fn leaderboard(
         ai: bool,
         games: u64,
         wins: u64,
-        gpp: i64,
-        roles: BTreeMap<String, (u64, u64, i64)>,
+        gpp: f64,
+        roles: BTreeMap<String, (u64, u64, f64)>,
     }
     let mut by_player: BTreeMap<&str, Acc> = BTreeMap::new();
     for r in results {
@@ -84,8 +84,8 @@ pub fn leaderboard(
             games: a.games,
             wins: a.wins,
             win_rate: ratio(a.wins as f64, a.games),
-            mean_gpp: ratio(a.gpp as f64, a.games),
-            total_gpp: a.gpp,
+            mean_gpp: ratio(a.gpp, a.games),
+            total_gpp: a.gpp.round() as i64,
             roles: a
                 .roles
                 .into_iter()
@@ -96,7 +96,7 @@ pub fn leaderboard(
                             games,
                             wins,
                             win_rate: ratio(wins as f64, games),
-                            mean_gpp: ratio(gpp as f64, games),
+                            mean_gpp: ratio(gpp, games),
                         },
                     )
                 })
@@ -202,7 +202,7 @@ pub fn render(board: &Leaderboard) -> String {
 mod tests {
     use super::*;
 
-    fn seat(player: &str, role: &str, score: i64, won: bool) -> SeatResult {
+    fn seat(player: &str, role: &str, score: f64, won: bool) -> SeatResult {
         SeatResult {
             player: player.into(),
             name: player.into(),
@@ -211,17 +211,18 @@ mod tests {
             score,
             won,
             community: "c".into(),
+            details: serde_json::Value::Null,
         }
     }
 
     #[test]
     fn ranks_by_mean_gpp_after_min_games() {
         let results = vec![
-            seat("a", "seer", 10, true),
-            seat("a", "villager", 2, false),
-            seat("b", "werewolf", 20, true),
-            seat("c", "witch", 4, true),
-            seat("c", "witch", 4, true),
+            seat("a", "seer", 10.0, true),
+            seat("a", "villager", 2.0, false),
+            seat("b", "werewolf", 20.0, true),
+            seat("c", "witch", 4.0, true),
+            seat("c", "witch", 4.0, true),
         ];
         let board = leaderboard("werewolf", None, 2, &results);
         let order: Vec<(&str, Option<u32>)> = board
@@ -243,11 +244,11 @@ mod tests {
             ..seat("ai:heuristic@0.1.0", "villager", score, true)
         };
         // One game: six AI seats of one agent and a human who did worse than them.
-        let mut results: Vec<SeatResult> = (0..6).map(|_| ai(30)).collect();
-        results.push(seat("discord:1", "villager", 5, false));
+        let mut results: Vec<SeatResult> = (0..6).map(|_| ai(30.0)).collect();
+        results.push(seat("discord:1", "villager", 5.0, false));
         let model = SeatResult {
             is_ai: true,
-            ..seat("ai:llm:some-model", "werewolf", 40, true)
+            ..seat("ai:llm:some-model", "werewolf", 40.0, true)
         };
         results.push(model);
         let board = people_and_ai("werewolf", Some("c"), 1, &results);

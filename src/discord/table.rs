@@ -220,6 +220,7 @@ impl Table {
         Some(ChannelRow {
             channel_id: self.channel,
             guild_id: self.guild,
+            game: "werewolf".into(),
             state: state_name.into(),
             session_id,
             data,

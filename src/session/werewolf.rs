@@ -73,12 +73,37 @@ impl Table for Game {
                 .map(|(i, role)| SeatOutcome {
                     seat: i as u8 + 1,
                     role: role.name().to_string(),
-                    score: self.gpp()[i] as i64,
+                    score: self.gpp()[i] as f64,
                     won: winner.side() == Some(role.side()),
+                    details: gpp_breakdown(self, i as SeatNo + 1),
                 })
                 .collect(),
+            details: serde_json::Value::Null,
         })
     }
+}
+
+/// A seat's GPP by reason (`{"gpp": {"vote": 3, "team_win": 5}}`), from the game's log.
+fn gpp_breakdown(game: &Game, seat: SeatNo) -> serde_json::Value {
+    let mut by_reason = serde_json::Map::new();
+    for logged in game.log() {
+        if let Event::Scored {
+            seat: s,
+            points,
+            reason,
+        } = &logged.event
+        {
+            if *s == seat {
+                let key = serde_json::to_value(reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                let total = by_reason.get(&key).and_then(|v| v.as_i64()).unwrap_or(0);
+                by_reason.insert(key, serde_json::json!(total + *points as i64));
+            }
+        }
+    }
+    serde_json::json!({ "gpp": by_reason })
 }
 
 /// A built-in werewolf player in a session. Over-long speeches are cut to fit.
