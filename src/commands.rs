@@ -390,7 +390,7 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
                         "{}:{} {:+}",
                         x.seat,
                         x.role.as_deref().unwrap_or("?"),
-                        x.gpp.unwrap_or(0)
+                        x.score.unwrap_or(0.0)
                     )
                 })
                 .collect();

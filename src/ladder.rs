@@ -207,7 +207,7 @@ pub async fn run(
                 let r = report.roles.entry(s.role.clone()).or_default();
                 r.seats += 1;
                 r.wins += s.won as u64;
-                r.total_gpp += s.score;
+                r.total_gpp += s.score.round() as i64;
                 r.mean_gpp = r.total_gpp as f64 / r.seats as f64;
             }
         }

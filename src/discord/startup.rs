@@ -11,6 +11,7 @@ use super::send::api_status;
 use super::types::Bot;
 use crate::config::Config;
 use crate::games::werewolf::SEATS;
+use crate::games::GameKind;
 use anyhow::Context as _;
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use std::future::Future;
@@ -246,9 +247,17 @@ pub async fn run(
 
 /// Picks up every stored table (at startup). The one place a stored table is picked by
 /// its game: every stored table is werewolf's (channel rows carry no game yet).
+/// Resumes every stored table, each by its game's kind.
 async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
     for row in bot.store.channels().await? {
-        super::werewolf::resume(bot, row).await?;
+        match GameKind::parse(&row.game) {
+            Some(GameKind::Werewolf) => super::werewolf::resume(bot, row).await?,
+            None => tracing::error!(
+                channel = row.channel_id,
+                "a table of {:?}, a game this build does not know, is left as it is",
+                row.game
+            ),
+        }
     }
     Ok(())
 }

@@ -4,7 +4,7 @@
 
 use super::audience::Logged;
 use super::seat::Seat;
-use crate::store::Outcome;
+use super::Outcome;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Debug};

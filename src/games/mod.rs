@@ -7,13 +7,16 @@
 //! the session layer runs, and [`GameKind`], the one place a game's name is spelled.
 //! Each game is a folder:
 //!
+//! - `outcome`: a finished game's result (winner, per-seat scores and details), any game.
 //! - `werewolf`: nine seats, night actions, votes, GPP.
 
 mod audience;
 mod game;
+pub mod outcome;
 mod seat;
 pub mod werewolf;
 
 pub use audience::{Audience, Logged, Viewer};
 pub use game::{Game, GameKind, Pending};
+pub use outcome::Outcome;
 pub use seat::{Seat, SeatSet};

@@ -34,7 +34,6 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::mpsc;
-use tokio::time::Instant;
 
 /// Session-wide settings that are not part of the game's rules.
 #[derive(Debug, Clone)]
@@ -77,6 +76,8 @@ pub struct Runner<T: Game> {
 
 const RETRY_MIN: Duration = Duration::from_millis(200);
 const RETRY_MAX: Duration = Duration::from_secs(15);
+/// How long an idle session (no deadline armed) sleeps before looking again.
+const IDLE: Duration = Duration::from_secs(3600);
 
 impl<T: Game> Runner<T> {
     fn new(
@@ -367,22 +368,27 @@ impl<T: Game> Runner<T> {
         }
     }
 
-    /// Stores the deadlines of the asks now waited on, so a restart re-arms them.
+    /// Stores the deadlines of the asks now waited on, so a restart re-arms them (all of
+    /// this step's in one write).
     async fn store_deadlines(&mut self) -> Result<(), SessionError> {
-        for p in self.game.pending() {
-            let key = (p.seat, p.seq);
-            if self.stored_deadlines.contains(&key) {
-                continue;
-            }
-            let Some(&due) = self.deadlines.get(&key) else {
-                continue;
-            };
-            self.persist(
-                |store, id| async move { store.arm_deadline(&id, key.0, key.1, due).await },
-            )
-            .await?;
-            self.stored_deadlines.insert(key);
+        let new: Vec<(Seat, u32, i64)> = self
+            .game
+            .pending()
+            .iter()
+            .map(|p| (p.seat, p.seq))
+            .filter(|key| !self.stored_deadlines.contains(key))
+            .filter_map(|key| self.deadlines.get(&key).map(|&due| (key.0, key.1, due)))
+            .collect();
+        if new.is_empty() {
+            return Ok(());
         }
+        self.persist(|store, id| {
+            let new = new.clone();
+            async move { store.arm_deadlines(&id, &new).await }
+        })
+        .await?;
+        self.stored_deadlines
+            .extend(new.iter().map(|&(seat, seq, _)| (seat, seq)));
         Ok(())
     }
 
@@ -462,8 +468,9 @@ impl<T: Game> Runner<T> {
         mut rx: mpsc::Receiver<Msg<T>>,
         tx: mpsc::Sender<Msg<T>>,
     ) -> Result<Ended, SessionError> {
-        let heartbeat_every = Duration::from_millis((self.store_lease_ms() / 3).max(500) as u64);
-        let mut last_renew = Instant::now();
+        // This process's keeper renews the lease with every other session's; the session
+        // hears when another process took it.
+        let mut lease = self.store.hold(&self.id);
         loop {
             self.deliver();
             if let Some(outcome) = self.game.outcome() {
@@ -491,23 +498,18 @@ impl<T: Game> Runner<T> {
                     tokio::time::sleep(self.options.step_delay).await;
                 }
                 self.commit(p).await?;
-                last_renew = Instant::now();
                 continue;
             }
             self.store_deadlines().await?;
             let due = self.next_deadline();
             let sleep_for = due
                 .map(|d| Duration::from_millis((d - now_ms()).max(0) as u64))
-                .unwrap_or(heartbeat_every)
-                .min(heartbeat_every.saturating_sub(last_renew.elapsed()));
+                .unwrap_or(IDLE);
             tokio::select! {
                 biased;
                 msg = rx.recv() => match msg {
                     Some(Msg::Submit { seat, action, seq, reply }) => {
                         let result = self.handle_submit(seat, action, seq).await?;
-                        if result.is_ok() {
-                            last_renew = Instant::now();
-                        }
                         let _ = reply.send(result);
                     }
                     Some(Msg::Decided { seat, seq, answer }) => {
@@ -537,25 +539,10 @@ impl<T: Game> Runner<T> {
                             self.ready.push_back(Proposal { seat: p.seat, seq: p.seq, action: None, source: InputSource::Timeout, note: None });
                         }
                     }
-                    if last_renew.elapsed() >= heartbeat_every {
-                        let id = self.id.to_string();
-                        match self.store.renew(&id).await {
-                            Ok(()) => last_renew = Instant::now(),
-                            Err(e) if e.is_transient() => {
-                                // Try again at the next beat.
-                                last_renew = Instant::now();
-                                tracing::warn!(session = %self.id, error = %e, "could not renew the lease; retrying");
-                            }
-                            Err(e) => return Err(e.into()),
-                        }
-                    }
                 }
+                lost = lease.lost() => return Err(lost.into()),
             }
         }
-    }
-
-    fn store_lease_ms(&self) -> u128 {
-        self.store.lease().as_millis()
     }
 }
 

@@ -103,11 +103,11 @@ pub fn leaderboard(
         acc.ai = r.is_ai;
         acc.games += 1;
         acc.wins += r.won as u64;
-        acc.score += r.score as f64;
+        acc.score += r.score;
         let group = acc.groups.entry(def.group_of(r).to_string()).or_default();
         group.0 += 1;
         group.1 += r.won as u64;
-        group.2 += r.score as f64;
+        group.2 += r.score;
     }
     let mut players: Vec<PlayerLine> = by_player
         .into_iter()
@@ -301,6 +301,7 @@ mod tests {
     use super::*;
 
     fn seat(player: &str, role: &str, score: i64, won: bool) -> SeatResult {
+        let score = score as f64;
         SeatResult {
             player: player.into(),
             name: player.into(),
@@ -309,6 +310,7 @@ mod tests {
             score,
             won,
             community: "c".into(),
+            details: serde_json::Value::Null,
         }
     }
 

@@ -129,21 +129,6 @@ impl StoredInput {
     }
 }
 
-/// A finished game's result for the store.
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct Outcome {
-    pub winner: String,
-    pub seats: Vec<SeatOutcome>,
-}
-
-#[derive(Debug, Clone, PartialEq, Serialize)]
-pub struct SeatOutcome {
-    pub seat: u8,
-    pub role: String,
-    pub score: i64,
-    pub won: bool,
-}
-
 /// A stored session.
 #[derive(Debug, Clone, PartialEq)]
 pub struct SessionRow {
@@ -159,6 +144,8 @@ pub struct SessionRow {
     pub lease_owner: Option<String>,
     pub lease_until: i64,
     pub winner: Option<String>,
+    /// The game's details of its result (JSON), once finished; `null` before.
+    pub details: serde_json::Value,
 }
 
 impl SessionRow {
@@ -178,6 +165,7 @@ impl SessionRow {
             lease_owner: r.try_get(9)?,
             lease_until: r.try_get(10)?,
             winner: r.try_get(11)?,
+            details: json_or_null(&id, "details", r.try_get(12)?)?,
             id,
         })
     }
@@ -191,9 +179,17 @@ pub struct SummarySeat {
     #[serde(skip)]
     pub agent: Option<String>,
     pub role: Option<String>,
-    pub gpp: Option<i64>,
+    /// The seat's score once finished (`gpp` in the JSON of `agora sessions`, as before).
+    #[serde(
+        rename = "gpp",
+        serialize_with = "crate::games::outcome::whole_as_integer_opt"
+    )]
+    pub score: Option<f64>,
     #[serde(skip)]
     pub won: Option<bool>,
+    /// The game's details for the seat (JSON); `null` if none.
+    #[serde(skip)]
+    pub details: serde_json::Value,
 }
 
 impl SummarySeat {
@@ -203,8 +199,9 @@ impl SummarySeat {
             player: r.try_get(1)?,
             agent: r.try_get(2)?,
             role: r.try_get(3)?,
-            gpp: r.try_get(4)?,
+            score: r.try_get(4)?,
             won: r.try_get::<Option<i64>, _>(5)?.map(|w| w != 0),
+            details: json_or_null("seat", "details", r.try_get(6)?)?,
         })
     }
 }
@@ -222,9 +219,11 @@ pub struct SeatResult {
     pub name: String,
     pub is_ai: bool,
     pub role: String,
-    pub score: i64,
+    pub score: f64,
     pub won: bool,
     pub community: String,
+    /// The game's details for the seat (JSON); `null` if none.
+    pub details: serde_json::Value,
 }
 
 impl SeatResult {
@@ -234,9 +233,22 @@ impl SeatResult {
             name: r.try_get(1)?,
             is_ai: r.try_get::<i64, _>(2)? != 0,
             role: r.try_get::<Option<String>, _>(3)?.unwrap_or_default(),
-            score: r.try_get::<Option<i64>, _>(4)?.unwrap_or(0),
+            score: r.try_get::<Option<f64>, _>(4)?.unwrap_or(0.0),
             won: r.try_get::<Option<i64>, _>(5)?.unwrap_or(0) != 0,
             community: r.try_get(6)?,
+            details: json_or_null("result", "details", r.try_get(7)?)?,
         })
+    }
+}
+
+/// Stored JSON text, or `null` where nothing is stored.
+fn json_or_null(
+    id: &str,
+    what: &str,
+    text: Option<String>,
+) -> Result<serde_json::Value, StoreError> {
+    match text {
+        Some(text) => serde_json::from_str(&text).map_err(|e| corrupt(id, format!("{what}: {e}"))),
+        None => Ok(serde_json::Value::Null),
     }
 }

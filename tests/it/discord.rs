@@ -326,7 +326,7 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
     assert_eq!(sessions[0].session.status, "finished");
     assert_eq!(sessions[0].session.surface, "discord");
     assert_eq!(sessions[0].session.community, GUILD_ID.to_string());
-    assert!(sessions[0].seats.iter().all(|x| x.gpp.is_some()));
+    assert!(sessions[0].seats.iter().all(|x| x.score.is_some()));
     assert_no_human_timeouts(&s).await;
     // The channel is free again; the leaderboard and the player's record answer.
     let i = fake

@@ -182,10 +182,16 @@ async fn records_round_trip(url: &str) {
             .map(|seat| SeatOutcome {
                 seat,
                 role: if seat <= 3 { "werewolf" } else { "villager" }.into(),
-                score: seat as i64 - 4,
+                score: seat as f64 - 4.0,
                 won: seat > 3,
+                details: if seat == 1 {
+                    serde_json::json!({"gpp": {"vote": -3}})
+                } else {
+                    serde_json::Value::Null
+                },
             })
             .collect(),
+        details: serde_json::json!({"days": 3}),
     };
     other.finish(&id, &outcome).await.unwrap();
     let row = store.session(&id).await.unwrap();
@@ -195,12 +201,15 @@ async fn records_round_trip(url: &str) {
     let seats = store.seats(&id).await.unwrap();
     assert_eq!(seats.len(), 9);
     assert_eq!(seats[0].player, "terminal:ann");
-    assert_eq!(seats[0].gpp, Some(-3));
+    assert_eq!(seats[0].score, Some(-3.0));
+    assert_eq!(seats[0].details, serde_json::json!({"gpp": {"vote": -3}}));
+    assert_eq!(seats[1].details, serde_json::Value::Null);
+    assert_eq!(row.details, serde_json::json!({"days": 3}));
     assert_eq!(seats[8].role.as_deref(), Some("villager"));
     let results = store.results("werewolf", Some("c1")).await.unwrap();
     assert!(results
         .iter()
-        .any(|r| r.player == "terminal:ann" && r.score == -3 && !r.won));
+        .any(|r| r.player == "terminal:ann" && r.score == -3.0 && !r.won));
     assert!(store
         .results("werewolf", Some("nobody-here"))
         .await
@@ -244,7 +253,8 @@ async fn session_matches_the_sequential_driver(url: &str) {
         );
         let seats = store.seats(&id).await.unwrap();
         for (s, o) in seats.iter().zip(&outcome.seats) {
-            assert_eq!(s.gpp, Some(o.score));
+            assert_eq!(s.score, Some(o.score));
+            assert_eq!(s.details, o.details);
             assert_eq!(s.role.as_deref(), Some(o.role.as_str()));
         }
         let inputs = store.inputs(&id).await.unwrap();
@@ -298,10 +308,12 @@ pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
                 .map(|s| SeatOutcome {
                     seat: s.seat,
                     role: s.role.unwrap(),
-                    score: s.gpp.unwrap(),
+                    score: s.score.unwrap(),
                     won: s.won.unwrap(),
+                    details: s.details,
                 })
                 .collect(),
+            details: row.details,
         };
     }
     let resumed =
@@ -559,5 +571,180 @@ async fn a_broken_store_pauses_the_session(url: &str) {
 fn a_broken_store_pauses_the_session_and_applies_nothing_unstored() {
     for url in backends("pause") {
         rt().block_on(a_broken_store_pauses_the_session(&url));
+    }
+}
+
+/// Runs a migration file the way the earlier runner did: one statement per `;` at a line's
+/// end.
+async fn run_old_file(url: &str, sql: &str) {
+    let mut statement = String::new();
+    for line in sql.lines() {
+        if line.trim().starts_with("--") {
+            continue;
+        }
+        statement.push_str(line);
+        statement.push('\n');
+        if line.trim_end().ends_with(';') {
+            raw(url, statement.trim().trim_end_matches(';')).await;
+            statement.clear();
+        }
+    }
+}
+
+/// A database made by the build before sqlx's migrator (versions 1 to 3 in its own
+/// `schema_migrations`, whole-number scores) upgrades in place and keeps its rows.
+async fn an_earlier_database_upgrades(url: &str) {
+    sqlx::any::install_default_drivers();
+    let url = isolated(url, "upgrade").await;
+    if url.starts_with("sqlite:") {
+        // Create the file.
+        let path = url.trim_start_matches("sqlite://");
+        std::fs::File::create(path).unwrap();
+    }
+    raw(
+        &url,
+        "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at BIGINT NOT NULL)",
+    )
+    .await;
+    for (version, name, sql) in [
+        (
+            1,
+            "sessions",
+            include_str!("../../migrations/0001_sessions.sql"),
+        ),
+        (
+            2,
+            "input_notes",
+            include_str!("../../migrations/0002_input_notes.sql"),
+        ),
+        (
+            3,
+            "discord_tables",
+            include_str!("../../migrations/0003_discord_tables.sql"),
+        ),
+    ] {
+        run_old_file(&url, sql).await;
+        raw(
+            &url,
+            &format!("INSERT INTO schema_migrations (version, name, applied_at) VALUES ({version}, '{name}', 0)"),
+        )
+        .await;
+    }
+    for sql in [
+        "INSERT INTO players (id, surface, name, is_ai, created_at) VALUES ('terminal:old', 'terminal', 'old', 0, 0)",
+        "INSERT INTO sessions (id, game, surface, community, channel, config, seed, status, created_at, updated_at, lease_owner, lease_until, winner, finished_at) \
+         VALUES ('oldgame', 'werewolf', 'terminal', 'c9', 'ch', '{}', 5, 'finished', 1, 2, NULL, 0, 'wolves', 2)",
+        "INSERT INTO session_seats (session_id, seat, player_id, agent, role, score, won) VALUES ('oldgame', 1, 'terminal:old', NULL, 'seer', -4, 0)",
+        "INSERT INTO discord_tables (channel_id, guild_id, state, session_id, data, updated_at) VALUES (77, 1, 'running', 'oldgame', '{\"k\":1}', 0)",
+    ] {
+        raw(&url, sql).await;
+    }
+
+    let store = open(&url).await;
+    let seats = store.seats("oldgame").await.unwrap();
+    assert_eq!(seats.len(), 1);
+    assert_eq!(seats[0].score, Some(-4.0), "the score is kept");
+    assert_eq!(seats[0].role.as_deref(), Some("seer"));
+    assert_eq!(seats[0].details, serde_json::Value::Null);
+    let row = store.session("oldgame").await.unwrap();
+    assert_eq!(row.winner.as_deref(), Some("wolves"));
+    assert_eq!(row.details, serde_json::Value::Null);
+    let results = store.results("werewolf", Some("c9")).await.unwrap();
+    assert_eq!(results.len(), 1);
+    assert_eq!(results[0].score, -4.0);
+    let channels = store.channels().await.unwrap();
+    assert_eq!(channels.len(), 1);
+    assert_eq!(channels[0].game, "werewolf");
+    assert_eq!(channels[0].data, serde_json::json!({"k": 1}));
+    // The new column holds decimals.
+    let id = agora::session::new_id();
+    store.create_session(&new_session(&id)).await.unwrap();
+    let outcome = Outcome {
+        winner: "good".into(),
+        seats: vec![SeatOutcome {
+            seat: 1,
+            role: "judge".into(),
+            score: 7.5,
+            won: true,
+            details: serde_json::Value::Null,
+        }],
+        details: serde_json::Value::Null,
+    };
+    store.finish(&id, &outcome).await.unwrap();
+    assert_eq!(store.seats(&id).await.unwrap()[0].score, Some(7.5));
+    store.close().await;
+    // The migrator took the versions over; opening again changes nothing.
+    assert_eq!(raw(&url, "SELECT COUNT(*) FROM _sqlx_migrations").await, 4);
+    let again = open(&url).await;
+    assert_eq!(again.seats("oldgame").await.unwrap()[0].score, Some(-4.0));
+    again.close().await;
+}
+
+#[test]
+fn a_database_at_the_previous_schema_upgrades_and_keeps_its_rows() {
+    for url in backends("upgrade") {
+        rt().block_on(an_earlier_database_upgrades(&url));
+    }
+}
+
+/// A running session whose lease another process took stops (the keeper finds out on its
+/// next beat), storing nothing more.
+async fn a_taken_lease_stops_the_session(url: &str) {
+    let url = isolated(url, "lease").await;
+    let store = Store::open(&url, Duration::from_secs(2)).await.unwrap();
+    let mut setup = ai_setup(1.0);
+    setup.seats[0] = SeatSpec::human(&PlayerRef::terminal("lee"));
+    let mut runner = setup
+        .create(
+            store.clone(),
+            17,
+            &place(),
+            Duration::ZERO,
+            &AgentKit::default(),
+        )
+        .await
+        .unwrap();
+    let mut view = runner.subscribe(agora::games::Viewer::Seat(1));
+    let session = runner.start();
+    let id = session.handle.id().to_string();
+    // Wait until the game waits on the human: from then on nothing is appended, and only
+    // the keeper can notice.
+    loop {
+        let note = tokio::time::timeout(Duration::from_secs(20), view.next())
+            .await
+            .expect("seat 1 is asked something")
+            .expect("the session runs");
+        if matches!(&*note, agora::session::Note::Ask { seat: 1, .. }) {
+            break;
+        }
+    }
+    raw(
+        &url,
+        &format!("UPDATE sessions SET lease_owner = 'elsewhere/1' WHERE id = '{id}'"),
+    )
+    .await;
+    let ended = tokio::time::timeout(Duration::from_secs(20), session.wait())
+        .await
+        .expect("the session stops within a few beats");
+    assert!(
+        matches!(
+            ended,
+            Err(agora::session::SessionError::Store(StoreError::LeaseLost(
+                _
+            )))
+        ),
+        "{ended:?}"
+    );
+    assert_eq!(
+        store.session(&id).await.unwrap().lease_owner.as_deref(),
+        Some("elsewhere/1")
+    );
+    store.close().await;
+}
+
+#[test]
+fn a_session_whose_lease_was_taken_stops() {
+    for url in backends("lease") {
+        rt().block_on(a_taken_lease_stops_the_session(&url));
     }
 }

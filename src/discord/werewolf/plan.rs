@@ -117,9 +117,12 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                     None => post_ask(r, &mut p, *seat, *seq, ask, *due_at),
                 }
             }
-            Note::Paused { reason } => push_text(
+            // The reason is the store's error, for the operator's log: players read
+            // plain words.
+            Note::Paused { .. } => push_text(
                 &mut p.channel,
-                format!("⏸️ The game is paused: {reason}. It will carry on by itself."),
+                "⏸️ The game is paused: the bot cannot reach its database. It will carry on by itself."
+                    .into(),
             ),
             Note::Resumed => push_text(&mut p.channel, "▶️ The game goes on.".into()),
             Note::Ended { outcome } => p.ended = Some(Some(outcome.clone())),

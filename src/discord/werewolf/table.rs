@@ -7,6 +7,7 @@ use super::lobby::Lobby;
 use super::render::Names;
 use crate::discord::types::Bot;
 use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
+use crate::games::GameKind;
 use crate::session::SessionHandle;
 use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
@@ -237,6 +238,7 @@ impl Table {
         Some(ChannelRow {
             channel_id: self.channel,
             guild_id: self.guild,
+            game: GameKind::Werewolf.name().into(),
             state: state_name.into(),
             session_id,
             data,

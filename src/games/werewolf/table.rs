@@ -2,8 +2,8 @@
 //! and its outcome (winner, roles, GPP).
 
 use super::{Action, Ask, Event, Logged, Refusal, Seat, Werewolf, SEATS};
+use crate::games::outcome::{Outcome, SeatOutcome};
 use crate::games::{Game, GameKind, Pending};
-use crate::store::{Outcome, SeatOutcome};
 
 impl Game for Werewolf {
     type Action = Action;
@@ -51,10 +51,35 @@ impl Game for Werewolf {
                 .map(|(i, role)| SeatOutcome {
                     seat: i as u8 + 1,
                     role: role.name().to_string(),
-                    score: self.gpp()[i] as i64,
+                    score: self.gpp()[i] as f64,
                     won: winner.side() == Some(role.side()),
+                    details: gpp_breakdown(self, i as Seat + 1),
                 })
                 .collect(),
+            details: serde_json::Value::Null,
         })
     }
+}
+
+/// A seat's GPP by reason (`{"gpp": {"vote": 3, "team_win": 5}}`), from the game's log.
+fn gpp_breakdown(game: &Werewolf, seat: Seat) -> serde_json::Value {
+    let mut by_reason = serde_json::Map::new();
+    for logged in game.log() {
+        if let Event::Scored {
+            seat: s,
+            points,
+            reason,
+        } = &logged.event
+        {
+            if *s == seat {
+                let key = serde_json::to_value(reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                let total = by_reason.get(&key).and_then(|v| v.as_i64()).unwrap_or(0);
+                by_reason.insert(key, serde_json::json!(total + *points as i64));
+            }
+        }
+    }
+    serde_json::json!({ "gpp": by_reason })
 }

@@ -1,0 +1,427 @@
+//! The store's one writer: every write of this process goes through one task that commits
+//! what is waiting in one transaction (group commit). With a thousand tables at once, one
+//! transaction serves hundreds of writes instead of each one taking a pooled connection
+//! and waiting for the database's write lock on its own (SQLite has one writer at a time;
+//! a pool of them only queues on its lock and times out).
+//!
+//! Each write runs in a savepoint of its own, so one refused write (a lost lease, a
+//! position taken) does not undo the others of its batch.
+
+use super::{now_ms, ChannelRow, NewSession, Outcome, StoreError, StoredInput};
+use crate::store::lease;
+use sqlx::{AnyPool, Row};
+use tokio::sync::{mpsc, oneshot};
+
+/// The most writes one batch commits.
+pub(super) const BATCH: usize = 256;
+
+/// Where a write's answer goes.
+pub(super) type Reply = oneshot::Sender<Result<u64, StoreError>>;
+
+/// Work for the writer task.
+pub(super) enum Job {
+    Write(Box<Write>, Reply),
+    /// Answered once every job sent before it is done.
+    Flush(oneshot::Sender<()>),
+}
+
+/// One write. Its answer is the number of rows it changed where that matters (renewed
+/// leases), else 0.
+pub(super) enum Write {
+    CreateSession {
+        new: NewSession,
+        owner: String,
+        lease_until: i64,
+    },
+    Claim {
+        id: String,
+        owner: String,
+        lease_until: i64,
+    },
+    /// Extends the leases of these sessions held by `owner`, in one statement.
+    Renew {
+        ids: Vec<String>,
+        owner: String,
+        lease_until: i64,
+    },
+    Release {
+        id: String,
+        owner: String,
+    },
+    Append {
+        id: String,
+        input: StoredInput,
+        owner: String,
+        lease_until: i64,
+    },
+    ArmDeadlines {
+        id: String,
+        deadlines: Vec<(u8, u32, i64)>,
+    },
+    Finish {
+        id: String,
+        outcome: Outcome,
+    },
+    SetStatus {
+        id: String,
+        status: String,
+    },
+    SaveChannel(ChannelRow),
+    DeleteChannel(u64),
+}
+
+/// The writer task: takes the jobs waiting now (up to [`BATCH`]) and commits their writes
+/// in one transaction. Ends when every sender is gone.
+pub(super) async fn write_all(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
+    let mut jobs = Vec::with_capacity(BATCH);
+    let mut batch = Vec::with_capacity(BATCH);
+    let mut flushes = Vec::new();
+    while rx.recv_many(&mut jobs, BATCH).await > 0 {
+        for job in jobs.drain(..) {
+            match job {
+                Job::Write(w, reply) => batch.push((w, reply)),
+                Job::Flush(done) => flushes.push(done),
+            }
+        }
+        if !batch.is_empty() {
+            match commit_batch(&pool, &batch).await {
+                Ok(results) => {
+                    for ((_, reply), result) in batch.drain(..).zip(results) {
+                        let _ = reply.send(result);
+                    }
+                }
+                Err(e) => {
+                    // The whole transaction failed (the database is unreachable, busy or
+                    // full): nothing was stored; every caller hears of it and retries.
+                    let text = e.to_string();
+                    for (_, reply) in batch.drain(..) {
+                        let _ =
+                            reply.send(Err(StoreError::Db(sqlx::Error::Protocol(text.clone()))));
+                    }
+                }
+            }
+        }
+        // Flushes sent with this batch were sent after its writes: those are done now.
+        for done in flushes.drain(..) {
+            let _ = done.send(());
+        }
+    }
+}
+
+type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
+
+async fn commit_batch(
+    pool: &AnyPool,
+    batch: &[(Box<Write>, Reply)],
+) -> Result<Vec<Result<u64, StoreError>>, sqlx::Error> {
+    let mut tx = pool.begin().await?;
+    let mut results = Vec::with_capacity(batch.len());
+    for (write, _) in batch {
+        sqlx::query("SAVEPOINT one_write").execute(&mut *tx).await?;
+        match apply(&mut tx, write).await {
+            Ok(n) => {
+                sqlx::query("RELEASE SAVEPOINT one_write")
+                    .execute(&mut *tx)
+                    .await?;
+                results.push(Ok(n));
+            }
+            Err(e) => {
+                sqlx::query("ROLLBACK TO SAVEPOINT one_write")
+                    .execute(&mut *tx)
+                    .await?;
+                sqlx::query("RELEASE SAVEPOINT one_write")
+                    .execute(&mut *tx)
+                    .await?;
+                results.push(Err(e));
+            }
+        }
+    }
+    tx.commit().await?;
+    Ok(results)
+}
+
+async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
+    match write {
+        Write::CreateSession {
+            new,
+            owner,
+            lease_until,
+        } => create_session(tx, new, owner, *lease_until).await,
+        Write::Claim {
+            id,
+            owner,
+            lease_until,
+        } => claim(tx, id, owner, *lease_until).await,
+        Write::Renew {
+            ids,
+            owner,
+            lease_until,
+        } => renew(tx, ids, owner, *lease_until).await,
+        Write::Release { id, owner } => {
+            sqlx::query(
+                "UPDATE sessions SET lease_owner = NULL, lease_until = 0 WHERE id = $1 AND lease_owner = $2",
+            )
+            .bind(id)
+            .bind(owner)
+            .execute(&mut **tx)
+            .await?;
+            Ok(0)
+        }
+        Write::Append {
+            id,
+            input,
+            owner,
+            lease_until,
+        } => append(tx, id, input, owner, *lease_until).await,
+        Write::ArmDeadlines { id, deadlines } => {
+            // The first deadline armed for an ask stays: a restart keeps it.
+            for &(seat, ask_seq, due_at) in deadlines {
+                sqlx::query(
+                    "INSERT INTO deadlines (session_id, seat, ask_seq, due_at) VALUES ($1, $2, $3, $4) \
+                     ON CONFLICT (session_id, seat, ask_seq) DO NOTHING",
+                )
+                .bind(id)
+                .bind(seat as i64)
+                .bind(ask_seq as i64)
+                .bind(due_at)
+                .execute(&mut **tx)
+                .await?;
+            }
+            Ok(0)
+        }
+        Write::Finish { id, outcome } => finish(tx, id, outcome).await,
+        Write::SetStatus { id, status } => {
+            let ends = matches!(status.as_str(), "abandoned" | "finished");
+            sqlx::query(
+                "UPDATE sessions SET status = $1, updated_at = $2, lease_owner = CASE WHEN $3 = 1 THEN NULL ELSE lease_owner END WHERE id = $4",
+            )
+            .bind(status)
+            .bind(now_ms())
+            .bind(ends as i64)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+            Ok(0)
+        }
+        Write::SaveChannel(row) => {
+            sqlx::query(
+                "INSERT INTO discord_tables (channel_id, guild_id, game, state, session_id, data, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
+                 ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id, game = excluded.game, state = excluded.state, \
+                 session_id = excluded.session_id, data = excluded.data, updated_at = excluded.updated_at",
+            )
+            .bind(row.channel_id as i64)
+            .bind(row.guild_id as i64)
+            .bind(&row.game)
+            .bind(&row.state)
+            .bind(row.session_id.as_deref())
+            .bind(row.data.to_string())
+            .bind(now_ms())
+            .execute(&mut **tx)
+            .await?;
+            Ok(0)
+        }
+        Write::DeleteChannel(channel_id) => {
+            sqlx::query("DELETE FROM discord_tables WHERE channel_id = $1")
+                .bind(*channel_id as i64)
+                .execute(&mut **tx)
+                .await?;
+            Ok(0)
+        }
+    }
+}
+
+async fn create_session(
+    tx: &mut Tx<'_>,
+    new: &NewSession,
+    owner: &str,
+    lease_until: i64,
+) -> Result<u64, StoreError> {
+    let now = now_ms();
+    sqlx::query(
+        "INSERT INTO sessions (id, game, surface, community, channel, config, seed, status, created_at, updated_at, lease_owner, lease_until) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+    )
+    .bind(&new.id)
+    .bind(&new.game)
+    .bind(&new.surface)
+    .bind(&new.community)
+    .bind(&new.channel)
+    .bind(new.config.to_string())
+    .bind(new.seed as i64)
+    .bind(&new.status)
+    .bind(now)
+    .bind(now)
+    .bind(owner)
+    .bind(lease_until)
+    .execute(&mut **tx)
+    .await?;
+    for seat in &new.seats {
+        // A player is recorded once; later sessions change nothing.
+        sqlx::query(
+            "INSERT INTO players (id, surface, name, is_ai, created_at) VALUES ($1, $2, $3, $4, $5) \
+             ON CONFLICT (id) DO NOTHING",
+        )
+        .bind(&seat.player.id)
+        .bind(&seat.player.surface)
+        .bind(&seat.player.name)
+        .bind(seat.player.is_ai as i64)
+        .bind(now)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO session_seats (session_id, seat, player_id, agent) VALUES ($1, $2, $3, $4)",
+        )
+        .bind(&new.id)
+        .bind(seat.seat as i64)
+        .bind(&seat.player.id)
+        .bind(seat.agent.clone())
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(0)
+}
+
+/// Takes the lease: free, expired, already `owner`'s, or held by a dead process of this
+/// machine. Otherwise `LeaseHeld`.
+async fn claim(
+    tx: &mut Tx<'_>,
+    id: &str,
+    owner: &str,
+    lease_until: i64,
+) -> Result<u64, StoreError> {
+    let row = sqlx::query("SELECT lease_owner, lease_until FROM sessions WHERE id = $1")
+        .bind(id)
+        .fetch_optional(&mut **tx)
+        .await?
+        .ok_or_else(|| StoreError::NoSession(id.to_string()))?;
+    let holder: Option<String> = row.try_get(0)?;
+    let until: i64 = row.try_get(1)?;
+    let now = now_ms();
+    let free = match &holder {
+        None => true,
+        Some(o) if o == owner => true,
+        Some(o) => until < now || lease::owner_is_dead_local(o),
+    };
+    if !free {
+        return Err(StoreError::LeaseHeld {
+            id: id.to_string(),
+            owner: holder.unwrap_or_default(),
+        });
+    }
+    // Compare-and-set on what was read, so that two claimers cannot both win (another
+    // process's writer may commit between the read and this update).
+    let done = sqlx::query(
+        "UPDATE sessions SET lease_owner = $1, lease_until = $2, updated_at = $3 \
+         WHERE id = $4 AND lease_until = $5 AND (lease_owner = $6 OR (lease_owner IS NULL AND $6 = ''))",
+    )
+    .bind(owner)
+    .bind(lease_until)
+    .bind(now)
+    .bind(id)
+    .bind(until)
+    .bind(holder.clone().unwrap_or_default())
+    .execute(&mut **tx)
+    .await?;
+    if done.rows_affected() == 1 {
+        Ok(1)
+    } else {
+        Err(StoreError::LeaseHeld {
+            id: id.to_string(),
+            owner: holder.unwrap_or_else(|| "another process".into()),
+        })
+    }
+}
+
+async fn renew(
+    tx: &mut Tx<'_>,
+    ids: &[String],
+    owner: &str,
+    lease_until: i64,
+) -> Result<u64, StoreError> {
+    if ids.is_empty() {
+        return Ok(0);
+    }
+    let list = (0..ids.len())
+        .map(|i| format!("${}", i + 3))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let sql =
+        format!("UPDATE sessions SET lease_until = $1 WHERE lease_owner = $2 AND id IN ({list})");
+    let mut query = sqlx::query(&sql).bind(lease_until).bind(owner);
+    for id in ids {
+        query = query.bind(id);
+    }
+    Ok(query.execute(&mut **tx).await?.rows_affected())
+}
+
+/// Appends one input, renewing the lease in the same transaction; `LeaseLost` (storing
+/// nothing) if `owner` no longer holds it.
+async fn append(
+    tx: &mut Tx<'_>,
+    id: &str,
+    input: &StoredInput,
+    owner: &str,
+    lease_until: i64,
+) -> Result<u64, StoreError> {
+    let held = sqlx::query(
+        "UPDATE sessions SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4",
+    )
+    .bind(lease_until)
+    .bind(now_ms())
+    .bind(id)
+    .bind(owner)
+    .execute(&mut **tx)
+    .await?;
+    if held.rows_affected() != 1 {
+        return Err(StoreError::LeaseLost(id.to_string()));
+    }
+    sqlx::query(
+        "INSERT INTO inputs (session_id, n, seat, ask_seq, source, payload, at, note) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+    )
+    .bind(id)
+    .bind(input.n as i64)
+    .bind(input.seat as i64)
+    .bind(input.ask_seq as i64)
+    .bind(input.source.as_str())
+    .bind(input.payload.to_string())
+    .bind(input.at)
+    .bind(input.note.as_ref().map(|n| n.to_string()))
+    .execute(&mut **tx)
+    .await?;
+    Ok(0)
+}
+
+/// Stores the result: status `finished`, the winner, the game's details, every seat's
+/// role, score, win and details; the lease is released.
+async fn finish(tx: &mut Tx<'_>, id: &str, outcome: &Outcome) -> Result<u64, StoreError> {
+    let now = now_ms();
+    sqlx::query(
+        "UPDATE sessions SET status = 'finished', winner = $1, details = $2, finished_at = $3, updated_at = $4, lease_owner = NULL, lease_until = 0 WHERE id = $5",
+    )
+    .bind(&outcome.winner)
+    .bind(details_text(&outcome.details))
+    .bind(now)
+    .bind(now)
+    .bind(id)
+    .execute(&mut **tx)
+    .await?;
+    for s in &outcome.seats {
+        sqlx::query(
+            "UPDATE session_seats SET role = $1, score = $2, won = $3, details = $4 WHERE session_id = $5 AND seat = $6",
+        )
+        .bind(&s.role)
+        .bind(s.score)
+        .bind(s.won as i64)
+        .bind(details_text(&s.details))
+        .bind(id)
+        .bind(s.seat as i64)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(0)
+}
+
+/// Details are stored as JSON text; none (`null`) as SQL NULL.
+fn details_text(details: &serde_json::Value) -> Option<String> {
+    (!details.is_null()).then(|| details.to_string())
+}
