@@ -9,10 +9,11 @@
 //! per table fed `TableEvent`s) would add a queue and a reply channel to every click
 //! without removing any lock.
 //!
-//! Session notes are not a method: a game's notes are typed by the game (`Note<G>`), so
-//! each table applies its own session's notes in its own task (the driver the game starts
-//! with the session, e.g. `werewolf/drive.rs`), planning what to post and posting it
-//! through [`super::send`]. The core holds the table and routes people's input to it.
+//! Session notes are typed by the game (`Note<G>`), so the trait does not pass them in:
+//! [`RunningTable::follow`] applies the table's own session's notes (its subscription,
+//! kept by the table when its session starts or resumes) in the table's own task,
+//! planning what to post and posting it through [`super::send`], until the session ends.
+//! The core holds the table and routes people's input to it.
 
 use super::text::Component;
 use serenity::all::{ComponentInteraction, Message};
@@ -51,6 +52,10 @@ pub trait RunningTable<B>: Send + Sync {
         bot: &'a Arc<B>,
         m: &'a Message,
     ) -> BoxFuture<'a, Result<bool, anyhow::Error>>;
+
+    /// Applies the table's session notes (what to post, what to edit) until its session
+    /// ends; the table's own task. Does nothing when no session is waiting to be followed.
+    fn follow(self: Arc<Self>, bot: Arc<B>) -> BoxFuture<'static, ()>;
 
     /// The table's state in a few lines (the answer to a status command).
     fn status(self: Arc<Self>) -> BoxFuture<'static, String>;

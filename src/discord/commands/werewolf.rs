@@ -86,12 +86,7 @@ pub async fn start(
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let name = sanitize(&display_name(ctx.author()), 40);
     let lobby = Lobby::open(user, &name, guild, options);
-    let table = Arc::new(Table {
-        channel,
-        guild,
-        state: tokio::sync::Mutex::new(TableState::Lobby(lobby.clone())),
-        message: Default::default(),
-    });
+    let table = Arc::new(Table::new(channel, guild, TableState::Lobby(lobby.clone())));
     if let Err(existing) = bot.claim(table.clone()) {
         return refuse(
             ctx,

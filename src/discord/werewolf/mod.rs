@@ -85,6 +85,15 @@ impl RunningTable<Bot> for Table {
         })
     }
 
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let notes = self.notes.lock().expect("lock").take();
+            if let Some(notes) = notes {
+                drive::drive(bot, self, notes).await;
+            }
+        })
+    }
+
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
         Box::pin(async move {
             match &*self.state.lock().await {

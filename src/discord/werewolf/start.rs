@@ -3,11 +3,11 @@
 //! and the human seats' own, and its driver task started; the registry learns which
 //! channel the session's controls belong to.
 
-use super::drive::drive;
 use super::lobby::{human_seats, Lobby};
 use super::render::Names;
 use super::table::{Running, RunningData, SeatInfo, Table, TableState};
 use crate::agents::werewolf::Strategy;
+use crate::discord::running::RunningTable;
 use crate::discord::types::{Bot, Error};
 use crate::games::werewolf::{Werewolf, WolfChat, SEATS};
 use crate::games::Viewer;
@@ -165,7 +165,8 @@ pub(super) fn launch(
     let session = runner.start();
     bot.register_session(&data.session_id, table.channel);
     let running = Running::new(session.handle.clone(), data);
-    tokio::spawn(drive(bot.clone(), table, sub));
+    *table.notes.lock().expect("lock") = Some(sub);
+    tokio::spawn(table.follow(bot.clone()));
     tokio::spawn(async move {
         if let Err(e) = session.wait().await {
             tracing::error!("session ended with an error: {e}");
@@ -177,12 +178,7 @@ pub(super) fn launch(
 /// Picks up a stored werewolf table (at startup): a lobby as it was, a running game
 /// resumed where it stopped (a session that has ended frees its channel).
 pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
-    let table = Arc::new(Table {
-        channel: row.channel_id,
-        guild: row.guild_id,
-        state: tokio::sync::Mutex::new(TableState::Closed),
-        message: Default::default(),
-    });
+    let table = Arc::new(Table::new(row.channel_id, row.guild_id, TableState::Closed));
     match row.state.as_str() {
         "lobby" => {
             let lobby: Lobby =

@@ -8,7 +8,7 @@ use super::render::Names;
 use crate::discord::types::Bot;
 use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
 use crate::games::GameKind;
-use crate::session::SessionHandle;
+use crate::session::{SessionHandle, Subscription};
 use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -222,6 +222,21 @@ pub struct Table {
     /// The message a second `/werewolf start` links to (the lobby, then the status board;
     /// 0 until known). Kept outside the lock, so a refusal never waits for a store write.
     pub message: std::sync::atomic::AtomicU64,
+    /// The session's notes, kept from its start (or resume) until the table follows them.
+    pub notes: std::sync::Mutex<Option<Subscription<Werewolf>>>,
+}
+
+impl Table {
+    /// A table in `state` at a channel.
+    pub fn new(channel: u64, guild: u64, state: TableState) -> Table {
+        Table {
+            channel,
+            guild,
+            state: tokio::sync::Mutex::new(state),
+            message: Default::default(),
+            notes: std::sync::Mutex::new(None),
+        }
+    }
 }
 
 impl Table {
