@@ -1,6 +1,6 @@
 //! [`RunningTable`]: what the bot core asks of a channel's table (a lobby or a running game,
 //! of any game), so the core routes clicks, messages and commands to any game through
-//! `Arc<dyn RunningTable>` and never names a game's types.
+//! `Arc<dyn RunningTable<Bot>>` and never names a game's types.
 //!
 //! Design: methods return boxed futures (no `async_trait`), taking the table as
 //! `self: Arc<Self>` so a handler may keep it (spawn a task, store it). The handlers
