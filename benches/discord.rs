@@ -5,7 +5,7 @@
 //! `AGORA_BENCH_DISCORD_HUMANS` humans (default 1; the rest are AI) and play to the end, all
 //! at once; the humans click and type as people would. Prints the time from each
 //! interaction's dispatch to its acknowledgement (p50, p99, max), the REST calls per game
-//! by kind, the wall time and the peak memory.
+//! by kind, the wall time, the peak memory and the memory per table.
 
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
@@ -168,6 +168,10 @@ fn main() -> anyhow::Result<()> {
             println!(
                 "  peak RSS {:.1} MiB (bot, fake Discord and players in one process)",
                 kb as f64 / 1024.0
+            );
+            println!(
+                "  memory per table: {:.0} KiB (peak RSS / games)",
+                kb as f64 / sessions as f64
             );
         }
         // DMs per night by the human's role: every DM after the welcome, over the game's

@@ -251,6 +251,10 @@ struct State {
     calls: Vec<Call>,
     msgs: Vec<Msg>,
     msg_index: HashMap<u64, usize>,
+    /// Positions in `msgs` by channel and by interaction, so that a thousand tables
+    /// polling their channel do not each scan every message of every table.
+    by_channel: HashMap<u64, Vec<usize>>,
+    by_interaction: HashMap<u64, Vec<usize>>,
     closed_dms: HashSet<u64>,
     opened_dms: HashMap<u64, u64>,
     fails: Vec<Fail>,
@@ -299,9 +303,23 @@ impl State {
                 None
             },
         };
-        self.msg_index.insert(id, self.msgs.len());
+        let at = self.msgs.len();
+        self.msg_index.insert(id, at);
+        self.by_channel.entry(channel).or_default().push(at);
+        if let Some(i) = interaction {
+            self.by_interaction.entry(i).or_default().push(at);
+        }
         self.msgs.push(msg);
         id
+    }
+
+    /// The messages of a channel, in creation order.
+    fn in_channel(&self, channel: u64) -> impl DoubleEndedIterator<Item = &Msg> {
+        self.by_channel
+            .get(&channel)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.msgs[i])
     }
 
     fn msg(&self, id: u64) -> Option<&Msg> {
@@ -600,10 +618,9 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
         ("GET", ["channels", c, "messages"]) => {
             let Some(c) = id_of(c) else { return no_route() };
             let list: Vec<Value> = st
-                .msgs
-                .iter()
+                .in_channel(c)
                 .rev()
-                .filter(|m| m.channel_id == c && !m.deleted)
+                .filter(|m| !m.deleted)
                 .map(message_json)
                 .collect();
             ok(Value::Array(list))
@@ -940,6 +957,8 @@ impl FakeDiscord {
             next_conn: 0,
             calls: Vec::new(),
             msgs: Vec::new(),
+            by_channel: HashMap::new(),
+            by_interaction: HashMap::new(),
             msg_index: HashMap::new(),
             closed_dms: HashSet::new(),
             opened_dms: HashMap::new(),
@@ -1204,12 +1223,7 @@ impl FakeDiscord {
 
     /// Messages of a channel, in creation order, deleted ones included (flagged).
     pub fn messages(&self, channel: u64) -> Vec<Msg> {
-        self.st()
-            .msgs
-            .iter()
-            .filter(|m| m.channel_id == channel)
-            .cloned()
-            .collect()
+        self.st().in_channel(channel).cloned().collect()
     }
 
     /// Every stored message, in creation order.
@@ -1231,9 +1245,8 @@ impl FakeDiscord {
     pub fn dms(&self, user: u64) -> Vec<Msg> {
         let channel = DM_BASE + user;
         self.st()
-            .msgs
-            .iter()
-            .filter(|m| m.channel_id == channel && m.author_id == APP_ID)
+            .in_channel(channel)
+            .filter(|m| m.author_id == APP_ID)
             .cloned()
             .collect()
     }
@@ -1241,11 +1254,12 @@ impl FakeDiscord {
     /// Messages created for that interaction (response message and follow-ups), ephemeral
     /// ones included.
     pub fn replies(&self, interaction: u64) -> Vec<Msg> {
-        self.st()
-            .msgs
-            .iter()
-            .filter(|m| m.interaction == Some(interaction))
-            .cloned()
+        let st = self.st();
+        st.by_interaction
+            .get(&interaction)
+            .into_iter()
+            .flatten()
+            .map(|&i| st.msgs[i].clone())
             .collect()
     }
 
