@@ -12,8 +12,10 @@ use crate::store::lease;
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
-/// The most writes one batch commits.
-pub(super) const BATCH: usize = 256;
+/// The most writes one batch commits. Smaller batches answer sooner (a click waits for
+/// the batch in flight, then its own): 64 gave the Discord bench half the p99 ack of 256
+/// at 1,000 tables, and a shorter wall time.
+pub(super) const BATCH: usize = 64;
 
 /// Where a write's answer goes.
 pub(super) type Reply = oneshot::Sender<Result<u64, StoreError>>;
