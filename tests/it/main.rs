@@ -10,6 +10,8 @@
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord.rs`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 
+#[path = "../support/app.rs"]
+mod app;
 mod cli;
 mod discord;
 #[path = "../support/fake_discord.rs"]

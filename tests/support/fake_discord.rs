@@ -1087,7 +1087,21 @@ impl FakeDiscord {
         self.dispatch(t, d, None).await;
     }
 
+    /// Sends any frame, as it is, on the current connection (e.g. one that is not a valid
+    /// gateway payload); false if no connection is live.
+    pub fn send_frame(&self, frame: Value) -> bool {
+        let st = self.st();
+        st.current
+            .as_ref()
+            .is_some_and(|conn| conn.tx.send(Out::Frame(frame)).is_ok())
+    }
+
     /// Registers a new interaction and returns its id.
+    /// The id the next interaction sent will have (to aim a failure at it).
+    pub fn next_interaction_id(&self) -> u64 {
+        self.st().next_interaction
+    }
+
     fn new_interaction(&self, user: u64, channel: u64, message: Option<u64>) -> u64 {
         let mut st = self.st();
         let id = st.next_interaction;

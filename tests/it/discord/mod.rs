@@ -1,0 +1,160 @@
+//! The Discord bot end to end against the in-process fake Discord (REST + gateway on
+//! loopback, through `DISCORD_PROXY_URL`): every human step is a click, a menu choice or a
+//! message typed in the channel, as a user would do it.
+//!
+//! - `game`: whole games in this process, restarts.
+//! - `binary`: `agora run` itself.
+//! - `clicks`: refused, limited and tidied clicks, commands and messages.
+//! - `seats`: seats, roles and what each player is told.
+//! - `forged`: forged speeches.
+//! - `log`: the bot's log is checked for dropped gateway events.
+
+mod binary;
+mod clicks;
+mod forged;
+mod game;
+mod log;
+mod seats;
+
+use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS};
+use crate::fake_players::{ephemeral_reply, open_lobby, press};
+use serde_json::json;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// A database path for a bot that never gets ready (no [`TestApp`]); the caller removes it.
+pub(super) fn temp_db(name: &str) -> String {
+    let path = std::env::temp_dir().join(format!(
+        "agora-discord-{name}-{}-{}.db",
+        std::process::id(),
+        agora::store::now_ms()
+    ));
+    format!("sqlite://{}", path.display())
+}
+
+pub(super) async fn store(db: &str) -> agora::store::Store {
+    agora::store::Store::open(db, Duration::from_secs(20))
+        .await
+        .expect("store")
+}
+
+/// `/werewolf SUB` with no options, by `user` in `channel`; returns the interaction id.
+pub(super) async fn werewolf(fake: &FakeDiscord, user: u64, channel: u64, sub: &str) -> u64 {
+    fake.slash(
+        user,
+        channel,
+        "werewolf",
+        Some(sub),
+        json!([]),
+        DEFAULT_PERMS,
+    )
+    .await
+}
+
+/// A later, observable action: `/werewolf status` by `user` in `channel`, answered. What the
+/// bot would have done about an earlier event (a retry, a relay) it has done by then.
+pub(super) async fn a_later_command_is_answered(fake: &FakeDiscord, user: u64, channel: u64) {
+    let i = werewolf(fake, user, channel, "status").await;
+    ephemeral_reply(fake, i).await;
+}
+
+/// Whether a path is a message post into a DM channel (the fake numbers them from 90000).
+pub(super) fn is_dm(path: &str) -> bool {
+    path.strip_prefix("/api/v10/channels/")
+        .and_then(|r| r.split('/').next())
+        .and_then(|id| id.parse::<u64>().ok())
+        .is_some_and(|id| id >= crate::fake_discord::DM_BASE)
+}
+
+/// REST calls by kind.
+pub(super) fn census(fake: &FakeDiscord, channel: u64) -> HashMap<&'static str, usize> {
+    let mut c = HashMap::new();
+    for call in fake.calls() {
+        let p = call.path.as_str();
+        let kind = if p.contains("/interactions/") {
+            "interaction callbacks"
+        } else if p.contains("/webhooks/") {
+            "follow-ups and response edits"
+        } else if p == format!("/api/v10/channels/{channel}/messages") && call.method == "POST" {
+            "channel posts"
+        } else if p.starts_with(&format!("/api/v10/channels/{channel}/messages/")) {
+            "channel edits"
+        } else if is_dm(p) && call.method == "POST" {
+            "DMs"
+        } else if p.contains("/users/@me/channels") {
+            "DM channel opens"
+        } else {
+            "other"
+        };
+        *c.entry(kind).or_insert(0) += 1;
+    }
+    c
+}
+
+/// The humans answered everything in time: no input of theirs is a timeout (a seat that
+/// timed out was never shown its controls, or its click was lost).
+pub(super) async fn assert_no_human_timeouts(s: &agora::store::Store) {
+    let summary = s.sessions().await.unwrap()[0].clone();
+    // The humans sit where the game's seed put them.
+    let humans: Vec<u8> = summary
+        .seats
+        .iter()
+        .filter(|x| x.player.starts_with("discord:"))
+        .map(|x| x.seat)
+        .collect();
+    let session = summary.session.clone();
+    let inputs = s.inputs(&session.id).await.unwrap();
+    let late: Vec<String> = inputs
+        .iter()
+        .filter(|x| x.source == agora::store::InputSource::Timeout && humans.contains(&x.seat))
+        .map(|x| format!("seat {} ask {} (input #{})", x.seat, x.ask_seq, x.n))
+        .collect();
+    if !late.is_empty() {
+        let game = agora::session::rebuild::<agora::session::werewolf::Setup>(s, &session.id)
+            .await
+            .unwrap();
+        let story: Vec<String> = game.log().iter().map(|l| l.event.story()).collect();
+        panic!("human seats timed out: {late:?}\n{}", story.join("\n"));
+    }
+}
+
+/// The bot's messages a restart must not repeat: channel posts everyone sees and DMs.
+pub(super) fn bot_texts(fake: &FakeDiscord, channel: u64, users: &[u64]) -> Vec<(u64, String)> {
+    let mut out: Vec<(u64, String)> = fake
+        .messages(channel)
+        .into_iter()
+        .filter(|m| m.author_id == crate::fake_discord::APP_ID && !m.is_ephemeral())
+        .map(|m| (m.id, m.text()))
+        .collect();
+    for u in users {
+        out.extend(fake.dms(*u).into_iter().map(|m| (m.id, m.text())));
+    }
+    out
+}
+
+/// Nothing the bot posted before the restart is posted again after it (the restart line
+/// and what is new only), and no phase line is ever announced twice.
+pub(super) fn assert_nothing_repeated(before: &[(u64, String)], after: &[(u64, String)]) {
+    let old: std::collections::HashSet<u64> = before.iter().map(|(id, _)| *id).collect();
+    for (id, text) in after.iter().filter(|(id, _)| !old.contains(id)) {
+        assert!(
+            !before.iter().any(|(_, t)| t == text),
+            "message {id} repeats one from before the restart: {text}"
+        );
+    }
+    let mut phases = std::collections::HashSet::new();
+    for (_, text) in after {
+        if text.starts_with("🌙") || text.starts_with("☀️") {
+            assert!(phases.insert(text.clone()), "announced twice: {text}");
+        }
+    }
+}
+
+/// Opens a table with three humans and starts it.
+pub(super) async fn three_at_the_table(fake: &FakeDiscord, channel: u64, users: &[u64]) {
+    let lobby = open_lobby(fake, users[0], channel, json!([])).await;
+    for u in &users[1..] {
+        press(fake, *u, &lobby, ":join").await;
+    }
+    press(fake, users[0], &lobby, ":start").await;
+}
