@@ -1,4 +1,5 @@
-//! The Discord bot under load: many werewolf games at once in one bot process, against the
+//! The Discord bot under load: many werewolf games at once in one bot process (the shared
+//! test app, `tests/support/app.rs`), against the
 //! in-process fake Discord (`tests/support/fake_discord.rs`) through `DISCORD_PROXY_URL`.
 //!
 //! `AGORA_BENCH_DISCORD_SESSIONS` (default 100) channels each open a lobby, seat
@@ -7,14 +8,15 @@
 //! interaction's dispatch to its acknowledgement (p50, p99, max), the REST calls per game
 //! by kind, the wall time, the peak memory and the memory per table.
 
+#[path = "../tests/support/app.rs"]
+mod app;
 #[path = "../tests/support/fake_discord.rs"]
 mod fake_discord;
 #[path = "../tests/support/fake_players.rs"]
 mod fake_players;
 
-use agora::config::Config;
-use agora::discord::BotSettings;
-use fake_discord::{FakeDiscord, GUILD_ID};
+use app::TestApp;
+use fake_discord::FakeDiscord;
 use fake_players::{open_lobby, press, Humans};
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -67,38 +69,23 @@ async fn play(fake: FakeDiscord, channel: u64, users: Vec<u64>) -> (usize, usize
 fn main() -> anyhow::Result<()> {
     let sessions = env_or("AGORA_BENCH_DISCORD_SESSIONS", 100);
     let per_table = env_or("AGORA_BENCH_DISCORD_HUMANS", 1).clamp(1, 9);
-    let dir = std::env::temp_dir().join(format!("agora-bench-discord-{}", std::process::id()));
-    std::fs::create_dir_all(&dir)?;
-    let url = std::env::var("AGORA_BENCH_DB")
-        .unwrap_or_else(|_| format!("sqlite://{}", dir.join("bench.db").display()));
-    let config = Config::load_from(None, &|k| match k {
-        "AGORA_DISCORD_COMMAND_COOLDOWN_SECS" => Some("0".into()),
-        "AGORA_DISCORD_CLICKS_PER_10S" => Some("100000".into()),
-        "AGORA_DISCORD_AI_SPEECH_MS" => Some("0".into()),
-        _ => None,
-    })?;
+    // The bot's log keeps its warnings and its readiness only: a thousand tables' info
+    // lines would count as the bot's memory.
+    if std::env::var_os("AGORA_TEST_LOG").is_none() {
+        std::env::set_var("AGORA_TEST_LOG", "warn,agora::discord::startup=info");
+    }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    let db_url = url.clone();
     rt.block_on(async move {
-        let fake = FakeDiscord::start().await;
-        let settings = BotSettings {
-            token: "bench.token.value".into(),
-            guild: Some(GUILD_ID),
-            proxy: Some(fake.base_url()),
-            database_url: url.clone(),
-            seed: None,
-        };
-        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let bot = tokio::spawn(agora::discord::run(config, settings, async {
-            let _ = stopped.await;
-        }));
-        fake.wait_until("the bot connects", Duration::from_secs(60), |f| {
-            !f.registered_commands().is_empty()
-        })
-        .await;
-        tokio::time::sleep(Duration::from_millis(300)).await;
+        // The same test app as the tests (the bot on its own runtime, a temporary SQLite
+        // database unless AGORA_BENCH_DB names one), without a click limit to speak of.
+        let app = TestApp::builder()
+            .env("AGORA_DISCORD_CLICKS_PER_10S", 100_000)
+            .database_url(std::env::var("AGORA_BENCH_DB").ok())
+            .spawn()
+            .await;
+        let fake = app.fake.clone();
         let calls_before = fake.calls().len();
         let started = Instant::now();
         let mut games = Vec::new();
@@ -176,7 +163,7 @@ fn main() -> anyhow::Result<()> {
         }
         // DMs per night by the human's role: every DM after the welcome, over the game's
         // nights (a player who died early gets fewer: the figure is per night of the game).
-        let store = agora::store::Store::open(&db_url, Duration::from_secs(20)).await?;
+        let store = app.store().await;
         let mut by_role: BTreeMap<String, (usize, usize, usize)> = BTreeMap::new();
         for summary in store.sessions().await? {
             let channel: u64 = summary.session.channel.parse().unwrap_or(0);
@@ -213,10 +200,8 @@ fn main() -> anyhow::Result<()> {
                 *dms as f64 / (*nights).max(1) as f64
             );
         }
-        let _ = stop.send(());
-        bot.await??;
+        app.stop().await;
         anyhow::Ok(())
     })?;
-    let _ = std::fs::remove_dir_all(&dir);
     Ok(())
 }
