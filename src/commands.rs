@@ -248,7 +248,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
     for row in rows {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => {}
-            None => {
+            Some(GameKind::Debate) | None => {
                 println!(
                     "session {}: a {} session, a game this build does not know",
                     row.id, row.game

@@ -7,9 +7,11 @@
 //! back, record), for any game's role: a werewolf seat, a debate judge, a juror.
 //!
 //! Each game's players are a folder:
+//! - `debate`: debaters with personalities, the team captain, the judge.
 //! - `werewolf`: the built-in heuristic and random players, model seats, outside agents
 //!   over HTTP, and a seat's memory.
 
+pub mod debate;
 pub mod model;
 pub mod werewolf;
 

@@ -5,10 +5,12 @@
 //!
 //! - `mod.rs`: [`Config`], loading and the checks;
 //! - `werewolf.rs`: `[werewolf]` (the rules) and `[werewolf.timers]`;
+//! - `debate.rs`: `[debate]` (speech lengths, live scores) and `[debate.timers]`;
 //! - `general.rs`: the sections no game owns (`[session]`, `[sim]`, `[store]`, `[stats]`);
 //! - `llm.rs`, `discord.rs`: `[llm]` and `[discord]`;
 //! - `env.rs`: the environment overlay; `ranges.rs`: every numeric range, written once.
 
+mod debate;
 mod discord;
 pub mod env;
 mod general;
@@ -16,6 +18,7 @@ mod llm;
 pub mod ranges;
 mod werewolf;
 
+pub use debate::{DebateConfig, DebateSettings, DebateTimers};
 pub use discord::{DiscordConfig, OffTurnMessages};
 pub use general::{SessionConfig, SimConfig, StatsConfig, StoreConfig};
 pub use llm::{LlmConfig, ResponseFormat};
@@ -28,8 +31,9 @@ use thiserror::Error;
 const DEFAULT_AGORA: &str = include_str!("../../config/agora.toml");
 
 /// The sections of `agora.toml`: each game's, then the ones no game owns.
-const SECTIONS: [&str; 7] = [
+const SECTIONS: [&str; 8] = [
     werewolf::SECTION,
+    debate::SECTION,
     "session",
     "sim",
     "store",
@@ -54,6 +58,7 @@ pub enum ConfigError {
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct Config {
     pub werewolf: WerewolfConfig,
+    pub debate: DebateConfig,
     pub session: SessionConfig,
     pub sim: SimConfig,
     pub store: StoreConfig,
@@ -144,8 +149,14 @@ impl Config {
             &session,
             &source,
         )?;
+        let debate = DebateConfig::read(
+            subtable(&agora, debate::SECTION, &source)?,
+            &session,
+            &source,
+        )?;
         Ok(Config {
             werewolf,
+            debate,
             session,
             sim,
             store,
@@ -174,6 +185,7 @@ pub(crate) fn default_table() -> toml::Table {
         werewolf::SECTION.into(),
         toml::Value::Table(d.werewolf.table()),
     );
+    all.insert(debate::SECTION.into(), toml::Value::Table(d.debate.table()));
     all.insert("session".into(), toml::Value::Table(table(&d.session)));
     all.insert("sim".into(), toml::Value::Table(table(&d.sim)));
     all.insert("store".into(), toml::Value::Table(table(&d.store)));

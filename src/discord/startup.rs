@@ -252,7 +252,7 @@ async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
     for row in bot.store.channels().await? {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => super::werewolf::resume(bot, row).await?,
-            None => tracing::error!(
+            Some(GameKind::Debate) | None => tracing::error!(
                 channel = row.channel_id,
                 "a table of {:?}, a game this build does not know, is left as it is",
                 row.game

@@ -15,15 +15,17 @@ use std::fmt::{self, Debug};
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
     Werewolf,
+    Debate,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 1] = [GameKind::Werewolf];
+    pub const ALL: [GameKind; 2] = [GameKind::Werewolf, GameKind::Debate];
 
     /// The name stored with sessions and results and typed in commands.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Werewolf => "werewolf",
+            GameKind::Debate => "debate",
         }
     }
 
@@ -31,6 +33,7 @@ impl GameKind {
     pub fn title(self) -> &'static str {
         match self {
             GameKind::Werewolf => "Werewolf",
+            GameKind::Debate => "Debate",
         }
     }
 
@@ -70,6 +73,11 @@ pub trait Game: Send + 'static {
     fn pending(&self) -> Vec<Pending<Self::Ask>>;
     /// Whether `seat` may take `action` now; changes nothing.
     fn check(&self, seat: Seat, action: &Self::Action) -> Result<(), Self::Refusal>;
+    /// Whether `action` answers no ask (a note to one's team): the session applies it
+    /// without closing the seat's open ask.
+    fn is_aside(&self, _action: &Self::Action) -> bool {
+        false
+    }
     fn act(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Refusal>;
     /// `seat`'s deadline passed: the rules' default applies.
     fn timeout(&mut self, seat: Seat) -> Result<(), Self::Refusal>;

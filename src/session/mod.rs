@@ -14,6 +14,7 @@
 //! and the game carries on exactly as it would have. While the store is unreachable the
 //! session pauses and retries; nothing is applied that was not stored.
 
+pub mod debate;
 mod handle;
 mod setup;
 pub mod werewolf;
@@ -73,6 +74,9 @@ pub struct Runner<T: Game> {
     paused: bool,
     stats: Arc<RunStats>,
 }
+
+/// The ask sequence number of an input that answers no ask (games number asks from 1).
+pub const UNASKED: u32 = 0;
 
 const RETRY_MIN: Duration = Duration::from_millis(200);
 const RETRY_MAX: Duration = Duration::from_secs(15);
@@ -288,7 +292,7 @@ impl<T: Game> Runner<T> {
     /// Validates, stores, then applies one input. A refused AI answer becomes an abstention
     /// (the rules' default, as a timeout would give).
     async fn commit(&mut self, mut p: Proposal<T::Action>) -> Result<(), SessionError> {
-        if !self.is_open(p.seat, p.seq) {
+        if p.seq != UNASKED && !self.is_open(p.seat, p.seq) {
             return Ok(());
         }
         if let Some(action) = &p.action {
@@ -412,22 +416,28 @@ impl<T: Game> Runner<T> {
         if self.agents[seat as usize - 1].is_some() {
             return Ok(Err(SubmitError::AiSeat(seat)));
         }
-        let open = self.game.pending().into_iter().find(|p| p.seat == seat);
+        // A note to one's team answers no ask; the seat's open ask stays as it was.
+        let aside = self.game.is_aside(&action);
+        let open = match aside {
+            true => None,
+            false => self.game.pending().into_iter().find(|p| p.seat == seat),
+        };
         if let (Some(wanted), Some(open)) = (seq, &open) {
             if wanted != open.seq {
                 return Ok(Err(SubmitError::Stale));
             }
         }
-        if seq.is_some() && open.is_none() {
+        if seq.is_some() && open.is_none() && !aside {
             return Ok(Err(SubmitError::Stale));
         }
         if let Err(refusal) = self.game.check(seat, &action) {
             return Ok(Err(SubmitError::Refused(refusal.to_string())));
         }
-        let open = open.expect("a checked action has an open ask");
+        // An action the rules take from a seat they did not ask (an aside, or a debater
+        // taking the free-debate floor) is stored as answering no ask.
         self.commit(Proposal {
             seat,
-            seq: open.seq,
+            seq: open.map_or(UNASKED, |o| o.seq),
             action: Some(action),
             source: InputSource::Human,
             note: None,

@@ -3,6 +3,7 @@
 //! score's name, what a player's record is broken down by, and the ranking order. Players
 //! rank among those with enough finished games; AI players are listed apart, unranked.
 
+mod debate;
 mod werewolf;
 
 use crate::games::GameKind;
@@ -36,6 +37,7 @@ pub trait Board: Sync {
 pub fn board(kind: GameKind) -> &'static dyn Board {
     match kind {
         GameKind::Werewolf => &werewolf::WerewolfBoard,
+        GameKind::Debate => &debate::DebateBoard,
     }
 }
 
