@@ -79,8 +79,11 @@ pub struct TeamDebate {
     free: Free,
     /// The debater's turn open now.
     turn: Option<Open>,
-    /// The judge's ask open now.
+    /// The judge's ask to score a speech, open now.
     judge: Option<Open>,
+    /// The judge's ask for the final review: open once the speeches are over, beside the
+    /// scoring of the last ones (the review reads the speeches, not the scores).
+    review: Option<Open>,
     next_seq: u32,
     reviewed: bool,
     totals: Option<Totals>,
@@ -104,6 +107,7 @@ impl TeamDebate {
             free: Free::new(&limits),
             turn: None,
             judge: None,
+            review: None,
             next_seq: 0,
             reviewed: false,
             totals: None,
@@ -162,7 +166,12 @@ impl TeamDebate {
     }
     /// The open asks: the debater's turn, then the judge's.
     pub fn asks(&self) -> Vec<Open> {
-        self.turn.iter().chain(self.judge.iter()).cloned().collect()
+        self.turn
+            .iter()
+            .chain(self.judge.iter())
+            .chain(self.review.iter())
+            .cloned()
+            .collect()
     }
     /// The totals and the winner, once every speech is judged and the review written.
     pub fn totals(&self) -> Option<&Totals> {
@@ -219,9 +228,9 @@ impl TeamDebate {
             }
             Action::Review { .. } => {
                 self.only_judge(seat)?;
-                if self.stage != Stage::Finished || self.judged.iter().any(|j| !j) {
+                if self.stage != Stage::Finished || self.reviewed {
                     return Err(Refusal::Wrong(
-                        "the final review comes after every speech is scored".into(),
+                        "the final review comes once, after the closing statements".into(),
                     ));
                 }
                 Ok(())
@@ -430,9 +439,17 @@ impl TeamDebate {
             return Err(Refusal::Over);
         }
         if seat == JUDGE {
-            match self.judge.as_ref().map(|o| o.ask.clone()) {
-                Some(Ask::Judge { speech }) => self.score(speech, None),
-                Some(Ask::Review) => self.reviewed = true,
+            // Both of the judge's asks may be open: the deadline of the older (the
+            // score) passes first.
+            match (self.judge.as_ref(), self.review.as_ref()) {
+                (
+                    Some(Open {
+                        ask: Ask::Judge { speech },
+                        ..
+                    }),
+                    _,
+                ) => self.score(*speech, None),
+                (None, Some(_)) => self.reviewed = true,
                 _ => return Err(Refusal::Wrong("the judge has nothing to do now".into())),
             }
             self.settle();
@@ -715,11 +732,22 @@ impl TeamDebate {
 
     /// Opens the judge's next ask, and ends the debate once everything is judged.
     fn settle(&mut self) {
-        let wanted = match self.judged.iter().position(|j| !j) {
-            Some(i) => Some(Ask::Judge { speech: i as u32 }),
-            None if self.stage == Stage::Finished && !self.reviewed => Some(Ask::Review),
-            None => None,
-        };
+        let wanted = self
+            .judged
+            .iter()
+            .position(|j| !j)
+            .map(|i| Ask::Judge { speech: i as u32 });
+        if self.stage == Stage::Finished && !self.reviewed && self.review.is_none() {
+            let seq = self.seq();
+            self.review = Some(Open {
+                seat: JUDGE,
+                seq,
+                ask: Ask::Review,
+            });
+        }
+        if self.reviewed {
+            self.review = None;
+        }
         let same = match (&self.judge, &wanted) {
             (Some(open), Some(ask)) => open.ask == *ask,
             (None, None) => true,
