@@ -40,9 +40,11 @@ enum Command {
         #[command(subcommand)]
         game: SimGame,
     },
-    /// Replays a hand-written werewolf scenario and prints one JSON result.
+    /// Replays a hand-written scenario (werewolf, or `"game": "debate"`) and prints one
+    /// JSON result.
     Scenario {
-        /// The scenario file (JSON: roles, config, seed, actions).
+        /// The scenario file (JSON: werewolf's roles, config, seed, actions; a debate's game,
+        /// format, topic, config, actions).
         file: PathBuf,
     },
     /// Tells a recorded game (from `sim --record DIR`) as a story.
@@ -348,8 +350,12 @@ fn run() -> anyhow::Result<()> {
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
-            let outcome = agora::scenario::run(&text, &config.werewolf.rules)
-                .with_context(|| format!("{}", file.display()))?;
+            let outcome = agora::scenario::run_any(
+                &text,
+                &config.werewolf.rules,
+                &agora::scenario::debate::content_motion,
+            )
+            .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
         Command::Replay { file, seat, detail } => {
