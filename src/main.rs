@@ -47,14 +47,15 @@ enum Command {
         /// format, topic, config, actions).
         file: PathBuf,
     },
-    /// Tells a recorded game (from `sim --record DIR`) as a story.
+    /// Tells a recorded game or debate (from `sim --record DIR`) as a story.
     Replay {
         /// A recorded game file.
         file: PathBuf,
         /// Show only what this seat saw.
         #[arg(long)]
         seat: Option<u8>,
-        /// Also show sealed ballots and every GPP line.
+        /// Also show sealed ballots and every GPP line (werewolf); every speech whole and
+        /// the free-debate clocks (debate).
         #[arg(long)]
         detail: bool,
     },
@@ -359,8 +360,7 @@ fn run() -> anyhow::Result<()> {
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
         Command::Replay { file, seat, detail } => {
-            let record = agora::replay::read_record(&file)?;
-            print!("{}", agora::replay::story(&record, seat, detail)?);
+            print!("{}", agora::replay::story_of_file(&file, seat, detail)?);
         }
         Command::Play {
             game:

@@ -303,15 +303,11 @@ pub fn run(text: &str, motions: Motions<'_>) -> Result<Report, ScenarioError> {
     match obj.get("format").and_then(Value::as_str) {
         Some("team") => {}
         Some(other) => {
-            return Err(ScenarioError::Config(format!(
+            return Err(ScenarioError::Setup(format!(
                 "format \"{other}\": this build plays \"team\""
             )))
         }
-        None => {
-            return Err(ScenarioError::Config(
-                "missing \"format\" (\"team\")".into(),
-            ))
-        }
+        None => return Err(ScenarioError::Setup("missing \"format\" (\"team\")".into())),
     }
     let topic = obj
         .get("topic")
