@@ -4,6 +4,8 @@
 use agora::agents::werewolf::Strategy;
 use agora::commands;
 use agora::config::Config;
+use agora::games::GameKind;
+use agora::session::debate::DebateFormat;
 use agora::sim::{Lineup, SimOptions};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -105,6 +107,45 @@ enum Command {
 
 #[derive(Subcommand)]
 enum PlayGame {
+    /// A team debate: you speak from one debater's seat (typed at the keyboard), the other
+    /// seats and the judge are AI; `--humans 0` watches.
+    #[command(after_help = MODEL_ENV)]
+    Debate {
+        /// The debate's format.
+        #[arg(long, value_enum, default_value = "team")]
+        format: DebateFormat,
+        /// The topic: a file stem of content/topics/ (e.g. universal_basic_income).
+        #[arg(long)]
+        topic: String,
+        /// Your seat: pro1–pro4 or con1–con4 (default pro1).
+        #[arg(long)]
+        seat: Option<String>,
+        /// 1 (you, in --seat) or 0 (watch an all-AI debate).
+        #[arg(long, default_value_t = 1)]
+        humans: u8,
+        /// Multiplies every word limit and the free-debate clock (default: `[debate]
+        /// length_scale`), e.g. 0.2 for a short debate.
+        #[arg(long)]
+        length: Option<f64>,
+        /// Show each speech's score as soon as it is judged.
+        #[arg(long)]
+        live_scores: bool,
+        /// The debate's seed: the AI debaters' personalities and choices (default: the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Scales every timer (1 = the configured seconds, 0 = no waiting).
+        #[arg(long)]
+        pace: Option<f64>,
+        /// Milliseconds between AI moves, so a person can follow.
+        #[arg(long, default_value_t = 800)]
+        step_delay: u64,
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+        /// Your player name (default: $USER).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
     Werewolf {
@@ -131,6 +172,18 @@ enum PlayGame {
 
 #[derive(Subcommand)]
 enum StatsGame {
+    /// Debates: win rate, mean speech score, best-debater awards.
+    Debate {
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+        /// Only this community (a Discord server id, or `terminal`).
+        #[arg(long)]
+        community: Option<String>,
+        /// Print JSON instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Werewolf by mean GPP.
     Werewolf {
         /// Database URL (default: DATABASE_URL, else `[store] url` in config).
@@ -383,6 +436,37 @@ fn run() -> anyhow::Result<()> {
             };
             runtime()?.block_on(commands::play(&config, opts))?;
         }
+        Command::Play {
+            game:
+                PlayGame::Debate {
+                    format,
+                    topic,
+                    seat,
+                    humans,
+                    length,
+                    live_scores,
+                    seed,
+                    pace,
+                    step_delay,
+                    db,
+                    name,
+                },
+        } => {
+            let opts = commands::debate::DebatePlayOptions {
+                format,
+                topic,
+                seat,
+                humans,
+                length,
+                live_scores,
+                seed,
+                pace,
+                step_delay: Duration::from_millis(step_delay),
+                db,
+                name,
+            };
+            runtime()?.block_on(commands::debate::play(&config, opts))?;
+        }
         Command::Agent {
             command: AgentCommand::Serve { listen, llm },
         } => {
@@ -437,16 +521,22 @@ fn run() -> anyhow::Result<()> {
         Command::Sessions { db, json } => {
             runtime()?.block_on(commands::sessions(&config, db.as_deref(), json))?;
         }
-        Command::Stats {
-            game:
+        Command::Stats { game } => {
+            let (kind, db, community, json) = match game {
                 StatsGame::Werewolf {
                     db,
                     community,
                     json,
-                },
-        } => {
+                } => (GameKind::Werewolf, db, community, json),
+                StatsGame::Debate {
+                    db,
+                    community,
+                    json,
+                } => (GameKind::Debate, db, community, json),
+            };
             runtime()?.block_on(commands::stats(
                 &config,
+                kind,
                 db.as_deref(),
                 community.as_deref(),
                 json,
