@@ -200,6 +200,46 @@ enum StatsGame {
 
 #[derive(Subcommand)]
 enum SimGame {
+    /// Plays N AI-vs-AI debates, debate i with seed S+i, offline unless --llm.
+    #[command(after_help = MODEL_ENV)]
+    Debate {
+        /// The debates' format.
+        #[arg(long, value_enum, default_value = "team")]
+        format: DebateFormat,
+        /// How many debates (N).
+        #[arg(long, default_value_t = 100)]
+        debates: u64,
+        /// The first debate's seed (S).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only this topic (default: every topic of content/topics/, in turn).
+        #[arg(long)]
+        topic: Option<String>,
+        /// Multiplies every word limit and the free-debate clock (default: `[debate]
+        /// length_scale`).
+        #[arg(long)]
+        length: Option<f64>,
+        /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Write one JSON file per debate into this directory (for `agora replay`).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Seat the language model (every debater, captain and the judge, as configured per
+        /// role); needs LLM_API_KEY and a server that answers, else it stops with an error.
+        #[arg(long)]
+        llm: bool,
+        /// Debates played at once (with models).
+        #[arg(long, default_value_t = 8)]
+        concurrency: usize,
+        /// Where the debates are stored (with models; default: a temporary file, not
+        /// DATABASE_URL).
+        #[arg(long)]
+        db: Option<String>,
+    },
     /// Plays N werewolf games, game i with seed S+i.
     #[command(after_help = MODEL_ENV)]
     Werewolf {
@@ -395,6 +435,77 @@ fn run() -> anyhow::Result<()> {
                 record,
             };
             let report = agora::sim::run(&config.werewolf.rules, &opts)?;
+            if json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                println!("{}", report.table());
+            }
+        }
+        Command::Sim {
+            game:
+                SimGame::Debate {
+                    format,
+                    debates,
+                    seed,
+                    topic,
+                    length,
+                    threads,
+                    json,
+                    record,
+                    llm,
+                    concurrency,
+                    db,
+                },
+        } => {
+            let threads = match threads.unwrap_or(config.sim.threads) {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
+            };
+            let topics = match topic {
+                Some(t) => {
+                    commands::debate::motion_of(&t)?;
+                    vec![t]
+                }
+                None => commands::debate::topic_ids()?,
+            };
+            let length_scale = match length {
+                Some(l) => agora::config::LENGTH_SCALE
+                    .check(l)
+                    .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
+                None => config.debate.settings.length_scale,
+            };
+            let opts = agora::sim::debate::DebateSimOptions {
+                format,
+                debates,
+                seed,
+                threads,
+                topics,
+                rules: agora::games::debate::team::TeamRules {
+                    length_scale,
+                    live_scores: config.debate.settings.live_scores,
+                },
+                record,
+            };
+            let report = if llm {
+                runtime()?.block_on(async {
+                    let kit = commands::debate::model_kit(&config, json).await?;
+                    let temp;
+                    let url = match db {
+                        Some(url) => url,
+                        None => {
+                            temp = std::env::temp_dir()
+                                .join(format!("agora-sim-debate-{}.db", std::process::id()));
+                            format!("sqlite://{}", temp.display())
+                        }
+                    };
+                    let store = commands::open_store(&url, &config).await?;
+                    agora::sim::debate::run_sessions(&config, &store, &kit, &opts, concurrency)
+                        .await
+                })?
+            } else {
+                let kit = commands::debate::debate_kit(&config, true)?;
+                agora::sim::debate::run(&kit, &opts)?
+            };
             if json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {

@@ -41,9 +41,35 @@ pub fn debate_kit(_config: &Config, _quiet: bool) -> anyhow::Result<DebateKit> {
     Ok(DebateKit::default())
 }
 
+/// The debate AI seats' tools when a language model is required (`sim debate --llm`): an
+/// error naming what to set when no model is configured for any role.
+pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
+    let _ = (config, quiet);
+    anyhow::bail!(
+        "--llm: no language model is configured for the debate: set LLM_API_KEY, and LLM_BASE_URL for a local server"
+    )
+}
+
 /// The motion of a topic id (an error naming an unknown one).
 pub fn motion_of(topic: &str) -> anyhow::Result<String> {
     crate::scenario::debate::content_motion(topic).map_err(|e| anyhow::anyhow!("--topic: {e}"))
+}
+
+/// Every topic id in the content directory's `topics/`, sorted.
+pub fn topic_ids() -> anyhow::Result<Vec<String>> {
+    let dir = std::env::var_os("AGORA_CONTENT_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("content"))
+        .join("topics");
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    ids.sort();
+    anyhow::ensure!(!ids.is_empty(), "{}: no topics", dir.display());
+    Ok(ids)
 }
 
 /// `agora play debate`.

@@ -12,7 +12,7 @@ use std::fmt::Write;
 use std::path::{Path, PathBuf};
 
 /// Words of a speech a replay shows unless asked for the whole text.
-pub const SHORT_WORDS: usize = 40;
+pub const SHORT_WORDS: usize = 30;
 
 /// One recorded debate.
 #[derive(Debug, Clone, Serialize, Deserialize)]

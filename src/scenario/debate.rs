@@ -296,6 +296,16 @@ pub type Motions<'a> = &'a dyn Fn(&str) -> Result<String, String>;
 
 /// Runs a debate scenario given as JSON text; `motions` reads a topic's motion.
 pub fn run(text: &str, motions: Motions<'_>) -> Result<Report, ScenarioError> {
+    let (game, rejected, _) = play(text, motions)?;
+    Ok(report(&game, rejected))
+}
+
+/// Plays a debate scenario: the debate as the actions left it, the refusals, and the
+/// rules it was played with (for a record of it).
+pub fn play(
+    text: &str,
+    motions: Motions<'_>,
+) -> Result<(TeamDebate, Vec<Rejected>, TeamRules), ScenarioError> {
     let file: Value = serde_json::from_str(text)?;
     let obj = file
         .as_object()
@@ -332,7 +342,7 @@ pub fn run(text: &str, motions: Motions<'_>) -> Result<Report, ScenarioError> {
             rejected.push(Rejected { index, reason });
         }
     }
-    Ok(report(&game, rejected))
+    Ok((game, rejected, rules))
 }
 
 /// Applies one step, whole or not at all.
