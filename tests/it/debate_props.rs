@@ -40,7 +40,7 @@ fn scores(pick: u8) -> JudgeScores {
     let flags = Flag::ALL
         .into_iter()
         .enumerate()
-        .filter(|(i, _)| pick & (1 << i) != 0 && pick % 3 == 0)
+        .filter(|(i, _)| pick & (1 << i) != 0 && pick.is_multiple_of(3))
         .map(|(_, f)| f)
         .collect();
     JudgeScores {
@@ -63,7 +63,7 @@ fn fitting(game: &TeamDebate, n: usize, a: u8, b: u8) -> Option<(Seat, Action)> 
         },
         Ask::Speak {
             may_hand_off: true, ..
-        } if a % 4 == 0 => {
+        } if a.is_multiple_of(4) => {
             let side = side_of(open.seat)?;
             Action::HandOff {
                 to: side.seat(1 + b % 4),
@@ -73,7 +73,7 @@ fn fitting(game: &TeamDebate, n: usize, a: u8, b: u8) -> Option<(Seat, Action)> 
         Ask::Speak { limit, .. } => Action::Speak {
             text: text(
                 ((*limit).min(60) as u8).saturating_sub(b % 7) + b % 3,
-                a % 5 == 0,
+                a.is_multiple_of(5),
             ),
         },
         Ask::Judge { speech } => Action::Score {
@@ -93,7 +93,7 @@ fn fitting(game: &TeamDebate, n: usize, a: u8, b: u8) -> Option<(Seat, Action)> 
 fn wild(kind: u8, x: u8, y: u8) -> Action {
     match kind % 7 {
         0 => Action::Speak {
-            text: text(x % 50, y % 2 == 0),
+            text: text(x % 50, y.is_multiple_of(2)),
         },
         1 => Action::Ask {
             target: y % 12,
@@ -160,10 +160,8 @@ fn audiences_hold(game: &TeamDebate, live: bool) -> Result<(), String> {
                     return Err(format!("a hand-off across teams: {from} to {to}"));
                 }
             }
-            Event::Scored(_) if !live => {
-                if logged.audience != Audience::Moderator {
-                    return Err(format!("a judge's label shown: {:?}", logged.audience));
-                }
+            Event::Scored(_) if !live && logged.audience != Audience::Moderator => {
+                return Err(format!("a judge's label shown: {:?}", logged.audience));
             }
             _ => {}
         }
