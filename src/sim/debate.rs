@@ -98,11 +98,19 @@ pub fn play(
                 continue;
             }
             match players[p.seat as usize - 1].decide(&p.ask) {
-                Decision::Now(action) => ready.push((p.seat, p.seq, action)),
-                Decision::Later(_) => anyhow::bail!(
-                    "seat {} asks a language model: the offline sim plays the built-in players (use --llm for models)",
-                    p.seat
-                ),
+                Decision::Now(action) => ready.push((p.seat, p.seq, Some(action))),
+                // A built-in player's abstention is a future that is ready at once; one
+                // that is not ready would wait on a model.
+                Decision::Later(mut answer) => match answer
+                    .as_mut()
+                    .poll(&mut std::task::Context::from_waker(std::task::Waker::noop()))
+                {
+                    std::task::Poll::Ready(answer) => ready.push((p.seat, p.seq, answer.action)),
+                    std::task::Poll::Pending => anyhow::bail!(
+                        "seat {} asks a language model: the offline sim plays the built-in players (use --llm for models)",
+                        p.seat
+                    ),
+                },
             }
         }
         if ready.is_empty() {
@@ -122,6 +130,12 @@ pub fn play(
             {
                 continue;
             }
+            let Some(action) = action else {
+                // An abstention: the turn's deadline passes.
+                game.timeout(seat).map_err(|e| anyhow::anyhow!("{e}"))?;
+                deliver(&game, &mut players, &mut cursor);
+                continue;
+            };
             if let Err(refusal) = game.act(seat, action) {
                 tracing::debug!(seed, seat, %refusal, "AI action refused; the turn times out");
                 game.timeout(seat).map_err(|e| anyhow::anyhow!("{e}"))?;
