@@ -6,6 +6,7 @@
 //! - `forged`: forged speeches stay fenced in every prompt and `game_state`.
 //! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
+//! - `debate_llm`: the debate's model roles against the mock LLM, with faults.
 //! - `debate_resume`: a team debate killed mid-way resumes to the same result.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord.rs`).
@@ -14,6 +15,7 @@
 #[path = "../support/app.rs"]
 mod app;
 mod cli;
+mod debate_llm;
 mod debate_resume;
 mod discord;
 #[path = "../support/fake_discord.rs"]
