@@ -4,6 +4,8 @@
 use agora::agents::werewolf::Strategy;
 use agora::commands;
 use agora::config::Config;
+use agora::games::GameKind;
+use agora::session::debate::DebateFormat;
 use agora::sim::{Lineup, SimOptions};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
@@ -40,19 +42,22 @@ enum Command {
         #[command(subcommand)]
         game: SimGame,
     },
-    /// Replays a hand-written werewolf scenario and prints one JSON result.
+    /// Replays a hand-written scenario (werewolf, or `"game": "debate"`) and prints one
+    /// JSON result.
     Scenario {
-        /// The scenario file (JSON: roles, config, seed, actions).
+        /// The scenario file (JSON: werewolf's roles, config, seed, actions; a debate's game,
+        /// format, topic, config, actions).
         file: PathBuf,
     },
-    /// Tells a recorded game (from `sim --record DIR`) as a story.
+    /// Tells a recorded game or debate (from `sim --record DIR`) as a story.
     Replay {
         /// A recorded game file.
         file: PathBuf,
         /// Show only what this seat saw.
         #[arg(long)]
         seat: Option<u8>,
-        /// Also show sealed ballots and every GPP line.
+        /// Also show sealed ballots and every GPP line (werewolf); every speech whole and
+        /// the free-debate clocks (debate).
         #[arg(long)]
         detail: bool,
     },
@@ -102,6 +107,45 @@ enum Command {
 
 #[derive(Subcommand)]
 enum PlayGame {
+    /// A team debate: you speak from one debater's seat (typed at the keyboard), the other
+    /// seats and the judge are AI; `--humans 0` watches.
+    #[command(after_help = MODEL_ENV)]
+    Debate {
+        /// The debate's format.
+        #[arg(long, value_enum, default_value = "team")]
+        format: DebateFormat,
+        /// The topic: a file stem of content/topics/ (e.g. universal_basic_income).
+        #[arg(long)]
+        topic: String,
+        /// Your seat: pro1–pro4 or con1–con4 (default pro1).
+        #[arg(long)]
+        seat: Option<String>,
+        /// 1 (you, in --seat) or 0 (watch an all-AI debate).
+        #[arg(long, default_value_t = 1)]
+        humans: u8,
+        /// Multiplies every word limit and the free-debate clock (default: `[debate]
+        /// length_scale`), e.g. 0.2 for a short debate.
+        #[arg(long)]
+        length: Option<f64>,
+        /// Show each speech's score as soon as it is judged.
+        #[arg(long)]
+        live_scores: bool,
+        /// The debate's seed: the AI debaters' personalities and choices (default: the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Scales every timer (1 = the configured seconds, 0 = no waiting).
+        #[arg(long)]
+        pace: Option<f64>,
+        /// Milliseconds between AI moves, so a person can follow.
+        #[arg(long, default_value_t = 800)]
+        step_delay: u64,
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+        /// Your player name (default: $USER).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
     Werewolf {
@@ -128,6 +172,18 @@ enum PlayGame {
 
 #[derive(Subcommand)]
 enum StatsGame {
+    /// Debates: win rate, mean speech score, best-debater awards.
+    Debate {
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+        /// Only this community (a Discord server id, or `terminal`).
+        #[arg(long)]
+        community: Option<String>,
+        /// Print JSON instead of the table.
+        #[arg(long)]
+        json: bool,
+    },
     /// Werewolf by mean GPP.
     Werewolf {
         /// Database URL (default: DATABASE_URL, else `[store] url` in config).
@@ -144,6 +200,46 @@ enum StatsGame {
 
 #[derive(Subcommand)]
 enum SimGame {
+    /// Plays N AI-vs-AI debates, debate i with seed S+i, offline unless --llm.
+    #[command(after_help = MODEL_ENV)]
+    Debate {
+        /// The debates' format.
+        #[arg(long, value_enum, default_value = "team")]
+        format: DebateFormat,
+        /// How many debates (N).
+        #[arg(long, default_value_t = 100)]
+        debates: u64,
+        /// The first debate's seed (S).
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Only this topic (default: every topic of content/topics/, in turn).
+        #[arg(long)]
+        topic: Option<String>,
+        /// Multiplies every word limit and the free-debate clock (default: `[debate]
+        /// length_scale`).
+        #[arg(long)]
+        length: Option<f64>,
+        /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// Print one JSON object instead of the table.
+        #[arg(long)]
+        json: bool,
+        /// Write one JSON file per debate into this directory (for `agora replay`).
+        #[arg(long)]
+        record: Option<PathBuf>,
+        /// Seat the language model (every debater, captain and the judge, as configured per
+        /// role); needs LLM_API_KEY and a server that answers, else it stops with an error.
+        #[arg(long)]
+        llm: bool,
+        /// Debates played at once (with models).
+        #[arg(long, default_value_t = 8)]
+        concurrency: usize,
+        /// Where the debates are stored (with models; default: a temporary file, not
+        /// DATABASE_URL).
+        #[arg(long)]
+        db: Option<String>,
+    },
     /// Plays N werewolf games, game i with seed S+i.
     #[command(after_help = MODEL_ENV)]
     Werewolf {
@@ -345,16 +441,90 @@ fn run() -> anyhow::Result<()> {
                 println!("{}", report.table());
             }
         }
+        Command::Sim {
+            game:
+                SimGame::Debate {
+                    format,
+                    debates,
+                    seed,
+                    topic,
+                    length,
+                    threads,
+                    json,
+                    record,
+                    llm,
+                    concurrency,
+                    db,
+                },
+        } => {
+            let threads = match threads.unwrap_or(config.sim.threads) {
+                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+                n => n,
+            };
+            let topics = match topic {
+                Some(t) => {
+                    commands::debate::motion_of(&t)?;
+                    vec![t]
+                }
+                None => commands::debate::topic_ids()?,
+            };
+            let length_scale = match length {
+                Some(l) => agora::config::LENGTH_SCALE
+                    .check(l)
+                    .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
+                None => config.debate.settings.length_scale,
+            };
+            let opts = agora::sim::debate::DebateSimOptions {
+                format,
+                debates,
+                seed,
+                threads,
+                topics,
+                rules: agora::games::debate::team::TeamRules {
+                    length_scale,
+                    live_scores: config.debate.settings.live_scores,
+                },
+                record,
+            };
+            let report = if llm {
+                runtime()?.block_on(async {
+                    let kit = commands::debate::model_kit(&config, json).await?;
+                    let temp;
+                    let url = match db {
+                        Some(url) => url,
+                        None => {
+                            temp = std::env::temp_dir()
+                                .join(format!("agora-sim-debate-{}.db", std::process::id()));
+                            format!("sqlite://{}", temp.display())
+                        }
+                    };
+                    let store = commands::open_store(&url, &config).await?;
+                    agora::sim::debate::run_sessions(&config, &store, &kit, &opts, concurrency)
+                        .await
+                })?
+            } else {
+                let kit = commands::debate::debate_kit(&config, true)?;
+                agora::sim::debate::run(&kit, &opts)?
+            };
+            if json {
+                println!("{}", serde_json::to_string(&report)?);
+            } else {
+                println!("{}", report.table());
+            }
+        }
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
-            let outcome = agora::scenario::run(&text, &config.werewolf.rules)
-                .with_context(|| format!("{}", file.display()))?;
+            let outcome = agora::scenario::run_any(
+                &text,
+                &config.werewolf.rules,
+                &agora::scenario::debate::content_motion,
+            )
+            .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
         Command::Replay { file, seat, detail } => {
-            let record = agora::replay::read_record(&file)?;
-            print!("{}", agora::replay::story(&record, seat, detail)?);
+            print!("{}", agora::replay::story_of_file(&file, seat, detail)?);
         }
         Command::Play {
             game:
@@ -376,6 +546,37 @@ fn run() -> anyhow::Result<()> {
                 name,
             };
             runtime()?.block_on(commands::play(&config, opts))?;
+        }
+        Command::Play {
+            game:
+                PlayGame::Debate {
+                    format,
+                    topic,
+                    seat,
+                    humans,
+                    length,
+                    live_scores,
+                    seed,
+                    pace,
+                    step_delay,
+                    db,
+                    name,
+                },
+        } => {
+            let opts = commands::debate::DebatePlayOptions {
+                format,
+                topic,
+                seat,
+                humans,
+                length,
+                live_scores,
+                seed,
+                pace,
+                step_delay: Duration::from_millis(step_delay),
+                db,
+                name,
+            };
+            runtime()?.block_on(commands::debate::play(&config, opts))?;
         }
         Command::Agent {
             command: AgentCommand::Serve { listen, llm },
@@ -431,16 +632,22 @@ fn run() -> anyhow::Result<()> {
         Command::Sessions { db, json } => {
             runtime()?.block_on(commands::sessions(&config, db.as_deref(), json))?;
         }
-        Command::Stats {
-            game:
+        Command::Stats { game } => {
+            let (kind, db, community, json) = match game {
                 StatsGame::Werewolf {
                     db,
                     community,
                     json,
-                },
-        } => {
+                } => (GameKind::Werewolf, db, community, json),
+                StatsGame::Debate {
+                    db,
+                    community,
+                    json,
+                } => (GameKind::Debate, db, community, json),
+            };
             runtime()?.block_on(commands::stats(
                 &config,
+                kind,
                 db.as_deref(),
                 community.as_deref(),
                 json,

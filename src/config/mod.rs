@@ -18,7 +18,7 @@ mod llm;
 pub mod ranges;
 mod werewolf;
 
-pub use debate::{DebateConfig, DebateSettings, DebateTimers};
+pub use debate::{DebateConfig, DebateSettings, DebateTimers, LENGTH_SCALE};
 pub use discord::{DiscordConfig, OffTurnMessages};
 pub use general::{SessionConfig, SimConfig, StatsConfig, StoreConfig};
 pub use llm::{LlmConfig, ResponseFormat};

@@ -1,5 +1,6 @@
-//! The debate leaderboard: ranked by mean points (a debater's total: speech scores and
-//! penalties), a player's record broken down by side.
+//! The debate leaderboard: win rate, the mean SPEECH score (a seat's judged speech scores
+//! over the number judged: penalties are not in it) and best-debater awards; a player's
+//! record broken down by side.
 
 use super::Board;
 use crate::games::GameKind;
@@ -12,12 +13,78 @@ impl Board for DebateBoard {
         GameKind::Debate
     }
     fn score_name(&self) -> &'static str {
-        "points"
+        "speech_score"
     }
     fn groups_name(&self) -> &'static str {
         "sides"
     }
     fn group_of<'a>(&self, seat: &'a SeatResult) -> &'a str {
         seat.role.get(..3).unwrap_or(&seat.role)
+    }
+    /// The seat's judged speeches: their scores' sum (`details.speech_total`) and count
+    /// (`details.scored`).
+    fn score_parts(&self, seat: &SeatResult) -> (f64, u64) {
+        (
+            seat.details["speech_total"].as_f64().unwrap_or(0.0),
+            seat.details["scored"].as_u64().unwrap_or(0),
+        )
+    }
+    fn award_name(&self) -> Option<&'static str> {
+        Some("best_debater")
+    }
+    fn award_of(&self, seat: &SeatResult) -> bool {
+        seat.details["best"].as_bool().unwrap_or(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::GameKind;
+    use crate::stats::{leaderboard, render};
+    use crate::store::SeatResult;
+    use serde_json::json;
+
+    fn seat(
+        player: &str,
+        role: &str,
+        total: f64,
+        scored: u64,
+        won: bool,
+        best: bool,
+    ) -> SeatResult {
+        SeatResult {
+            player: player.into(),
+            name: player.into(),
+            is_ai: false,
+            role: role.into(),
+            // The debater's total (penalties in): not what the board's mean reads.
+            score: total - 4.0,
+            won,
+            community: "c".into(),
+            details: json!({"speech_total": total, "scored": scored, "best": best}),
+        }
+    }
+
+    #[test]
+    fn mean_speech_score_is_per_judged_speech_and_awards_count() {
+        let results = vec![
+            seat("a", "pro2", 21.0, 3, true, true),
+            seat("a", "con1", 12.0, 2, false, false),
+            seat("b", "con4", 8.0, 1, true, false),
+        ];
+        let board = leaderboard(GameKind::Debate, None, 1, &results);
+        let a = board.players.iter().find(|p| p.player == "a").unwrap();
+        assert_eq!(a.mean_score, 6.6, "33 points over 5 judged speeches");
+        assert_eq!(a.awards, 1);
+        assert_eq!(a.win_rate, 0.5);
+        assert_eq!(a.groups["pro"].mean_score, 7.0);
+        assert_eq!(a.groups["con"].mean_score, 6.0);
+        assert_eq!(board.players[0].player, "b", "8.0 a speech ranks first");
+        let v = serde_json::to_value(&board).unwrap();
+        assert_eq!(v["players"][1]["mean_speech_score"], 6.6);
+        assert_eq!(v["players"][1]["best_debater_awards"], 1);
+        assert_eq!(v["players"][1]["sides"]["pro"]["games"], 1);
+        let text = render(&board);
+        assert!(text.contains("best_debater awards"), "{text}");
     }
 }

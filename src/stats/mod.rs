@@ -23,6 +23,19 @@ pub trait Board: Sync {
     fn groups_name(&self) -> &'static str;
     /// The group a finished seat counts under (werewolf: its role).
     fn group_of<'a>(&self, seat: &'a SeatResult) -> &'a str;
+    /// What a finished seat adds to the score's total and to its count (the mean is the
+    /// total over the count). The default: its score, counted once (werewolf's GPP per game).
+    fn score_parts(&self, seat: &SeatResult) -> (f64, u64) {
+        (seat.score, 1)
+    }
+    /// The award a finished seat may win, by name (`None`, the default: no awards column).
+    fn award_name(&self) -> Option<&'static str> {
+        None
+    }
+    /// Whether this seat won the award.
+    fn award_of(&self, _seat: &SeatResult) -> bool {
+        false
+    }
     /// The ranking order among ranked players; the default is the mean score, then more
     /// games, then the player id.
     fn order(&self, a: &PlayerLine, b: &PlayerLine) -> Ordering {
@@ -61,6 +74,8 @@ pub struct PlayerLine {
     pub win_rate: f64,
     pub mean_score: f64,
     pub total_score: f64,
+    /// Awards won (the board's [`Board::award_name`]; 0 when it has none).
+    pub awards: u64,
     /// The record broken down by the board's groups (werewolf: by role).
     pub groups: BTreeMap<String, GroupLine>,
 }
@@ -95,7 +110,9 @@ pub fn leaderboard(
         games: u64,
         wins: u64,
         score: f64,
-        groups: BTreeMap<String, (u64, u64, f64)>,
+        counted: u64,
+        awards: u64,
+        groups: BTreeMap<String, (u64, u64, f64, u64)>,
     }
     let def = board(game);
     let mut by_player: BTreeMap<&str, Acc> = BTreeMap::new();
@@ -105,11 +122,15 @@ pub fn leaderboard(
         acc.ai = r.is_ai;
         acc.games += 1;
         acc.wins += r.won as u64;
-        acc.score += r.score;
+        let (score, counted) = def.score_parts(r);
+        acc.score += score;
+        acc.counted += counted;
+        acc.awards += def.award_of(r) as u64;
         let group = acc.groups.entry(def.group_of(r).to_string()).or_default();
         group.0 += 1;
         group.1 += r.won as u64;
-        group.2 += r.score;
+        group.2 += score;
+        group.3 += counted;
     }
     let mut players: Vec<PlayerLine> = by_player
         .into_iter()
@@ -121,19 +142,20 @@ pub fn leaderboard(
             games: a.games,
             wins: a.wins,
             win_rate: ratio(a.wins as f64, a.games),
-            mean_score: ratio(a.score, a.games),
+            mean_score: ratio(a.score, a.counted),
             total_score: a.score,
+            awards: a.awards,
             groups: a
                 .groups
                 .into_iter()
-                .map(|(group, (games, wins, score))| {
+                .map(|(group, (games, wins, score, counted))| {
                     (
                         group,
                         GroupLine {
                             games,
                             wins,
                             win_rate: ratio(wins as f64, games),
-                            mean_score: ratio(score, games),
+                            mean_score: ratio(score, counted),
                         },
                     )
                 })
@@ -221,6 +243,9 @@ impl PlayerLine {
         m.insert("win_rate".into(), number(self.win_rate));
         m.insert(format!("mean_{score}"), number(self.mean_score));
         m.insert(format!("total_{score}"), number(self.total_score));
+        if let Some(award) = board.award_name() {
+            m.insert(format!("{award}_awards"), self.awards.into());
+        }
         m.insert(
             board.groups_name().into(),
             serde_json::Value::Object(groups),
@@ -271,8 +296,10 @@ pub fn render(board_: &Leaderboard) -> String {
         s.push_str("No finished games yet.\n");
         return s;
     }
+    let awards = def.award_name();
     s.push_str(&format!(
-        "rank  player                        games  win%  mean {score:<4} {} (games, mean {score})\n",
+        "rank  player                        games  win%  mean {score:<4} {}{} (games, mean {score})\n",
+        awards.map_or(String::new(), |a| format!("{a} awards  ")),
         def.groups_name()
     ));
     for p in &board_.players {
@@ -287,8 +314,12 @@ pub fn render(board_: &Leaderboard) -> String {
         } else {
             p.name.clone()
         };
+        let award = match awards {
+            Some(a) => format!("{:>w$}  ", p.awards, w = a.len() + 7),
+            None => String::new(),
+        };
         s.push_str(&format!(
-            "{rank:>4}  {name:<28} {:>6} {:>5.1} {:>9.2}  {}\n",
+            "{rank:>4}  {name:<28} {:>6} {:>5.1} {:>9.2}  {award}{}\n",
             p.games,
             p.win_rate * 100.0,
             p.mean_score,

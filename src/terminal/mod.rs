@@ -4,8 +4,20 @@
 //! printed, how a typed line becomes an action) is a folder:
 //!
 //! - `werewolf`: the night and the day, typed answers, the ending and the scoreboard.
+//! - `debate`: the moderator's calls, speeches typed over several lines with their word
+//!   count, the free-debate floor, the scorecard.
 
+pub mod debate;
 mod keyboard;
 pub mod werewolf;
 
 pub use keyboard::{Keyboard, Typed};
+
+/// How an attached terminal left the session.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Left {
+    Finished(crate::store::Outcome),
+    Abandoned,
+    /// The keyboard closed or the player typed `quit`: the session stays stored, resumable.
+    Detached,
+}

@@ -6,6 +6,8 @@
 //! - `forged`: forged speeches stay fenced in every prompt and `game_state`.
 //! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
+//! - `debate_cli`: `agora scenario`, `replay` and `sim debate` on debates.
+//! - `debate_props`: random team-debate input streams (proptest): safe, ending, private.
 //! - `debate_llm`: the debate's model roles against the mock LLM, with faults.
 //! - `debate_resume`: a team debate killed mid-way resumes to the same result.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
@@ -15,6 +17,8 @@
 #[path = "../support/app.rs"]
 mod app;
 mod cli;
+mod debate_cli;
+mod debate_props;
 mod debate_llm;
 mod debate_resume;
 mod discord;

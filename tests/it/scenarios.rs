@@ -82,3 +82,134 @@ fn every_scenario_matches_its_expectation() {
         failures.join("\n")
     );
 }
+
+/// Whether two JSON values agree, numbers compared as numbers (7 and 7.0 agree).
+fn same(a: &Value, b: &Value) -> bool {
+    match (a, b) {
+        (Value::Number(x), Value::Number(y)) => {
+            (x.as_f64().unwrap_or(f64::NAN) - y.as_f64().unwrap_or(f64::NAN)).abs() < 1e-9
+        }
+        (Value::Array(x), Value::Array(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
+        }
+        (Value::Object(x), Value::Object(y)) => {
+            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
+        }
+        _ => a == b,
+    }
+}
+
+/// A debate scenario: checks the keys its `expect` gives: stage, winner, team, speeches,
+/// penalties, best_debater (whole), individual (the seats listed), rejected (the indices).
+fn check_debate(path: &Path) -> Result<(), String> {
+    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
+    let file: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+    let expect = file
+        .get("expect")
+        .and_then(Value::as_object)
+        .ok_or("no \"expect\" object")?;
+    let report = agora::scenario::debate::run(&text, &agora::scenario::debate::content_motion)
+        .map_err(|e| e.to_string())?;
+    let got = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+    let mut problems = Vec::new();
+    for (key, want) in expect {
+        match key.as_str() {
+            "stage" | "winner" | "team" | "speeches" | "penalties" | "best_debater" => {
+                if !same(&got[key], want) {
+                    problems.push(format!("{key}: expected {want}, got {}", got[key]));
+                }
+            }
+            "individual" => {
+                for (seat, total) in want.as_object().ok_or("individual must be an object")? {
+                    if !same(&got["individual"][seat], total) {
+                        problems.push(format!(
+                            "individual {seat}: expected {total}, got {}",
+                            got["individual"][seat]
+                        ));
+                    }
+                }
+            }
+            "rejected" => {
+                let indices: Vec<Value> = got["rejected"]
+                    .as_array()
+                    .map(|a| a.iter().map(|r| r["index"].clone()).collect())
+                    .unwrap_or_default();
+                if Value::Array(indices.clone()) != *want {
+                    problems.push(format!(
+                        "rejected: expected {want}, got {} ({})",
+                        Value::Array(indices),
+                        got["rejected"]
+                    ));
+                }
+            }
+            other => problems.push(format!("unknown expect key {other}")),
+        }
+    }
+    if problems.is_empty() {
+        Ok(())
+    } else {
+        Err(problems.join("; "))
+    }
+}
+
+#[test]
+fn every_debate_scenario_matches_its_expectation() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/debate");
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .expect("tests/scenarios/debate exists")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "json"))
+        .collect();
+    paths.sort();
+    assert!(paths.len() >= 24, "only {} debate scenarios", paths.len());
+    let failures: Vec<String> = paths
+        .iter()
+        .filter_map(|p| {
+            check_debate(p)
+                .err()
+                .map(|e| format!("{}: {e}", p.file_name().unwrap().to_string_lossy()))
+        })
+        .collect();
+    assert!(
+        failures.is_empty(),
+        "{} of {} debate scenarios failed:\n{}",
+        failures.len(),
+        paths.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
+    let motions = |id: &str| -> Result<String, String> {
+        (id == "ubi")
+            .then(|| "This house would introduce a universal basic income".to_string())
+            .ok_or_else(|| format!("topic \"{id}\": no such topic"))
+    };
+    let judge =
+        r#"{"logic": 8, "persuasion": 7, "expression": 6, "teamwork": 7, "rule_compliance": 9}"#;
+    let text = format!(
+        r#"{{"game": "debate", "format": "team", "topic": "ubi", "config": {{"length_scale": 0.04}},
+            "actions": [{{"seat": "pro1", "do": "speak", "text": "We propose a floor.", "judge": {judge}}}]}}"#
+    );
+    let report = agora::scenario::debate::run(&text, &motions).expect("runs");
+    let printed = serde_json::to_string(&report).unwrap();
+    assert!(
+        printed.contains(r#""team":{"pro":7.35,"con":0.0}"#),
+        "{printed}"
+    );
+    assert!(printed.contains(r#""pro1":7.35"#), "{printed}");
+    let unknown = text.replace("\"ubi\"", "\"no_such_topic\"");
+    let err = agora::scenario::debate::run(&unknown, &motions).unwrap_err();
+    assert!(err.to_string().contains("no_such_topic"), "{err}");
+    let werewolf_unchanged = agora::scenario::run_any(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/01-wolf-majority.json"),
+        )
+        .unwrap(),
+        &Rules::default(),
+        &motions,
+    )
+    .expect("a werewolf file without \"game\" still runs");
+    assert_eq!(werewolf_unchanged["day"], 1);
+}

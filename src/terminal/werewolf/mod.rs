@@ -19,19 +19,12 @@ use super::{Keyboard, Typed};
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
 use crate::games::{Audience, Viewer};
 use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
-use crate::store::{now_ms, Outcome};
+use crate::store::now_ms;
 use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Instant;
 
-/// How an attached terminal left the session.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Left {
-    Finished(Outcome),
-    Abandoned,
-    /// The keyboard closed or the player typed `quit`: the session stays stored, resumable.
-    Detached,
-}
+pub use super::Left;
 
 /// Reads a typed answer to `ask`. The error says what is expected and what is valid.
 pub fn parse_answer(ask: &Ask, line: &str) -> Result<Action, String> {

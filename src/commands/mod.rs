@@ -1,5 +1,8 @@
 //! The store-backed commands of the `agora` binary: `play`, `resume`, `sessions`, `stats`.
-//! Each opens the store, does its work through [`crate::session`], and prints.
+//! Each opens the store, does its work through [`crate::session`], and prints. Werewolf's
+//! are here; the debate's `play` and its half of `resume` are in [`debate`].
+
+pub mod debate;
 
 use crate::agents::debate::{DebateKit, Role as DebateRole};
 use crate::agents::werewolf::AgentKit;
@@ -128,7 +131,7 @@ pub fn human_seats(seed: u64, humans: u8) -> Vec<Seat> {
     chosen
 }
 
-fn terminal_name(given: Option<&str>) -> String {
+pub(crate) fn terminal_name(given: Option<&str>) -> String {
     given
         .map(str::to_string)
         .or_else(|| std::env::var("USER").ok())
@@ -269,10 +272,23 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
     let kit = agent_kit(config, false)?;
     let mut with_humans: Vec<(SessionRow, Vec<Seat>)> = Vec::new();
     let mut background = Vec::new();
+    let mut debates: Vec<(SessionRow, bool)> = Vec::new();
     for row in rows {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => {}
-            Some(GameKind::Debate) | None => {
+            Some(GameKind::Debate) => {
+                let humans = debate::human_seats(&row)?;
+                if !humans.is_empty() && row.surface != "terminal" {
+                    println!(
+                        "session {}: played on {}; it resumes there (`agora run`)",
+                        row.id, row.surface
+                    );
+                } else {
+                    debates.push((row, !humans.is_empty()));
+                }
+                continue;
+            }
+            None => {
                 println!(
                     "session {}: a {} session, a game this build does not know",
                     row.id, row.game
@@ -302,7 +318,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         }
     }
     // AI-only sessions: all at once; one of them alone is shown as it goes.
-    let watch_one = background.len() == 1 && with_humans.is_empty();
+    let watch_one = background.len() + debates.len() == 1 && with_humans.is_empty();
     let mut tasks = Vec::new();
     for row in background {
         match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {
@@ -323,11 +339,29 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
             Err(e) => println!("session {}: not resumed: {e}", row.id),
         }
     }
-    let mut keyboard = if with_humans.is_empty() {
+    let mut keyboard = if with_humans.is_empty() && !debates.iter().any(|(_, h)| *h) {
         Keyboard::none()
     } else {
         Keyboard::open()
     };
+    let mut debate_tasks = Vec::new();
+    if !debates.is_empty() {
+        let debate_kit = debate::debate_kit(config, true)?;
+        // The AI-only debates first (in the background), then those with a human seat.
+        debates.sort_by_key(|(_, human)| *human);
+        for (row, _) in &debates {
+            let task = debate::resume_one(
+                &store,
+                row,
+                step_delay,
+                &debate_kit,
+                &mut keyboard,
+                watch_one,
+            )
+            .await?;
+            debate_tasks.extend(task);
+        }
+    }
     for (row, humans) in with_humans {
         match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {
             Ok(runner) => {
@@ -351,6 +385,14 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         let (id, ended, _) = task.await.context("a resumed session's task failed")?;
         match ended {
             Ok(Ended::Finished(o)) => println!("session {id}: finished, {} win", o.winner),
+            Ok(other) => println!("session {id}: {other:?}"),
+            Err(e) => println!("session {id}: stopped: {e}"),
+        }
+    }
+    for task in debate_tasks {
+        let (id, ended) = task.await.context("a resumed debate's task failed")?;
+        match ended {
+            Ok(Ended::Finished(o)) => println!("session {id}: finished, winner {}", o.winner),
             Ok(other) => println!("session {id}: {other:?}"),
             Err(e) => println!("session {id}: stopped: {e}"),
         }
@@ -424,16 +466,16 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
     Ok(())
 }
 
-/// `agora stats werewolf`.
+/// `agora stats werewolf`, `agora stats debate`.
 pub async fn stats(
     config: &Config,
+    game: GameKind,
     db: Option<&str>,
     community: Option<&str>,
     json: bool,
 ) -> anyhow::Result<()> {
     let url = database_url(db, config);
     let store = open_store(&url, config).await?;
-    let game = GameKind::Werewolf;
     let results = store.results(game.name(), community).await?;
     let board = crate::stats::leaderboard(game, community, config.stats.min_games, &results);
     if json {

@@ -1,5 +1,7 @@
-//! Scenarios: a hand-written werewolf game with a fixed deal and every decision scripted,
-//! replayed exactly and summed up as one JSON result. This is how any rule is tested.
+//! Scenarios: a hand-written game with every decision scripted, replayed exactly and
+//! summed up as one JSON result. This is how any rule is tested. A file's `"game"` picks
+//! the game: `"debate"` ([`debate`]), else werewolf (a fixed deal; the files without
+//! `"game"` are werewolf's), below.
 //!
 //! Actions apply in order, each to whatever the game waits for from that seat at that
 //! moment; `{"timeout": true}` passes the deadline of everything pending. A refused action
@@ -12,6 +14,8 @@ use std::collections::BTreeMap;
 use std::sync::Arc;
 use thiserror::Error;
 
+pub mod debate;
+
 #[derive(Debug, Error)]
 pub enum ScenarioError {
     #[error("scenario is not valid JSON: {0}")]
@@ -20,6 +24,9 @@ pub enum ScenarioError {
     Roles(String),
     #[error("config: {0}")]
     Config(String),
+    /// A debate file's game, format or topic.
+    #[error("{0}")]
+    Setup(String),
 }
 
 #[derive(Debug, Deserialize)]
@@ -188,4 +195,22 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
         rejected,
         log: game.log().to_vec(),
     })
+}
+
+/// Runs a scenario of any game, picked by its `"game"` (none: werewolf), as one JSON value.
+/// `motions` reads a debate topic's motion.
+pub fn run_any(
+    text: &str,
+    base: &Rules,
+    motions: debate::Motions<'_>,
+) -> Result<Value, ScenarioError> {
+    let head: Value = serde_json::from_str(text)?;
+    match head.get("game").map(|g| g.as_str()) {
+        Some(Some("debate")) => Ok(serde_json::to_value(debate::run(text, motions)?)?),
+        None | Some(Some("werewolf")) => Ok(serde_json::to_value(run(text, base)?)?),
+        Some(other) => Err(ScenarioError::Config(format!(
+            "game {}: allowed are \"werewolf\" and \"debate\"",
+            other.map_or_else(|| head["game"].to_string(), |g| format!("\"{g}\""))
+        ))),
+    }
 }

@@ -1,5 +1,8 @@
 //! Recorded games (`agora sim --record DIR` writes one JSON file per game) and their
-//! replay as a story: the god view, or exactly what one seat saw (`--seat N`).
+//! replay as a story: the god view, or exactly what one seat saw (`--seat N`). Werewolf's
+//! records are here; a debate's (a file with `"game": "debate"`) are in [`debate`].
+
+pub mod debate;
 
 use crate::games::werewolf::{Audience, Event, Logged, Role, Rules, Seat, Werewolf};
 use crate::scenario::gpp_by_seat;
@@ -104,4 +107,17 @@ pub fn story(record: &Record, seat: Option<Seat>, detail: bool) -> anyhow::Resul
         out.push('\n');
     }
     Ok(out)
+}
+
+/// Tells a recorded game of either kind, picked by the file's `"game"`.
+pub fn story_of_file(path: &Path, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
+    let head: serde_json::Value = serde_json::from_str(&text)
+        .map_err(|e| anyhow::anyhow!("{}: not a recorded game: {e}", path.display()))?;
+    if head["game"] == "debate" {
+        let record = debate::read_record(path, &text)?;
+        return debate::story(&record, seat, detail);
+    }
+    story(&read_record(path)?, seat, detail)
 }

@@ -2,7 +2,9 @@
 //! threads, summed up per side and per role. Totals are integers added in any order, so
 //! the figures are the same on any thread count. The report includes each seat's day-1
 //! vote-out rate: with seats dealt at random and AI choices between equals left to the
-//! seeded RNG, it is flat across seats.
+//! seeded RNG, it is flat across seats. The debates' sim is [`debate`].
+
+pub mod debate;
 
 use crate::agents::werewolf::{fit_speech, player, Player, Strategy};
 use crate::games::werewolf::{Audience, Event, Role, Rules, Seat, Side, Werewolf, Winner, SEATS};

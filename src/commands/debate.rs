@@ -1,0 +1,266 @@
+//! The debate's store-backed commands: `agora play debate` (a debater's seat at the
+//! keyboard, or watching), and the debate half of `agora resume`.
+
+use super::{database_url, open_store, terminal_name};
+use crate::agents::debate::DebateKit;
+use crate::config::Config;
+use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
+use crate::games::debate::TeamDebate;
+use crate::games::Seat;
+use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+use crate::session::{Ended, GameSetup, Place, Runner};
+use crate::store::{PlayerRef, SessionRow, Store};
+use crate::terminal::debate::{attach, story, Left, Views};
+use crate::terminal::Keyboard;
+use std::time::Duration;
+
+/// The personalities AI debaters are drawn from (`content/personalities.toml`'s ids).
+pub const PERSONALITIES: [&str; 5] = [
+    "logical",
+    "emotional",
+    "data_driven",
+    "aggressive",
+    "diplomatic",
+];
+
+/// The personality of the AI debater in `seat`, from the debate's seed: each team gets
+/// four different ones, the same seed always the same.
+pub fn personality(seed: u64, seat: Seat) -> &'static str {
+    let start = (seed % PERSONALITIES.len() as u64) as usize;
+    let position = (seat as usize - 1) % 4;
+    let offset = if side_of(seat).is_some_and(|s| s.index() == 1) {
+        2
+    } else {
+        0
+    };
+    PERSONALITIES[(start + position + offset) % PERSONALITIES.len()]
+}
+
+/// The debate AI seats' tools for this process.
+pub fn debate_kit(_config: &Config, _quiet: bool) -> anyhow::Result<DebateKit> {
+    Ok(DebateKit::default())
+}
+
+/// The debate AI seats' tools when a language model is required (`sim debate --llm`): an
+/// error naming what to set when no model is configured for any role.
+pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
+    let _ = (config, quiet);
+    anyhow::bail!(
+        "--llm: no language model is configured for the debate: set LLM_API_KEY, and LLM_BASE_URL for a local server"
+    )
+}
+
+/// The motion of a topic id (an error naming an unknown one).
+pub fn motion_of(topic: &str) -> anyhow::Result<String> {
+    crate::scenario::debate::content_motion(topic).map_err(|e| anyhow::anyhow!("--topic: {e}"))
+}
+
+/// Every topic id in the content directory's `topics/`, sorted.
+pub fn topic_ids() -> anyhow::Result<Vec<String>> {
+    let dir = std::env::var_os("AGORA_CONTENT_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("content"))
+        .join("topics");
+    let mut ids: Vec<String> = std::fs::read_dir(&dir)
+        .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
+        .collect();
+    ids.sort();
+    anyhow::ensure!(!ids.is_empty(), "{}: no topics", dir.display());
+    Ok(ids)
+}
+
+/// `agora play debate`.
+pub struct DebatePlayOptions {
+    pub format: DebateFormat,
+    pub topic: String,
+    /// The human's seat (`pro2`); `None` with `humans == 0`.
+    pub seat: Option<String>,
+    pub humans: u8,
+    pub length: Option<f64>,
+    pub live_scores: bool,
+    pub seed: Option<u64>,
+    pub pace: Option<f64>,
+    pub step_delay: Duration,
+    pub db: Option<String>,
+    pub name: Option<String>,
+}
+
+/// The setup of a terminal debate: the human in `human` (if any), AI debaters elsewhere.
+pub fn setup(
+    config: &Config,
+    opts: &DebatePlayOptions,
+    human: Option<(Seat, &PlayerRef)>,
+    seed: u64,
+) -> anyhow::Result<DebateSetup> {
+    let mut timers = config.debate.timers.clone();
+    if let Some(pace) = opts.pace {
+        timers.pace = crate::config::ranges::PACE
+            .check(pace)
+            .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
+    }
+    let length_scale = match opts.length {
+        Some(l) => crate::config::LENGTH_SCALE
+            .check(l)
+            .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
+        None => config.debate.settings.length_scale,
+    };
+    let mut seats: Vec<DebateSeat> = (1..JUDGE)
+        .map(|seat| match human {
+            Some((h, player)) if h == seat => DebateSeat::human(player),
+            _ => DebateSeat::debater(personality(seed, seat)),
+        })
+        .collect();
+    seats.push(DebateSeat::judge());
+    let setup = DebateSetup {
+        format: opts.format,
+        topic: Some(opts.topic.clone()),
+        motion: motion_of(&opts.topic)?,
+        rules: TeamRules {
+            length_scale,
+            live_scores: opts.live_scores || config.debate.settings.live_scores,
+        },
+        timers,
+        seats,
+    };
+    setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(setup)
+}
+
+pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
+    let human = match (opts.humans, &opts.seat) {
+        (0, None) => None,
+        (0, Some(_)) => anyhow::bail!("--seat names a human seat: leave it out with --humans 0"),
+        (1, seat) => {
+            let name = seat.as_deref().unwrap_or("pro1");
+            match parse_seat(name).filter(|s| side_of(*s).is_some()) {
+                Some(s) => Some(s),
+                None => anyhow::bail!("--seat {name}: a debater's seat is pro1–pro4 or con1–con4"),
+            }
+        }
+        (n, _) => anyhow::bail!(
+            "--humans {n}: a terminal debate has one human seat (--seat) or none (--humans 0)"
+        ),
+    };
+    let kit = debate_kit(config, false)?;
+    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
+    let setup = setup(config, &opts, human.map(|s| (s, &player)), seed)?;
+    let url = database_url(opts.db.as_deref(), config);
+    let store = open_store(&url, config).await?;
+    let place = Place {
+        surface: "terminal".into(),
+        community: "terminal".into(),
+        channel: "terminal".into(),
+    };
+    let runner = setup
+        .create(store.clone(), seed, &place, opts.step_delay, &kit)
+        .await?;
+    println!(
+        "Team debate, session {} (seed {seed}): {}",
+        runner.id(),
+        setup.motion
+    );
+    match human {
+        Some(seat) => println!(
+            "*** You are {} ({}). The other seats are AI; the judge is an AI. Type quit to leave (the debate is saved), abandon to end it. ***",
+            seat_title(seat),
+            if side_of(seat).is_some_and(|s| s.index() == 0) { "for the motion" } else { "against the motion" }
+        ),
+        None => println!("Eight AI debaters and an AI judge; you watch the public debate."),
+    }
+    let mut keyboard = if human.is_some() {
+        Keyboard::open()
+    } else {
+        Keyboard::none()
+    };
+    follow(&store, runner, human, &mut keyboard).await
+}
+
+/// Follows one debate session at the terminal until it ends or is left; prints the
+/// scorecard.
+pub async fn follow(
+    store: &Store,
+    mut runner: Runner<TeamDebate>,
+    human: Option<Seat>,
+    keyboard: &mut Keyboard,
+) -> anyhow::Result<()> {
+    let views = Views::subscribe(&mut runner, human);
+    let session = runner.start();
+    let handle = session.handle.clone();
+    let left = tokio::select! {
+        left = attach(&handle, views, keyboard) => left?,
+        _ = tokio::signal::ctrl_c() => {
+            handle.detach().await;
+            println!("\nInterrupted: the debate is saved; continue it with `agora resume`.");
+            Left::Detached
+        }
+    };
+    let ended = session.wait().await?;
+    match (left, ended) {
+        (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
+            let row = store.session(handle.id()).await?;
+            let setup: DebateSetup = crate::session::setup_of(&row)?;
+            let game = crate::session::rebuild::<DebateSetup>(store, handle.id()).await?;
+            let names = |seat: Seat| setup.seats[seat as usize - 1].name.clone();
+            print!("{}", story::scorecard(&game, &names));
+        }
+        (_, Ended::Abandoned) => println!("The debate was abandoned."),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The human seats of a stored debate.
+pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
+    let setup: DebateSetup = crate::session::setup_of(row)?;
+    Ok(setup.human_seats())
+}
+
+/// Resumes one stored debate: followed at the terminal (with its human seat, or watched
+/// when `watch`), else run in the background until it ends.
+pub async fn resume_one(
+    store: &Store,
+    row: &SessionRow,
+    step_delay: Duration,
+    kit: &DebateKit,
+    keyboard: &mut Keyboard,
+    watch: bool,
+) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
+    let humans = human_seats(row)?;
+    let runner =
+        match crate::session::resume::<DebateSetup>(store.clone(), row, step_delay, kit).await {
+            Ok(runner) => runner,
+            Err(e) => {
+                println!("session {}: not resumed: {e}", row.id);
+                return Ok(None);
+            }
+        };
+    match humans.first() {
+        Some(&seat) => {
+            println!(
+                "session {} (seed {}): a debate, resumed; you are {}",
+                row.id,
+                row.seed,
+                seat_title(seat)
+            );
+            follow(store, runner, Some(seat), keyboard).await?;
+            Ok(None)
+        }
+        None if watch => {
+            println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
+            follow(store, runner, None, &mut Keyboard::none()).await?;
+            Ok(None)
+        }
+        None => {
+            println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
+            let session = runner.start();
+            Ok(Some(tokio::spawn(async move {
+                let id = session.handle.id().to_string();
+                (id, session.wait().await.map_err(anyhow::Error::from))
+            })))
+        }
+    }
+}

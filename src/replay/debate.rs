@@ -1,0 +1,107 @@
+//! Recorded debates (`agora sim debate --record DIR` writes one JSON file per debate; a
+//! stored session is read back from its inputs) and their replay as a story: the stages,
+//! each speech (shortened unless `detail`), the judge's scores, the penalties and the
+//! result.
+
+use crate::games::debate::team::{Event, TeamDebate, TeamRules};
+use crate::games::{Logged, Seat};
+use crate::terminal::debate::story;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Words of a speech a replay shows unless asked for the whole text.
+pub const SHORT_WORDS: usize = 30;
+
+/// One recorded debate.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DebateRecord {
+    /// Always `"debate"`: tells a debate record from a werewolf one.
+    pub game: String,
+    pub format: String,
+    pub seed: u64,
+    pub topic: Option<String>,
+    pub motion: String,
+    pub rules: TeamRules,
+    /// The result in the scenario's shape (stage, winner, team, individual, speeches,
+    /// penalties, best_debater).
+    pub result: Value,
+    pub log: Vec<Logged<Event>>,
+}
+
+impl DebateRecord {
+    pub fn of(
+        seed: u64,
+        topic: Option<&str>,
+        rules: &TeamRules,
+        game: &TeamDebate,
+    ) -> DebateRecord {
+        let result = serde_json::to_value(crate::scenario::debate::report(game, Vec::new()))
+            .expect("a report serializes");
+        DebateRecord {
+            game: "debate".into(),
+            format: "team".into(),
+            seed,
+            topic: topic.map(str::to_string),
+            motion: game.motion().to_string(),
+            rules: rules.clone(),
+            result,
+            log: game.log().to_vec(),
+        }
+    }
+}
+
+/// Writes `DIR/debate-<seed>.json`.
+pub fn write_record(dir: &Path, record: &DebateRecord) -> anyhow::Result<PathBuf> {
+    let path = dir.join(format!("debate-{}.json", record.seed));
+    std::fs::write(&path, serde_json::to_string(record)?)?;
+    Ok(path)
+}
+
+/// The debate as a story. `seat: None` is the god view (team and judge's lines tagged);
+/// `Some(n)` shows only what seat n saw. `detail` shows every speech whole.
+pub fn story(record: &DebateRecord, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
+    let mut out = String::new();
+    match seat {
+        Some(s @ 1..=9) => writeln!(
+            out,
+            "Debate {} as seen by {}.",
+            record.seed,
+            crate::games::debate::team::seat_title(s)
+        )?,
+        Some(s) => anyhow::bail!(
+            "--seat {s}: a debate's seats are 1 to 8 (Pro 1–4, Con 1–4) and 9 (the judge)"
+        ),
+        None => writeln!(
+            out,
+            "Debate {} (every team's and the judge's view).",
+            record.seed
+        )?,
+    }
+    let words = (!detail).then_some(SHORT_WORDS);
+    for logged in &record.log {
+        if let Some(s) = seat {
+            if !logged.audience.includes(s) {
+                continue;
+            }
+        }
+        // The clock after every free-debate speech is detail.
+        if !detail && matches!(logged.event, Event::Clock { .. }) {
+            continue;
+        }
+        if let Some(line) = story::line(&logged.event, logged.audience, words) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    if record.result["winner"].is_null() {
+        writeln!(out, "(The debate did not finish.)")?;
+    }
+    Ok(out)
+}
+
+/// Reads a recorded debate file.
+pub fn read_record(path: &Path, text: &str) -> anyhow::Result<DebateRecord> {
+    serde_json::from_str(text)
+        .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))
+}
