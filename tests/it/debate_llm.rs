@@ -10,7 +10,7 @@ use agora::agents::{Agent, Decision};
 use agora::config::Config;
 use agora::games::debate::team::{Action, Ask, Part, TeamRules, JUDGE};
 use agora::games::debate::{words, TeamDebate};
-use agora::games::{Game, Outcome, Seat};
+use agora::games::{Outcome, Seat};
 use agora::llm::mock::{MockLlm, MockOptions, Scripted};
 use agora::llm::{Client, Provider};
 use agora::session::debate::{DebateFormat, DebateSeat, DebateSetup};
@@ -33,11 +33,12 @@ fn kit_for(mock: &MockLlm) -> DebateKit {
         p.max_concurrency = 16;
         Some(Client::new(p))
     };
-    let mut kit = DebateKit::default();
-    kit.pro = client("pro");
-    kit.con = client("con");
-    kit.judge = client("judge");
-    kit
+    DebateKit {
+        pro: client("pro"),
+        con: client("con"),
+        judge: client("judge"),
+        ..DebateKit::default()
+    }
 }
 
 fn table() -> Table<'static> {

@@ -18,8 +18,8 @@
 mod app;
 mod cli;
 mod debate_cli;
-mod debate_props;
 mod debate_llm;
+mod debate_props;
 mod debate_resume;
 mod discord;
 #[path = "../support/fake_discord.rs"]
