@@ -36,18 +36,37 @@ pub fn personality(seed: u64, seat: Seat) -> &'static str {
     PERSONALITIES[(start + position + offset) % PERSONALITIES.len()]
 }
 
-/// The debate AI seats' tools for this process.
-pub fn debate_kit(_config: &Config, _quiet: bool) -> anyhow::Result<DebateKit> {
-    Ok(DebateKit::default())
+/// The debate AI seats' tools for this process (see [`super::debate_kit`]).
+pub fn debate_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
+    super::debate_kit(config, quiet)
 }
 
 /// The debate AI seats' tools when a language model is required (`sim debate --llm`): an
 /// error naming what to set when no model is configured for any role.
 pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
-    let _ = (config, quiet);
-    anyhow::bail!(
-        "--llm: no language model is configured for the debate: set LLM_API_KEY, and LLM_BASE_URL for a local server"
-    )
+    let kit = super::debate_kit(config, true)?;
+    let roles = crate::agents::debate::Role::ALL;
+    if roles.iter().all(|&r| kit.is_offline_role(r)) {
+        anyhow::bail!(
+            "--llm: no language model is configured for the debate: set LLM_API_KEY (or PRO_, CON_, JUDGE_LLM_API_KEY), and LLM_BASE_URL for a local server"
+        );
+    }
+    for role in roles {
+        if let Some(client) = kit.client(role) {
+            let p = client.provider();
+            client.probe().await.map_err(|e| {
+                anyhow::anyhow!(
+                    "--llm: the {} model's server at {} does not answer: {e}",
+                    role.env_name().to_lowercase(),
+                    p.base_url
+                )
+            })?;
+        }
+    }
+    if !quiet {
+        eprintln!("{}", super::describe_debate_kit(&kit));
+    }
+    Ok(kit)
 }
 
 /// The motion of a topic id (an error naming an unknown one).

@@ -1,6 +1,7 @@
 //! An OpenAI-compatible chat server on loopback, for tests and benchmarks: no network, no
 //! key. It answers `POST /v1/chat/completions` with a reply that follows the request's JSON
-//! schema (a choice from each enum, short text for strings), after a fixed latency. On
+//! schema (a choice from each enum, short text for strings, questions for a `questions`
+//! field), after a fixed latency. On
 //! demand it serves faults instead: HTTP 500, 429 with `retry-after`, a reply that never
 //! comes, or a reply that breaks the schema ([`Fault::INVALID_REPLIES`]: JSON cut off
 //! mid-way, a choice outside the enum, the decision missing, of the wrong type, `null`, out
@@ -297,6 +298,13 @@ const SENTENCES: [&str; 6] = [
     "I would rather hear the quiet seats before we decide.",
 ];
 
+/// What the mock asks when a reply's `questions` field wants questions.
+const QUESTIONS: [&str; 3] = [
+    "Where is your evidence for that? Who pays for it? What happens if you are wrong?",
+    "Why should anyone believe the trials scale up? What about the cost? Who loses?",
+    "How does your plan help the poorest? When would it start? Why not a smaller step?",
+];
+
 /// A value that follows `schema`, choosing with `rng`.
 pub fn instance(schema: &Value, rng: &mut u64) -> Value {
     let mut next = || {
@@ -329,7 +337,13 @@ pub fn instance(schema: &Value, rng: &mut u64) -> Value {
             let mut out = serde_json::Map::new();
             if let Some(props) = schema["properties"].as_object() {
                 for (k, v) in props {
-                    out.insert(k.clone(), instance(v, rng));
+                    // A debate's cross-examination asks questions.
+                    let value = if k == "questions" && v["type"] == "string" {
+                        json!(QUESTIONS[(mix(*rng) % QUESTIONS.len() as u64) as usize])
+                    } else {
+                        instance(v, rng)
+                    };
+                    out.insert(k.clone(), value);
                 }
             }
             Value::Object(out)

@@ -8,6 +8,7 @@
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
 //! - `debate_cli`: `agora scenario`, `replay` and `sim debate` on debates.
 //! - `debate_props`: random team-debate input streams (proptest): safe, ending, private.
+//! - `debate_llm`: the debate's model roles against the mock LLM, with faults.
 //! - `debate_resume`: a team debate killed mid-way resumes to the same result.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord.rs`).
@@ -17,6 +18,7 @@
 mod app;
 mod cli;
 mod debate_cli;
+mod debate_llm;
 mod debate_props;
 mod debate_resume;
 mod discord;

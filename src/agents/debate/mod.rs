@@ -6,28 +6,40 @@
 //! - `topics.rs`, `personalities.rs`: the content, loaded and checked at startup.
 //! - `memory.rs`: what a seat has seen; `text.rs`: words, keywords, fitting a limit.
 //! - `offline.rs`: the offline debater and captain; `heuristic.rs`: the offline judge.
+//! - `prompt.rs`: the prompt files and the bounded transcript; `llm.rs`: the model roles
+//!   (schemas, checked replies, one repair, the offline answer as the fallback).
 
 pub mod heuristic;
+pub mod llm;
 pub mod memory;
 pub mod offline;
 pub mod personalities;
+pub mod prompt;
 pub mod text;
 pub mod topics;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_llm;
 
 use crate::agents::{Agent, Answer, Decision};
 use crate::config::{Config, ConfigError};
 use crate::games::debate::team::{side_of, Action, Ask, Event, Part, Side, JUDGE};
 use crate::games::debate::TeamDebate;
 use crate::games::Seat;
+use crate::llm::prompts::PromptSet;
 use crate::llm::{Client, Provider, ProviderError};
+use llm::{
+    answer, call, check_captain, check_judge, check_questions, check_review, check_speech, Model,
+    Seated,
+};
 use memory::Memory;
 use offline::Writer;
 pub use personalities::{Personalities, Personality};
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
+use serde_json::json;
 use std::path::Path;
 use std::sync::Arc;
 use thiserror::Error;
@@ -77,6 +89,7 @@ pub enum KitError {
 pub struct DebateKit {
     pub topics: Arc<Topics>,
     pub personalities: Arc<Personalities>,
+    pub prompts: Arc<PromptSet>,
     pub pro: Option<Client>,
     pub con: Option<Client>,
     pub judge: Option<Client>,
@@ -88,6 +101,9 @@ impl Default for DebateKit {
         DebateKit {
             topics: Arc::new(Topics::builtin()),
             personalities: Arc::new(Personalities::builtin()),
+            prompts: Arc::new(
+                prompt::load_prompts(None).expect("the built-in prompts are checked by the tests"),
+            ),
             pro: None,
             con: None,
             judge: None,
@@ -101,6 +117,7 @@ impl DebateKit {
         Ok(DebateKit {
             topics: Arc::new(Topics::load(content_dir)?),
             personalities: Arc::new(Personalities::load(content_dir)?),
+            prompts: Arc::new(prompt::load_prompts(content_dir)?),
             pro: None,
             con: None,
             judge: None,
@@ -140,6 +157,14 @@ impl DebateKit {
             Role::Con => self.con.as_ref(),
             Role::Judge => self.judge.as_ref(),
         }
+    }
+
+    /// `role`'s model and the prompts, when a model is configured for it.
+    pub fn model(&self, role: Role) -> Option<Model> {
+        self.client(role).map(|c| Model {
+            client: c.clone(),
+            prompts: self.prompts.clone(),
+        })
     }
 
     /// Whether `role` plays offline (no model configured for it).
@@ -211,6 +236,7 @@ pub struct Debater {
     humans: Vec<Seat>,
     rng: ChaCha8Rng,
     memory: Memory,
+    model: Option<Model>,
 }
 
 impl Debater {
@@ -230,6 +256,7 @@ impl Debater {
             humans: humans.to_vec(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
             memory: Memory::new(seat, table.motion),
+            model: kit.model(Role::of_seat(seat)),
         }
     }
 
@@ -312,18 +339,155 @@ fn abstain(why: &str) -> Decision<Action> {
     }))
 }
 
+impl Debater {
+    /// The model's decision for `ask`, with `fallback` (the offline answer, decided now so
+    /// the offline player's state does not depend on the network).
+    fn with_model(&mut self, model: Model, ask: &Ask, fallback: Action) -> Decision<Action> {
+        let w = Writer {
+            seat: self.seat,
+            side: self.side,
+            topic: &self.topic,
+            voice: &self.voice,
+            memory: &self.memory,
+        };
+        let seated = Seated {
+            seat: self.seat,
+            side: self.side,
+            topic: &self.topic,
+            voice: &self.voice,
+            memory: &self.memory,
+        };
+        let context = |part: Part| json!({"seat": self.seat, "part": part.name()});
+        let Model { client, prompts } = model;
+        match ask {
+            Ask::Speak {
+                part: Part::Free,
+                limit,
+                may_hand_off: true,
+                ..
+            } => {
+                // The captain's call first; then, if it picks this seat, its speech.
+                let limit = *limit;
+                let (off_to, off_direction) = w.captain(&self.humans);
+                let off_text = match &fallback {
+                    Action::Speak { text } => text.clone(),
+                    _ => w.free(&mut self.rng, limit, Some(&off_direction)),
+                };
+                let target = w.free_target(limit);
+                let request = seated.captain_request(&prompts, &self.humans);
+                let (seat, side) = (self.seat, self.side);
+                let (topic, voice, memory) =
+                    (self.topic.clone(), self.voice.clone(), self.memory.clone());
+                let ctx = context(Part::Free);
+                Decision::Later(Box::pin(async move {
+                    let ((to, direction), captain) = call(
+                        &client,
+                        request,
+                        "captain",
+                        ctx.clone(),
+                        |c| check_captain(c, side),
+                        (off_to, off_direction),
+                    )
+                    .await;
+                    if to != seat {
+                        return answer(Some(Action::HandOff { to, direction }), captain);
+                    }
+                    let seated = Seated {
+                        seat,
+                        side,
+                        topic: &topic,
+                        voice: &voice,
+                        memory: &memory,
+                    };
+                    let request =
+                        seated.speech_request(&prompts, Part::Free, target, Some(&direction), None);
+                    let (text, speech) = call(
+                        &client,
+                        request,
+                        "debater",
+                        ctx,
+                        |c| check_speech(c, Part::Free, limit),
+                        off_text,
+                    )
+                    .await;
+                    answer(
+                        Some(Action::Speak { text }),
+                        llm::merge_notes(("captain", captain), ("speech", speech)),
+                    )
+                }))
+            }
+            Ask::Speak {
+                part,
+                limit,
+                direction,
+                ..
+            } => {
+                let (part, limit) = (*part, *limit);
+                let asked = if part == Part::Free {
+                    w.free_target(limit)
+                } else {
+                    limit
+                };
+                let request =
+                    seated.speech_request(&prompts, part, asked, direction.as_deref(), None);
+                let off_text = match fallback {
+                    Action::Speak { text } => text,
+                    other => return Decision::Now(other),
+                };
+                let ctx = context(part);
+                Decision::Later(Box::pin(async move {
+                    let (text, note) = call(
+                        &client,
+                        request,
+                        "debater",
+                        ctx,
+                        |c| check_speech(c, part, limit),
+                        off_text,
+                    )
+                    .await;
+                    answer(Some(Action::Speak { text }), note)
+                }))
+            }
+            Ask::Question { limit, targets } => {
+                let (limit, targets) = (*limit, *targets);
+                let request =
+                    seated.speech_request(&prompts, Part::Question, limit, None, Some(targets));
+                let off = match fallback {
+                    Action::Ask { target, text } => (target, text),
+                    other => return Decision::Now(other),
+                };
+                let ctx = context(Part::Question);
+                Decision::Later(Box::pin(async move {
+                    let ((target, text), note) = call(
+                        &client,
+                        request,
+                        "debater",
+                        ctx,
+                        |c| check_questions(c, targets, limit),
+                        off,
+                    )
+                    .await;
+                    answer(Some(Action::Ask { target, text }), note)
+                }))
+            }
+            Ask::Judge { .. } | Ask::Review => Decision::Now(fallback),
+        }
+    }
+}
+
 impl Agent<TeamDebate> for Debater {
     fn observe(&mut self, event: &Event) {
         self.memory.observe(event);
     }
 
     fn decide(&mut self, ask: &Ask) -> Decision<Action> {
-        match self.offline(ask) {
-            Some(action) => Decision::Now(action),
-            None if matches!(ask, Ask::Speak { .. }) => {
+        match (self.offline(ask), self.model.clone()) {
+            (Some(action), Some(model)) => self.with_model(model, ask, action),
+            (Some(action), None) => Decision::Now(action),
+            (None, _) if matches!(ask, Ask::Speak { .. }) => {
                 abstain("pass: the team's clock holds only a scrap")
             }
-            None => abstain("a debater was asked to judge"),
+            (None, _) => abstain("a debater was asked to judge"),
         }
     }
 }
@@ -332,6 +496,7 @@ impl Agent<TeamDebate> for Debater {
 pub struct Judge {
     topic: Arc<Topic>,
     memory: Memory,
+    model: Option<Model>,
 }
 
 impl Judge {
@@ -339,6 +504,7 @@ impl Judge {
         Judge {
             topic: kit.topic_of(table),
             memory: Memory::new(JUDGE, table.motion),
+            model: kit.model(Role::Judge),
         }
     }
 
@@ -371,9 +537,69 @@ impl Agent<TeamDebate> for Judge {
     }
 
     fn decide(&mut self, ask: &Ask) -> Decision<Action> {
-        match self.offline(ask) {
-            Some(action) => Decision::Now(action),
-            None => abstain("the judge cannot answer this ask"),
+        let Some(fallback) = self.offline(ask) else {
+            return abstain("the judge cannot answer this ask");
+        };
+        let Some(Model { client, prompts }) = self.model.clone() else {
+            return Decision::Now(fallback);
+        };
+        match ask {
+            Ask::Judge { speech } => {
+                let index = *speech;
+                let Some(s) = self.memory.speech(index) else {
+                    return Decision::Now(fallback);
+                };
+                let request = llm::judge_request(&prompts, &self.memory, s);
+                let ctx = json!({"speech": index, "seat": s.seat, "part": s.part.name()});
+                Decision::Later(Box::pin(async move {
+                    let (action, note) = call(
+                        &client,
+                        request,
+                        "judge",
+                        ctx,
+                        |c| {
+                            check_judge(c).map(|ch| crate::agents::model::Checked {
+                                value: Action::Score {
+                                    speech: index,
+                                    scores: ch.value.0,
+                                    comment: ch.value.1,
+                                    offline: false,
+                                },
+                                fixed: ch.fixed,
+                                review: ch.review,
+                            })
+                        },
+                        fallback,
+                    )
+                    .await;
+                    answer(Some(action), note)
+                }))
+            }
+            Ask::Review => {
+                let request = llm::review_request(&prompts, &self.memory);
+                Decision::Later(Box::pin(async move {
+                    let (action, note) = call(
+                        &client,
+                        request,
+                        "judge",
+                        json!({"part": "review"}),
+                        |c| {
+                            check_review(c).map(|ch| crate::agents::model::Checked {
+                                value: Action::Review {
+                                    text: ch.value,
+                                    offline: false,
+                                },
+                                fixed: ch.fixed,
+                                review: ch.review,
+                            })
+                        },
+                        fallback,
+                    )
+                    .await;
+                    answer(Some(action), note)
+                }))
+            }
+            _ => Decision::Now(fallback),
         }
     }
 }
