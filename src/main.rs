@@ -51,8 +51,15 @@ enum Command {
     },
     /// Tells a recorded game or debate (from `sim --record DIR`) as a story.
     Replay {
-        /// A recorded game file.
-        file: PathBuf,
+        /// A recorded game file (or give --session).
+        #[arg(required_unless_present = "session")]
+        file: Option<PathBuf>,
+        /// A stored session instead of a file: its id (see `agora sessions`).
+        #[arg(long, conflicts_with = "file")]
+        session: Option<String>,
+        /// Database URL for --session (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
         /// Show only what this seat saw.
         #[arg(long)]
         seat: Option<u8>,
@@ -523,9 +530,24 @@ fn run() -> anyhow::Result<()> {
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
-        Command::Replay { file, seat, detail } => {
-            print!("{}", agora::replay::story_of_file(&file, seat, detail)?);
-        }
+        Command::Replay {
+            file,
+            session,
+            db,
+            seat,
+            detail,
+        } => match (file, session) {
+            (Some(file), _) => print!("{}", agora::replay::story_of_file(&file, seat, detail)?),
+            (None, Some(id)) => {
+                let story = runtime()?.block_on(async {
+                    let url = commands::database_url(db.as_deref(), &config);
+                    let store = commands::open_store(&url, &config).await?;
+                    agora::replay::story_of_session(&store, &id, seat, detail).await
+                })?;
+                print!("{story}");
+            }
+            (None, None) => anyhow::bail!("replay: give a recorded file or --session ID"),
+        },
         Command::Play {
             game:
                 PlayGame::Werewolf {
