@@ -4,6 +4,7 @@
 
 pub mod debate;
 
+use crate::agents::debate::{DebateKit, Role as DebateRole};
 use crate::agents::werewolf::AgentKit;
 use crate::agents::werewolf::Strategy;
 use crate::config::Config;
@@ -55,6 +56,29 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
             "AI seats: the built-in heuristic players (no LLM API key: set LLM_API_KEY or WEREWOLF_LLM_API_KEY to seat a language model)"
         ),
         None => {}
+    }
+    Ok(kit)
+}
+
+/// The debate AI seats' tools for this process: the topics and personalities (checked),
+/// and a model client for each role (`PRO`, `CON`, `JUDGE`) whose provider is configured,
+/// said in one line.
+pub fn debate_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
+    let env = |k: &str| std::env::var(k).ok();
+    let kit = DebateKit::from_config(config, &env)?;
+    if !quiet {
+        let roles: Vec<String> = DebateRole::ALL
+            .iter()
+            .map(|&role| match kit.client(role) {
+                Some(c) => format!("{} {}", role.env_name().to_lowercase(), c.provider().model),
+                None => format!("{} offline", role.env_name().to_lowercase()),
+            })
+            .collect();
+        eprintln!(
+            "Debate AI: {} ({} topics; set LLM_API_KEY, or PRO_/CON_/JUDGE_LLM_API_KEY, for models)",
+            roles.join(", "),
+            kit.topics.len()
+        );
     }
     Ok(kit)
 }

@@ -2,22 +2,380 @@
 //! free-debate floor) and the judge, each asking a model when one is configured for its
 //! role and playing offline otherwise (speeches from the topic's argument bank, a
 //! transparent heuristic judge whose every score is marked offline).
+//!
+//! - `topics.rs`, `personalities.rs`: the content, loaded and checked at startup.
+//! - `memory.rs`: what a seat has seen; `text.rs`: words, keywords, fitting a limit.
+//! - `offline.rs`: the offline debater and captain; `heuristic.rs`: the offline judge.
 
-use crate::agents::Agent;
+pub mod heuristic;
+pub mod memory;
+pub mod offline;
+pub mod personalities;
+pub mod text;
+pub mod topics;
+
+#[cfg(test)]
+mod tests;
+
+use crate::agents::{Agent, Answer, Decision};
+use crate::config::{Config, ConfigError};
+use crate::games::debate::team::{side_of, Action, Ask, Event, Part, Side, JUDGE};
 use crate::games::debate::TeamDebate;
 use crate::games::Seat;
+use crate::llm::{Client, Provider, ProviderError};
+use memory::Memory;
+use offline::Writer;
+pub use personalities::{Personalities, Personality};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use std::path::Path;
+use std::sync::Arc;
+use thiserror::Error;
+pub use topics::{Topic, Topics};
+
+/// A debate role that may have its own model (`PRO_LLM_*`, `CON_LLM_*`, `JUDGE_LLM_*`, each
+/// beating `LLM_*`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Role {
+    Pro,
+    Con,
+    Judge,
+}
+
+impl Role {
+    pub const ALL: [Role; 3] = [Role::Pro, Role::Con, Role::Judge];
+    /// The environment prefix of its provider.
+    pub fn env_name(self) -> &'static str {
+        match self {
+            Role::Pro => "PRO",
+            Role::Con => "CON",
+            Role::Judge => "JUDGE",
+        }
+    }
+    /// The role of a seat: its side's debaters, or the judge.
+    pub fn of_seat(seat: Seat) -> Role {
+        match side_of(seat) {
+            Some(Side::Pro) => Role::Pro,
+            Some(Side::Con) => Role::Con,
+            None => Role::Judge,
+        }
+    }
+}
+
+/// Why a kit could not be built.
+#[derive(Debug, Error)]
+pub enum KitError {
+    #[error(transparent)]
+    Content(#[from] ConfigError),
+    #[error(transparent)]
+    Provider(#[from] ProviderError),
+}
 
 /// What the debate AI seats of a process can use: topics, personalities, prompts, and a
 /// model client per role when configured (Pro, Con, the judge).
-#[derive(Clone, Default)]
-pub struct DebateKit {}
+#[derive(Clone)]
+pub struct DebateKit {
+    pub topics: Arc<Topics>,
+    pub personalities: Arc<Personalities>,
+    pub pro: Option<Client>,
+    pub con: Option<Client>,
+    pub judge: Option<Client>,
+}
 
-/// The debate an AI seat sits at: its topic (an id in `content/debate/topics/`, `None` for
-/// a typed motion) and motion.
+impl Default for DebateKit {
+    /// The built-in content, every role offline.
+    fn default() -> Self {
+        DebateKit {
+            topics: Arc::new(Topics::builtin()),
+            personalities: Arc::new(Personalities::builtin()),
+            pro: None,
+            con: None,
+            judge: None,
+        }
+    }
+}
+
+impl DebateKit {
+    /// The content of `content_dir` (built-in copies for what it lacks), checked; no models.
+    pub fn offline(content_dir: Option<&Path>) -> Result<DebateKit, ConfigError> {
+        Ok(DebateKit {
+            topics: Arc::new(Topics::load(content_dir)?),
+            personalities: Arc::new(Personalities::load(content_dir)?),
+            pro: None,
+            con: None,
+            judge: None,
+        })
+    }
+
+    /// The content (`AGORA_CONTENT_DIR` from `env`, else `content`) and a model client for
+    /// each role whose provider `env` configures.
+    pub fn from_config(
+        config: &Config,
+        env: &dyn Fn(&str) -> Option<String>,
+    ) -> Result<DebateKit, KitError> {
+        let dir = env("AGORA_CONTENT_DIR")
+            .filter(|d| !d.trim().is_empty())
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::path::PathBuf::from("content"));
+        let mut kit = DebateKit::offline(Some(&dir))?;
+        for role in Role::ALL {
+            let client = Provider::resolve(role.env_name(), &config.llm, env)?.map(Client::new);
+            *kit.client_mut(role) = client;
+        }
+        Ok(kit)
+    }
+
+    fn client_mut(&mut self, role: Role) -> &mut Option<Client> {
+        match role {
+            Role::Pro => &mut self.pro,
+            Role::Con => &mut self.con,
+            Role::Judge => &mut self.judge,
+        }
+    }
+
+    /// The model client of `role`, if one is configured.
+    pub fn client(&self, role: Role) -> Option<&Client> {
+        match role {
+            Role::Pro => self.pro.as_ref(),
+            Role::Con => self.con.as_ref(),
+            Role::Judge => self.judge.as_ref(),
+        }
+    }
+
+    /// Whether `role` plays offline (no model configured for it).
+    pub fn is_offline_role(&self, role: Role) -> bool {
+        self.client(role).is_none()
+    }
+
+    /// Whether a debate may be started on `topic`: a known topic id, or a typed motion
+    /// (`None`) when both sides' debaters have a model. The error says why not.
+    pub fn check_topic(&self, topic: Option<&str>) -> Result<(), String> {
+        match topic {
+            Some(id) if self.topics.get(id).is_some() => Ok(()),
+            Some(id) => {
+                let near: Vec<&str> = self
+                    .topics
+                    .search(id.get(..3.min(id.len())).unwrap_or(""))
+                    .into_iter()
+                    .map(|(id, _)| id)
+                    .take(5)
+                    .collect();
+                Err(format!(
+                    "there is no topic {id:?}{}",
+                    if near.is_empty() {
+                        format!(
+                            " (topics: {})",
+                            self.topics.ids().collect::<Vec<_>>().join(", ")
+                        )
+                    } else {
+                        format!(" (did you mean {}?)", near.join(", "))
+                    }
+                ))
+            }
+            None if self.pro.is_some() && self.con.is_some() => Ok(()),
+            None => Err(
+                "a motion of your own needs a language model for the debaters (set LLM_API_KEY); offline, pick one of the topics"
+                    .into(),
+            ),
+        }
+    }
+
+    /// The argument bank of a table: its topic, else the generic bank with its motion.
+    pub fn topic_of(&self, table: Table<'_>) -> Arc<Topic> {
+        match table.topic.and_then(|id| self.topics.get(id)) {
+            Some(t) => t.clone(),
+            None => self.topics.generic(table.motion),
+        }
+    }
+}
+
+/// The debate an AI seat sits at: its topic (an id in `content/topics/`, `None` for a
+/// typed motion) and motion.
 #[derive(Debug, Clone, Copy)]
 pub struct Table<'a> {
     pub topic: Option<&'a str>,
     pub motion: &'a str,
+}
+
+/// A seed per seat from the table's seed.
+fn seat_seed(seed: u64, seat: Seat) -> u64 {
+    seed ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}
+
+/// An AI debater: the offline writer and captain (a model's fallback too).
+pub struct Debater {
+    seat: Seat,
+    side: Side,
+    topic: Arc<Topic>,
+    voice: Arc<Personality>,
+    humans: Vec<Seat>,
+    rng: ChaCha8Rng,
+    memory: Memory,
+}
+
+impl Debater {
+    pub fn new(
+        kit: &DebateKit,
+        table: Table<'_>,
+        seat: Seat,
+        personality: &str,
+        humans: &[Seat],
+        seed: u64,
+    ) -> Debater {
+        Debater {
+            seat,
+            side: side_of(seat).unwrap_or(Side::Pro),
+            topic: kit.topic_of(table),
+            voice: kit.personalities.get_or_first(personality).clone(),
+            humans: humans.to_vec(),
+            rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
+            memory: Memory::new(seat, table.motion),
+        }
+    }
+
+    /// The offline answer to `ask` (`None`: pass — a scrap of the free-debate clock — or
+    /// not a debater's ask).
+    pub fn offline(&mut self, ask: &Ask) -> Option<Action> {
+        let w = Writer {
+            seat: self.seat,
+            side: self.side,
+            topic: &self.topic,
+            voice: &self.voice,
+            memory: &self.memory,
+        };
+        let rng = &mut self.rng;
+        Some(match ask {
+            Ask::Speak {
+                part: Part::Free,
+                limit,
+                direction,
+                may_hand_off,
+                ..
+            } => {
+                if w.should_pass(*limit) {
+                    return None;
+                }
+                if *may_hand_off {
+                    let (to, direction) = w.captain(&self.humans);
+                    if to != self.seat {
+                        return Some(Action::HandOff { to, direction });
+                    }
+                    Action::Speak {
+                        text: w.free(rng, *limit, Some(&direction)),
+                    }
+                } else {
+                    Action::Speak {
+                        text: w.free(rng, *limit, direction.as_deref()),
+                    }
+                }
+            }
+            Ask::Speak {
+                part: Part::Opening,
+                limit,
+                ..
+            } => Action::Speak {
+                text: w.opening(rng, *limit),
+            },
+            Ask::Speak {
+                part: Part::Answer,
+                limit,
+                answering,
+                ..
+            } => {
+                let question = answering
+                    .and_then(|i| self.memory.speech(i))
+                    .map(|s| s.text.as_str());
+                Action::Speak {
+                    text: w.answer(rng, *limit, question),
+                }
+            }
+            Ask::Speak { part, limit, .. } => Action::Speak {
+                text: w.wrap_up(rng, *part, *limit),
+            },
+            Ask::Question { limit, targets } => {
+                let (target, text) = w.questions(rng, *limit, *targets);
+                Action::Ask { target, text }
+            }
+            Ask::Judge { .. } | Ask::Review => return None,
+        })
+    }
+}
+
+/// An abstention with a note saying why (an ask this player cannot answer).
+fn abstain(why: &str) -> Decision<Action> {
+    let note = serde_json::json!({"agent": "debate", "error": why});
+    Decision::Later(Box::pin(async move {
+        Answer {
+            action: None,
+            note: Some(note),
+        }
+    }))
+}
+
+impl Agent<TeamDebate> for Debater {
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        match self.offline(ask) {
+            Some(action) => Decision::Now(action),
+            None if matches!(ask, Ask::Speak { .. }) => {
+                abstain("pass: the team's clock holds only a scrap")
+            }
+            None => abstain("a debater was asked to judge"),
+        }
+    }
+}
+
+/// The AI judge: the offline heuristic (a model's fallback too).
+pub struct Judge {
+    topic: Arc<Topic>,
+    memory: Memory,
+}
+
+impl Judge {
+    pub fn new(kit: &DebateKit, table: Table<'_>) -> Judge {
+        Judge {
+            topic: kit.topic_of(table),
+            memory: Memory::new(JUDGE, table.motion),
+        }
+    }
+
+    /// The heuristic's answer to `ask` (`None`: not the judge's ask, or a speech it has
+    /// not seen).
+    pub fn offline(&self, ask: &Ask) -> Option<Action> {
+        match ask {
+            Ask::Judge { speech } => {
+                let s = self.memory.speech(*speech)?;
+                let (scores, comment) = heuristic::score(&self.topic, &self.memory, s);
+                Some(Action::Score {
+                    speech: *speech,
+                    scores,
+                    comment,
+                    offline: true,
+                })
+            }
+            Ask::Review => Some(Action::Review {
+                text: heuristic::review(&self.topic, &self.memory),
+                offline: true,
+            }),
+            _ => None,
+        }
+    }
+}
+
+impl Agent<TeamDebate> for Judge {
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        match self.offline(ask) {
+            Some(action) => Decision::Now(action),
+            None => abstain("the judge cannot answer this ask"),
+        }
+    }
 }
 
 /// The AI debater of `seat`. `humans` are the seats people play (a captain may hand them
@@ -30,12 +388,11 @@ pub fn debater(
     humans: &[Seat],
     seed: u64,
 ) -> Box<dyn Agent<TeamDebate>> {
-    let _ = (kit, table, seat, personality, humans, seed);
-    todo!("agents/debate: the debater (helper h2)")
+    Box::new(Debater::new(kit, table, seat, personality, humans, seed))
 }
 
 /// The judge.
 pub fn judge(kit: &DebateKit, table: Table<'_>, seed: u64) -> Box<dyn Agent<TeamDebate>> {
-    let _ = (kit, table, seed);
-    todo!("agents/debate: the judge (helper h2)")
+    let _ = seed;
+    Box::new(Judge::new(kit, table))
 }

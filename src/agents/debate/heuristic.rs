@@ -1,0 +1,363 @@
+//! The offline judge: a transparent heuristic over the public speeches, every score of
+//! which is marked offline. It measures, for the speech it scores:
+//!
+//! - limit use: words against the limit (in free debate, against a quarter of the team's
+//!   clock); near it scores better, over it worse;
+//! - claims made: the speaker's side's claims its words touch (keywords of the bank);
+//! - claims addressed: of the other side's claims made in the speech replied to (an answer,
+//!   a free-debate speech) or in all its speeches before (questions, summaries, closings),
+//!   those this speech touches (neutral in the openings, prepared before anything is said);
+//! - questions answered (an answer): the questions' content words the answer takes up;
+//! - flags: `counter_question` (an answer ending with `?`), `attacker_answered` (questions
+//!   with no `?`), `not_direct_answer`, `off_topic`, `scripted_summary`, `personal_attack`.
+//!
+//! The five criteria are fixed sums of those measures, and the comment names them.
+
+use super::memory::Memory;
+use super::text::{claims_in, keywords_hit, words_of};
+use super::topics::Topic;
+use crate::games::debate::team::{side_of, Flag, JudgeScores, Part, Side, Speech};
+use crate::games::debate::words;
+
+/// Words too common to show that an answer took up a question.
+const STOP: &[&str] = &[
+    "about", "above", "after", "again", "against", "being", "below", "between", "could", "does",
+    "doing", "during", "every", "have", "having", "into", "just", "more", "most", "other", "ought",
+    "over", "same", "should", "some", "such", "than", "that", "their", "them", "then", "there",
+    "these", "they", "this", "those", "through", "under", "until", "very", "were", "what", "when",
+    "where", "which", "while", "with", "would", "your", "yours", "from", "will", "because",
+    "really", "your", "side", "explain", "evidence",
+];
+
+const INSULTS: &[&str] = &[
+    "idiot", "idiots", "stupid", "moron", "morons", "liar", "liars", "fool", "fools", "dumb",
+    "pathetic", "clown", "clowns", "shut up", "ignorant",
+];
+
+/// What the heuristic measured in one speech.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Measures {
+    pub words: u32,
+    /// The words it is measured against.
+    pub target: u32,
+    pub over_limit: bool,
+    pub own_claims: usize,
+    /// Their claims made before this speech, and how many of them it touches.
+    pub raised: usize,
+    pub addressed: usize,
+    /// An answer: the share of the questions' content words it takes up.
+    pub answered: Option<f64>,
+    /// Mean words per sentence.
+    pub sentence_words: f64,
+    pub flags: Vec<Flag>,
+}
+
+fn content_words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = words_of(text)
+        .into_iter()
+        .filter(|w| w.len() >= 5 && !STOP.contains(&w.as_str()))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// The claims of `side` that `text` touches: one of their keywords, the claim itself, or
+/// one of the other side's rebuttals of it, word for word (the judge knows the banks).
+pub fn touched(topic: &Topic, side: Side, text: &str) -> Vec<String> {
+    let bank = topic.side(side);
+    let mut ids: Vec<String> = claims_in(bank, text).iter().map(|c| c.id.clone()).collect();
+    for c in &bank.claims {
+        if !ids.contains(&c.id) && text.contains(c.claim.as_str()) {
+            ids.push(c.id.clone());
+        }
+    }
+    for r in &topic.side(side.other()).rebuttals {
+        if !ids.contains(&r.answers) && text.contains(r.text.as_str()) {
+            ids.push(r.answers.clone());
+        }
+    }
+    ids
+}
+
+/// The claims of both sides `text` touches, as `(side, id)`.
+fn touched_both(topic: &Topic, text: &str) -> Vec<(Side, String)> {
+    Side::BOTH
+        .into_iter()
+        .flat_map(|side| {
+            touched(topic, side, text)
+                .into_iter()
+                .map(move |id| (side, id))
+        })
+        .collect()
+}
+
+/// Measures speech `speech` against what was said before it.
+pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
+    let side = side_of(speech.seat).unwrap_or(Side::Pro);
+    let text = &speech.text;
+    let words = speech.words;
+    let target = match speech.part {
+        Part::Free => (memory.limits.clock / 4).clamp(1, speech.limit.max(1)),
+        _ => speech.limit.max(1),
+    };
+    // A claim of its own is made in so many words: the claim itself, or two of its keywords.
+    let lower = words_of(text);
+    let own_claims = topic
+        .side(side)
+        .claims
+        .iter()
+        .filter(|c| text.contains(c.claim.as_str()) || keywords_hit(&lower, c).len() >= 2)
+        .count();
+    let mut before: Vec<&Speech> = memory
+        .speeches
+        .iter()
+        .filter(|s| s.index < speech.index && side_of(s.seat) == Some(side.other()))
+        .collect();
+    if matches!(speech.part, Part::Answer | Part::Free) {
+        // A reply answers the speech it replies to.
+        before = before.split_off(before.len().saturating_sub(1));
+    }
+    let mut raised_ids: Vec<String> = Vec::new();
+    for s in &before {
+        for id in touched(topic, side.other(), &s.text) {
+            if !raised_ids.contains(&id) {
+                raised_ids.push(id);
+            }
+        }
+    }
+    let theirs_touched = touched(topic, side.other(), text);
+    let addressed = raised_ids
+        .iter()
+        .filter(|id| theirs_touched.contains(id))
+        .count();
+    let answered = (speech.part == Part::Answer).then(|| {
+        let question = memory
+            .speeches
+            .iter()
+            .rev()
+            .find(|s| s.index < speech.index && s.part == Part::Question);
+        match question {
+            Some(q) => {
+                let asked = content_words(&q.text);
+                let said = content_words(text);
+                let overlap = if asked.is_empty() {
+                    1.0
+                } else {
+                    let hit = asked.iter().filter(|w| said.contains(w)).count();
+                    // A third of the questions' words taken up is a full answer.
+                    (hit as f64 * 3.0 / asked.len() as f64).min(1.0)
+                };
+                // The claims the questions were about, taken up by the answer.
+                let about = touched_both(topic, &q.text);
+                let answer_about = touched_both(topic, text);
+                let claims = if about.is_empty() {
+                    0.0
+                } else {
+                    about.iter().filter(|c| answer_about.contains(c)).count() as f64
+                        / about.len() as f64
+                };
+                overlap.max(claims)
+            }
+            None => 1.0,
+        }
+    });
+    let sentences = super::text::sentences(text).len().max(1);
+    let sentence_words = words as f64 / sentences as f64;
+    let mut flags = Vec::new();
+    if speech.part == Part::Answer && words::ends_with_question(text) {
+        flags.push(Flag::CounterQuestion);
+    }
+    if speech.part == Part::Answer && answered.is_some_and(|a| a < 0.34) {
+        flags.push(Flag::NotDirectAnswer);
+    }
+    if speech.part == Part::Question && !text.contains(['?', '？']) {
+        flags.push(Flag::AttackerAnswered);
+    }
+    let motion_words = content_words(&memory.motion);
+    let on_motion = content_words(text).iter().any(|w| motion_words.contains(w));
+    if own_claims == 0 && theirs_touched.is_empty() && !on_motion && words >= 8 {
+        flags.push(Flag::OffTopic);
+    }
+    if speech.part == Part::Summary && !raised_ids.is_empty() && addressed == 0 {
+        flags.push(Flag::ScriptedSummary);
+    }
+    if INSULTS.iter().any(|i| super::text::mentions(&lower, i)) {
+        flags.push(Flag::PersonalAttack);
+    }
+    Measures {
+        words,
+        target,
+        over_limit: speech.over_limit(),
+        own_claims,
+        raised: raised_ids.len(),
+        addressed,
+        answered,
+        sentence_words,
+        flags,
+    }
+}
+
+fn clamp(x: f64) -> u8 {
+    x.round().clamp(1.0, 10.0) as u8
+}
+
+/// The scores following from the measures, and a sentence saying why.
+pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, String) {
+    let m = measure(topic, memory, speech);
+    let ratio = m.words as f64 / m.target as f64;
+    // Limit use: 2 to 10 rising to the target, 2 over the limit.
+    let use_pts = if m.over_limit {
+        2.0
+    } else {
+        2.0 + 8.0 * ratio.min(1.0)
+    };
+    // Claims made: a reply needs one, a statement two.
+    let claims = match speech.part {
+        Part::Answer | Part::Free | Part::Question => m.own_claims.min(1) as f64 * 3.0,
+        _ => m.own_claims.min(2) as f64 * 1.5,
+    };
+    // The share of their claims addressed (neutral in the openings and before they spoke).
+    let addressed = if speech.part == Part::Opening || m.raised == 0 {
+        0.5
+    } else {
+        m.addressed.min(1) as f64
+    }
+    .min(1.0);
+    let answered = m.answered.unwrap_or(0.5 + 0.5 * addressed);
+    let has = |f: Flag| m.flags.contains(&f);
+    let questions = speech.part == Part::Question;
+    let logic = 3.0 + 1.2 * claims + 2.0 * addressed + 1.5 * answered;
+    let persuasion = 2.0 + claims + 3.0 * addressed + 0.3 * use_pts;
+    let flow = if (8.0..=32.0).contains(&m.sentence_words) {
+        1.0
+    } else {
+        0.0
+    };
+    let expression = 0.7 * use_pts + 2.0 * flow + 1.0;
+    let teamwork = 3.0 + claims + 2.0 * addressed + if questions { 1.0 } else { 0.0 };
+    let mut rules = 10.0;
+    if m.over_limit {
+        rules -= 5.0;
+    }
+    for (flag, cost) in [
+        (Flag::CounterQuestion, 4.0),
+        (Flag::AttackerAnswered, 4.0),
+        (Flag::NotDirectAnswer, 2.0),
+        (Flag::OffTopic, 3.0),
+        (Flag::ScriptedSummary, 1.0),
+        (Flag::PersonalAttack, 4.0),
+    ] {
+        if has(flag) {
+            rules -= cost;
+        }
+    }
+    let scores = JudgeScores {
+        logic: clamp(logic),
+        persuasion: clamp(persuasion),
+        expression: clamp(expression),
+        teamwork: clamp(teamwork),
+        rule_compliance: clamp(rules),
+        flags: m.flags.clone(),
+    };
+    let mut why = format!(
+        "Offline heuristic: {} of {} words{}, {} of its side's claims made",
+        m.words,
+        m.target,
+        if m.over_limit {
+            " (over the limit)"
+        } else {
+            ""
+        },
+        m.own_claims,
+    );
+    if m.raised > 0 && speech.part != Part::Opening {
+        why.push_str(&format!(
+            ", {} of the {} claims the other side made addressed",
+            m.addressed, m.raised
+        ));
+    }
+    if let Some(a) = m.answered {
+        why.push_str(&format!(
+            ", the questions {}",
+            if a >= 0.99 {
+                "answered"
+            } else if a >= 0.34 {
+                "partly answered"
+            } else {
+                "not directly answered"
+            }
+        ));
+    }
+    if !m.flags.is_empty() {
+        let names: Vec<&str> = m.flags.iter().map(|f| f.name()).collect();
+        why.push_str(&format!("; flagged {}", names.join(", ")));
+    }
+    why.push('.');
+    (scores, why)
+}
+
+/// The offline final review: which claims each side pressed most, from the speeches.
+pub fn review(topic: &Topic, memory: &Memory) -> String {
+    let mut out = format!(
+        "Offline review of the debate on \"{}\", from the arguments each side made.",
+        memory.motion
+    );
+    for side in Side::BOTH {
+        let bank = topic.side(side);
+        let mut counts: Vec<(usize, usize)> = bank
+            .claims
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let n = memory
+                    .by_side(side)
+                    .filter(|s| claims_in(bank, &s.text).iter().any(|x| x.id == c.id))
+                    .count();
+                (n, i)
+            })
+            .filter(|(n, _)| *n > 0)
+            .collect();
+        counts.sort_by_key(|&(n, i)| (std::cmp::Reverse(n), i));
+        let spoke = memory.by_side(side).count();
+        match counts.first() {
+            None => out.push_str(&format!(
+                " {} gave {spoke} speeches without pressing a clear claim.",
+                side.title()
+            )),
+            Some(&(n, i)) => {
+                let mut s = format!(
+                    " {}'s strongest ground was that {} (made in {n} of its {spoke} speeches)",
+                    side.title(),
+                    lower_first(bank.claims[i].claim.trim_end_matches('.'))
+                );
+                if let Some(&(n2, j)) = counts.get(1) {
+                    s.push_str(&format!(
+                        ", with the point that {} close behind ({n2})",
+                        lower_first(bank.claims[j].claim.trim_end_matches('.'))
+                    ));
+                }
+                s.push('.');
+                out.push_str(&s);
+            }
+        }
+    }
+    let skipped = memory
+        .log
+        .iter()
+        .filter(|e| matches!(e, super::memory::Entry::Skipped { .. }))
+        .count();
+    if skipped > 0 {
+        out.push_str(&format!(" {skipped} turns were passed or missed."));
+    }
+    out
+}
+
+fn lower_first(s: &str) -> String {
+    let bare = s.split_whitespace().next().unwrap_or("");
+    if bare.len() > 1 && bare.chars().skip(1).any(char::is_uppercase) || bare == "I" {
+        return s.to_string();
+    }
+    let joined = super::text::joined("", s);
+    joined.trim_start().to_string()
+}

@@ -1,0 +1,386 @@
+//! The offline debater and captain: speeches assembled from the topic's argument bank for
+//! the seat's side, in its personality's voice, answering what the other side said, always
+//! within the ask's word limit (whole sentences dropped, least important first, to fit).
+//!
+//! - opening: an opener, the side's framing, two or three claims with their evidence;
+//! - questions: three of the side's questions, to the named opponent who has spoken less;
+//! - answer: rebuttals of the claims the question touched (never ending with `?`);
+//! - summary and closing: the team's claims not yet made, rebuttals of the other side's
+//!   most-used claims;
+//! - free debate: a rebuttal of the other side's last speech, one fresh claim, about a
+//!   quarter of the team's clock (the fourth takes what is left; a scrap left after it is
+//!   passed, the floor going to the other team);
+//! - the captain (free debate, the floor offered to the team): the team's least-heard
+//!   debater (a person first when tied) speaks, with a direction.
+
+use super::memory::Memory;
+use super::personalities::Personality;
+use super::text::{claims_in, joined, keywords_hit, sentences, words_of, Draft};
+use super::topics::{Bank, Claim, Topic};
+use crate::games::debate::team::{Part, Side};
+use crate::games::debate::words;
+use crate::games::Seat;
+use rand_chacha::ChaCha8Rng;
+use rand_core::RngCore;
+
+/// The free-debate speeches an offline team plans (each about a quarter of its clock).
+pub const FREE_SPEECHES: u32 = 4;
+
+/// One offline speech's inputs: what the seat knows and how it talks.
+pub struct Writer<'a> {
+    pub seat: Seat,
+    pub side: Side,
+    pub topic: &'a Topic,
+    pub voice: &'a Personality,
+    pub memory: &'a Memory,
+}
+
+fn pick<'b, T>(rng: &mut ChaCha8Rng, items: &'b [T]) -> &'b T {
+    &items[(rng.next_u64() % items.len() as u64) as usize]
+}
+
+/// `n` distinct indices below `len` in a seeded order.
+fn shuffled(rng: &mut ChaCha8Rng, len: usize) -> Vec<usize> {
+    let mut v: Vec<usize> = (0..len).collect();
+    for i in (1..len).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        v.swap(i, j);
+    }
+    v
+}
+
+/// A closer that is not a question (answers must not end with `?`).
+fn statement<'b>(rng: &mut ChaCha8Rng, list: &'b [String]) -> &'b str {
+    let plain: Vec<&String> = list
+        .iter()
+        .filter(|s| !words::ends_with_question(s))
+        .collect();
+    if plain.is_empty() {
+        list[0].as_str()
+    } else {
+        plain[(rng.next_u64() % plain.len() as u64) as usize].as_str()
+    }
+}
+
+/// Ends `text` with a statement, not a question (the last `?` becomes `.`).
+fn unquestioned(mut text: String) -> String {
+    while words::ends_with_question(&text) {
+        let i = text.rfind(['?', '？']).expect("ends with a question mark");
+        let mark = text[i..].chars().next().map_or(1, char::len_utf8);
+        text.replace_range(i..i + mark, ".");
+    }
+    text
+}
+
+/// How much of a prepared speech's limit an offline debater uses this time: all of it, or
+/// four fifths, or three fifths (seeded), so that speeches, and their scores, vary.
+fn effort(rng: &mut ChaCha8Rng, limit: u32) -> u32 {
+    let fifths = [5, 4, 3][(rng.next_u64() % 3) as usize];
+    (limit * fifths / 5).max(1)
+}
+
+/// Whether this reply misses the point (rebuts another claim than the one just made): one
+/// time in four, seeded, as debaters do.
+fn misses(rng: &mut ChaCha8Rng) -> bool {
+    rng.next_u64().is_multiple_of(4)
+}
+
+impl<'a> Writer<'a> {
+    fn own(&self) -> &'a Bank {
+        self.topic.side(self.side)
+    }
+    fn theirs(&self) -> &'a Bank {
+        self.topic.side(self.side.other())
+    }
+
+    /// How often each claim of `side` was made in `side`'s speeches so far, bank order.
+    fn claim_use(&self, side: Side) -> Vec<(&'a Claim, usize)> {
+        let bank = self.topic.side(side);
+        let texts: Vec<Vec<String>> = self
+            .memory
+            .by_side(side)
+            .map(|s| words_of(&s.text))
+            .collect();
+        bank.claims
+            .iter()
+            .map(|c| {
+                let n = texts
+                    .iter()
+                    .filter(|w| !keywords_hit(w, c).is_empty())
+                    .count();
+                (c, n)
+            })
+            .collect()
+    }
+
+    /// The team's claims, those not yet made first (then the least made), in a seeded
+    /// order among equals.
+    fn fresh_claims(&self, rng: &mut ChaCha8Rng) -> Vec<&'a Claim> {
+        let used = self.claim_use(self.side);
+        let order = shuffled(rng, used.len());
+        let mut ranked: Vec<(usize, usize)> = order.iter().map(|&i| (used[i].1, i)).collect();
+        ranked.sort_by_key(|&(n, _)| n);
+        ranked.into_iter().map(|(_, i)| used[i].0).collect()
+    }
+
+    /// The other side's claims, most made first (only those made at least once).
+    fn their_main_claims(&self) -> Vec<&'a Claim> {
+        let mut used: Vec<(&Claim, usize)> = self
+            .claim_use(self.side.other())
+            .into_iter()
+            .filter(|(_, n)| *n > 0)
+            .collect();
+        used.sort_by_key(|(_, n)| std::cmp::Reverse(*n));
+        used.into_iter().map(|(c, _)| c).collect()
+    }
+
+    /// A rebuttal of the other side's claim `id` from our bank (seeded among several).
+    fn rebuttal_of(&self, rng: &mut ChaCha8Rng, id: &str) -> Option<&'a str> {
+        let r: Vec<&'a str> = self
+            .own()
+            .rebuttals
+            .iter()
+            .filter(|r| r.answers == id)
+            .map(|r| r.text.as_str())
+            .collect();
+        (!r.is_empty()).then(|| *pick(rng, &r))
+    }
+
+    fn opener(&self, rng: &mut ChaCha8Rng) -> &'a str {
+        pick(rng, &self.voice.openers).as_str()
+    }
+    fn connector(&self, rng: &mut ChaCha8Rng) -> &'a str {
+        pick(rng, &self.voice.connectors).as_str()
+    }
+    fn closer(&self, rng: &mut ChaCha8Rng) -> &'a str {
+        statement(rng, &self.voice.closers)
+    }
+
+    /// An opening statement.
+    pub fn opening(&self, rng: &mut ChaCha8Rng, limit: u32) -> String {
+        let mut d = Draft::new();
+        d.push(1, self.opener(rng));
+        d.push(5, &self.own().framing);
+        let claims = self.fresh_claims(rng);
+        let n = 2 + (rng.next_u64() % 2) as usize;
+        for (i, c) in claims.iter().take(n).enumerate() {
+            let claim = if i == 0 {
+                c.claim.clone()
+            } else {
+                joined(self.connector(rng), &c.claim)
+            };
+            d.push([0, 2, 6][i], claim);
+            d.push([4, 7, 8][i], &c.evidence);
+        }
+        d.push(3, self.closer(rng));
+        d.fit(effort(rng, limit), '.')
+    }
+
+    /// The cross-examiner's questions and who answers: of `targets`, the one who has
+    /// spoken less (seeded when equal).
+    pub fn questions(
+        &self,
+        rng: &mut ChaCha8Rng,
+        limit: u32,
+        targets: [Seat; 2],
+    ) -> (Seat, String) {
+        let [a, b] = targets;
+        let (na, nb) = (self.memory.count(a, None), self.memory.count(b, None));
+        let first = rng.next_u64().is_multiple_of(2);
+        let target = match na.cmp(&nb) {
+            std::cmp::Ordering::Less => a,
+            std::cmp::Ordering::Greater => b,
+            std::cmp::Ordering::Equal if first => a,
+            std::cmp::Ordering::Equal => b,
+        };
+        let qs = &self.own().questions;
+        let mut d = Draft::new();
+        for (p, i) in shuffled(rng, qs.len()).into_iter().take(3).enumerate() {
+            d.push(p as u8, &qs[i].text);
+        }
+        (target, d.fit(limit, '?'))
+    }
+
+    /// An answer to the questions of speech `question`: rebuttals of the claims they
+    /// touched (else of the other side's main claim), one of our claims, never a question.
+    pub fn answer(&self, rng: &mut ChaCha8Rng, limit: u32, question: Option<&str>) -> String {
+        let touched = question
+            .map(|q| claims_in(self.theirs(), q))
+            .unwrap_or_default();
+        let mut targets: Vec<&Claim> = touched;
+        if targets.is_empty() || misses(rng) {
+            targets = self.their_main_claims();
+            targets.reverse();
+        }
+        if targets.is_empty() {
+            let all = &self.theirs().claims;
+            targets.push(pick(rng, all));
+        }
+        let mut d = Draft::new();
+        d.push(3, self.opener(rng));
+        // The question the bank's claims do not cover is taken up in its own words.
+        if let Some(q) = question {
+            let asked: Vec<String> = sentences(q)
+                .into_iter()
+                .filter(|s| words::ends_with_question(s))
+                .collect();
+            let uncovered = asked.iter().find(|s| {
+                claims_in(self.own(), s).is_empty() && claims_in(self.theirs(), s).is_empty()
+            });
+            if let Some(s) = uncovered.or(asked.first()) {
+                d.push(2, format!("You ask, \"{s}\" Here is the answer."));
+            }
+        }
+        for (i, c) in targets.iter().take(2).enumerate() {
+            if let Some(r) = self.rebuttal_of(rng, &c.id) {
+                d.push(if i == 0 { 0 } else { 2 }, r);
+            }
+        }
+        // Our claims the questions challenged are defended first, else a fresh one made.
+        let defended = question
+            .map(|q| claims_in(self.own(), q))
+            .unwrap_or_default();
+        let fresh = self.fresh_claims(rng);
+        if let Some(c) = defended.first().or(fresh.first()) {
+            d.push(1, joined(self.connector(rng), &c.claim));
+        }
+        d.push(4, self.closer(rng));
+        unquestioned(d.fit(effort(rng, limit), '.'))
+    }
+
+    /// A summary (after cross-examination) or a closing statement.
+    pub fn wrap_up(&self, rng: &mut ChaCha8Rng, part: Part, limit: u32) -> String {
+        let mut d = Draft::new();
+        d.push(2, self.opener(rng));
+        if part == Part::Closing {
+            d.push(7, &self.own().framing);
+        }
+        let fresh = self.fresh_claims(rng);
+        let theirs = self.their_main_claims();
+        let n_claims = if part == Part::Closing { 3 } else { 2 };
+        for (i, c) in fresh.iter().take(n_claims).enumerate() {
+            let text = if i == 0 {
+                c.claim.clone()
+            } else {
+                joined(self.connector(rng), &c.claim)
+            };
+            d.push([0, 3, 6][i], text);
+            d.push([5, 8, 9][i], &c.evidence);
+        }
+        for (i, c) in theirs.iter().take(2).enumerate() {
+            if let Some(r) = self.rebuttal_of(rng, &c.id) {
+                d.push([1, 4][i], r);
+            }
+        }
+        d.push(4, self.closer(rng));
+        unquestioned(d.fit(effort(rng, limit), '.'))
+    }
+
+    /// A free-debate speech: a rebuttal of the other side's last speech (the claim the
+    /// direction names first), one fresh claim; about a quarter of the team's clock, within
+    /// `limit` (the clock left).
+    pub fn free(&self, rng: &mut ChaCha8Rng, limit: u32, direction: Option<&str>) -> String {
+        let target = self.free_target(limit);
+        let mut targets: Vec<&Claim> = Vec::new();
+        if let Some(dir) = direction {
+            targets.extend(claims_in(self.theirs(), dir));
+        }
+        if let Some(last) = self.memory.last_of(self.side.other()) {
+            for c in claims_in(self.theirs(), &last.text) {
+                if !targets.iter().any(|t| t.id == c.id) {
+                    targets.push(c);
+                }
+            }
+        }
+        if targets.is_empty() || misses(rng) {
+            targets = self.their_main_claims();
+            targets.reverse();
+        }
+        let mut d = Draft::new();
+        d.push(3, self.opener(rng));
+        if let Some(r) = targets.first().and_then(|c| self.rebuttal_of(rng, &c.id)) {
+            d.push(0, r);
+        }
+        let mut own = self.fresh_claims(rng);
+        if let Some(dir) = direction {
+            // "Press our point on <keyword>": that claim first.
+            let named = claims_in(self.own(), dir);
+            own.retain(|c| !named.iter().any(|n| n.id == c.id));
+            own.splice(0..0, named);
+        }
+        if let Some(c) = own.first() {
+            d.push(1, joined(self.connector(rng), &c.claim));
+            d.push(2, &c.evidence);
+        }
+        if let Some(r) = targets.get(1).and_then(|c| self.rebuttal_of(rng, &c.id)) {
+            d.push(5, r);
+        }
+        if let Some(c) = own.get(1) {
+            d.push(6, joined(self.connector(rng), &c.claim));
+            d.push(7, &c.evidence);
+        }
+        d.push(4, self.closer(rng));
+        d.fit(target, '.')
+    }
+
+    /// The words a free-debate speech aims at: the team's clock in [`FREE_SPEECHES`] equal
+    /// parts, the last one taking all that is left, within `limit` (the clock left).
+    pub fn free_target(&self, limit: u32) -> u32 {
+        let given = self
+            .side
+            .seats()
+            .into_iter()
+            .map(|s| self.memory.count(s, Some(Part::Free)) as u32)
+            .sum::<u32>();
+        let left = FREE_SPEECHES.saturating_sub(given).max(1);
+        (limit / left).max(1)
+    }
+
+    /// Whether the team should pass the free-debate floor rather than speak: its clock
+    /// holds less than half a planned speech (a scrap left by the last one).
+    pub fn should_pass(&self, limit: u32) -> bool {
+        limit < (self.memory.limits.clock / FREE_SPEECHES / 2).max(1)
+    }
+
+    /// The captain's call when the free-debate floor is offered to the team: who speaks
+    /// (the team's least-heard debater in free debate; a person first when tied, then the
+    /// fewest speeches in all, then the lowest position) and a direction.
+    pub fn captain(&self, humans: &[Seat]) -> (Seat, String) {
+        let speaker = self
+            .side
+            .seats()
+            .into_iter()
+            .min_by_key(|&s| {
+                (
+                    self.memory.count(s, Some(Part::Free)),
+                    !humans.contains(&s),
+                    self.memory.count(s, None),
+                    s,
+                )
+            })
+            .expect("a team has four seats");
+        (speaker, self.direction())
+    }
+
+    /// "Rebut their point on <keyword>" (the other side's last speech), else "Press our
+    /// point on <keyword>" (a claim the team has not made).
+    pub fn direction(&self) -> String {
+        if let Some(last) = self.memory.last_of(self.side.other()) {
+            let w = words_of(&last.text);
+            if let Some(c) = claims_in(self.theirs(), &last.text).first() {
+                let kw = keywords_hit(&w, c)
+                    .first()
+                    .copied()
+                    .unwrap_or(&c.keywords[0]);
+                return format!("Rebut their point on {kw}");
+            }
+        }
+        let used = self.claim_use(self.side);
+        let c = used
+            .iter()
+            .min_by_key(|(_, n)| *n)
+            .map(|(c, _)| *c)
+            .unwrap_or(&self.own().claims[0]);
+        format!("Press our point on {}", c.keywords[0])
+    }
+}

@@ -1,0 +1,355 @@
+//! Reading and writing speech text for the debate players: words and keyword matches
+//! (which claims a speech touches), sentences, short extractive summaries, and fitting a
+//! speech's parts within a word limit by whole sentences.
+
+use super::topics::{Bank, Claim};
+use crate::games::debate::words;
+
+/// The lower-case words of `text` (letters and digits; apostrophes kept inside a word).
+pub fn words_of(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\''))
+        .map(|w| w.trim_matches('\'').to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether a text word matches a keyword word: equal, or the keyword word with a short
+/// ending (`tax` → `taxes`, `automation` → `automation's`).
+fn word_matches(text_word: &str, key_word: &str) -> bool {
+    text_word == key_word
+        || text_word.strip_suffix('s') == Some(key_word)
+        || text_word.strip_suffix("es") == Some(key_word)
+        || (key_word.len() >= 4
+            && text_word.starts_with(key_word)
+            && text_word.len() <= key_word.len() + 3)
+}
+
+/// Whether `keyword` (a word or a phrase) occurs in `words`.
+pub fn mentions(words: &[String], keyword: &str) -> bool {
+    let key = words_of(keyword);
+    if key.is_empty() || key.len() > words.len() {
+        return false;
+    }
+    words
+        .windows(key.len())
+        .any(|w| w.iter().zip(&key).all(|(t, k)| word_matches(t, k)))
+}
+
+/// The keywords of `claim` that `words` mention.
+pub fn keywords_hit<'a>(words: &[String], claim: &'a Claim) -> Vec<&'a str> {
+    claim
+        .keywords
+        .iter()
+        .filter(|k| mentions(words, k))
+        .map(String::as_str)
+        .collect()
+}
+
+/// The claims of `bank` that `text` touches (one of their keywords), in bank order.
+pub fn claims_in<'a>(bank: &'a Bank, text: &str) -> Vec<&'a Claim> {
+    let w = words_of(text);
+    bank.claims
+        .iter()
+        .filter(|c| !keywords_hit(&w, c).is_empty())
+        .collect()
+}
+
+/// The sentences of `text`, each with its end mark (`.`, `!`, `?`, closing quotes).
+pub fn sentences(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut current = String::new();
+    let chars: Vec<char> = text.chars().collect();
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        current.push(c);
+        if matches!(c, '.' | '!' | '?' | '？') {
+            while i + 1 < chars.len() && matches!(chars[i + 1], '"' | '\'' | ')' | '”' | '’') {
+                i += 1;
+                current.push(chars[i]);
+            }
+            if i + 1 >= chars.len() || chars[i + 1].is_whitespace() {
+                let s = current.trim().to_string();
+                if !s.is_empty() {
+                    out.push(s);
+                }
+                current.clear();
+            }
+        }
+        i += 1;
+    }
+    let s = current.trim().to_string();
+    if !s.is_empty() {
+        out.push(s);
+    }
+    out
+}
+
+/// A short extractive summary: the first sentence, cut to `max_words` words (an ellipsis
+/// marks a cut).
+pub fn summary(text: &str, max_words: usize) -> String {
+    let first = sentences(text).into_iter().next().unwrap_or_default();
+    let w: Vec<&str> = first.split_whitespace().collect();
+    if w.len() <= max_words {
+        first
+    } else {
+        format!("{} …", w[..max_words].join(" "))
+    }
+}
+
+/// The first `n` words of `text`, ending with `end` (`.` or `?`) instead of any mark.
+pub fn cut_words(text: &str, n: u32, end: char) -> String {
+    let w: Vec<&str> = text.split_whitespace().take(n.max(1) as usize).collect();
+    let mut s = w.join(" ");
+    while s.ends_with(|c: char| c.is_ascii_punctuation()) {
+        s.pop();
+    }
+    s.push(end);
+    s
+}
+
+/// A speech's parts in reading order, each with a priority (0 first): [`Draft::fit`]
+/// keeps the most important parts that fit a limit.
+#[derive(Debug, Default, Clone)]
+pub struct Draft {
+    parts: Vec<(u8, String)>,
+}
+
+impl Draft {
+    pub fn new() -> Draft {
+        Draft::default()
+    }
+
+    pub fn push(&mut self, priority: u8, text: impl Into<String>) {
+        let text = text.into();
+        if !text.trim().is_empty() {
+            self.parts.push((priority, text.trim().to_string()));
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// The parts that fit within `limit` words, most important first (a part that does
+    /// not fit is skipped and smaller ones still tried), joined in reading order. When not
+    /// even the most important part fits, its first `limit` words, ended by `end`.
+    pub fn fit(&self, limit: u32, end: char) -> String {
+        let mut order: Vec<usize> = (0..self.parts.len()).collect();
+        order.sort_by_key(|&i| (self.parts[i].0, i));
+        let mut keep = vec![false; self.parts.len()];
+        let mut used = 0u32;
+        for &i in &order {
+            let n = words::count(&self.parts[i].1);
+            if used + n <= limit {
+                keep[i] = true;
+                used += n;
+            }
+        }
+        if used == 0 {
+            return match order.first() {
+                Some(&i) => cut_words(&self.parts[i].1, limit, end),
+                None => String::new(),
+            };
+        }
+        self.parts
+            .iter()
+            .zip(&keep)
+            .filter(|(_, k)| **k)
+            .map(|((_, t), _)| t.as_str())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Sentence starters that are lower-cased after a connector; any other first word (a name,
+/// an acronym) keeps its capital.
+const COMMON_STARTERS: &[&str] = &[
+    "a",
+    "an",
+    "the",
+    "this",
+    "that",
+    "these",
+    "those",
+    "it",
+    "its",
+    "they",
+    "their",
+    "we",
+    "our",
+    "you",
+    "your",
+    "he",
+    "she",
+    "there",
+    "here",
+    "because",
+    "since",
+    "if",
+    "when",
+    "while",
+    "although",
+    "even",
+    "every",
+    "each",
+    "all",
+    "most",
+    "many",
+    "some",
+    "any",
+    "no",
+    "none",
+    "one",
+    "two",
+    "three",
+    "more",
+    "less",
+    "fewer",
+    "much",
+    "far",
+    "without",
+    "with",
+    "by",
+    "for",
+    "from",
+    "in",
+    "on",
+    "at",
+    "to",
+    "under",
+    "over",
+    "after",
+    "before",
+    "once",
+    "only",
+    "so",
+    "yet",
+    "but",
+    "and",
+    "or",
+    "nor",
+    "not",
+    "what",
+    "which",
+    "who",
+    "how",
+    "why",
+    "where",
+    "whatever",
+    "people",
+    "children",
+    "students",
+    "workers",
+    "families",
+    "governments",
+    "public",
+    "private",
+    "local",
+    "national",
+    "young",
+    "older",
+    "new",
+    "real",
+    "higher",
+    "lower",
+    "better",
+    "simple",
+    "strong",
+    "unconditional",
+    "targeted",
+];
+
+/// `text` after a connector ("Moreover,"): its first word lower-cased when it is a common
+/// starter, a gerund or an adverb (names and acronyms keep their capitals).
+pub fn joined(connector: &str, text: &str) -> String {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let bare = first.trim_matches(|c: char| !c.is_alphanumeric());
+    let lower = bare.to_lowercase();
+    let inner_caps = bare.chars().skip(1).any(|c| c.is_uppercase());
+    let common = COMMON_STARTERS.contains(&lower.as_str())
+        || (lower.len() > 4 && (lower.ends_with("ing") || lower.ends_with("ly")));
+    if common && !inner_caps && bare != "I" {
+        let mut chars = text.chars();
+        let head: String = chars
+            .next()
+            .map(|c| c.to_lowercase().collect())
+            .unwrap_or_default();
+        format!("{connector} {head}{}", chars.as_str())
+    } else {
+        format!("{connector} {text}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_match_words_and_phrases() {
+        let w = words_of("The Safety-net fails; taxes rise, and automation's reach grows.");
+        assert!(mentions(&w, "safety net"));
+        assert!(mentions(&w, "tax"));
+        assert!(mentions(&w, "automation"));
+        assert!(!mentions(&w, "net safety"));
+        assert!(!mentions(&w, "cost"));
+        assert!(!mentions(&words_of("the network"), "net"));
+    }
+
+    #[test]
+    fn sentences_split_at_marks() {
+        assert_eq!(
+            sentences("One. Two? \"Three!\" 3.5 stays. Four"),
+            vec!["One.", "Two?", "\"Three!\"", "3.5 stays.", "Four"]
+        );
+        assert_eq!(summary("A b c d e. F.", 3), "A b c …");
+        assert_eq!(summary("A b. F.", 3), "A b.");
+    }
+
+    #[test]
+    fn drafts_fit_whole_parts_by_priority() {
+        let mut d = Draft::new();
+        d.push(2, "Hello there friends.");
+        d.push(0, "Our main point is this.");
+        d.push(1, "A long piece of evidence that goes on and on.");
+        d.push(3, "Bye.");
+        assert_eq!(d.fit(100, '.'), "Hello there friends. Our main point is this. A long piece of evidence that goes on and on. Bye.");
+        assert_eq!(
+            d.fit(9, '.'),
+            "Hello there friends. Our main point is this. Bye."
+        );
+        assert_eq!(d.fit(6, '.'), "Our main point is this. Bye.");
+        assert_eq!(d.fit(2, '.'), "Bye.");
+        let mut q = Draft::new();
+        q.push(0, "Why would anyone do that, really?");
+        assert_eq!(q.fit(3, '?'), "Why would anyone?");
+    }
+
+    #[test]
+    fn connectors_join() {
+        assert_eq!(
+            joined("Moreover,", "The taxes rise."),
+            "Moreover, the taxes rise."
+        );
+        assert_eq!(
+            joined("It follows that", "Taxes rise."),
+            "It follows that Taxes rise."
+        );
+        assert_eq!(
+            joined("Moreover,", "OECD studies say so."),
+            "Moreover, OECD studies say so."
+        );
+        assert_eq!(
+            joined("Make no mistake:", "I said so."),
+            "Make no mistake: I said so."
+        );
+        assert_eq!(
+            joined("In addition,", "Finland's trial found more."),
+            "In addition, Finland's trial found more."
+        );
+        assert_eq!(
+            joined("Worse still,", "Banning it fails."),
+            "Worse still, banning it fails."
+        );
+    }
+}
