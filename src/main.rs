@@ -468,12 +468,16 @@ fn run() -> anyhow::Result<()> {
                 0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
                 n => n,
             };
+            // Offline unless --llm, whatever keys the environment holds.
+            let offline_kit = agora::agents::debate::DebateKit::offline(Some(
+                &agora::agents::debate::topics::content_dir(),
+            ))?;
             let topics = match topic {
                 Some(t) => {
-                    commands::debate::motion_of(&t)?;
+                    commands::debate::motion_of(&offline_kit, &t)?;
                     vec![t]
                 }
-                None => commands::debate::topic_ids()?,
+                None => commands::debate::topic_ids(&offline_kit),
             };
             let length_scale = match length {
                 Some(l) => agora::config::LENGTH_SCALE
@@ -510,8 +514,7 @@ fn run() -> anyhow::Result<()> {
                         .await
                 })?
             } else {
-                let kit = commands::debate::debate_kit(&config, true)?;
-                agora::sim::debate::run(&kit, &opts)?
+                agora::sim::debate::run(&offline_kit, &opts)?
             };
             if json {
                 println!("{}", serde_json::to_string(&report)?);

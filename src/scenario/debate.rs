@@ -412,30 +412,16 @@ fn closing_review(game: &TeamDebate) -> String {
     )
 }
 
-/// The motion of topic `id`, read from `content/topics/<id>.toml` under the content
-/// directory (`AGORA_CONTENT_DIR`, else `content`); an unknown id is an error naming it.
+/// The motion of topic `id`: a topic of the content directory (`AGORA_CONTENT_DIR`, else
+/// `content`) or a built-in one; an unknown id is an error naming it.
 pub fn content_motion(id: &str) -> Result<String, String> {
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!(
-            "topic \"{id}\": a topic id is a file stem of content/topics/ (letters, digits, _)"
-        ));
+    use crate::agents::debate::topics::{content_dir, Topics};
+    let topics = Topics::load(Some(&content_dir())).map_err(|e| e.to_string())?;
+    match topics.get(id) {
+        Some(topic) => Ok(topic.motion.clone()),
+        None => Err(format!(
+            "topic \"{id}\": no such topic (topics: {})",
+            topics.ids().collect::<Vec<_>>().join(", ")
+        )),
     }
-    let dir = std::env::var_os("AGORA_CONTENT_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from("content"));
-    let path = dir.join("topics").join(format!("{id}.toml"));
-    let text = std::fs::read_to_string(&path).map_err(|_| {
-        format!(
-            "topic \"{id}\": no such topic ({} not found)",
-            path.display()
-        )
-    })?;
-    let table: toml::Table =
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    table
-        .get("motion")
-        .and_then(|m| m.as_str())
-        .filter(|m| !m.trim().is_empty())
-        .map(str::to_string)
-        .ok_or_else(|| format!("{}: motion: missing or empty", path.display()))
 }
