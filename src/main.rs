@@ -528,7 +528,9 @@ fn run() -> anyhow::Result<()> {
             let outcome = agora::scenario::run_any(
                 &text,
                 &config.werewolf.rules,
-                &agora::scenario::debate::content_motion,
+                &agora::agents::debate::DebateKit::offline(Some(
+                    &agora::agents::debate::topics::content_dir(),
+                ))?,
             )
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);

@@ -83,7 +83,7 @@ fn replay_tells_a_recorded_debate() {
     use agora::replay::debate::{write_record, DebateRecord};
     let text = std::fs::read_to_string(scenario("24-hand-off-and-team-notes.json")).unwrap();
     let (game, _, rules) =
-        agora::scenario::debate::play(&text, &agora::scenario::debate::content_motion).unwrap();
+        agora::scenario::debate::play(&text, &agora::agents::debate::DebateKit::default()).unwrap();
     let dir = temp_dir("debate-replay");
     let file = write_record(
         &dir,
