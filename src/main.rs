@@ -464,63 +464,20 @@ fn run() -> anyhow::Result<()> {
                     db,
                 },
         } => {
-            let threads = match threads.unwrap_or(config.sim.threads) {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                n => n,
-            };
-            // Offline unless --llm, whatever keys the environment holds.
-            let offline_kit = agora::agents::debate::DebateKit::offline(Some(
-                &agora::agents::debate::topics::content_dir(),
-            ))?;
-            let topics = match topic {
-                Some(t) => {
-                    commands::debate::motion_of(&offline_kit, &t)?;
-                    vec![t]
-                }
-                None => commands::debate::topic_ids(&offline_kit),
-            };
-            let length_scale = match length {
-                Some(l) => agora::config::LENGTH_SCALE
-                    .check(l)
-                    .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
-                None => config.debate.settings.length_scale,
-            };
-            let opts = agora::sim::debate::DebateSimOptions {
+            let args = commands::debate::SimArgs {
                 format,
                 debates,
                 seed,
+                topic,
+                length,
                 threads,
-                topics,
-                rules: agora::games::debate::team::TeamRules {
-                    length_scale,
-                    live_scores: config.debate.settings.live_scores,
-                },
+                json,
                 record,
+                llm,
+                concurrency,
+                db,
             };
-            let report = if llm {
-                runtime()?.block_on(async {
-                    let kit = commands::debate::model_kit(&config, json).await?;
-                    let temp;
-                    let url = match db {
-                        Some(url) => url,
-                        None => {
-                            temp = std::env::temp_dir()
-                                .join(format!("agora-sim-debate-{}.db", std::process::id()));
-                            format!("sqlite://{}", temp.display())
-                        }
-                    };
-                    let store = commands::open_store(&url, &config).await?;
-                    agora::sim::debate::run_sessions(&config, &store, &kit, &opts, concurrency)
-                        .await
-                })?
-            } else {
-                agora::sim::debate::run(&offline_kit, &opts)?
-            };
-            if json {
-                println!("{}", serde_json::to_string(&report)?);
-            } else {
-                println!("{}", report.table());
-            }
+            runtime()?.block_on(commands::debate::sim(&config, args))?;
         }
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)

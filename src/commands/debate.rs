@@ -268,3 +268,77 @@ pub async fn resume_one(
         }
     }
 }
+
+/// `agora sim debate`'s options.
+pub struct SimArgs {
+    pub format: DebateFormat,
+    pub debates: u64,
+    pub seed: u64,
+    pub topic: Option<String>,
+    pub length: Option<f64>,
+    pub threads: Option<usize>,
+    pub json: bool,
+    pub record: Option<std::path::PathBuf>,
+    pub llm: bool,
+    pub concurrency: usize,
+    pub db: Option<String>,
+}
+
+/// `agora sim debate`: offline on threads, or with `--llm` as stored sessions; prints the
+/// report (a table, or one JSON object).
+pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
+    let threads = match args.threads.unwrap_or(config.sim.threads) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    // Offline unless --llm, whatever keys the environment holds.
+    let offline_kit = DebateKit::offline(Some(&crate::agents::debate::topics::content_dir()))?;
+    let topics = match args.topic {
+        Some(t) => {
+            motion_of(&offline_kit, &t)?;
+            vec![t]
+        }
+        None => topic_ids(&offline_kit),
+    };
+    let length_scale = match args.length {
+        Some(l) => crate::config::LENGTH_SCALE
+            .check(l)
+            .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
+        None => config.debate.settings.length_scale,
+    };
+    let opts = crate::sim::debate::DebateSimOptions {
+        format: args.format,
+        debates: args.debates,
+        seed: args.seed,
+        threads,
+        topics,
+        rules: TeamRules {
+            length_scale,
+            live_scores: config.debate.settings.live_scores,
+        },
+        record: args.record,
+    };
+    let report = if args.llm {
+        let kit = model_kit(config, args.json).await?;
+        let temp;
+        let url = match args.db {
+            Some(url) => url,
+            None => {
+                temp = std::env::temp_dir()
+                    .join(format!("agora-sim-debate-{}.db", std::process::id()));
+                format!("sqlite://{}", temp.display())
+            }
+        };
+        let store = open_store(&url, config).await?;
+        crate::sim::debate::run_sessions(config, &store, &kit, &opts, args.concurrency).await?
+    } else {
+        // The offline debates are CPU work: off the async threads.
+        tokio::task::block_in_place(|| crate::sim::debate::run(&offline_kit, &opts))?
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!("{}", report.table());
+    }
+    Ok(())
+}
