@@ -204,3 +204,73 @@ fn sim_debate_llm_without_a_model_says_what_to_set() {
     let (ok, _, err) = agora(&["sim", "debate", "--debates", "1", "--llm", "--json"]);
     assert!(!ok && err.contains("LLM_API_KEY"), "{err}");
 }
+
+/// The `--llm` path runs each debate as a stored session; with the offline kit it must
+/// reach the same kind of result, with the model figures present (no calls).
+#[test]
+fn sim_debate_sessions_report_model_figures() {
+    use agora::agents::debate::DebateKit;
+    use agora::games::debate::team::TeamRules;
+    use agora::session::debate::DebateFormat;
+    use agora::sim::debate::{run_sessions, DebateSimOptions};
+    let config = agora::config::Config::load_from(None, &|_| None).unwrap();
+    let opts = DebateSimOptions {
+        format: DebateFormat::Team,
+        debates: 3,
+        seed: 5,
+        threads: 1,
+        topics: vec!["universal_basic_income".into()],
+        rules: TeamRules {
+            length_scale: 0.04,
+            live_scores: false,
+        },
+        record: None,
+    };
+    let url = super::store::sqlite_url("debate-sessions");
+    let report = super::store::rt().block_on(async {
+        let store = super::store::open(&url).await;
+        run_sessions(&config, &store, &DebateKit::default(), &opts, 2)
+            .await
+            .unwrap()
+    });
+    let v = serde_json::to_value(&report).unwrap();
+    let wins = &v["wins"];
+    assert_eq!(
+        wins["pro"].as_u64().unwrap()
+            + wins["con"].as_u64().unwrap()
+            + wins["draw"].as_u64().unwrap(),
+        3,
+        "{v}"
+    );
+    assert_eq!(v["llm_calls"], 0, "{v}");
+    for key in [
+        "repaired",
+        "fallbacks",
+        "prompt_tokens_per_call",
+        "per_debate",
+    ] {
+        assert!(v.get(key).is_some(), "{key}: {v}");
+    }
+    assert_eq!(v["per_debate"].as_array().unwrap().len(), 3);
+    assert!(
+        v["per_debate"][0]["wall_secs"].is_f64() && v["per_debate"][0]["waves"].is_u64(),
+        "{v}"
+    );
+    assert!(
+        v["prompt_tokens_per_call"].get("mean").is_some()
+            && v["prompt_tokens_per_call"].get("max").is_some()
+    );
+    // The offline sim drives the players as a session does: the same debates.
+    let offline =
+        serde_json::to_value(agora::sim::debate::run(&DebateKit::default(), &opts).unwrap())
+            .unwrap();
+    for key in [
+        "wins",
+        "mean_speech_score",
+        "penalties",
+        "mean_speeches",
+        "mean_words",
+    ] {
+        assert_eq!(offline[key], v[key], "{key}");
+    }
+}
