@@ -99,20 +99,18 @@ pub fn play(
             }
             match players[p.seat as usize - 1].decide(&p.ask) {
                 Decision::Now(action) => ready.push((p.seat, p.seq, Some(action))),
-                Decision::Later(mut future) => {
-                    // An offline player's "later" is ready at once (an abstention); one
-                    // that is not is waiting for a model.
-                    let mut cx = std::task::Context::from_waker(std::task::Waker::noop());
-                    match future.as_mut().poll(&mut cx) {
-                        std::task::Poll::Ready(answer) => {
-                            ready.push((p.seat, p.seq, answer.action))
-                        }
-                        std::task::Poll::Pending => anyhow::bail!(
-                            "seat {} asks a language model: the offline sim plays the built-in players (use --llm for models)",
-                            p.seat
-                        ),
-                    }
-                }
+                // A built-in player's abstention is a future that is ready at once; one
+                // that is not ready would wait on a model.
+                Decision::Later(mut answer) => match answer
+                    .as_mut()
+                    .poll(&mut std::task::Context::from_waker(std::task::Waker::noop()))
+                {
+                    std::task::Poll::Ready(answer) => ready.push((p.seat, p.seq, answer.action)),
+                    std::task::Poll::Pending => anyhow::bail!(
+                        "seat {} asks a language model: the offline sim plays the built-in players (use --llm for models)",
+                        p.seat
+                    ),
+                },
             }
         }
         if ready.is_empty() {
@@ -132,16 +130,14 @@ pub fn play(
             {
                 continue;
             }
-            // An abstention, or a refused action, is the turn's timeout (the session's
-            // default for it).
-            let refused = match action {
-                Some(action) => game.act(seat, action).err(),
-                None => Some(crate::games::debate::team::Refusal::Wrong(
-                    "abstained".into(),
-                )),
+            let Some(action) = action else {
+                // An abstention: the turn's deadline passes.
+                game.timeout(seat).map_err(|e| anyhow::anyhow!("{e}"))?;
+                deliver(&game, &mut players, &mut cursor);
+                continue;
             };
-            if let Some(refusal) = refused {
-                tracing::debug!(seed, seat, %refusal, "no AI action taken; the turn times out");
+            if let Err(refusal) = game.act(seat, action) {
+                tracing::debug!(seed, seat, %refusal, "AI action refused; the turn times out");
                 game.timeout(seat).map_err(|e| anyhow::anyhow!("{e}"))?;
             }
             deliver(&game, &mut players, &mut cursor);
