@@ -51,8 +51,15 @@ enum Command {
     },
     /// Tells a recorded game or debate (from `sim --record DIR`) as a story.
     Replay {
-        /// A recorded game file.
-        file: PathBuf,
+        /// A recorded game file (or give --session).
+        #[arg(required_unless_present = "session")]
+        file: Option<PathBuf>,
+        /// A stored session instead of a file: its id (see `agora sessions`).
+        #[arg(long, conflicts_with = "file")]
+        session: Option<String>,
+        /// Database URL for --session (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
         /// Show only what this seat saw.
         #[arg(long)]
         seat: Option<u8>,
@@ -457,60 +464,20 @@ fn run() -> anyhow::Result<()> {
                     db,
                 },
         } => {
-            let threads = match threads.unwrap_or(config.sim.threads) {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                n => n,
-            };
-            let topics = match topic {
-                Some(t) => {
-                    commands::debate::motion_of(&t)?;
-                    vec![t]
-                }
-                None => commands::debate::topic_ids()?,
-            };
-            let length_scale = match length {
-                Some(l) => agora::config::LENGTH_SCALE
-                    .check(l)
-                    .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
-                None => config.debate.settings.length_scale,
-            };
-            let opts = agora::sim::debate::DebateSimOptions {
+            let args = commands::debate::SimArgs {
                 format,
                 debates,
                 seed,
+                topic,
+                length,
                 threads,
-                topics,
-                rules: agora::games::debate::team::TeamRules {
-                    length_scale,
-                    live_scores: config.debate.settings.live_scores,
-                },
+                json,
                 record,
+                llm,
+                concurrency,
+                db,
             };
-            let report = if llm {
-                runtime()?.block_on(async {
-                    let kit = commands::debate::model_kit(&config, json).await?;
-                    let temp;
-                    let url = match db {
-                        Some(url) => url,
-                        None => {
-                            temp = std::env::temp_dir()
-                                .join(format!("agora-sim-debate-{}.db", std::process::id()));
-                            format!("sqlite://{}", temp.display())
-                        }
-                    };
-                    let store = commands::open_store(&url, &config).await?;
-                    agora::sim::debate::run_sessions(&config, &store, &kit, &opts, concurrency)
-                        .await
-                })?
-            } else {
-                let kit = commands::debate::debate_kit(&config, true)?;
-                agora::sim::debate::run(&kit, &opts)?
-            };
-            if json {
-                println!("{}", serde_json::to_string(&report)?);
-            } else {
-                println!("{}", report.table());
-            }
+            runtime()?.block_on(commands::debate::sim(&config, args))?;
         }
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
@@ -518,14 +485,31 @@ fn run() -> anyhow::Result<()> {
             let outcome = agora::scenario::run_any(
                 &text,
                 &config.werewolf.rules,
-                &agora::scenario::debate::content_motion,
+                &agora::agents::debate::DebateKit::offline(Some(
+                    &agora::agents::debate::topics::content_dir(),
+                ))?,
             )
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
-        Command::Replay { file, seat, detail } => {
-            print!("{}", agora::replay::story_of_file(&file, seat, detail)?);
-        }
+        Command::Replay {
+            file,
+            session,
+            db,
+            seat,
+            detail,
+        } => match (file, session) {
+            (Some(file), _) => print!("{}", agora::replay::story_of_file(&file, seat, detail)?),
+            (None, Some(id)) => {
+                let story = runtime()?.block_on(async {
+                    let url = commands::database_url(db.as_deref(), &config);
+                    let store = commands::open_store(&url, &config).await?;
+                    agora::replay::story_of_session(&store, &id, seat, detail).await
+                })?;
+                print!("{story}");
+            }
+            (None, None) => anyhow::bail!("replay: give a recorded file or --session ID"),
+        },
         Command::Play {
             game:
                 PlayGame::Werewolf {

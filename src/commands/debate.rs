@@ -1,7 +1,7 @@
 //! The debate's store-backed commands: `agora play debate` (a debater's seat at the
 //! keyboard, or watching), and the debate half of `agora resume`.
 
-use super::{database_url, open_store, terminal_name};
+use super::{database_url, debate_kit, open_store, terminal_name};
 use crate::agents::debate::DebateKit;
 use crate::config::Config;
 use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
@@ -14,35 +14,26 @@ use crate::terminal::debate::{attach, story, Left, Views};
 use crate::terminal::Keyboard;
 use std::time::Duration;
 
-/// The personalities AI debaters are drawn from (`content/personalities.toml`'s ids).
-pub const PERSONALITIES: [&str; 5] = [
-    "logical",
-    "emotional",
-    "data_driven",
-    "aggressive",
-    "diplomatic",
-];
-
-/// The personality of the AI debater in `seat`, from the debate's seed: each team gets
-/// four different ones, the same seed always the same.
-pub fn personality(seed: u64, seat: Seat) -> &'static str {
-    let start = (seed % PERSONALITIES.len() as u64) as usize;
+/// The personality of the AI debater in `seat`, from the debate's seed: the kit's
+/// personalities in turn, each team's four different when there are four or more, the same
+/// seed always the same.
+pub fn personality(kit: &DebateKit, seed: u64, seat: Seat) -> String {
+    let ids: Vec<&str> = kit.personalities.ids().collect();
+    let n = ids.len().max(1);
+    let start = (seed % n as u64) as usize;
     let position = (seat as usize - 1) % 4;
     let offset = if side_of(seat).is_some_and(|s| s.index() == 1) {
         2
     } else {
         0
     };
-    PERSONALITIES[(start + position + offset) % PERSONALITIES.len()]
-}
-
-/// The debate AI seats' tools for this process (see [`super::debate_kit`]).
-pub fn debate_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
-    super::debate_kit(config, quiet)
+    ids.get((start + position + offset) % n)
+        .map_or_else(|| "logical".to_string(), |s| s.to_string())
 }
 
 /// The debate AI seats' tools when a language model is required (`sim debate --llm`): an
-/// error naming what to set when no model is configured for any role.
+/// error naming what to set when no role has a model, or naming a server that does not
+/// answer (checked once per role, with a short request).
 pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
     let kit = super::debate_kit(config, true)?;
     let roles = crate::agents::debate::Role::ALL;
@@ -69,26 +60,20 @@ pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit
     Ok(kit)
 }
 
-/// The motion of a topic id (an error naming an unknown one).
-pub fn motion_of(topic: &str) -> anyhow::Result<String> {
-    crate::scenario::debate::content_motion(topic).map_err(|e| anyhow::anyhow!("--topic: {e}"))
+/// The motion of a topic id (an error naming an unknown one, with the near ids).
+pub fn motion_of(kit: &DebateKit, topic: &str) -> anyhow::Result<String> {
+    kit.check_topic(Some(topic))
+        .map_err(|e| anyhow::anyhow!("--topic: {e}"))?;
+    Ok(kit
+        .topics
+        .get(topic)
+        .map(|t| t.motion.clone())
+        .expect("checked"))
 }
 
-/// Every topic id in the content directory's `topics/`, sorted.
-pub fn topic_ids() -> anyhow::Result<Vec<String>> {
-    let dir = std::env::var_os("AGORA_CONTENT_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from("content"))
-        .join("topics");
-    let mut ids: Vec<String> = std::fs::read_dir(&dir)
-        .map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .filter_map(|p| p.file_stem().map(|s| s.to_string_lossy().into_owned()))
-        .collect();
-    ids.sort();
-    anyhow::ensure!(!ids.is_empty(), "{}: no topics", dir.display());
-    Ok(ids)
+/// Every topic id of the kit, sorted.
+pub fn topic_ids(kit: &DebateKit) -> Vec<String> {
+    kit.topics.ids().map(str::to_string).collect()
 }
 
 /// `agora play debate`.
@@ -110,6 +95,7 @@ pub struct DebatePlayOptions {
 /// The setup of a terminal debate: the human in `human` (if any), AI debaters elsewhere.
 pub fn setup(
     config: &Config,
+    kit: &DebateKit,
     opts: &DebatePlayOptions,
     human: Option<(Seat, &PlayerRef)>,
     seed: u64,
@@ -129,14 +115,14 @@ pub fn setup(
     let mut seats: Vec<DebateSeat> = (1..JUDGE)
         .map(|seat| match human {
             Some((h, player)) if h == seat => DebateSeat::human(player),
-            _ => DebateSeat::debater(personality(seed, seat)),
+            _ => DebateSeat::debater(&personality(kit, seed, seat)),
         })
         .collect();
     seats.push(DebateSeat::judge());
     let setup = DebateSetup {
         format: opts.format,
         topic: Some(opts.topic.clone()),
-        motion: motion_of(&opts.topic)?,
+        motion: motion_of(kit, &opts.topic)?,
         rules: TeamRules {
             length_scale,
             live_scores: opts.live_scores || config.debate.settings.live_scores,
@@ -166,7 +152,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     let kit = debate_kit(config, false)?;
     let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
     let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
-    let setup = setup(config, &opts, human.map(|s| (s, &player)), seed)?;
+    let setup = setup(config, &kit, &opts, human.map(|s| (s, &player)), seed)?;
     let url = database_url(opts.db.as_deref(), config);
     let store = open_store(&url, config).await?;
     let place = Place {
@@ -282,4 +268,78 @@ pub async fn resume_one(
             })))
         }
     }
+}
+
+/// `agora sim debate`'s options.
+pub struct SimArgs {
+    pub format: DebateFormat,
+    pub debates: u64,
+    pub seed: u64,
+    pub topic: Option<String>,
+    pub length: Option<f64>,
+    pub threads: Option<usize>,
+    pub json: bool,
+    pub record: Option<std::path::PathBuf>,
+    pub llm: bool,
+    pub concurrency: usize,
+    pub db: Option<String>,
+}
+
+/// `agora sim debate`: offline on threads, or with `--llm` as stored sessions; prints the
+/// report (a table, or one JSON object).
+pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
+    let threads = match args.threads.unwrap_or(config.sim.threads) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    // Offline unless --llm, whatever keys the environment holds.
+    let offline_kit = DebateKit::offline(Some(&crate::agents::debate::topics::content_dir()))?;
+    let topics = match args.topic {
+        Some(t) => {
+            motion_of(&offline_kit, &t)?;
+            vec![t]
+        }
+        None => topic_ids(&offline_kit),
+    };
+    let length_scale = match args.length {
+        Some(l) => crate::config::LENGTH_SCALE
+            .check(l)
+            .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
+        None => config.debate.settings.length_scale,
+    };
+    let opts = crate::sim::debate::DebateSimOptions {
+        format: args.format,
+        debates: args.debates,
+        seed: args.seed,
+        threads,
+        topics,
+        rules: TeamRules {
+            length_scale,
+            live_scores: config.debate.settings.live_scores,
+        },
+        record: args.record,
+    };
+    let report = if args.llm {
+        let kit = model_kit(config, args.json).await?;
+        let temp;
+        let url = match args.db {
+            Some(url) => url,
+            None => {
+                temp = std::env::temp_dir()
+                    .join(format!("agora-sim-debate-{}.db", std::process::id()));
+                format!("sqlite://{}", temp.display())
+            }
+        };
+        let store = open_store(&url, config).await?;
+        crate::sim::debate::run_sessions(config, &store, &kit, &opts, args.concurrency).await?
+    } else {
+        // The offline debates are CPU work: off the async threads.
+        tokio::task::block_in_place(|| crate::sim::debate::run(&offline_kit, &opts))?
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!("{}", report.table());
+    }
+    Ok(())
 }

@@ -351,7 +351,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
     };
     let mut debate_tasks = Vec::new();
     if !debates.is_empty() {
-        let debate_kit = debate::debate_kit(config, true)?;
+        let debate_kit = debate_kit(config, true)?;
         // The AI-only debates first (in the background), then those with a human seat.
         debates.sort_by_key(|(_, human)| *human);
         for (row, _) in &debates {

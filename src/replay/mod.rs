@@ -121,3 +121,34 @@ pub fn story_of_file(path: &Path, seat: Option<Seat>, detail: bool) -> anyhow::R
     }
     story(&read_record(path)?, seat, detail)
 }
+
+/// Tells a stored session (a debate or a werewolf game) from its log, rebuilt from its
+/// stored inputs.
+pub async fn story_of_session(
+    store: &crate::store::Store,
+    id: &str,
+    seat: Option<Seat>,
+    detail: bool,
+) -> anyhow::Result<String> {
+    use crate::games::GameKind;
+    use crate::session::debate::DebateSetup;
+    let row = store.session(id).await?;
+    match GameKind::parse(&row.game) {
+        Some(GameKind::Debate) => {
+            let setup: DebateSetup = crate::session::setup_of(&row)?;
+            let game = crate::session::rebuild::<DebateSetup>(store, id).await?;
+            let record =
+                debate::DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
+            debate::story(&record, seat, detail)
+        }
+        Some(GameKind::Werewolf) => {
+            let game =
+                crate::session::rebuild::<crate::session::werewolf::Setup>(store, id).await?;
+            story(&Record::of(row.seed, &game), seat, detail)
+        }
+        None => anyhow::bail!(
+            "session {id}: a {} session, a game this build does not know",
+            row.game
+        ),
+    }
+}

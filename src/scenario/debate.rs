@@ -11,17 +11,20 @@
 //!
 //! The judge object (`logic`, `persuasion`, `expression`, `teamwork`, `rule_compliance`,
 //! each 1–10, and `flags` by name, an optional `comment`) is applied as the judge's score
-//! of that speech right after it. A speech or question needs its judge labels: one without
-//! them is refused (a scenario states every input; no model or heuristic guesses). An
-//! invalid judge object or a refused action is listed in `rejected` with its reason and
-//! changes nothing. Once the speaking is over the runner writes the judge's review, so the
-//! debate ends with its totals.
+//! of that speech right after it. A speech or question without a judge object is scored by
+//! the offline heuristic judge (as a debate without a model is; marked offline), so a
+//! scenario that tests turns and stages need not label every speech. An invalid judge
+//! object or a refused action is listed in `rejected` with its reason and changes nothing.
+//! Once the speaking is over the heuristic judge writes the final review, so the debate
+//! ends with its totals.
 //!
 //! Points are kept in hundredths by the rules and printed as decimals from them (7.35).
 
+use crate::agents::debate::{DebateKit, Judge, Table};
+use crate::agents::Agent;
 use crate::games::debate::team::{
-    parse_seat, seat_name, side_of, Action, Charged, Flag, JudgeScores, Stage, TeamDebate,
-    TeamRules, Totals, JUDGE,
+    parse_seat, seat_name, Action, Ask, Charged, Flag, JudgeScores, Stage, TeamDebate, TeamRules,
+    Totals, JUDGE,
 };
 use crate::games::Seat;
 use serde::Serialize;
@@ -240,12 +243,7 @@ fn parse_step(v: &Value) -> Result<Step, String> {
         .and_then(Value::as_str)
         .ok_or("missing \"do\" (speak, ask, hand_off, team_note)")?;
     let judged = |obj: &Map<String, Value>| -> Result<Option<(JudgeScores, String)>, String> {
-        match obj.get("judge") {
-            Some(j) => parse_judge(j).map(Some),
-            None => Err(format!(
-                "a {what} in a scenario needs its judge labels (\"judge\": {{\"logic\": …, \"persuasion\": …, \"expression\": …, \"teamwork\": …, \"rule_compliance\": …, \"flags\": […]}})"
-            )),
-        }
+        obj.get("judge").map(parse_judge).transpose()
     };
     let (action, judge) = match what {
         "speak" => (
@@ -291,20 +289,36 @@ fn parse_step(v: &Value) -> Result<Step, String> {
     })
 }
 
-/// The motion of a topic id, or an error naming it.
-pub type Motions<'a> = &'a dyn Fn(&str) -> Result<String, String>;
-
-/// Runs a debate scenario given as JSON text; `motions` reads a topic's motion.
-pub fn run(text: &str, motions: Motions<'_>) -> Result<Report, ScenarioError> {
-    let (game, rejected, _) = play(text, motions)?;
+/// Runs a debate scenario given as JSON text; its topic is one of `kit`'s.
+pub fn run(text: &str, kit: &DebateKit) -> Result<Report, ScenarioError> {
+    let (game, rejected, _) = play(text, kit)?;
     Ok(report(&game, rejected))
+}
+
+/// The debate of a scenario and its offline judge (for the speeches without labels and
+/// the final review), shown what the judge's seat may see.
+struct Sitting {
+    game: TeamDebate,
+    judge: Judge,
+    seen: usize,
+}
+
+impl Sitting {
+    fn deliver(&mut self) {
+        for logged in &self.game.log()[self.seen..] {
+            if logged.audience.includes(JUDGE) {
+                self.judge.observe(&logged.event);
+            }
+        }
+        self.seen = self.game.log().len();
+    }
 }
 
 /// Plays a debate scenario: the debate as the actions left it, the refusals, and the
 /// rules it was played with (for a record of it).
 pub fn play(
     text: &str,
-    motions: Motions<'_>,
+    kit: &DebateKit,
 ) -> Result<(TeamDebate, Vec<Rejected>, TeamRules), ScenarioError> {
     let file: Value = serde_json::from_str(text)?;
     let obj = file
@@ -323,7 +337,9 @@ pub fn play(
         .get("topic")
         .and_then(Value::as_str)
         .ok_or_else(|| ScenarioError::Setup("missing \"topic\" (a topic id)".into()))?;
-    let motion = motions(topic).map_err(ScenarioError::Setup)?;
+    kit.check_topic(Some(topic))
+        .map_err(|e| ScenarioError::Setup(format!("topic: {e}")))?;
+    let motion = kit.topics.get(topic).expect("checked").motion.clone();
     let config = match obj.get("config") {
         None => Map::new(),
         Some(Value::Object(m)) => m.clone(),
@@ -335,18 +351,30 @@ pub fn play(
         Some(Value::Array(a)) => a.clone(),
         Some(_) => return Err(ScenarioError::Config("actions must be a list".into())),
     };
-    let mut game = TeamDebate::new(&motion, &rules);
+    let mut table = Sitting {
+        game: TeamDebate::new(&motion, &rules),
+        judge: Judge::new(
+            kit,
+            Table {
+                topic: Some(topic),
+                motion: &motion,
+            },
+        ),
+        seen: 0,
+    };
+    table.deliver();
     let mut rejected = Vec::new();
     for (index, raw) in actions.iter().enumerate() {
-        if let Err(reason) = parse_step(raw).and_then(|step| apply(&mut game, step)) {
+        if let Err(reason) = parse_step(raw).and_then(|step| apply(&mut table, step)) {
             rejected.push(Rejected { index, reason });
         }
     }
-    Ok((game, rejected, rules))
+    Ok((table.game, rejected, rules))
 }
 
 /// Applies one step, whole or not at all.
-fn apply(game: &mut TeamDebate, step: Step) -> Result<(), String> {
+fn apply(table: &mut Sitting, step: Step) -> Result<(), String> {
+    let game = &mut table.game;
     match step {
         Step::Timeout => {
             let seat = game
@@ -366,76 +394,37 @@ fn apply(game: &mut TeamDebate, step: Step) -> Result<(), String> {
             game.check(seat, &action).map_err(|e| e.to_string())?;
             let speech = game.speeches().len() as u32;
             game.act(seat, action).map_err(|e| e.to_string())?;
-            if let Some((scores, comment)) = judge {
-                if game.speeches().len() as u32 > speech {
-                    game.act(
-                        JUDGE,
-                        Action::Score {
-                            speech,
-                            scores,
-                            comment,
-                            offline: false,
-                        },
-                    )
-                    .expect("a speech just given, its labels checked");
+            if game.speeches().len() as u32 > speech {
+                let score = match judge {
+                    Some((scores, comment)) => Action::Score {
+                        speech,
+                        scores,
+                        comment,
+                        offline: false,
+                    },
+                    None => {
+                        table.deliver();
+                        match table.judge.offline(&Ask::Judge { speech }) {
+                            Some(score) => score,
+                            None => return Ok(()),
+                        }
+                    }
+                };
+                // Labels were checked; should the heuristic's ever be refused, the speech
+                // stays unscored (as when the judge's deadline passes).
+                if table.game.act(JUDGE, score).is_err() {
+                    let _ = table.game.timeout(JUDGE);
                 }
             }
         }
     }
-    if game.stage() == Stage::Finished && !game.is_over() {
-        let text = closing_review(game);
-        // The review is open once the speeches are over; every speech is judged already.
-        let _ = game.act(
-            JUDGE,
-            Action::Review {
-                text,
-                offline: true,
-            },
-        );
+    table.deliver();
+    if table.game.stage() == Stage::Finished && !table.game.is_over() {
+        if let Some(review) = table.judge.offline(&Ask::Review) {
+            // The review is open once the speeches are over; every speech is judged.
+            let _ = table.game.act(JUDGE, review);
+        }
+        table.deliver();
     }
     Ok(())
-}
-
-/// The judge's final review in a scenario: the standing of the teams, in one sentence.
-fn closing_review(game: &TeamDebate) -> String {
-    let t = game.running_totals();
-    let pro = t.team_x100[0] as f64 / 100.0;
-    let con = t.team_x100[1] as f64 / 100.0;
-    let speeches = game.speeches().len();
-    let pro_speeches = game
-        .speeches()
-        .iter()
-        .filter(|s| side_of(s.seat) == side_of(1))
-        .count();
-    format!(
-        "{speeches} speeches were given ({pro_speeches} by Pro); the scores stand at Pro {pro:.2}, Con {con:.2}."
-    )
-}
-
-/// The motion of topic `id`, read from `content/topics/<id>.toml` under the content
-/// directory (`AGORA_CONTENT_DIR`, else `content`); an unknown id is an error naming it.
-pub fn content_motion(id: &str) -> Result<String, String> {
-    if id.is_empty() || !id.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-        return Err(format!(
-            "topic \"{id}\": a topic id is a file stem of content/topics/ (letters, digits, _)"
-        ));
-    }
-    let dir = std::env::var_os("AGORA_CONTENT_DIR")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from("content"));
-    let path = dir.join("topics").join(format!("{id}.toml"));
-    let text = std::fs::read_to_string(&path).map_err(|_| {
-        format!(
-            "topic \"{id}\": no such topic ({} not found)",
-            path.display()
-        )
-    })?;
-    let table: toml::Table =
-        toml::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    table
-        .get("motion")
-        .and_then(|m| m.as_str())
-        .filter(|m| !m.trim().is_empty())
-        .map(str::to_string)
-        .ok_or_else(|| format!("{}: motion: missing or empty", path.display()))
 }

@@ -198,15 +198,15 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
 }
 
 /// Runs a scenario of any game, picked by its `"game"` (none: werewolf), as one JSON value.
-/// `motions` reads a debate topic's motion.
+/// A debate's topic is one of `kit`'s.
 pub fn run_any(
     text: &str,
     base: &Rules,
-    motions: debate::Motions<'_>,
+    kit: &crate::agents::debate::DebateKit,
 ) -> Result<Value, ScenarioError> {
     let head: Value = serde_json::from_str(text)?;
     match head.get("game").map(|g| g.as_str()) {
-        Some(Some("debate")) => Ok(serde_json::to_value(debate::run(text, motions)?)?),
+        Some(Some("debate")) => Ok(serde_json::to_value(debate::run(text, kit)?)?),
         None | Some(Some("werewolf")) => Ok(serde_json::to_value(run(text, base)?)?),
         Some(other) => Err(ScenarioError::Config(format!(
             "game {}: allowed are \"werewolf\" and \"debate\"",

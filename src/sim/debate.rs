@@ -55,7 +55,7 @@ pub struct DebateSimOptions {
 /// The nine AI players of one debate: eight debaters with their personalities, the judge.
 fn players(kit: &DebateKit, table: Table<'_>, seed: u64) -> Vec<Box<dyn Agent<TeamDebate>>> {
     let mut all: Vec<Box<dyn Agent<TeamDebate>>> = (1..JUDGE)
-        .map(|seat| debate::debater(kit, table, seat, personality(seed, seat), &[], seed))
+        .map(|seat| debate::debater(kit, table, seat, &personality(kit, seed, seat), &[], seed))
         .collect();
     all.push(debate::judge(kit, table, seed));
     all
@@ -344,10 +344,10 @@ fn report(t: &Tally, secs: f64, opts: &DebateSimOptions, threads: usize) -> Repo
 }
 
 /// The topic and motion of debate `i`.
-fn topic_of(opts: &DebateSimOptions, i: u64) -> anyhow::Result<(String, String)> {
+fn topic_of(kit: &DebateKit, opts: &DebateSimOptions, i: u64) -> anyhow::Result<(String, String)> {
     anyhow::ensure!(!opts.topics.is_empty(), "no topic to debate");
     let topic = opts.topics[(i % opts.topics.len() as u64) as usize].clone();
-    let motion = crate::commands::debate::motion_of(&topic)?;
+    let motion = crate::commands::debate::motion_of(kit, &topic)?;
     Ok((topic, motion))
 }
 
@@ -359,7 +359,7 @@ pub fn run(kit: &DebateKit, opts: &DebateSimOptions) -> anyhow::Result<Report> {
         std::fs::create_dir_all(dir)?;
     }
     let motions: Vec<(String, String)> = (0..opts.topics.len() as u64)
-        .map(|i| topic_of(opts, i))
+        .map(|i| topic_of(kit, opts, i))
         .collect::<anyhow::Result<_>>()?;
     let started = Instant::now();
     let per = opts.debates / threads as u64;
@@ -427,9 +427,9 @@ pub async fn run_sessions(
     let mut tasks = Vec::new();
     for i in 0..opts.debates {
         let seed = opts.seed.wrapping_add(i);
-        let (topic, motion) = topic_of(opts, i)?;
+        let (topic, motion) = topic_of(kit, opts, i)?;
         let mut seats: Vec<DebateSeat> = (1..JUDGE)
-            .map(|seat| DebateSeat::debater(personality(seed, seat)))
+            .map(|seat| DebateSeat::debater(&personality(kit, seed, seat)))
             .collect();
         seats.push(DebateSeat::judge());
         let setup = DebateSetup {

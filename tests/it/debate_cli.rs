@@ -83,7 +83,7 @@ fn replay_tells_a_recorded_debate() {
     use agora::replay::debate::{write_record, DebateRecord};
     let text = std::fs::read_to_string(scenario("24-hand-off-and-team-notes.json")).unwrap();
     let (game, _, rules) =
-        agora::scenario::debate::play(&text, &agora::scenario::debate::content_motion).unwrap();
+        agora::scenario::debate::play(&text, &agora::agents::debate::DebateKit::default()).unwrap();
     let dir = temp_dir("debate-replay");
     let file = write_record(
         &dir,
@@ -127,4 +127,150 @@ fn replay_tells_a_recorded_debate() {
     let (ok, _, err) = agora(&["replay", file.to_str().unwrap(), "--seat", "12"]);
     assert!(!ok && err.contains("--seat 12"), "{err}");
     std::fs::remove_dir_all(&dir).ok();
+}
+
+fn sim_debate(args: &[&str]) -> Value {
+    let mut all = vec![
+        "sim", "debate", "--format", "team", "--json", "--length", "0.04",
+    ];
+    all.extend_from_slice(args);
+    let (ok, out, err) = agora(&all);
+    assert!(ok, "{err}");
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"))
+}
+
+#[test]
+fn sim_debate_json_has_the_documented_keys_and_is_thread_independent() {
+    let dir = temp_dir("debate-sim");
+    let one = sim_debate(&["--debates", "6", "--seed", "11", "--threads", "1"]);
+    let two = sim_debate(&[
+        "--debates",
+        "6",
+        "--seed",
+        "11",
+        "--threads",
+        "2",
+        "--record",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(one["debates"], 6);
+    let wins = &one["wins"];
+    assert_eq!(
+        wins["pro"].as_u64().unwrap()
+            + wins["con"].as_u64().unwrap()
+            + wins["draw"].as_u64().unwrap(),
+        6,
+        "{one}"
+    );
+    for stage in ["opening", "cross_examination", "free_debate", "closing"] {
+        let mean = one["mean_speech_score"][stage].as_f64().unwrap();
+        assert!((1.0..=10.0).contains(&mean), "{stage}: {one}");
+    }
+    for rule in [
+        "over_limit",
+        "counter_question",
+        "attacker_answered",
+        "same_team_twice",
+    ] {
+        assert!(one["penalties"][rule].is_u64(), "{rule}: {one}");
+    }
+    assert!(one["mean_speeches"].as_f64().unwrap() >= 12.0, "{one}");
+    assert!(one["mean_words"].as_f64().unwrap() > 0.0, "{one}");
+    for key in [
+        "wins",
+        "mean_speech_score",
+        "penalties",
+        "mean_speeches",
+        "mean_words",
+    ] {
+        assert_eq!(one[key], two[key], "{key} differs by thread count");
+    }
+    assert!(one.get("llm_calls").is_none(), "offline: no model figures");
+    // One record per debate, each told by replay.
+    let records: Vec<_> = std::fs::read_dir(&dir).unwrap().flatten().collect();
+    assert_eq!(records.len(), 6);
+    let file = dir.join("debate-11.json");
+    let (ok, story, err) = agora(&["replay", file.to_str().unwrap()]);
+    assert!(ok, "{err}");
+    assert!(
+        story.contains("Debate 11") && story.contains("Result: "),
+        "{story}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn sim_debate_llm_without_a_model_says_what_to_set() {
+    let (ok, _, err) = agora(&["sim", "debate", "--debates", "1", "--llm", "--json"]);
+    assert!(!ok && err.contains("LLM_API_KEY"), "{err}");
+}
+
+/// The `--llm` path runs each debate as a stored session; with the offline kit it must
+/// reach the same kind of result, with the model figures present (no calls).
+#[test]
+fn sim_debate_sessions_report_model_figures() {
+    use agora::agents::debate::DebateKit;
+    use agora::games::debate::team::TeamRules;
+    use agora::session::debate::DebateFormat;
+    use agora::sim::debate::{run_sessions, DebateSimOptions};
+    let config = agora::config::Config::load_from(None, &|_| None).unwrap();
+    let opts = DebateSimOptions {
+        format: DebateFormat::Team,
+        debates: 3,
+        seed: 5,
+        threads: 1,
+        topics: vec!["universal_basic_income".into()],
+        rules: TeamRules {
+            length_scale: 0.04,
+            live_scores: false,
+        },
+        record: None,
+    };
+    let url = super::store::sqlite_url("debate-sessions");
+    let report = super::store::rt().block_on(async {
+        let store = super::store::open(&url).await;
+        run_sessions(&config, &store, &DebateKit::default(), &opts, 2)
+            .await
+            .unwrap()
+    });
+    let v = serde_json::to_value(&report).unwrap();
+    let wins = &v["wins"];
+    assert_eq!(
+        wins["pro"].as_u64().unwrap()
+            + wins["con"].as_u64().unwrap()
+            + wins["draw"].as_u64().unwrap(),
+        3,
+        "{v}"
+    );
+    assert_eq!(v["llm_calls"], 0, "{v}");
+    for key in [
+        "repaired",
+        "fallbacks",
+        "prompt_tokens_per_call",
+        "per_debate",
+    ] {
+        assert!(v.get(key).is_some(), "{key}: {v}");
+    }
+    assert_eq!(v["per_debate"].as_array().unwrap().len(), 3);
+    assert!(
+        v["per_debate"][0]["wall_secs"].is_f64() && v["per_debate"][0]["waves"].is_u64(),
+        "{v}"
+    );
+    assert!(
+        v["prompt_tokens_per_call"].get("mean").is_some()
+            && v["prompt_tokens_per_call"].get("max").is_some()
+    );
+    // The offline sim drives the players as a session does: the same debates.
+    let offline =
+        serde_json::to_value(agora::sim::debate::run(&DebateKit::default(), &opts).unwrap())
+            .unwrap();
+    for key in [
+        "wins",
+        "mean_speech_score",
+        "penalties",
+        "mean_speeches",
+        "mean_words",
+    ] {
+        assert_eq!(offline[key], v[key], "{key}");
+    }
 }

@@ -10,6 +10,7 @@
 //! - `debate_props`: random team-debate input streams (proptest): safe, ending, private.
 //! - `debate_llm`: the debate's model roles against the mock LLM, with faults.
 //! - `debate_resume`: a team debate killed mid-way resumes to the same result.
+//! - `debate_terminal`: `agora play debate` watched, and played by a human who resumes.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord.rs`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
@@ -21,6 +22,7 @@ mod debate_cli;
 mod debate_llm;
 mod debate_props;
 mod debate_resume;
+mod debate_terminal;
 mod discord;
 #[path = "../support/fake_discord.rs"]
 mod fake_discord;

@@ -108,8 +108,11 @@ fn check_debate(path: &Path) -> Result<(), String> {
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let report = agora::scenario::debate::run(&text, &agora::scenario::debate::content_motion)
-        .map_err(|e| e.to_string())?;
+    let kit = agora::agents::debate::DebateKit::offline(Some(
+        &agora::agents::debate::topics::content_dir(),
+    ))
+    .map_err(|e| e.to_string())?;
+    let report = agora::scenario::debate::run(&text, &kit).map_err(|e| e.to_string())?;
     let got = serde_json::to_value(&report).map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
@@ -181,26 +184,22 @@ fn every_debate_scenario_matches_its_expectation() {
 
 #[test]
 fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
-    let motions = |id: &str| -> Result<String, String> {
-        (id == "ubi")
-            .then(|| "This house would introduce a universal basic income".to_string())
-            .ok_or_else(|| format!("topic \"{id}\": no such topic"))
-    };
+    let kit = agora::agents::debate::DebateKit::default();
     let judge =
         r#"{"logic": 8, "persuasion": 7, "expression": 6, "teamwork": 7, "rule_compliance": 9}"#;
     let text = format!(
-        r#"{{"game": "debate", "format": "team", "topic": "ubi", "config": {{"length_scale": 0.04}},
+        r#"{{"game": "debate", "format": "team", "topic": "universal_basic_income", "config": {{"length_scale": 0.04}},
             "actions": [{{"seat": "pro1", "do": "speak", "text": "We propose a floor.", "judge": {judge}}}]}}"#
     );
-    let report = agora::scenario::debate::run(&text, &motions).expect("runs");
+    let report = agora::scenario::debate::run(&text, &kit).expect("runs");
     let printed = serde_json::to_string(&report).unwrap();
     assert!(
         printed.contains(r#""team":{"pro":7.35,"con":0.0}"#),
         "{printed}"
     );
     assert!(printed.contains(r#""pro1":7.35"#), "{printed}");
-    let unknown = text.replace("\"ubi\"", "\"no_such_topic\"");
-    let err = agora::scenario::debate::run(&unknown, &motions).unwrap_err();
+    let unknown = text.replace("\"universal_basic_income\"", "\"no_such_topic\"");
+    let err = agora::scenario::debate::run(&unknown, &kit).unwrap_err();
     assert!(err.to_string().contains("no_such_topic"), "{err}");
     let werewolf_unchanged = agora::scenario::run_any(
         &std::fs::read_to_string(
@@ -208,7 +207,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
         )
         .unwrap(),
         &Rules::default(),
-        &motions,
+        &kit,
     )
     .expect("a werewolf file without \"game\" still runs");
     assert_eq!(werewolf_unchanged["day"], 1);

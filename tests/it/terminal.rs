@@ -15,11 +15,11 @@ fn bin() -> Command {
     cmd
 }
 
-fn fresh_db(tag: &str) -> String {
+pub(crate) fn fresh_db(tag: &str) -> String {
     super::store::sqlite_url(tag)
 }
 
-fn run(args: &[&str]) -> String {
+pub(crate) fn run(args: &[&str]) -> String {
     let out = bin().args(args).output().expect("agora runs");
     assert!(
         out.status.success(),
@@ -29,7 +29,7 @@ fn run(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
-fn sessions(db: &str) -> Vec<Value> {
+pub(crate) fn sessions(db: &str) -> Vec<Value> {
     let out = run(&["sessions", "--json", "--db", db]);
     serde_json::from_str::<Value>(&out)
         .expect("sessions --json prints JSON")
@@ -48,7 +48,7 @@ fn only_result(db: &str) -> Value {
 }
 
 /// A running `agora` whose standard output is read line by line on a thread.
-struct Live {
+pub(crate) struct Live {
     child: Child,
     lines: mpsc::Receiver<String>,
     stdin: Option<ChildStdin>,
@@ -56,7 +56,7 @@ struct Live {
 }
 
 impl Live {
-    fn spawn(args: &[&str]) -> Live {
+    pub(crate) fn spawn(args: &[&str]) -> Live {
         let mut cmd = bin();
         cmd.args(args)
             .stdin(Stdio::piped())
@@ -87,7 +87,7 @@ impl Live {
     }
 
     /// The next line, or `None` at the end of output. Panics after 60 s of silence.
-    fn next(&mut self) -> Option<String> {
+    pub(crate) fn next(&mut self) -> Option<String> {
         match self.lines.recv_timeout(Duration::from_secs(60)) {
             Ok(line) => {
                 self.seen.push(line.clone());
@@ -111,13 +111,13 @@ impl Live {
         panic!("no seat named:\n{}", self.seen.join("\n"));
     }
 
-    fn type_line(&mut self, text: &str) {
+    pub(crate) fn type_line(&mut self, text: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         writeln!(stdin, "{text}").unwrap();
         stdin.flush().unwrap();
     }
 
-    fn wait(mut self) -> (bool, Vec<String>) {
+    pub(crate) fn wait(mut self) -> (bool, Vec<String>) {
         drop(self.stdin.take());
         while self.next().is_some() {}
         let ok = self.child.wait().unwrap().success();

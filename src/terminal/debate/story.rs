@@ -185,7 +185,7 @@ pub fn scorecard(game: &TeamDebate, names: &dyn Fn(Seat) -> String) -> String {
             let best = game.totals().is_some_and(|t| t.best == seat);
             let _ = writeln!(
                 out,
-                "  {:<6} {:<24} {:>7}{}",
+                "  {:<6} {:<28} {:>7}{}",
                 seat_title(seat),
                 names(seat),
                 points(totals.individual_x100[seat as usize - 1]),
@@ -206,9 +206,9 @@ pub fn scorecard(game: &TeamDebate, names: &dyn Fn(Seat) -> String) -> String {
         let score = game.scores()[s.index as usize].as_ref();
         let _ = writeln!(
             out,
-            "  #{:<2} {:<18} {:<6} {:>4} words  {}",
+            "  #{:<2} {:<8} {:<6} {:>4} words  {}",
             s.index + 1,
-            s.stage().title(),
+            s.part.name(),
             seat_title(s.seat),
             s.words,
             score.map_or("not scored".to_string(), |x| format!(

@@ -1,0 +1,147 @@
+//! The terminal debate end to end: `agora play debate --humans 0` watched to its
+//! scorecard (then `sessions`, `stats debate`, `replay --session`), and a human debater who
+//! leaves at the first prompt, resumes with `agora resume`, and types every speech.
+
+use super::terminal::{fresh_db, run, sessions, Live};
+use serde_json::Value;
+
+#[test]
+fn an_all_ai_debate_is_watched_to_its_scorecard() {
+    let db = fresh_db("debate-watch");
+    let out = run(&[
+        "play",
+        "debate",
+        "--topic",
+        "universal_basic_income",
+        "--humans",
+        "0",
+        "--length",
+        "0.04",
+        "--seed",
+        "3",
+        "--step-delay",
+        "0",
+        "--db",
+        &db,
+    ]);
+    for want in [
+        "Motion: This house would introduce a universal basic income",
+        "== Opening statements ==",
+        "== Cross-examination ==",
+        "== Free debate ==",
+        "== Closing statements ==",
+        "== Scorecard",
+        "Team totals: Pro ",
+        "The judge's review (offline)",
+    ] {
+        assert!(out.contains(want), "missing {want:?}:\n{out}");
+    }
+    assert!(
+        !out.contains("[team "),
+        "a watcher saw a team's thread:\n{out}"
+    );
+    let all = sessions(&db);
+    assert_eq!(all[0]["status"], "finished", "{out}");
+    assert_eq!(all[0]["game"], "debate");
+    assert_eq!(all[0]["seats"].as_array().unwrap().len(), 9);
+    let id = all[0]["id"].as_str().unwrap().to_string();
+
+    let board: Value =
+        serde_json::from_str(&run(&["stats", "debate", "--json", "--db", &db])).unwrap();
+    let players = board["players"].as_array().expect("players");
+    assert!(!players.is_empty(), "{board}");
+    assert!(
+        players[0]["mean_speech_score"].as_f64().unwrap() > 0.0,
+        "{board}"
+    );
+    assert!(players[0].get("best_debater_awards").is_some(), "{board}");
+
+    let story = run(&["replay", "--session", &id, "--db", &db]);
+    assert!(story.contains("Result: "), "{story}");
+    assert!(story.contains("[judge's notes] Judge (offline)"), "{story}");
+}
+
+#[test]
+fn a_human_debater_leaves_resumes_and_types_every_speech() {
+    let db = fresh_db("debate-human");
+    let args = [
+        "play",
+        "debate",
+        "--topic",
+        "universal_basic_income",
+        "--seat",
+        "pro2",
+        "--length",
+        "0.04",
+        "--seed",
+        "4",
+        "--step-delay",
+        "0",
+        "--name",
+        "ann",
+        "--db",
+        &db,
+    ];
+    // Leave at the first prompt: the debate stays stored, unfinished.
+    let mut live = Live::spawn(&args);
+    while let Some(line) = live.next() {
+        if line.starts_with(">> Pro 2,") {
+            live.type_line("quit");
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
+    assert!(
+        seen.iter().any(|l| l.contains("You are Pro 2")),
+        "{}",
+        seen.join("\n")
+    );
+    assert_eq!(sessions(&db)[0]["status"], "running");
+
+    let mut live = Live::spawn(&["resume", "--step-delay", "0", "--db", &db]);
+    let mut noted = false;
+    let mut named_wrong = false;
+    while let Some(line) = live.next() {
+        if line.contains("resumed; you are Pro 2") && !noted {
+            live.type_line("note I take their costs");
+            noted = true;
+        }
+        if line.starts_with(">> Pro 2, cross-examine") {
+            if !named_wrong {
+                live.type_line("con4");
+                named_wrong = true;
+            }
+            live.type_line("con3");
+            live.type_line("Who pays? Who gains?");
+            live.type_line("Who loses?");
+            live.type_line(".");
+        } else if line.starts_with(">> Pro 2, your") {
+            live.type_line("A floor for all");
+            live.type_line("is affordable.");
+            live.type_line("");
+        }
+        if line.starts_with("== Scorecard") {
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    let text = seen.join("\n");
+    assert!(ok, "{text}");
+    for want in [
+        "[team Pro] Pro 2: I take their costs",
+        "Not taken: name who answers first: con2 or con3.",
+        "Con 3 answers.",
+        "(4 of 5 words)",
+        "(6 of 5 words — over the limit: it will be kept and penalised)",
+        "Pro 2 (cross-examination questions, to Con 3, 6 of 5 words, OVER): Who pays? Who gains?\nWho loses?",
+        "Penalty: Pro 2 -2, over the word limit.",
+        "== Scorecard",
+    ] {
+        assert!(text.contains(want), "missing {want:?}:\n{text}");
+    }
+    let all = sessions(&db);
+    assert_eq!(all[0]["status"], "finished", "{text}");
+    let pro2 = &all[0]["seats"][1];
+    assert_eq!(pro2["role"], "pro2", "{pro2}");
+}
