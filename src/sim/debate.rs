@@ -260,8 +260,13 @@ pub struct DebateFigures {
     pub seed: u64,
     pub session: String,
     pub winner: Option<String>,
-    /// The critical path in model calls: dispatch rounds that had to wait for a model.
-    pub waves: u32,
+    /// The critical path in model calls: the debaters' and captains' calls, which wait
+    /// for each other (the judge's run beside them and are not counted).
+    pub waves: u64,
+    /// The judge's calls (off the critical path).
+    pub judge_calls: u64,
+    /// The session's dispatch rounds that waited on a model (debaters' and judge's alike).
+    pub dispatch_waves: u32,
     pub llm_calls: u64,
     pub prompt_tokens: u64,
     pub wall_secs: f64,
@@ -482,7 +487,9 @@ pub async fn run_sessions(
             winner: finished
                 .then(|| game.totals().map(|t| t.winner.name().to_string()))
                 .flatten(),
-            waves,
+            waves: 0,
+            judge_calls: 0,
+            dispatch_waves: waves,
             llm_calls: 0,
             prompt_tokens: 0,
             wall_secs: wall.as_secs_f64(),
@@ -498,6 +505,11 @@ pub async fn run_sessions(
             let calls = note["calls"].as_u64().unwrap_or(0);
             model.llm_calls += calls;
             figures.llm_calls += calls;
+            if note["agent"] == "judge" {
+                figures.judge_calls += calls;
+            } else {
+                figures.waves += calls;
+            }
             for call in note["tokens"]["per_call"].as_array().into_iter().flatten() {
                 let p = call["prompt"].as_u64().unwrap_or(0);
                 figures.prompt_tokens += p;
