@@ -456,13 +456,10 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
             let seats: Vec<String> = s
                 .seats
                 .iter()
-                .map(|x| {
-                    format!(
-                        "{}:{} {:+}",
-                        x.seat,
-                        x.role.as_deref().unwrap_or("?"),
-                        x.score.unwrap_or(0.0)
-                    )
+                .map(|x| match x.role.as_deref() {
+                    Some(role) => format!("{}:{role} {:+}", x.seat, x.score.unwrap_or(0.0)),
+                    // A seat outside the result (a debate's judge): who sat there.
+                    None => format!("{}:{}", x.seat, x.agent.as_deref().unwrap_or("-")),
                 })
                 .collect();
             println!("              {}", seats.join("  "));

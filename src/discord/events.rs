@@ -13,6 +13,7 @@ use super::text::Component;
 use super::types::{Bot, Error};
 use serenity::all::{
     ComponentInteraction, CreateInteractionResponseFollowup, FullEvent, Interaction, Message,
+    ModalInteraction,
 };
 use std::sync::Arc;
 
@@ -34,6 +35,21 @@ pub(super) async fn on_event(
                         &bot.http,
                         CreateInteractionResponseFollowup::new()
                             .content("Something went wrong with that click: check the game's messages and try again if needed.")
+                            .ephemeral(true),
+                    )
+                    .await;
+            }
+        }
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Modal(m),
+        } => {
+            if let Err(e) = on_modal(bot, m).await {
+                tracing::warn!("a form failed: {e}");
+                let _ = m
+                    .create_followup(
+                        &bot.http,
+                        CreateInteractionResponseFollowup::new()
+                            .content("Something went wrong with that form: check the game's messages and try again if needed.")
                             .ephemeral(true),
                     )
                     .await;
@@ -77,14 +93,35 @@ async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Er
     }
 }
 
-/// A message typed in a table's channel goes to that table; a DM to the tables in turn
+/// A submitted form goes to the table of the session its `custom_id` names (a form is
+/// only ever opened for a session's ask).
+async fn on_modal(bot: &Arc<Bot>, m: &ModalInteraction) -> Result<(), Error> {
+    let what = Component::parse(&m.data.custom_id);
+    let session = match &what {
+        Some(Component::Ask { session, .. } | Component::Board { session, .. }) => {
+            Some(session.clone())
+        }
+        _ => None,
+    };
+    let table = session.and_then(|s| bot.table_of_session(&s)).zip(what);
+    if let Some((table, what)) = table {
+        if table.on_modal(bot, m, what).await? {
+            return Ok(());
+        }
+    }
+    m.create_response(&bot.http, ephemeral(CLOSED)).await?;
+    Ok(())
+}
+
+/// A message typed in a table's channel (or a thread the table opened) goes to that table; a DM to the tables in turn
 /// until one takes it. A game's channel is known by its table (not by the payload's guild
 /// id); any other message without a guild is a DM.
 async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
     if m.author.bot || m.author.id.get() == bot.me {
         return Ok(());
     }
-    if let Some(table) = bot.table(m.channel_id.get()) {
+    let channel = m.channel_id.get();
+    if let Some(table) = bot.table(channel).or_else(|| bot.table_of_thread(channel)) {
         table.on_message(bot, m).await?;
         return Ok(());
     }

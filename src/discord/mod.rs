@@ -11,10 +11,12 @@
 //! - `commands`: the slash commands, one file per family.
 //! - [`text`]: player text made safe to post; component `custom_id`s.
 //!
-//! Each game's table in its own folder: [`werewolf`] (lobby, controls, rendering, driver).
+//! Each game's table in its own folder: [`werewolf`] and [`debate`] (lobby, controls,
+//! rendering, driver).
 //! Only the places a game is picked by its kind (its start command, resume at startup)
 //! import from a game's folder.
 mod commands;
+pub mod debate;
 mod events;
 mod guards;
 pub mod running;

@@ -16,7 +16,7 @@
 //! The core holds the table and routes people's input to it.
 
 use super::text::Component;
-use serenity::all::{ComponentInteraction, Message};
+use serenity::all::{ComponentInteraction, Message, ModalInteraction};
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
@@ -44,6 +44,18 @@ pub trait RunningTable<B>: Send + Sync {
         c: &'a ComponentInteraction,
         what: Component,
     ) -> BoxFuture<'a, Result<(), anyhow::Error>>;
+
+    /// A submitted modal (a form the table opened; `what` parsed from its `custom_id`). True
+    /// when the table answered it; a table that opens no modals keeps the default, and the
+    /// core answers "that choice has closed".
+    fn on_modal<'a>(
+        self: Arc<Self>,
+        _bot: &'a Arc<B>,
+        _m: &'a ModalInteraction,
+        _what: Component,
+    ) -> BoxFuture<'a, Result<bool, anyhow::Error>> {
+        Box::pin(async { Ok(false) })
+    }
 
     /// A message typed by a person: in the table's channel, or a DM (offered to every
     /// table until one takes it). True when the table took it.

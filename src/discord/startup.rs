@@ -147,6 +147,7 @@ pub async fn run(
     let ai_names = load_ai_names()?;
     let store = crate::commands::open_store(&settings.database_url, &config).await?;
     let kit = crate::commands::agent_kit(&config, false)?;
+    let debate = crate::commands::debate_kit(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
@@ -199,7 +200,7 @@ pub async fn run(
                     ctx.http.clone(),
                     store,
                     config,
-                    kit,
+                    (kit, debate),
                     ai_names,
                     ready.user.id.get(),
                     seed,
@@ -245,14 +246,14 @@ pub async fn run(
     }
 }
 
-/// Picks up every stored table (at startup). The one place a stored table is picked by
-/// its game: every stored table is werewolf's (channel rows carry no game yet).
-/// Resumes every stored table, each by its game's kind.
+/// Picks up every stored table (at startup), each by its game's kind: the one place a
+/// stored table is picked by its game.
 async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
     for row in bot.store.channels().await? {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => super::werewolf::resume(bot, row).await?,
-            Some(GameKind::Debate) | None => tracing::error!(
+            Some(GameKind::Debate) => super::debate::resume(bot, row).await?,
+            None => tracing::error!(
                 channel = row.channel_id,
                 "a table of {:?}, a game this build does not know, is left as it is",
                 row.game

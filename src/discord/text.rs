@@ -81,8 +81,11 @@ impl Component {
     /// Reads a `custom_id`; `None` for anything this bot did not make.
     pub fn parse(id: &str) -> Option<Component> {
         let parts: Vec<&str> = id.split(':').collect();
-        let verb_ok =
-            |v: &str| !v.is_empty() && v.chars().all(|c| c.is_ascii_lowercase() || c == '_');
+        let verb_ok = |v: &str| {
+            !v.is_empty()
+                && v.chars()
+                    .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_')
+        };
         match parts.as_slice() {
             ["lobby", channel, verb] if verb_ok(verb) => Some(Component::Lobby {
                 channel: channel.parse().ok()?,

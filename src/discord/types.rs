@@ -7,6 +7,7 @@
 
 use super::guards::Guards;
 use super::running::RunningTable;
+use crate::agents::debate::DebateKit;
 use crate::agents::werewolf::AgentKit;
 use crate::config::Config;
 use crate::store::Store;
@@ -30,12 +31,17 @@ pub struct Bot {
     pub config: Arc<Config>,
     /// The AI players' model client and settings.
     pub kit: AgentKit,
+    /// The debates' topics, personalities, prompts and model clients per role.
+    pub debate: DebateKit,
     /// The names AI players are given (`content/discord/ai-names.txt`).
     pub ai_names: Vec<String>,
     /// Each channel's table (a lobby or a running game).
     tables: Mutex<HashMap<u64, SharedTable>>,
     /// Each running session's channel.
     sessions: Mutex<HashMap<String, u64>>,
+    /// Threads a table opened (a debate team's), each with its table's channel: a message
+    /// typed in one goes to that table.
+    threads: Mutex<HashMap<u64, u64>>,
     /// Each user's DM channel, opened once.
     pub(super) dm_channels: Mutex<HashMap<u64, ChannelId>>,
     /// The click rate limit.
@@ -51,20 +57,23 @@ impl Bot {
         http: Arc<Http>,
         store: Store,
         config: Arc<Config>,
-        kit: AgentKit,
+        kits: (AgentKit, DebateKit),
         ai_names: Vec<String>,
         me: u64,
         seed: Option<u64>,
     ) -> Bot {
+        let (kit, debate) = kits;
         let guards = Guards::new(config.discord.clicks_per_10s);
         Bot {
             http,
             store,
             config,
             kit,
+            debate,
             ai_names,
             tables: Mutex::new(HashMap::new()),
             sessions: Mutex::new(HashMap::new()),
+            threads: Mutex::new(HashMap::new()),
             dm_channels: Mutex::new(HashMap::new()),
             guards,
             me,
@@ -81,6 +90,17 @@ impl Bot {
     pub fn table_of_session(&self, session: &str) -> Option<SharedTable> {
         let channel = *self.sessions.lock().expect("lock").get(session)?;
         self.table(channel)
+    }
+
+    /// The table whose thread `thread` is, if any.
+    pub fn table_of_thread(&self, thread: u64) -> Option<SharedTable> {
+        let channel = *self.threads.lock().expect("lock").get(&thread)?;
+        self.table(channel)
+    }
+
+    /// Messages typed in `thread` go to `channel`'s table from now on.
+    pub fn register_thread(&self, thread: u64, channel: u64) {
+        self.threads.lock().expect("lock").insert(thread, channel);
     }
 
     /// Every table (in no particular order).
@@ -125,6 +145,10 @@ impl Bot {
     pub async fn forget(&self, channel: u64, session: &str) {
         self.tables.lock().expect("lock").remove(&channel);
         self.sessions.lock().expect("lock").remove(session);
+        self.threads
+            .lock()
+            .expect("lock")
+            .retain(|_, c| *c != channel);
         if let Err(e) = self.store.delete_channel(channel).await {
             tracing::warn!("forgetting channel {channel}: {e}");
         }

@@ -32,6 +32,12 @@ impl Board for DebateBoard {
     fn award_name(&self) -> Option<&'static str> {
         Some("best_debater")
     }
+    fn score_title(&self) -> &'static str {
+        "speech score"
+    }
+    fn award_title(&self) -> &'static str {
+        "best-debater awards"
+    }
     fn award_of(&self, seat: &SeatResult) -> bool {
         seat.details["best"].as_bool().unwrap_or(false)
     }

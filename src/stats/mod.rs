@@ -32,6 +32,12 @@ pub trait Board: Sync {
     fn award_name(&self) -> Option<&'static str> {
         None
     }
+    /// The score as people read it (`mean GPP`, `mean speech score`).
+    fn score_title(&self) -> &'static str;
+    /// The award as people read it (`best-debater awards`).
+    fn award_title(&self) -> &'static str {
+        "awards"
+    }
     /// Whether this seat won the award.
     fn award_of(&self, _seat: &SeatResult) -> bool {
         false

@@ -10,6 +10,9 @@ impl Board for WerewolfBoard {
     fn kind(&self) -> GameKind {
         GameKind::Werewolf
     }
+    fn score_title(&self) -> &'static str {
+        "GPP"
+    }
     fn score_name(&self) -> &'static str {
         "gpp"
     }

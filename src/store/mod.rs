@@ -456,7 +456,7 @@ impl Store {
             "SELECT p.id, p.name, p.is_ai, ss.role, ss.score, ss.won, s.community, ss.details \
                    FROM session_seats ss JOIN sessions s ON s.id = ss.session_id \
                    JOIN players p ON p.id = ss.player_id \
-                   WHERE s.status = 'finished' AND s.game = $1 AND ($2 = '' OR s.community = $2) \
+                   WHERE s.status = 'finished' AND ss.role IS NOT NULL AND s.game = $1 AND ($2 = '' OR s.community = $2) \
                    ORDER BY s.finished_at, s.id, ss.seat";
         let rows = sqlx::query(sql)
             .bind(game)

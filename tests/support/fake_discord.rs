@@ -10,7 +10,8 @@
 //!   and registered commands. [`FakeDiscord::fail_next`] answers take precedence. Unknown routes
 //!   answer 404 `{"code":0,"message":"fake discord: no route"}`. Besides the routes of the md
 //!   file it also answers `GET /channels/{c}/messages[/{m}]`, `POST /channels/{c}/typing` (204)
-//!   and `GET` of the registered commands.
+//!   and `GET` of the registered commands, and opens threads (`POST /channels/{c}/threads`,
+//!   ids from [`THREAD_BASE`]) and adds their members (`PUT .../thread-members/{u}`).
 //! - Gateway: HELLO, IDENTIFY → READY (no GUILD_CREATE), heartbeat ACKs, RESUME → op 9
 //!   `false` so the bot re-identifies (or RESUMED after [`FakeDiscord::allow_resume`]). The
 //!   newest connection that got READY (or RESUMED) is "current"; events go to it with an
@@ -55,6 +56,8 @@ pub const GUILD_ID: u64 = 2000;
 pub const MANAGE_MESSAGES: u64 = 1 << 13;
 /// DM channel of user `u` is `DM_BASE + u`; channel ids from here on are DM channels.
 pub const DM_BASE: u64 = 90000;
+/// Threads the bot opens get ids from here on (below [`DM_BASE`]: guild channels).
+pub const THREAD_BASE: u64 = 80000;
 /// Member permissions of clicks and selects: View Channel, Send Messages, Use Application
 /// Commands.
 pub const DEFAULT_PERMS: u64 = (1 << 10) | (1 << 11) | (1 << 31);
@@ -257,6 +260,8 @@ struct State {
     by_interaction: HashMap<u64, Vec<usize>>,
     closed_dms: HashSet<u64>,
     opened_dms: HashMap<u64, u64>,
+    /// Threads made by the bot: id → (parent channel, name, members), in order.
+    threads: Vec<(u64, u64, String, Vec<u64>)>,
     fails: Vec<Fail>,
     commands_body: Vec<Value>,
     commands_echo: Vec<Value>,
@@ -615,6 +620,38 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
             None => no_route(),
         },
         ("POST", ["channels", c, "typing"]) if id_of(c).is_some() => no_content(),
+        ("POST", ["channels", c, "threads"]) => {
+            let Some(parent) = id_of(c).filter(|c| !is_dm(*c)) else {
+                return no_route();
+            };
+            let id = THREAD_BASE + st.threads.len() as u64;
+            let name = body["name"].as_str().unwrap_or("thread").to_string();
+            st.threads.push((id, parent, name.clone(), Vec::new()));
+            let kind = body["type"].as_u64().unwrap_or(11);
+            ok(
+                json!({"id": id.to_string(), "type": kind, "guild_id": GUILD_ID.to_string(),
+                      "parent_id": parent.to_string(), "name": name, "position": 0,
+                      "permission_overwrites": [], "nsfw": false,
+                      "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
+                          "archive_timestamp": "2024-01-01T00:00:00.000000+00:00",
+                          "locked": false, "invitable": false},
+                      "member_count": 0, "message_count": 0}),
+            )
+        }
+        ("PUT", ["channels", t, "thread-members", u]) => {
+            let (Some(t), Some(u)) = (id_of(t), id_of(u)) else {
+                return no_route();
+            };
+            match st.threads.iter_mut().find(|th| th.0 == t) {
+                Some(th) => {
+                    if !th.3.contains(&u) {
+                        th.3.push(u);
+                    }
+                    no_content()
+                }
+                None => err(404, 10003, "Unknown Channel"),
+            }
+        }
         ("GET", ["channels", c, "messages"]) => {
             let Some(c) = id_of(c) else { return no_route() };
             let list: Vec<Value> = st
@@ -961,6 +998,7 @@ impl FakeDiscord {
             by_interaction: HashMap::new(),
             msg_index: HashMap::new(),
             closed_dms: HashSet::new(),
+            threads: Vec::new(),
             opened_dms: HashMap::new(),
             fails: Vec::new(),
             commands_body: Vec::new(),
@@ -1223,6 +1261,11 @@ impl FakeDiscord {
         };
         self.dispatch("MESSAGE_CREATE", d, None).await;
         id
+    }
+
+    /// The threads the bot opened: `(id, parent channel, name, members)`, in order.
+    pub fn threads(&self) -> Vec<(u64, u64, String, Vec<u64>)> {
+        self.st().threads.clone()
     }
 
     /// Every REST call so far, in arrival order.

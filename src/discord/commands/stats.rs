@@ -12,7 +12,7 @@ use serenity::all::CreateEmbed;
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("lb_werewolf"),
+    subcommands("lb_werewolf", "lb_debate"),
     subcommand_required
 )]
 pub async fn leaderboard(_ctx: Context<'_>) -> Result<(), Error> {
@@ -23,6 +23,12 @@ pub async fn leaderboard(_ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "werewolf")]
 pub async fn lb_werewolf(ctx: Context<'_>) -> Result<(), Error> {
     show_leaderboard(ctx, GameKind::Werewolf).await
+}
+
+/// The debate ranking of this server (mean speech score, win rate, best-debater awards).
+#[poise::command(slash_command, guild_only, rename = "debate")]
+pub async fn lb_debate(ctx: Context<'_>) -> Result<(), Error> {
+    show_leaderboard(ctx, GameKind::Debate).await
 }
 
 fn guild_of(ctx: &Context<'_>) -> String {
@@ -36,7 +42,12 @@ async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error>
     let bot = ctx.data().clone();
     ctx.defer().await?;
     let guild = guild_of(&ctx);
-    let score = crate::stats::board(game).score_name().to_uppercase();
+    let def = crate::stats::board(game);
+    let score = def.score_title();
+    let awards = |n: u64| match def.award_name() {
+        Some(_) if n > 0 => format!(", {n} {}", def.award_title()),
+        _ => String::new(),
+    };
     let results = bot.store.results(game.name(), Some(&guild)).await?;
     let board =
         crate::stats::people_and_ai(game, Some(&guild), bot.config.stats.min_games, &results);
@@ -44,12 +55,13 @@ async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error>
     let mut lines = Vec::new();
     for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
         lines.push(format!(
-            "**{}.** {} — {:.1} {score} mean, {} games, {:.0}% wins",
+            "**{}.** {} — {:.1} mean {score}, {} games, {:.0}% wins{}",
             p.rank.unwrap_or(0),
             sanitize(&p.name, 40),
             p.mean_score,
             p.games,
-            p.win_rate * 100.0
+            p.win_rate * 100.0,
+            awards(p.awards)
         ));
     }
     let unranked = people.players.iter().filter(|p| p.rank.is_none()).count();
@@ -69,11 +81,12 @@ async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error>
         lines.push("\n**AI players** (not ranked; each seat played counts as a game):".into());
         for p in board.ai.iter().take(10) {
             lines.push(format!(
-                "🤖 {} — {:.1} {score} mean, {} seats, {:.0}% wins",
+                "🤖 {} — {:.1} mean {score}, {} seats, {:.0}% wins{}",
                 sanitize(&p.name, 60),
                 p.mean_score,
                 p.games,
-                p.win_rate * 100.0
+                p.win_rate * 100.0,
+                awards(p.awards)
             ));
         }
     }
@@ -114,7 +127,8 @@ pub async fn stats(
         let Some(p) = board.players.first() else {
             continue;
         };
-        let score = crate::stats::board(game).score_name().to_uppercase();
+        let def = crate::stats::board(game);
+        let score = def.score_title();
         let mut s = format!(
             "**{}**: {} games, {} wins ({:.0}%), mean {score} {:.1} (total {}).",
             game.title(),
@@ -124,6 +138,9 @@ pub async fn stats(
             p.mean_score,
             p.total_score
         );
+        if def.award_name().is_some() && p.awards > 0 {
+            s.push_str(&format!(" {} {}.", p.awards, def.award_title()));
+        }
         for (group, r) in &p.groups {
             s.push_str(&format!(
                 "\n• {group}: {} games, {} wins, mean {score} {:.1}",

@@ -135,21 +135,11 @@ pub async fn start(
 /// Ends the game or lobby in this channel (the host or a moderator).
 #[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
-    match ctx.data().table(ctx.channel_id().get()) {
-        Some(table) => table.stop(ctx).await,
-        None => refuse(ctx, "There is no game in this channel.").await,
-    }
+    super::stop_table(ctx).await
 }
 
 /// Shows the phase, the living seats and whose turn it is.
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    let Some(table) = ctx.data().table(ctx.channel_id().get()) else {
-        return refuse(
-            ctx,
-            "There is no game in this channel. Open one with /werewolf start.",
-        )
-        .await;
-    };
-    refuse(ctx, table.status().await).await
+    super::table_status(ctx, "/werewolf start").await
 }

@@ -4,6 +4,7 @@
 //!
 //! - `game`: whole games in this process, restarts.
 //! - `binary`: `agora run` itself.
+//! - `debate`: a whole team debate, two people and six AI.
 //! - `clicks`: refused, limited and tidied clicks, commands and messages.
 //! - `seats`: seats, roles and what each player is told.
 //! - `forged`: forged speeches.
@@ -11,6 +12,7 @@
 
 mod binary;
 mod clicks;
+mod debate;
 mod forged;
 mod game;
 mod log;

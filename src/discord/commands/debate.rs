@@ -1,0 +1,179 @@
+//! The `/debate` commands: `start` opens a debate lobby in the channel (the one place a
+//! debate table is made by a command; its topic autocompletes from `content/topics/`),
+//! `stop` and `status` ask the channel's table, whatever it plays.
+
+use crate::discord::debate::lobby::{DebateLobby, DebateOptions, Length};
+use crate::discord::debate::table::{DebateTable, TableState};
+use crate::discord::debate::views::{lobby_components, lobby_embed};
+use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::text::sanitize;
+use crate::discord::types::{Context, Error};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+
+/// The debate formats a table can play.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "team (four against four, judged speech by speech)"]
+    Team,
+}
+
+/// Debates: two teams of four (people and AI debaters), an AI judge.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "stop", "status"),
+    subcommand_required
+)]
+pub async fn debate(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The topics whose id or title starts with what was typed (at most 25, Discord's limit).
+async fn topics<'a>(
+    ctx: Context<'a>,
+    partial: &'a str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let choices = ctx
+        .data()
+        .debate
+        .topics
+        .search(partial)
+        .into_iter()
+        .take(25)
+        .map(|(id, title)| {
+            poise::serenity_prelude::AutocompleteChoice::new(
+                title.chars().take(100).collect::<String>(),
+                id.to_string(),
+            )
+        })
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Opens a debate lobby in this channel.
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "The motion: a topic from the list, or your own words (needs a language model)"]
+    #[autocomplete = "topics"]
+    #[max_length = 300]
+    topic: String,
+    #[description = "The format (default: team)"] format: Option<FormatChoice>,
+    #[description = "Speech lengths: full, or short (a third; the default here)"] length: Option<
+        Length,
+    >,
+    #[description = "Scale every timer: 0.5 is twice as fast, 2 twice as slow (default 1)"]
+    pace: Option<f64>,
+    #[description = "Post each speech's score as soon as it is judged (default: off)"]
+    live_scores: Option<bool>,
+) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let _format = format.unwrap_or(FormatChoice::Team);
+    let typed = topic.trim();
+    let known = bot.debate.topics.get(typed).cloned().or_else(|| {
+        // A topic's title picked without the autocomplete's id.
+        bot.debate
+            .topics
+            .ids()
+            .filter_map(|id| bot.debate.topics.get(id))
+            .find(|t| t.title.eq_ignore_ascii_case(typed))
+            .cloned()
+    });
+    let (topic_id, motion) = match &known {
+        Some(t) => (Some(t.id.clone()), t.motion.clone()),
+        None => {
+            if let Err(e) = bot.debate.check_topic(None) {
+                let ids: Vec<&str> = bot.debate.topics.ids().collect();
+                return refuse(
+                    ctx,
+                    format!(
+                        "Not started: there is no topic {:?}, and {e}. Topics: {}.",
+                        sanitize(typed, 60),
+                        ids.join(", ")
+                    ),
+                )
+                .await;
+            }
+            if typed.split_whitespace().count() < 3 {
+                return refuse(
+                    ctx,
+                    "Not started: write the motion as a sentence, e.g. “This house would ban homework”.",
+                )
+                .await;
+            }
+            (None, sanitize(typed, 300))
+        }
+    };
+    let options = DebateOptions {
+        topic: topic_id,
+        motion,
+        length: length
+            .unwrap_or_else(|| Length::from_config(&bot.config.debate.settings.discord_length)),
+        pace,
+        live_scores: live_scores.unwrap_or(bot.config.debate.settings.live_scores),
+    };
+    if let Err(e) = options.validate() {
+        return refuse(ctx, format!("Not started: {e}.")).await;
+    }
+    let channel = ctx.channel_id().get();
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+    let lobby = DebateLobby::open(ctx.author().id.get(), guild, options);
+    let table = Arc::new(DebateTable::new(
+        channel,
+        guild,
+        TableState::Lobby(lobby.clone()),
+    ));
+    if let Err(existing) = bot.claim(table.clone()) {
+        return refuse(
+            ctx,
+            format!(
+                "A game is already open in this channel (one per channel): {}",
+                existing.link()
+            ),
+        )
+        .await;
+    }
+    let opened = async {
+        ctx.defer().await?;
+        if let Some(row) = table.row(&*table.state.lock().await) {
+            bot.store.save_channel(&row).await?;
+        }
+        ctx.send(
+            poise::CreateReply::default()
+                .embed(lobby_embed(&lobby))
+                .components(lobby_components(channel)),
+        )
+        .await
+        .map_err(Error::from)
+    }
+    .await;
+    let reply = match opened {
+        Ok(r) => r,
+        Err(e) => {
+            bot.forget(channel, "").await;
+            return Err(e);
+        }
+    };
+    if let Ok(m) = reply.message().await {
+        table.message.store(m.id.get(), Ordering::Relaxed);
+        let mut st = table.state.lock().await;
+        if let TableState::Lobby(l) = &mut *st {
+            l.message = Some(m.id.get());
+        }
+        table.save(&bot, &st).await;
+    }
+    Ok(())
+}
+
+/// Ends the debate or lobby in this channel (the host or a moderator).
+#[poise::command(slash_command, guild_only)]
+pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
+    super::stop_table(ctx).await
+}
+
+/// Shows the stage, who has the floor and the clocks.
+#[poise::command(slash_command, guild_only)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    super::table_status(ctx, "/debate start").await
+}

@@ -1,0 +1,362 @@
+//! What people do at a debate table: lobby buttons (take a seat, leave, start, cancel),
+//! a call's controls (the answerer's menu, the hand-off menu, Done, Write speech and its
+//! form), messages typed in the channel while their call is open (the speech, with a live
+//! word count) and in their team's thread (notes to the team). Every control is checked
+//! against the table first — the clicker's seat, the call still open with that sequence
+//! number — and a stale, foreign or unknown one gets an ephemeral answer and changes
+//! nothing. A refused speech says why and changes nothing.
+
+use super::drive::refresh_call;
+use super::lobby::LobbyError;
+use super::start::start_debate;
+use super::table::{DebateTable, OpenCall, TableState};
+use super::views::{lobby_components, lobby_embed, speech_modal, SPEECH_FIELD};
+use crate::discord::guards::member_manages;
+use crate::discord::send::{ephemeral, CLOSED};
+use crate::discord::text::{display_name, sanitize};
+use crate::discord::types::{Bot, Error};
+use crate::games::debate::team::{side_of, Action, Ask};
+use crate::games::Seat;
+use serenity::all::{
+    ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
+    CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Message,
+    ModalInteraction,
+};
+use std::sync::Arc;
+
+fn sentence(text: String) -> String {
+    let mut t = text.chars();
+    let mut text = match t.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + t.as_str(),
+        None => text,
+    };
+    if !text.ends_with('.') {
+        text.push('.');
+    }
+    text
+}
+
+/// A lobby button (the core checked it comes from the lobby's channel and its rate).
+pub(super) async fn on_lobby(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<DebateTable>,
+    verb: &str,
+) -> Result<(), Error> {
+    let user = c.user.id.get();
+    let mut st = table.state.lock().await;
+    let TableState::Lobby(lobby) = &mut *st else {
+        drop(st);
+        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        return Ok(());
+    };
+    let mut next = lobby.clone();
+    let manages = member_manages(c);
+    let result = match verb {
+        "leave" => next.leave(user),
+        "start" => next.check_start(user, manages),
+        "cancel" => next.check_start(user, manages),
+        v => match v.strip_prefix("seat").and_then(|s| s.parse::<Seat>().ok()) {
+            Some(seat) => next.take(user, &sanitize(&display_name(&c.user), 40), seat),
+            None => Err(LobbyError::BadOption(CLOSED.into())),
+        },
+    };
+    if let Err(e) = result {
+        drop(st);
+        let text = match e {
+            LobbyError::NotHost if verb == "cancel" => {
+                "Only the host or a moderator (Manage Messages) can cancel the debate.".into()
+            }
+            e => sentence(e.to_string()),
+        };
+        c.create_response(&bot.http, ephemeral(text)).await?;
+        return Ok(());
+    }
+    match verb {
+        "start" => {
+            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+            *st = TableState::Starting;
+            drop(st);
+            start_debate(bot, table, c, next).await
+        }
+        "cancel" => {
+            *st = TableState::Closed;
+            drop(st);
+            c.create_response(
+                &bot.http,
+                CreateInteractionResponse::UpdateMessage(
+                    CreateInteractionResponseMessage::new()
+                        .content("🛑 The debate lobby was cancelled.")
+                        .embeds(vec![])
+                        .components(vec![]),
+                ),
+            )
+            .await?;
+            bot.forget(table.channel, "").await;
+            Ok(())
+        }
+        _ => {
+            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+            let saved = TableState::Lobby(next.clone());
+            if let Some(row) = table.row(&saved) {
+                bot.store.save_channel(&row).await?;
+            }
+            *st = saved;
+            // Edited under the lock, so two clicks at once cannot show an older list last.
+            c.edit_response(
+                &bot.http,
+                EditInteractionResponse::new()
+                    .embed(lobby_embed(&next))
+                    .components(lobby_components(table.channel)),
+            )
+            .await?;
+            Ok(())
+        }
+    }
+}
+
+/// The clicker's open call, if the control is theirs and still open.
+async fn open_call(table: &DebateTable, user: u64, seat: Seat, seq: u32) -> Option<OpenCall> {
+    let st = table.state.lock().await;
+    let TableState::Running(r) = &*st else {
+        return None;
+    };
+    if r.desk.data.user(seat) != Some(user) {
+        return None;
+    }
+    r.desk.open.get(&seat).filter(|o| o.seq == seq).cloned()
+}
+
+/// The action the seat's draft makes, or why it cannot be handed in yet.
+async fn draft_action(table: &DebateTable, seat: Seat, ask: &Ask) -> Result<Action, String> {
+    let st = table.state.lock().await;
+    let TableState::Running(r) = &*st else {
+        return Err(CLOSED.into());
+    };
+    let draft = r.desk.data.drafts.get(&seat).cloned().unwrap_or_default();
+    if draft.text().trim().is_empty() {
+        return Err(
+            "Nothing written yet: type your speech in the channel (or press Write speech), then press Done."
+                .into(),
+        );
+    }
+    Ok(match ask {
+        Ask::Question { targets, .. } => match draft.target.filter(|t| targets.contains(t)) {
+            Some(target) => Action::Ask {
+                target,
+                text: draft.text(),
+            },
+            None => return Err(
+                "Pick who answers your questions first (the menu above Done); your text is kept."
+                    .into(),
+            ),
+        },
+        _ => Action::Speak { text: draft.text() },
+    })
+}
+
+/// Submits a seat's action for its call; the error is the text to show.
+async fn submit(table: &DebateTable, seat: Seat, seq: u32, action: Action) -> Result<(), String> {
+    let handle = match &*table.state.lock().await {
+        TableState::Running(r) => r.handle.clone(),
+        _ => return Err(CLOSED.into()),
+    };
+    handle
+        .submit(seat, action, Some(seq))
+        .await
+        .map_err(|e| sentence(format!("Not taken: {e}")))
+}
+
+/// A control of a person's call.
+pub(super) async fn on_call(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<DebateTable>,
+    seat: Seat,
+    seq: u32,
+    verb: &str,
+) -> Result<(), Error> {
+    let Some(open) = open_call(table, c.user.id.get(), seat, seq).await else {
+        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        return Ok(());
+    };
+    let picked = match &c.data.kind {
+        ComponentInteractionDataKind::StringSelect { values } => {
+            values.first().and_then(|v| v.parse::<Seat>().ok())
+        }
+        _ => None,
+    };
+    match verb {
+        "target" => {
+            let Ask::Question { targets, .. } = open.ask else {
+                c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+                return Ok(());
+            };
+            let Some(t) = picked.filter(|t| targets.contains(t)) else {
+                c.create_response(&bot.http, ephemeral("Pick one of the two who may answer."))
+                    .await?;
+                return Ok(());
+            };
+            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+            {
+                let mut st = table.state.lock().await;
+                if let TableState::Running(r) = &mut *st {
+                    if let Some(d) = r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == seq) {
+                        d.target = Some(t);
+                    }
+                    table.save(bot, &st).await;
+                }
+            }
+            refresh_call(bot, table, seat).await;
+        }
+        "hand" => {
+            let Some(to) = picked.filter(|t| side_of(*t) == side_of(seat) && *t != seat) else {
+                c.create_response(&bot.http, ephemeral("Pick a teammate."))
+                    .await?;
+                return Ok(());
+            };
+            let action = Action::HandOff {
+                to,
+                direction: String::new(),
+            };
+            match submit(table, seat, seq, action).await {
+                Ok(()) => {
+                    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                        .await?
+                }
+                Err(e) => c.create_response(&bot.http, ephemeral(e)).await?,
+            }
+        }
+        "done" => {
+            let result = match draft_action(table, seat, &open.ask).await {
+                Ok(action) => submit(table, seat, seq, action).await,
+                Err(e) => Err(e),
+            };
+            match result {
+                Ok(()) => {
+                    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                        .await?
+                }
+                Err(e) => c.create_response(&bot.http, ephemeral(e)).await?,
+            }
+        }
+        "write" => {
+            let draft = match &*table.state.lock().await {
+                TableState::Running(r) => r.desk.data.drafts.get(&seat).cloned(),
+                _ => None,
+            }
+            .unwrap_or_default();
+            let session = match &*table.state.lock().await {
+                TableState::Running(r) => r.desk.data.session_id.clone(),
+                _ => String::new(),
+            };
+            c.create_response(
+                &bot.http,
+                CreateInteractionResponse::Modal(speech_modal(
+                    &session, seat, seq, &open.ask, &draft,
+                )),
+            )
+            .await?;
+        }
+        _ => c.create_response(&bot.http, ephemeral(CLOSED)).await?,
+    }
+    Ok(())
+}
+
+/// The speech form: its text becomes the draft and is handed in.
+pub(super) async fn on_speech_form(
+    bot: &Arc<Bot>,
+    m: &ModalInteraction,
+    table: &Arc<DebateTable>,
+    seat: Seat,
+    seq: u32,
+) -> Result<(), Error> {
+    let Some(open) = open_call(table, m.user.id.get(), seat, seq).await else {
+        m.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        return Ok(());
+    };
+    let text = m
+        .data
+        .components
+        .iter()
+        .flat_map(|row| row.components.iter())
+        .find_map(|c| match c {
+            ActionRowComponent::InputText(t) if t.custom_id == SPEECH_FIELD => t.value.clone(),
+            _ => None,
+        })
+        .unwrap_or_default();
+    {
+        let mut st = table.state.lock().await;
+        if let TableState::Running(r) = &mut *st {
+            if let Some(d) = r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == seq) {
+                d.lines = vec![text];
+            }
+            table.save(bot, &st).await;
+        }
+    }
+    let result = match draft_action(table, seat, &open.ask).await {
+        Ok(action) => submit(table, seat, seq, action).await,
+        Err(e) => Err(e),
+    };
+    match result {
+        Ok(()) => {
+            m.create_response(&bot.http, ephemeral("✅ Your speech is in."))
+                .await?
+        }
+        Err(e) => {
+            m.create_response(&bot.http, ephemeral(e)).await?;
+            // The call shows the form's words against the limit.
+            refresh_call(bot, table, seat).await;
+        }
+    }
+    Ok(())
+}
+
+/// A message typed by a person: in the channel while their call is open, a line of their
+/// speech; in their team's thread, a note to the team. True when the table took it.
+pub(super) async fn on_message(bot: &Arc<Bot>, table: &Arc<DebateTable>, m: &Message) -> bool {
+    let user = m.author.id.get();
+    let here = m.channel_id.get();
+    let (handle, seat, in_thread) = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return here == table.channel;
+        };
+        let Some(seat) = r.desk.data.seat_of(user) else {
+            return here == table.channel;
+        };
+        if here == table.channel {
+            let Some(open) = r.desk.open.get(&seat) else {
+                return true;
+            };
+            let seq = open.seq;
+            match r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == seq) {
+                Some(d) if !m.content.trim().is_empty() => d.lines.push(m.content.clone()),
+                _ => return true,
+            }
+            table.save(bot, &st).await;
+            (None, seat, false)
+        } else {
+            match r.desk.data.side_of_thread(here) {
+                Some(side) if side_of(seat) == Some(side) => (Some(r.handle.clone()), seat, true),
+                _ => return false,
+            }
+        }
+    };
+    if !in_thread {
+        refresh_call(bot, table, seat).await;
+        return true;
+    }
+    if let Some(handle) = handle {
+        let action = Action::TeamNote {
+            text: m.content.clone(),
+        };
+        if let Err(e) = handle.submit(seat, action, None).await {
+            tracing::info!("a team note was not taken: {e}");
+        }
+    }
+    true
+}

@@ -1,0 +1,313 @@
+//! The driver of a running debate: one task follows the session's notes and does what
+//! [`super::plan`] says — moderator lines in the channel (those that come together in one
+//! message), AI speeches paced apart, people's calls with their controls, team lines in
+//! the team threads, the scorecard at the end. How far it has posted is stored with the
+//! table (before posting), so a restart repeats nothing. A person's call also gets a
+//! timer: just before their time runs out, what they typed is handed in as their speech.
+
+use super::plan::{plan, Out};
+use super::render;
+use super::table::{DebateTable, Desk, TableState};
+use super::views::{call_components, scorecard};
+use crate::discord::send::{chunks, no_pings};
+use crate::discord::types::Bot;
+use crate::games::debate::team::{Action, Ask, Side, TeamDebate};
+use crate::games::Seat;
+use crate::session::Subscription;
+use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, UserId};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Follows a running debate until it ends or the bot stops.
+pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription<TeamDebate>) {
+    // A resumed debate's notes so far come first, all in one batch.
+    let backlog = sub.backlog_len();
+    let mut restarted = backlog > 0;
+    loop {
+        let Some(first) = sub.next().await else {
+            return;
+        };
+        let mut notes = vec![first];
+        while notes.len() < backlog.max(64) {
+            match sub.try_next() {
+                Some(n) => notes.push(n),
+                None => break,
+            }
+        }
+        let (mut outs, row) = {
+            let mut st = table.state.lock().await;
+            let TableState::Running(r) = &mut *st else {
+                return;
+            };
+            let mut outs = plan(&mut r.desk, &notes);
+            if std::mem::take(&mut restarted) {
+                outs.insert(
+                    0,
+                    Out::Line(format!(
+                        "♻️ The bot restarted: the debate goes on ({}).",
+                        r.desk.turn()
+                    )),
+                );
+            }
+            r.desk.data.posted = r.desk.events;
+            (outs, table.row(&st))
+        };
+        // Stored before posting: a crash in between loses a line rather than repeating one.
+        if let Some(row) = row {
+            if let Err(e) = bot.store.save_channel(&row).await {
+                tracing::warn!("storing the debate's channel: {e}");
+            }
+        }
+        if execute(&bot, &table, std::mem::take(&mut outs)).await {
+            return;
+        }
+    }
+}
+
+/// Posts the plan; true once the debate has ended (the table is closed).
+async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bool {
+    let channel = ChannelId::new(table.channel);
+    let mut lines: Vec<String> = Vec::new();
+    for out in outs {
+        if !matches!(out, Out::Line(_)) && !lines.is_empty() {
+            bot.post_text(channel, &std::mem::take(&mut lines).join("\n\n"))
+                .await;
+        }
+        match out {
+            Out::Line(l) => lines.push(l),
+            Out::AiSpeech(text) => {
+                after_ai_speech(bot, table).await;
+                bot.post_text(channel, &text).await;
+                if let TableState::Running(r) = &mut *table.state.lock().await {
+                    r.last_ai_speech = Some(tokio::time::Instant::now());
+                }
+            }
+            Out::Call { seat, seq } => call(bot, table, seat, seq).await,
+            Out::Timer { seat, seq } => {
+                let due = match &*table.state.lock().await {
+                    TableState::Running(r) => r.desk.open.get(&seat).map(|o| o.due_at),
+                    _ => None,
+                };
+                if let Some(due_at) = due {
+                    tokio::spawn(hand_in_at_deadline(table.clone(), seat, seq, due_at));
+                }
+            }
+            Out::CloseCall { message, text, .. } => {
+                let edit = EditMessage::new().content(text).components(vec![]);
+                let _ = bot.edit(channel, message, edit).await;
+            }
+            Out::Thread(side, line) => to_team(bot, table, side, &line).await,
+            Out::Scorecard => {
+                end(bot, table, true).await;
+                return true;
+            }
+            Out::Stopped => {
+                end(bot, table, false).await;
+                return true;
+            }
+        }
+    }
+    if !lines.is_empty() {
+        bot.post_text(channel, &lines.join("\n\n")).await;
+    }
+    false
+}
+
+/// Waits until the last AI speech has been up for `[discord] ai_speech_ms` (times the
+/// debate's pace), so people can read it before the next.
+async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
+    let until = match &*table.state.lock().await {
+        TableState::Running(r) => {
+            let gap = Duration::from_secs_f64(
+                bot.config.discord.ai_speech_ms as f64 * r.desk.data.pace.max(0.0) / 1000.0,
+            );
+            r.last_ai_speech.map(|t| t + gap)
+        }
+        _ => None,
+    };
+    if let Some(until) = until {
+        tokio::time::sleep_until(until).await;
+    }
+}
+
+/// Posts a person's call (pinging them only) and starts its timer.
+async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, seq: u32) {
+    let msg = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        let Some(open) = r.desk.open.get(&seat).filter(|o| o.seq == seq) else {
+            return;
+        };
+        let d = &r.desk.data;
+        let draft = d.drafts.get(&seat).cloned().unwrap_or_default();
+        let user = d.user(seat);
+        CreateMessage::new()
+            .content(render::call_text(seat, &open.ask, open.due_at, d, &draft))
+            .components(call_components(&d.session_id, seat, seq, &open.ask))
+            .allowed_mentions(CreateAllowedMentions::new().users(user.map(UserId::new)))
+    };
+    let Some(id) = bot.post(ChannelId::new(table.channel), msg).await else {
+        return;
+    };
+    let due_at = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        r.desk.data.called.retain(|(s, _, _)| *s != seat);
+        r.desk.data.called.push((seat, seq, id.get()));
+        let due = r
+            .desk
+            .open
+            .get_mut(&seat)
+            .filter(|o| o.seq == seq)
+            .map(|o| {
+                o.message = Some(id.get());
+                o.due_at
+            });
+        table.save(bot, &st).await;
+        due
+    };
+    if let Some(due_at) = due_at {
+        tokio::spawn(hand_in_at_deadline(table.clone(), seat, seq, due_at));
+    }
+}
+
+/// Just before a call's time runs out, what the person typed is handed in as their
+/// speech (a cross-examiner who typed but picked nobody: the first they may pick). With
+/// nothing typed, the turn is left to run out (a skipped speech).
+async fn hand_in_at_deadline(table: Arc<DebateTable>, seat: Seat, seq: u32, due_at: i64) {
+    let left = (due_at - crate::store::now_ms()).max(0) as u64;
+    let margin = (left / 10).clamp(300, 2_000).min(left / 2);
+    tokio::time::sleep(Duration::from_millis(left - margin)).await;
+    let (handle, action) = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        let Some(open) = r.desk.open.get(&seat).filter(|o| o.seq == seq) else {
+            return;
+        };
+        let Some(draft) = r.desk.data.drafts.get(&seat).filter(|d| d.seq == seq) else {
+            return;
+        };
+        if draft.lines.is_empty() {
+            return;
+        }
+        let text = draft.text();
+        let action = match &open.ask {
+            Ask::Question { targets, .. } => Action::Ask {
+                target: draft.target.unwrap_or(targets[0]),
+                text,
+            },
+            _ => Action::Speak { text },
+        };
+        (r.handle.clone(), action)
+    };
+    if let Err(e) = handle.submit(seat, action, Some(seq)).await {
+        tracing::info!("handing in a speech at its deadline: {e}");
+    }
+}
+
+/// A line for `side`'s team: in its thread, else by DM to each of its people.
+async fn to_team(bot: &Arc<Bot>, table: &Arc<DebateTable>, side: Side, line: &str) {
+    let (thread, people) = match &*table.state.lock().await {
+        TableState::Running(r) => {
+            let d = &r.desk.data;
+            let people: Vec<u64> = side.seats().iter().filter_map(|s| d.user(*s)).collect();
+            (d.thread(side), people)
+        }
+        _ => return,
+    };
+    match thread {
+        Some(t) => bot.post_text(ChannelId::new(t), line).await,
+        None => {
+            for user in people {
+                for c in chunks(line) {
+                    let msg = CreateMessage::new().content(c).allowed_mentions(no_pings());
+                    if let Err(e) = bot.dm(user, msg).await {
+                        tracing::info!("a team line by DM failed: {e}");
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The debate ended (`finished`) or was stopped: the scorecard and the judge's review, or
+/// the stop line; the channel is free again.
+async fn end(bot: &Arc<Bot>, table: &Arc<DebateTable>, finished: bool) {
+    let channel = ChannelId::new(table.channel);
+    let desk: Option<Desk> = {
+        let mut st = table.state.lock().await;
+        let desk = match &*st {
+            TableState::Running(r) => Some(r.desk.clone()),
+            _ => None,
+        };
+        *st = TableState::Closed;
+        desk
+    };
+    let Some(desk) = desk else {
+        return;
+    };
+    if finished {
+        bot.post(
+            channel,
+            CreateMessage::new()
+                .embed(scorecard(&desk))
+                .allowed_mentions(no_pings()),
+        )
+        .await;
+        if let Some((review, offline)) = &desk.record.review {
+            let by = if *offline {
+                "the offline judge"
+            } else {
+                "the judge"
+            };
+            bot.post_text(
+                channel,
+                &format!(
+                    "🧑‍⚖️ **The review by {by}**\n{}",
+                    crate::discord::text::sanitize(review, 12_000)
+                ),
+            )
+            .await;
+        }
+    } else {
+        bot.post_text(
+            channel,
+            "🛑 The debate was stopped (recorded as abandoned).",
+        )
+        .await;
+    }
+    bot.forget(table.channel, &desk.data.session_id).await;
+}
+
+/// Refreshes a call's live word count (after a message or a pick).
+pub async fn refresh_call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat) {
+    let edit = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        let Some(open) = r.desk.open.get(&seat) else {
+            return;
+        };
+        let d = &r.desk.data;
+        let draft = d.drafts.get(&seat).cloned().unwrap_or_default();
+        open.message.map(|m| {
+            (
+                m,
+                EditMessage::new()
+                    .content(render::call_text(seat, &open.ask, open.due_at, d, &draft))
+                    .allowed_mentions(CreateAllowedMentions::new()),
+            )
+        })
+    };
+    if let Some((message, edit)) = edit {
+        let _ = bot.edit(ChannelId::new(table.channel), message, edit).await;
+    }
+}

@@ -1,0 +1,214 @@
+//! The team debate at a Discord table: the lobby (seats Pro 1–4 and Con 1–4, AI debaters
+//! in the empty ones), each team's private thread, the moderator's calls, people's
+//! speeches (typed in the channel with a live word count, or written in a form), and the
+//! scorecard. The bot core reaches it through the [`RunningTable`] trait, implemented
+//! here for [`DebateTable`]; only the `/debate start` command and resume at startup name
+//! this folder.
+//!
+//! - [`table`]: a channel's lobby or running debate, and how it is stored.
+//! - [`lobby`]: taking seats, leaving, starting; the start options (pure).
+//! - `start`: the session from the lobby, the team threads, [`resume`] at startup.
+//! - `drive`: the task that follows the session; [`plan`]: what each note posts where
+//!   (pure: the audience decides, a team's lines reach only its thread).
+//! - `clicks`: lobby buttons, a call's controls and form, typed speeches and team notes.
+//! - [`views`]: embeds and controls; [`render`]: every text (pure).
+
+mod clicks;
+mod drive;
+pub mod lobby;
+pub mod plan;
+pub mod render;
+mod start;
+pub mod table;
+pub mod views;
+
+pub use start::resume;
+pub use table::DebateTable;
+
+use crate::discord::guards::ctx_manages;
+use crate::discord::running::{BoxFuture, RunningTable};
+use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::text::Component;
+use crate::discord::types::{Bot, Context, Error};
+use serenity::all::{ComponentInteraction, Message, ModalInteraction};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use table::TableState;
+
+impl RunningTable<Bot> for DebateTable {
+    fn channel(&self) -> u64 {
+        self.channel
+    }
+
+    fn link(&self) -> String {
+        match Some(self.message.load(Ordering::Relaxed)).filter(|m| *m != 0) {
+            Some(m) => format!(
+                "https://discord.com/channels/{}/{}/{}",
+                self.guild, self.channel, m
+            ),
+            None => format!("<#{}>", self.channel),
+        }
+    }
+
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Lobby { verb, .. } => clicks::on_lobby(bot, c, &self, &verb).await,
+                Component::Ask {
+                    seat, seq, verb, ..
+                } => clicks::on_call(bot, c, &self, seat, seq, &verb).await,
+                Component::Board { .. } => {
+                    c.create_response(
+                        &bot.http,
+                        crate::discord::send::ephemeral(crate::discord::send::CLOSED),
+                    )
+                    .await?;
+                    Ok(())
+                }
+            }
+        })
+    }
+
+    fn on_modal<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a ModalInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Ask {
+                    seat, seq, verb, ..
+                } if verb == "speech" => {
+                    clicks::on_speech_form(bot, m, &self, seat, seq).await?;
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        })
+    }
+
+    fn on_message<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move { Ok(clicks::on_message(bot, &self, m).await) })
+    }
+
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let notes = self.notes.lock().expect("lock").take();
+            if let Some(notes) = notes {
+                drive::drive(bot, self, notes).await;
+            }
+        })
+    }
+
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
+        Box::pin(async move {
+            match &*self.state.lock().await {
+                TableState::Lobby(l) => format!(
+                    "**Debate lobby** — {} of 8 seats taken by people (the rest are AI debaters).\nMotion: {}",
+                    l.seats.len(),
+                    crate::discord::text::sanitize(&l.options.motion, 300)
+                ),
+                TableState::Running(r) => {
+                    let d = &r.desk;
+                    let mut s = format!(
+                        "**Debate** — {}\nMotion: {}\n{} speeches given.",
+                        d.turn(),
+                        crate::discord::text::sanitize(&d.data.motion, 300),
+                        d.record.speeches.len()
+                    );
+                    if d.record.stage == Some(crate::games::debate::team::Stage::FreeDebate) {
+                        s.push_str(&format!(
+                            "\nClocks: Pro {} · Con {} words left.",
+                            d.record.clock[0], d.record.clock[1]
+                        ));
+                    }
+                    s
+                }
+                TableState::Starting => "The debate is starting.".into(),
+                TableState::Closed => "The debate here has just ended.".into(),
+            }
+        })
+    }
+
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(stop(self, ctx))
+    }
+
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let handle = match &*self.state.lock().await {
+                TableState::Running(r) => Some(r.handle.clone()),
+                _ => None,
+            };
+            if let Some(h) = handle {
+                h.detach().await;
+            }
+        })
+    }
+}
+
+/// A stop command: the host or a moderator ends the debate (recorded as abandoned) or
+/// closes the lobby.
+async fn stop(table: Arc<DebateTable>, ctx: Context<'_>) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let user = ctx.author().id.get();
+    let manages = ctx_manages(ctx);
+    let host = match &*table.state.lock().await {
+        TableState::Lobby(l) => l.host,
+        TableState::Running(r) => r.desk.data.host,
+        TableState::Closed => return refuse(ctx, "There is no debate in this channel.").await,
+        TableState::Starting => {
+            return refuse(ctx, "The debate is starting; try again in a moment.").await
+        }
+    };
+    if user != host && !manages {
+        return refuse(
+            ctx,
+            "Only the host or a moderator (Manage Messages) can stop this debate.",
+        )
+        .await;
+    }
+    ctx.defer().await?;
+    let handle = {
+        let mut st = table.state.lock().await;
+        match &*st {
+            TableState::Lobby(_) => {
+                *st = TableState::Closed;
+                None
+            }
+            TableState::Running(r) => Some(r.handle.clone()),
+            TableState::Closed | TableState::Starting => None,
+        }
+    };
+    match handle {
+        Some(h) if h.is_closed() => {
+            let id = h.id().to_string();
+            bot.store.set_status(&id, "abandoned").await?;
+            *table.state.lock().await = TableState::Closed;
+            bot.forget(table.channel, &id).await;
+            ctx.say(format!(
+                "🛑 <@{user}> stopped the debate (recorded as abandoned)."
+            ))
+            .await?;
+        }
+        Some(h) => {
+            h.abandon().await;
+            ctx.say(format!("🛑 <@{user}> stopped the debate.")).await?;
+        }
+        None => {
+            bot.forget(table.channel, "").await;
+            ctx.say("🛑 The debate lobby is closed.").await?;
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,287 @@
+//! Starting, driving and resuming a team debate at a table: the session is created from
+//! the lobby (people where they sat, AI debaters in the empty seats, the AI judge), each
+//! team with people gets a private thread, and the table follows the session; at startup
+//! a stored debate is resumed where it stopped.
+
+use super::lobby::DebateLobby;
+use super::table::{DebateTable, RunningData, SeatInfo, TableState};
+use super::views::seating;
+use crate::agents::debate::Role;
+use crate::commands::debate::personality;
+use crate::discord::running::RunningTable;
+use crate::discord::types::{Bot, Error};
+use crate::games::debate::team::{Side, TeamRules, DEBATERS};
+use crate::games::debate::TeamDebate;
+use crate::games::Viewer;
+use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+use crate::session::{GameSetup, Place, Runner};
+use crate::store::{ChannelRow, PlayerRef};
+use anyhow::Context as _;
+use serenity::all::{
+    ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup,
+    CreateThread, EditInteractionResponse, UserId,
+};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The seats and the setup of a debate from its lobby: people where they sat, AI
+/// debaters (their personalities drawn from the seed) elsewhere, the judge in seat 9.
+pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<SeatInfo>) {
+    let kit = &bot.debate;
+    let mut timers = bot.config.debate.timers.clone();
+    if let Some(p) = lobby.options.pace {
+        timers.pace = p;
+    }
+    let mut seats = Vec::with_capacity(9);
+    let mut infos = Vec::with_capacity(8);
+    for seat in 1..=DEBATERS {
+        match lobby.seats.get(&seat) {
+            Some(p) => {
+                seats.push(DebateSeat::human(&PlayerRef {
+                    id: format!("discord:{}", p.user),
+                    surface: "discord".into(),
+                    name: p.name.clone(),
+                    is_ai: false,
+                }));
+                infos.push(SeatInfo {
+                    user: Some(p.user),
+                    name: p.name.clone(),
+                });
+            }
+            None => {
+                let id = personality(kit, seed, seat);
+                let name = kit.personalities.get_or_first(&id).name.clone();
+                let offline = if kit.is_offline_role(Role::of_seat(seat)) {
+                    " (offline)"
+                } else {
+                    ""
+                };
+                seats.push(DebateSeat::debater(&id));
+                infos.push(SeatInfo {
+                    user: None,
+                    name: format!("🤖 AI · {name}{offline}"),
+                });
+            }
+        }
+    }
+    seats.push(DebateSeat::judge());
+    let setup = DebateSetup {
+        format: DebateFormat::Team,
+        topic: lobby.options.topic.clone(),
+        motion: lobby.options.motion.clone(),
+        rules: TeamRules {
+            length_scale: lobby.options.length.scale(),
+            live_scores: lobby.options.live_scores,
+        },
+        timers,
+        seats,
+    };
+    (setup, infos)
+}
+
+/// Start was pressed (the click is acknowledged, the table is `Starting`): creates the
+/// session, opens the team threads and starts following. If the session cannot be
+/// created, the lobby is back.
+pub(super) async fn start_debate(
+    bot: &Arc<Bot>,
+    table: &Arc<DebateTable>,
+    c: &ComponentInteraction,
+    lobby: DebateLobby,
+) -> Result<(), Error> {
+    let seed = bot
+        .seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let (setup, infos) = setup_of(bot, &lobby, seed);
+    let place = Place {
+        surface: "discord".into(),
+        community: table.guild.to_string(),
+        channel: table.channel.to_string(),
+    };
+    let created = match setup.check() {
+        Ok(()) => setup
+            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.debate)
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e),
+    };
+    let runner = match created {
+        Ok(r) => r,
+        Err(e) => {
+            *table.state.lock().await = TableState::Lobby(lobby);
+            let _ = c
+                .create_followup(
+                    &bot.http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(format!("The debate could not start: {e}. Try again."))
+                        .ephemeral(true),
+                )
+                .await;
+            return Ok(());
+        }
+    };
+    let mut data = RunningData {
+        session_id: runner.id().to_string(),
+        host: lobby.host,
+        motion: lobby.options.motion.clone(),
+        seats: infos,
+        threads: [None, None],
+        posted: 0,
+        called: Vec::new(),
+        drafts: Default::default(),
+        pace: setup.timers.pace,
+        live_scores: lobby.options.live_scores,
+    };
+    for side in Side::BOTH {
+        data.threads[side.index()] = open_thread(bot, table.channel, &data, side).await;
+    }
+    let threads: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter_map(|s| {
+            data.thread(s)
+                .map(|t| format!("{} team: <#{t}>", s.title()))
+        })
+        .collect();
+    let seated = seating(&data);
+    let mut st = table.state.lock().await;
+    let running = launch(bot, table.clone(), runner, data);
+    *st = TableState::Running(Box::new(running));
+    table.save(bot, &st).await;
+    drop(st);
+    let threads = if threads.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\n\nEach team's private thread (its notes, the captain's calls): {}",
+            threads.join(" · ")
+        )
+    };
+    let _ = c
+        .edit_response(
+            &bot.http,
+            EditInteractionResponse::new()
+                .embed(CreateEmbed::new().title("🎙️ The debate has started").description(
+                    format!(
+                        "**Motion:** {}\n\n{seated}{threads}\n\nThe moderator calls each speaker here, with the limit and the time.",
+                        crate::discord::text::sanitize(&lobby.options.motion, 300)
+                    ),
+                ))
+                .components(vec![]),
+        )
+        .await;
+    Ok(())
+}
+
+/// Opens `side`'s private thread with its people in it (`None` when it has none, or the
+/// thread could not be made: its lines then go to its people by DM).
+async fn open_thread(bot: &Arc<Bot>, channel: u64, data: &RunningData, side: Side) -> Option<u64> {
+    let people: Vec<u64> = side.seats().iter().filter_map(|s| data.user(*s)).collect();
+    if people.is_empty() {
+        return None;
+    }
+    let name = format!("{} team — private", side.title());
+    let thread = match ChannelId::new(channel)
+        .create_thread(
+            &bot.http,
+            CreateThread::new(name)
+                .kind(ChannelType::PrivateThread)
+                .invitable(false),
+        )
+        .await
+    {
+        Ok(t) => t.id,
+        Err(e) => {
+            tracing::warn!(
+                channel,
+                "opening the {} team's thread failed: {e}",
+                side.name()
+            );
+            return None;
+        }
+    };
+    for user in people {
+        if let Err(e) = thread.add_thread_member(&bot.http, UserId::new(user)).await {
+            tracing::warn!("adding a debater to their team's thread failed: {e}");
+        }
+    }
+    bot.post_text(
+        thread,
+        &format!(
+            "🔒 The {} team's private thread: only your team sees it. Write notes to your teammates here; your AI captain's calls in free debate come here too.",
+            side.title()
+        ),
+    )
+    .await;
+    Some(thread.get())
+}
+
+/// Starts following a session for a channel: subscribe, start, follow.
+fn launch(
+    bot: &Arc<Bot>,
+    table: Arc<DebateTable>,
+    mut runner: Runner<TeamDebate>,
+    data: RunningData,
+) -> super::table::Running {
+    // The table follows every note and routes each by its audience (see `plan`).
+    let sub = runner.subscribe(Viewer::Moderator);
+    let session = runner.start();
+    bot.register_session(&data.session_id, table.channel);
+    for thread in data.threads.iter().flatten() {
+        bot.register_thread(*thread, table.channel);
+    }
+    let running = super::table::Running::new(session.handle.clone(), data);
+    *table.notes.lock().expect("lock") = Some(sub);
+    tokio::spawn(table.follow(bot.clone()));
+    tokio::spawn(async move {
+        if let Err(e) = session.wait().await {
+            tracing::error!("debate session ended with an error: {e}");
+        }
+    });
+    running
+}
+
+/// Picks up a stored debate table (at startup): a lobby as it was, a running debate
+/// resumed where it stopped (one that has ended frees its channel).
+pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    let table = Arc::new(DebateTable::new(
+        row.channel_id,
+        row.guild_id,
+        TableState::Closed,
+    ));
+    if row.state == "lobby" {
+        let lobby: DebateLobby = serde_json::from_value(row.data.clone())
+            .context("a stored debate lobby is unreadable")?;
+        table
+            .message
+            .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
+        *table.state.lock().await = TableState::Lobby(lobby);
+        bot.insert(table);
+        return Ok(());
+    }
+    let data: RunningData =
+        serde_json::from_value(row.data.clone()).context("a stored debate is unreadable")?;
+    let session = bot.store.session(&data.session_id).await?;
+    if session.status != "running" {
+        bot.store.delete_channel(row.channel_id).await?;
+        return Ok(());
+    }
+    let resumed = crate::session::resume::<DebateSetup>(
+        bot.store.clone(),
+        &session,
+        Duration::ZERO,
+        &bot.debate,
+    );
+    let runner = match resumed.await {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!("cannot resume debate {}: {e}", session.id);
+            return Ok(());
+        }
+    };
+    bot.insert(table.clone());
+    let mut st = table.state.lock().await;
+    let running = launch(bot, table.clone(), runner, data);
+    *st = TableState::Running(Box::new(running));
+    tracing::info!(channel = row.channel_id, "resumed a debate");
+    Ok(())
+}
