@@ -292,7 +292,7 @@ pub(super) async fn on_speech_form(
         let mut st = table.state.lock().await;
         if let TableState::Running(r) = &mut *st {
             if let Some(d) = r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == seq) {
-                d.lines = vec![text];
+                d.lines = vec![(0, text)];
             }
             table.save(bot, &st).await;
         }
@@ -334,7 +334,7 @@ pub(super) async fn on_message(bot: &Arc<Bot>, table: &Arc<DebateTable>, m: &Mes
             };
             let seq = open.seq;
             match r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == seq) {
-                Some(d) if !m.content.trim().is_empty() => d.lines.push(m.content.clone()),
+                Some(d) if !m.content.trim().is_empty() => d.add(m.id.get(), &m.content),
                 _ => return true,
             }
             table.save(bot, &st).await;

@@ -300,7 +300,7 @@ mod tests {
         };
         let draft = Draft {
             seq: 3,
-            lines: vec!["why so? and how".into()],
+            lines: vec![(1, "why so? and how".into())],
             target: Some(6),
         };
         let call = call_text(2, &ask, 61_500, &d, &draft);
@@ -313,10 +313,20 @@ mod tests {
             "{call}"
         );
         let over = Draft {
-            lines: vec!["word ".repeat(50)],
+            lines: vec![(1, "word ".repeat(50))],
             ..draft
         };
         assert!(progress_line(&ask, &over, &d).contains("over the limit"));
+    }
+
+    #[test]
+    fn a_draft_is_its_messages_in_order_each_once() {
+        let mut d = Draft::default();
+        d.add(9, "second");
+        d.add(4, "first");
+        d.add(9, "second");
+        assert_eq!(d.text(), "first\nsecond");
+        assert_eq!(d.words(), 2);
     }
 
     #[test]

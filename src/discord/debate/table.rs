@@ -28,14 +28,26 @@ pub struct SeatInfo {
 #[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
 pub struct Draft {
     pub seq: u32,
-    pub lines: Vec<String>,
+    /// `(message id, text)`: messages may arrive out of order, and twice after a
+    /// reconnect; the speech is them in message order, each once (the form's text: id 0).
+    pub lines: Vec<(u64, String)>,
     #[serde(default)]
     pub target: Option<Seat>,
 }
 
 impl Draft {
+    /// Adds a message (once), keeping message order.
+    pub fn add(&mut self, id: u64, text: &str) {
+        if let Err(at) = self.lines.binary_search_by_key(&id, |(i, _)| *i) {
+            self.lines.insert(at, (id, text.to_string()));
+        }
+    }
     pub fn text(&self) -> String {
-        self.lines.join("\n")
+        self.lines
+            .iter()
+            .map(|(_, t)| t.as_str())
+            .collect::<Vec<_>>()
+            .join("\n")
     }
     pub fn words(&self) -> u32 {
         crate::games::debate::words::count(&self.text())

@@ -61,6 +61,7 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
     let app = TestApp::builder()
         .seed(21)
         .env("AGORA_DEBATE_TIMERS_PACE", 0.25)
+        .env("AGORA_DEBATE_TIMERS_SUMMARY", 12)
         .env("AGORA_DISCORD_AI_SPEECH_MS", 100)
         .spawn()
         .await;
@@ -101,82 +102,13 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
     let secret = "Secret plan: hammer their cost figures in free debate";
     fake.say(BEN, con_thread, secret).await;
 
-    let mut done: HashSet<String> = HashSet::new();
-    let mut turns = 0;
-    let mut by_form = 0;
-    let mut saw_count = false;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
-    loop {
-        if fake
-            .messages(CHANNEL)
-            .iter()
-            .any(|m| m.text().contains("Team totals"))
-        {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the debate did not finish: {}",
-            fake.dump_calls(30)
-        );
-        let mut acted = false;
-        for user in [ANN, BEN] {
-            let Some(call) = open_call(&fake, user, &done) else {
-                continue;
-            };
-            let done_id = call.find_custom_id(":done").unwrap();
-            done.insert(done_id.clone());
-            turns += 1;
-            acted = true;
-            if let Some(target) = call.find_custom_id(":target") {
-                let options = call.select_options(&target);
-                fake.select(user, &call, &target, &[options[0].1.as_str()])
-                    .await;
-                fake.wait_until("the answerer shown", WAIT, |f| {
-                    f.message(call.id).unwrap().content.contains("answers")
-                })
-                .await;
-            }
-            if turns % 3 == 2 {
-                // Written in the form.
-                let i = click_and_wait(&fake, user, &call, &call.find_custom_id(":write").unwrap())
-                    .await;
-                let (kind, body, _) = fake.callback(i).unwrap();
-                assert_eq!(kind, 9, "a form opens: {body}");
-                let form = body["custom_id"].as_str().unwrap().to_string();
-                let text = format!("{}? {}?", speech(12, "Why"), speech(6, "and how"));
-                let m = fake
-                    .modal_submit(user, CHANNEL, &form, &[("speech", &text)])
-                    .await;
-                assert!(ephemeral_reply(&fake, m)
-                    .await
-                    .contains("Your speech is in"));
-                by_form += 1;
-            } else {
-                let before = fake.message(call.id).unwrap().edits;
-                fake.say(user, CHANNEL, &speech(10, "First,")).await;
-                fake.say(user, CHANNEL, &format!("{}.", speech(8, "Second,")))
-                    .await;
-                fake.wait_until("the live word count", WAIT, |f| {
-                    let m = f.message(call.id).unwrap();
-                    m.edits > before && m.content.contains("20 / ")
-                })
-                .await;
-                saw_count = true;
-                click_and_wait(&fake, user, &call, &done_id).await;
-            }
-            // The call closes once the speech is in; its old button is refused.
-            fake.wait_until("the call closes", WAIT, |f| {
-                f.message(call.id).unwrap().components.is_empty()
-            })
-            .await;
-            let i = click_and_wait(&fake, user, &call, &done_id).await;
-            assert!(ephemeral_reply(&fake, i).await.contains("closed"));
-        }
-        if !acted {
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
+    let mut people = Debaters::default();
+    people.play_to_the_end(&fake, &[ANN, BEN]).await;
+    let (turns, by_form, saw_count) = (people.turns, people.by_form, people.saw_count);
+    assert!(
+        people.at_deadline >= 1,
+        "a speech typed but not handed in counts at its deadline"
+    );
     assert!(
         turns >= 3 && by_form >= 1 && saw_count,
         "turns {turns}, forms {by_form}"
@@ -247,5 +179,172 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
         f.replies(i).iter().any(|m| m.text().contains("**Debate**"))
     })
     .await;
+    app.stop().await;
+}
+
+/// People at the debate: each answers their open call — picks the answerer when asked,
+/// types a speech in the channel and presses Done (watching the word count), writes one
+/// in the form every third turn, and at a summary types but lets the time run out.
+#[derive(Default)]
+struct Debaters {
+    done: HashSet<String>,
+    turns: usize,
+    by_form: usize,
+    at_deadline: usize,
+    saw_count: bool,
+}
+
+impl Debaters {
+    async fn play_to_the_end(&mut self, fake: &FakeDiscord, users: &[u64]) {
+        let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
+        loop {
+            if fake
+                .messages(CHANNEL)
+                .iter()
+                .any(|m| m.text().contains("Team totals"))
+            {
+                return;
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "the debate did not finish: {}",
+                fake.dump_calls(30)
+            );
+            let mut acted = false;
+            for &user in users {
+                if let Some(call) = open_call(fake, user, &self.done) {
+                    self.answer(fake, user, call).await;
+                    acted = true;
+                }
+            }
+            if !acted {
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+
+    async fn answer(&mut self, fake: &FakeDiscord, user: u64, call: Msg) {
+        let done_id = call.find_custom_id(":done").unwrap();
+        self.done.insert(done_id.clone());
+        self.turns += 1;
+        if let Some(target) = call.find_custom_id(":target") {
+            let options = call.select_options(&target);
+            fake.select(user, &call, &target, &[options[0].1.as_str()])
+                .await;
+            fake.wait_until("the answerer shown", WAIT, |f| {
+                f.message(call.id).unwrap().content.contains("answers")
+            })
+            .await;
+        }
+        if call.content.contains("summary") {
+            // Typed, never handed in: at the deadline it is the speech.
+            let typed = speech(9, "Summing up,");
+            fake.say(user, CHANNEL, &typed).await;
+            fake.wait_until("the speech handed in at its deadline", WAIT, |f| {
+                f.messages(CHANNEL)
+                    .iter()
+                    .any(|m| m.author_id == APP_ID && m.text().contains(&typed))
+            })
+            .await;
+            self.at_deadline += 1;
+        } else if self.turns % 3 == 2 {
+            // Written in the form.
+            let write = call.find_custom_id(":write").unwrap();
+            let i = click_and_wait(fake, user, &call, &write).await;
+            let (kind, body, _) = fake.callback(i).unwrap();
+            assert_eq!(kind, 9, "a form opens: {body}");
+            let form = body["custom_id"].as_str().unwrap().to_string();
+            let text = format!("{}? {}?", speech(12, "Why"), speech(6, "and how"));
+            let m = fake
+                .modal_submit(user, CHANNEL, &form, &[("speech", &text)])
+                .await;
+            assert!(ephemeral_reply(fake, m).await.contains("Your speech is in"));
+            self.by_form += 1;
+        } else {
+            let before = fake.message(call.id).unwrap().edits;
+            fake.say(user, CHANNEL, &speech(10, "First,")).await;
+            fake.say(user, CHANNEL, &format!("{}.", speech(8, "Second,")))
+                .await;
+            fake.wait_until("the live word count", WAIT, |f| {
+                let m = f.message(call.id).unwrap();
+                m.edits > before && m.content.contains("20 / ")
+            })
+            .await;
+            self.saw_count = true;
+            click_and_wait(fake, user, &call, &done_id).await;
+        }
+        // The call closes once the speech is in; its old button is refused.
+        fake.wait_until("the call closes", WAIT, |f| {
+            f.message(call.id).unwrap().components.is_empty()
+        })
+        .await;
+        let i = click_and_wait(fake, user, &call, &done_id).await;
+        assert!(ephemeral_reply(fake, i).await.contains("closed"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_debate_resumes_with_the_typed_speech_and_old_buttons() {
+    let mut app = TestApp::builder()
+        .seed(22)
+        .env("AGORA_DEBATE_TIMERS_PACE", 0.25)
+        .env("AGORA_DEBATE_TIMERS_SUMMARY", 12)
+        .env("AGORA_DISCORD_AI_SPEECH_MS", 100)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let lobby = open_debate_lobby(&fake).await;
+    press(&fake, ANN, &lobby, ":seat1").await;
+    press(&fake, ANN, &lobby, ":start").await;
+    // Pro 1 opens: Ann's call comes first; she types part of her speech; the bot restarts.
+    fake.wait_until("Ann's call", WAIT, |f| {
+        open_call(f, ANN, &HashSet::new()).is_some()
+    })
+    .await;
+    let call = open_call(&fake, ANN, &HashSet::new()).unwrap();
+    fake.say(ANN, CHANNEL, "Before the restart: security for everyone.")
+        .await;
+    fake.wait_until("the word count", WAIT, |f| {
+        f.message(call.id).unwrap().content.contains("6 / ")
+    })
+    .await;
+    app.stop_bot().await;
+    app.start_bot().await;
+    fake.wait_until("the restart notice", WAIT, |f| {
+        f.messages(CHANNEL)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    let posted = |needle: &str| {
+        fake.messages(CHANNEL)
+            .iter()
+            .filter(|m| m.text().contains(needle))
+            .count()
+    };
+    assert_eq!(
+        posted("## 🎙️ Opening statements"),
+        1,
+        "nothing posted twice"
+    );
+    fake.say(ANN, CHANNEL, "After it: freedom to choose work.")
+        .await;
+    fake.wait_until("the word count goes on", WAIT, |f| {
+        f.message(call.id).unwrap().content.contains("12 / ")
+    })
+    .await;
+    click_and_wait(&fake, ANN, &call, &call.find_custom_id(":done").unwrap()).await;
+    fake.wait_until("the speech from both sides of the restart", WAIT, |f| {
+        f.messages(CHANNEL).iter().any(|m| {
+            m.author_id == APP_ID
+                && m.text().contains("Before the restart")
+                && m.text().contains("After it")
+        })
+    })
+    .await;
+    let mut people = Debaters::default();
+    people.done.insert(call.find_custom_id(":done").unwrap());
+    people.play_to_the_end(&fake, &[ANN]).await;
+    assert_eq!(posted("## 🎙️ Opening statements"), 1);
     app.stop().await;
 }
