@@ -9,14 +9,15 @@
 use super::drive::refresh_call;
 use super::lobby::LobbyError;
 use super::start::start_debate;
-use super::table::{DebateTable, OpenCall, TableState};
+use super::table::{DebateTable, Draft, OpenCall, TableState};
 use super::views::{lobby_components, lobby_embed, speech_modal, SPEECH_FIELD};
 use crate::discord::guards::member_manages;
 use crate::discord::send::{ephemeral, CLOSED};
 use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Bot, Error};
-use crate::games::debate::team::{side_of, Action, Ask};
+use crate::games::debate::team::{side_of, Action, Ask, Part, Side, Stage};
 use crate::games::Seat;
+use crate::session::UNASKED;
 use serenity::all::{
     ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
     CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Message,
@@ -163,8 +164,10 @@ async fn submit(table: &DebateTable, seat: Seat, seq: u32, action: Action) -> Re
         TableState::Running(r) => r.handle.clone(),
         _ => return Err(CLOSED.into()),
     };
+    // A floor taken unasked answers no ask.
+    let seq = Some(seq).filter(|s| *s != UNASKED);
     handle
-        .submit(seat, action, Some(seq))
+        .submit(seat, action, seq)
         .await
         .map_err(|e| sentence(format!("Not taken: {e}")))
 }
@@ -262,6 +265,80 @@ pub(super) async fn on_call(
             .await?;
         }
         _ => c.create_response(&bot.http, ephemeral(CLOSED)).await?,
+    }
+    Ok(())
+}
+
+/// "Take the floor" in free debate: a call of the presser's own (answering no ask), with
+/// their team's clock as its limit and the free-debate time to write it.
+pub(super) async fn on_floor(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<DebateTable>,
+) -> Result<(), Error> {
+    let user = c.user.id.get();
+    let refusal = {
+        let mut st = table.state.lock().await;
+        match &mut *st {
+            TableState::Running(r) => {
+                let desk = &mut r.desk;
+                match desk.data.seat_of(user) {
+                    None => Some("Only the debaters can take the floor.".to_string()),
+                    Some(_) if desk.record.stage != Some(Stage::FreeDebate) => {
+                        Some(CLOSED.to_string())
+                    }
+                    Some(seat) if desk.open.contains_key(&seat) => Some(
+                        "You already have a call open: type your speech and press Done on it."
+                            .into(),
+                    ),
+                    Some(seat) => {
+                        let side = side_of(seat).expect("a debater");
+                        let left = desk.record.clock[side.index()];
+                        let opened = desk.record.speeches.iter().any(|s| s.part == Part::Free);
+                        if side == Side::Con && !opened {
+                            Some("Free debate opens with a Pro speech: wait for it.".into())
+                        } else if left == 0 {
+                            Some(format!("{}'s free-debate clock is spent.", side.title()))
+                        } else {
+                            let timers = &bot.config.debate.timers;
+                            let due_at = crate::store::now_ms()
+                                + (timers.free as f64 * desk.data.pace * 1000.0) as i64;
+                            desk.open.insert(
+                                seat,
+                                OpenCall {
+                                    seq: UNASKED,
+                                    ask: Ask::Speak {
+                                        part: Part::Free,
+                                        limit: left,
+                                        answering: None,
+                                        direction: None,
+                                        may_hand_off: false,
+                                    },
+                                    due_at,
+                                    message: None,
+                                },
+                            );
+                            desk.data.drafts.insert(seat, Draft::default());
+                            None
+                        }
+                    }
+                }
+            }
+            _ => Some(CLOSED.to_string()),
+        }
+    };
+    if let Some(text) = refusal {
+        c.create_response(&bot.http, ephemeral(text)).await?;
+        return Ok(());
+    }
+    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+        .await?;
+    let seat = match &*table.state.lock().await {
+        TableState::Running(r) => r.desk.data.seat_of(user),
+        _ => None,
+    };
+    if let Some(seat) = seat {
+        super::drive::call(bot, table, seat, UNASKED).await;
     }
     Ok(())
 }

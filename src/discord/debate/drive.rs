@@ -8,7 +8,7 @@
 use super::plan::{plan, Out};
 use super::render;
 use super::table::{DebateTable, Desk, TableState};
-use super::views::{call_components, scorecard};
+use super::views::{call_components, floor_components, scorecard};
 use crate::discord::send::{chunks, no_pings};
 use crate::discord::types::Bot;
 use crate::games::debate::team::{Action, Ask, Side, TeamDebate};
@@ -97,6 +97,19 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bo
                 let _ = bot.edit(channel, message, edit).await;
             }
             Out::Thread(side, line) => to_team(bot, table, side, &line).await,
+            Out::FloorButton => floor(bot, table).await,
+            Out::CloseFloor => {
+                let message = match &mut *table.state.lock().await {
+                    TableState::Running(r) => r.desk.data.floor_message.take(),
+                    _ => None,
+                };
+                if let Some(message) = message {
+                    let edit = EditMessage::new()
+                        .content("🙋 Free debate is over.")
+                        .components(vec![]);
+                    let _ = bot.edit(channel, message, edit).await;
+                }
+            }
             Out::Scorecard => {
                 end(bot, table, true).await;
                 return true;
@@ -130,8 +143,26 @@ async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
     }
 }
 
+/// Posts the free debate's "Take the floor" button.
+async fn floor(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
+    let session = match &*table.state.lock().await {
+        TableState::Running(r) => r.desk.data.session_id.clone(),
+        _ => return,
+    };
+    let msg = CreateMessage::new()
+        .content("🙋 Any debater may take the floor in free debate, whoever the moderator calls: press the button, then type your speech and press Done. The rules decide the penalties (a team speaking twice in a row while the other has time loses 3).")
+        .components(floor_components(&session))
+        .allowed_mentions(no_pings());
+    let id = bot.post(ChannelId::new(table.channel), msg).await;
+    let mut st = table.state.lock().await;
+    if let TableState::Running(r) = &mut *st {
+        r.desk.data.floor_message = id.map(|m| m.get());
+        table.save(bot, &st).await;
+    }
+}
+
 /// Posts a person's call (pinging them only) and starts its timer.
-async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, seq: u32) {
+pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, seq: u32) {
     let msg = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
@@ -206,7 +237,8 @@ async fn hand_in_at_deadline(table: Arc<DebateTable>, seat: Seat, seq: u32, due_
         };
         (r.handle.clone(), action)
     };
-    if let Err(e) = handle.submit(seat, action, Some(seq)).await {
+    let seq = Some(seq).filter(|s| *s != crate::session::UNASKED);
+    if let Err(e) = handle.submit(seat, action, seq).await {
         tracing::info!("handing in a speech at its deadline: {e}");
     }
 }

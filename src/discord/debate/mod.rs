@@ -62,14 +62,7 @@ impl RunningTable<Bot> for DebateTable {
                 Component::Ask {
                     seat, seq, verb, ..
                 } => clicks::on_call(bot, c, &self, seat, seq, &verb).await,
-                Component::Board { .. } => {
-                    c.create_response(
-                        &bot.http,
-                        crate::discord::send::ephemeral(crate::discord::send::CLOSED),
-                    )
-                    .await?;
-                    Ok(())
-                }
+                Component::Board { .. } => clicks::on_floor(bot, c, &self).await,
             }
         })
     }

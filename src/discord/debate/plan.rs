@@ -7,9 +7,10 @@
 
 use super::render;
 use super::table::{Desk, OpenCall};
-use crate::games::debate::team::{side_of, Ask, Event, Side, TeamDebate, JUDGE};
+use crate::games::debate::team::{side_of, Ask, Event, Side, Stage, TeamDebate, JUDGE};
 use crate::games::{Audience, Seat};
 use crate::session::Note;
+use crate::session::UNASKED;
 use std::sync::Arc;
 
 /// One thing to post or edit, in order.
@@ -31,6 +32,10 @@ pub enum Out {
     },
     /// A line for a team's thread.
     Thread(Side, String),
+    /// Free debate has begun: the "Take the floor" button, for any person debating.
+    FloorButton,
+    /// Free debate is over: the button goes.
+    CloseFloor,
     /// The debate ended: the scorecard and the judge's review.
     Scorecard,
     /// The debate was stopped.
@@ -77,8 +82,45 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         }
                     }
                 }
+                if let Event::StageBegins { stage } = event {
+                    if *stage > Stage::FreeDebate {
+                        // Floors taken unasked close with the free debate.
+                        let unasked: Vec<Seat> = desk
+                            .open
+                            .iter()
+                            .filter(|(_, c)| c.seq == UNASKED)
+                            .map(|(s, _)| *s)
+                            .collect();
+                        for seat in unasked {
+                            desk.data.drafts.remove(&seat);
+                            if let Some(message) = desk.open.remove(&seat).and_then(|c| c.message) {
+                                out.push(Out::CloseCall {
+                                    seat,
+                                    message,
+                                    text: render::closed_call(
+                                        seat,
+                                        &desk.data,
+                                        "free debate is over.",
+                                    ),
+                                });
+                            }
+                        }
+                        if desk.data.floor_message.is_some() {
+                            out.push(Out::CloseFloor);
+                        }
+                    }
+                }
                 if quiet {
                     continue;
+                }
+                if matches!(
+                    event,
+                    Event::StageBegins {
+                        stage: Stage::FreeDebate
+                    }
+                ) && !desk.data.humans().is_empty()
+                {
+                    out.push(Out::FloorButton);
                 }
                 match destination(*audience) {
                     Some(None) => {
@@ -120,11 +162,36 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         .iter()
                         .find(|(s, q, _)| s == seat && q == seq)
                         .map(|(_, _, m)| *m);
+                    // A call asked again (the floor came back to the seat), or a floor
+                    // taken unasked that the moderator now calls: the new call replaces
+                    // the old one, and what was typed is kept.
+                    let replaced = desk
+                        .open
+                        .get(seat)
+                        .filter(|c| c.seq != *seq)
+                        .map(|c| c.message);
+                    if let Some(Some(message)) = replaced {
+                        out.push(Out::CloseCall {
+                            seat: *seat,
+                            message,
+                            text: render::closed_call(
+                                *seat,
+                                &desk.data,
+                                "you have the floor again: your call is below.",
+                            ),
+                        });
+                    }
                     let draft = desk.data.drafts.entry(*seat).or_default();
                     if draft.seq != *seq {
+                        let keep = if replaced.is_some() {
+                            std::mem::take(&mut draft.lines)
+                        } else {
+                            Vec::new()
+                        };
                         *draft = super::table::Draft {
                             seq: *seq,
-                            ..Default::default()
+                            lines: keep,
+                            target: None,
                         };
                     }
                     desk.open.insert(
@@ -200,10 +267,8 @@ fn record(desk: &mut Desk, event: &Event) {
             team_x100,
             best,
         } => r.finished = Some((*winner, *team_x100, *best)),
-        Event::Motion { .. }
-        | Event::Skipped { .. }
-        | Event::HandedOff { .. }
-        | Event::TeamNote { .. } => {}
+        Event::Motion { limits, .. } => r.clock = [limits.clock; 2],
+        Event::Skipped { .. } | Event::HandedOff { .. } | Event::TeamNote { .. } => {}
     }
 }
 
@@ -231,6 +296,7 @@ mod tests {
             drafts: Default::default(),
             pace: 1.0,
             live_scores: false,
+            floor_message: None,
         })
     }
 

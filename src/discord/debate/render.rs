@@ -282,6 +282,7 @@ mod tests {
             drafts: Default::default(),
             pace: 1.0,
             live_scores: false,
+            floor_message: None,
         }
     }
 

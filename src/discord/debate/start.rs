@@ -131,6 +131,7 @@ pub(super) async fn start_debate(
         drafts: Default::default(),
         pace: setup.timers.pace,
         live_scores: lobby.options.live_scores,
+        floor_message: None,
     };
     for side in Side::BOTH {
         data.threads[side.index()] = open_thread(bot, table.channel, &data, side).await;

@@ -73,6 +73,9 @@ pub struct RunningData {
     /// The debate's pace (it scales the pause between AI speeches).
     pub pace: f64,
     pub live_scores: bool,
+    /// The free debate's "Take the floor" message, while it is open.
+    #[serde(default)]
+    pub floor_message: Option<u64>,
 }
 
 impl RunningData {

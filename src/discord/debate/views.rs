@@ -130,6 +130,19 @@ pub fn call_components(session: &str, seat: Seat, seq: u32, ask: &Ask) -> Vec<Cr
     rows
 }
 
+/// The free debate's "Take the floor" button (any person debating may press it).
+pub fn floor_components(session: &str) -> Vec<CreateActionRow> {
+    vec![CreateActionRow::Buttons(vec![CreateButton::new(
+        Component::Board {
+            session: session.to_string(),
+            key: 0,
+        }
+        .id(),
+    )
+    .label("🙋 Take the floor")
+    .style(ButtonStyle::Primary)])]
+}
+
 /// The id of the speech form's one text field.
 pub const SPEECH_FIELD: &str = "speech";
 

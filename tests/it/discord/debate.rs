@@ -105,6 +105,7 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
     let mut people = Debaters::default();
     people.play_to_the_end(&fake, &[ANN, BEN]).await;
     let (turns, by_form, saw_count) = (people.turns, people.by_form, people.saw_count);
+    assert_eq!(people.floors, 1, "Ben took the free-debate floor unasked");
     assert!(
         people.at_deadline >= 1,
         "a speech typed but not handed in counts at its deadline"
@@ -192,6 +193,8 @@ struct Debaters {
     by_form: usize,
     at_deadline: usize,
     saw_count: bool,
+    /// Floors taken unasked in free debate (the last person presses Take the floor once).
+    floors: usize,
 }
 
 impl Debaters {
@@ -211,6 +214,9 @@ impl Debaters {
                 fake.dump_calls(30)
             );
             let mut acted = false;
+            if let Some(&user) = users.last().filter(|_| self.floors == 0) {
+                acted |= self.take_the_floor(fake, user).await;
+            }
             for &user in users {
                 if let Some(call) = open_call(fake, user, &self.done) {
                     self.answer(fake, user, call).await;
@@ -221,6 +227,42 @@ impl Debaters {
                 tokio::time::sleep(Duration::from_millis(50)).await;
             }
         }
+    }
+
+    /// Presses "Take the floor" once free debate is open and `user` has no call; true if
+    /// the floor was given (a call of their own answering no ask, sequence 0).
+    async fn take_the_floor(&mut self, fake: &FakeDiscord, user: u64) -> bool {
+        let Some(button) = fake
+            .messages(CHANNEL)
+            .into_iter()
+            .find(|m| m.author_id == APP_ID && m.find_custom_id("board:").is_some())
+        else {
+            return false;
+        };
+        let opened = fake
+            .messages(CHANNEL)
+            .iter()
+            .any(|m| m.author_id == APP_ID && m.content.contains("free-debate speech ("));
+        if !opened || open_call(fake, user, &self.done).is_some() {
+            return false;
+        }
+        let i = press(fake, user, &button, "board:").await;
+        if fake.callback(i).map(|c| c.0) != Some(6) {
+            return false; // refused (a call of theirs came first): fine
+        }
+        fake.wait_until("the floor's own call", WAIT, |f| {
+            open_call(f, user, &self.done).is_some_and(|m| m.find_custom_id(":0:done").is_some())
+        })
+        .await;
+        let call = open_call(fake, user, &self.done).unwrap();
+        assert!(
+            call.content.contains("free-debate speech"),
+            "{}",
+            call.content
+        );
+        self.floors += 1;
+        self.answer(fake, user, call).await;
+        true
     }
 
     async fn answer(&mut self, fake: &FakeDiscord, user: u64, call: Msg) {
@@ -258,20 +300,25 @@ impl Debaters {
             let m = fake
                 .modal_submit(user, CHANNEL, &form, &[("speech", &text)])
                 .await;
-            assert!(ephemeral_reply(fake, m).await.contains("Your speech is in"));
+            let reply = ephemeral_reply(fake, m).await;
+            assert!(reply.contains("Your speech is in"), "{reply}");
             self.by_form += 1;
         } else {
             let before = fake.message(call.id).unwrap().edits;
             fake.say(user, CHANNEL, &speech(10, "First,")).await;
             fake.say(user, CHANNEL, &format!("{}.", speech(8, "Second,")))
                 .await;
+            // The word count follows — unless the call was replaced meanwhile (the floor
+            // came back to the seat): the new call carries the text and comes next.
             fake.wait_until("the live word count", WAIT, |f| {
                 let m = f.message(call.id).unwrap();
-                m.edits > before && m.content.contains("20 / ")
+                (m.edits > before && m.content.contains("20 / ")) || m.components.is_empty()
             })
             .await;
-            self.saw_count = true;
-            click_and_wait(fake, user, &call, &done_id).await;
+            if !fake.message(call.id).unwrap().components.is_empty() {
+                self.saw_count = true;
+                click_and_wait(fake, user, &call, &done_id).await;
+            }
         }
         // The call closes once the speech is in; its old button is refused.
         fake.wait_until("the call closes", WAIT, |f| {
