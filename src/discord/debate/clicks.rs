@@ -351,10 +351,6 @@ pub(super) async fn on_speech_form(
     seat: Seat,
     seq: u32,
 ) -> Result<(), Error> {
-    let Some(open) = open_call(table, m.user.id.get(), seat, seq).await else {
-        m.create_response(&bot.http, ephemeral(CLOSED)).await?;
-        return Ok(());
-    };
     let text = m
         .data
         .components
@@ -365,6 +361,40 @@ pub(super) async fn on_speech_form(
             _ => None,
         })
         .unwrap_or_default();
+    let Some(open) = open_call(table, m.user.id.get(), seat, seq).await else {
+        // The call was asked again while the form was open (the floor came back to the
+        // seat): the text goes to the new call, to be handed in there.
+        let moved = {
+            let mut st = table.state.lock().await;
+            let mut moved = false;
+            if let TableState::Running(r) = &mut *st {
+                if r.desk.data.user(seat) == Some(m.user.id.get()) {
+                    if let Some(call) = r.desk.open.get(&seat) {
+                        let now = call.seq;
+                        if let Some(d) = r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == now)
+                        {
+                            d.lines = vec![(0, text)];
+                            moved = true;
+                        }
+                    }
+                }
+                if moved {
+                    table.save(bot, &st).await;
+                }
+            }
+            moved
+        };
+        let answer = if moved {
+            "Your call moved (the floor came back to you): your text is in the new call — press Done there."
+        } else {
+            CLOSED
+        };
+        m.create_response(&bot.http, ephemeral(answer)).await?;
+        if moved {
+            refresh_call(bot, table, seat).await;
+        }
+        return Ok(());
+    };
     {
         let mut st = table.state.lock().await;
         if let TableState::Running(r) = &mut *st {

@@ -301,7 +301,10 @@ impl Debaters {
                 .modal_submit(user, CHANNEL, &form, &[("speech", &text)])
                 .await;
             let reply = ephemeral_reply(fake, m).await;
-            assert!(reply.contains("Your speech is in"), "{reply}");
+            assert!(
+                reply.contains("Your speech is in") || reply.contains("Your call moved"),
+                "{reply}"
+            );
             self.by_form += 1;
         } else {
             let before = fake.message(call.id).unwrap().edits;
@@ -393,5 +396,29 @@ async fn a_restart_mid_debate_resumes_with_the_typed_speech_and_old_buttons() {
     people.done.insert(call.find_custom_id(":done").unwrap());
     people.play_to_the_end(&fake, &[ANN]).await;
     assert_eq!(posted("## 🎙️ Opening statements"), 1);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn agora_run_plays_a_team_debate_with_a_person() {
+    let app = TestApp::builder()
+        .binary()
+        .seed(23)
+        .env("AGORA_DEBATE_TIMERS_PACE", 0.25)
+        .env("AGORA_DEBATE_TIMERS_SUMMARY", 12)
+        .env("AGORA_DISCORD_AI_SPEECH_MS", 50)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let lobby = open_debate_lobby(&fake).await;
+    press(&fake, BEN, &lobby, ":seat8").await;
+    press(&fake, ANN, &lobby, ":start").await;
+    let mut people = Debaters::default();
+    people.play_to_the_end(&fake, &[BEN]).await;
+    assert!(
+        people.turns >= 2,
+        "Con 4 sums up and closes: {}",
+        people.turns
+    );
     app.stop().await;
 }
