@@ -3,15 +3,21 @@
 //!
 //! - limit use: words against the limit (in free debate, against a quarter of the team's
 //!   clock); near it scores better, over it worse;
-//! - claims made: the speaker's side's claims its words touch (keywords of the bank);
+//! - claims made: the speaker's side's claims it makes (the claim in its own words, three
+//!   in five of them, or two of the claim's keywords); not counted for questions, which are
+//!   judged on what they press;
 //! - claims addressed: of the other side's claims made in the speech replied to (an answer,
 //!   a free-debate speech) or in all its speeches before (questions, summaries, closings),
 //!   those this speech touches (neutral in the openings, prepared before anything is said);
 //! - questions answered (an answer): the questions' content words the answer takes up;
+//! - evidence: the facts of its side's bank it cites;
+//! - sentence length (readable: 12–24 words);
 //! - flags: `counter_question` (an answer ending with `?`), `attacker_answered` (questions
 //!   with no `?`), `not_direct_answer`, `off_topic`, `scripted_summary`, `personal_attack`.
 //!
-//! The five criteria are fixed sums of those measures, and the comment names them.
+//! The five criteria are fixed sums of those measures (continuous where the measure is:
+//! the share of the claims raised that it addressed, not whether one was), and the comment
+//! names them.
 
 use super::memory::Memory;
 use super::text::{claims_in, keywords_hit, words_of};
@@ -49,6 +55,9 @@ pub struct Measures {
     pub answered: Option<f64>,
     /// Mean words per sentence.
     pub sentence_words: f64,
+    /// Its side's evidence (the bank's facts) it cites: three in five of the fact's
+    /// content words.
+    pub evidence: usize,
     pub flags: Vec<Flag>,
 }
 
@@ -60,6 +69,14 @@ fn content_words(text: &str) -> Vec<String> {
     out.sort();
     out.dedup();
     out
+}
+
+/// Whether `said` (a text's content words) states `sentence`: three in five of its content
+/// words, in any case and order.
+fn states(said: &[String], sentence: &str) -> bool {
+    let wanted = content_words(sentence);
+    let hit = wanted.iter().filter(|w| said.contains(w)).count();
+    !wanted.is_empty() && hit * 5 >= wanted.len() * 3
 }
 
 /// The claims of `side` that `text` touches: one of their keywords, the claim itself, or
@@ -101,13 +118,15 @@ pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
         Part::Free => (memory.limits.clock / 4).clamp(1, speech.limit.max(1)),
         _ => speech.limit.max(1),
     };
-    // A claim of its own is made in so many words: the claim itself, or two of its keywords.
+    // A claim of its own is made in so many words: the claim itself (three in five of its
+    // content words, in any case and order), or two of its keywords.
     let lower = words_of(text);
+    let said = content_words(text);
     let own_claims = topic
         .side(side)
         .claims
         .iter()
-        .filter(|c| text.contains(c.claim.as_str()) || keywords_hit(&lower, c).len() >= 2)
+        .filter(|c| states(&said, &c.claim) || keywords_hit(&lower, c).len() >= 2)
         .count();
     let mut before: Vec<&Speech> = memory
         .speeches
@@ -127,10 +146,22 @@ pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
         }
     }
     let theirs_touched = touched(topic, side.other(), text);
-    let addressed = raised_ids
+    let mut addressed = raised_ids
         .iter()
         .filter(|id| theirs_touched.contains(id))
         .count();
+    if speech.part == Part::Answer {
+        // An answer also takes up the claims of its own side the questions pressed.
+        if let Some(q) = before.first() {
+            let mine = touched(topic, side, text);
+            for id in touched(topic, side, &q.text) {
+                raised_ids.push(id.clone());
+                if mine.contains(&id) {
+                    addressed += 1;
+                }
+            }
+        }
+    }
     let answered = (speech.part == Part::Answer).then(|| {
         let question = memory
             .speeches
@@ -162,6 +193,12 @@ pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
             None => 1.0,
         }
     });
+    let evidence = topic
+        .side(side)
+        .claims
+        .iter()
+        .filter(|c| states(&said, &c.evidence))
+        .count();
     let sentences = super::text::sentences(text).len().max(1);
     let sentence_words = words as f64 / sentences as f64;
     let mut flags = Vec::new();
@@ -194,6 +231,7 @@ pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
         addressed,
         answered,
         sentence_words,
+        evidence,
         flags,
     }
 }
@@ -212,30 +250,38 @@ pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, S
     } else {
         2.0 + 8.0 * ratio.min(1.0)
     };
-    // Claims made: a reply needs one, a statement two.
+    // Claims made: a reply needs one or two, a statement two to four. Questions are judged
+    // on what they press, not on claims of their own.
     let claims = match speech.part {
-        Part::Answer | Part::Free | Part::Question => m.own_claims.min(1) as f64 * 3.0,
-        _ => m.own_claims.min(2) as f64 * 1.5,
+        Part::Question => 1.5,
+        Part::Answer | Part::Free => m.own_claims.min(2) as f64 * 1.5,
+        _ => m.own_claims.min(4) as f64 * 0.75,
     };
-    // The share of their claims addressed (neutral in the openings and before they spoke).
+    // The share of the claims raised that it addressed (neutral in the openings and when
+    // nothing was raised).
     let addressed = if speech.part == Part::Opening || m.raised == 0 {
         0.5
     } else {
-        m.addressed.min(1) as f64
+        m.addressed as f64 / m.raised as f64
     }
     .min(1.0);
     let answered = m.answered.unwrap_or(0.5 + 0.5 * addressed);
+    // Evidence: the facts of its side's bank it cites (up to two count).
+    let evidence = m.evidence.min(2) as f64;
     let has = |f: Flag| m.flags.contains(&f);
     let questions = speech.part == Part::Question;
-    let logic = 3.0 + 1.2 * claims + 2.0 * addressed + 1.5 * answered;
-    let persuasion = 2.0 + claims + 3.0 * addressed + 0.3 * use_pts;
-    let flow = if (8.0..=32.0).contains(&m.sentence_words) {
+    let logic = 2.0 + 1.2 * claims + 2.0 * addressed + 1.5 * answered + 0.5 * evidence;
+    let persuasion = 1.5 + claims + 2.5 * addressed + 0.25 * use_pts + 0.75 * evidence;
+    // Sentences of a readable length: 12–24 words best, 8–32 fair.
+    let flow = if (12.0..=24.0).contains(&m.sentence_words) {
         1.0
+    } else if (8.0..=32.0).contains(&m.sentence_words) {
+        0.5
     } else {
         0.0
     };
-    let expression = 0.7 * use_pts + 2.0 * flow + 1.0;
-    let teamwork = 3.0 + claims + 2.0 * addressed + if questions { 1.0 } else { 0.0 };
+    let expression = 0.6 * use_pts + 2.5 * flow + 1.0;
+    let teamwork = 2.5 + claims + 2.5 * addressed + if questions { 1.0 } else { 0.0 };
     let mut rules = 10.0;
     if m.over_limit {
         rules -= 5.0;

@@ -3,13 +3,15 @@
 //! within the ask's word limit (whole sentences dropped, least important first, to fit).
 //!
 //! - opening: an opener, the side's framing, two or three claims with their evidence;
-//! - questions: three of the side's questions, to the named opponent who has spoken less;
+//! - questions: the claim of theirs they made most, quoted, then three of the side's
+//!   questions, to the named opponent who has spoken less;
 //! - answer: rebuttals of the claims the question touched (never ending with `?`);
 //! - summary and closing: the team's claims not yet made, rebuttals of the other side's
 //!   most-used claims;
 //! - free debate: a rebuttal of the other side's last speech, one fresh claim, about a
-//!   quarter of the team's clock (the fourth takes what is left; a scrap left after it is
-//!   passed, the floor going to the other team);
+//!   quarter of the team's clock; the last word (the fourth, or any speech that would leave
+//!   less than half a quarter) takes exactly what is left, so no scrap remains (only a clock
+//!   of one or two words is passed);
 //! - the captain (free debate, the floor offered to the team): the team's least-heard
 //!   debater (a person first when tied) speaks, with a direction.
 
@@ -25,6 +27,9 @@ use rand_core::RngCore;
 
 /// The free-debate speeches an offline team plans (each about a quarter of its clock).
 pub const FREE_SPEECHES: u32 = 4;
+
+/// The fewest words an offline debater speaks in free debate.
+pub const MIN_SPEECH: u32 = 3;
 
 /// One offline speech's inputs: what the seat knows and how it talks.
 pub struct Writer<'a> {
@@ -72,11 +77,12 @@ fn unquestioned(mut text: String) -> String {
     text
 }
 
-/// How much of a prepared speech's limit an offline debater uses this time: all of it, or
-/// four fifths, or three fifths (seeded), so that speeches, and their scores, vary.
-fn effort(rng: &mut ChaCha8Rng, limit: u32) -> u32 {
+/// How much of a prepared speech an offline debater gives this time: all it prepared, or
+/// four fifths, or three fifths of it (seeded; the least important parts dropped), within
+/// the limit, so that speeches, and their scores, vary as debaters' form does.
+fn effort(rng: &mut ChaCha8Rng, limit: u32, draft: &Draft) -> u32 {
     let fifths = [5, 4, 3][(rng.next_u64() % 3) as usize];
-    (limit * fifths / 5).max(1)
+    (draft.words().min(limit) * fifths / 5).max(1)
 }
 
 /// Whether this reply misses the point (rebuts another claim than the one just made): one
@@ -173,7 +179,7 @@ impl<'a> Writer<'a> {
             d.push([4, 7, 8][i], &c.evidence);
         }
         d.push(3, self.closer(rng));
-        d.fit(effort(rng, limit), '.')
+        d.fit(effort(rng, limit, &d), '.')
     }
 
     /// The cross-examiner's questions and who answers: of `targets`, the one who has
@@ -195,6 +201,15 @@ impl<'a> Writer<'a> {
         };
         let qs = &self.own().questions;
         let mut d = Draft::new();
+        // The claim of theirs pressed: the one they made most (else their first).
+        let pressed = self
+            .their_main_claims()
+            .first()
+            .copied()
+            .or(self.theirs().claims.first());
+        if let Some(c) = pressed {
+            d.push(3, format!("You told us: {}", c.claim));
+        }
         for (p, i) in shuffled(rng, qs.len()).into_iter().take(3).enumerate() {
             d.push(p as u8, &qs[i].text);
         }
@@ -245,7 +260,7 @@ impl<'a> Writer<'a> {
             d.push(1, joined(self.connector(rng), &c.claim));
         }
         d.push(4, self.closer(rng));
-        unquestioned(d.fit(effort(rng, limit), '.'))
+        unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
     /// A summary (after cross-examination) or a closing statement.
@@ -273,7 +288,7 @@ impl<'a> Writer<'a> {
             }
         }
         d.push(4, self.closer(rng));
-        unquestioned(d.fit(effort(rng, limit), '.'))
+        unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
     /// A free-debate speech: a rebuttal of the other side's last speech (the claim the
@@ -319,8 +334,26 @@ impl<'a> Writer<'a> {
             d.push(6, joined(self.connector(rng), &c.claim));
             d.push(7, &c.evidence);
         }
+        // Spare material, for a long share of the clock.
+        if let Some(r) = targets.get(2).and_then(|c| self.rebuttal_of(rng, &c.id)) {
+            d.push(8, r);
+        }
+        for (i, c) in own.iter().enumerate().skip(2).take(2) {
+            let at = 9 + 2 * (i as u8 - 2);
+            d.push(at, joined(self.connector(rng), &c.claim));
+            d.push(at + 1, &c.evidence);
+        }
+        if let Some(r) = targets.get(3).and_then(|c| self.rebuttal_of(rng, &c.id)) {
+            d.push(13, r);
+        }
+        d.push(14, &self.own().framing);
         d.push(4, self.closer(rng));
-        d.fit(target, '.')
+        if target >= limit {
+            // The team's last word takes all its clock left, so no scrap is left over.
+            d.fill(target, '.')
+        } else {
+            d.fit(target, '.')
+        }
     }
 
     /// The words a free-debate speech aims at: the team's clock in [`FREE_SPEECHES`] equal
@@ -333,13 +366,20 @@ impl<'a> Writer<'a> {
             .map(|s| self.memory.count(s, Some(Part::Free)) as u32)
             .sum::<u32>();
         let left = FREE_SPEECHES.saturating_sub(given).max(1);
-        (limit / left).max(1)
+        let share = (limit / left).max(1);
+        // A share that would leave less than half a planned speech takes it all.
+        if limit - share < (self.memory.limits.clock / FREE_SPEECHES / 2).max(MIN_SPEECH) {
+            limit
+        } else {
+            share
+        }
     }
 
     /// Whether the team should pass the free-debate floor rather than speak: its clock
-    /// holds less than half a planned speech (a scrap left by the last one).
+    /// holds too few words for a sentence. A larger scrap is spoken as a last word (a
+    /// missed turn would only pass the floor and use up one of the free debate's turns).
     pub fn should_pass(&self, limit: u32) -> bool {
-        limit < (self.memory.limits.clock / FREE_SPEECHES / 2).max(1)
+        limit < MIN_SPEECH
     }
 
     /// The captain's call when the free-debate floor is offered to the team: who speaks

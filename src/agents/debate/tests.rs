@@ -132,7 +132,9 @@ fn every_speech_is_within_its_limit_at_any_scale() {
                         assert!(!words::ends_with_question(&s.text), "{s:?}");
                     }
                     if s.part == Part::Free && scale >= 1.0 && s.limit >= limits.clock / 4 {
-                        assert!(s.words <= limits.clock / 4, "{s:?}");
+                        // A share of the clock left (a quarter at first), or the team's
+                        // last word: all that is left.
+                        assert!(s.words <= s.limit / 2 + 10 || s.words == s.limit, "{s:?}");
                         assert!(
                             s.words >= limits.clock / 20,
                             "a free speech of substance: {s:?}"

@@ -127,14 +127,48 @@ impl Draft {
         }
     }
 
+    /// The words of all its parts.
+    pub fn words(&self) -> u32 {
+        self.parts.iter().map(|(_, t)| words::count(t)).sum()
+    }
+
     pub fn is_empty(&self) -> bool {
         self.parts.is_empty()
+    }
+
+    /// Exactly `limit` words when the parts hold that many: the parts that [`Draft::fit`],
+    /// and the first part left out (in reading order) cut to the words still free, ended by
+    /// `end`, in its place. Fewer words only when every part is used.
+    pub fn fill(&self, limit: u32, end: char) -> String {
+        let (mut keep, used) = self.chosen(limit);
+        if used == 0 || used >= limit {
+            return self.fit(limit, end);
+        }
+        let mut cut = None;
+        if let Some(i) = keep.iter().position(|k| !k) {
+            keep[i] = true;
+            cut = Some((i, cut_words(&self.parts[i].1, limit - used, end)));
+        }
+        self.joined(&keep, cut)
     }
 
     /// The parts that fit within `limit` words, most important first (a part that does
     /// not fit is skipped and smaller ones still tried), joined in reading order. When not
     /// even the most important part fits, its first `limit` words, ended by `end`.
     pub fn fit(&self, limit: u32, end: char) -> String {
+        let (keep, used) = self.chosen(limit);
+        if used == 0 {
+            let first = (0..self.parts.len()).min_by_key(|&i| (self.parts[i].0, i));
+            return match first {
+                Some(i) => cut_words(&self.parts[i].1, limit, end),
+                None => String::new(),
+            };
+        }
+        self.joined(&keep, None)
+    }
+
+    /// Which parts fit within `limit` words, most important first, and their words.
+    fn chosen(&self, limit: u32) -> (Vec<bool>, u32) {
         let mut order: Vec<usize> = (0..self.parts.len()).collect();
         order.sort_by_key(|&i| (self.parts[i].0, i));
         let mut keep = vec![false; self.parts.len()];
@@ -146,17 +180,19 @@ impl Draft {
                 used += n;
             }
         }
-        if used == 0 {
-            return match order.first() {
-                Some(&i) => cut_words(&self.parts[i].1, limit, end),
-                None => String::new(),
-            };
-        }
+        (keep, used)
+    }
+
+    /// The kept parts in reading order, part `cut.0` replaced by `cut.1`.
+    fn joined(&self, keep: &[bool], cut: Option<(usize, String)>) -> String {
         self.parts
             .iter()
-            .zip(&keep)
-            .filter(|(_, k)| **k)
-            .map(|((_, t), _)| t.as_str())
+            .enumerate()
+            .filter(|(i, _)| keep[*i])
+            .map(|(i, (_, t))| match &cut {
+                Some((at, text)) if *at == i => text.as_str(),
+                _ => t.as_str(),
+            })
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -323,6 +359,15 @@ mod tests {
         let mut q = Draft::new();
         q.push(0, "Why would anyone do that, really?");
         assert_eq!(q.fit(3, '?'), "Why would anyone?");
+        // Filling: exactly the words asked for, the first part left out cut in its place.
+        assert_eq!(
+            d.fill(12, '.'),
+            "Hello there friends. Our main point is this. A long piece. Bye."
+        );
+        assert_eq!(d.words(), 19);
+        assert_eq!(words::count(&d.fill(12, '.')), 12);
+        assert_eq!(d.fill(100, '.'), d.fit(100, '.'));
+        assert_eq!(d.fill(9, '.'), d.fit(9, '.'));
     }
 
     #[test]

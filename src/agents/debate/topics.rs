@@ -23,7 +23,20 @@ macro_rules! builtin_topics {
     };
 }
 
-builtin_topics!("universal_basic_income");
+builtin_topics!(
+    "ai_art_copyright",
+    "ban_homework",
+    "cash_free_society",
+    "compulsory_voting",
+    "four_day_work_week",
+    "nuclear_power",
+    "remote_work",
+    "self_driving_cars",
+    "social_media_age_limit",
+    "space_exploration_funding",
+    "universal_basic_income",
+    "zoos",
+);
 
 /// The built-in copy of `content/debate/generic.toml`.
 const GENERIC: &str = include_str!("../../../content/debate/generic.toml");
@@ -412,6 +425,7 @@ mod tests {
             "builtin_topics! in src/agents/debate/topics.rs must list every content/topics/*.toml"
         );
         assert!(on_disk.contains("universal_basic_income"));
+        assert!(on_disk.len() >= 12, "at least 12 topics: {on_disk:?}");
         let topics = Topics::load(Some(&repo_content())).unwrap();
         assert_eq!(topics.len(), on_disk.len());
         for (id, text) in BUILTIN {
