@@ -20,20 +20,10 @@
 //! names them.
 
 use super::memory::Memory;
-use super::text::{claims_in, keywords_hit, words_of};
+use super::text::{content_words, keywords_hit, states, touched_claims, words_of};
 use super::topics::Topic;
 use crate::games::debate::team::{side_of, Flag, JudgeScores, Part, Side, Speech};
 use crate::games::debate::words;
-
-/// Words too common to show that an answer took up a question.
-const STOP: &[&str] = &[
-    "about", "above", "after", "again", "against", "being", "below", "between", "could", "does",
-    "doing", "during", "every", "have", "having", "into", "just", "more", "most", "other", "ought",
-    "over", "same", "should", "some", "such", "than", "that", "their", "them", "then", "there",
-    "these", "they", "this", "those", "through", "under", "until", "very", "were", "what", "when",
-    "where", "which", "while", "with", "would", "your", "yours", "from", "will", "because",
-    "really", "your", "side", "explain", "evidence",
-];
 
 const INSULTS: &[&str] = &[
     "idiot", "idiots", "stupid", "moron", "morons", "liar", "liars", "fool", "fools", "dumb",
@@ -61,40 +51,12 @@ pub struct Measures {
     pub flags: Vec<Flag>,
 }
 
-fn content_words(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = words_of(text)
-        .into_iter()
-        .filter(|w| w.len() >= 5 && !STOP.contains(&w.as_str()))
-        .collect();
-    out.sort();
-    out.dedup();
-    out
-}
-
-/// Whether `said` (a text's content words) states `sentence`: three in five of its content
-/// words, in any case and order.
-fn states(said: &[String], sentence: &str) -> bool {
-    let wanted = content_words(sentence);
-    let hit = wanted.iter().filter(|w| said.contains(w)).count();
-    !wanted.is_empty() && hit * 5 >= wanted.len() * 3
-}
-
-/// The claims of `side` that `text` touches: one of their keywords, the claim itself, or
-/// one of the other side's rebuttals of it, word for word (the judge knows the banks).
+/// The claims of `side` that `text` touches (see [`touched_claims`]), by id.
 pub fn touched(topic: &Topic, side: Side, text: &str) -> Vec<String> {
-    let bank = topic.side(side);
-    let mut ids: Vec<String> = claims_in(bank, text).iter().map(|c| c.id.clone()).collect();
-    for c in &bank.claims {
-        if !ids.contains(&c.id) && text.contains(c.claim.as_str()) {
-            ids.push(c.id.clone());
-        }
-    }
-    for r in &topic.side(side.other()).rebuttals {
-        if !ids.contains(&r.answers) && text.contains(r.text.as_str()) {
-            ids.push(r.answers.clone());
-        }
-    }
-    ids
+    touched_claims(topic.side(side), topic.side(side.other()), text)
+        .into_iter()
+        .map(|c| c.id.clone())
+        .collect()
 }
 
 /// The claims of both sides `text` touches, as `(side, id)`.
@@ -358,7 +320,7 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
             .map(|(i, c)| {
                 let n = memory
                     .by_side(side)
-                    .filter(|s| claims_in(bank, &s.text).iter().any(|x| x.id == c.id))
+                    .filter(|s| touched(topic, side, &s.text).contains(&c.id))
                     .count();
                 (n, i)
             })

@@ -5,7 +5,8 @@
 //! - opening: an opener, the side's framing, two or three claims with their evidence;
 //! - questions: the claim of theirs they made most, quoted, then three of the side's
 //!   questions, to the named opponent who has spoken less;
-//! - answer: rebuttals of the claims the question touched (never ending with `?`);
+//! - answer: rebuttals of the claims the question touched, the claim of ours it pressed
+//!   defended with its evidence, one more of ours (never ending with `?`);
 //! - summary and closing: the team's claims not yet made, rebuttals of the other side's
 //!   most-used claims;
 //! - free debate: a rebuttal of the other side's last speech, one fresh claim, about a
@@ -17,7 +18,7 @@
 
 use super::memory::Memory;
 use super::personalities::Personality;
-use super::text::{claims_in, joined, keywords_hit, sentences, words_of, Draft};
+use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
 use crate::games::debate::team::{Part, Side};
 use crate::games::debate::words;
@@ -220,7 +221,7 @@ impl<'a> Writer<'a> {
     /// touched (else of the other side's main claim), one of our claims, never a question.
     pub fn answer(&self, rng: &mut ChaCha8Rng, limit: u32, question: Option<&str>) -> String {
         let touched = question
-            .map(|q| claims_in(self.theirs(), q))
+            .map(|q| touched_claims(self.theirs(), self.own(), q))
             .unwrap_or_default();
         let mut targets: Vec<&Claim> = touched;
         if targets.is_empty() || misses(rng) {
@@ -246,18 +247,27 @@ impl<'a> Writer<'a> {
                 d.push(2, format!("You ask, \"{s}\" Here is the answer."));
             }
         }
-        for (i, c) in targets.iter().take(2).enumerate() {
+        for (i, c) in targets.iter().take(3).enumerate() {
             if let Some(r) = self.rebuttal_of(rng, &c.id) {
-                d.push(if i == 0 { 0 } else { 2 }, r);
+                d.push([0, 2, 5][i], r);
             }
         }
         // Our claims the questions challenged are defended first, else a fresh one made.
         let defended = question
-            .map(|q| claims_in(self.own(), q))
+            .map(|q| touched_claims(self.own(), self.theirs(), q))
             .unwrap_or_default();
         let fresh = self.fresh_claims(rng);
-        if let Some(c) = defended.first().or(fresh.first()) {
+        let first = defended.first().or(fresh.first()).copied();
+        if let Some(c) = first {
             d.push(1, joined(self.connector(rng), &c.claim));
+            d.push(6, &c.evidence);
+        }
+        // Then a second claim of ours, to carry the exchange forward.
+        if let Some(c) = fresh
+            .iter()
+            .find(|c| Some(c.id.as_str()) != first.map(|f| f.id.as_str()))
+        {
+            d.push(7, joined(self.connector(rng), &c.claim));
         }
         d.push(4, self.closer(rng));
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
@@ -301,7 +311,7 @@ impl<'a> Writer<'a> {
             targets.extend(claims_in(self.theirs(), dir));
         }
         if let Some(last) = self.memory.last_of(self.side.other()) {
-            for c in claims_in(self.theirs(), &last.text) {
+            for c in touched_claims(self.theirs(), self.own(), &last.text) {
                 if !targets.iter().any(|t| t.id == c.id) {
                     targets.push(c);
                 }

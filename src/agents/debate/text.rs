@@ -54,6 +54,53 @@ pub fn claims_in<'a>(bank: &'a Bank, text: &str) -> Vec<&'a Claim> {
         .collect()
 }
 
+/// Words too common to show that an answer took up a question.
+const STOP: &[&str] = &[
+    "about", "above", "after", "again", "against", "being", "below", "between", "could", "does",
+    "doing", "during", "every", "have", "having", "into", "just", "more", "most", "other", "ought",
+    "over", "same", "should", "some", "such", "than", "that", "their", "them", "then", "there",
+    "these", "they", "this", "those", "through", "under", "until", "very", "were", "what", "when",
+    "where", "which", "while", "with", "would", "your", "yours", "from", "will", "because",
+    "really", "your", "side", "explain", "evidence",
+];
+
+/// The words of `text` that carry content: five letters or more, not too common; sorted,
+/// each once.
+pub fn content_words(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = words_of(text)
+        .into_iter()
+        .filter(|w| w.len() >= 5 && !STOP.contains(&w.as_str()))
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+/// Whether `said` (a text's content words) states `sentence`: three in five of its content
+/// words, in any case and order.
+pub fn states(said: &[String], sentence: &str) -> bool {
+    let wanted = content_words(sentence);
+    let hit = wanted.iter().filter(|w| said.contains(w)).count();
+    !wanted.is_empty() && hit * 5 >= wanted.len() * 3
+}
+
+/// The claims of `bank` that `text` touches: the claim stated, two of its keywords, or one
+/// of `other`'s rebuttals of it stated. One keyword alone is not enough, so that a side
+/// whose keywords are common words is not heard in every speech. The judge and the
+/// offline debaters read a speech the same way.
+pub fn touched_claims<'a>(bank: &'a Bank, other: &Bank, text: &str) -> Vec<&'a Claim> {
+    let lower = words_of(text);
+    let said = content_words(text);
+    bank.claims
+        .iter()
+        .filter(|c| {
+            states(&said, &c.claim)
+                || keywords_hit(&lower, c).len() >= 2
+                || other.rebuttals_of(&c.id).any(|r| states(&said, &r.text))
+        })
+        .collect()
+}
+
 /// The sentences of `text`, each with its end mark (`.`, `!`, `?`, closing quotes).
 pub fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
