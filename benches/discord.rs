@@ -1,6 +1,6 @@
 //! The Discord bot under load: many werewolf games at once in one bot process (the shared
 //! test app, `tests/support/app.rs`), against the
-//! in-process fake Discord (`tests/support/fake_discord.rs`) through `DISCORD_PROXY_URL`.
+//! in-process fake Discord (`tests/support/fake_discord/`) through `DISCORD_PROXY_URL`.
 //!
 //! `AGORA_BENCH_DISCORD_SESSIONS` (default 100) channels each open a lobby, seat
 //! `AGORA_BENCH_DISCORD_HUMANS` humans (default 1; the rest are AI) and play to the end, all
@@ -10,7 +10,7 @@
 
 #[path = "../tests/support/app.rs"]
 mod app;
-#[path = "../tests/support/fake_discord.rs"]
+#[path = "../tests/support/fake_discord/mod.rs"]
 mod fake_discord;
 #[path = "../tests/support/fake_players.rs"]
 mod fake_players;

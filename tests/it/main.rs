@@ -12,7 +12,7 @@
 //! - `debate_resume`: a team debate killed mid-way resumes to the same result.
 //! - `debate_terminal`: `agora play debate` watched, and played by a human who resumes.
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
-//! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord.rs`).
+//! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord/`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 
 #[path = "../support/app.rs"]
@@ -24,7 +24,7 @@ mod debate_props;
 mod debate_resume;
 mod debate_terminal;
 mod discord;
-#[path = "../support/fake_discord.rs"]
+#[path = "../support/fake_discord/mod.rs"]
 mod fake_discord;
 #[path = "../support/fake_players.rs"]
 mod fake_players;

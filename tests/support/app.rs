@@ -1,4 +1,4 @@
-//! One test app: the fake Discord (`fake_discord.rs`), a temporary SQLite database (deleted
+//! One test app: the fake Discord (`fake_discord/`), a temporary SQLite database (deleted
 //! when the app is dropped) and the bot, in this process or as the `agora run` binary.
 //!
 //! `TestApp::builder()` sets the options (seed, config overrides, closed DMs, the binary);
