@@ -94,6 +94,11 @@ pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
         .speeches
         .iter()
         .filter(|s| s.index < speech.index && side_of(s.seat) == Some(side.other()))
+        // The two summaries (and the two closings) are parallel: the second is measured
+        // against what the first was, not also against the first's own list.
+        .filter(|s| {
+            !(matches!(speech.part, Part::Summary | Part::Closing) && s.part == speech.part)
+        })
         .collect();
     if matches!(speech.part, Part::Answer | Part::Free) {
         // A reply answers the speech it replies to.
