@@ -174,19 +174,28 @@ pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, s
         let d = &r.desk.data;
         let draft = d.drafts.get(&seat).cloned().unwrap_or_default();
         let user = d.user(seat);
-        CreateMessage::new()
+        let msg = CreateMessage::new()
             .content(render::call_text(seat, &open.ask, open.due_at, d, &draft))
             .components(call_components(&d.session_id, seat, seq, &open.ask))
-            .allowed_mentions(CreateAllowedMentions::new().users(user.map(UserId::new)))
+            .allowed_mentions(CreateAllowedMentions::new().users(user.map(UserId::new)));
+        (msg, draft.lines.len())
     };
+    let (msg, lines_shown) = msg;
     let Some(id) = bot.post(ChannelId::new(table.channel), msg).await else {
         return;
     };
-    let due_at = {
+    let (due_at, typed_meanwhile) = {
         let mut st = table.state.lock().await;
         let TableState::Running(r) = &mut *st else {
             return;
         };
+        // Lines typed while the call was being posted: its word count is refreshed below.
+        let typed_meanwhile = r
+            .desk
+            .data
+            .drafts
+            .get(&seat)
+            .is_some_and(|d| d.seq == seq && d.lines.len() != lines_shown);
         r.desk.data.called.retain(|(s, _, _)| *s != seat);
         r.desk.data.called.push((seat, seq, id.get()));
         let due = r
@@ -199,8 +208,11 @@ pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, s
                 o.due_at
             });
         table.save(bot, &st).await;
-        due
+        (due, typed_meanwhile)
     };
+    if typed_meanwhile {
+        refresh_call(bot, table, seat).await;
+    }
     if let Some(due_at) = due_at {
         tokio::spawn(hand_in_at_deadline(table.clone(), seat, seq, due_at));
     }

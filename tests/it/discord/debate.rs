@@ -294,6 +294,17 @@ impl Debaters {
             let write = call.find_custom_id(":write").unwrap();
             let i = click_and_wait(fake, user, &call, &write).await;
             let (kind, body, _) = fake.callback(i).unwrap();
+            if kind == 4 && body.to_string().contains("closed") {
+                // The call closed or moved (the floor came back to the seat) just before
+                // the click: refused as stale, its controls taken away; a new call, if
+                // any, comes next.
+                fake.wait_until("the stale call's controls removed", WAIT, |f| {
+                    f.message(call.id).unwrap().components.is_empty()
+                })
+                .await;
+                self.turns -= 1;
+                return;
+            }
             assert_eq!(kind, 9, "a form opens: {body}");
             let form = body["custom_id"].as_str().unwrap().to_string();
             let text = format!("{}? {}?", speech(12, "Why"), speech(6, "and how"));
