@@ -163,7 +163,7 @@ async fn floor(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
 
 /// Posts a person's call (pinging them only) and starts its timer.
 pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, seq: u32) {
-    let msg = {
+    let (msg, lines_shown) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
             return;
@@ -180,7 +180,6 @@ pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, s
             .allowed_mentions(CreateAllowedMentions::new().users(user.map(UserId::new)));
         (msg, draft.lines.len())
     };
-    let (msg, lines_shown) = msg;
     let Some(id) = bot.post(ChannelId::new(table.channel), msg).await else {
         return;
     };
