@@ -9,7 +9,7 @@
 //!
 //! - `outcome`: a finished game's result (winner, per-seat scores and details), any game.
 //! - `werewolf`: nine seats, night actions, votes, GPP.
-//! - `debate`: the team debate (and, next, moderated rounds and social debates).
+//! - `debate`: the team debate, moderated rounds and social debates.
 
 mod audience;
 pub mod debate;

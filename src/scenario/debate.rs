@@ -328,29 +328,22 @@ pub fn play(
         Some("team") => {}
         Some(other) => {
             return Err(ScenarioError::Setup(format!(
-                "format \"{other}\": this build plays \"team\""
+                "format \"{other}\": allowed are \"team\", \"rounds\", \"social\""
             )))
         }
-        None => return Err(ScenarioError::Setup("missing \"format\" (\"team\")".into())),
+        None => {
+            return Err(ScenarioError::Setup(
+                "missing \"format\" (\"team\", \"rounds\", \"social\")".into(),
+            ))
+        }
     }
     let topic = obj
         .get("topic")
         .and_then(Value::as_str)
         .ok_or_else(|| ScenarioError::Setup("missing \"topic\" (a topic id)".into()))?;
-    kit.check_topic(Some(topic))
-        .map_err(|e| ScenarioError::Setup(format!("topic: {e}")))?;
-    let motion = kit.topics.get(topic).expect("checked").motion.clone();
-    let config = match obj.get("config") {
-        None => Map::new(),
-        Some(Value::Object(m)) => m.clone(),
-        Some(_) => return Err(ScenarioError::Config("config must be an object".into())),
-    };
-    let rules = rules_of(&config).map_err(ScenarioError::Config)?;
-    let actions = match obj.get("actions") {
-        None => Vec::new(),
-        Some(Value::Array(a)) => a.clone(),
-        Some(_) => return Err(ScenarioError::Config("actions must be a list".into())),
-    };
+    let (_, motion) = motion_of(obj, kit)?;
+    let rules = rules_of(&config_of(obj)?).map_err(ScenarioError::Config)?;
+    let actions = actions_of(obj)?;
     let mut table = Sitting {
         game: TeamDebate::new(&motion, &rules),
         judge: Judge::new(
@@ -425,6 +418,72 @@ fn apply(table: &mut Sitting, step: Step) -> Result<(), String> {
             let _ = table.game.act(JUDGE, review);
         }
         table.deliver();
+    }
+    Ok(())
+}
+
+/// A scenario's topic (an id from `kit`, optional) and motion: the topic's, else the
+/// file's `"motion"`, else a neutral placeholder motion.
+pub(super) fn motion_of(
+    obj: &Map<String, Value>,
+    kit: &DebateKit,
+) -> Result<(Option<String>, String), ScenarioError> {
+    match obj.get("topic") {
+        None | Some(Value::Null) => Ok((
+            None,
+            obj.get("motion")
+                .and_then(Value::as_str)
+                .unwrap_or("This house would adopt the proposal")
+                .to_string(),
+        )),
+        Some(Value::String(topic)) => {
+            kit.check_topic(Some(topic))
+                .map_err(|e| ScenarioError::Setup(format!("topic: {e}")))?;
+            let motion = kit
+                .topics
+                .get(topic.as_str())
+                .map(|t| t.motion.clone())
+                .ok_or_else(|| ScenarioError::Setup(format!("topic: no topic \"{topic}\"")))?;
+            Ok((Some(topic.clone()), motion))
+        }
+        Some(other) => Err(ScenarioError::Setup(format!(
+            "topic must be a topic id, not {other}"
+        ))),
+    }
+}
+
+/// A scenario's `config` object (none: empty).
+pub(super) fn config_of(obj: &Map<String, Value>) -> Result<Map<String, Value>, ScenarioError> {
+    match obj.get("config") {
+        None | Some(Value::Null) => Ok(Map::new()),
+        Some(Value::Object(m)) => Ok(m.clone()),
+        Some(_) => Err(ScenarioError::Config("config must be an object".into())),
+    }
+}
+
+/// A scenario's `actions` list (none: empty).
+pub(super) fn actions_of(obj: &Map<String, Value>) -> Result<Vec<Value>, ScenarioError> {
+    match obj.get("actions") {
+        None => Ok(Vec::new()),
+        Some(Value::Array(a)) => Ok(a.clone()),
+        Some(_) => Err(ScenarioError::Config("actions must be a list".into())),
+    }
+}
+
+/// The participants' names of a `rounds` or `social` scenario, checked: 2 or more, each a
+/// distinct non-empty name.
+pub(super) fn check_names(names: &[String]) -> Result<(), ScenarioError> {
+    for (i, name) in names.iter().enumerate() {
+        if name.trim().is_empty() {
+            return Err(ScenarioError::Setup(format!(
+                "participants[{i}]: an empty name"
+            )));
+        }
+        if names[..i].contains(name) {
+            return Err(ScenarioError::Setup(format!(
+                "participants[{i}]: \"{name}\" is named twice"
+            )));
+        }
     }
     Ok(())
 }

@@ -1,6 +1,6 @@
 //! Scenarios: a hand-written game with every decision scripted, replayed exactly and
 //! summed up as one JSON result. This is how any rule is tested. A file's `"game"` picks
-//! the game: `"debate"` ([`debate`]), else werewolf (a fixed deal; the files without
+//! the game: `"debate"` (by its `"format"`: [`debate`] for `team`, [`rounds`], [`social`]), else werewolf (a fixed deal; the files without
 //! `"game"` are werewolf's), below.
 //!
 //! Actions apply in order, each to whatever the game waits for from that seat at that
@@ -15,6 +15,8 @@ use std::sync::Arc;
 use thiserror::Error;
 
 pub mod debate;
+pub mod rounds;
+pub mod social;
 
 #[derive(Debug, Error)]
 pub enum ScenarioError {
@@ -206,7 +208,11 @@ pub fn run_any(
 ) -> Result<Value, ScenarioError> {
     let head: Value = serde_json::from_str(text)?;
     match head.get("game").map(|g| g.as_str()) {
-        Some(Some("debate")) => Ok(serde_json::to_value(debate::run(text, kit)?)?),
+        Some(Some("debate")) => match head.get("format").and_then(|f| f.as_str()) {
+            Some("rounds") => rounds::run(text, kit),
+            Some("social") => social::run(text, kit),
+            _ => Ok(serde_json::to_value(debate::run(text, kit)?)?),
+        },
         None | Some(Some("werewolf")) => Ok(serde_json::to_value(run(text, base)?)?),
         Some(other) => Err(ScenarioError::Config(format!(
             "game {}: allowed are \"werewolf\" and \"debate\"",

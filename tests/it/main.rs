@@ -33,5 +33,6 @@ mod llm;
 mod local_llm;
 mod properties;
 mod scenarios;
+mod scenarios_debate2;
 mod store;
 mod terminal;

@@ -10,6 +10,7 @@
 //!   (schemas, checked replies, one repair, the offline answer as the fallback).
 
 pub mod heuristic;
+pub mod indicators;
 pub mod llm;
 pub mod memory;
 pub mod offline;

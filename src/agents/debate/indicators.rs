@@ -1,0 +1,41 @@
+//! The social debate's offline evaluator: the source's keyword indicators. A speech's
+//! persuasion is 0.3 for each persuasion word it contains (at most 1), its attack 0.4 for
+//! each attack word, its evidence 0.35 for each evidence word; every target gets the same
+//! rating. Words are matched as the source does, as lower-case substrings of the speech.
+//! A debate rated this way is marked offline-scored.
+
+use crate::games::debate::social::Rating;
+
+pub const PERSUASION: [&str; 5] = ["however", "consider", "but", "think about", "understand"];
+pub const ATTACK: [&str; 5] = ["wrong", "flawed", "incorrect", "mistaken", "fallacious"];
+pub const EVIDENCE: [&str; 5] = ["research", "data", "study", "evidence", "statistics"];
+
+fn present(text: &str, words: &[&str]) -> f64 {
+    words.iter().filter(|w| text.contains(*w)).count() as f64
+}
+
+/// The rating of `speech` for any target.
+pub fn rate(speech: &str) -> Rating {
+    let lower = speech.to_lowercase();
+    Rating {
+        persuasion: (present(&lower, &PERSUASION) * 0.3).min(1.0),
+        attack: (present(&lower, &ATTACK) * 0.4).min(1.0),
+        evidence: (present(&lower, &EVIDENCE) * 0.35).min(1.0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_word_counts_once_and_ratings_cap_at_one() {
+        let r = rate("However, consider this, but think about it: you are WRONG, wrong, wrong.");
+        assert!((r.persuasion - 1.0).abs() < 1e-12);
+        assert!((r.attack - 0.4).abs() < 1e-12);
+        assert_eq!(r.evidence, 0.0);
+        let r = rate("The research data and one study show it.");
+        assert!((r.evidence - 1.0).abs() < 1e-12);
+        assert_eq!(rate("Plain words.").persuasion, 0.0);
+    }
+}
