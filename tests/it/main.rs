@@ -22,6 +22,7 @@ mod debate_cli;
 mod debate_llm;
 mod debate_props;
 mod debate_resume;
+mod debate_sources;
 mod debate_terminal;
 mod discord;
 #[path = "../support/fake_discord/mod.rs"]

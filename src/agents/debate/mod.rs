@@ -9,6 +9,7 @@
 //! - `prompt.rs`: the prompt files and the bounded transcript; `llm.rs`: the model roles
 //!   (schemas, checked replies, one repair, the offline answer as the fallback).
 
+pub mod bridge;
 pub mod heuristic;
 pub mod indicators;
 pub mod llm;
@@ -16,6 +17,7 @@ pub mod memory;
 pub mod offline;
 pub mod personalities;
 pub mod prompt;
+pub mod sources;
 pub mod text;
 pub mod topics;
 
