@@ -9,6 +9,7 @@
 //!   language-model and remote-agent seats, as stored sessions.
 //! - [`scenario`]: hand-written games replayed exactly, for rule tests.
 //! - [`replay`]: recorded games told as a story, god view or one seat's view.
+//! - [`charts`]: PNG charts (debate stances, round scores) with an embedded font.
 //! - [`llm`]: OpenAI-compatible chat client, providers per role, prompts, a mock server.
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
@@ -19,6 +20,7 @@
 
 pub mod agent_server;
 pub mod agents;
+pub mod charts;
 pub mod commands;
 pub mod config;
 pub mod discord;

@@ -38,7 +38,7 @@ const COMMENT_CHARS: usize = 400;
 const DIRECTION_CHARS: usize = 200;
 const REVIEW_CHARS: usize = 3000;
 
-fn object_schema(props: Value) -> Value {
+pub(super) fn object_schema(props: Value) -> Value {
     let required: Vec<String> = props
         .as_object()
         .map(|o| o.keys().cloned().collect())
@@ -89,7 +89,7 @@ pub fn review_schema() -> Value {
 }
 
 /// The reply as one JSON object with exactly `keys`.
-fn object(content: &str, keys: &[&str]) -> Result<Map<String, Value>, String> {
+pub(super) fn object(content: &str, keys: &[&str]) -> Result<Map<String, Value>, String> {
     let v: Value =
         serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
     let Value::Object(obj) = v else {
@@ -107,7 +107,7 @@ fn object(content: &str, keys: &[&str]) -> Result<Map<String, Value>, String> {
     Ok(obj)
 }
 
-fn text_field(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
+pub(super) fn text_field(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
     let v = &obj[key];
     let s = v
         .as_str()
@@ -121,7 +121,7 @@ fn text_field(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
 
 /// A speech of at most `limit` words: over by more than a tenth is an error (asked again);
 /// within a tenth it is kept as written.
-fn within(text: &str, limit: u32, what: &str) -> Result<(), String> {
+pub(super) fn within(text: &str, limit: u32, what: &str) -> Result<(), String> {
     let n = words::count(text);
     if n as f64 > limit as f64 * 1.1 {
         return Err(format!(
@@ -131,7 +131,7 @@ fn within(text: &str, limit: u32, what: &str) -> Result<(), String> {
     Ok(())
 }
 
-fn checked<T>(value: T) -> Checked<T> {
+pub(super) fn checked<T>(value: T) -> Checked<T> {
     Checked {
         value,
         fixed: Vec::new(),
@@ -536,6 +536,14 @@ pub fn merge_notes(first: (&str, Value), second: (&str, Value)) -> Value {
 pub fn answer(action: Option<Action>, note: Value) -> Answer<Action> {
     Answer {
         action,
+        note: Some(note),
+    }
+}
+
+/// Any game's answer with its note.
+pub fn answer_with<A>(action: A, note: Value) -> Answer<A> {
+    Answer {
+        action: Some(action),
         note: Some(note),
     }
 }

@@ -17,6 +17,9 @@ pub mod memory;
 pub mod offline;
 pub mod personalities;
 pub mod prompt;
+pub mod rounds;
+pub mod rounds_llm;
+pub mod social;
 pub mod sources;
 pub mod text;
 pub mod topics;
@@ -96,6 +99,8 @@ pub struct DebateKit {
     pub pro: Option<Client>,
     pub con: Option<Client>,
     pub judge: Option<Client>,
+    /// Checks the sources a moderated debate's speeches cite (`None`: checks off).
+    pub sources: Option<Arc<sources::SourceChecker>>,
 }
 
 impl Default for DebateKit {
@@ -110,6 +115,7 @@ impl Default for DebateKit {
             pro: None,
             con: None,
             judge: None,
+            sources: None,
         }
     }
 }
@@ -124,6 +130,7 @@ impl DebateKit {
             pro: None,
             con: None,
             judge: None,
+            sources: None,
         })
     }
 
@@ -226,7 +233,7 @@ pub struct Table<'a> {
 }
 
 /// A seed per seat from the table's seed.
-fn seat_seed(seed: u64, seat: Seat) -> u64 {
+pub(crate) fn seat_seed(seed: u64, seat: Seat) -> u64 {
     seed ^ (seat as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
 }
 

@@ -68,6 +68,55 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "speech"
         ),
         prompt!("review", "motion", "transcript"),
+        prompt!(
+            "rounds_debater",
+            "seat",
+            "motion",
+            "stance",
+            "rounds",
+            "format",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt!("rounds_turn", "transcript", "round", "task", "limit"),
+        prompt!("moderator", "motion", "format"),
+        prompt!(
+            "moderator_round",
+            "earlier",
+            "round",
+            "order",
+            "presented",
+            "speeches",
+            "sources",
+            "grouping"
+        ),
+        prompt!(
+            "moderator_final",
+            "presented",
+            "transcript",
+            "earlier",
+            "sources"
+        ),
+        prompt!(
+            "social_debater",
+            "seat",
+            "motion",
+            "stance",
+            "conviction",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt!("social_turn", "transcript", "active", "round", "limit"),
+        prompt!("evaluator", "motion"),
+        prompt!(
+            "evaluator_turn",
+            "transcript",
+            "speaker",
+            "speech",
+            "targets"
+        ),
     ]
 }
 

@@ -315,6 +315,7 @@ impl RoundsDebate {
                     .collect();
                 self.push(Event::Reviewed {
                     round: review.round,
+                    passes: review.passes.clone(),
                     means,
                     notes: review.notes.clone(),
                     offline: review.offline,

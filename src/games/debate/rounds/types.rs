@@ -303,9 +303,11 @@ pub enum Event {
         seat: Seat,
         round: u8,
     },
-    /// A round scored: each participant's score as the mean of the two passes.
+    /// A round scored: both passes (seat 1 first in each), and each participant's score
+    /// as the mean of the two.
     Reviewed {
         round: u8,
+        passes: [Vec<RoundScore>; 2],
         means: Vec<f64>,
         notes: RoundNotes,
         offline: bool,
