@@ -93,6 +93,8 @@ fn panel(
         .x_desc("round")
         .x_labels(rounds.clamp(2, 12) + 1)
         .x_label_formatter(&|x| format!("{}", x.round() as i64))
+        // One decimal, and never "-0.0".
+        .y_label_formatter(&|y| format!("{:.1}", if y.abs() < 0.05 { 0.0 } else { *y }))
         .label_style((FONT, 14))
         .draw()
         .map_err(draw_err)?;

@@ -242,6 +242,18 @@ enum SimGame {
         /// Debates played at once (with models).
         #[arg(long, default_value_t = 8)]
         concurrency: usize,
+        /// Participants (rounds: 2–8, default 2; social: 3–8, default 3).
+        #[arg(long)]
+        participants: Option<u8>,
+        /// Rounds (rounds: default 3; social: default 4).
+        #[arg(long)]
+        rounds: Option<u8>,
+        /// The moderated debate's style: structured, semi_structured, free_flowing.
+        #[arg(long, default_value = "structured")]
+        style: String,
+        /// Write a PNG chart of each debate (rounds, social) into this directory.
+        #[arg(long)]
+        charts: Option<PathBuf>,
         /// Where the debates are stored (with models; default: a temporary file, not
         /// DATABASE_URL).
         #[arg(long)]
@@ -462,6 +474,10 @@ fn run() -> anyhow::Result<()> {
                     llm,
                     concurrency,
                     db,
+                    participants,
+                    rounds,
+                    style,
+                    charts,
                 },
         } => {
             let args = commands::debate::SimArgs {
@@ -476,6 +492,10 @@ fn run() -> anyhow::Result<()> {
                 llm,
                 concurrency,
                 db,
+                participants,
+                rounds,
+                style,
+                charts,
             };
             runtime()?.block_on(commands::debate::sim(&config, args))?;
         }

@@ -283,6 +283,66 @@ pub struct SimArgs {
     pub llm: bool,
     pub concurrency: usize,
     pub db: Option<String>,
+    pub participants: Option<u8>,
+    pub rounds: Option<u8>,
+    pub style: String,
+    pub charts: Option<std::path::PathBuf>,
+}
+
+/// `agora sim debate --format rounds|social`: the moderated or social debates, offline on
+/// threads or with models in process.
+async fn sim_formats(
+    config: &Config,
+    args: SimArgs,
+    topics: Vec<String>,
+    length_scale: f64,
+    threads: usize,
+    offline_kit: &DebateKit,
+) -> anyhow::Result<()> {
+    use crate::games::debate::rounds::{RoundsRules, Style};
+    use crate::games::debate::social::SocialRules;
+    use crate::sim::formats::{FormatRules, FormatSimOptions};
+    let rules = match args.format {
+        DebateFormat::Social => FormatRules::Social(SocialRules {
+            rounds: args.rounds.unwrap_or(SocialRules::default().rounds),
+            length_scale,
+        }),
+        _ => FormatRules::Rounds(RoundsRules {
+            rounds: args.rounds.unwrap_or(3),
+            style: Style::parse(&args.style).ok_or_else(|| {
+                anyhow::anyhow!(
+                    "--style {:?}: structured, semi_structured or free_flowing",
+                    args.style
+                )
+            })?,
+            length_scale,
+        }),
+    };
+    let participants = args.participants.unwrap_or(match args.format {
+        DebateFormat::Social => 3,
+        _ => 2,
+    });
+    let opts = FormatSimOptions {
+        rules,
+        participants,
+        debates: args.debates,
+        seed: args.seed,
+        threads,
+        topics,
+        charts: args.charts,
+    };
+    let report = if args.llm {
+        let kit = model_kit(config, args.json).await?;
+        crate::sim::formats::run_models(&kit, &opts, args.concurrency).await?
+    } else {
+        tokio::task::block_in_place(|| crate::sim::formats::run(offline_kit, &opts))?
+    };
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    }
+    Ok(())
 }
 
 /// `agora sim debate`: offline on threads, or with `--llm` as stored sessions; prints the
@@ -294,7 +354,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     };
     // Offline unless --llm, whatever keys the environment holds.
     let offline_kit = DebateKit::offline(Some(&crate::agents::debate::topics::content_dir()))?;
-    let topics = match args.topic {
+    let topics = match args.topic.clone() {
         Some(t) => {
             motion_of(&offline_kit, &t)?;
             vec![t]
@@ -307,6 +367,9 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
             .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
         None => config.debate.settings.length_scale,
     };
+    if args.format != DebateFormat::Team {
+        return sim_formats(config, args, topics, length_scale, threads, &offline_kit).await;
+    }
     let opts = crate::sim::debate::DebateSimOptions {
         format: args.format,
         debates: args.debates,

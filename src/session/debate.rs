@@ -13,11 +13,24 @@ use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// The debate formats (issue 14 adds `rounds` and `social`).
+/// The debate formats: the four-stage team debate, the moderated debate in rounds, the
+/// social debate where minds change.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum DebateFormat {
     Team,
+    Rounds,
+    Social,
+}
+
+impl DebateFormat {
+    pub fn name(self) -> &'static str {
+        match self {
+            DebateFormat::Team => "team",
+            DebateFormat::Rounds => "rounds",
+            DebateFormat::Social => "social",
+        }
+    }
 }
 
 /// The AI in a seat. Whether it asks a model or plays offline is the kit's: a model
@@ -123,6 +136,13 @@ impl GameSetup for DebateSetup {
     const KIND: GameKind = GameKind::Debate;
 
     fn check(&self) -> Result<(), String> {
+        if self.format != DebateFormat::Team {
+            return Err(format!(
+                "a {} debate is played by `agora sim debate --format {}` and `agora scenario` in this build",
+                self.format.name(),
+                self.format.name()
+            ));
+        }
         if self.seats.len() != SEATS as usize {
             return Err(format!(
                 "a team debate has {SEATS} seats (eight debaters and the judge), not {}",

@@ -5,6 +5,7 @@
 //! seeded RNG, it is flat across seats. The debates' sim is [`debate`].
 
 pub mod debate;
+pub mod formats;
 
 use crate::agents::werewolf::{fit_speech, player, Player, Strategy};
 use crate::games::werewolf::{Audience, Event, Role, Rules, Seat, Side, Werewolf, Winner, SEATS};

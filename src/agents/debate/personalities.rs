@@ -25,6 +25,25 @@ pub struct Personality {
     pub openers: Vec<String>,
     pub connectors: Vec<String>,
     pub closers: Vec<String>,
+    /// In a social debate, offline: lines that reach out to a listener (`{name}` is who),
+    /// and lines that challenge one.
+    #[serde(default)]
+    pub appeals: Vec<String>,
+    #[serde(default)]
+    pub challenges: Vec<String>,
+    /// In a social debate: how far from the middle it starts (its side is the seat's), 0–1.
+    #[serde(default = "default_stance")]
+    pub stance: f64,
+    /// In a social debate: how firmly it holds its stance, 0–1.
+    #[serde(default = "default_conviction")]
+    pub conviction: f64,
+}
+
+fn default_stance() -> f64 {
+    0.7
+}
+fn default_conviction() -> f64 {
+    0.6
 }
 
 #[derive(Debug, Deserialize)]
@@ -94,6 +113,25 @@ impl Personalities {
                     format!("{at}.id"),
                     format!("{:?} is used twice", p.id),
                 ));
+            }
+            for (field, list) in [("appeals", &p.appeals), ("challenges", &p.challenges)] {
+                if let Some(bad) = list
+                    .iter()
+                    .find(|s| s.trim().is_empty() || s.replace("{name}", "").contains(['{', '}']))
+                {
+                    return Err(invalid(
+                        format!("{at}.{field}"),
+                        format!("{bad:?}: lines are non-empty; the one placeholder is {{name}}"),
+                    ));
+                }
+            }
+            for (field, value) in [("stance", p.stance), ("conviction", p.conviction)] {
+                if !(0.0..=1.0).contains(&value) {
+                    return Err(invalid(
+                        format!("{at}.{field}"),
+                        format!("{value}: must be between 0 and 1"),
+                    ));
+                }
             }
             for (field, value) in [("name", &p.name), ("style", &p.style)] {
                 if value.trim().is_empty() {

@@ -172,7 +172,42 @@ impl Speaker {
             .unwrap_or(0.5)
     }
 
+    /// One line to a listener of the other side who is still debating (the next one
+    /// after this seat): an appeal, and every other round a challenge too.
+    fn address(&mut self, round: u8) -> String {
+        use rand_core::RngCore;
+        let n = self.seen.stances.len() as Seat;
+        let side = side_of_stance(self.stance());
+        let listener = (1..n)
+            .map(|k| (self.seat - 1 + k) % n + 1)
+            .filter(|s| !self.seen.surrendered.contains(s))
+            .find(|&s| side_of_stance(self.seen.stances[s as usize - 1]) != side)
+            .or_else(|| (1..=n).find(|&s| s != self.seat && !self.seen.surrendered.contains(&s)));
+        let Some(listener) = listener else {
+            return String::new();
+        };
+        let mut lines = Vec::new();
+        let mut pick = |list: &[String], rng: &mut ChaCha8Rng| {
+            if !list.is_empty() {
+                let line = &list[(rng.next_u64() % list.len() as u64) as usize];
+                lines.push(line.replace("{name}", &name(listener)));
+            }
+        };
+        pick(&self.voice.appeals.clone(), &mut self.rng);
+        if round.is_multiple_of(2) {
+            pick(&self.voice.challenges.clone(), &mut self.rng);
+        }
+        lines.join(" ")
+    }
+
     fn offline(&mut self, round: u8, limit: u32) -> String {
+        let extra = if round > 1 {
+            self.address(round)
+        } else {
+            String::new()
+        };
+        let room = crate::games::debate::words::count(&extra);
+        let limit = limit.saturating_sub(room).max(1);
         let side = side_of_stance(self.stance());
         let writer = Writer {
             seat: self.seen.bridge.team_seat(self.seat),
@@ -182,9 +217,14 @@ impl Speaker {
             memory: &self.seen.bridge.memory,
         };
         let part = part_of(round.min(self.seen.rounds), self.seen.rounds);
-        match part {
+        let text = match part {
             Part::Opening => writer.opening(&mut self.rng, limit),
             _ => writer.wrap_up(&mut self.rng, part, limit),
+        };
+        if extra.is_empty() {
+            text
+        } else {
+            format!("{text} {extra}")
         }
     }
 }
