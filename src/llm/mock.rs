@@ -140,6 +140,9 @@ pub struct MockOptions {
     pub fault_rate: f64,
     pub faults: Vec<Fault>,
     pub seed: u64,
+    /// An order-biased judge: in an object keyed by labels (`A`, `B`, …), the first label
+    /// presented gets every integer at its maximum and the others at their minimum.
+    pub favour_first: bool,
 }
 
 impl Default for MockOptions {
@@ -149,6 +152,46 @@ impl Default for MockOptions {
             fault_rate: 0.0,
             faults: Fault::ALL.to_vec(),
             seed: 1,
+            favour_first: false,
+        }
+    }
+}
+
+/// Sets every integer under `value` to its schema's maximum.
+fn maximise(schema: &Value, value: &mut Value) {
+    match value {
+        Value::Number(_) if schema["type"] == "integer" => {
+            if let Some(max) = schema["maximum"].as_i64() {
+                *value = json!(max);
+            }
+        }
+        Value::Object(obj) => {
+            for (k, v) in obj.iter_mut() {
+                maximise(&schema["properties"][k], v);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The order bias of [`MockOptions::favour_first`], applied to a reply that follows
+/// `schema`: any object whose keys are all single capital letters has its first key's
+/// integers maximised.
+pub fn favour_first(schema: &Value, value: &mut Value) {
+    let Value::Object(obj) = value else { return };
+    let labelled = !obj.is_empty()
+        && obj
+            .keys()
+            .all(|k| k.len() == 1 && k.chars().all(|c| c.is_ascii_uppercase()));
+    let first = schema["properties"]
+        .as_object()
+        .and_then(|p| p.keys().next().cloned());
+    for (k, v) in obj.iter_mut() {
+        let sub = &schema["properties"][k];
+        if labelled && first.as_deref() == Some(k.as_str()) {
+            maximise(sub, v);
+        } else {
+            favour_first(sub, v);
         }
     }
 }
@@ -450,11 +493,14 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
                 Scripted::Fault(opts.faults[(rng % opts.faults.len() as u64) as usize])
             } else {
                 let schema = &body["response_format"]["json_schema"]["schema"];
-                let value = if schema.is_object() {
+                let mut value = if schema.is_object() {
                     instance(schema, &mut rng)
                 } else {
                     json!({})
                 };
+                if opts.favour_first {
+                    favour_first(schema, &mut value);
+                }
                 Scripted::Content(value.to_string())
             }
         }

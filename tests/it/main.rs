@@ -18,6 +18,7 @@
 #[path = "../support/app.rs"]
 mod app;
 mod cli;
+mod debate2_llm;
 mod debate2_props;
 mod debate_cli;
 mod debate_llm;

@@ -1,0 +1,181 @@
+//! The moderated and social debates on the mock LLM: fair judging against a judge that
+//! favours whoever it sees first (the verdict never follows the order), the model figures
+//! of a run, the social evaluator's ratings applied, and the moderator reading source
+//! checks done by code against a loopback page.
+
+use agora::agents::debate::rounds::Moderator;
+use agora::agents::debate::sources::SourceChecker;
+use agora::agents::debate::{DebateKit, Table};
+use agora::agents::{Agent, Decision};
+use agora::config::Config;
+use agora::games::debate::rounds::{Action, Ask, RoundsDebate, RoundsRules, Style};
+use agora::games::debate::social::SocialRules;
+use agora::llm::mock::{MockLlm, MockOptions};
+use agora::llm::{Client, Provider};
+use agora::sim::formats::{run_models, FormatRules, FormatSimOptions};
+use std::sync::Arc;
+use std::time::Duration;
+
+fn rt() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .unwrap()
+}
+
+fn kit_for(mock: &MockLlm) -> DebateKit {
+    let config = Config::load_from(None, &|_| None).unwrap();
+    let client = |role: &str| {
+        let mut p = Provider::fixed(role, &mock.base_url(), "mock-model", &config.llm);
+        p.timeout = Duration::from_secs(10);
+        p.max_concurrency = 16;
+        Some(Client::new(p))
+    };
+    DebateKit {
+        pro: client("pro"),
+        con: client("con"),
+        judge: client("judge"),
+        ..DebateKit::default()
+    }
+}
+
+fn opts(rules: FormatRules, participants: u8, debates: u64) -> FormatSimOptions {
+    FormatSimOptions {
+        rules,
+        participants,
+        debates,
+        seed: 7,
+        threads: 1,
+        topics: vec!["universal_basic_income".into(), "nuclear_power".into()],
+        charts: None,
+    }
+}
+
+#[test]
+fn an_order_biased_judge_never_decides_between_equal_debaters() {
+    rt().block_on(async {
+        let mock = MockLlm::start(MockOptions {
+            favour_first: true,
+            ..MockOptions::default()
+        })
+        .await
+        .unwrap();
+        let kit = kit_for(&mock);
+        for participants in [2, 3] {
+            let rules = FormatRules::Rounds(RoundsRules {
+                rounds: 2,
+                style: Style::Structured,
+                length_scale: 0.2,
+            });
+            let report = run_models(&kit, &opts(rules, participants, 3), 3)
+                .await
+                .unwrap();
+            let json = serde_json::to_value(&report).unwrap();
+            assert_eq!(json["verdicts"]["clear"], 0, "{json}");
+            // Two participants: the bias cancels exactly. Three: the first presented in
+            // each pass differ, so the passes disagree and the result is never clear.
+            if participants == 2 {
+                assert_eq!(json["verdicts"]["draw"], 3, "the bias cancels: {json}");
+            }
+            assert_eq!(json["pass_disagreement"], 1.0, "{json}");
+            assert_eq!(json["offline_scored"], false, "{json}");
+            // Two moderator passes per round and for the final, at once; one call per speech.
+            let calls = participants as f64 * 2.0 + 2.0 * 2.0 + 2.0;
+            assert_eq!(json["llm_calls_per_debate_mean"], calls, "{json}");
+            let waves = participants as f64 * 2.0 + 2.0 + 1.0;
+            assert_eq!(json["waves_per_debate_mean"], waves, "{json}");
+        }
+        // The same judge without the bias's cancelling (one pass) would have named the
+        // first presented: the mock really is biased.
+        let body = mock.recent_requests();
+        assert!(body
+            .iter()
+            .any(|b| b["response_format"]["json_schema"]["name"] == "round"));
+    });
+}
+
+#[test]
+fn a_social_debate_on_the_mock_is_rated_by_the_model() {
+    rt().block_on(async {
+        let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+        let kit = kit_for(&mock);
+        let rules = FormatRules::Social(SocialRules {
+            rounds: 2,
+            length_scale: 0.2,
+        });
+        let report = run_models(&kit, &opts(rules, 3, 2), 2).await.unwrap();
+        let json = serde_json::to_value(&report).unwrap();
+        assert_eq!(json["debates"], 2);
+        assert_eq!(json["offline_scored"], false, "{json}");
+        assert_eq!(json["fallbacks"], 0, "{json}");
+        let n: u64 = ["overwhelming", "clear", "narrow"]
+            .iter()
+            .map(|k| json["verdicts"][k].as_u64().unwrap())
+            .sum();
+        assert_eq!(n, 2, "{json}");
+        // Every call is one wave: speech, then its rating.
+        assert_eq!(
+            json["llm_calls_per_debate_mean"],
+            json["waves_per_debate_mean"]
+        );
+        assert!(
+            json["prompt_tokens_per_call_max"].as_u64().unwrap() > 100,
+            "{json}"
+        );
+    });
+}
+
+#[test]
+fn the_moderator_reads_source_checks_done_by_code() {
+    rt().block_on(async {
+        use axum::routing::get;
+        let app = axum::Router::new().route(
+            "/study.html",
+            get(|| async {
+                axum::response::Html("<p>In the pilot, participants\n reported <b>less stress</b> and better health.</p>")
+            }),
+        );
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let addr = listener.local_addr().unwrap();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let kit = DebateKit {
+            sources: Some(Arc::new(SourceChecker::new(Duration::from_secs(5), 100_000, true))),
+            ..DebateKit::default()
+        };
+        let table = Table {
+            topic: Some("universal_basic_income"),
+            motion: "This house would introduce a universal basic income",
+        };
+        let rules = RoundsRules {
+            rounds: 1,
+            ..RoundsRules::default()
+        };
+        let mut game = RoundsDebate::new(table.motion, 2, &rules);
+        let mut moderator = Moderator::new(&kit, table);
+        let cited = format!(
+            "The pilot found that \"participants reported less stress\" (http://{addr}/study.html), and \"everyone got rich overnight\" (http://{addr}/study.html#made-up)."
+        );
+        game.act(1, Action::Speak { text: cited }).unwrap();
+        game.act(2, Action::Speak { text: "A basic income costs too much.".into() })
+            .unwrap();
+        for l in game.log() {
+            moderator.observe(&l.event);
+        }
+        let Some((3, ask @ Ask::Review { .. })) = game.ask() else {
+            panic!("the moderator's turn");
+        };
+        let Decision::Later(answer) = moderator.decide(&ask) else {
+            panic!("citations are checked before scoring");
+        };
+        let answer = answer.await;
+        let Some(Action::Review(review)) = answer.action else {
+            panic!("a review");
+        };
+        let sources = review.notes.sources.join("\n");
+        assert!(sources.contains("participants reported less stress\": verified"), "{sources}");
+        assert!(sources.contains("everyone got rich overnight\": not found"), "{sources}");
+        assert!(review.offline);
+        game.act(3, Action::Review(review)).unwrap();
+    });
+}
