@@ -152,6 +152,22 @@ enum PlayGame {
         /// Your player name (default: $USER).
         #[arg(long)]
         name: Option<String>,
+        /// rounds, social: participants (rounds 2–8, default 2; social 3–8, default 3);
+        /// your seat is a participant's number (default 1).
+        #[arg(long)]
+        participants: Option<u8>,
+        /// rounds, social: how many rounds (default 3 and 4).
+        #[arg(long)]
+        rounds: Option<u8>,
+        /// rounds: structured, semi_structured or free_flowing.
+        #[arg(long)]
+        style: Option<String>,
+        /// social: your side, for or against the motion (default for).
+        #[arg(long)]
+        side: Option<String>,
+        /// social: how firmly you hold it, 0 (open) to 1 (immovable); default 0.6.
+        #[arg(long)]
+        firmness: Option<f64>,
     },
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
@@ -565,9 +581,19 @@ fn run() -> anyhow::Result<()> {
                     step_delay,
                     db,
                     name,
+                    participants,
+                    rounds,
+                    style,
+                    side,
+                    firmness,
                 },
         } => {
             let opts = commands::debate::DebatePlayOptions {
+                participants,
+                rounds,
+                style,
+                side,
+                firmness,
                 format,
                 topic,
                 seat,

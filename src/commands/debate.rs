@@ -90,6 +90,13 @@ pub struct DebatePlayOptions {
     pub step_delay: Duration,
     pub db: Option<String>,
     pub name: Option<String>,
+    /// Moderated and social debates: how many participants, rounds, the style, and a
+    /// person's side and firmness (social).
+    pub participants: Option<u8>,
+    pub rounds: Option<u8>,
+    pub style: Option<String>,
+    pub side: Option<String>,
+    pub firmness: Option<f64>,
 }
 
 /// The setup of a terminal debate: the human in `human` (if any), AI debaters elsewhere.
@@ -135,6 +142,9 @@ pub fn setup(
 }
 
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
+    if opts.format != DebateFormat::Team {
+        return super::debate_formats::play(config, opts).await;
+    }
     let human = match (opts.humans, &opts.seat) {
         (0, None) => None,
         (0, Some(_)) => anyhow::bail!("--seat names a human seat: leave it out with --humans 0"),
@@ -220,6 +230,9 @@ pub async fn follow(
 
 /// The human seats of a stored debate.
 pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
+    if crate::session::formats::format_of(row) != DebateFormat::Team {
+        return super::debate_formats::human_seats(row);
+    }
     let setup: DebateSetup = crate::session::setup_of(row)?;
     Ok(setup.human_seats())
 }
@@ -234,6 +247,10 @@ pub async fn resume_one(
     keyboard: &mut Keyboard,
     watch: bool,
 ) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
+    if crate::session::formats::format_of(row) != DebateFormat::Team {
+        return super::debate_formats::resume_one(store, row, step_delay, kit, keyboard, watch)
+            .await;
+    }
     let humans = human_seats(row)?;
     let runner =
         match crate::session::resume::<DebateSetup>(store.clone(), row, step_delay, kit).await {

@@ -3,6 +3,7 @@
 //! are here; the debate's `play` and its half of `resume` are in [`debate`].
 
 pub mod debate;
+pub mod debate_formats;
 
 use crate::agents::debate::{DebateKit, Role as DebateRole};
 use crate::agents::werewolf::AgentKit;

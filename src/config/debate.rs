@@ -26,6 +26,12 @@ pub struct DebateSettings {
     pub discord_length: String,
     /// Post each speech's score as soon as it is judged (else with the scorecard).
     pub live_scores: bool,
+    /// Moderated debates: check the pages speeches cite (fetched by code).
+    pub source_checks: bool,
+    /// Seconds a source page may take.
+    pub source_timeout_s: u32,
+    /// The largest source page read, in kilobytes.
+    pub source_max_kb: u32,
 }
 
 impl Default for DebateSettings {
@@ -34,6 +40,9 @@ impl Default for DebateSettings {
             length_scale: 1.0,
             discord_length: "short".into(),
             live_scores: false,
+            source_checks: true,
+            source_timeout_s: 5,
+            source_max_kb: 1000,
         }
     }
 }
@@ -52,6 +61,8 @@ pub struct DebateTimers {
     /// The judge (always an AI) per speech, and its final review.
     pub judge: u32,
     pub review: u32,
+    /// A speech in a moderated or social debate.
+    pub speech: u32,
     pub pace: f64,
     /// Not a key of `[debate.timers]`: copied from `[session] resume_min_s`.
     pub resume_min_s: u32,
@@ -68,6 +79,7 @@ impl Default for DebateTimers {
             closing: 420,
             judge: 120,
             review: 180,
+            speech: 300,
             pace: 1.0,
             resume_min_s: SessionConfig::default().resume_min_s,
         }
@@ -87,6 +99,7 @@ impl DebateTimers {
             "closing" => self.closing,
             "judge" => self.judge,
             "review" => self.review,
+            "speech" => self.speech,
             _ => self.opening.max(self.closing),
         };
         Duration::from_secs_f64(secs as f64 * self.pace)
@@ -135,6 +148,22 @@ impl DebateConfig {
                     settings.discord_length
                 ),
             ));
+        }
+        for (key, value, range) in [
+            ("source_timeout_s", settings.source_timeout_s, 1..=60),
+            ("source_max_kb", settings.source_max_kb, 1..=20_000),
+        ] {
+            if !range.contains(&value) {
+                let field = format!("{SECTION}.{key}");
+                return Err(invalid(
+                    &field,
+                    format!(
+                        "{value} is out of range ({}–{})",
+                        range.start(),
+                        range.end()
+                    ),
+                ));
+            }
         }
         ranges::PACE
             .check(timers.pace)

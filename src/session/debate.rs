@@ -89,7 +89,7 @@ impl DebateSeat {
     pub fn is_human(&self) -> bool {
         self.agent.is_none()
     }
-    fn player_ref(&self) -> PlayerRef {
+    pub(crate) fn player_ref(&self) -> PlayerRef {
         PlayerRef {
             id: self.player_id.clone(),
             surface: self.surface.clone(),

@@ -15,6 +15,7 @@
 //! session pauses and retries; nothing is applied that was not stored.
 
 pub mod debate;
+pub mod formats;
 mod handle;
 mod setup;
 pub mod werewolf;

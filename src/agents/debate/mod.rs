@@ -145,6 +145,14 @@ impl DebateKit {
             .map(std::path::PathBuf::from)
             .unwrap_or_else(|| std::path::PathBuf::from("content"));
         let mut kit = DebateKit::offline(Some(&dir))?;
+        let s = &config.debate.settings;
+        if s.source_checks {
+            kit.sources = Some(Arc::new(sources::SourceChecker::new(
+                std::time::Duration::from_secs(s.source_timeout_s as u64),
+                s.source_max_kb as usize * 1000,
+                false,
+            )));
+        }
         for role in Role::ALL {
             let client = Provider::resolve(role.env_name(), &config.llm, env)?.map(Client::new);
             *kit.client_mut(role) = client;

@@ -402,8 +402,8 @@ fn offline_final(reviews: &[[Vec<RoundScore>; 2]], n: usize) -> (Vec<Rubric>, Ve
             CATEGORIES
                 .iter()
                 .enumerate()
-                .map(|(c, (_, title, max))| {
-                    format!("{title}: {}/{max} from its round scores (argument {a:.1}, rebuttal {r:.1}, strategy {s:.1}).", rubric.category(c))
+                .map(|(c, (_, _, max))| {
+                    format!("{}/{max}, from its round scores (argument {a:.1}, rebuttal {r:.1}, strategy {s:.1} of 10).", rubric.category(c))
                 })
                 .collect(),
         );

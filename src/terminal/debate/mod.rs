@@ -13,6 +13,7 @@
 //!
 //! - `story.rs`: the lines each event is told in, and the scorecard (shared with replay).
 
+pub mod formats;
 pub mod story;
 
 use super::{Keyboard, Typed};

@@ -1,0 +1,319 @@
+//! The moderated (`rounds`) and social debates' store-backed commands: `agora play debate
+//! --format rounds|social` (one participant's seat at the keyboard, or watching), their
+//! half of `agora resume`, and the scorecard with its chart written to a file.
+
+use super::debate::{motion_of, DebatePlayOptions};
+use super::{database_url, debate_kit, open_store, terminal_name};
+use crate::agents::debate::DebateKit;
+use crate::config::Config;
+use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
+use crate::games::debate::social::{SocialDebate, SocialRules, Start};
+use crate::games::{Game, Seat};
+use crate::session::debate::{DebateFormat, DebateSeat};
+use crate::session::formats::{format_of, RoundsSetup, SocialSetup};
+use crate::session::{Ended, GameSetup, Place, Runner};
+use crate::sim::formats::{personality, social_start};
+use crate::store::{PlayerRef, SessionRow, Store};
+use crate::terminal::debate::formats::{attach, Panel, PanelViews};
+use crate::terminal::{Keyboard, Left};
+use std::time::Duration;
+
+/// A person's start in a social debate: their side (`for` or `against`) and firmness
+/// (0–1): the stance is ±(0.4 + 0.5 × firmness), the conviction the firmness.
+pub fn human_start(side: &str, firmness: f64) -> anyhow::Result<Start> {
+    let sign = match side.trim().to_ascii_lowercase().as_str() {
+        "for" | "pro" => 1.0,
+        "against" | "con" => -1.0,
+        other => anyhow::bail!("--side {other:?}: for or against"),
+    };
+    if !(0.0..=1.0).contains(&firmness) {
+        anyhow::bail!("--firmness {firmness}: a number from 0 (open) to 1 (immovable)");
+    }
+    Ok(Start {
+        stance: sign * (0.4 + 0.5 * firmness),
+        conviction: firmness,
+    })
+}
+
+/// The seats: participant `human` a person (if any), the others AI with personalities, and
+/// the referee last.
+fn seats(
+    kit: &DebateKit,
+    n: Seat,
+    human: Option<(Seat, &PlayerRef)>,
+    seed: u64,
+) -> Vec<DebateSeat> {
+    let mut seats: Vec<DebateSeat> = (1..=n)
+        .map(|s| match human {
+            Some((h, p)) if h == s => DebateSeat::human(p),
+            _ => DebateSeat::debater(&personality(kit, seed, s)),
+        })
+        .collect();
+    seats.push(DebateSeat::judge());
+    seats
+}
+
+/// The participants as the table shows them: `P2 (diplomatic AI)`, `P1 ann`.
+pub fn names(seats: &[DebateSeat]) -> Vec<String> {
+    seats[..seats.len().saturating_sub(1)]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match &s.agent {
+            Some(crate::session::debate::DebateAgent::Debater { personality }) => {
+                format!("P{} ({} AI)", i + 1, personality.replace('_', "-"))
+            }
+            _ => format!("P{} {}", i + 1, s.name),
+        })
+        .collect()
+}
+
+/// `agora play debate --format rounds|social`.
+pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
+    let kit = debate_kit(config, false)?;
+    let social = opts.format == DebateFormat::Social;
+    let n = opts.participants.unwrap_or(if social { 3 } else { 2 });
+    let human: Option<Seat> = match (opts.humans, &opts.seat) {
+        (0, None) => None,
+        (0, Some(_)) => anyhow::bail!("--seat names a human seat: leave it out with --humans 0"),
+        (1, seat) => {
+            let s = seat.as_deref().unwrap_or("1");
+            match s.trim().parse::<Seat>() {
+                Ok(k) if (1..=n).contains(&k) => Some(k),
+                _ => anyhow::bail!("--seat {s}: a participant's number, 1–{n}"),
+            }
+        }
+        (k, _) => anyhow::bail!("--humans {k}: one human seat (--seat) or none (--humans 0)"),
+    };
+    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
+    let mut timers = config.debate.timers.clone();
+    if let Some(pace) = opts.pace {
+        timers.pace = crate::config::ranges::PACE
+            .check(pace)
+            .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
+    }
+    let length_scale = match opts.length {
+        Some(l) => crate::config::LENGTH_SCALE
+            .check(l)
+            .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
+        None => config.debate.settings.length_scale,
+    };
+    let motion = motion_of(&kit, &opts.topic)?;
+    let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
+    let names = names(&seats);
+    let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
+    let place = Place {
+        surface: "terminal".into(),
+        community: "terminal".into(),
+        channel: "terminal".into(),
+    };
+    let you = |what: &str| {
+        match human {
+        Some(s) => println!("*** You are participant {s} ({}){what}. Type quit to leave (the debate is saved), abandon to end it. ***", names[s as usize - 1]),
+        None => println!("Every participant is an AI; you watch."),
+    }
+    };
+    if social {
+        let mut starts = Vec::new();
+        for s in 1..=n {
+            starts.push(match (&seats[s as usize - 1].agent, human) {
+                (None, Some(_)) => human_start(
+                    opts.side.as_deref().unwrap_or("for"),
+                    opts.firmness.unwrap_or(0.6),
+                )?,
+                _ => social_start(&kit, &personality(&kit, seed, s), s),
+            });
+        }
+        let setup = SocialSetup {
+            format: DebateFormat::Social,
+            topic: Some(opts.topic.clone()),
+            motion,
+            rules: SocialRules {
+                rounds: opts.rounds.unwrap_or(SocialRules::default().rounds),
+                length_scale,
+            },
+            timers,
+            seats,
+            starts,
+        };
+        setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let runner = setup
+            .create(store.clone(), seed, &place, opts.step_delay, &kit)
+            .await?;
+        println!(
+            "Social debate, session {} (seed {seed}): {}",
+            runner.id(),
+            setup.motion
+        );
+        you(", and `concede` gives in");
+        follow::<SocialSetup>(&store, runner, human, &names, &mut keyboard_for(human)).await
+    } else {
+        let style = match &opts.style {
+            Some(s) => Style::parse(s).ok_or_else(|| {
+                anyhow::anyhow!("--style {s:?}: structured, semi_structured or free_flowing")
+            })?,
+            None => Style::Structured,
+        };
+        let setup = RoundsSetup {
+            format: DebateFormat::Rounds,
+            topic: Some(opts.topic.clone()),
+            motion,
+            rules: RoundsRules {
+                rounds: opts.rounds.unwrap_or(3),
+                style,
+                length_scale,
+            },
+            timers,
+            seats,
+        };
+        setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
+        let runner = setup
+            .create(store.clone(), seed, &place, opts.step_delay, &kit)
+            .await?;
+        println!(
+            "Moderated debate, session {} (seed {seed}): {}",
+            runner.id(),
+            setup.motion
+        );
+        you("");
+        follow::<RoundsSetup>(&store, runner, human, &names, &mut keyboard_for(human)).await
+    }
+}
+
+fn keyboard_for(human: Option<Seat>) -> Keyboard {
+    if human.is_some() {
+        Keyboard::open()
+    } else {
+        Keyboard::none()
+    }
+}
+
+/// A finished debate's chart, written beside the other temporary files; its path.
+pub fn chart_of(
+    id: &str,
+    names: &[String],
+    game: &dyn std::any::Any,
+) -> anyhow::Result<Option<std::path::PathBuf>> {
+    let png = if let Some(g) = game.downcast_ref::<SocialDebate>() {
+        crate::charts::social(names, g.trail())?
+    } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
+        let per_round: Vec<Vec<f64>> = g
+            .reviews()
+            .iter()
+            .map(|r| {
+                (0..names.len())
+                    .map(|k| r.passes.iter().map(|p| p[k].total()).sum::<u32>() as f64 / 2.0)
+                    .collect()
+            })
+            .collect();
+        crate::charts::rounds(names, &per_round)?
+    } else {
+        return Ok(None);
+    };
+    let path = std::env::temp_dir().join(format!("agora-debate-{id}.png"));
+    std::fs::write(&path, png)?;
+    Ok(Some(path))
+}
+
+/// Follows one session at the terminal until it ends or is left; prints the result and
+/// writes the chart.
+pub async fn follow<S>(
+    store: &Store,
+    mut runner: Runner<S::Game>,
+    human: Option<Seat>,
+    names: &[String],
+    keyboard: &mut Keyboard,
+) -> anyhow::Result<()>
+where
+    S: GameSetup,
+    S::Game: Panel,
+{
+    let views = PanelViews::subscribe(&mut runner, human);
+    let session = runner.start();
+    let handle = session.handle.clone();
+    let left = tokio::select! {
+        left = attach(&handle, views, names, keyboard) => left?,
+        _ = tokio::signal::ctrl_c() => {
+            handle.detach().await;
+            println!("\nInterrupted: the debate is saved; continue it with `agora resume`.");
+            Left::Detached
+        }
+    };
+    let ended = session.wait().await?;
+    match (left, ended) {
+        (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
+            let game = crate::session::rebuild::<S>(store, handle.id()).await?;
+            if let Some(path) = chart_of(handle.id(), names, &game as &dyn std::any::Any)? {
+                println!("Chart: {}", path.display());
+            }
+            if game.outcome().is_none() {
+                println!("The debate ended unfinished.");
+            }
+        }
+        (_, Ended::Abandoned) => println!("The debate was abandoned."),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// The human seats of a stored moderated or social debate.
+pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
+    let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
+    Ok((1..=seats.len() as Seat)
+        .filter(|&s| seats[s as usize - 1].is_human())
+        .collect())
+}
+
+/// Resumes one stored moderated or social debate: followed at the terminal (its human
+/// seat, or watched), else run in the background.
+pub async fn resume_one(
+    store: &Store,
+    row: &SessionRow,
+    step_delay: Duration,
+    kit: &DebateKit,
+    keyboard: &mut Keyboard,
+    watch: bool,
+) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
+    let humans = human_seats(row)?;
+    let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
+    let names = names(&seats);
+    macro_rules! go {
+        ($setup:ty) => {{
+            let runner =
+                match crate::session::resume::<$setup>(store.clone(), row, step_delay, kit).await {
+                    Ok(r) => r,
+                    Err(e) => {
+                        println!("session {}: not resumed: {e}", row.id);
+                        return Ok(None);
+                    }
+                };
+            match humans.first() {
+                Some(&seat) => {
+                    println!(
+                        "session {} (seed {}): a debate, resumed; you are participant {seat}",
+                        row.id, row.seed
+                    );
+                    follow::<$setup>(store, runner, Some(seat), &names, keyboard).await?;
+                    Ok(None)
+                }
+                None if watch => {
+                    println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
+                    follow::<$setup>(store, runner, None, &names, &mut Keyboard::none()).await?;
+                    Ok(None)
+                }
+                None => {
+                    println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
+                    let session = runner.start();
+                    Ok(Some(tokio::spawn(async move {
+                        let id = session.handle.id().to_string();
+                        (id, session.wait().await.map_err(anyhow::Error::from))
+                    })))
+                }
+            }
+        }};
+    }
+    match format_of(row) {
+        DebateFormat::Social => go!(SocialSetup),
+        _ => go!(RoundsSetup),
+    }
+}
