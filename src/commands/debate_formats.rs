@@ -188,14 +188,11 @@ fn keyboard_for(human: Option<Seat>) -> Keyboard {
     }
 }
 
-/// A finished debate's chart, written beside the other temporary files; its path.
-pub fn chart_of(
-    id: &str,
-    names: &[String],
-    game: &dyn std::any::Any,
-) -> anyhow::Result<Option<std::path::PathBuf>> {
-    let png = if let Some(g) = game.downcast_ref::<SocialDebate>() {
-        crate::charts::social(names, g.trail())?
+/// A moderated or social debate's chart as PNG (`None` for another game, or should the
+/// drawing fail, which is logged).
+pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> {
+    let drawn = if let Some(g) = game.downcast_ref::<SocialDebate>() {
+        crate::charts::social(names, g.trail())
     } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
         let per_round: Vec<Vec<f64>> = g
             .reviews()
@@ -206,8 +203,22 @@ pub fn chart_of(
                     .collect()
             })
             .collect();
-        crate::charts::rounds(names, &per_round)?
+        crate::charts::rounds(names, &per_round)
     } else {
+        return None;
+    };
+    drawn
+        .inspect_err(|e| tracing::warn!("the debate's chart: {e}"))
+        .ok()
+}
+
+/// A finished debate's chart, written beside the other temporary files; its path.
+pub fn chart_of(
+    id: &str,
+    names: &[String],
+    game: &dyn std::any::Any,
+) -> anyhow::Result<Option<std::path::PathBuf>> {
+    let Some(png) = chart_png(names, game) else {
         return Ok(None);
     };
     let path = std::env::temp_dir().join(format!("agora-debate-{id}.png"));

@@ -11,14 +11,15 @@
 //! - `commands`: the slash commands, one file per family.
 //! - [`text`]: player text made safe to post; component `custom_id`s.
 //!
-//! Each game's table in its own folder: [`werewolf`] and [`debate`] (lobby, controls,
-//! rendering, driver).
+//! Each game's table in its own folder: [`werewolf`], [`debate`] (the team debate: lobby,
+//! controls, rendering, driver) and [`panel`] (the moderated and social debates).
 //! Only the places a game is picked by its kind (its start command, resume at startup)
 //! import from a game's folder.
 mod commands;
 pub mod debate;
 mod events;
 mod guards;
+pub mod panel;
 pub mod running;
 pub mod send;
 mod startup;

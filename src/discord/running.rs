@@ -79,6 +79,26 @@ pub trait RunningTable<B>: Send + Sync {
         ctx: poise::Context<'a, Arc<B>, anyhow::Error>,
     ) -> BoxFuture<'a, Result<(), anyhow::Error>>;
 
+    /// `/debate concede` in the table's channel: the table checks who concedes and answers;
+    /// a table without conceding says so.
+    fn concede<'a>(
+        self: Arc<Self>,
+        ctx: poise::Context<'a, Arc<B>, anyhow::Error>,
+    ) -> BoxFuture<'a, Result<(), anyhow::Error>>
+    where
+        B: Send + Sync + 'static,
+    {
+        Box::pin(async move {
+            ctx.send(
+                poise::CreateReply::default()
+                    .content("There is nothing to concede here: conceding is for social debates.")
+                    .ephemeral(true),
+            )
+            .await?;
+            Ok(())
+        })
+    }
+
     /// The bot is shutting down: a running session is detached (kept in the store, it
     /// resumes on the next start), not ended.
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()>;

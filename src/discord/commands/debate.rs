@@ -16,13 +16,17 @@ use std::sync::Arc;
 pub enum FormatChoice {
     #[name = "team (four against four, judged speech by speech)"]
     Team,
+    #[name = "rounds (a moderated debate, scored round by round)"]
+    Rounds,
+    #[name = "social (minds change; a side can give in)"]
+    Social,
 }
 
 /// Debates: two teams of four (people and AI debaters), an AI judge.
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "stop", "status"),
+    subcommands("start", "stop", "status", "concede"),
     subcommand_required
 )]
 pub async fn debate(_ctx: Context<'_>) -> Result<(), Error> {
@@ -52,6 +56,8 @@ async fn topics<'a>(
 }
 
 /// Opens a debate lobby in this channel.
+// A slash command's options are its arguments.
+#[allow(clippy::too_many_arguments)]
 #[poise::command(slash_command, guild_only)]
 pub async fn start(
     ctx: Context<'_>,
@@ -67,9 +73,17 @@ pub async fn start(
     pace: Option<f64>,
     #[description = "Post each speech's score as soon as it is judged (default: off)"]
     live_scores: Option<bool>,
+    #[description = "Rounds and social: how many rounds (default 3 and 4)"]
+    #[min = 1]
+    #[max = 10]
+    rounds: Option<u8>,
+    #[description = "Rounds and social: participants, people and AI (default 2 and 3; at most 8)"]
+    #[min = 2]
+    #[max = 8]
+    participants: Option<u8>,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
-    let _format = format.unwrap_or(FormatChoice::Team);
+    let format = format.unwrap_or(FormatChoice::Team);
     let typed = topic.trim();
     let known = bot.debate.topics.get(typed).cloned().or_else(|| {
         // A topic's title picked without the autocomplete's id.
@@ -105,6 +119,27 @@ pub async fn start(
             (None, sanitize(typed, 300))
         }
     };
+    if !matches!(format, FormatChoice::Team) {
+        let social = matches!(format, FormatChoice::Social);
+        let lobby = crate::discord::panel::PanelLobby {
+            format: if social {
+                crate::session::debate::DebateFormat::Social
+            } else {
+                crate::session::debate::DebateFormat::Rounds
+            },
+            host: ctx.author().id.get(),
+            guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),
+            topic: topic_id,
+            motion,
+            rounds: rounds.unwrap_or(if social { 4 } else { 3 }),
+            participants: participants
+                .unwrap_or(if social { 3 } else { 2 })
+                .max(if social { 3 } else { 2 }),
+            seats: Vec::new(),
+            message: None,
+        };
+        return crate::discord::panel::open_lobby(ctx, lobby).await;
+    }
     let options = DebateOptions {
         topic: topic_id,
         motion,
@@ -176,4 +211,14 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
     super::table_status(ctx, "/debate start").await
+}
+
+/// Gives in, in a social debate (counts as a surrender).
+#[poise::command(slash_command, guild_only)]
+pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    match bot.table(ctx.channel_id().get()) {
+        Some(table) => table.concede(ctx).await,
+        None => refuse(ctx, "There is no debate in this channel.").await,
+    }
 }

@@ -244,6 +244,9 @@ fn launch(
 /// Picks up a stored debate table (at startup): a lobby as it was, a running debate
 /// resumed where it stopped (one that has ended frees its channel).
 pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    if matches!(row.data["format"].as_str(), Some("rounds" | "social")) {
+        return crate::discord::panel::resume(bot, row).await;
+    }
     let table = Arc::new(DebateTable::new(
         row.channel_id,
         row.guild_id,

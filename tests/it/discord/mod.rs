@@ -13,6 +13,7 @@
 mod binary;
 mod clicks;
 mod debate;
+mod debate_formats;
 mod forged;
 mod game;
 mod log;

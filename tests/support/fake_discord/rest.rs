@@ -39,6 +39,24 @@ fn no_route() -> Resp {
     err(404, 0, "fake discord: no route")
 }
 
+/// A multipart upload (a message with files) read as its `payload_json` part, with the
+/// uploaded files' names under `"uploaded"`.
+fn multipart_json(text: &str) -> Option<Value> {
+    let at = text.find("name=\"payload_json\"")?;
+    let start = at + text[at..].find("\r\n\r\n")? + 4;
+    let end = start + text[start..].find("\r\n--")?;
+    let mut json: Value = serde_json::from_str(&text[start..end]).ok()?;
+    let files: Vec<Value> = text
+        .match_indices("filename=\"")
+        .filter_map(|(i, m)| {
+            let rest = &text[i + m.len()..];
+            rest.find('"').map(|j| Value::String(rest[..j].to_string()))
+        })
+        .collect();
+    json["uploaded"] = Value::Array(files);
+    Some(json)
+}
+
 fn unknown_message() -> Resp {
     err(404, 10008, "Unknown Message")
 }
@@ -52,8 +70,10 @@ pub(super) async fn rest(
     let body = if body.is_empty() {
         Value::Null
     } else {
-        serde_json::from_slice(&body)
-            .unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&body).into_owned()))
+        serde_json::from_slice(&body).unwrap_or_else(|_| {
+            let text = String::from_utf8_lossy(&body).into_owned();
+            multipart_json(&text).unwrap_or(Value::String(text))
+        })
     };
     let path = uri.path().to_string();
     let method = method.as_str().to_ascii_uppercase();

@@ -1,0 +1,477 @@
+//! The panel debate's session: made from the lobby (people in the seats they joined, AI
+//! participants with personalities in the rest, the AI moderator or evaluator last),
+//! followed by the table's task (each public event posted once, the moderator's posts and
+//! the result as embeds, a call with a Done button to each person whose turn it is, the
+//! chart attached to the scorecard), and resumed at startup.
+
+use super::{Call, DiscordPanel, PanelLobby, PanelState, PanelTable, RunningData};
+use crate::commands::debate_formats::names as shown_names;
+use crate::discord::running::RunningTable;
+use crate::discord::send::no_pings;
+use crate::discord::text::{sanitize, Component};
+use crate::discord::types::{Bot, Error};
+use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
+use crate::games::debate::social::{SocialDebate, SocialRules, Start};
+use crate::games::{Seat, SeatSet, Viewer};
+use crate::session::debate::{DebateFormat, DebateSeat};
+use crate::session::formats::{RoundsSetup, SocialSetup};
+use crate::session::{GameSetup, Note, Place, Runner, Subscription};
+use crate::sim::formats::{personality, social_start};
+use crate::store::{ChannelRow, PlayerRef};
+use anyhow::Context as _;
+use serenity::all::{
+    ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, UserId,
+};
+use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The setup of a panel debate from its lobby, as JSON (the format's own setup type reads
+/// it), and each participant's user.
+fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec<Option<u64>>) {
+    let kit = &bot.debate;
+    let social = lobby.format == DebateFormat::Social;
+    let min = if social { 3 } else { 2 };
+    let n = lobby
+        .participants
+        .max(lobby.seats.len() as u8)
+        .clamp(min, 8);
+    let mut seats = Vec::new();
+    let mut users = Vec::new();
+    let mut starts = Vec::new();
+    for s in 1..=n {
+        match lobby.seats.get(s as usize - 1) {
+            Some(j) => {
+                seats.push(DebateSeat::human(&PlayerRef {
+                    id: format!("discord:{}", j.user),
+                    surface: "discord".into(),
+                    name: j.name.clone(),
+                    is_ai: false,
+                }));
+                users.push(Some(j.user));
+                starts.push(Start {
+                    stance: 0.7 * j.side as f64,
+                    conviction: 0.6,
+                });
+            }
+            None => {
+                let p = personality(kit, seed, s);
+                starts.push(social_start(kit, &p, s));
+                seats.push(DebateSeat::debater(&p));
+                users.push(None);
+            }
+        }
+    }
+    seats.push(DebateSeat::judge());
+    let mut timers = bot.config.debate.timers.clone();
+    timers.pace = timers.pace.max(0.0);
+    let length_scale = match bot.config.debate.settings.discord_length.as_str() {
+        "full" => 1.0,
+        _ => 1.0 / 3.0,
+    };
+    let setup = if social {
+        serde_json::to_value(SocialSetup {
+            format: DebateFormat::Social,
+            topic: lobby.topic.clone(),
+            motion: lobby.motion.clone(),
+            rules: SocialRules {
+                rounds: lobby.rounds,
+                length_scale,
+            },
+            timers,
+            seats,
+            starts,
+        })
+    } else {
+        serde_json::to_value(RoundsSetup {
+            format: DebateFormat::Rounds,
+            topic: lobby.topic.clone(),
+            motion: lobby.motion.clone(),
+            rules: RoundsRules {
+                rounds: lobby.rounds,
+                style: Style::Structured,
+                length_scale,
+            },
+            timers,
+            seats,
+        })
+    };
+    (setup.unwrap_or_default(), users)
+}
+
+/// Start was pressed (acknowledged; the table is `Starting`): creates the session and
+/// follows it; if it cannot be made, the lobby is back.
+pub(super) async fn start<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    c: &ComponentInteraction,
+    lobby: PanelLobby,
+) -> Result<(), Error> {
+    let seed = bot
+        .seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let (value, users) = setup_of(bot, &lobby, seed);
+    let place = Place {
+        surface: "discord".into(),
+        community: table.guild.to_string(),
+        channel: table.channel.to_string(),
+    };
+    let created = async {
+        let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+        setup.check()?;
+        setup
+            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.debate)
+            .await
+            .map_err(|e| e.to_string())
+    }
+    .await;
+    let runner = match created {
+        Ok(r) => r,
+        Err(e) => {
+            *table.state.lock().await = PanelState::Lobby(lobby);
+            let _ = c
+                .create_followup(
+                    &bot.http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(format!("The debate could not start: {e}."))
+                        .ephemeral(true),
+                )
+                .await;
+            return Ok(());
+        }
+    };
+    let seats: Vec<DebateSeat> = serde_json::from_value(value["seats"].clone()).unwrap_or_default();
+    let data = RunningData {
+        format: G::FORMAT,
+        session_id: runner.id().to_string(),
+        host: lobby.host,
+        motion: lobby.motion.clone(),
+        names: shown_names(&seats),
+        users,
+        posted: 0,
+    };
+    let seating: Vec<String> = data
+        .names
+        .iter()
+        .zip(&data.users)
+        .map(|(n, u)| match u {
+            Some(u) => format!("{n} · <@{u}>"),
+            None => n.clone(),
+        })
+        .collect();
+    let mut st = table.state.lock().await;
+    launch(bot, table.clone(), &mut st, runner, data);
+    table.save(bot, &st).await;
+    drop(st);
+    let _ = c
+        .edit_response(
+            &bot.http,
+            EditInteractionResponse::new()
+                .embed(CreateEmbed::new().title("🎙️ The debate has started").description(format!(
+                    "**Motion:** {}\n\n{}\n\nWhen it is your turn you are called here: type your speech in the channel, then press Done (or type `done`).",
+                    sanitize(&lobby.motion, 300),
+                    seating.join("\n")
+                )))
+                .components(vec![]),
+        )
+        .await;
+    Ok(())
+}
+
+/// Starts following a session: subscribe (the public and the people's seats), start, follow.
+fn launch<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: Arc<PanelTable<G>>,
+    st: &mut PanelState<G>,
+    mut runner: Runner<G>,
+    data: RunningData,
+) {
+    let humans: SeatSet = (1..=data.users.len() as Seat)
+        .filter(|s| data.users[*s as usize - 1].is_some())
+        .collect();
+    let viewer = if humans.is_empty() {
+        Viewer::Public
+    } else {
+        Viewer::Seats(humans)
+    };
+    let sub = runner.subscribe(viewer);
+    let session = runner.start();
+    bot.register_session(&data.session_id, table.channel);
+    *st = PanelState::Running {
+        handle: session.handle.clone(),
+        data,
+        calls: Default::default(),
+    };
+    *table.notes.lock().expect("lock") = Some(sub);
+    tokio::spawn(table.follow(bot.clone()));
+    tokio::spawn(async move {
+        if let Err(e) = session.wait().await {
+            tracing::error!("debate session ended with an error: {e}");
+        }
+    });
+}
+
+/// Posts a told event: a block (`== title ==` then lines) as an embed, a line as text.
+async fn post_line(bot: &Bot, channel: ChannelId, line: &str) {
+    if let Some(rest) = line.strip_prefix("== ") {
+        let (title, body) = rest.split_once('\n').unwrap_or((rest, ""));
+        let title: String = title.trim_end_matches(" ==").chars().take(250).collect();
+        let body = sanitize(body, 4000);
+        let mut embed = CreateEmbed::new().title(title);
+        if !body.trim().is_empty() {
+            embed = embed.description(body);
+        }
+        bot.post(
+            channel,
+            CreateMessage::new()
+                .embed(embed)
+                .allowed_mentions(no_pings()),
+        )
+        .await;
+    } else {
+        bot.post_text(channel, &sanitize(line, 6000)).await;
+    }
+}
+
+/// The table's task: every note of its session, posted, until the session ends.
+pub(super) async fn follow<G: DiscordPanel>(
+    bot: Arc<Bot>,
+    table: Arc<PanelTable<G>>,
+    mut sub: Subscription<G>,
+) {
+    let channel = ChannelId::new(table.channel);
+    let mut seen = 0usize;
+    while let Some(note) = sub.next().await {
+        match &*note {
+            Note::Event { audience, event } => {
+                seen += 1;
+                let (names, fresh) = {
+                    let mut st = table.state.lock().await;
+                    match &mut *st {
+                        PanelState::Running { data, .. } if seen > data.posted => {
+                            data.posted = seen;
+                            (data.names.clone(), true)
+                        }
+                        PanelState::Running { data, .. } => (data.names.clone(), false),
+                        _ => (Vec::new(), false),
+                    }
+                };
+                if fresh {
+                    if let Some(line) = G::line(event, *audience, &names) {
+                        post_line(&bot, channel, &line).await;
+                    }
+                    let st = table.state.lock().await;
+                    table.save(&bot, &st).await;
+                }
+            }
+            Note::Ask {
+                seat,
+                seq,
+                ask,
+                due_at,
+            } => {
+                let call = {
+                    let mut st = table.state.lock().await;
+                    let PanelState::Running {
+                        data,
+                        calls,
+                        handle,
+                    } = &mut *st
+                    else {
+                        continue;
+                    };
+                    calls.clear();
+                    match (
+                        data.users.get(*seat as usize - 1).copied().flatten(),
+                        G::speech(ask),
+                    ) {
+                        (Some(user), Some((round, limit))) => {
+                            calls.insert(
+                                *seat,
+                                Call {
+                                    seq: *seq,
+                                    limit,
+                                    ..Call::default()
+                                },
+                            );
+                            Some((user, round, limit, handle.id().to_string()))
+                        }
+                        _ => None,
+                    }
+                };
+                if let Some((user, round, limit, session)) = call {
+                    let done = CreateButton::new(
+                        Component::Ask {
+                            session,
+                            seat: *seat,
+                            seq: *seq,
+                            verb: "done".into(),
+                        }
+                        .id(),
+                    )
+                    .label("Done")
+                    .style(ButtonStyle::Primary);
+                    let text = format!(
+                        "🎤 <@{user}>, your speech for round {round}: at most {limit} words. Type it here (one or more messages), then press Done or type `done` — <t:{}:R>.",
+                        due_at / 1000
+                    );
+                    bot.post(
+                        channel,
+                        CreateMessage::new()
+                            .content(text)
+                            .components(vec![CreateActionRow::Buttons(vec![done])])
+                            .allowed_mentions(
+                                serenity::all::CreateAllowedMentions::new()
+                                    .users([UserId::new(user)]),
+                            ),
+                    )
+                    .await;
+                }
+            }
+            Note::Paused { reason } => {
+                bot.post_text(
+                    channel,
+                    &format!("⏸️ The debate is paused: {reason}. Retrying…"),
+                )
+                .await
+            }
+            Note::Resumed => bot.post_text(channel, "▶️ The debate goes on.").await,
+            Note::Ended { .. } => {
+                scorecard::<G>(&bot, &table, channel).await;
+                break;
+            }
+            Note::Abandoned => {
+                bot.post_text(channel, "🛑 The debate was stopped.").await;
+                break;
+            }
+        }
+    }
+    let session = match &*table.state.lock().await {
+        PanelState::Running { data, .. } => data.session_id.clone(),
+        _ => String::new(),
+    };
+    *table.state.lock().await = PanelState::Closed;
+    bot.forget(table.channel, &session).await;
+}
+
+/// The scorecard: each participant's final score, the verdict, and the chart attached.
+async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: ChannelId) {
+    let (id, names) = match &*table.state.lock().await {
+        PanelState::Running { data, .. } => (data.session_id.clone(), data.names.clone()),
+        _ => return,
+    };
+    let game = match crate::session::rebuild::<G::Setup>(&bot.store, &id).await {
+        Ok(g) => g,
+        Err(e) => {
+            tracing::warn!("the scorecard of {id}: {e}");
+            return;
+        }
+    };
+    let Some(outcome) = game.outcome() else {
+        return;
+    };
+    let mut lines: Vec<String> = outcome
+        .seats
+        .iter()
+        .map(|s| {
+            let name = names.get(s.seat as usize - 1).cloned().unwrap_or_default();
+            let extra = match (&s.details["stance"], &s.details["surrendered"]) {
+                (serde_json::Value::Number(st), sur) => format!(
+                    " — stance {:+.2}, conviction {:.2}{}",
+                    st.as_f64().unwrap_or(0.0),
+                    s.details["conviction"].as_f64().unwrap_or(0.0),
+                    if sur.is_null() { "" } else { ", gave in" }
+                ),
+                _ => format!(
+                    " — rounds {:.1}/30, evaluation {:.1}/100",
+                    s.details["round_mean"].as_f64().unwrap_or(0.0),
+                    s.details["evaluation"].as_f64().unwrap_or(0.0)
+                ),
+            };
+            format!(
+                "{}**{}**: {:.2}{extra}",
+                if s.won { "🏆 " } else { "" },
+                sanitize(&name, 60),
+                s.score
+            )
+        })
+        .collect();
+    let kind = outcome.details["victory"]
+        .as_str()
+        .or(outcome.details["verdict"].as_str())
+        .unwrap_or("");
+    lines.push(format!(
+        "\n**Verdict:** {kind}{}",
+        if outcome.details["offline"] == true {
+            " · offline-scored"
+        } else {
+            ""
+        }
+    ));
+    let embed = CreateEmbed::new()
+        .title("🏁 Scorecard")
+        .description(sanitize(&lines.join("\n"), 4000))
+        .image("attachment://chart.png");
+    let png = crate::commands::debate_formats::chart_png(&names, &game as &dyn std::any::Any);
+    let mut msg = CreateMessage::new()
+        .embed(embed)
+        .allowed_mentions(no_pings());
+    if let Some(png) = png {
+        msg = msg.add_file(CreateAttachment::bytes(png, "chart.png"));
+    }
+    bot.post(channel, msg).await;
+}
+
+/// Picks up a stored panel table at startup: a lobby as it was, a running debate resumed.
+pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    let format: DebateFormat =
+        serde_json::from_value(row.data["format"].clone()).context("a stored debate's format")?;
+    match format {
+        DebateFormat::Social => resume_as::<SocialDebate>(bot, row).await,
+        _ => resume_as::<RoundsDebate>(bot, row).await,
+    }
+}
+
+async fn resume_as<G: DiscordPanel>(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    let table = Arc::new(PanelTable::<G>::new(
+        row.channel_id,
+        row.guild_id,
+        PanelState::Closed,
+    ));
+    if row.state == "lobby" {
+        let lobby: PanelLobby = serde_json::from_value(row.data.clone())
+            .context("a stored debate lobby is unreadable")?;
+        table
+            .message
+            .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
+        *table.state.lock().await = PanelState::Lobby(lobby);
+        bot.insert(table);
+        return Ok(());
+    }
+    let data: RunningData =
+        serde_json::from_value(row.data.clone()).context("a stored debate is unreadable")?;
+    let session = bot.store.session(&data.session_id).await?;
+    if session.status != "running" {
+        bot.store.delete_channel(row.channel_id).await?;
+        return Ok(());
+    }
+    let runner = match crate::session::resume::<G::Setup>(
+        bot.store.clone(),
+        &session,
+        Duration::ZERO,
+        &bot.debate,
+    )
+    .await
+    {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::error!("cannot resume debate {}: {e}", session.id);
+            return Ok(());
+        }
+    };
+    bot.insert(table.clone());
+    let mut st = table.state.lock().await;
+    launch(bot, table.clone(), &mut st, runner, data);
+    Ok(())
+}

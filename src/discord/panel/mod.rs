@@ -1,0 +1,571 @@
+//! The moderated (`rounds`) and social debates at a Discord table, one implementation for
+//! both ([`PanelTable`] over a [`DiscordPanel`] game): the lobby (join, for or against in a
+//! social debate; leave; the host starts; AI participants fill the empty seats), the calls
+//! (a person's speech is what they type in the channel after their call, handed in with
+//! Done or by typing `done`), the moderator's round posts and the result as embeds, the
+//! chart attached to the scorecard, `/debate concede` (social), status, stop and resume.
+//!
+//! - `drive`: the session from the lobby, the task that posts its notes, resume.
+
+mod drive;
+
+pub use drive::resume;
+
+use crate::discord::guards::ctx_manages;
+use crate::discord::running::{BoxFuture, RunningTable};
+use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
+use crate::discord::text::{sanitize, Component};
+use crate::discord::types::{Bot, Context, Error};
+use crate::games::debate::rounds::RoundsDebate;
+use crate::games::debate::social::SocialDebate;
+use crate::games::{GameKind, Seat};
+use crate::session::debate::DebateFormat;
+use crate::session::formats::{RoundsSetup, SocialSetup};
+use crate::session::{GameSetup, SessionHandle, Subscription};
+use crate::store::ChannelRow;
+use crate::terminal::debate::formats::Panel;
+use serde::{Deserialize, Serialize};
+use serenity::all::{
+    ButtonStyle, ComponentInteraction, CreateActionRow, CreateButton, CreateEmbed,
+    CreateInteractionResponse, CreateInteractionResponseMessage, Message,
+};
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A format the panel table plays.
+pub trait DiscordPanel: Panel {
+    type Setup: GameSetup<Game = Self, Kit = crate::agents::debate::DebateKit>;
+    const FORMAT: DebateFormat;
+    /// A running game's state in one line (status).
+    fn status(data: &RunningData) -> String {
+        format!("{} speeches given so far.", data.posted)
+    }
+}
+
+impl DiscordPanel for RoundsDebate {
+    type Setup = RoundsSetup;
+    const FORMAT: DebateFormat = DebateFormat::Rounds;
+}
+
+impl DiscordPanel for SocialDebate {
+    type Setup = SocialSetup;
+    const FORMAT: DebateFormat = DebateFormat::Social;
+}
+
+/// A person in the lobby.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Joined {
+    pub user: u64,
+    pub name: String,
+    /// Social: for (+1) or against (−1) the motion.
+    pub side: i8,
+}
+
+/// A panel lobby, as stored with the channel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PanelLobby {
+    pub format: DebateFormat,
+    pub host: u64,
+    pub guild: u64,
+    pub topic: Option<String>,
+    pub motion: String,
+    pub rounds: u8,
+    /// How many participants (people and AI); more people joining raise it (to 8).
+    pub participants: u8,
+    pub seats: Vec<Joined>,
+    pub message: Option<u64>,
+}
+
+impl PanelLobby {
+    pub fn title(&self) -> &'static str {
+        match self.format {
+            DebateFormat::Social => "Social debate",
+            _ => "Moderated debate",
+        }
+    }
+    /// The lobby's embed.
+    pub fn embed(&self) -> CreateEmbed {
+        let seated: Vec<String> = self
+            .seats
+            .iter()
+            .enumerate()
+            .map(|(i, j)| {
+                let side = match (self.format, j.side) {
+                    (DebateFormat::Social, s) if s < 0 => " (against)",
+                    (DebateFormat::Social, _) => " (for)",
+                    _ => "",
+                };
+                format!("**P{}** — {}{side}", i + 1, sanitize(&j.name, 40))
+            })
+            .collect();
+        let n = self.participants.max(self.seats.len() as u8);
+        CreateEmbed::new()
+            .title(format!("🎙️ {} — lobby", self.title()))
+            .description(format!(
+                "**Motion:** {}\n{} rounds · {n} participants (empty seats are AI)\n\n{}\n\n{}",
+                sanitize(&self.motion, 300),
+                self.rounds,
+                if seated.is_empty() { "Nobody has joined yet.".to_string() } else { seated.join("\n") },
+                match self.format {
+                    DebateFormat::Social => "Join for or against the motion; persuade the others, hold your ground, or give in with `/debate concede`. The host starts.",
+                    _ => "Join to speak in turn each round; a neutral moderator scores every round and the whole debate. The host starts.",
+                }
+            ))
+    }
+    /// The lobby's buttons.
+    pub fn components(&self, channel: u64) -> Vec<CreateActionRow> {
+        let b = |verb: &str, label: &str, style: ButtonStyle| {
+            CreateButton::new(
+                Component::Lobby {
+                    channel,
+                    verb: verb.into(),
+                }
+                .id(),
+            )
+            .label(label)
+            .style(style)
+        };
+        let mut row = match self.format {
+            DebateFormat::Social => vec![
+                b("for", "Join · for", ButtonStyle::Success),
+                b("against", "Join · against", ButtonStyle::Danger),
+            ],
+            _ => vec![b("join", "Join", ButtonStyle::Success)],
+        };
+        row.push(b("leave", "Leave", ButtonStyle::Secondary));
+        row.push(b("start", "Start", ButtonStyle::Primary));
+        vec![CreateActionRow::Buttons(row)]
+    }
+}
+
+/// A running panel debate's stored data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunningData {
+    pub format: DebateFormat,
+    pub session_id: String,
+    pub host: u64,
+    pub motion: String,
+    /// Each participant's shown name and user (`None`: an AI).
+    pub names: Vec<String>,
+    pub users: Vec<Option<u64>>,
+    /// Events posted so far (a resumed table posts none again).
+    pub posted: usize,
+}
+
+impl RunningData {
+    pub fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.users
+            .iter()
+            .position(|u| *u == Some(user))
+            .map(|i| i as Seat + 1)
+    }
+}
+
+/// A person's open call: its ask's sequence number, and what they have typed.
+#[derive(Debug, Clone, Default)]
+pub struct Call {
+    pub seq: u32,
+    pub limit: u32,
+    pub lines: Vec<String>,
+    pub message: Option<u64>,
+}
+
+pub enum PanelState<G: DiscordPanel> {
+    Lobby(PanelLobby),
+    Starting,
+    Running {
+        handle: SessionHandle<G>,
+        data: RunningData,
+        calls: BTreeMap<Seat, Call>,
+    },
+    Closed,
+}
+
+/// A channel's moderated or social debate.
+pub struct PanelTable<G: DiscordPanel> {
+    pub channel: u64,
+    pub guild: u64,
+    pub state: tokio::sync::Mutex<PanelState<G>>,
+    pub message: AtomicU64,
+    pub notes: std::sync::Mutex<Option<Subscription<G>>>,
+}
+
+impl<G: DiscordPanel> PanelTable<G> {
+    pub fn new(channel: u64, guild: u64, state: PanelState<G>) -> PanelTable<G> {
+        PanelTable {
+            channel,
+            guild,
+            state: tokio::sync::Mutex::new(state),
+            message: AtomicU64::new(0),
+            notes: std::sync::Mutex::new(None),
+        }
+    }
+
+    pub fn row(&self, state: &PanelState<G>) -> Option<ChannelRow> {
+        let (name, session, data) = match state {
+            PanelState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
+            PanelState::Running { data, .. } => (
+                "running",
+                Some(data.session_id.clone()),
+                serde_json::to_value(data).ok()?,
+            ),
+            _ => return None,
+        };
+        Some(ChannelRow {
+            channel_id: self.channel,
+            guild_id: self.guild,
+            game: GameKind::Debate.name().into(),
+            state: name.into(),
+            session_id: session,
+            data,
+        })
+    }
+
+    pub async fn save(&self, bot: &Bot, state: &PanelState<G>) {
+        if let Some(row) = self.row(state) {
+            if let Err(e) = bot.store.save_channel(&row).await {
+                tracing::warn!("storing channel {}: {e}", self.channel);
+            }
+        }
+    }
+}
+
+/// Opens a panel lobby from `/debate start` (the command has checked the topic).
+pub async fn open_lobby(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
+    match lobby.format {
+        DebateFormat::Social => open::<SocialDebate>(ctx, lobby).await,
+        _ => open::<RoundsDebate>(ctx, lobby).await,
+    }
+}
+
+async fn open<G: DiscordPanel>(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let channel = ctx.channel_id().get();
+    let table = Arc::new(PanelTable::<G>::new(
+        channel,
+        lobby.guild,
+        PanelState::Lobby(lobby.clone()),
+    ));
+    if let Err(existing) = bot.claim(table.clone()) {
+        return refuse(
+            ctx,
+            format!(
+                "A game is already open in this channel (one per channel): {}",
+                existing.link()
+            ),
+        )
+        .await;
+    }
+    ctx.defer().await?;
+    let reply = ctx
+        .send(
+            poise::CreateReply::default()
+                .embed(lobby.embed())
+                .components(lobby.components(channel)),
+        )
+        .await?;
+    if let Ok(m) = reply.message().await {
+        table.message.store(m.id.get(), Ordering::Relaxed);
+        let mut st = table.state.lock().await;
+        if let PanelState::Lobby(l) = &mut *st {
+            l.message = Some(m.id.get());
+        }
+        table.save(&bot, &st).await;
+    }
+    Ok(())
+}
+
+async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
+    c.create_response(&bot.http, ephemeral(text)).await?;
+    Ok(())
+}
+
+/// A lobby click: join (for or against), leave, start.
+async fn on_lobby<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<PanelTable<G>>,
+    verb: &str,
+) -> Result<(), Error> {
+    let user = c.user.id.get();
+    let mut st = table.state.lock().await;
+    let PanelState::Lobby(lobby) = &mut *st else {
+        return answer(bot, c, "That lobby has closed.").await;
+    };
+    match verb {
+        "join" | "for" | "against" => {
+            if lobby.seats.iter().any(|j| j.user == user) {
+                return answer(
+                    bot,
+                    c,
+                    "You have a seat already (Leave first to change it).",
+                )
+                .await;
+            }
+            if lobby.seats.len() >= 8 {
+                return answer(bot, c, "Every seat is taken (8 at most).").await;
+            }
+            lobby.seats.push(Joined {
+                user,
+                name: crate::discord::text::display_name(&c.user),
+                side: if verb == "against" { -1 } else { 1 },
+            });
+        }
+        "leave" => {
+            let before = lobby.seats.len();
+            lobby.seats.retain(|j| j.user != user);
+            if lobby.seats.len() == before {
+                return answer(bot, c, "You have no seat here.").await;
+            }
+        }
+        "start" => {
+            if user != lobby.host {
+                return answer(bot, c, "Only the host can start the debate.").await;
+            }
+            let lobby = lobby.clone();
+            *st = PanelState::Starting;
+            drop(st);
+            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+            return drive::start(bot, table, c, lobby).await;
+        }
+        _ => return answer(bot, c, "That button has closed.").await,
+    }
+    let (embed, components) = (lobby.embed(), lobby.components(table.channel));
+    table.save(bot, &st).await;
+    drop(st);
+    c.create_response(
+        &bot.http,
+        CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .embed(embed)
+                .components(components),
+        ),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Hands in `seat`'s typed speech.
+async fn hand_in<G: DiscordPanel>(table: &PanelTable<G>, seat: Seat) -> Result<(), String> {
+    let (handle, seq, text) = {
+        let mut st = table.state.lock().await;
+        let PanelState::Running { handle, calls, .. } = &mut *st else {
+            return Err("the debate is not running".into());
+        };
+        let Some(call) = calls.get(&seat) else {
+            return Err("it is not your turn".into());
+        };
+        if call.lines.is_empty() {
+            return Err("nothing typed yet: type your speech in the channel first".into());
+        }
+        let text = call.lines.join("\n");
+        let seq = call.seq;
+        calls.remove(&seat);
+        (handle.clone(), seq, text)
+    };
+    handle
+        .submit(seat, G::speak(text), Some(seq))
+        .await
+        .map_err(|e| e.to_string())
+}
+
+impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
+    fn channel(&self) -> u64 {
+        self.channel
+    }
+
+    fn link(&self) -> String {
+        match self.message.load(Ordering::Relaxed) {
+            0 => format!("<#{}>", self.channel),
+            m => format!(
+                "https://discord.com/channels/{}/{}/{m}",
+                self.guild, self.channel
+            ),
+        }
+    }
+
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Lobby { verb, .. } => on_lobby(bot, c, &self, &verb).await,
+                Component::Ask {
+                    seat, seq, verb, ..
+                } if verb == "done" => {
+                    let mine = {
+                        let st = self.state.lock().await;
+                        match &*st {
+                            PanelState::Running { data, calls, .. } => {
+                                data.seat_of(c.user.id.get()) == Some(seat)
+                                    && calls.get(&seat).is_some_and(|k| k.seq == seq)
+                            }
+                            _ => false,
+                        }
+                    };
+                    if !mine {
+                        return answer(bot, c, "That call is not yours, or it has closed.").await;
+                    }
+                    match hand_in(&self, seat).await {
+                        Ok(()) => answer(bot, c, "Handed in.").await,
+                        Err(e) => answer(bot, c, &format!("Not taken: {e}.")).await,
+                    }
+                }
+                _ => answer(bot, c, "That control has closed.").await,
+            }
+        })
+    }
+
+    fn on_message<'a>(
+        self: Arc<Self>,
+        _bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move {
+            if m.channel_id.get() != self.channel {
+                return Ok(false);
+            }
+            let user = m.author.id.get();
+            let seat = {
+                let mut st = self.state.lock().await;
+                let PanelState::Running { data, calls, .. } = &mut *st else {
+                    return Ok(false);
+                };
+                let Some(seat) = data.seat_of(user) else {
+                    return Ok(false);
+                };
+                let Some(call) = calls.get_mut(&seat) else {
+                    return Ok(false);
+                };
+                if m.content.trim().eq_ignore_ascii_case("done") {
+                    seat
+                } else {
+                    call.lines.push(m.content.clone());
+                    return Ok(true);
+                }
+            };
+            if let Err(e) = hand_in(&self, seat).await {
+                tracing::info!("a typed `done` was not taken: {e}");
+            }
+            Ok(true)
+        })
+    }
+
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let notes = self.notes.lock().expect("lock").take();
+            if let Some(notes) = notes {
+                drive::follow(bot, self, notes).await;
+            }
+        })
+    }
+
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
+        Box::pin(async move {
+            match &*self.state.lock().await {
+                PanelState::Lobby(l) => format!(
+                    "**{} lobby** — {} people joined.\nMotion: {}",
+                    l.title(),
+                    l.seats.len(),
+                    sanitize(&l.motion, 300)
+                ),
+                PanelState::Running { data, calls, .. } => {
+                    let turn: Vec<String> = calls
+                        .keys()
+                        .map(|s| data.names[*s as usize - 1].clone())
+                        .collect();
+                    format!(
+                        "**{} debate** — {}\nMotion: {}{}",
+                        G::FORMAT.name(),
+                        G::status(data),
+                        sanitize(&data.motion, 300),
+                        if turn.is_empty() {
+                            String::new()
+                        } else {
+                            format!("\nSpeaking now: {}", turn.join(", "))
+                        }
+                    )
+                }
+                PanelState::Starting => "The debate is starting.".into(),
+                PanelState::Closed => "The debate here has just ended.".into(),
+            }
+        })
+    }
+
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            let bot = ctx.data().clone();
+            let user = ctx.author().id.get();
+            let (host, handle) = match &*self.state.lock().await {
+                PanelState::Lobby(l) => (l.host, None),
+                PanelState::Running { data, handle, .. } => (data.host, Some(handle.clone())),
+                _ => return refuse(ctx, "There is no debate to stop here right now.").await,
+            };
+            if user != host && !ctx_manages(ctx) {
+                return refuse(
+                    ctx,
+                    "Only the host or a moderator (Manage Messages) can stop this debate.",
+                )
+                .await;
+            }
+            match handle {
+                Some(h) => {
+                    h.abandon().await;
+                    ctx.say(format!("🛑 <@{user}> stopped the debate.")).await?;
+                }
+                None => {
+                    *self.state.lock().await = PanelState::Closed;
+                    bot.forget(self.channel, "").await;
+                    ctx.say("🛑 The debate lobby is closed.").await?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn concede<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            let user = ctx.author().id.get();
+            let Some(action) = G::concede() else {
+                return refuse(
+                    ctx,
+                    "There is no conceding in a moderated debate: speak, or let your time run out.",
+                )
+                .await;
+            };
+            let found = match &*self.state.lock().await {
+                PanelState::Running { data, handle, .. } => {
+                    data.seat_of(user).map(|s| (s, handle.clone()))
+                }
+                _ => None,
+            };
+            let Some((seat, handle)) = found else {
+                return refuse(ctx, "You are not debating here.").await;
+            };
+            match handle.submit(seat, action, None).await {
+                Ok(()) => {
+                    ctx.say(format!("🏳️ <@{user}> concedes.")).await?;
+                    Ok(())
+                }
+                Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
+            }
+        })
+    }
+
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let handle = match &*self.state.lock().await {
+                PanelState::Running { handle, .. } => Some(handle.clone()),
+                _ => None,
+            };
+            if let Some(h) = handle {
+                h.detach().await;
+            }
+        })
+    }
+}

@@ -1,0 +1,238 @@
+//! The moderated (`rounds`) and social debates on the fake Discord, people and AI at one
+//! table: seats taken from the lobby (a start by someone other than the host refused),
+//! speeches typed in the channel and handed in with Done or `done`, the moderator's round
+//! posts, a concession by command, and the scorecard with its chart attached.
+
+use crate::app::{TestApp, WAIT};
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
+use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use serde_json::json;
+use std::collections::HashSet;
+
+const ANN: u64 = 4201;
+const BEN: u64 = 4202;
+
+async fn open(
+    fake: &FakeDiscord,
+    channel: u64,
+    format: u64,
+    rounds: u64,
+    participants: u64,
+) -> Msg {
+    let i = fake
+        .slash(
+            ANN,
+            channel,
+            "debate",
+            Some("start"),
+            json!([
+                {"name": "topic", "type": 3, "value": "universal_basic_income"},
+                {"name": "format", "type": 4, "value": format},
+                {"name": "rounds", "type": 4, "value": rounds},
+                {"name": "participants", "type": 4, "value": participants}
+            ]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the lobby", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":start").is_some())
+    })
+    .await;
+    fake.replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":start").is_some())
+        .expect("lobby")
+}
+
+/// The open call of `user`: a message mentioning them with a Done button not yet used.
+fn call(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: u64,
+    used: &HashSet<String>,
+) -> Option<(Msg, String)> {
+    fake.messages(channel).into_iter().find_map(|m| {
+        let id = m.find_custom_id(":done")?;
+        (m.author_id == APP_ID && m.content.contains(&format!("<@{user}>")) && !used.contains(&id))
+            .then_some((m, id))
+    })
+}
+
+fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
+    fake.messages(channel)
+        .into_iter()
+        .map(|m| m.text())
+        .find(|t| t.contains("Scorecard"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderated_debate_with_a_person_and_an_ai_to_the_scorecard() {
+    let app = TestApp::builder().seed(5).spawn().await;
+    let fake = app.fake.clone();
+    let channel = 3201;
+    let lobby = open(&fake, channel, 1, 2, 2).await;
+    assert!(
+        lobby.text().contains("Moderated debate"),
+        "{}",
+        lobby.text()
+    );
+    press(&fake, ANN, &lobby, ":join").await;
+    let i = click_and_wait(&fake, BEN, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
+    assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
+    press(&fake, ANN, &lobby, ":start").await;
+    fake.wait_until("the start", WAIT, |f| {
+        f.message(lobby.id)
+            .unwrap()
+            .text()
+            .contains("The debate has started")
+    })
+    .await;
+    let mut used = HashSet::new();
+    for round in 1..=2 {
+        fake.wait_until("Ann's call", WAIT, |f| {
+            call(f, channel, ANN, &used).is_some()
+        })
+        .await;
+        let (msg, id) = call(&fake, channel, ANN, &used).unwrap();
+        used.insert(id.clone());
+        fake.say(
+            ANN,
+            channel,
+            &format!("Round {round}: a basic income gives every citizen security,"),
+        )
+        .await;
+        fake.say(
+            ANN,
+            channel,
+            "and the freedom to train, care and start new work.",
+        )
+        .await;
+        if round == 1 {
+            click_and_wait(&fake, ANN, &msg, &id).await;
+        } else {
+            fake.say(ANN, channel, "done").await;
+        }
+        fake.wait_until("Ann's speech posted", WAIT, |f| {
+            f.messages(channel).iter().any(|m| {
+                m.author_id == APP_ID
+                    && m.text().contains(&format!("Round {round}: a basic income"))
+            })
+        })
+        .await;
+    }
+    fake.wait_until("the scorecard", WAIT, |f| scorecard(f, channel).is_some())
+        .await;
+    let text: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+    let all = text.join("\n");
+    assert!(all.contains("The moderator on round 1"), "{all}");
+    assert!(all.contains("The moderator on round 2"), "{all}");
+    assert!(all.contains("Final evaluation"), "{all}");
+    let card = scorecard(&fake, channel).unwrap();
+    assert!(
+        card.contains("Verdict") && card.contains("P1 user4201"),
+        "{card}"
+    );
+    assert!(
+        card.contains("P2 ("),
+        "the AI participant is named by its personality: {card}"
+    );
+    assert!(
+        fake.calls()
+            .iter()
+            .any(|c| c.body.to_string().contains("chart.png")),
+        "the chart is attached to the scorecard"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_social_debate_where_a_person_concedes() {
+    let app = TestApp::builder().seed(6).spawn().await;
+    let fake = app.fake.clone();
+    let channel = 3202;
+    let lobby = open(&fake, channel, 2, 2, 3).await;
+    assert!(lobby.text().contains("Social debate"), "{}", lobby.text());
+    press(&fake, ANN, &lobby, ":for").await;
+    press(&fake, BEN, &lobby, ":against").await;
+    let i = click_and_wait(
+        &fake,
+        BEN,
+        &lobby,
+        &lobby.find_custom_id(":against").unwrap(),
+    )
+    .await;
+    assert!(ephemeral_reply(&fake, i).await.contains("seat already"));
+    press(&fake, ANN, &lobby, ":start").await;
+    fake.wait_until("the start", WAIT, |f| {
+        f.message(lobby.id)
+            .unwrap()
+            .text()
+            .contains("The debate has started")
+    })
+    .await;
+    let mut used = HashSet::new();
+    fake.wait_until("Ann's call", WAIT, |f| {
+        call(f, channel, ANN, &used).is_some()
+    })
+    .await;
+    let (msg, id) = call(&fake, channel, ANN, &used).unwrap();
+    used.insert(id.clone());
+    fake.say(
+        ANN,
+        channel,
+        "However, consider the research: think about what security does for people.",
+    )
+    .await;
+    click_and_wait(&fake, ANN, &msg, &id).await;
+    fake.wait_until("Ben's call", WAIT, |f| {
+        call(f, channel, BEN, &used).is_some()
+    })
+    .await;
+    let i = fake
+        .slash(
+            BEN,
+            channel,
+            "debate",
+            Some("concede"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the concession", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.text().contains("concedes"))
+    })
+    .await;
+    // Ann speaks on until the end; the AI and the evaluator fill the rest.
+    loop {
+        if scorecard(&fake, channel).is_some() {
+            break;
+        }
+        fake.wait_until("Ann's next call or the end", WAIT, |f| {
+            call(f, channel, ANN, &used).is_some() || scorecard(f, channel).is_some()
+        })
+        .await;
+        if let Some((msg, id)) = call(&fake, channel, ANN, &used) {
+            used.insert(id.clone());
+            fake.say(
+                ANN,
+                channel,
+                "I understand the worry, but the data is clear.",
+            )
+            .await;
+            click_and_wait(&fake, ANN, &msg, &id).await;
+        }
+    }
+    let all: String = fake
+        .messages(channel)
+        .iter()
+        .map(|m| m.text())
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(all.contains("gives in (conceded)"), "{all}");
+    let card = scorecard(&fake, channel).unwrap();
+    assert!(card.contains("overwhelming"), "{card}");
+    assert!(card.contains("gave in"), "{card}");
+    // The evaluator's ratings are its notes: never posted.
+    assert!(!all.contains("(evaluator"), "{all}");
+}
