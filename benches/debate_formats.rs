@@ -63,6 +63,7 @@ fn main() -> anyhow::Result<()> {
                 threads: 1,
                 topics: vec!["universal_basic_income".into(), "nuclear_power".into()],
                 charts: None,
+                record: None,
             };
             let r = run_models(&kit, &opts, 1).await?;
             let m = r.model.as_ref().expect("model figures");

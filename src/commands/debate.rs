@@ -347,6 +347,7 @@ async fn sim_formats(
         threads,
         topics,
         charts: args.charts,
+        record: args.record,
     };
     let report = if args.llm {
         let kit = model_kit(config, args.json).await?;

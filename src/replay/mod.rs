@@ -3,6 +3,7 @@
 //! records are here; a debate's (a file with `"game": "debate"`) are in [`debate`].
 
 pub mod debate;
+pub mod formats;
 
 use crate::games::werewolf::{Audience, Event, Logged, Role, Rules, Seat, Werewolf};
 use crate::scenario::gpp_by_seat;
@@ -115,6 +116,11 @@ pub fn story_of_file(path: &Path, seat: Option<Seat>, detail: bool) -> anyhow::R
         .map_err(|e| anyhow::anyhow!("{}: cannot read: {e}", path.display()))?;
     let head: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| anyhow::anyhow!("{}: not a recorded game: {e}", path.display()))?;
+    if head["game"] == "debate" && matches!(head["format"].as_str(), Some("rounds" | "social")) {
+        let record: formats::FormatRecord = serde_json::from_value(head)
+            .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))?;
+        return formats::story(&record, seat);
+    }
     if head["game"] == "debate" {
         let record = debate::read_record(path, &text)?;
         return debate::story(&record, seat, detail);
@@ -134,6 +140,30 @@ pub async fn story_of_session(
     use crate::session::debate::DebateSetup;
     let row = store.session(id).await?;
     match GameKind::parse(&row.game) {
+        Some(GameKind::Debate)
+            if crate::session::formats::format_of(&row)
+                != crate::session::debate::DebateFormat::Team =>
+        {
+            use crate::session::formats::{RoundsSetup, SocialSetup};
+            let seats: Vec<crate::session::debate::DebateSeat> =
+                serde_json::from_value(row.config["seats"].clone())?;
+            let names = crate::commands::debate_formats::names(&seats);
+            let format = crate::session::formats::format_of(&row).name();
+            let log = match format {
+                "social" => serde_json::to_value(
+                    crate::session::rebuild::<SocialSetup>(store, id)
+                        .await?
+                        .log(),
+                )?,
+                _ => serde_json::to_value(
+                    crate::session::rebuild::<RoundsSetup>(store, id)
+                        .await?
+                        .log(),
+                )?,
+            };
+            let _ = detail;
+            formats::story_of_log(format, &names, &log, seat)
+        }
         Some(GameKind::Debate) => {
             let setup: DebateSetup = crate::session::setup_of(&row)?;
             let game = crate::session::rebuild::<DebateSetup>(store, id).await?;

@@ -35,6 +35,8 @@ pub struct FormatSimOptions {
     pub topics: Vec<String>,
     /// Write one PNG chart per debate here.
     pub charts: Option<PathBuf>,
+    /// Write one JSON record per debate here (for `agora replay`).
+    pub record: Option<PathBuf>,
 }
 
 /// The personality of participant `seat` in debate `seed`: the kit's personalities in
@@ -204,6 +206,17 @@ async fn play_one(
                 played.words += sp.words as u64;
             }
             played.rounds = game.reviews().len() as u64;
+            if let Some(dir) = &opts.record {
+                let r = crate::replay::formats::FormatRecord::of(
+                    "rounds",
+                    seed,
+                    Some(topic),
+                    motion,
+                    &names(n),
+                    &game,
+                );
+                crate::replay::formats::write_record(dir, &r)?;
+            }
             played.offline = game.reviews().iter().any(|r| r.offline)
                 || game.final_review().is_some_and(|f| f.offline);
             if let Some(dir) = &opts.charts {
@@ -278,6 +291,17 @@ async fn play_one(
                 }
             }
             played.rounds = game.trail().len().saturating_sub(1) as u64;
+            if let Some(dir) = &opts.record {
+                let r = crate::replay::formats::FormatRecord::of(
+                    "social",
+                    seed,
+                    Some(topic),
+                    motion,
+                    &names(n),
+                    &game,
+                );
+                crate::replay::formats::write_record(dir, &r)?;
+            }
             if let Some(dir) = &opts.charts {
                 std::fs::write(
                     dir.join(format!("social-{seed}.png")),
@@ -458,7 +482,7 @@ fn check(opts: &FormatSimOptions) -> anyhow::Result<()> {
         ),
     }
     .map_err(|e| anyhow::anyhow!("{e}"))?;
-    if let Some(dir) = &opts.charts {
+    for dir in opts.charts.iter().chain(&opts.record) {
         std::fs::create_dir_all(dir)?;
     }
     Ok(())

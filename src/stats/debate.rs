@@ -18,8 +18,13 @@ impl Board for DebateBoard {
     fn groups_name(&self) -> &'static str {
         "sides"
     }
+    /// A team debater's side (`pro2` → `pro`); a moderated or social debate's seat by its
+    /// format (`rounds`, `social`).
     fn group_of<'a>(&self, seat: &'a SeatResult) -> &'a str {
-        seat.role.get(..3).unwrap_or(&seat.role)
+        match seat.role.get(..3) {
+            Some(side @ ("pro" | "con")) => side,
+            _ => &seat.role,
+        }
     }
     /// The seat's judged speeches: their scores' sum (`details.speech_total`) and count
     /// (`details.scored`).

@@ -49,6 +49,7 @@ fn opts(rules: FormatRules, participants: u8, debates: u64) -> FormatSimOptions 
         threads: 1,
         topics: vec!["universal_basic_income".into(), "nuclear_power".into()],
         charts: None,
+        record: None,
     }
 }
 

@@ -20,6 +20,7 @@ mod app;
 mod cli;
 mod debate2_llm;
 mod debate2_props;
+mod debate2_terminal;
 mod debate_cli;
 mod debate_llm;
 mod debate_props;

@@ -57,7 +57,7 @@ impl Game for RoundsDebate {
                     .count();
                 SeatOutcome {
                     seat,
-                    role: "participant".into(),
+                    role: "rounds".into(),
                     score: s.scores[i],
                     won: s.winner == Some(seat),
                     details: json!({

@@ -59,7 +59,7 @@ impl Game for SocialDebate {
             .enumerate()
             .map(|(i, m)| SeatOutcome {
                 seat: i as Seat + 1,
-                role: "participant".into(),
+                role: "social".into(),
                 score: scores[i],
                 won: winner == Some(i as Seat + 1),
                 details: json!({
