@@ -316,17 +316,32 @@ pub(super) async fn follow<G: DiscordPanel>(
                         "🎤 <@{user}>, your speech for round {round}: at most {limit} words. Type it here (one or more messages), then press Done or type `done` — <t:{}:R>.",
                         due_at / 1000
                     );
-                    bot.post(
-                        channel,
-                        CreateMessage::new()
-                            .content(text)
-                            .components(vec![CreateActionRow::Buttons(vec![done])])
-                            .allowed_mentions(
-                                serenity::all::CreateAllowedMentions::new()
-                                    .users([UserId::new(user)]),
-                            ),
-                    )
-                    .await;
+                    let posted = bot
+                        .post(
+                            channel,
+                            CreateMessage::new()
+                                .content(text)
+                                .components(vec![CreateActionRow::Buttons(vec![done])])
+                                .allowed_mentions(
+                                    serenity::all::CreateAllowedMentions::new()
+                                        .users([UserId::new(user)]),
+                                ),
+                        )
+                        .await;
+                    if let PanelState::Running { calls, .. } = &mut *table.state.lock().await {
+                        if let Some(c) = calls.get_mut(seat).filter(|c| c.seq == *seq) {
+                            c.message = posted.map(|m| m.get());
+                            // Lines typed while the call was being posted show at once.
+                            super::show_count(&bot, &table, *seat);
+                        }
+                    }
+                    // What was typed counts when the time runs out (a second before it).
+                    let (table, seat, seq, due) = (table.clone(), *seat, *seq, *due_at);
+                    tokio::spawn(async move {
+                        let wait = (due - crate::store::now_ms() - 1000).max(0) as u64;
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                        super::hand_in_at_deadline(&table, seat, seq).await;
+                    });
                 }
             }
             Note::Paused { reason } => {

@@ -171,6 +171,55 @@ pub struct Call {
     pub message: Option<u64>,
 }
 
+impl Call {
+    /// The call's message and its word-count line, once the message is posted and
+    /// something is typed.
+    pub fn count(&self) -> Option<(u64, String)> {
+        let message = self.message?;
+        if self.lines.is_empty() {
+            return None;
+        }
+        let words: u32 = self
+            .lines
+            .iter()
+            .map(|l| crate::games::debate::words::count(l))
+            .sum();
+        Some((
+            message,
+            format!(
+                "✍️ {words} of {} words typed{} — press Done or type `done` to hand it in.",
+                self.limit,
+                if words > self.limit {
+                    " (over the limit)"
+                } else {
+                    ""
+                }
+            ),
+        ))
+    }
+}
+
+/// Shows `seat`'s word count on its call message (in the background). Edits are one at a
+/// time per table and each reads the lines as they are when it runs, so the last edit
+/// shows every line typed.
+pub(super) fn show_count<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable<G>>, seat: Seat) {
+    let (bot, table) = (bot.clone(), table.clone());
+    tokio::spawn(async move {
+        let _one_at_a_time = table.edits.lock().await;
+        let count = match &*table.state.lock().await {
+            PanelState::Running { calls, .. } => calls.get(&seat).and_then(Call::count),
+            _ => None,
+        };
+        if let Some((message, note)) = count {
+            let edit =
+                serenity::all::EditMessage::new().embed(CreateEmbed::new().description(note));
+            let _ = bot
+                .edit(serenity::all::ChannelId::new(table.channel), message, edit)
+                .await;
+        }
+    });
+}
+
 pub enum PanelState<G: DiscordPanel> {
     Lobby(PanelLobby),
     Starting,
@@ -189,6 +238,8 @@ pub struct PanelTable<G: DiscordPanel> {
     pub state: tokio::sync::Mutex<PanelState<G>>,
     pub message: AtomicU64,
     pub notes: std::sync::Mutex<Option<Subscription<G>>>,
+    /// Word-count edits, one at a time.
+    edits: tokio::sync::Mutex<()>,
 }
 
 impl<G: DiscordPanel> PanelTable<G> {
@@ -199,6 +250,7 @@ impl<G: DiscordPanel> PanelTable<G> {
             state: tokio::sync::Mutex::new(state),
             message: AtomicU64::new(0),
             notes: std::sync::Mutex::new(None),
+            edits: tokio::sync::Mutex::new(()),
         }
     }
 
@@ -371,6 +423,26 @@ async fn hand_in<G: DiscordPanel>(table: &PanelTable<G>, seat: Seat) -> Result<(
         .map_err(|e| e.to_string())
 }
 
+/// The deadline of `seat`'s call `seq` is a second away: what was typed is handed in (a
+/// call with nothing typed is left to time out, a skipped turn).
+pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
+    table: &PanelTable<G>,
+    seat: Seat,
+    seq: u32,
+) {
+    let typed = match &*table.state.lock().await {
+        PanelState::Running { calls, .. } => calls
+            .get(&seat)
+            .is_some_and(|c| c.seq == seq && !c.lines.is_empty()),
+        _ => false,
+    };
+    if typed {
+        if let Err(e) = hand_in(table, seat).await {
+            tracing::info!("a speech typed before the deadline was not taken: {e}");
+        }
+    }
+}
+
 impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
     fn channel(&self) -> u64 {
         self.channel
@@ -423,7 +495,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
 
     fn on_message<'a>(
         self: Arc<Self>,
-        _bot: &'a Arc<Bot>,
+        bot: &'a Arc<Bot>,
         m: &'a Message,
     ) -> BoxFuture<'a, Result<bool, Error>> {
         Box::pin(async move {
@@ -446,6 +518,8 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     seat
                 } else {
                     call.lines.push(m.content.clone());
+                    // The call keeps a live word count.
+                    show_count(bot, &self, seat);
                     return Ok(true);
                 }
             };

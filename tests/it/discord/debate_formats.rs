@@ -1,6 +1,7 @@
 //! The moderated (`rounds`) and social debates on the fake Discord, people and AI at one
 //! table: seats taken from the lobby (a start by someone other than the host refused),
-//! speeches typed in the channel and handed in with Done or `done`, the moderator's round
+//! speeches typed in the channel with a live word count and handed in with Done, `done` or
+//! by the deadline, the moderator's round
 //! posts, a concession by command, and the scorecard with its chart attached.
 
 use crate::app::{TestApp, WAIT};
@@ -69,7 +70,11 @@ fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_moderated_debate_with_a_person_and_an_ai_to_the_scorecard() {
-    let app = TestApp::builder().seed(5).spawn().await;
+    let app = TestApp::builder()
+        .seed(5)
+        .env("AGORA_DEBATE_TIMERS_SPEECH", 8)
+        .spawn()
+        .await;
     let fake = app.fake.clone();
     let channel = 3201;
     let lobby = open(&fake, channel, 1, 2, 2).await;
@@ -110,10 +115,15 @@ async fn a_moderated_debate_with_a_person_and_an_ai_to_the_scorecard() {
         )
         .await;
         if round == 1 {
+            // The call keeps a live word count of what was typed.
+            fake.wait_until("the word count", WAIT, |f| {
+                f.message(msg.id)
+                    .is_some_and(|m| m.text().contains("19 of"))
+            })
+            .await;
             click_and_wait(&fake, ANN, &msg, &id).await;
-        } else {
-            fake.say(ANN, channel, "done").await;
         }
+        // Round 2: typed but never handed in: it counts when the time runs out.
         fake.wait_until("Ann's speech posted", WAIT, |f| {
             f.messages(channel).iter().any(|m| {
                 m.author_id == APP_ID
