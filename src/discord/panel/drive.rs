@@ -50,10 +50,15 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                     is_ai: false,
                 }));
                 users.push(Some(j.user));
-                starts.push(Start {
-                    stance: 0.7 * j.side as f64,
-                    conviction: 0.6,
-                });
+                let side = if j.side < 0 { "against" } else { "for" };
+                starts.push(
+                    crate::commands::debate_formats::human_start(side, j.firmness).unwrap_or(
+                        Start {
+                            stance: 0.7 * j.side as f64,
+                            conviction: 0.6,
+                        },
+                    ),
+                );
             }
             None => {
                 let p = personality(kit, seed, s);

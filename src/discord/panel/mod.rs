@@ -60,7 +60,21 @@ pub struct Joined {
     pub name: String,
     /// Social: for (+1) or against (−1) the motion.
     pub side: i8,
+    /// Social: how firmly (0–1; the conviction, and the stance ±(0.4 + 0.5 × firmness)).
+    #[serde(default = "default_firmness")]
+    pub firmness: f64,
 }
+
+fn default_firmness() -> f64 {
+    0.6
+}
+
+/// The firmness choices a social lobby offers.
+pub const FIRMNESS: [(&str, f64); 3] = [
+    ("open to persuasion", 0.3),
+    ("firm", 0.6),
+    ("immovable", 0.9),
+];
 
 /// A panel lobby, as stored with the channel.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -91,10 +105,14 @@ impl PanelLobby {
             .iter()
             .enumerate()
             .map(|(i, j)| {
+                let firm = FIRMNESS
+                    .iter()
+                    .find(|(_, f)| (f - j.firmness).abs() < 1e-9)
+                    .map_or("firm", |(n, _)| n);
                 let side = match (self.format, j.side) {
-                    (DebateFormat::Social, s) if s < 0 => " (against)",
-                    (DebateFormat::Social, _) => " (for)",
-                    _ => "",
+                    (DebateFormat::Social, s) if s < 0 => format!(" (against, {firm})"),
+                    (DebateFormat::Social, _) => format!(" (for, {firm})"),
+                    _ => String::new(),
                 };
                 format!("**P{}** — {}{side}", i + 1, sanitize(&j.name, 40))
             })
@@ -135,7 +153,30 @@ impl PanelLobby {
         };
         row.push(b("leave", "Leave", ButtonStyle::Secondary));
         row.push(b("start", "Start", ButtonStyle::Primary));
-        vec![CreateActionRow::Buttons(row)]
+        let mut rows = vec![CreateActionRow::Buttons(row)];
+        if self.format == DebateFormat::Social {
+            let options = FIRMNESS
+                .iter()
+                .map(|(name, f)| {
+                    serenity::all::CreateSelectMenuOption::new(
+                        format!("How firmly you hold your side: {name}"),
+                        f.to_string(),
+                    )
+                })
+                .collect();
+            rows.push(CreateActionRow::SelectMenu(
+                serenity::all::CreateSelectMenu::new(
+                    Component::Lobby {
+                        channel,
+                        verb: "firmness".into(),
+                    }
+                    .id(),
+                    serenity::all::CreateSelectMenuKind::String { options },
+                )
+                .placeholder("How firmly do you hold your side? (after joining)"),
+            ));
+        }
+        rows
     }
 }
 
@@ -362,7 +403,23 @@ async fn on_lobby<G: DiscordPanel>(
                 user,
                 name: crate::discord::text::display_name(&c.user),
                 side: if verb == "against" { -1 } else { 1 },
+                firmness: default_firmness(),
             });
+        }
+        "firmness" => {
+            let picked = match &c.data.kind {
+                serenity::all::ComponentInteractionDataKind::StringSelect { values } => {
+                    values.first().and_then(|v| v.parse::<f64>().ok())
+                }
+                _ => None,
+            };
+            let Some(firmness) = picked.filter(|f| FIRMNESS.iter().any(|(_, x)| x == f)) else {
+                return answer(bot, c, "Pick one of the choices.").await;
+            };
+            let Some(me) = lobby.seats.iter_mut().find(|j| j.user == user) else {
+                return answer(bot, c, "Join first (for or against), then say how firmly.").await;
+            };
+            me.firmness = firmness;
         }
         "leave" => {
             let before = lobby.seats.len();

@@ -165,6 +165,19 @@ async fn a_social_debate_where_a_person_concedes() {
     assert!(lobby.text().contains("Social debate"), "{}", lobby.text());
     press(&fake, ANN, &lobby, ":for").await;
     press(&fake, BEN, &lobby, ":against").await;
+    let firmness = lobby
+        .find_custom_id(":firmness")
+        .expect("the firmness menu");
+    let i = fake.select(BEN, &lobby, &firmness, &["0.9"]).await;
+    fake.wait_until("the firmness taken", WAIT, |f| f.callback(i).is_some())
+        .await;
+    fake.wait_until("Ben immovable", WAIT, |f| {
+        f.message(lobby.id)
+            .unwrap()
+            .text()
+            .contains("user4202 (against, immovable)")
+    })
+    .await;
     let i = click_and_wait(
         &fake,
         BEN,
@@ -243,6 +256,10 @@ async fn a_social_debate_where_a_person_concedes() {
     let card = scorecard(&fake, channel).unwrap();
     assert!(card.contains("overwhelming"), "{card}");
     assert!(card.contains("gave in"), "{card}");
+    assert!(
+        all.contains("P2 user4202 (stance -0.85, conviction 0.90)"),
+        "{all}"
+    );
     // The evaluator's ratings are its notes: never posted.
     assert!(!all.contains("(evaluator"), "{all}");
 }
