@@ -247,6 +247,7 @@ pub(super) async fn follow<G: DiscordPanel>(
 ) {
     let channel = ChannelId::new(table.channel);
     let mut seen = 0usize;
+    let mut ended = false;
     while let Some(note) = sub.next().await {
         match &*note {
             Note::Event { audience, event } => {
@@ -359,13 +360,20 @@ pub(super) async fn follow<G: DiscordPanel>(
             Note::Resumed => bot.post_text(channel, "▶️ The debate goes on.").await,
             Note::Ended { .. } => {
                 scorecard::<G>(&bot, &table, channel).await;
+                ended = true;
                 break;
             }
             Note::Abandoned => {
                 bot.post_text(channel, "🛑 The debate was stopped.").await;
+                ended = true;
                 break;
             }
         }
+    }
+    if !ended {
+        // Detached (the bot is stopping): the table stays stored and resumes on the next
+        // start.
+        return;
     }
     let session = match &*table.state.lock().await {
         PanelState::Running { data, .. } => data.session_id.clone(),

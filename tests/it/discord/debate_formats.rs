@@ -61,6 +61,18 @@ fn call(
     })
 }
 
+/// Types `text` after the call `msg` and hands it in with Done once the call shows it
+/// counted (messages and clicks travel separately, as in Discord).
+async fn speak(fake: &FakeDiscord, user: u64, msg: &Msg, id: &str, text: &str) {
+    fake.say(user, msg.channel_id, text).await;
+    fake.wait_until("the word count", WAIT, |f| {
+        f.message(msg.id)
+            .is_some_and(|m| m.text().contains("words typed"))
+    })
+    .await;
+    click_and_wait(fake, user, msg, id).await;
+}
+
 fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
     fake.messages(channel)
         .into_iter()
@@ -201,13 +213,14 @@ async fn a_social_debate_where_a_person_concedes() {
     .await;
     let (msg, id) = call(&fake, channel, ANN, &used).unwrap();
     used.insert(id.clone());
-    fake.say(
+    speak(
+        &fake,
         ANN,
-        channel,
+        &msg,
+        &id,
         "However, consider the research: think about what security does for people.",
     )
     .await;
-    click_and_wait(&fake, ANN, &msg, &id).await;
     fake.wait_until("Ben's call", WAIT, |f| {
         call(f, channel, BEN, &used).is_some()
     })
@@ -237,13 +250,14 @@ async fn a_social_debate_where_a_person_concedes() {
         .await;
         if let Some((msg, id)) = call(&fake, channel, ANN, &used) {
             used.insert(id.clone());
-            fake.say(
+            speak(
+                &fake,
                 ANN,
-                channel,
+                &msg,
+                &id,
                 "I understand the worry, but the data is clear.",
             )
             .await;
-            click_and_wait(&fake, ANN, &msg, &id).await;
         }
     }
     let all: String = fake
@@ -262,4 +276,53 @@ async fn a_social_debate_where_a_person_concedes() {
     );
     // The evaluator's ratings are its notes: never posted.
     assert!(!all.contains("(evaluator"), "{all}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_mid_debate_resumes_the_table_and_repeats_nothing() {
+    let mut app = TestApp::builder().seed(7).spawn().await;
+    let fake = app.fake.clone();
+    let channel = 3203;
+    let lobby = open(&fake, channel, 1, 1, 2).await;
+    press(&fake, ANN, &lobby, ":join").await;
+    press(&fake, ANN, &lobby, ":start").await;
+    let used = HashSet::new();
+    fake.wait_until("Ann's call", WAIT, |f| {
+        call(f, channel, ANN, &used).is_some()
+    })
+    .await;
+    app.stop_bot().await;
+    app.start_bot().await;
+    // The resumed session calls Ann again (the same ask); nothing else is posted twice.
+    let calls = |f: &FakeDiscord| {
+        f.messages(channel)
+            .iter()
+            .filter(|m| m.author_id == APP_ID && m.find_custom_id(":done").is_some())
+            .count()
+    };
+    fake.wait_until("Ann's call after the restart", WAIT, |f| calls(f) == 2)
+        .await;
+    fake.say(ANN, channel, "After the restart: a floor for everyone.")
+        .await;
+    fake.wait_until("the word count", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("7 of 133 words typed"))
+    })
+    .await;
+    fake.say(ANN, channel, "done").await;
+    fake.wait_until("the scorecard", WAIT, |f| scorecard(f, channel).is_some())
+        .await;
+    let texts: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
+    let all = texts.join("\n");
+    assert_eq!(
+        texts.iter().filter(|t| t.starts_with("-- Round 1")).count(),
+        1,
+        "{all}"
+    );
+    assert!(
+        all.contains("P1 user4201 (round 1, 7/133 words): After the restart"),
+        "{all}"
+    );
+    assert!(all.contains("The moderator on round 1"), "{all}");
 }
