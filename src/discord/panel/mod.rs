@@ -39,7 +39,7 @@ pub trait DiscordPanel: Panel {
     const FORMAT: DebateFormat;
     /// A running game's state in one line (status).
     fn status(data: &RunningData) -> String {
-        format!("{} speeches given so far.", data.posted)
+        format!("{} of its moments posted so far.", data.posted)
     }
 }
 
