@@ -10,12 +10,14 @@
 //! - `outcome`: a finished game's result (winner, per-seat scores and details), any game.
 //! - `werewolf`: nine seats, night actions, votes, GPP.
 //! - `debate`: the team debate, moderated rounds and social debates.
+//! - `trial`: the jury's core (labels checked against the message, stances, deliberation).
 
 mod audience;
 pub mod debate;
 mod game;
 pub mod outcome;
 mod seat;
+pub mod trial;
 pub mod werewolf;
 
 pub use audience::{Audience, Logged, Viewer};
