@@ -99,14 +99,12 @@ pub struct DebatePlayOptions {
     pub firmness: Option<f64>,
 }
 
-/// The setup of a terminal debate: the human in `human` (if any), AI debaters elsewhere.
-pub fn setup(
+/// A terminal debate's timers (`--pace` applied) and length scale (`--length`, else
+/// `[debate] length_scale`), checked.
+pub fn timers_and_length(
     config: &Config,
-    kit: &DebateKit,
     opts: &DebatePlayOptions,
-    human: Option<(Seat, &PlayerRef)>,
-    seed: u64,
-) -> anyhow::Result<DebateSetup> {
+) -> anyhow::Result<(crate::config::DebateTimers, f64)> {
     let mut timers = config.debate.timers.clone();
     if let Some(pace) = opts.pace {
         timers.pace = crate::config::ranges::PACE
@@ -119,6 +117,18 @@ pub fn setup(
             .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
         None => config.debate.settings.length_scale,
     };
+    Ok((timers, length_scale))
+}
+
+/// The setup of a terminal debate: the human in `human` (if any), AI debaters elsewhere.
+pub fn setup(
+    config: &Config,
+    kit: &DebateKit,
+    opts: &DebatePlayOptions,
+    human: Option<(Seat, &PlayerRef)>,
+    seed: u64,
+) -> anyhow::Result<DebateSetup> {
+    let (timers, length_scale) = timers_and_length(config, opts)?;
     let mut seats: Vec<DebateSeat> = (1..JUDGE)
         .map(|seat| match human {
             Some((h, player)) if h == seat => DebateSeat::human(player),

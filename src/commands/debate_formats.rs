@@ -86,18 +86,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     };
     let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
     let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
-    let mut timers = config.debate.timers.clone();
-    if let Some(pace) = opts.pace {
-        timers.pace = crate::config::ranges::PACE
-            .check(pace)
-            .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
-    }
-    let length_scale = match opts.length {
-        Some(l) => crate::config::LENGTH_SCALE
-            .check(l)
-            .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
-        None => config.debate.settings.length_scale,
-    };
+    let (timers, length_scale) = super::debate::timers_and_length(config, &opts)?;
     let motion = motion_of(&kit, &opts.topic)?;
     let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
     let names = names(&seats);

@@ -84,7 +84,7 @@ fn every_scenario_matches_its_expectation() {
 }
 
 /// Whether two JSON values agree, numbers compared as numbers (7 and 7.0 agree).
-fn same(a: &Value, b: &Value) -> bool {
+pub(crate) fn same(a: &Value, b: &Value) -> bool {
     match (a, b) {
         (Value::Number(x), Value::Number(y)) => {
             (x.as_f64().unwrap_or(f64::NAN) - y.as_f64().unwrap_or(f64::NAN)).abs() < 1e-9

@@ -2,24 +2,9 @@
 //! one (`tests/scenarios/debate_social/`) through `agora scenario`'s runner and checks
 //! every key its `expect` gives, numbers to 1e-9 and `rejected` by index.
 
+use super::scenarios::same;
 use serde_json::Value;
 use std::path::Path;
-
-/// Whether two JSON values agree, numbers compared as numbers within 1e-9.
-fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            (x.as_f64().unwrap_or(f64::NAN) - y.as_f64().unwrap_or(f64::NAN)).abs() < 1e-9
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-        }
-        _ => a == b,
-    }
-}
 
 fn check(path: &Path, kit: &agora::agents::debate::DebateKit) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
