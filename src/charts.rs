@@ -1,7 +1,7 @@
 //! Charts as PNG images, drawn in memory with `plotters` and an embedded font (DejaVu Sans,
 //! from the `dejavu` crate), so they render on a machine with no fonts installed: a social
-//! debate's stance and conviction per round, and a moderated debate's score per round per
-//! participant. The shells attach them (Discord) or write them to files (terminal, `sim`).
+//! debate's stance and conviction per round, a moderated debate's score per round per
+//! participant, and a trial's juror stances over the session. The shells attach them (Discord) or write them to files (terminal, `sim`).
 
 use plotters::prelude::*;
 use std::sync::Once;
@@ -80,6 +80,7 @@ fn panel(
     rounds: usize,
     series: &[(String, Vec<f64>)],
     first_round: usize,
+    x_desc: &str,
 ) -> Result<(), ChartError> {
     let mut chart = ChartBuilder::on(area)
         .caption(title, (FONT, 20))
@@ -90,7 +91,7 @@ fn panel(
         .map_err(draw_err)?;
     chart
         .configure_mesh()
-        .x_desc("round")
+        .x_desc(x_desc)
         .x_labels(rounds.clamp(2, 12) + 1)
         .x_label_formatter(&|x| format!("{}", x.round() as i64))
         // One decimal, and never "-0.0".
@@ -149,8 +150,17 @@ pub fn social(names: &[String], trail: &[Vec<(f64, f64)>]) -> Result<Vec<u8>, Ch
             rounds,
             &pick(|x| x.0),
             0,
+            "round",
         )?;
-        panel(&bottom, "Conviction", 0.0..1.05, rounds, &pick(|x| x.1), 0)
+        panel(
+            &bottom,
+            "Conviction",
+            0.0..1.05,
+            rounds,
+            &pick(|x| x.1),
+            0,
+            "round",
+        )
     })
 }
 
@@ -175,6 +185,33 @@ pub fn rounds(names: &[String], per_round: &[Vec<f64>]) -> Result<Vec<u8>, Chart
             per_round.len(),
             &series,
             1,
+            "round",
+        )
+    })
+}
+
+/// A trial: each juror's stance (−100 guilty … +100 not guilty) at the start and after
+/// each step of the session that moved one (a message, a card, a deliberation round).
+pub fn trial(names: &[String], trail: &[Vec<f64>]) -> Result<Vec<u8>, ChartError> {
+    let series: Vec<(String, Vec<f64>)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                n.clone(),
+                trail.iter().filter_map(|row| row.get(i).copied()).collect(),
+            )
+        })
+        .collect();
+    png_of(|root| {
+        panel(
+            root,
+            "Juror stances (−100 guilty, +100 not guilty; the vote splits at 0)",
+            -105.0..105.0,
+            trail.len().saturating_sub(1),
+            &series,
+            0,
+            "step",
         )
     })
 }

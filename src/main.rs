@@ -105,15 +105,29 @@ enum Command {
         #[command(subcommand)]
         command: AgentCommand,
     },
-    /// Leaderboards from stored results.
+    /// Leaderboards from stored results: werewolf by mean GPP; debate by win rate, mean
+    /// speech score and best-debater awards; trial by verdicts won and mean shift.
     Stats {
-        #[command(subcommand)]
-        game: StatsGame,
+        /// The game.
+        #[arg(value_enum)]
+        game: GameKind,
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+        /// Only this community (a Discord server id, or `terminal`).
+        #[arg(long)]
+        community: Option<String>,
+        /// Print JSON instead of the table.
+        #[arg(long)]
+        json: bool,
     },
 }
 
 #[derive(Subcommand)]
 enum PlayGame {
+    /// A trial: persuade the AI jurors (talk to each by name, present evidence, call the
+    /// verdict); other players are AI advocates; `--humans 0` watches.
+    Trial(commands::trial::PlayArgs),
     /// A team debate: you speak from one debater's seat (typed at the keyboard), the other
     /// seats and the judge are AI; `--humans 0` watches.
     #[command(after_help = MODEL_ENV)]
@@ -194,35 +208,10 @@ enum PlayGame {
 }
 
 #[derive(Subcommand)]
-enum StatsGame {
-    /// Debates: win rate, mean speech score, best-debater awards.
-    Debate {
-        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
-        #[arg(long)]
-        db: Option<String>,
-        /// Only this community (a Discord server id, or `terminal`).
-        #[arg(long)]
-        community: Option<String>,
-        /// Print JSON instead of the table.
-        #[arg(long)]
-        json: bool,
-    },
-    /// Werewolf by mean GPP.
-    Werewolf {
-        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
-        #[arg(long)]
-        db: Option<String>,
-        /// Only this community (a Discord server id, or `terminal`).
-        #[arg(long)]
-        community: Option<String>,
-        /// Print JSON instead of the table.
-        #[arg(long)]
-        json: bool,
-    },
-}
-
-#[derive(Subcommand)]
 enum SimGame {
+    /// Plays N offline trials of a case (AI advocates from its argument bank, the built-in
+    /// jurors), trial i with seed S+i.
+    Trial(commands::trial::SimArgs),
     /// Plays N AI-vs-AI debates, debate i with seed S+i, offline unless --llm.
     #[command(after_help = MODEL_ENV)]
     Debate {
@@ -515,6 +504,12 @@ fn run() -> anyhow::Result<()> {
             };
             runtime()?.block_on(commands::debate::sim(&config, args))?;
         }
+        Command::Sim {
+            game: SimGame::Trial(args),
+        } => commands::trial::sim(&config, args)?,
+        Command::Play {
+            game: PlayGame::Trial(args),
+        } => runtime()?.block_on(commands::trial::play(&config, args))?,
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
@@ -524,6 +519,7 @@ fn run() -> anyhow::Result<()> {
                 &agora::agents::debate::DebateKit::offline(Some(
                     &agora::agents::debate::topics::content_dir(),
                 ))?,
+                &commands::trial::trial_kit()?,
             )
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
@@ -662,22 +658,15 @@ fn run() -> anyhow::Result<()> {
         Command::Sessions { db, json } => {
             runtime()?.block_on(commands::sessions(&config, db.as_deref(), json))?;
         }
-        Command::Stats { game } => {
-            let (kind, db, community, json) = match game {
-                StatsGame::Werewolf {
-                    db,
-                    community,
-                    json,
-                } => (GameKind::Werewolf, db, community, json),
-                StatsGame::Debate {
-                    db,
-                    community,
-                    json,
-                } => (GameKind::Debate, db, community, json),
-            };
+        Command::Stats {
+            game,
+            db,
+            community,
+            json,
+        } => {
             runtime()?.block_on(commands::stats(
                 &config,
-                kind,
+                game,
                 db.as_deref(),
                 community.as_deref(),
                 json,

@@ -13,6 +13,7 @@
 
 pub mod debate;
 pub mod model;
+pub mod trial;
 pub mod werewolf;
 
 use crate::games::Game;

@@ -4,6 +4,7 @@
 
 pub mod debate;
 pub mod debate_formats;
+pub mod trial;
 
 use crate::agents::debate::{DebateKit, Role as DebateRole};
 use crate::agents::werewolf::AgentKit;
@@ -279,6 +280,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
     let mut with_humans: Vec<(SessionRow, Vec<Seat>)> = Vec::new();
     let mut background = Vec::new();
     let mut debates: Vec<(SessionRow, bool)> = Vec::new();
+    let mut trials: Vec<(SessionRow, bool)> = Vec::new();
     for row in rows {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => {}
@@ -291,6 +293,18 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
                     );
                 } else {
                     debates.push((row, !humans.is_empty()));
+                }
+                continue;
+            }
+            Some(GameKind::Trial) => {
+                let humans = crate::session::trial::human_seats(&row)?;
+                if !humans.is_empty() && row.surface != "terminal" {
+                    println!(
+                        "session {}: played on {}; it resumes there (`agora run`)",
+                        row.id, row.surface
+                    );
+                } else {
+                    trials.push((row, !humans.is_empty()));
                 }
                 continue;
             }
@@ -324,7 +338,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         }
     }
     // AI-only sessions: all at once; one of them alone is shown as it goes.
-    let watch_one = background.len() + debates.len() == 1 && with_humans.is_empty();
+    let watch_one = background.len() + debates.len() + trials.len() == 1 && with_humans.is_empty();
     let mut tasks = Vec::new();
     for row in background {
         match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {
@@ -345,7 +359,10 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
             Err(e) => println!("session {}: not resumed: {e}", row.id),
         }
     }
-    let mut keyboard = if with_humans.is_empty() && !debates.iter().any(|(_, h)| *h) {
+    let mut keyboard = if with_humans.is_empty()
+        && !debates.iter().any(|(_, h)| *h)
+        && !trials.iter().any(|(_, h)| *h)
+    {
         Keyboard::none()
     } else {
         Keyboard::open()
@@ -367,6 +384,11 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
             .await?;
             debate_tasks.extend(task);
         }
+    }
+    trials.sort_by_key(|(_, human)| *human);
+    for (row, _) in &trials {
+        let task = trial::resume_one(&store, row, step_delay, &mut keyboard, watch_one).await?;
+        debate_tasks.extend(task);
     }
     for (row, humans) in with_humans {
         match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {

@@ -6,6 +6,7 @@
 //! - `mod.rs`: [`Config`], loading and the checks;
 //! - `werewolf.rs`: `[werewolf]` (the rules) and `[werewolf.timers]`;
 //! - `debate.rs`: `[debate]` (speech lengths, live scores) and `[debate.timers]`;
+//! - `trial.rs`: `[trial]` (budgets, deliberation, hints, time limits);
 //! - `general.rs`: the sections no game owns (`[session]`, `[sim]`, `[store]`, `[stats]`);
 //! - `llm.rs`, `discord.rs`: `[llm]` and `[discord]`;
 //! - `env.rs`: the environment overlay; `ranges.rs`: every numeric range, written once.
@@ -16,12 +17,14 @@ pub mod env;
 mod general;
 mod llm;
 pub mod ranges;
+mod trial;
 mod werewolf;
 
 pub use debate::{DebateConfig, DebateSettings, DebateTimers, LENGTH_SCALE};
 pub use discord::{DiscordConfig, OffTurnMessages};
 pub use general::{SessionConfig, SimConfig, StatsConfig, StoreConfig};
 pub use llm::{LlmConfig, ResponseFormat};
+pub use trial::TrialConfig;
 pub use werewolf::{Timers, WerewolfConfig};
 
 use serde::de::DeserializeOwned;
@@ -31,9 +34,10 @@ use thiserror::Error;
 const DEFAULT_AGORA: &str = include_str!("../../config/agora.toml");
 
 /// The sections of `agora.toml`: each game's, then the ones no game owns.
-const SECTIONS: [&str; 8] = [
+const SECTIONS: [&str; 9] = [
     werewolf::SECTION,
     debate::SECTION,
+    trial::SECTION,
     "session",
     "sim",
     "store",
@@ -59,6 +63,7 @@ pub enum ConfigError {
 pub struct Config {
     pub werewolf: WerewolfConfig,
     pub debate: DebateConfig,
+    pub trial: TrialConfig,
     pub session: SessionConfig,
     pub sim: SimConfig,
     pub store: StoreConfig,
@@ -154,9 +159,15 @@ impl Config {
             &session,
             &source,
         )?;
+        let trial = TrialConfig::read(
+            subtable(&agora, trial::SECTION, &source)?,
+            &session,
+            &source,
+        )?;
         Ok(Config {
             werewolf,
             debate,
+            trial,
             session,
             sim,
             store,
@@ -186,6 +197,7 @@ pub(crate) fn default_table() -> toml::Table {
         toml::Value::Table(d.werewolf.table()),
     );
     all.insert(debate::SECTION.into(), toml::Value::Table(d.debate.table()));
+    all.insert(trial::SECTION.into(), toml::Value::Table(d.trial.table()));
     all.insert("session".into(), toml::Value::Table(table(&d.session)));
     all.insert("sim".into(), toml::Value::Table(table(&d.sim)));
     all.insert("store".into(), toml::Value::Table(table(&d.store)));

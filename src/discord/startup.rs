@@ -253,6 +253,10 @@ async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => super::werewolf::resume(bot, row).await?,
             Some(GameKind::Debate) => super::debate::resume(bot, row).await?,
+            Some(GameKind::Trial) => tracing::error!(
+                channel = row.channel_id,
+                "a trial table: this build plays trials at the terminal only; it is left as it is"
+            ),
             None => tracing::error!(
                 channel = row.channel_id,
                 "a table of {:?}, a game this build does not know, is left as it is",

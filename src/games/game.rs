@@ -16,16 +16,18 @@ use std::fmt::{self, Debug};
 pub enum GameKind {
     Werewolf,
     Debate,
+    Trial,
 }
 
 impl GameKind {
-    pub const ALL: [GameKind; 2] = [GameKind::Werewolf, GameKind::Debate];
+    pub const ALL: [GameKind; 3] = [GameKind::Werewolf, GameKind::Debate, GameKind::Trial];
 
     /// The name stored with sessions and results and typed in commands.
     pub fn name(self) -> &'static str {
         match self {
             GameKind::Werewolf => "werewolf",
             GameKind::Debate => "debate",
+            GameKind::Trial => "trial",
         }
     }
 
@@ -34,6 +36,7 @@ impl GameKind {
         match self {
             GameKind::Werewolf => "Werewolf",
             GameKind::Debate => "Debate",
+            GameKind::Trial => "Trial",
         }
     }
 

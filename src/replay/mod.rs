@@ -171,6 +171,14 @@ pub async fn story_of_session(
                 debate::DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
             debate::story(&record, seat, detail)
         }
+        Some(GameKind::Trial) => {
+            use crate::session::trial::TrialSessionSetup;
+            let kit = crate::commands::trial::trial_kit()?;
+            let setup: TrialSessionSetup = crate::session::setup_of(&row)?;
+            let view = crate::commands::trial::view_of(&kit, &setup)?;
+            let game = crate::session::rebuild::<TrialSessionSetup>(store, id).await?;
+            Ok(view.story(game.log(), seat, detail))
+        }
         Some(GameKind::Werewolf) => {
             let game =
                 crate::session::rebuild::<crate::session::werewolf::Setup>(store, id).await?;

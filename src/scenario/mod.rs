@@ -1,7 +1,7 @@
 //! Scenarios: a hand-written game with every decision scripted, replayed exactly and
 //! summed up as one JSON result. This is how any rule is tested. A file's `"game"` picks
 //! the game: `"debate"` (by its `"format"`: [`debate`] for `team`, [`rounds`], [`social`]), else werewolf (a fixed deal; the files without
-//! `"game"` are werewolf's), below.
+//! `"game"` are werewolf's), below; `"trial"`: [`trial`].
 //!
 //! Actions apply in order, each to whatever the game waits for from that seat at that
 //! moment; `{"timeout": true}` passes the deadline of everything pending. A refused action
@@ -17,6 +17,7 @@ use thiserror::Error;
 pub mod debate;
 pub mod rounds;
 pub mod social;
+pub mod trial;
 
 #[derive(Debug, Error)]
 pub enum ScenarioError {
@@ -200,11 +201,12 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
 }
 
 /// Runs a scenario of any game, picked by its `"game"` (none: werewolf), as one JSON value.
-/// A debate's topic is one of `kit`'s.
+/// A debate's topic is one of `kit`'s, a trial's case one of `trial`'s.
 pub fn run_any(
     text: &str,
     base: &Rules,
     kit: &crate::agents::debate::DebateKit,
+    trial: &crate::agents::trial::TrialKit,
 ) -> Result<Value, ScenarioError> {
     let head: Value = serde_json::from_str(text)?;
     match head.get("game").map(|g| g.as_str()) {
@@ -213,9 +215,10 @@ pub fn run_any(
             Some("social") => social::run(text, kit),
             _ => Ok(serde_json::to_value(debate::run(text, kit)?)?),
         },
+        Some(Some("trial")) => trial::run(text, trial),
         None | Some(Some("werewolf")) => Ok(serde_json::to_value(run(text, base)?)?),
         Some(other) => Err(ScenarioError::Config(format!(
-            "game {}: allowed are \"werewolf\" and \"debate\"",
+            "game {}: allowed are \"werewolf\", \"debate\" and \"trial\"",
             other.map_or_else(|| head["game"].to_string(), |g| format!("\"{g}\""))
         ))),
     }

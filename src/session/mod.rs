@@ -18,6 +18,7 @@ pub mod debate;
 pub mod formats;
 mod handle;
 mod setup;
+pub mod trial;
 pub mod werewolf;
 
 pub use handle::{

@@ -6,6 +6,7 @@
 
 pub mod debate;
 pub mod formats;
+pub mod trial;
 
 use crate::agents::werewolf::{fit_speech, player, Player, Strategy};
 use crate::games::werewolf::{Audience, Event, Role, Rules, Seat, Side, Werewolf, Winner, SEATS};

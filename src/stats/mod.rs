@@ -4,6 +4,7 @@
 //! rank among those with enough finished games; AI players are listed apart, unranked.
 
 mod debate;
+mod trial;
 mod werewolf;
 
 use crate::games::GameKind;
@@ -57,6 +58,7 @@ pub fn board(kind: GameKind) -> &'static dyn Board {
     match kind {
         GameKind::Werewolf => &werewolf::WerewolfBoard,
         GameKind::Debate => &debate::DebateBoard,
+        GameKind::Trial => &trial::TrialBoard,
     }
 }
 

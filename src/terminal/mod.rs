@@ -6,9 +6,11 @@
 //! - `werewolf`: the night and the day, typed answers, the ending and the scoreboard.
 //! - `debate`: the moderator's calls, speeches typed over several lines with their word
 //!   count, the free-debate floor, the scorecard.
+//! - `trial`: the case, messages to jurors by name, evidence, deliberation, the verdict.
 
 pub mod debate;
 mod keyboard;
+pub mod trial;
 pub mod werewolf;
 
 pub use keyboard::{Keyboard, Typed};

@@ -208,6 +208,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
         .unwrap(),
         &Rules::default(),
         &kit,
+        &Default::default(),
     )
     .expect("a werewolf file without \"game\" still runs");
     assert_eq!(werewolf_unchanged["day"], 1);

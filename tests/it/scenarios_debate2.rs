@@ -13,8 +13,8 @@ fn check(path: &Path, kit: &agora::agents::debate::DebateKit) -> Result<(), Stri
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let got =
-        agora::scenario::run_any(&text, &Default::default(), kit).map_err(|e| e.to_string())?;
+    let got = agora::scenario::run_any(&text, &Default::default(), kit, &Default::default())
+        .map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
         let have = if key == "rejected" {
@@ -87,7 +87,8 @@ fn every_social_scenario_matches_its_expectation() {
 #[test]
 fn setup_errors_name_the_field() {
     let kit = agora::agents::debate::DebateKit::default();
-    let run = |text: &str| agora::scenario::run_any(text, &Default::default(), &kit);
+    let run =
+        |text: &str| agora::scenario::run_any(text, &Default::default(), &kit, &Default::default());
     let two = r#"{"game": "debate", "format": "social", "participants": [
         {"name": "ann", "stance": 0.5, "conviction": 0.5},
         {"name": "ben", "stance": -0.5, "conviction": 0.5}]}"#;

@@ -381,7 +381,7 @@ impl Topics {
 }
 
 /// The `*.toml` files of `dir`, sorted (none when it does not exist).
-pub(super) fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
+pub(crate) fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     if !dir.is_dir() {
         return Ok(Vec::new());
     }
@@ -397,7 +397,7 @@ pub(super) fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
     Ok(out)
 }
 
-pub(super) fn read(path: &Path) -> Result<String, ConfigError> {
+pub(crate) fn read(path: &Path) -> Result<String, ConfigError> {
     std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
         file: path.display().to_string(),
         message: e.to_string(),

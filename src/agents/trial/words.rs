@@ -1,0 +1,154 @@
+//! A juror's offline words (`content/trial/replies.toml`): a reaction to what a message
+//! did, a line for the stance band the juror is in, and deliberation's openings and
+//! responses. Lines are picked by the juror's turn, so a replayed trial says the same.
+
+use crate::config::ConfigError;
+use crate::games::trial::Band;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Reaction {
+    pub strong: Vec<String>,
+    pub weak: Vec<String>,
+    pub against: Vec<String>,
+    pub none: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bands {
+    pub strongly_guilty: Vec<String>,
+    pub leans_guilty: Vec<String>,
+    pub undecided: Vec<String>,
+    pub leans_not_guilty: Vec<String>,
+    pub strongly_not_guilty: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DeliberationWords {
+    pub opening: Vec<String>,
+    pub moved: Vec<String>,
+    pub unmoved: Vec<String>,
+}
+
+/// The offline replies.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Replies {
+    /// How a juror names each topic.
+    pub topics: BTreeMap<String, String>,
+    pub reaction: Reaction,
+    pub band: Bands,
+    pub deliberation: DeliberationWords,
+}
+
+/// How a message struck the juror it was said to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Struck {
+    /// Moved toward the speaker's side by at least [`STRONG`].
+    Strong,
+    Weak,
+    /// Moved away from the speaker's side.
+    Against,
+    /// No topic found.
+    Nothing,
+}
+
+/// The least move a juror reacts to as a strong point.
+pub const STRONG: f64 = 8.0;
+
+fn pick(lines: &[String], turn: usize) -> &str {
+    lines
+        .get(turn % lines.len().max(1))
+        .map_or("", String::as_str)
+}
+
+impl Replies {
+    pub fn parse(file: &str, text: &str) -> Result<Replies, ConfigError> {
+        let invalid = |field: &str, message: String| ConfigError::Invalid {
+            file: file.to_string(),
+            field: field.to_string(),
+            message,
+        };
+        let r: Replies = toml::from_str(text)
+            .map_err(|e| invalid("(file)", e.to_string().replace('\n', " ")))?;
+        let lists: [(&str, &Vec<String>); 12] = [
+            ("reaction.strong", &r.reaction.strong),
+            ("reaction.weak", &r.reaction.weak),
+            ("reaction.against", &r.reaction.against),
+            ("reaction.none", &r.reaction.none),
+            ("band.strongly_guilty", &r.band.strongly_guilty),
+            ("band.leans_guilty", &r.band.leans_guilty),
+            ("band.undecided", &r.band.undecided),
+            ("band.leans_not_guilty", &r.band.leans_not_guilty),
+            ("band.strongly_not_guilty", &r.band.strongly_not_guilty),
+            ("deliberation.opening", &r.deliberation.opening),
+            ("deliberation.moved", &r.deliberation.moved),
+            ("deliberation.unmoved", &r.deliberation.unmoved),
+        ];
+        for (field, list) in lists {
+            if list.is_empty() || list.iter().any(|l| l.trim().is_empty()) {
+                return Err(invalid(field, "needs at least one non-empty line".into()));
+            }
+        }
+        Ok(r)
+    }
+
+    pub fn band(&self, band: Band) -> &[String] {
+        match band {
+            Band::StronglyGuilty => &self.band.strongly_guilty,
+            Band::LeansGuilty => &self.band.leans_guilty,
+            Band::Undecided => &self.band.undecided,
+            Band::LeansNotGuilty => &self.band.leans_not_guilty,
+            Band::StronglyNotGuilty => &self.band.strongly_not_guilty,
+        }
+    }
+
+    /// How a juror names `topic` ("the law").
+    pub fn topic_name<'a>(&'a self, topic: &'a str) -> &'a str {
+        self.topics.get(topic).map_or(topic, String::as_str)
+    }
+
+    /// A reply: the reaction, then the band's line.
+    pub fn reply(&self, struck: Struck, topic: Option<&str>, band: Band, turn: usize) -> String {
+        let lines = match struck {
+            Struck::Strong => &self.reaction.strong,
+            Struck::Weak => &self.reaction.weak,
+            Struck::Against => &self.reaction.against,
+            Struck::Nothing => &self.reaction.none,
+        };
+        let topic = topic.map(|t| self.topic_name(t)).unwrap_or("that");
+        let reaction = capitalise(&pick(lines, turn).replace("{topic}", topic));
+        format!("{reaction} {}", pick(self.band(band), turn))
+    }
+
+    /// A deliberation statement's opening line.
+    pub fn opening(&self, turn: usize) -> &str {
+        pick(&self.deliberation.opening, turn)
+    }
+
+    /// A listener's response to `speaker`'s statement.
+    pub fn respond(&self, moved: bool, speaker: &str, band: Band, turn: usize) -> String {
+        let lines = if moved {
+            &self.deliberation.moved
+        } else {
+            &self.deliberation.unmoved
+        };
+        format!(
+            "{} {}",
+            pick(lines, turn).replace("{name}", speaker),
+            pick(self.band(band), turn + 1)
+        )
+    }
+}
+
+fn capitalise(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().chain(c).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,349 @@
+//! The trial's commands: `agora play trial` (one player's seat at the keyboard, or
+//! watching), `agora sim trial` (offline trials on threads), their half of `agora resume`,
+//! and the verdict's chart written to a file.
+
+use super::{database_url, open_store, terminal_name};
+use crate::agents::trial::TrialKit;
+use crate::config::Config;
+use crate::games::trial::{Hints, Mode, Trial};
+use crate::games::{Game, Seat};
+use crate::session::trial::{human_seats, TrialSeat, TrialSessionSetup};
+use crate::session::{Ended, GameSetup, Place, Runner};
+use crate::sim::trial::{sides, TrialSimOptions};
+use crate::store::{PlayerRef, SessionRow, Store};
+use crate::terminal::trial::{attach, TrialView, TrialViews};
+use crate::terminal::{Keyboard, Left};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// `agora play trial`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct PlayArgs {
+    /// The case: a file stem of content/cases/ (e.g. robot_prompt_injection).
+    #[arg(long, default_value = "robot_prompt_injection")]
+    pub case: String,
+    /// defense (every player argues NOT GUILTY) or adversarial (sides alternate by seat:
+    /// odd seats defend, even seats prosecute).
+    #[arg(long, value_enum, default_value = "defense")]
+    pub mode: Mode,
+    /// Players in all (you and AI advocates), 1–8.
+    #[arg(long, default_value_t = 1)]
+    pub players: u8,
+    /// 1 (you, as player --seat) or 0 (watch AI advocates).
+    #[arg(long, default_value_t = 1)]
+    pub humans: u8,
+    /// Your seat (default 1; in adversarial mode 2 prosecutes).
+    #[arg(long, default_value_t = 1)]
+    pub seat: u8,
+    /// What you see of a juror's mind (default: `[trial] hints`).
+    #[arg(long, value_enum)]
+    pub hints: Option<Hints>,
+    /// The trial's seed (default: the clock).
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Scales every timer (1 = the configured seconds, 0 = no waiting).
+    #[arg(long)]
+    pub pace: Option<f64>,
+    /// Milliseconds between AI moves, so a person can follow.
+    #[arg(long, default_value_t = 800)]
+    pub step_delay: u64,
+    /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+    #[arg(long)]
+    pub db: Option<String>,
+    /// Your player name (default: $USER).
+    #[arg(long)]
+    pub name: Option<String>,
+}
+
+/// `agora sim trial`'s options.
+#[derive(Debug, Clone, clap::Args)]
+pub struct SimArgs {
+    /// The case: a file stem of content/cases/.
+    #[arg(long, default_value = "robot_prompt_injection")]
+    pub case: String,
+    /// How many trials (N).
+    #[arg(long, default_value_t = 100)]
+    pub trials: u64,
+    /// The first trial's seed (S).
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// AI advocates (1–8).
+    #[arg(long, default_value_t = 2)]
+    pub players: usize,
+    #[arg(long, value_enum, default_value = "defense")]
+    pub mode: Mode,
+    /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Print one JSON object instead of the table.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The content directory's trial book, checked (errors name the file and the field).
+pub fn trial_kit() -> anyhow::Result<TrialKit> {
+    Ok(TrialKit::offline(Some(
+        &crate::agents::debate::topics::content_dir(),
+    ))?)
+}
+
+/// What the terminal needs to tell a trial.
+pub fn view_of(kit: &TrialKit, setup: &TrialSessionSetup) -> anyhow::Result<TrialView> {
+    let case = kit
+        .book
+        .case(&setup.trial.case)
+        .ok_or_else(|| anyhow::anyhow!("the case {:?} is not in content/cases/", setup.trial.case))?
+        .clone();
+    let jurors = setup
+        .trial
+        .jurors
+        .iter()
+        .map(|j| {
+            let card = kit.book.juror(&j.id);
+            (
+                j.id.clone(),
+                (
+                    j.name.clone(),
+                    card.map_or_else(String::new, |c| c.occupation.clone()),
+                    card.map_or_else(String::new, |c| c.first_message.clone()),
+                ),
+            )
+        })
+        .collect();
+    let players = setup
+        .players
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            if p.ai {
+                format!("Advocate {} (AI)", i + 1)
+            } else {
+                p.name.clone()
+            }
+        })
+        .collect();
+    Ok(TrialView {
+        case: Arc::new((*case).clone()),
+        players,
+        jurors,
+    })
+}
+
+/// `agora play trial`.
+pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
+    let kit = trial_kit()?;
+    let case = kit.book.case(&opts.case).ok_or_else(|| {
+        anyhow::anyhow!(
+            "--case {:?}: not a case (the cases: {})",
+            opts.case,
+            kit.book
+                .cases()
+                .map(|c| c.id.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })?;
+    let n = opts.players;
+    if !(1..=crate::games::trial::MAX_PLAYERS).contains(&n) {
+        anyhow::bail!("--players {n}: 1 to {}", crate::games::trial::MAX_PLAYERS);
+    }
+    let human = match opts.humans {
+        0 => None,
+        1 if (1..=n).contains(&opts.seat) => Some(opts.seat),
+        1 => anyhow::bail!("--seat {}: a player's number, 1–{n}", opts.seat),
+        k => anyhow::bail!("--humans {k}: one human seat or none (--humans 0)"),
+    };
+    let mut timers = config.trial.clone();
+    if let Some(pace) = opts.pace {
+        crate::config::ranges::PACE
+            .check(pace)
+            .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
+        timers.pace = pace;
+    }
+    let mut rules = timers.rules(opts.mode);
+    if let Some(h) = opts.hints {
+        rules.hints = h;
+    }
+    let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
+    let players: Vec<TrialSeat> = (1..=n)
+        .map(|s| {
+            if Some(s) == human {
+                TrialSeat::human(&player)
+            } else {
+                TrialSeat::advocate()
+            }
+        })
+        .collect();
+    let setup = TrialSessionSetup {
+        trial: kit.book.setup(case, sides(opts.mode, n as usize), rules),
+        players,
+        timers,
+    };
+    setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
+    let place = Place {
+        surface: "terminal".into(),
+        community: "terminal".into(),
+        channel: "terminal".into(),
+    };
+    let runner = setup
+        .create(
+            store.clone(),
+            seed,
+            &place,
+            Duration::from_millis(opts.step_delay),
+            &kit,
+        )
+        .await?;
+    let view = view_of(&kit, &setup)?;
+    println!(
+        "Trial, session {} (seed {seed}), offline jurors (the case's keywords label what is said).",
+        runner.id()
+    );
+    match human {
+        Some(s) => println!(
+            "*** You are {} ({}). Type quit to leave (the trial is saved), abandon to end it. ***",
+            view.player(s),
+            setup.trial.sides[s as usize - 1].name()
+        ),
+        None => println!("Every player is an AI advocate; you watch."),
+    }
+    let mut keyboard = if human.is_some() {
+        Keyboard::open()
+    } else {
+        Keyboard::none()
+    };
+    follow(&store, runner, human, &view, &mut keyboard).await
+}
+
+/// A finished trial's chart of every juror's stance over the session, as PNG (`None`
+/// should the drawing fail, which is logged).
+pub fn chart_png(view: &TrialView, game: &Trial) -> Option<Vec<u8>> {
+    let names: Vec<String> = game.jurors().iter().map(|j| view.juror(&j.id)).collect();
+    crate::charts::trial(&names, game.trail())
+        .inspect_err(|e| tracing::warn!("the trial's chart: {e}"))
+        .ok()
+}
+
+/// Follows one trial at the terminal until it ends or is left; writes the chart.
+pub async fn follow(
+    store: &Store,
+    mut runner: Runner<Trial>,
+    human: Option<Seat>,
+    view: &TrialView,
+    keyboard: &mut Keyboard,
+) -> anyhow::Result<()> {
+    let views = TrialViews::subscribe(&mut runner, human);
+    let session = runner.start();
+    let handle = session.handle.clone();
+    let left = tokio::select! {
+        left = attach(&handle, views, view, keyboard) => left?,
+        _ = tokio::signal::ctrl_c() => {
+            handle.detach().await;
+            println!("\nInterrupted: the trial is saved; continue it with `agora resume`.");
+            Left::Detached
+        }
+    };
+    let ended = session.wait().await?;
+    match (left, ended) {
+        (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
+            let game = crate::session::rebuild::<TrialSessionSetup>(store, handle.id()).await?;
+            if let Some(png) = chart_png(view, &game) {
+                let path = std::env::temp_dir().join(format!("agora-trial-{}.png", handle.id()));
+                std::fs::write(&path, png)?;
+                println!("Chart: {}", path.display());
+            }
+            if game.outcome().is_none() {
+                println!("The trial ended unfinished.");
+            }
+        }
+        (_, Ended::Abandoned) => println!("The trial was abandoned."),
+        _ => {}
+    }
+    Ok(())
+}
+
+/// Resumes one stored trial: followed at the terminal (its human seat, or watched when
+/// `watch`), else run in the background.
+pub async fn resume_one(
+    store: &Store,
+    row: &SessionRow,
+    step_delay: Duration,
+    keyboard: &mut Keyboard,
+    watch: bool,
+) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
+    let kit = trial_kit()?;
+    let humans = human_seats(row)?;
+    let setup: TrialSessionSetup = crate::session::setup_of(row)?;
+    let view = view_of(&kit, &setup)?;
+    let runner =
+        match crate::session::resume::<TrialSessionSetup>(store.clone(), row, step_delay, &kit)
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                println!("session {}: not resumed: {e}", row.id);
+                return Ok(None);
+            }
+        };
+    match humans.first() {
+        Some(&seat) => {
+            println!(
+                "session {} (seed {}): a trial, resumed; you are {}",
+                row.id,
+                row.seed,
+                view.player(seat)
+            );
+            follow(store, runner, Some(seat), &view, keyboard).await?;
+            Ok(None)
+        }
+        None if watch => {
+            println!("session {} (seed {}): a trial, resumed", row.id, row.seed);
+            follow(store, runner, None, &view, &mut Keyboard::none()).await?;
+            Ok(None)
+        }
+        None => {
+            println!("session {} (seed {}): a trial, resumed", row.id, row.seed);
+            let session = runner.start();
+            Ok(Some(tokio::spawn(async move {
+                let id = session.handle.id().to_string();
+                (id, session.wait().await.map_err(anyhow::Error::from))
+            })))
+        }
+    }
+}
+
+/// `agora sim trial`.
+pub fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
+    let kit = trial_kit()?;
+    if kit.book.case(&args.case).is_none() {
+        anyhow::bail!("--case {:?}: not a case", args.case);
+    }
+    if !(1..=crate::games::trial::MAX_PLAYERS as usize).contains(&args.players) {
+        anyhow::bail!(
+            "--players {}: 1 to {}",
+            args.players,
+            crate::games::trial::MAX_PLAYERS
+        );
+    }
+    let threads = match args.threads.unwrap_or(config.sim.threads) {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    };
+    let opts = TrialSimOptions {
+        case: args.case,
+        trials: args.trials,
+        seed: args.seed,
+        players: args.players,
+        rules: config.trial.rules(args.mode),
+        threads,
+    };
+    let report = crate::sim::trial::run(&kit, &opts)?;
+    if args.json {
+        println!("{}", serde_json::to_string(&report)?);
+    } else {
+        print!("{}", report.table());
+    }
+    Ok(())
+}

@@ -1,0 +1,266 @@
+//! `agora sim trial`: N trials of one case played by the built-in advocates and jurors
+//! (offline, on threads; trial i with seed S+i), summed up as verdict shares, each juror's
+//! mean shift, and what the players did.
+
+use crate::agents::trial::TrialKit;
+use crate::agents::{Agent, Decision};
+use crate::games::trial::{Event, Mode, Side, Trial, TrialRules};
+use crate::games::Game;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What to simulate.
+#[derive(Debug, Clone)]
+pub struct TrialSimOptions {
+    pub case: String,
+    pub trials: u64,
+    pub seed: u64,
+    /// Players (AI advocates); in adversarial mode the odd seats defend.
+    pub players: usize,
+    pub rules: TrialRules,
+    pub threads: usize,
+}
+
+/// The figures, as `--json` prints them.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct TrialReport {
+    pub case: String,
+    pub mode: &'static str,
+    pub trials: u64,
+    pub players: usize,
+    /// `{"NOT_GUILTY": n, "GUILTY": n}`.
+    pub verdicts: BTreeMap<String, u64>,
+    pub not_guilty_share: f64,
+    /// Each juror's mean (final − initial) stance.
+    pub mean_shift: BTreeMap<String, f64>,
+    /// Each juror's share of NOT GUILTY votes.
+    pub not_guilty_votes: BTreeMap<String, f64>,
+    pub messages_per_trial: f64,
+    pub cards_per_trial: f64,
+    /// Messages that moved no juror (no topic found, or weight 0).
+    pub unmoving_share: f64,
+    pub deliberation_rounds_per_trial: f64,
+    /// Labelled by the case's keywords (no model).
+    pub offline_labelled: bool,
+}
+
+/// The players' sides for `n` players in `mode` (adversarial: odd seats defend).
+pub fn sides(mode: Mode, n: usize) -> Vec<Side> {
+    (0..n)
+        .map(|i| match (mode, i % 2) {
+            (Mode::Adversarial, 1) => Side::Prosecution,
+            _ => Side::Defense,
+        })
+        .collect()
+}
+
+/// Plays one trial to its verdict with `agents` (one per seat), answering the first open
+/// ask each step.
+pub fn drive(game: &mut Trial, mut agents: Vec<Box<dyn Agent<Trial>>>) -> anyhow::Result<()> {
+    let mut cursor = 0;
+    for _ in 0..100_000 {
+        let log = game.log();
+        for logged in &log[cursor..] {
+            for (i, agent) in agents.iter_mut().enumerate() {
+                if logged.audience.includes(i as u8 + 1) {
+                    agent.observe(&logged.event);
+                }
+            }
+        }
+        cursor = log.len();
+        if game.is_over() {
+            return Ok(());
+        }
+        let Some(p) = game.pending().into_iter().next() else {
+            anyhow::bail!("the trial stalled with nothing open");
+        };
+        let agent = agents
+            .get_mut(p.seat as usize - 1)
+            .ok_or_else(|| anyhow::anyhow!("no player in seat {}", p.seat))?;
+        let action = match agent.decide(&p.ask) {
+            Decision::Now(a) => Some(a),
+            Decision::Later(_) => None,
+        };
+        let applied = action.is_some_and(|a| game.act(p.seat, a).is_ok());
+        if !applied && game.timeout(p.seat).is_err() {
+            anyhow::bail!(
+                "seat {}'s answer was refused and its turn cannot pass",
+                p.seat
+            );
+        }
+    }
+    anyhow::bail!("the trial did not end")
+}
+
+/// One offline trial with seed `seed`.
+pub fn play(kit: &TrialKit, opts: &TrialSimOptions, seed: u64) -> anyhow::Result<Trial> {
+    let case = kit
+        .book
+        .case(&opts.case)
+        .ok_or_else(|| anyhow::anyhow!("no case {:?}", opts.case))?;
+    let setup = kit.book.setup(
+        case,
+        sides(opts.rules.mode, opts.players),
+        opts.rules.clone(),
+    );
+    setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut game = Trial::new(&setup);
+    let agents = kit
+        .agents(&setup, &[], seed)
+        .into_iter()
+        .map(|a| a.ok_or_else(|| anyhow::anyhow!("a seat without a player")))
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    drive(&mut game, agents)?;
+    Ok(game)
+}
+
+/// Plays the trials on `threads` threads and sums them up.
+pub fn run(kit: &TrialKit, opts: &TrialSimOptions) -> anyhow::Result<TrialReport> {
+    let threads = opts.threads.max(1);
+    let games: Vec<anyhow::Result<Vec<Trial>>> = std::thread::scope(|s| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                s.spawn(move || {
+                    (0..opts.trials)
+                        .filter(|i| *i as usize % threads == t)
+                        .map(|i| play(kit, opts, opts.seed.wrapping_add(i)))
+                        .collect::<anyhow::Result<Vec<Trial>>>()
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a sim thread panicked")))
+            })
+            .collect()
+    });
+    let mut all = Vec::new();
+    for g in games {
+        all.extend(g?);
+    }
+    Ok(report(opts, &all))
+}
+
+fn report(opts: &TrialSimOptions, games: &[Trial]) -> TrialReport {
+    let n = games.len().max(1) as f64;
+    let mut verdicts = BTreeMap::from([("NOT_GUILTY".to_string(), 0), ("GUILTY".to_string(), 0)]);
+    let mut shift: BTreeMap<String, f64> = BTreeMap::new();
+    let mut votes: BTreeMap<String, f64> = BTreeMap::new();
+    let (mut messages, mut cards, mut unmoving, mut rounds) = (0u64, 0u64, 0u64, 0u64);
+    let mut offline = false;
+    for g in games {
+        let key = if g.not_guilty() {
+            "NOT_GUILTY"
+        } else {
+            "GUILTY"
+        };
+        *verdicts.entry(key.into()).or_default() += 1;
+        for (j, juror) in g.jurors().iter().enumerate() {
+            *shift.entry(juror.id.clone()).or_default() += juror.stance - g.initial()[j];
+            *votes.entry(juror.id.clone()).or_default() += juror.not_guilty() as u8 as f64;
+        }
+        for l in g.log() {
+            match &l.event {
+                Event::Heard {
+                    moved, offline: o, ..
+                } => {
+                    messages += 1;
+                    unmoving += (*moved == 0.0) as u64;
+                    offline |= *o;
+                }
+                Event::Presented { .. } => cards += 1,
+                Event::Stated { .. } => rounds += 1,
+                _ => {}
+            }
+        }
+    }
+    let mean = |m: BTreeMap<String, f64>| -> BTreeMap<String, f64> {
+        m.into_iter()
+            .map(|(k, v)| (k, (v / n * 1000.0).round() / 1000.0))
+            .collect()
+    };
+    TrialReport {
+        case: opts.case.clone(),
+        mode: opts.rules.mode.name(),
+        trials: games.len() as u64,
+        players: opts.players,
+        not_guilty_share: verdicts["NOT_GUILTY"] as f64 / n,
+        verdicts,
+        mean_shift: mean(shift),
+        not_guilty_votes: mean(votes),
+        messages_per_trial: messages as f64 / n,
+        cards_per_trial: cards as f64 / n,
+        unmoving_share: if messages == 0 {
+            0.0
+        } else {
+            unmoving as f64 / messages as f64
+        },
+        deliberation_rounds_per_trial: rounds as f64 / n,
+        offline_labelled: offline,
+    }
+}
+
+impl TrialReport {
+    /// The figures as a table.
+    pub fn table(&self) -> String {
+        let mut s = format!(
+            "{} trials of {} ({} mode, {} players): NOT GUILTY {} ({:.1}%), GUILTY {}\n",
+            self.trials,
+            self.case,
+            self.mode,
+            self.players,
+            self.verdicts["NOT_GUILTY"],
+            self.not_guilty_share * 100.0,
+            self.verdicts["GUILTY"],
+        );
+        s.push_str(&format!(
+            "messages {:.1}, cards {:.2}, deliberation rounds {:.2} per trial; {:.1}% of messages moved no juror\n",
+            self.messages_per_trial,
+            self.cards_per_trial,
+            self.deliberation_rounds_per_trial,
+            self.unmoving_share * 100.0
+        ));
+        for (j, m) in &self.mean_shift {
+            s.push_str(&format!(
+                "  {j}: mean shift {m:+.2}, NOT GUILTY votes {:.1}%\n",
+                self.not_guilty_votes.get(j).copied().unwrap_or(0.0) * 100.0
+            ));
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn offline_trials_end_with_a_verdict_the_same_on_any_thread_count() {
+        let kit = TrialKit::default();
+        let opts = TrialSimOptions {
+            case: "robot_prompt_injection".into(),
+            trials: 12,
+            seed: 3,
+            players: 2,
+            rules: TrialRules::default(),
+            threads: 1,
+        };
+        let one = run(&kit, &opts).unwrap();
+        let two = run(
+            &kit,
+            &TrialSimOptions {
+                threads: 2,
+                ..opts.clone()
+            },
+        )
+        .unwrap();
+        assert_eq!(one, two);
+        assert_eq!(one.trials, 12);
+        assert_eq!(one.verdicts.values().sum::<u64>(), 12);
+        assert!(one.offline_labelled);
+        assert!(one.messages_per_trial > 10.0, "{}", one.table());
+        assert_eq!(one.deliberation_rounds_per_trial, 2.0);
+    }
+}
