@@ -14,6 +14,7 @@
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord/`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
+//! - `trial`: the trial's scenarios, manipulation attempts, random input streams (proptest).
 
 #[path = "../support/app.rs"]
 mod app;
@@ -40,3 +41,4 @@ mod scenarios;
 mod scenarios_debate2;
 mod store;
 mod terminal;
+mod trial;

@@ -1,19 +1,23 @@
 //! Runs each moderated-debate scenario (`tests/scenarios/debate_rounds/`) and each social
-//! one (`tests/scenarios/debate_social/`) through `agora scenario`'s runner and checks
+//! one (`tests/scenarios/debate_social/`) — and the trial's, for `scenarios_trial` — through `agora scenario`'s runner and checks
 //! every key its `expect` gives, numbers to 1e-9 and `rejected` by index.
 
 use super::scenarios::same;
 use serde_json::Value;
 use std::path::Path;
 
-fn check(path: &Path, kit: &agora::agents::debate::DebateKit) -> Result<(), String> {
+fn check(
+    path: &Path,
+    kit: &agora::agents::debate::DebateKit,
+    trial: &agora::agents::trial::TrialKit,
+) -> Result<(), String> {
     let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
     let file: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
     let expect = file
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let got = agora::scenario::run_any(&text, &Default::default(), kit, &Default::default())
+    let got = agora::scenario::run_any(&text, &Default::default(), kit, trial)
         .map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
@@ -42,7 +46,8 @@ fn check(path: &Path, kit: &agora::agents::debate::DebateKit) -> Result<(), Stri
     }
 }
 
-fn run_dir(dir: &str, at_least: usize) {
+/// Checks every scenario of `dir` (at least `at_least` of them).
+pub(super) fn run_dir(dir: &str, at_least: usize) {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
     let mut paths: Vec<_> = std::fs::read_dir(&dir)
         .expect("the scenario folder exists")
@@ -57,10 +62,11 @@ fn run_dir(dir: &str, at_least: usize) {
         dir.display()
     );
     let kit = agora::agents::debate::DebateKit::default();
+    let trial = agora::agents::trial::TrialKit::default();
     let failures: Vec<String> = paths
         .iter()
         .filter_map(|p| {
-            check(p, &kit)
+            check(p, &kit, &trial)
                 .err()
                 .map(|e| format!("{}: {e}", p.file_name().unwrap().to_string_lossy()))
         })

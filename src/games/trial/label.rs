@@ -1,6 +1,6 @@
 //! What a player said, as the jury's rules read it: the text with anything shaped like a
-//! control tag stripped (`<!-- … -->` blocks with their content, chat-template tags
-//! `<|…|>`, a `SYSTEM:`, `ASSISTANT:`, `USER:`, `DEVELOPER:` or `ANALYSIS:` marker at the
+//! control tag stripped (`<!-- … -->` blocks and chat-template turns with their content,
+//! chat-template tags `<|…|>`, a `SYSTEM:`, `ASSISTANT:`, `USER:`, `DEVELOPER:` or `ANALYSIS:` marker at the
 //! start of a line, any case), and a labeller's topics kept only when each carries a quote
 //! found verbatim in that text (case and runs of whitespace normalised). The first two
 //! labels that survive are the message's main topics, the only ones that count.
@@ -48,14 +48,16 @@ pub struct TopicLabel {
 
 const MARKERS: [&str; 5] = ["system:", "assistant:", "user:", "developer:", "analysis:"];
 
-/// Removes `<!-- … -->` blocks (an unclosed one to the end), `<|…|>` tags (an unclosed
-/// one to the end) and role markers at the start of each line, repeatedly, so pieces
-/// joined by a removal are removed too.
+/// Removes `<!-- … -->` blocks (an unclosed one to the end), chat-template turns
+/// `<|im_start|>… <|im_end|>` with their content, other `<|…|>` tags (an unclosed one to
+/// the end) and role markers at the start of each line, repeatedly, so pieces joined by a
+/// removal are removed too.
 pub fn strip(text: &str) -> String {
     let mut out = text.to_string();
     for _ in 0..4 {
         let before = out.clone();
         out = cut_blocks(&out, "<!--", "-->");
+        out = cut_blocks(&out, "<|im_start|>", "<|im_end|>");
         out = cut_blocks(&out, "<|", "|>");
         out = out
             .lines()
