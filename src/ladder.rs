@@ -38,7 +38,7 @@ pub struct LadderOptions {
     pub pace: f64,
 }
 
-#[derive(Debug, Default, Clone, Serialize)]
+#[derive(Debug, Default, Clone, PartialEq, Serialize)]
 pub struct TokenFigures {
     pub calls: u64,
     pub total: u64,
@@ -47,7 +47,7 @@ pub struct TokenFigures {
 }
 
 impl TokenFigures {
-    fn add(&mut self, tokens: u64) {
+    pub fn add(&mut self, tokens: u64) {
         self.calls += 1;
         self.total += tokens;
         self.max = self.max.max(tokens);

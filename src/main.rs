@@ -506,7 +506,7 @@ fn run() -> anyhow::Result<()> {
         }
         Command::Sim {
             game: SimGame::Trial(args),
-        } => commands::trial::sim(&config, args)?,
+        } => runtime()?.block_on(commands::trial::sim(&config, args))?,
         Command::Play {
             game: PlayGame::Trial(args),
         } => runtime()?.block_on(commands::trial::play(&config, args))?,
@@ -519,7 +519,7 @@ fn run() -> anyhow::Result<()> {
                 &agora::agents::debate::DebateKit::offline(Some(
                     &agora::agents::debate::topics::content_dir(),
                 ))?,
-                &commands::trial::trial_kit()?,
+                &commands::trial::content_kit()?,
             )
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);

@@ -5,7 +5,13 @@
 //! review note records every call's tokens, every fault with what followed it (`retried`,
 //! `repair`, `fallback`, `fixed`), the checker's review fields, and the fallback used.
 //! The model labels, the code decides: what comes back is only ever the checked value.
+//!
+//! Below [`decide`], the pieces every game's model roles share: a reply read as one JSON
+//! object with exactly its keys, an object schema, a cleaned text field, one call with
+//! the offline answer as its fallback, and two calls' notes merged.
 
+use crate::agents::Answer;
+use crate::llm::prompts::strip_control;
 use crate::llm::{status_label, Client, Message, Request};
 use serde_json::{json, Map, Value};
 use std::time::Instant;
@@ -129,4 +135,140 @@ pub async fn decide<T>(
         }
     };
     (value, note)
+}
+
+pub fn object_schema(props: Value) -> Value {
+    let required: Vec<String> = props
+        .as_object()
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    json!({
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+/// The reply as one JSON object with exactly `keys`.
+pub fn object(content: &str, keys: &[&str]) -> Result<Map<String, Value>, String> {
+    let v: Value =
+        serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
+    let Value::Object(obj) = v else {
+        return Err("the reply must be one JSON object".into());
+    };
+    if let Some(extra) = obj.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(format!(
+            "unexpected key \"{extra}\" (the keys are {})",
+            keys.join(", ")
+        ));
+    }
+    if let Some(missing) = keys.iter().find(|k| !obj.contains_key(**k)) {
+        return Err(format!("the key \"{missing}\" is missing"));
+    }
+    Ok(obj)
+}
+
+pub fn text_field(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
+    let v = &obj[key];
+    let s = v
+        .as_str()
+        .ok_or_else(|| format!("\"{key}\" must be a string, not {v}"))?;
+    let clean = strip_control(s).trim().to_string();
+    if clean.is_empty() {
+        return Err(format!("\"{key}\" is empty"));
+    }
+    Ok(clean)
+}
+
+pub fn checked<T>(value: T) -> Checked<T> {
+    Checked {
+        value,
+        fixed: Vec::new(),
+        review: Map::new(),
+    }
+}
+
+/// One call through [`decide`], with `agent` and the context fields in its note.
+pub async fn call<T>(
+    client: &Client,
+    request: Request,
+    agent: &str,
+    context: Value,
+    check: impl Fn(&str) -> Result<Checked<T>, String>,
+    fallback: T,
+) -> (T, Value) {
+    let context = match context {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    let ask = Ask {
+        client,
+        request,
+        agent,
+        context,
+    };
+    decide(
+        ask,
+        check,
+        Fallback {
+            value: fallback,
+            label: "offline",
+        },
+    )
+    .await
+}
+
+/// Two calls' notes as one (a captain's call, then the chosen debater's speech): calls,
+/// tokens and faults added up, `fallback` and `repaired` kept if either had them, each
+/// note under its own name too.
+pub fn merge_notes(first: (&str, Value), second: (&str, Value)) -> Value {
+    let (a_name, a) = first;
+    let (b_name, b) = second;
+    let n = |v: &Value, k: &str| v[k].as_u64().unwrap_or(0);
+    let tokens = |v: &Value, k: &str| v["tokens"][k].as_u64().unwrap_or(0);
+    let per_call: Vec<Value> = [&a, &b]
+        .iter()
+        .flat_map(|v| {
+            v["tokens"]["per_call"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    let faults: Vec<Value> = [&a, &b]
+        .iter()
+        .flat_map(|v| v["faults"].as_array().cloned().unwrap_or_default())
+        .collect();
+    let mut out = json!({
+        "agent": format!("{a_name}+{b_name}"),
+        "model": a["model"],
+        "calls": n(&a, "calls") + n(&b, "calls"),
+        "tokens": {
+            "prompt": tokens(&a, "prompt") + tokens(&b, "prompt"),
+            "completion": tokens(&a, "completion") + tokens(&b, "completion"),
+            "per_call": per_call,
+        },
+        "ms": n(&a, "ms") + n(&b, "ms"),
+    });
+    if !faults.is_empty() {
+        out["faults"] = json!(faults);
+    }
+    if let Some(f) = a.get("fallback").or(b.get("fallback")) {
+        out["fallback"] = f.clone();
+    }
+    if a["repaired"] == json!(true) || b["repaired"] == json!(true) {
+        out["repaired"] = json!(true);
+    }
+    out[a_name] = a;
+    out[b_name] = b;
+    out
+}
+
+/// Any game's answer with its note.
+pub fn answer_with<A>(action: A, note: Value) -> Answer<A> {
+    Answer {
+        action: Some(action),
+        note: Some(note),
+    }
 }

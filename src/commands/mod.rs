@@ -385,10 +385,21 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
             debate_tasks.extend(task);
         }
     }
-    trials.sort_by_key(|(_, human)| *human);
-    for (row, _) in &trials {
-        let task = trial::resume_one(&store, row, step_delay, &mut keyboard, watch_one).await?;
-        debate_tasks.extend(task);
+    if !trials.is_empty() {
+        let trial_kit = trial::trial_kit(config, true)?;
+        trials.sort_by_key(|(_, human)| *human);
+        for (row, _) in &trials {
+            let task = trial::resume_one(
+                &store,
+                row,
+                step_delay,
+                &trial_kit,
+                &mut keyboard,
+                watch_one,
+            )
+            .await?;
+            debate_tasks.extend(task);
+        }
     }
     for (row, humans) in with_humans {
         match crate::session::resume::<Setup>(store.clone(), &row, step_delay, &kit).await {

@@ -78,13 +78,41 @@ pub struct SimArgs {
     /// Print one JSON object instead of the table.
     #[arg(long)]
     pub json: bool,
+    /// Seat the language model (jurors, their labeller and the advocates, as configured
+    /// per role); needs LLM_API_KEY and a server that answers, else it stops with an error.
+    #[arg(long)]
+    pub llm: bool,
+    /// Trials played at once (with models).
+    #[arg(long, default_value_t = 8)]
+    pub concurrency: usize,
 }
 
-/// The content directory's trial book, checked (errors name the file and the field).
-pub fn trial_kit() -> anyhow::Result<TrialKit> {
+/// The content directory's cases, jurors and prompts, checked (errors name the file and
+/// the field); no models.
+pub fn content_kit() -> anyhow::Result<TrialKit> {
     Ok(TrialKit::offline(Some(
         &crate::agents::debate::topics::content_dir(),
     ))?)
+}
+
+/// The content and each role's model from the environment, said in one line unless
+/// `quiet`.
+pub fn trial_kit(config: &Config, quiet: bool) -> anyhow::Result<TrialKit> {
+    let env = |k: &str| std::env::var(k).ok();
+    let kit = TrialKit::from_config(config, &crate::agents::debate::topics::content_dir(), &env)?;
+    if !quiet {
+        let role = |c: &Option<crate::llm::Client>| {
+            c.as_ref()
+                .map_or_else(|| "offline".to_string(), |c| c.provider().model.clone())
+        };
+        eprintln!(
+            "Trial AI: jurors {}, advocates {} ({} cases; set LLM_API_KEY, or JUROR_/ADVOCATE_LLM_API_KEY, for models)",
+            role(&kit.juror),
+            role(&kit.advocate),
+            kit.book.cases().count()
+        );
+    }
+    Ok(kit)
 }
 
 /// What the terminal needs to tell a trial.
@@ -131,7 +159,7 @@ pub fn view_of(kit: &TrialKit, setup: &TrialSessionSetup) -> anyhow::Result<Tria
 
 /// `agora play trial`.
 pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
-    let kit = trial_kit()?;
+    let kit = trial_kit(config, false)?;
     let case = kit.book.case(&opts.case).ok_or_else(|| {
         anyhow::anyhow!(
             "--case {:?}: not a case (the cases: {})",
@@ -270,23 +298,27 @@ pub async fn resume_one(
     store: &Store,
     row: &SessionRow,
     step_delay: Duration,
+    kit: &TrialKit,
     keyboard: &mut Keyboard,
     watch: bool,
 ) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
-    let kit = trial_kit()?;
     let humans = human_seats(row)?;
     let setup: TrialSessionSetup = crate::session::setup_of(row)?;
-    let view = view_of(&kit, &setup)?;
-    let runner =
-        match crate::session::resume::<TrialSessionSetup>(store.clone(), row, step_delay, &kit)
-            .await
-        {
-            Ok(r) => r,
-            Err(e) => {
-                println!("session {}: not resumed: {e}", row.id);
-                return Ok(None);
-            }
-        };
+    let view = view_of(kit, &setup)?;
+    let runner = match crate::session::resume::<TrialSessionSetup>(
+        store.clone(),
+        row,
+        step_delay,
+        kit,
+    )
+    .await
+    {
+        Ok(r) => r,
+        Err(e) => {
+            println!("session {}: not resumed: {e}", row.id);
+            return Ok(None);
+        }
+    };
     match humans.first() {
         Some(&seat) => {
             println!(
@@ -315,8 +347,22 @@ pub async fn resume_one(
 }
 
 /// `agora sim trial`.
-pub fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
-    let kit = trial_kit()?;
+pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
+    let kit = if args.llm {
+        let kit = trial_kit(config, true)?;
+        let Some(client) = kit.juror.as_ref().or(kit.advocate.as_ref()) else {
+            anyhow::bail!("--llm: no language model is configured: set LLM_API_KEY (or JUROR_/ADVOCATE_LLM_API_KEY), and LLM_BASE_URL for a local server");
+        };
+        client.probe().await.map_err(|e| {
+            anyhow::anyhow!(
+                "--llm: the language model's server at {} does not answer: {e}",
+                client.provider().base_url
+            )
+        })?;
+        kit
+    } else {
+        content_kit()?
+    };
     if kit.book.case(&args.case).is_none() {
         anyhow::bail!("--case {:?}: not a case", args.case);
     }
@@ -339,7 +385,11 @@ pub fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         rules: config.trial.rules(args.mode),
         threads,
     };
-    let report = crate::sim::trial::run(&kit, &opts)?;
+    let report = if args.llm {
+        crate::sim::trial::run_models(&kit, &opts, args.concurrency).await?
+    } else {
+        crate::sim::trial::run(&kit, &opts)?
+    };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {

@@ -424,7 +424,7 @@ pub fn instance(schema: &Value, rng: &mut u64) -> Value {
 }
 
 /// The same shape with every top-level enum field set outside its enum; a schema without
-/// one gets its first string field as a number instead. Either way the reply breaks the
+/// one gets its first string field (else its first field) as a number instead. Either way the reply breaks the
 /// schema while looking like an answer.
 fn invalid_choice(schema: &Value, value: &mut Value) {
     let (Some(props), Some(obj)) = (schema["properties"].as_object(), value.as_object_mut()) else {
@@ -439,7 +439,12 @@ fn invalid_choice(schema: &Value, value: &mut Value) {
         }
     }
     if !changed {
-        if let Some((k, _)) = props.iter().find(|(_, s)| s["type"] == "string") {
+        // The first string field, else the first field of any kind (a list of labels).
+        if let Some((k, _)) = props
+            .iter()
+            .find(|(_, s)| s["type"] == "string")
+            .or_else(|| props.iter().next())
+        {
             obj.insert(k.clone(), json!(97));
         }
     }

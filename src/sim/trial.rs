@@ -1,11 +1,13 @@
-//! `agora sim trial`: N trials of one case played by the built-in advocates and jurors
-//! (offline, on threads; trial i with seed S+i), summed up as verdict shares, each juror's
-//! mean shift, and what the players did.
+//! `agora sim trial`: N trials of one case (trial i with seed S+i) played by the built-in
+//! advocates and jurors (offline, on threads) or by models (`--llm`, several trials at
+//! once), summed up as verdict shares, each juror's mean shift, what the players did, and
+//! with models the calls and tokens under werewolf's keys.
 
 use crate::agents::trial::TrialKit;
 use crate::agents::{Agent, Decision};
 use crate::games::trial::{Event, Mode, Side, Trial, TrialRules};
 use crate::games::Game;
+use crate::ladder::TokenFigures;
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -42,6 +44,52 @@ pub struct TrialReport {
     pub deliberation_rounds_per_trial: f64,
     /// Labelled by the case's keywords (no model).
     pub offline_labelled: bool,
+    /// With models: HTTP calls (repairs included), and what they cost.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm_calls: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub llm_calls_per_game_mean: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub repaired: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fallbacks: Option<u64>,
+    /// With models: faults met, by kind.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faults: Option<BTreeMap<String, u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens_per_call: Option<TokenFigures>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt_tokens_per_game_mean: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub wall_secs_per_game_mean: Option<f64>,
+}
+
+/// What the models cost in one trial (from the answers' notes).
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Figures {
+    pub calls: u64,
+    pub prompt_tokens: Vec<u64>,
+    pub repaired: u64,
+    pub fallbacks: u64,
+    /// Faults met, by kind (as the notes name them).
+    pub faults: BTreeMap<String, u64>,
+    pub secs: f64,
+}
+
+impl Figures {
+    fn add(&mut self, note: &serde_json::Value) {
+        self.calls += note["calls"].as_u64().unwrap_or(0);
+        for call in note["tokens"]["per_call"].as_array().into_iter().flatten() {
+            self.prompt_tokens
+                .push(call["prompt"].as_u64().unwrap_or(0));
+        }
+        self.repaired += note.get("repaired").is_some() as u64;
+        self.fallbacks += note.get("fallback").is_some() as u64;
+        for f in note["faults"].as_array().into_iter().flatten() {
+            let kind = f["kind"].as_str().unwrap_or("unknown").to_string();
+            *self.faults.entry(kind).or_default() += 1;
+        }
+    }
 }
 
 /// The players' sides for `n` players in `mode` (adversarial: odd seats defend).
@@ -55,8 +103,12 @@ pub fn sides(mode: Mode, n: usize) -> Vec<Side> {
 }
 
 /// Plays one trial to its verdict with `agents` (one per seat), answering the first open
-/// ask each step.
-pub fn drive(game: &mut Trial, mut agents: Vec<Box<dyn Agent<Trial>>>) -> anyhow::Result<()> {
+/// ask each step (a model's answer awaited, its note added to `figures`).
+pub async fn drive(
+    game: &mut Trial,
+    mut agents: Vec<Box<dyn Agent<Trial>>>,
+    figures: &mut Figures,
+) -> anyhow::Result<()> {
     let mut cursor = 0;
     for _ in 0..100_000 {
         let log = game.log();
@@ -79,7 +131,13 @@ pub fn drive(game: &mut Trial, mut agents: Vec<Box<dyn Agent<Trial>>>) -> anyhow
             .ok_or_else(|| anyhow::anyhow!("no player in seat {}", p.seat))?;
         let action = match agent.decide(&p.ask) {
             Decision::Now(a) => Some(a),
-            Decision::Later(_) => None,
+            Decision::Later(f) => {
+                let answer = f.await;
+                if let Some(note) = &answer.note {
+                    figures.add(note);
+                }
+                answer.action
+            }
         };
         let applied = action.is_some_and(|a| game.act(p.seat, a).is_ok());
         if !applied && game.timeout(p.seat).is_err() {
@@ -92,8 +150,12 @@ pub fn drive(game: &mut Trial, mut agents: Vec<Box<dyn Agent<Trial>>>) -> anyhow
     anyhow::bail!("the trial did not end")
 }
 
-/// One offline trial with seed `seed`.
-pub fn play(kit: &TrialKit, opts: &TrialSimOptions, seed: u64) -> anyhow::Result<Trial> {
+/// One trial with seed `seed`, by `kit`'s players.
+pub async fn play(
+    kit: &TrialKit,
+    opts: &TrialSimOptions,
+    seed: u64,
+) -> anyhow::Result<(Trial, Figures)> {
     let case = kit
         .book
         .case(&opts.case)
@@ -110,21 +172,26 @@ pub fn play(kit: &TrialKit, opts: &TrialSimOptions, seed: u64) -> anyhow::Result
         .into_iter()
         .map(|a| a.ok_or_else(|| anyhow::anyhow!("a seat without a player")))
         .collect::<anyhow::Result<Vec<_>>>()?;
-    drive(&mut game, agents)?;
-    Ok(game)
+    let mut figures = Figures::default();
+    let started = std::time::Instant::now();
+    drive(&mut game, agents, &mut figures).await?;
+    figures.secs = started.elapsed().as_secs_f64();
+    Ok((game, figures))
 }
 
-/// Plays the trials on `threads` threads and sums them up.
+/// Plays the trials offline on `threads` threads and sums them up.
 pub fn run(kit: &TrialKit, opts: &TrialSimOptions) -> anyhow::Result<TrialReport> {
     let threads = opts.threads.max(1);
-    let games: Vec<anyhow::Result<Vec<Trial>>> = std::thread::scope(|s| {
+    let games: Vec<anyhow::Result<Vec<(Trial, Figures)>>> = std::thread::scope(|s| {
         let handles: Vec<_> = (0..threads)
             .map(|t| {
                 s.spawn(move || {
                     (0..opts.trials)
                         .filter(|i| *i as usize % threads == t)
-                        .map(|i| play(kit, opts, opts.seed.wrapping_add(i)))
-                        .collect::<anyhow::Result<Vec<Trial>>>()
+                        .map(|i| {
+                            futures::executor::block_on(play(kit, opts, opts.seed.wrapping_add(i)))
+                        })
+                        .collect::<anyhow::Result<Vec<_>>>()
                 })
             })
             .collect();
@@ -140,17 +207,34 @@ pub fn run(kit: &TrialKit, opts: &TrialSimOptions) -> anyhow::Result<TrialReport
     for g in games {
         all.extend(g?);
     }
-    Ok(report(opts, &all))
+    Ok(report(opts, &all, false))
 }
 
-fn report(opts: &TrialSimOptions, games: &[Trial]) -> TrialReport {
+/// Plays the trials with `kit`'s models, `concurrency` at once, and reports with the
+/// model figures.
+pub async fn run_models(
+    kit: &TrialKit,
+    opts: &TrialSimOptions,
+    concurrency: usize,
+) -> anyhow::Result<TrialReport> {
+    use futures::stream::{self, StreamExt, TryStreamExt};
+    let all: Vec<(Trial, Figures)> = stream::iter(0..opts.trials)
+        .map(|i| play(kit, opts, opts.seed.wrapping_add(i)))
+        .buffer_unordered(concurrency.max(1))
+        .try_collect()
+        .await?;
+    Ok(report(opts, &all, true))
+}
+
+fn report(opts: &TrialSimOptions, played: &[(Trial, Figures)], models: bool) -> TrialReport {
+    let games: Vec<&Trial> = played.iter().map(|p| &p.0).collect();
     let n = games.len().max(1) as f64;
     let mut verdicts = BTreeMap::from([("NOT_GUILTY".to_string(), 0), ("GUILTY".to_string(), 0)]);
     let mut shift: BTreeMap<String, f64> = BTreeMap::new();
     let mut votes: BTreeMap<String, f64> = BTreeMap::new();
     let (mut messages, mut cards, mut unmoving, mut rounds) = (0u64, 0u64, 0u64, 0u64);
     let mut offline = false;
-    for g in games {
+    for g in &games {
         let key = if g.not_guilty() {
             "NOT_GUILTY"
         } else {
@@ -181,7 +265,7 @@ fn report(opts: &TrialSimOptions, games: &[Trial]) -> TrialReport {
             .map(|(k, v)| (k, (v / n * 1000.0).round() / 1000.0))
             .collect()
     };
-    TrialReport {
+    let mut report = TrialReport {
         case: opts.case.clone(),
         mode: opts.rules.mode.name(),
         trials: games.len() as u64,
@@ -199,7 +283,41 @@ fn report(opts: &TrialSimOptions, games: &[Trial]) -> TrialReport {
         },
         deliberation_rounds_per_trial: rounds as f64 / n,
         offline_labelled: offline,
+        llm_calls: None,
+        llm_calls_per_game_mean: None,
+        repaired: None,
+        fallbacks: None,
+        faults: None,
+        prompt_tokens_per_call: None,
+        prompt_tokens_per_game_mean: None,
+        wall_secs_per_game_mean: None,
+    };
+    if models {
+        let mut tokens = TokenFigures::default();
+        let (mut calls, mut repaired, mut fallbacks, mut secs) = (0, 0, 0, 0.0);
+        let mut faults: BTreeMap<String, u64> = BTreeMap::new();
+        for (_, f) in played {
+            for (k, n) in &f.faults {
+                *faults.entry(k.clone()).or_default() += n;
+            }
+            calls += f.calls;
+            repaired += f.repaired;
+            fallbacks += f.fallbacks;
+            secs += f.secs;
+            for &t in &f.prompt_tokens {
+                tokens.add(t);
+            }
+        }
+        report.llm_calls = Some(calls);
+        report.llm_calls_per_game_mean = Some(calls as f64 / n);
+        report.repaired = Some(repaired);
+        report.fallbacks = Some(fallbacks);
+        report.faults = Some(faults);
+        report.prompt_tokens_per_game_mean = Some(tokens.total as f64 / n);
+        report.prompt_tokens_per_call = Some(tokens);
+        report.wall_secs_per_game_mean = Some(secs / n);
     }
+    report
 }
 
 impl TrialReport {

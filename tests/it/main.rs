@@ -15,6 +15,7 @@
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord/`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 //! - `trial`: the trial's scenarios, manipulation attempts, random input streams (proptest).
+//! - `trial_llm`: the trial's model jurors and advocates against the mock LLM, with faults.
 
 #[path = "../support/app.rs"]
 mod app;
@@ -42,3 +43,4 @@ mod scenarios_debate2;
 mod store;
 mod terminal;
 mod trial;
+mod trial_llm;

@@ -14,7 +14,10 @@ use super::memory::Memory;
 use super::prompt::{self, bank_text, stance, transcript};
 use super::topics::Topic;
 use super::Personality;
-use crate::agents::model::{self, Checked, Fallback};
+use crate::agents::model::Checked;
+pub use crate::agents::model::{
+    answer_with, call, checked, merge_notes, object, object_schema, text_field,
+};
 use crate::agents::Answer;
 use crate::games::debate::team::{
     parse_seat, seat_name, seat_title, side_of, Action, Flag, JudgeScores, Part, Side, Speech,
@@ -23,7 +26,7 @@ use crate::games::debate::words;
 use crate::games::Seat;
 use crate::llm::prompts::{fence, strip_control, PromptSet};
 use crate::llm::{Client, Message, Request};
-use serde_json::{json, Map, Value};
+use serde_json::{json, Value};
 use std::sync::Arc;
 
 /// A model client and the prompts, for one role.
@@ -37,19 +40,6 @@ pub struct Model {
 const COMMENT_CHARS: usize = 400;
 const DIRECTION_CHARS: usize = 200;
 const REVIEW_CHARS: usize = 3000;
-
-pub(super) fn object_schema(props: Value) -> Value {
-    let required: Vec<String> = props
-        .as_object()
-        .map(|o| o.keys().cloned().collect())
-        .unwrap_or_default();
-    json!({
-        "type": "object",
-        "properties": props,
-        "required": required,
-        "additionalProperties": false,
-    })
-}
 
 pub fn speech_schema() -> Value {
     object_schema(json!({"speech": {"type": "string", "minLength": 1}}))
@@ -88,37 +78,6 @@ pub fn review_schema() -> Value {
     object_schema(json!({"review": {"type": "string", "minLength": 1, "maxLength": REVIEW_CHARS}}))
 }
 
-/// The reply as one JSON object with exactly `keys`.
-pub(super) fn object(content: &str, keys: &[&str]) -> Result<Map<String, Value>, String> {
-    let v: Value =
-        serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
-    let Value::Object(obj) = v else {
-        return Err("the reply must be one JSON object".into());
-    };
-    if let Some(extra) = obj.keys().find(|k| !keys.contains(&k.as_str())) {
-        return Err(format!(
-            "unexpected key \"{extra}\" (the keys are {})",
-            keys.join(", ")
-        ));
-    }
-    if let Some(missing) = keys.iter().find(|k| !obj.contains_key(**k)) {
-        return Err(format!("the key \"{missing}\" is missing"));
-    }
-    Ok(obj)
-}
-
-pub(super) fn text_field(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
-    let v = &obj[key];
-    let s = v
-        .as_str()
-        .ok_or_else(|| format!("\"{key}\" must be a string, not {v}"))?;
-    let clean = strip_control(s).trim().to_string();
-    if clean.is_empty() {
-        return Err(format!("\"{key}\" is empty"));
-    }
-    Ok(clean)
-}
-
 /// A speech of at most `limit` words: over by more than a tenth is an error (asked again);
 /// within a tenth it is kept as written.
 pub(super) fn within(text: &str, limit: u32, what: &str) -> Result<(), String> {
@@ -129,14 +88,6 @@ pub(super) fn within(text: &str, limit: u32, what: &str) -> Result<(), String> {
         ));
     }
     Ok(())
-}
-
-pub(super) fn checked<T>(value: T) -> Checked<T> {
-    Checked {
-        value,
-        fixed: Vec::new(),
-        review: Map::new(),
-    }
 }
 
 /// Reads a speech reply for `part` within `limit` words.
@@ -456,94 +407,10 @@ pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
     }
 }
 
-/// One call through [`model::decide`], with `agent` and the context fields in its note.
-pub async fn call<T>(
-    client: &Client,
-    request: Request,
-    agent: &str,
-    context: Value,
-    check: impl Fn(&str) -> Result<Checked<T>, String>,
-    fallback: T,
-) -> (T, Value) {
-    let context = match context {
-        Value::Object(m) => m,
-        _ => Map::new(),
-    };
-    let ask = model::Ask {
-        client,
-        request,
-        agent,
-        context,
-    };
-    model::decide(
-        ask,
-        check,
-        Fallback {
-            value: fallback,
-            label: "offline",
-        },
-    )
-    .await
-}
-
-/// Two calls' notes as one (a captain's call, then the chosen debater's speech): calls,
-/// tokens and faults added up, `fallback` and `repaired` kept if either had them, each
-/// note under its own name too.
-pub fn merge_notes(first: (&str, Value), second: (&str, Value)) -> Value {
-    let (a_name, a) = first;
-    let (b_name, b) = second;
-    let n = |v: &Value, k: &str| v[k].as_u64().unwrap_or(0);
-    let tokens = |v: &Value, k: &str| v["tokens"][k].as_u64().unwrap_or(0);
-    let per_call: Vec<Value> = [&a, &b]
-        .iter()
-        .flat_map(|v| {
-            v["tokens"]["per_call"]
-                .as_array()
-                .cloned()
-                .unwrap_or_default()
-        })
-        .collect();
-    let faults: Vec<Value> = [&a, &b]
-        .iter()
-        .flat_map(|v| v["faults"].as_array().cloned().unwrap_or_default())
-        .collect();
-    let mut out = json!({
-        "agent": format!("{a_name}+{b_name}"),
-        "model": a["model"],
-        "calls": n(&a, "calls") + n(&b, "calls"),
-        "tokens": {
-            "prompt": tokens(&a, "prompt") + tokens(&b, "prompt"),
-            "completion": tokens(&a, "completion") + tokens(&b, "completion"),
-            "per_call": per_call,
-        },
-        "ms": n(&a, "ms") + n(&b, "ms"),
-    });
-    if !faults.is_empty() {
-        out["faults"] = json!(faults);
-    }
-    if let Some(f) = a.get("fallback").or(b.get("fallback")) {
-        out["fallback"] = f.clone();
-    }
-    if a["repaired"] == json!(true) || b["repaired"] == json!(true) {
-        out["repaired"] = json!(true);
-    }
-    out[a_name] = a;
-    out[b_name] = b;
-    out
-}
-
 /// An answer with its note.
 pub fn answer(action: Option<Action>, note: Value) -> Answer<Action> {
     Answer {
         action,
-        note: Some(note),
-    }
-}
-
-/// Any game's answer with its note.
-pub fn answer_with<A>(action: A, note: Value) -> Answer<A> {
-    Answer {
-        action: Some(action),
         note: Some(note),
     }
 }

@@ -467,6 +467,22 @@ impl Case {
         })
     }
 
+    /// A case with nothing but its id: what a stored trial falls back on when its case
+    /// has left the content (the rules are stored whole; the players have no bank).
+    pub fn bare(id: &str) -> Case {
+        Case {
+            id: id.to_string(),
+            title: id.to_string(),
+            question: String::new(),
+            text: String::new(),
+            jurors: Vec::new(),
+            topics: Vec::new(),
+            evidence: Vec::new(),
+            epilogues: Vec::new(),
+            arguments: Vec::new(),
+        }
+    }
+
     pub fn topic(&self, id: &str) -> Option<&CaseTopic> {
         self.topics.iter().find(|t| t.id == id)
     }
@@ -618,6 +634,10 @@ impl TrialBook {
     }
     pub fn juror(&self, id: &str) -> Option<&Arc<JurorCard>> {
         self.jurors.get(id)
+    }
+    /// Every juror card, by id.
+    pub fn jurors(&self) -> &BTreeMap<String, Arc<JurorCard>> {
+        &self.jurors
     }
 
     /// The offline labeller for `case`.
