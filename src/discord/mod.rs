@@ -24,6 +24,7 @@ pub mod running;
 pub mod send;
 mod startup;
 pub mod text;
+pub mod trial;
 pub mod types;
 pub mod werewolf;
 

@@ -99,6 +99,9 @@ pub trait RunningTable<B>: Send + Sync {
         })
     }
 
+    /// The table as `Any`, so a game's own commands (`/trial evidence`) reach its type.
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync>;
+
     /// The bot is shutting down: a running session is detached (kept in the store, it
     /// resumes on the next start), not ended.
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()>;

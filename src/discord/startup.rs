@@ -148,6 +148,7 @@ pub async fn run(
     let store = crate::commands::open_store(&settings.database_url, &config).await?;
     let kit = crate::commands::agent_kit(&config, false)?;
     let debate = crate::commands::debate_kit(&config, false)?;
+    let trial = crate::commands::trial::trial_kit(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
@@ -200,7 +201,7 @@ pub async fn run(
                     ctx.http.clone(),
                     store,
                     config,
-                    (kit, debate),
+                    (kit, debate, trial),
                     ai_names,
                     ready.user.id.get(),
                     seed,
@@ -253,10 +254,7 @@ async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
         match GameKind::parse(&row.game) {
             Some(GameKind::Werewolf) => super::werewolf::resume(bot, row).await?,
             Some(GameKind::Debate) => super::debate::resume(bot, row).await?,
-            Some(GameKind::Trial) => tracing::error!(
-                channel = row.channel_id,
-                "a trial table: this build plays trials at the terminal only; it is left as it is"
-            ),
+            Some(GameKind::Trial) => super::trial::resume(bot, row).await?,
             None => tracing::error!(
                 channel = row.channel_id,
                 "a table of {:?}, a game this build does not know, is left as it is",

@@ -33,6 +33,8 @@ pub struct Bot {
     pub kit: AgentKit,
     /// The debates' topics, personalities, prompts and model clients per role.
     pub debate: DebateKit,
+    /// The trials' cases, jurors, prompts and model clients per role.
+    pub trial: crate::agents::trial::TrialKit,
     /// The names AI players are given (`content/discord/ai-names.txt`).
     pub ai_names: Vec<String>,
     /// Each channel's table (a lobby or a running game).
@@ -57,12 +59,12 @@ impl Bot {
         http: Arc<Http>,
         store: Store,
         config: Arc<Config>,
-        kits: (AgentKit, DebateKit),
+        kits: (AgentKit, DebateKit, crate::agents::trial::TrialKit),
         ai_names: Vec<String>,
         me: u64,
         seed: Option<u64>,
     ) -> Bot {
-        let (kit, debate) = kits;
+        let (kit, debate, trial) = kits;
         let guards = Guards::new(config.discord.clicks_per_10s);
         Bot {
             http,
@@ -70,6 +72,7 @@ impl Bot {
             config,
             kit,
             debate,
+            trial,
             ai_names,
             tables: Mutex::new(HashMap::new()),
             sessions: Mutex::new(HashMap::new()),

@@ -1,11 +1,13 @@
 //! The slash commands, one file per family: [`werewolf`] (`/werewolf start|stop|status`),
-//! [`debate`] (`/debate start|stop|status`) and [`stats`] (`/leaderboard <game>`,
+//! [`debate`] (`/debate start|stop|status|concede`), [`trial`]
+//! (`/trial start|evidence|verdict|status|stop`) and [`stats`] (`/leaderboard <game>`,
 //! `/stats`). A game's stop and status ask the channel's table, whatever it plays. Each is answered (or deferred) at
 //! once; a refusal is ephemeral and changes nothing. Every command has a per-user
 //! cooldown (poise's, set in [`all`]).
 
 mod debate;
 mod stats;
+mod trial;
 mod werewolf;
 
 use super::guards::set_cooldowns;
@@ -18,6 +20,7 @@ pub(super) fn all(cooldown_secs: f64) -> Vec<poise::Command<Arc<Bot>, Error>> {
     let mut commands = vec![
         werewolf::werewolf(),
         debate::debate(),
+        trial::trial(),
         stats::leaderboard(),
         stats::stats(),
     ];

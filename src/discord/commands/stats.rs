@@ -12,7 +12,7 @@ use serenity::all::CreateEmbed;
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("lb_werewolf", "lb_debate"),
+    subcommands("lb_werewolf", "lb_debate", "lb_trial"),
     subcommand_required
 )]
 pub async fn leaderboard(_ctx: Context<'_>) -> Result<(), Error> {
@@ -29,6 +29,12 @@ pub async fn lb_werewolf(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only, rename = "debate")]
 pub async fn lb_debate(ctx: Context<'_>) -> Result<(), Error> {
     show_leaderboard(ctx, GameKind::Debate).await
+}
+
+/// The trial ranking of this server (verdicts won, mean shift toward one's side).
+#[poise::command(slash_command, guild_only, rename = "trial")]
+pub async fn lb_trial(ctx: Context<'_>) -> Result<(), Error> {
+    show_leaderboard(ctx, GameKind::Trial).await
 }
 
 fn guild_of(ctx: &Context<'_>) -> String {

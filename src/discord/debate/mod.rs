@@ -36,6 +36,10 @@ use std::sync::Arc;
 use table::TableState;
 
 impl RunningTable<Bot> for DebateTable {
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+
     fn channel(&self) -> u64 {
         self.channel
     }

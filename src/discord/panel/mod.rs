@@ -378,6 +378,10 @@ pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
 }
 
 impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+
     fn channel(&self) -> u64 {
         self.channel
     }

@@ -40,6 +40,10 @@ use std::sync::Arc;
 use table::TableState;
 
 impl RunningTable<Bot> for Table {
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+
     fn channel(&self) -> u64 {
         self.channel
     }

@@ -332,7 +332,13 @@ impl Trial {
                 }
                 Ok(())
             }
-            Action::Rest | Action::CallVerdict => self.check_player(seat),
+            Action::Rest => self.check_player(seat),
+            // The host's call, from any player's seat, rested or not.
+            Action::CallVerdict if !self.is_player(seat) => {
+                Err(Refusal::Wrong("only players argue".into()))
+            }
+            Action::CallVerdict if self.phase != Phase::Argument => Err(Refusal::ArgumentClosed),
+            Action::CallVerdict => Ok(()),
             Action::Label(_) => {
                 let j = self.juror_asked(seat)?;
                 match self.queues[j].front() {

@@ -9,6 +9,7 @@
 //! - `seats`: seats, roles and what each player is told.
 //! - `forged`: forged speeches.
 //! - `log`: the bot's log is checked for dropped gateway events.
+//! - `trial`: a trial with two people, juror threads, evidence, the verdict; a restart.
 
 mod binary;
 mod clicks;
@@ -18,6 +19,7 @@ mod forged;
 mod game;
 mod log;
 mod seats;
+mod trial;
 
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS};
 use crate::fake_players::{ephemeral_reply, open_lobby, press};

@@ -1,0 +1,498 @@
+//! A trial at a Discord table: the lobby (join, on a side in an adversarial trial; leave;
+//! the host starts), one public thread per juror opened by the juror's first message (what
+//! a player writes there is said to that juror, who answers there), evidence by
+//! `/trial evidence`, the host's `/trial verdict`, deliberation posted in the channel, and
+//! the verdict embed with each vote, each stance and how it moved, the epilogue and a
+//! chart of the stances. Stances stay hidden until the verdict: the table follows the
+//! players' seats, never the moderator's view.
+//!
+//! - `lobby`: the lobby's stored state, its embed and buttons.
+//! - `drive`: the session from the lobby, the juror threads, the task that posts its
+//!   notes, the verdict, resume.
+
+mod drive;
+pub mod lobby;
+
+pub use drive::resume;
+use lobby::TrialLobby;
+
+use crate::discord::guards::ctx_manages;
+use crate::discord::running::{BoxFuture, RunningTable};
+use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
+use crate::discord::text::{display_name, sanitize, Component};
+use crate::discord::types::{Bot, Context, Error};
+use crate::games::trial::{Action, Side, Trial};
+use crate::games::{GameKind, Seat};
+use crate::session::{SessionHandle, Subscription};
+use crate::store::ChannelRow;
+use serde::{Deserialize, Serialize};
+use serenity::all::{
+    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message,
+};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
+/// A running trial's stored data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunningData {
+    pub session_id: String,
+    pub host: u64,
+    pub case: String,
+    /// Each player's shown name and user (`None`: an AI advocate), seat 1 first.
+    pub names: Vec<String>,
+    pub users: Vec<Option<u64>>,
+    /// Each juror's id, name and thread (0 when the thread could not be opened: the juror
+    /// then speaks in the channel).
+    pub jurors: Vec<(String, String, u64)>,
+    /// Events posted so far (a resumed table posts none again).
+    pub posted: usize,
+    /// Whether the argument's closing time has been announced.
+    #[serde(default)]
+    pub deadline_told: bool,
+}
+
+impl RunningData {
+    pub fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.users
+            .iter()
+            .position(|u| *u == Some(user))
+            .map(|i| i as Seat + 1)
+    }
+    /// The juror whose thread `thread` is.
+    pub fn juror_of_thread(&self, thread: u64) -> Option<&str> {
+        self.jurors
+            .iter()
+            .find(|j| j.2 == thread && thread != 0)
+            .map(|j| j.0.as_str())
+    }
+    pub fn juror_name(&self, id: &str) -> String {
+        self.jurors
+            .iter()
+            .find(|j| j.0 == id)
+            .map_or_else(|| id.to_string(), |j| j.1.clone())
+    }
+    /// Where juror `id` speaks: its thread, else the channel.
+    pub fn place_of(&self, id: &str, channel: u64) -> u64 {
+        self.jurors
+            .iter()
+            .find(|j| j.0 == id && j.2 != 0)
+            .map_or(channel, |j| j.2)
+    }
+}
+
+pub enum TrialState {
+    Lobby(TrialLobby),
+    Starting,
+    Running {
+        handle: SessionHandle<Trial>,
+        data: RunningData,
+    },
+    Closed,
+}
+
+/// A channel's trial.
+pub struct TrialTable {
+    pub channel: u64,
+    pub guild: u64,
+    pub state: tokio::sync::Mutex<TrialState>,
+    pub message: AtomicU64,
+    pub notes: std::sync::Mutex<Option<Subscription<Trial>>>,
+}
+
+impl TrialTable {
+    pub fn new(channel: u64, guild: u64, state: TrialState) -> TrialTable {
+        TrialTable {
+            channel,
+            guild,
+            state: tokio::sync::Mutex::new(state),
+            message: AtomicU64::new(0),
+            notes: std::sync::Mutex::new(None),
+        }
+    }
+
+    pub fn row(&self, state: &TrialState) -> Option<ChannelRow> {
+        let (name, session, data) = match state {
+            TrialState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
+            TrialState::Running { data, .. } => (
+                "running",
+                Some(data.session_id.clone()),
+                serde_json::to_value(data).ok()?,
+            ),
+            _ => return None,
+        };
+        Some(ChannelRow {
+            channel_id: self.channel,
+            guild_id: self.guild,
+            game: GameKind::Trial.name().into(),
+            state: name.into(),
+            session_id: session,
+            data,
+        })
+    }
+
+    pub async fn save(&self, bot: &Bot, state: &TrialState) {
+        if let Some(row) = self.row(state) {
+            if let Err(e) = bot.store.save_channel(&row).await {
+                tracing::warn!("storing channel {}: {e}", self.channel);
+            }
+        }
+    }
+
+    /// The running trial's handle and the seat `user` plays, if they play.
+    async fn player(&self, user: u64) -> Option<(SessionHandle<Trial>, Seat, RunningData)> {
+        match &*self.state.lock().await {
+            TrialState::Running { handle, data } => data
+                .seat_of(user)
+                .map(|s| (handle.clone(), s, data.clone())),
+            _ => None,
+        }
+    }
+
+    /// The case's cards (id, title) for `/trial evidence`'s autocomplete.
+    pub async fn cards(&self, bot: &Bot) -> Vec<(String, String)> {
+        let case = match &*self.state.lock().await {
+            TrialState::Running { data, .. } => data.case.clone(),
+            TrialState::Lobby(l) => l.case.clone(),
+            _ => return Vec::new(),
+        };
+        bot.trial
+            .book
+            .case(&case)
+            .map(|c| {
+                c.evidence
+                    .iter()
+                    .map(|e| (e.id.clone(), e.title.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// `/trial evidence`: a player presents a card.
+    pub async fn evidence(&self, ctx: Context<'_>, card: &str) -> Result<(), Error> {
+        let Some((handle, seat, _)) = self.player(ctx.author().id.get()).await else {
+            return refuse(ctx, "Only the trial's players present evidence.").await;
+        };
+        let known = self.cards(ctx.data()).await;
+        let Some((id, title)) = known
+            .iter()
+            .find(|(id, title)| id == card.trim() || title.eq_ignore_ascii_case(card.trim()))
+        else {
+            let ids: Vec<&str> = known.iter().map(|c| c.0.as_str()).collect();
+            return refuse(
+                ctx,
+                format!(
+                    "There is no card {:?} in this case (cards: {}).",
+                    sanitize(card, 40),
+                    ids.join(", ")
+                ),
+            )
+            .await;
+        };
+        match handle
+            .submit(seat, Action::Present { card: id.clone() }, None)
+            .await
+        {
+            Ok(()) => refuse(ctx, format!("Presented: {title}.")).await,
+            Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
+        }
+    }
+
+    /// `/trial verdict`: the host (or a moderator) ends the argument now.
+    pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
+        let user = ctx.author().id.get();
+        let (handle, data) = match &*self.state.lock().await {
+            TrialState::Running { handle, data } => (handle.clone(), data.clone()),
+            _ => return refuse(ctx, "There is no trial under way here.").await,
+        };
+        if user != data.host && !ctx_manages(ctx) {
+            return refuse(
+                ctx,
+                "Only the host or a moderator (Manage Messages) can call the verdict.",
+            )
+            .await;
+        }
+        // The call is a player's: the host's seat, else the first person's.
+        let seat = data.seat_of(user).or_else(|| {
+            data.users
+                .iter()
+                .position(Option::is_some)
+                .map(|i| i as Seat + 1)
+        });
+        let Some(seat) = seat else {
+            return refuse(ctx, "Nobody plays here to call it.").await;
+        };
+        match handle.submit(seat, Action::CallVerdict, None).await {
+            Ok(()) => {
+                ctx.say(format!(
+                    "🔨 <@{user}> calls for the verdict: the argument is closed."
+                ))
+                .await?;
+                Ok(())
+            }
+            Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
+        }
+    }
+}
+
+/// Opens a trial lobby from `/trial start` (the command has checked the case).
+pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let channel = ctx.channel_id().get();
+    let table = Arc::new(TrialTable::new(
+        channel,
+        lobby.guild,
+        TrialState::Lobby(lobby.clone()),
+    ));
+    if let Err(existing) = bot.claim(table.clone()) {
+        return refuse(
+            ctx,
+            format!(
+                "A game is already open in this channel (one per channel): {}",
+                existing.link()
+            ),
+        )
+        .await;
+    }
+    ctx.defer().await?;
+    let reply = ctx
+        .send(
+            poise::CreateReply::default()
+                .embed(lobby.embed())
+                .components(lobby.components(channel)),
+        )
+        .await?;
+    if let Ok(m) = reply.message().await {
+        table.message.store(m.id.get(), Ordering::Relaxed);
+        let mut st = table.state.lock().await;
+        if let TrialState::Lobby(l) = &mut *st {
+            l.message = Some(m.id.get());
+        }
+        table.save(&bot, &st).await;
+    }
+    Ok(())
+}
+
+async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
+    c.create_response(&bot.http, ephemeral(text)).await?;
+    Ok(())
+}
+
+/// A lobby click: join (a side), leave, start.
+async fn on_lobby(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<TrialTable>,
+    verb: &str,
+) -> Result<(), Error> {
+    let user = c.user.id.get();
+    let mut st = table.state.lock().await;
+    let TrialState::Lobby(lobby) = &mut *st else {
+        return answer(bot, c, "That lobby has closed.").await;
+    };
+    match verb {
+        "join" | "defense" | "prosecution" => {
+            let side = if verb == "prosecution" {
+                Side::Prosecution
+            } else {
+                Side::Defense
+            };
+            if let Err(why) = lobby.join(user, display_name(&c.user), side) {
+                return answer(bot, c, why).await;
+            }
+        }
+        "leave" => {
+            let before = lobby.seats.len();
+            lobby.seats.retain(|j| j.user != user);
+            if lobby.seats.len() == before {
+                return answer(bot, c, "You have no seat here.").await;
+            }
+        }
+        "start" => {
+            if user != lobby.host {
+                return answer(bot, c, "Only the host can start the trial.").await;
+            }
+            if lobby.seats.is_empty() {
+                return answer(bot, c, "Nobody has joined: join first, then start.").await;
+            }
+            let lobby = lobby.clone();
+            *st = TrialState::Starting;
+            drop(st);
+            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+            return drive::start(bot, table, c, lobby).await;
+        }
+        _ => return answer(bot, c, "That button has closed.").await,
+    }
+    let (embed, components) = (lobby.embed(), lobby.components(table.channel));
+    table.save(bot, &st).await;
+    drop(st);
+    c.create_response(
+        &bot.http,
+        CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .embed(embed)
+                .components(components),
+        ),
+    )
+    .await?;
+    Ok(())
+}
+
+impl RunningTable<Bot> for TrialTable {
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+
+    fn channel(&self) -> u64 {
+        self.channel
+    }
+
+    fn link(&self) -> String {
+        match self.message.load(Ordering::Relaxed) {
+            0 => format!("<#{}>", self.channel),
+            m => format!(
+                "https://discord.com/channels/{}/{}/{m}",
+                self.guild, self.channel
+            ),
+        }
+    }
+
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Lobby { verb, .. } => on_lobby(bot, c, &self, &verb).await,
+                _ => answer(bot, c, "That control has closed.").await,
+            }
+        })
+    }
+
+    fn on_message<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move {
+            let thread = m.channel_id.get();
+            let Some((handle, seat, data)) = self.player(m.author.id.get()).await else {
+                return Ok(false);
+            };
+            let Some(juror) = data.juror_of_thread(thread).map(str::to_string) else {
+                return Ok(false);
+            };
+            let text = m.content.trim();
+            if text.is_empty() {
+                return Ok(true);
+            }
+            if let Err(e) = handle
+                .submit(
+                    seat,
+                    Action::Say {
+                        juror,
+                        text: text.to_string(),
+                    },
+                    None,
+                )
+                .await
+            {
+                let note = format!("<@{}>: not said — {e}.", m.author.id.get());
+                bot.post_text(m.channel_id, &note).await;
+            }
+            Ok(true)
+        })
+    }
+
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let notes = self.notes.lock().expect("lock").take();
+            if let Some(notes) = notes {
+                drive::follow(bot, self, notes).await;
+            }
+        })
+    }
+
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
+        Box::pin(async move {
+            match &*self.state.lock().await {
+                TrialState::Lobby(l) => format!(
+                    "**Trial lobby** — {}\nMode: {}; {} people joined.",
+                    sanitize(&l.title, 200),
+                    l.mode.name(),
+                    l.seats.len()
+                ),
+                TrialState::Running { data, .. } => {
+                    let threads: Vec<String> = data
+                        .jurors
+                        .iter()
+                        .map(|(_, name, t)| {
+                            if *t == 0 {
+                                name.clone()
+                            } else {
+                                format!("{name} <#{t}>")
+                            }
+                        })
+                        .collect();
+                    format!(
+                        "**Trial** — {} posts so far. Players: {}.\nJurors: {}",
+                        data.posted,
+                        data.names
+                            .iter()
+                            .map(|n| sanitize(n, 40))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                        threads.join(", ")
+                    )
+                }
+                TrialState::Starting => "The trial is starting.".into(),
+                TrialState::Closed => "The trial here has just ended.".into(),
+            }
+        })
+    }
+
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            let bot = ctx.data().clone();
+            let user = ctx.author().id.get();
+            let (host, handle) = match &*self.state.lock().await {
+                TrialState::Lobby(l) => (l.host, None),
+                TrialState::Running { data, handle } => (data.host, Some(handle.clone())),
+                _ => return refuse(ctx, "There is no trial to stop here right now.").await,
+            };
+            if user != host && !ctx_manages(ctx) {
+                return refuse(
+                    ctx,
+                    "Only the host or a moderator (Manage Messages) can stop this trial.",
+                )
+                .await;
+            }
+            match handle {
+                Some(h) => {
+                    h.abandon().await;
+                    ctx.say(format!("🛑 <@{user}> stopped the trial.")).await?;
+                }
+                None => {
+                    *self.state.lock().await = TrialState::Closed;
+                    bot.forget(self.channel, "").await;
+                    ctx.say("🛑 The trial lobby is closed.").await?;
+                }
+            }
+            Ok(())
+        })
+    }
+
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let handle = match &*self.state.lock().await {
+                TrialState::Running { handle, .. } => Some(handle.clone()),
+                _ => None,
+            };
+            if let Some(h) = handle {
+                h.detach().await;
+            }
+        })
+    }
+}

@@ -1,0 +1,253 @@
+//! A trial on the fake Discord with two people: the lobby, a thread per juror opened by
+//! the juror's first message, messages in a thread said to that juror and answered there,
+//! evidence by command, the host's verdict (another player's refused), the verdict embed
+//! with every stance and the chart, and no stance shown before it; then a restart
+//! mid-trial that carries on where it was.
+
+use crate::app::{TestApp, WAIT};
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
+use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use serde_json::json;
+
+const ANN: u64 = 4301;
+const BEN: u64 = 4302;
+
+async fn trial(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    sub: &str,
+    options: serde_json::Value,
+) -> u64 {
+    fake.slash(user, channel, "trial", Some(sub), options, DEFAULT_PERMS)
+        .await
+}
+
+async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> {
+    let i = trial(
+        fake,
+        ANN,
+        channel,
+        "start",
+        json!([{"name": "case", "type": 3, "value": "robot_prompt_injection"}]),
+    )
+    .await;
+    fake.wait_until("the lobby", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":start").is_some())
+    })
+    .await;
+    let lobby: Msg = fake
+        .replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":start").is_some())
+        .expect("lobby");
+    assert!(
+        lobby.text().contains("The robot and the prompt injection"),
+        "{}",
+        lobby.text()
+    );
+    press(fake, ANN, &lobby, ":join").await;
+    press(fake, BEN, &lobby, ":join").await;
+    let i = click_and_wait(fake, BEN, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
+    assert!(ephemeral_reply(fake, i).await.contains("Only the host"));
+    press(fake, ANN, &lobby, ":start").await;
+    fake.wait_until("five juror threads", WAIT, |f| {
+        f.threads().iter().filter(|t| t.1 == channel).count() == 5
+    })
+    .await;
+    let threads: Vec<(u64, String)> = fake
+        .threads()
+        .into_iter()
+        .filter(|t| t.1 == channel)
+        .map(|t| (t.0, t.2))
+        .collect();
+    for (id, name) in &threads {
+        fake.wait_until("the juror's first message", WAIT, |f| {
+            f.messages(*id)
+                .iter()
+                .any(|m| m.author_id == APP_ID && m.text().contains("Write here"))
+        })
+        .await;
+        assert!(name.contains("⚖️"), "{name}");
+    }
+    threads
+}
+
+fn thread_of(threads: &[(u64, String)], juror: &str) -> u64 {
+    threads
+        .iter()
+        .find(|t| t.1.contains(juror))
+        .map(|t| t.0)
+        .expect("the juror's thread")
+}
+
+/// Says `text` to the juror of `thread` and waits for the answer (the `n`-th from the bot
+/// addressed to anyone there).
+async fn say_and_wait(fake: &FakeDiscord, user: u64, thread: u64, text: &str) {
+    let before = fake
+        .messages(thread)
+        .iter()
+        .filter(|m| m.author_id == APP_ID && m.text().contains(" → "))
+        .count();
+    fake.say(user, thread, text).await;
+    fake.wait_until("the juror's answer", WAIT, |f| {
+        f.messages(thread)
+            .iter()
+            .filter(|m| m.author_id == APP_ID && m.text().contains(" → "))
+            .count()
+            > before
+    })
+    .await;
+}
+
+fn verdict(fake: &FakeDiscord, channel: u64) -> Option<String> {
+    fake.messages(channel)
+        .into_iter()
+        .map(|m| m.text())
+        .find(|t| t.contains("The verdict:"))
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_people_persuade_the_jury_to_a_verdict() {
+    let app = TestApp::builder()
+        .seed(3)
+        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", 1)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let channel = 3301;
+    let threads = open_and_start(&fake, channel).await;
+    let case = fake
+        .messages(channel)
+        .into_iter()
+        .map(|m| m.text())
+        .find(|t| t.contains("The question"))
+        .expect("the case");
+    assert!(
+        case.contains("injection_logs") && case.contains("Wang"),
+        "{case}"
+    );
+    let wang = thread_of(&threads, "Wang");
+    let liu = thread_of(&threads, "Liu");
+    say_and_wait(&fake, ANN, wang, "This was an attack from outside. A criminal hid an injection in a parcel label and hijacked the robot.").await;
+    say_and_wait(&fake, BEN, liu, "Halden, the company, dropped the tests to meet a launch date, and the manufacturer put profit over people.").await;
+    // A spectator's words in a thread are not said to the juror.
+    fake.say(
+        4399,
+        wang,
+        "I am only watching, but the attack came from outside!",
+    )
+    .await;
+    let i = trial(
+        &fake,
+        BEN,
+        channel,
+        "evidence",
+        json!([{"name": "card", "type": 3, "value": "injection_logs"}]),
+    )
+    .await;
+    assert!(ephemeral_reply(&fake, i).await.contains("Presented"));
+    let i = trial(
+        &fake,
+        ANN,
+        channel,
+        "evidence",
+        json!([{"name": "card", "type": 3, "value": "injection_logs"}]),
+    )
+    .await;
+    assert!(ephemeral_reply(&fake, i)
+        .await
+        .contains("already been presented"));
+    fake.wait_until("the evidence posted", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("Evidence: The parcel label"))
+    })
+    .await;
+    let i = trial(&fake, BEN, channel, "verdict", json!([])).await;
+    assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
+    // Nothing posted so far gives a stance away.
+    let all = |f: &FakeDiscord| -> String {
+        let mut ids: Vec<u64> = threads.iter().map(|t| t.0).collect();
+        ids.push(channel);
+        ids.iter()
+            .flat_map(|c| f.messages(*c))
+            .map(|m| m.text())
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let before = all(&fake);
+    assert!(!before.to_lowercase().contains("stance"), "{before}");
+    let wang_answers = fake
+        .messages(wang)
+        .iter()
+        .filter(|m| m.text().contains(" → "))
+        .count();
+    assert_eq!(wang_answers, 1, "the spectator got no answer");
+    trial(&fake, ANN, channel, "verdict", json!([])).await;
+    fake.wait_until("the verdict", WAIT, |f| verdict(f, channel).is_some())
+        .await;
+    let v = verdict(&fake, channel).unwrap();
+    for name in ["Wang", "Liu", "Chen", "Okafor", "Rossi"] {
+        assert!(v.contains(name), "{v}");
+    }
+    assert!(v.contains("stance") && v.contains("→"), "{v}");
+    let text = all(&fake);
+    assert!(
+        text.contains("The argument is closed") && text.contains("Deliberation, round 1"),
+        "{text}"
+    );
+    assert!(
+        fake.calls()
+            .iter()
+            .any(|c| c.body.to_string().contains("stances.png")),
+        "the chart is attached"
+    );
+    let i = fake
+        .slash(
+            ANN,
+            channel,
+            "leaderboard",
+            Some("trial"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the board", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.text().contains("Trial leaderboard") && m.text().contains("2 more player"))
+    })
+    .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trial_carries_on_after_a_restart() {
+    let mut app = TestApp::builder()
+        .seed(4)
+        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", 0)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let channel = 3302;
+    let threads = open_and_start(&fake, channel).await;
+    let chen = thread_of(&threads, "Chen");
+    say_and_wait(&fake, ANN, chen, "A language model reads everything in its context window as instructions, and the injected text carried an instruction priority flag.").await;
+    app.stop_bot().await;
+    app.start_bot().await;
+    say_and_wait(&fake, BEN, chen, "The safety filter flagged the order twice and an override switched it off, so proper safeguards were missing.").await;
+    let answers = fake
+        .messages(chen)
+        .iter()
+        .filter(|m| m.text().contains(" → "))
+        .count();
+    assert_eq!(
+        answers, 2,
+        "one answer each, none posted twice after the restart"
+    );
+    trial(&fake, ANN, channel, "verdict", json!([])).await;
+    fake.wait_until("the verdict", WAIT, |f| verdict(f, channel).is_some())
+        .await;
+}
