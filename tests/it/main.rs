@@ -16,6 +16,7 @@
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
 //! - `trial`: the trial's scenarios, manipulation attempts, random input streams (proptest).
 //! - `trial_llm`: the trial's model jurors and advocates against the mock LLM, with faults.
+//! - `trial_terminal`: `agora play|sim|scenario|replay|stats` on trials.
 
 #[path = "../support/app.rs"]
 mod app;
@@ -44,3 +45,4 @@ mod store;
 mod terminal;
 mod trial;
 mod trial_llm;
+mod trial_terminal;

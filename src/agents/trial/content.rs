@@ -82,6 +82,8 @@ pub struct JurorCard {
 #[serde(deny_unknown_fields)]
 pub struct CaseTopic {
     pub id: String,
+    /// How a juror names it in a reply ("the attack from outside").
+    pub name: String,
     pub description: String,
     pub keywords: Vec<String>,
 }
@@ -318,6 +320,9 @@ impl Case {
             }
             if topic.description.trim().is_empty() {
                 return Err(invalid(file, format!("{at}.description"), "is empty"));
+            }
+            if topic.name.trim().is_empty() || topic.name.chars().count() > 60 {
+                return Err(invalid(file, format!("{at}.name"), "1–60 characters"));
             }
             if topic.keywords.len() < 2
                 || topic

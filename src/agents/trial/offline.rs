@@ -23,6 +23,11 @@ pub struct Offline {
 }
 
 impl Offline {
+    /// How a juror names `topic` in this case ("the attack from outside").
+    pub fn topic_name<'a>(&'a self, topic: &'a str) -> &'a str {
+        self.case.topic(topic).map_or(topic, |t| t.name.as_str())
+    }
+
     /// The offline labeller's reading of `text` (stripped first).
     pub fn label(&self, text: &str) -> Labels {
         self.lexicon.label(&strip(text))
@@ -119,7 +124,7 @@ impl Agent<Trial> for OfflineJuror {
                 ..
             } => {
                 let struck = self.struck(*player, !heard.is_empty(), *moved);
-                let topic = heard.first().map(|t| t.topic.as_str());
+                let topic = heard.first().map(|t| self.words.topic_name(&t.topic));
                 Action::Reply {
                     text: replies.reply(struck, topic, *band, self.turn),
                 }

@@ -127,7 +127,7 @@ impl ModelJuror {
 
     fn system(&self, band: crate::games::trial::Band) -> String {
         let c = &self.card;
-        let topic = |t: &str| self.words.replies.topic_name(t).to_string();
+        let topic = |t: &str| self.words.topic_name(t).to_string();
         let reaches: Vec<String> = c
             .topic_weights
             .iter()
@@ -278,7 +278,7 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                 };
                 let topics: Vec<String> = heard
                     .iter()
-                    .map(|t| self.words.replies.topic_name(&t.topic).to_string())
+                    .map(|t| self.words.topic_name(&t.topic).to_string())
                     .collect();
                 let history = self.talks.get(player).cloned().unwrap_or_default();
                 // The message just said is the last line of the history: shown apart.

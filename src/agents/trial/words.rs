@@ -5,7 +5,6 @@
 use crate::config::ConfigError;
 use crate::games::trial::Band;
 use serde::Deserialize;
-use std::collections::BTreeMap;
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -38,8 +37,6 @@ pub struct DeliberationWords {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Replies {
-    /// How a juror names each topic.
-    pub topics: BTreeMap<String, String>,
     pub reaction: Reaction,
     pub band: Bands,
     pub deliberation: DeliberationWords,
@@ -107,12 +104,7 @@ impl Replies {
         }
     }
 
-    /// How a juror names `topic` ("the law").
-    pub fn topic_name<'a>(&'a self, topic: &'a str) -> &'a str {
-        self.topics.get(topic).map_or(topic, String::as_str)
-    }
-
-    /// A reply: the reaction, then the band's line.
+    /// A reply: the reaction (`topic` the main topic's name), then the band's line.
     pub fn reply(&self, struck: Struck, topic: Option<&str>, band: Band, turn: usize) -> String {
         let lines = match struck {
             Struck::Strong => &self.reaction.strong,
@@ -120,7 +112,7 @@ impl Replies {
             Struck::Against => &self.reaction.against,
             Struck::Nothing => &self.reaction.none,
         };
-        let topic = topic.map(|t| self.topic_name(t)).unwrap_or("that");
+        let topic = topic.unwrap_or("that");
         let reaction = capitalise(&pick(lines, turn).replace("{topic}", topic));
         format!("{reaction} {}", pick(self.band(band), turn))
     }

@@ -258,3 +258,31 @@ fn the_host_call_closes_the_argument_after_pending_answers() {
     assert!(t.is_over());
     assert!(!t.not_guilty());
 }
+
+#[test]
+fn hints_show_the_vague_label_only_when_asked() {
+    for (hints, want) in [
+        (Hints::None, None),
+        (Hints::Labels, Some("Neutral attitude")),
+    ] {
+        let mut s = setup(1, 0);
+        s.rules.hints = hints;
+        let mut t = Trial::new(&s);
+        t.act(
+            1,
+            Action::Say {
+                juror: "a".into(),
+                text: MSG.into(),
+            },
+        )
+        .unwrap();
+        t.act(2, Action::Label(attack("the attack came from outside")))
+            .unwrap();
+        t.act(2, Action::Reply { text: "Hm.".into() }).unwrap();
+        let hint = t.log().iter().find_map(|l| match &l.event {
+            Event::Replied { hint, .. } => Some(hint.clone()),
+            _ => None,
+        });
+        assert_eq!(hint, Some(want.map(String::from)));
+    }
+}

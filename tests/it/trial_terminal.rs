@@ -1,0 +1,147 @@
+//! The trial at the terminal and from the command line: a person talks to jurors by name,
+//! presents evidence (twice refused) and calls the verdict, seeing no stance before it; an
+//! all-AI adversarial trial watched, replayed with its hidden reasoning, and on the board;
+//! `sim trial --json` and `scenario` on a trial file.
+
+use super::terminal::{fresh_db, run, sessions, Live};
+use serde_json::Value;
+
+#[test]
+fn a_person_argues_at_the_terminal_and_calls_the_verdict() {
+    let db = fresh_db("trial-human");
+    let args = [
+        "play",
+        "trial",
+        "--case",
+        "robot_prompt_injection",
+        "--seed",
+        "2",
+        "--step-delay",
+        "0",
+        "--name",
+        "ann",
+        "--db",
+        &db,
+    ];
+    let mut live = Live::spawn(&args);
+    let mut step = 0;
+    let mut before_verdict = Vec::new();
+    while let Some(line) = live.next() {
+        if line.starts_with("== The verdict") {
+            break;
+        }
+        before_verdict.push(line.clone());
+        let next = match step {
+            0 if line.contains("Type `<juror>: <message>`") => Some("wang: This was an attack from outside. A criminal hid an injection in a parcel label and hijacked the robot."),
+            1 if line.starts_with("Wang → ann:") => Some("evidence injection_logs"),
+            2 if line.starts_with("** ann presents evidence") => Some("evidence injection_logs"),
+            3 if line.contains("Not taken") => Some("nobody: hello there"),
+            4 if line.contains("No juror called") => Some("jurors"),
+            5 if line.contains("Wang (Retired Electrical Engineer): 5 messages left") => Some("verdict"),
+            _ => None,
+        };
+        if let Some(text) = next {
+            live.type_line(text);
+            step += 1;
+        }
+    }
+    let (ok, seen) = live.wait();
+    let text = seen.join("\n");
+    assert!(ok, "{text}");
+    assert_eq!(step, 6, "{text}");
+    for want in [
+        "== The robot and the prompt injection ==",
+        "ann → Wang: This was an attack from outside.",
+        "already been presented",
+        "ann calls for the verdict",
+        "-- Deliberation, round 1:",
+        "Wang: NOT GUILTY (stance +0.0 →",
+        "Chart: ",
+    ] {
+        assert!(text.contains(want), "missing {want:?}:\n{text}");
+    }
+    let early = before_verdict.join("\n");
+    assert!(
+        !early.contains("stance") && !early.contains("   ["),
+        "a stance before the verdict:\n{early}"
+    );
+    assert_eq!(sessions(&db)[0]["status"], "finished");
+}
+
+#[test]
+fn an_ai_trial_is_watched_replayed_and_ranked() {
+    let db = fresh_db("trial-watch");
+    let out = run(&[
+        "play",
+        "trial",
+        "--case",
+        "trading_agent_poisoned_feed",
+        "--mode",
+        "adversarial",
+        "--players",
+        "2",
+        "--humans",
+        "0",
+        "--seed",
+        "5",
+        "--step-delay",
+        "0",
+        "--db",
+        &db,
+    ]);
+    for want in [
+        "== The trading agent and the poisoned news feed ==",
+        "Advocate 2 (AI) →",
+        "== The verdict:",
+    ] {
+        assert!(out.contains(want), "missing {want:?}:\n{out}");
+    }
+    assert!(
+        !out.contains("   ["),
+        "the watcher saw a juror's hidden move:\n{out}"
+    );
+    let id = sessions(&db)[0]["id"].as_str().unwrap().to_string();
+    let story = run(&["replay", "--session", &id, "--db", &db, "--detail"]);
+    assert!(
+        story.contains("offline-labelled: topics") && story.contains("moved"),
+        "{story}"
+    );
+    let plain = run(&["replay", "--session", &id, "--db", &db]);
+    assert!(!plain.contains("   ["), "{plain}");
+    let board: Value =
+        serde_json::from_str(&run(&["stats", "trial", "--json", "--db", &db])).unwrap();
+    assert!(
+        board.to_string().contains("prosecution") && board.to_string().contains("defense"),
+        "{board}"
+    );
+}
+
+#[test]
+fn sim_and_scenario_from_the_command_line() {
+    for case in ["robot_prompt_injection", "trading_agent_poisoned_feed"] {
+        let report: Value = serde_json::from_str(&run(&[
+            "sim", "trial", "--case", case, "--trials", "20", "--json",
+        ]))
+        .unwrap();
+        let v = &report["verdicts"];
+        assert_eq!(
+            v["NOT_GUILTY"].as_u64().unwrap() + v["GUILTY"].as_u64().unwrap(),
+            20,
+            "{report}"
+        );
+        assert_eq!(
+            report["mean_shift"].as_object().unwrap().len(),
+            5,
+            "{report}"
+        );
+        assert_eq!(report["offline_labelled"], true);
+    }
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/scenarios/trial/06-repeats-halve.json");
+    let out: Value = serde_json::from_str(&run(&["scenario", file.to_str().unwrap()])).unwrap();
+    assert_eq!(
+        out["stances"]["x"],
+        serde_json::json!([0.0, 20.0, 30.0, 35.0])
+    );
+    assert_eq!(out["verdict"], "NOT_GUILTY");
+}
