@@ -12,7 +12,8 @@
 //! - [`text`]: player text made safe to post; component `custom_id`s.
 //!
 //! Each game's table in its own folder: [`werewolf`], [`debate`] (the team debate: lobby,
-//! controls, rendering, driver) and [`panel`] (the moderated and social debates).
+//! controls, rendering, driver), [`panel`] (the moderated and social debates) and
+//! [`trial`] (the lobby, the juror threads, evidence, the verdict).
 //! Only the places a game is picked by its kind (its start command, resume at startup)
 //! import from a game's folder.
 mod commands;

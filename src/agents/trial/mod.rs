@@ -1,12 +1,13 @@
 //! The trial's players: jurors (who label what they hear and answer in character) and
 //! advocates (AI players arguing a side), built-in or by a model, and the content they read.
 //!
-//! - [`content`]: cases and juror cards, checked at startup;
+//! - [`content`], [`book`]: cases and juror cards, checked at startup, as one book;
 //! - [`words`]: the jurors' offline replies;
 //! - [`offline`]: the built-in juror and advocate;
 //! - [`llm`], [`seats`]: the model's prompts, schemas and checks, and the juror and
 //!   advocate it plays (each call falling back to the built-in answer).
 
+pub mod book;
 pub mod content;
 pub mod llm;
 pub mod offline;
@@ -15,7 +16,8 @@ pub mod seats;
 mod tests;
 pub mod words;
 
-pub use content::{Case, JurorCard, TrialBook};
+pub use book::TrialBook;
+pub use content::{Case, JurorCard};
 pub use offline::{Offline, OfflineAdvocate, OfflineJuror};
 
 use crate::agents::Agent;
