@@ -1,7 +1,9 @@
 //! Trials against the in-process mock LLM (a benchmark, not a test): the jurors (their
-//! labeller, replies, deliberation) and the advocates all models, a fixed latency L per
-//! call (`AGORA_BENCH_LATENCY_MS`, default 200), trials one at a time
-//! (`AGORA_BENCH_TRIALS`, default 2), the source's case with the default budgets.
+//! labeller, replies, deliberation) models, a fixed latency L per call
+//! (`AGORA_BENCH_LATENCY_MS`, default 200), trials one at a time (`AGORA_BENCH_TRIALS`,
+//! default 2), the source's case with the default budgets. The advocates argue from the
+//! case's bank, so every trial uses its whole budget (the mock's random moves would rest at
+//! once); a model advocate adds one call per move.
 //!
 //! Reported per line-up: calls and prompt tokens per trial (mean and largest per call),
 //! and wall time per trial against calls × L (the sim answers one ask at a time, so every
@@ -43,7 +45,6 @@ fn main() -> anyhow::Result<()> {
         };
         let kit = TrialKit {
             juror: client("juror"),
-            advocate: client("advocate"),
             ..TrialKit::default()
         };
         println!(
@@ -51,8 +52,8 @@ fn main() -> anyhow::Result<()> {
             latency.as_millis()
         );
         for (name, players, mode) in [
-            ("defense, 1 advocate", 1, Mode::Defense),
-            ("adversarial, 2 advocates", 2, Mode::Adversarial),
+            ("defense, 1 player", 1, Mode::Defense),
+            ("adversarial, 2 players", 2, Mode::Adversarial),
         ] {
             let opts = TrialSimOptions {
                 case: "robot_prompt_injection".into(),

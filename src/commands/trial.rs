@@ -26,9 +26,9 @@ pub struct PlayArgs {
     /// odd seats defend, even seats prosecute).
     #[arg(long, value_enum, default_value = "defense")]
     pub mode: Mode,
-    /// Players in all (you and AI advocates), 1–8.
-    #[arg(long, default_value_t = 1)]
-    pub players: u8,
+    /// Players in all (you and AI advocates), 1–8 (default 1; adversarial 2).
+    #[arg(long)]
+    pub players: Option<u8>,
     /// 1 (you, as player --seat) or 0 (watch AI advocates).
     #[arg(long, default_value_t = 1)]
     pub humans: u8,
@@ -171,7 +171,9 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
                 .join(", ")
         )
     })?;
-    let n = opts.players;
+    let n = opts
+        .players
+        .unwrap_or(if opts.mode == Mode::Adversarial { 2 } else { 1 });
     if !(1..=crate::games::trial::MAX_PLAYERS).contains(&n) {
         anyhow::bail!("--players {n}: 1 to {}", crate::games::trial::MAX_PLAYERS);
     }

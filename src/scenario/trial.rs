@@ -353,7 +353,7 @@ fn players_of(
         .filter(|&p| p <= MAX_PLAYERS as u64)
         .max()
         .unwrap_or(1)
-        .max(1) as usize;
+        .max(if mode == Mode::Adversarial { 2 } else { 1 }) as usize;
     Ok(crate::sim::trial::sides(mode, most))
 }
 

@@ -166,6 +166,11 @@ impl TrialSetup {
         if self.rules.mode == Mode::Defense && self.sides.contains(&Side::Prosecution) {
             return Err("in defense mode every player argues for the defense".into());
         }
+        if self.rules.mode == Mode::Adversarial
+            && !(self.sides.contains(&Side::Defense) && self.sides.contains(&Side::Prosecution))
+        {
+            return Err("an adversarial trial needs a player on each side (at least 2 players)".into());
+        }
         Ok(())
     }
 }
