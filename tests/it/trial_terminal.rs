@@ -145,3 +145,49 @@ fn sim_and_scenario_from_the_command_line() {
     );
     assert_eq!(out["verdict"], "NOT_GUILTY");
 }
+
+#[test]
+fn a_trial_left_with_quit_resumes_where_it_was() {
+    let db = fresh_db("trial-resume");
+    let args = [
+        "play",
+        "trial",
+        "--seed",
+        "9",
+        "--step-delay",
+        "0",
+        "--name",
+        "bo",
+        "--db",
+        &db,
+    ];
+    let mut live = Live::spawn(&args);
+    let mut said = false;
+    while let Some(line) = live.next() {
+        if !said && line.contains("Type `<juror>: <message>`") {
+            live.type_line("liu: Halden, the company, dropped the tests to meet a launch date, and the manufacturer put profit over people.");
+            said = true;
+        }
+        if line.starts_with("Liu → bo:") {
+            live.type_line("quit");
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
+    assert_eq!(sessions(&db)[0]["status"], "running");
+    let mut live = Live::spawn(&["resume", "--db", &db, "--step-delay", "0"]);
+    while let Some(line) = live.next() {
+        if line.contains("Type `<juror>: <message>`") {
+            live.type_line("jurors");
+        }
+        if line.contains("Liu (Primary School Teacher): 5 messages left") {
+            live.type_line("verdict");
+        }
+    }
+    let (ok, seen) = live.wait();
+    let text = seen.join("\n");
+    assert!(ok, "{text}");
+    assert!(text.contains("a trial, resumed; you are bo"), "{text}");
+    assert!(text.contains("== The verdict:"), "{text}");
+    assert_eq!(sessions(&db)[0]["status"], "finished");
+}

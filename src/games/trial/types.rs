@@ -169,7 +169,9 @@ impl TrialSetup {
         if self.rules.mode == Mode::Adversarial
             && !(self.sides.contains(&Side::Defense) && self.sides.contains(&Side::Prosecution))
         {
-            return Err("an adversarial trial needs a player on each side (at least 2 players)".into());
+            return Err(
+                "an adversarial trial needs a player on each side (at least 2 players)".into(),
+            );
         }
         Ok(())
     }
