@@ -326,7 +326,7 @@ impl Debaters {
             // came back to the seat): the new call carries the text and comes next.
             fake.wait_until("the live word count", WAIT, |f| {
                 let m = f.message(call.id).unwrap();
-                (m.edits > before && m.content.contains("20 / ")) || m.components.is_empty()
+                (m.edits > before && typed_words(&m.content) >= 20) || m.components.is_empty()
             })
             .await;
             if !fake.message(call.id).unwrap().components.is_empty() {
@@ -342,6 +342,17 @@ impl Debaters {
         let i = click_and_wait(fake, user, &call, &done_id).await;
         assert!(ephemeral_reply(fake, i).await.contains("closed"));
     }
+}
+
+/// The live word count a call shows ("✍️ 20 / 250 words"); 0 when it shows none. A call
+/// that replaced an earlier one carries that call's text too, so the count can be higher.
+fn typed_words(content: &str) -> usize {
+    content
+        .split("✍️ ")
+        .nth(1)
+        .and_then(|rest| rest.split(" / ").next())
+        .and_then(|n| n.trim().parse().ok())
+        .unwrap_or(0)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
