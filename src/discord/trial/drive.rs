@@ -68,8 +68,9 @@ fn setup_of(bot: &Bot, lobby: &TrialLobby) -> Result<Seated, String> {
     Ok((setup, names, users))
 }
 
-/// Opens juror `id`'s public thread with its first message; 0 when it cannot be opened.
-async fn open_thread(bot: &Bot, channel: u64, id: &str, turns: u32) -> u64 {
+/// Opens juror `id`'s public thread (empty: the juror's first message opens it once the
+/// session follows it); 0 when it cannot be opened.
+async fn open_thread(bot: &Bot, channel: u64, id: &str) -> u64 {
     let Some(card) = bot.trial.book.juror(id) else {
         return 0;
     };
@@ -89,6 +90,14 @@ async fn open_thread(bot: &Bot, channel: u64, id: &str, turns: u32) -> u64 {
         }
     };
     bot.register_thread(thread.get(), channel);
+    thread.get()
+}
+
+/// Juror `id`'s first message, which opens its thread.
+async fn first_message(bot: &Bot, thread: u64, id: &str, turns: u32) {
+    let Some(card) = bot.trial.book.juror(id) else {
+        return;
+    };
     let first = format!(
         "**{}** ({}, {}): {}\n\n*Write here to speak to {}: each player has {turns} messages for this juror.*",
         card.name,
@@ -97,8 +106,7 @@ async fn open_thread(bot: &Bot, channel: u64, id: &str, turns: u32) -> u64 {
         sanitize(&card.first_message, 1200),
         card.name
     );
-    bot.post_text(thread, &first).await;
-    thread.get()
+    bot.post_text(ChannelId::new(thread), &first).await;
 }
 
 /// Start was pressed (acknowledged; the table is `Starting`): creates the session, opens
@@ -143,10 +151,10 @@ pub(super) async fn start(
     };
     let mut jurors = Vec::new();
     for j in &setup.trial.jurors {
-        let thread =
-            open_thread(bot, table.channel, &j.id, setup.trial.rules.turns_per_juror).await;
+        let thread = open_thread(bot, table.channel, &j.id).await;
         jurors.push((j.id.clone(), j.name.clone(), thread));
     }
+    let turns = setup.trial.rules.turns_per_juror;
     let data = RunningData {
         session_id: runner.id().to_string(),
         host: lobby.host,
@@ -157,11 +165,19 @@ pub(super) async fn start(
         posted: 0,
         deadline_told: false,
     };
-    post_case(bot, table.channel, &data).await;
+    // The session follows before anything invites a message: a message written in a
+    // thread as soon as it shows is said to its juror, never dropped.
+    let shown = data.clone();
     let mut st = table.state.lock().await;
     launch(bot, table.clone(), &mut st, runner, data);
     table.save(bot, &st).await;
     drop(st);
+    post_case(bot, table.channel, &shown).await;
+    for (id, _, thread) in &shown.jurors {
+        if *thread != 0 {
+            first_message(bot, *thread, id, turns).await;
+        }
+    }
     let _ = c
         .edit_response(
             &bot.http,

@@ -119,6 +119,12 @@ async fn two_people_persuade_the_jury_to_a_verdict() {
     let fake = app.fake.clone();
     let channel = 3301;
     let threads = open_and_start(&fake, channel).await;
+    fake.wait_until("the case", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The question"))
+    })
+    .await;
     let case = fake
         .messages(channel)
         .into_iter()
