@@ -8,6 +8,8 @@
 //! - `guards`: command cooldowns (poise's), the click rate limit, moderator checks.
 //! - [`running`]: the [`RunningTable`](running::RunningTable) trait a game's table
 //!   implements.
+//! - [`tables`]: what every table does alike with its channel and stored row: opening a
+//!   lobby, picking a stored table up at startup.
 //! - `commands`: the slash commands, one file per family.
 //! - [`text`]: player text made safe to post; component `custom_id`s.
 //!
@@ -24,6 +26,7 @@ pub mod panel;
 pub mod running;
 pub mod send;
 mod startup;
+pub mod tables;
 pub mod text;
 pub mod trial;
 pub mod types;

@@ -6,6 +6,7 @@ use crate::discord::debate::lobby::{DebateLobby, DebateOptions, Length};
 use crate::discord::debate::table::{DebateTable, TableState};
 use crate::discord::debate::views::{lobby_components, lobby_embed};
 use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::tables;
 use crate::discord::text::sanitize;
 use crate::discord::types::{Context, Error};
 use std::sync::atomic::Ordering;
@@ -159,42 +160,15 @@ pub async fn start(
         guild,
         TableState::Lobby(lobby.clone()),
     ));
-    if let Err(existing) = bot.claim(table.clone()) {
-        return refuse(
-            ctx,
-            format!(
-                "A game is already open in this channel (one per channel): {}",
-                existing.link()
-            ),
-        )
-        .await;
-    }
-    let opened = async {
-        ctx.defer().await?;
-        if let Some(row) = table.row(&*table.state.lock().await) {
-            bot.store.save_channel(&row).await?;
-        }
-        ctx.send(
-            poise::CreateReply::default()
-                .embed(lobby_embed(&lobby))
-                .components(lobby_components(channel)),
-        )
-        .await
-        .map_err(Error::from)
-    }
-    .await;
-    let reply = match opened {
-        Ok(r) => r,
-        Err(e) => {
-            bot.forget(channel, "").await;
-            return Err(e);
-        }
-    };
-    if let Ok(m) = reply.message().await {
-        table.message.store(m.id.get(), Ordering::Relaxed);
+    let row = table.row(&*table.state.lock().await);
+    let shown = poise::CreateReply::default()
+        .embed(lobby_embed(&lobby))
+        .components(lobby_components(channel));
+    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, async {}).await? {
+        table.message.store(id, Ordering::Relaxed);
         let mut st = table.state.lock().await;
         if let TableState::Lobby(l) = &mut *st {
-            l.message = Some(m.id.get());
+            l.message = Some(id);
         }
         table.save(&bot, &st).await;
     }

@@ -3,6 +3,7 @@
 //! whatever game it plays, through [`RunningTable`](crate::discord::running::RunningTable).
 
 use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::tables;
 use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Context, Error};
 use crate::discord::werewolf::lobby::{Lobby, TableOptions};
@@ -87,45 +88,18 @@ pub async fn start(
     let name = sanitize(&display_name(ctx.author()), 40);
     let lobby = Lobby::open(user, &name, guild, options);
     let table = Arc::new(Table::new(channel, guild, TableState::Lobby(lobby.clone())));
-    if let Err(existing) = bot.claim(table.clone()) {
-        return refuse(
-            ctx,
-            format!(
-                "A game is already open in this channel (one per channel): {}",
-                existing.link()
-            ),
-        )
-        .await;
-    }
-    let opened = async {
-        ctx.defer().await?;
-        if let Some(row) = table.row(&*table.state.lock().await) {
-            bot.store.save_channel(&row).await?;
-        }
-        // The host is told about closed DMs before the lobby shows, so nobody can start
-        // the game in between (the channel reads the same every time).
-        welcome_dm(&bot, &table, user, None).await;
-        ctx.send(
-            poise::CreateReply::default()
-                .embed(lobby_embed(&lobby, "🤖"))
-                .components(lobby_components(channel)),
-        )
-        .await
-        .map_err(Error::from)
-    }
-    .await;
-    let reply = match opened {
-        Ok(r) => r,
-        Err(e) => {
-            bot.forget(channel, "").await;
-            return Err(e);
-        }
-    };
-    if let Ok(m) = reply.message().await {
-        table.message.store(m.id.get(), Ordering::Relaxed);
+    let row = table.row(&*table.state.lock().await);
+    let shown = poise::CreateReply::default()
+        .embed(lobby_embed(&lobby, "🤖"))
+        .components(lobby_components(channel));
+    // The host is told about closed DMs before the lobby shows, so nobody can start the
+    // game in between (the channel reads the same every time).
+    let dm_check = welcome_dm(&bot, &table, user, None);
+    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, dm_check).await? {
+        table.message.store(id, Ordering::Relaxed);
         let mut st = table.state.lock().await;
         if let TableState::Lobby(l) = &mut *st {
-            l.message = Some(m.id.get());
+            l.message = Some(id);
         }
         table.save(&bot, &st).await;
     }

@@ -25,9 +25,8 @@ pub mod views;
 pub use start::resume;
 pub use table::DebateTable;
 
-use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
-use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::tables::{self, Host};
 use crate::discord::text::Component;
 use crate::discord::types::{Bot, Context, Error};
 use serenity::all::{ComponentInteraction, Message, ModalInteraction};
@@ -45,13 +44,11 @@ impl RunningTable<Bot> for DebateTable {
     }
 
     fn link(&self) -> String {
-        match Some(self.message.load(Ordering::Relaxed)).filter(|m| *m != 0) {
-            Some(m) => format!(
-                "https://discord.com/channels/{}/{}/{}",
-                self.guild, self.channel, m
-            ),
-            None => format!("<#{}>", self.channel),
-        }
+        tables::link(
+            self.guild,
+            self.channel,
+            self.message.load(Ordering::Relaxed),
+        )
     }
 
     fn on_click<'a>(
@@ -157,26 +154,13 @@ impl RunningTable<Bot> for DebateTable {
 /// A stop command: the host or a moderator ends the debate (recorded as abandoned) or
 /// closes the lobby.
 async fn stop(table: Arc<DebateTable>, ctx: Context<'_>) -> Result<(), Error> {
-    let bot = ctx.data().clone();
-    let user = ctx.author().id.get();
-    let manages = ctx_manages(ctx);
     let host = match &*table.state.lock().await {
-        TableState::Lobby(l) => l.host,
-        TableState::Running(r) => r.desk.data.host,
-        TableState::Closed => return refuse(ctx, "There is no debate in this channel.").await,
-        TableState::Starting => {
-            return refuse(ctx, "The debate is starting; try again in a moment.").await
-        }
+        TableState::Lobby(l) => Host::Is(l.host),
+        TableState::Running(r) => Host::Is(r.desk.data.host),
+        TableState::Closed => Host::Nobody,
+        TableState::Starting => Host::Starting,
     };
-    if user != host && !manages {
-        return refuse(
-            ctx,
-            "Only the host or a moderator (Manage Messages) can stop this debate.",
-        )
-        .await;
-    }
-    ctx.defer().await?;
-    let handle = {
+    let take = async || {
         let mut st = table.state.lock().await;
         match &*st {
             TableState::Lobby(_) => {
@@ -187,25 +171,6 @@ async fn stop(table: Arc<DebateTable>, ctx: Context<'_>) -> Result<(), Error> {
             TableState::Closed | TableState::Starting => None,
         }
     };
-    match handle {
-        Some(h) if h.is_closed() => {
-            let id = h.id().to_string();
-            bot.store.set_status(&id, "abandoned").await?;
-            *table.state.lock().await = TableState::Closed;
-            bot.forget(table.channel, &id).await;
-            ctx.say(format!(
-                "🛑 <@{user}> stopped the debate (recorded as abandoned)."
-            ))
-            .await?;
-        }
-        Some(h) => {
-            h.abandon().await;
-            ctx.say(format!("🛑 <@{user}> stopped the debate.")).await?;
-        }
-        None => {
-            bot.forget(table.channel, "").await;
-            ctx.say("🛑 The debate lobby is closed.").await?;
-        }
-    }
-    Ok(())
+    let close = async || *table.state.lock().await = TableState::Closed;
+    tables::stop(ctx, "debate", table.channel, host, take, close).await
 }

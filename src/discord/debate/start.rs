@@ -9,6 +9,7 @@ use super::views::seating;
 use crate::agents::debate::Role;
 use crate::commands::debate::personality;
 use crate::discord::running::RunningTable;
+use crate::discord::tables::{self, Stored};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::team::{Side, TeamRules, DEBATERS};
 use crate::games::debate::TeamDebate;
@@ -16,7 +17,6 @@ use crate::games::Viewer;
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use crate::session::{GameSetup, Place, Runner};
 use crate::store::{ChannelRow, PlayerRef};
-use anyhow::Context as _;
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup,
     CreateThread, EditInteractionResponse, UserId,
@@ -252,40 +252,25 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
         row.guild_id,
         TableState::Closed,
     ));
-    if row.state == "lobby" {
-        let lobby: DebateLobby = serde_json::from_value(row.data.clone())
-            .context("a stored debate lobby is unreadable")?;
-        table
-            .message
-            .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-        *table.state.lock().await = TableState::Lobby(lobby);
-        bot.insert(table);
-        return Ok(());
-    }
-    let data: RunningData =
-        serde_json::from_value(row.data.clone()).context("a stored debate is unreadable")?;
-    let session = bot.store.session(&data.session_id).await?;
-    if session.status != "running" {
-        bot.store.delete_channel(row.channel_id).await?;
-        return Ok(());
-    }
-    let resumed = crate::session::resume::<DebateSetup>(
-        bot.store.clone(),
-        &session,
-        Duration::ZERO,
-        &bot.debate,
-    );
-    let runner = match resumed.await {
-        Ok(r) => r,
-        Err(e) => {
-            tracing::error!("cannot resume debate {}: {e}", session.id);
+    let data = match tables::read::<DebateLobby, RunningData>(&row, "debate")? {
+        Stored::Lobby(lobby) => {
+            table
+                .message
+                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
+            *table.state.lock().await = TableState::Lobby(lobby);
+            bot.insert(table);
             return Ok(());
         }
+        Stored::Running(data) => data,
     };
-    bot.insert(table.clone());
-    let mut st = table.state.lock().await;
-    let running = launch(bot, table.clone(), runner, data);
-    *st = TableState::Running(Box::new(running));
-    tracing::info!(channel = row.channel_id, "resumed a debate");
+    let resumed =
+        tables::resume_session::<DebateSetup>(bot, row.channel_id, &data.session_id, &bot.debate);
+    if let Some(runner) = resumed.await? {
+        bot.insert(table.clone());
+        let mut st = table.state.lock().await;
+        let running = launch(bot, table.clone(), runner, data);
+        *st = TableState::Running(Box::new(running));
+        tracing::info!(channel = row.channel_id, "resumed a debate");
+    }
     Ok(())
 }

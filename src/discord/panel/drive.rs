@@ -8,6 +8,7 @@ use super::{Call, DiscordPanel, PanelLobby, PanelState, PanelTable, RunningData}
 use crate::commands::debate_formats::names as shown_names;
 use crate::discord::running::RunningTable;
 use crate::discord::send::no_pings;
+use crate::discord::tables::{self, Stored};
 use crate::discord::text::{sanitize, Component};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
@@ -467,39 +468,23 @@ async fn resume_as<G: DiscordPanel>(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::
         row.guild_id,
         PanelState::Closed,
     ));
-    if row.state == "lobby" {
-        let lobby: PanelLobby = serde_json::from_value(row.data.clone())
-            .context("a stored debate lobby is unreadable")?;
-        table
-            .message
-            .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-        *table.state.lock().await = PanelState::Lobby(lobby);
-        bot.insert(table);
-        return Ok(());
-    }
-    let data: RunningData =
-        serde_json::from_value(row.data.clone()).context("a stored debate is unreadable")?;
-    let session = bot.store.session(&data.session_id).await?;
-    if session.status != "running" {
-        bot.store.delete_channel(row.channel_id).await?;
-        return Ok(());
-    }
-    let runner = match crate::session::resume::<G::Setup>(
-        bot.store.clone(),
-        &session,
-        Duration::ZERO,
-        &bot.debate,
-    )
-    .await
-    {
-        Ok(r) => r,
-        Err(e) => {
-            tracing::error!("cannot resume debate {}: {e}", session.id);
+    let data = match tables::read::<PanelLobby, RunningData>(&row, "debate")? {
+        Stored::Lobby(lobby) => {
+            table
+                .message
+                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
+            *table.state.lock().await = PanelState::Lobby(lobby);
+            bot.insert(table);
             return Ok(());
         }
+        Stored::Running(data) => data,
     };
-    bot.insert(table.clone());
-    let mut st = table.state.lock().await;
-    launch(bot, table.clone(), &mut st, runner, data);
+    let resumed =
+        tables::resume_session::<G::Setup>(bot, row.channel_id, &data.session_id, &bot.debate);
+    if let Some(runner) = resumed.await? {
+        bot.insert(table.clone());
+        let mut st = table.state.lock().await;
+        launch(bot, table.clone(), &mut st, runner, data);
+    }
     Ok(())
 }

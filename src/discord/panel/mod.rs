@@ -15,9 +15,9 @@ pub use drive::resume;
 use lobby::default_firmness;
 pub use lobby::{Joined, PanelLobby, FIRMNESS};
 
-use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
 use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
+use crate::discord::tables::{self, Host};
 use crate::discord::text::{sanitize, Component};
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::debate::rounds::RoundsDebate;
@@ -212,34 +212,17 @@ pub async fn open_lobby(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error
 async fn open<G: DiscordPanel>(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let channel = ctx.channel_id().get();
-    let table = Arc::new(PanelTable::<G>::new(
-        channel,
-        lobby.guild,
-        PanelState::Lobby(lobby.clone()),
-    ));
-    if let Err(existing) = bot.claim(table.clone()) {
-        return refuse(
-            ctx,
-            format!(
-                "A game is already open in this channel (one per channel): {}",
-                existing.link()
-            ),
-        )
-        .await;
-    }
-    ctx.defer().await?;
-    let reply = ctx
-        .send(
-            poise::CreateReply::default()
-                .embed(lobby.embed())
-                .components(lobby.components(channel)),
-        )
-        .await?;
-    if let Ok(m) = reply.message().await {
-        table.message.store(m.id.get(), Ordering::Relaxed);
+    let state = PanelState::Lobby(lobby.clone());
+    let table = Arc::new(PanelTable::<G>::new(channel, lobby.guild, state));
+    let row = table.row(&*table.state.lock().await);
+    let shown = poise::CreateReply::default()
+        .embed(lobby.embed())
+        .components(lobby.components(channel));
+    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, async {}).await? {
+        table.message.store(id, Ordering::Relaxed);
         let mut st = table.state.lock().await;
         if let PanelState::Lobby(l) = &mut *st {
-            l.message = Some(m.id.get());
+            l.message = Some(id);
         }
         table.save(&bot, &st).await;
     }
@@ -387,13 +370,11 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
     }
 
     fn link(&self) -> String {
-        match self.message.load(Ordering::Relaxed) {
-            0 => format!("<#{}>", self.channel),
-            m => format!(
-                "https://discord.com/channels/{}/{}/{m}",
-                self.guild, self.channel
-            ),
-        }
+        tables::link(
+            self.guild,
+            self.channel,
+            self.message.load(Ordering::Relaxed),
+        )
     }
 
     fn on_click<'a>(
@@ -511,32 +492,25 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
 
     fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
         Box::pin(async move {
-            let bot = ctx.data().clone();
-            let user = ctx.author().id.get();
-            let (host, handle) = match &*self.state.lock().await {
-                PanelState::Lobby(l) => (l.host, None),
-                PanelState::Running { data, handle, .. } => (data.host, Some(handle.clone())),
-                _ => return refuse(ctx, "There is no debate to stop here right now.").await,
+            let host = match &*self.state.lock().await {
+                PanelState::Lobby(l) => Host::Is(l.host),
+                PanelState::Running { data, .. } => Host::Is(data.host),
+                PanelState::Closed => Host::Nobody,
+                PanelState::Starting => Host::Starting,
             };
-            if user != host && !ctx_manages(ctx) {
-                return refuse(
-                    ctx,
-                    "Only the host or a moderator (Manage Messages) can stop this debate.",
-                )
-                .await;
-            }
-            match handle {
-                Some(h) => {
-                    h.abandon().await;
-                    ctx.say(format!("🛑 <@{user}> stopped the debate.")).await?;
+            let take = async || {
+                let mut st = self.state.lock().await;
+                match &*st {
+                    PanelState::Lobby(_) => {
+                        *st = PanelState::Closed;
+                        None
+                    }
+                    PanelState::Running { handle, .. } => Some(handle.clone()),
+                    PanelState::Closed | PanelState::Starting => None,
                 }
-                None => {
-                    *self.state.lock().await = PanelState::Closed;
-                    bot.forget(self.channel, "").await;
-                    ctx.say("🛑 The debate lobby is closed.").await?;
-                }
-            }
-            Ok(())
+            };
+            let close = async || *self.state.lock().await = PanelState::Closed;
+            tables::stop(ctx, "debate", self.channel, host, take, close).await
         })
     }
 

@@ -8,6 +8,7 @@ use super::lobby::TrialLobby;
 use super::{RunningData, TrialState, TrialTable};
 use crate::discord::running::RunningTable;
 use crate::discord::send::no_pings;
+use crate::discord::tables::{self, Stored};
 use crate::discord::text::sanitize;
 use crate::discord::types::{Bot, Error};
 use crate::games::trial::{Event, Trial};
@@ -15,7 +16,6 @@ use crate::games::{Game, Seat, SeatSet, Viewer};
 use crate::session::trial::{TrialSeat, TrialSessionSetup};
 use crate::session::{GameSetup, Note, Place, Runner, Subscription};
 use crate::store::{ChannelRow, PlayerRef};
-use anyhow::Context as _;
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed,
     CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse,
@@ -574,39 +574,27 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
         row.guild_id,
         TrialState::Closed,
     ));
-    if row.state == "lobby" {
-        let lobby: TrialLobby = serde_json::from_value(row.data.clone())
-            .context("a stored trial lobby is unreadable")?;
-        table
-            .message
-            .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-        *table.state.lock().await = TrialState::Lobby(lobby);
-        bot.insert(table);
-        return Ok(());
-    }
-    let data: RunningData =
-        serde_json::from_value(row.data.clone()).context("a stored trial is unreadable")?;
-    let session = bot.store.session(&data.session_id).await?;
-    if session.status != "running" {
-        bot.store.delete_channel(row.channel_id).await?;
-        return Ok(());
-    }
-    let runner = match crate::session::resume::<TrialSessionSetup>(
-        bot.store.clone(),
-        &session,
-        Duration::ZERO,
-        &bot.trial,
-    )
-    .await
-    {
-        Ok(r) => r,
-        Err(e) => {
-            tracing::error!("cannot resume trial {}: {e}", session.id);
+    let data = match tables::read::<TrialLobby, RunningData>(&row, "trial")? {
+        Stored::Lobby(lobby) => {
+            table
+                .message
+                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
+            *table.state.lock().await = TrialState::Lobby(lobby);
+            bot.insert(table);
             return Ok(());
         }
+        Stored::Running(data) => data,
     };
-    bot.insert(table.clone());
-    let mut st = table.state.lock().await;
-    launch(bot, table.clone(), &mut st, runner, data);
+    let resumed = tables::resume_session::<TrialSessionSetup>(
+        bot,
+        row.channel_id,
+        &data.session_id,
+        &bot.trial,
+    );
+    if let Some(runner) = resumed.await? {
+        bot.insert(table.clone());
+        let mut st = table.state.lock().await;
+        launch(bot, table.clone(), &mut st, runner, data);
+    }
     Ok(())
 }

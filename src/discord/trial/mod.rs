@@ -19,6 +19,7 @@ use lobby::TrialLobby;
 use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
 use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
+use crate::discord::tables::{self, Host};
 use crate::discord::text::{display_name, sanitize, Component};
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::trial::{Action, Side, Trial};
@@ -238,34 +239,17 @@ impl TrialTable {
 pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let channel = ctx.channel_id().get();
-    let table = Arc::new(TrialTable::new(
-        channel,
-        lobby.guild,
-        TrialState::Lobby(lobby.clone()),
-    ));
-    if let Err(existing) = bot.claim(table.clone()) {
-        return refuse(
-            ctx,
-            format!(
-                "A game is already open in this channel (one per channel): {}",
-                existing.link()
-            ),
-        )
-        .await;
-    }
-    ctx.defer().await?;
-    let reply = ctx
-        .send(
-            poise::CreateReply::default()
-                .embed(lobby.embed())
-                .components(lobby.components(channel)),
-        )
-        .await?;
-    if let Ok(m) = reply.message().await {
-        table.message.store(m.id.get(), Ordering::Relaxed);
+    let state = TrialState::Lobby(lobby.clone());
+    let table = Arc::new(TrialTable::new(channel, lobby.guild, state));
+    let row = table.row(&*table.state.lock().await);
+    let shown = poise::CreateReply::default()
+        .embed(lobby.embed())
+        .components(lobby.components(channel));
+    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, async {}).await? {
+        table.message.store(id, Ordering::Relaxed);
         let mut st = table.state.lock().await;
         if let TrialState::Lobby(l) = &mut *st {
-            l.message = Some(m.id.get());
+            l.message = Some(id);
         }
         table.save(&bot, &st).await;
     }
@@ -348,13 +332,11 @@ impl RunningTable<Bot> for TrialTable {
     }
 
     fn link(&self) -> String {
-        match self.message.load(Ordering::Relaxed) {
-            0 => format!("<#{}>", self.channel),
-            m => format!(
-                "https://discord.com/channels/{}/{}/{m}",
-                self.guild, self.channel
-            ),
-        }
+        tables::link(
+            self.guild,
+            self.channel,
+            self.message.load(Ordering::Relaxed),
+        )
     }
 
     fn on_click<'a>(
@@ -455,32 +437,25 @@ impl RunningTable<Bot> for TrialTable {
 
     fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
         Box::pin(async move {
-            let bot = ctx.data().clone();
-            let user = ctx.author().id.get();
-            let (host, handle) = match &*self.state.lock().await {
-                TrialState::Lobby(l) => (l.host, None),
-                TrialState::Running { data, handle } => (data.host, Some(handle.clone())),
-                _ => return refuse(ctx, "There is no trial to stop here right now.").await,
+            let host = match &*self.state.lock().await {
+                TrialState::Lobby(l) => Host::Is(l.host),
+                TrialState::Running { data, .. } => Host::Is(data.host),
+                TrialState::Closed => Host::Nobody,
+                TrialState::Starting => Host::Starting,
             };
-            if user != host && !ctx_manages(ctx) {
-                return refuse(
-                    ctx,
-                    "Only the host or a moderator (Manage Messages) can stop this trial.",
-                )
-                .await;
-            }
-            match handle {
-                Some(h) => {
-                    h.abandon().await;
-                    ctx.say(format!("🛑 <@{user}> stopped the trial.")).await?;
+            let take = async || {
+                let mut st = self.state.lock().await;
+                match &*st {
+                    TrialState::Lobby(_) => {
+                        *st = TrialState::Closed;
+                        None
+                    }
+                    TrialState::Running { handle, .. } => Some(handle.clone()),
+                    TrialState::Closed | TrialState::Starting => None,
                 }
-                None => {
-                    *self.state.lock().await = TrialState::Closed;
-                    bot.forget(self.channel, "").await;
-                    ctx.say("🛑 The trial lobby is closed.").await?;
-                }
-            }
-            Ok(())
+            };
+            let close = async || *self.state.lock().await = TrialState::Closed;
+            tables::stop(ctx, "trial", self.channel, host, take, close).await
         })
     }
 

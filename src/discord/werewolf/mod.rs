@@ -28,9 +28,8 @@ pub mod views;
 pub use start::resume;
 pub use table::Table;
 
-use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
-use crate::discord::send::reply_ephemeral as refuse;
+use crate::discord::tables::{self, Host};
 use crate::discord::text::Component;
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::werewolf::SEATS;
@@ -49,13 +48,11 @@ impl RunningTable<Bot> for Table {
     }
 
     fn link(&self) -> String {
-        match Some(self.message.load(Ordering::Relaxed)).filter(|m| *m != 0) {
-            Some(m) => format!(
-                "https://discord.com/channels/{}/{}/{}",
-                self.guild, self.channel, m
-            ),
-            None => format!("<#{}>", self.channel),
-        }
+        tables::link(
+            self.guild,
+            self.channel,
+            self.message.load(Ordering::Relaxed),
+        )
     }
 
     fn on_click<'a>(
@@ -137,27 +134,13 @@ impl RunningTable<Bot> for Table {
 /// `/werewolf stop`: the host or a moderator ends the game (recorded as abandoned) or
 /// closes the lobby.
 async fn stop(table: Arc<Table>, ctx: Context<'_>) -> Result<(), Error> {
-    let bot = ctx.data().clone();
-    let user = ctx.author().id.get();
-    let channel = table.channel;
-    let manages = ctx_manages(ctx);
     let host = match &*table.state.lock().await {
-        TableState::Lobby(l) => l.host,
-        TableState::Running(r) => r.data.host,
-        TableState::Closed => return refuse(ctx, "There is no game in this channel.").await,
-        TableState::Starting => {
-            return refuse(ctx, "The game is starting; try again in a moment.").await
-        }
+        TableState::Lobby(l) => Host::Is(l.host),
+        TableState::Running(r) => Host::Is(r.data.host),
+        TableState::Closed => Host::Nobody,
+        TableState::Starting => Host::Starting,
     };
-    if user != host && !manages {
-        return refuse(
-            ctx,
-            "Only the host or a moderator (Manage Messages) can stop this game.",
-        )
-        .await;
-    }
-    ctx.defer().await?;
-    let handle = {
+    let take = async || {
         let mut st = table.state.lock().await;
         match &*st {
             TableState::Lobby(_) => {
@@ -168,26 +151,6 @@ async fn stop(table: Arc<Table>, ctx: Context<'_>) -> Result<(), Error> {
             TableState::Closed | TableState::Starting => None,
         }
     };
-    match handle {
-        Some(h) if h.is_closed() => {
-            // Its task is gone (it failed): end it in the store and free the channel.
-            let id = h.id().to_string();
-            bot.store.set_status(&id, "abandoned").await?;
-            *table.state.lock().await = TableState::Closed;
-            bot.forget(channel, &id).await;
-            ctx.say(format!(
-                "🛑 <@{user}> stopped the game (recorded as abandoned)."
-            ))
-            .await?;
-        }
-        Some(h) => {
-            h.abandon().await;
-            ctx.say(format!("🛑 <@{user}> stopped the game.")).await?;
-        }
-        None => {
-            bot.forget(channel, "").await;
-            ctx.say("🛑 The lobby is closed.").await?;
-        }
-    }
-    Ok(())
+    let close = async || *table.state.lock().await = TableState::Closed;
+    tables::stop(ctx, "game", table.channel, host, take, close).await
 }

@@ -8,13 +8,13 @@ use super::render::Names;
 use super::table::{Running, RunningData, SeatInfo, Table, TableState};
 use crate::agents::werewolf::Strategy;
 use crate::discord::running::RunningTable;
+use crate::discord::tables::{self, Stored};
 use crate::discord::types::{Bot, Error};
 use crate::games::werewolf::{Werewolf, WolfChat, SEATS};
 use crate::games::Viewer;
 use crate::session::werewolf::{SeatSpec, Setup};
 use crate::session::{GameSetup, Place, Runner};
 use crate::store::{ChannelRow, PlayerRef};
-use anyhow::Context as _;
 use serenity::all::{
     ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup, EditInteractionResponse,
 };
@@ -179,46 +179,27 @@ pub(super) fn launch(
 /// resumed where it stopped (a session that has ended frees its channel).
 pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
     let table = Arc::new(Table::new(row.channel_id, row.guild_id, TableState::Closed));
-    match row.state.as_str() {
-        "lobby" => {
-            let lobby: Lobby =
-                serde_json::from_value(row.data.clone()).context("a stored lobby is unreadable")?;
+    let data = match tables::read::<Lobby, RunningData>(&row, "game")? {
+        Stored::Lobby(lobby) => {
             table
                 .message
                 .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
             *table.state.lock().await = TableState::Lobby(lobby);
             bot.insert(table);
+            return Ok(());
         }
-        _ => {
-            let data: RunningData =
-                serde_json::from_value(row.data.clone()).context("a stored game is unreadable")?;
-            table
-                .message
-                .store(data.status_message.unwrap_or(0), Ordering::Relaxed);
-            let session = bot.store.session(&data.session_id).await?;
-            if session.status != "running" {
-                bot.store.delete_channel(row.channel_id).await?;
-                return Ok(());
-            }
-            let resumed = crate::session::resume::<Setup>(
-                bot.store.clone(),
-                &session,
-                Duration::ZERO,
-                &bot.kit,
-            );
-            let runner = match resumed.await {
-                Ok(r) => r,
-                Err(e) => {
-                    tracing::error!("cannot resume session {}: {e}", session.id);
-                    return Ok(());
-                }
-            };
-            bot.insert(table.clone());
-            let mut st = table.state.lock().await;
-            let running = launch(bot, table.clone(), runner, data);
-            *st = TableState::Running(Box::new(running));
-            tracing::info!(channel = row.channel_id, "resumed a game");
-        }
+        Stored::Running(data) => data,
+    };
+    table
+        .message
+        .store(data.status_message.unwrap_or(0), Ordering::Relaxed);
+    let resumed = tables::resume_session::<Setup>(bot, row.channel_id, &data.session_id, &bot.kit);
+    if let Some(runner) = resumed.await? {
+        bot.insert(table.clone());
+        let mut st = table.state.lock().await;
+        let running = launch(bot, table.clone(), runner, data);
+        *st = TableState::Running(Box::new(running));
+        tracing::info!(channel = row.channel_id, "resumed a game");
     }
     Ok(())
 }
