@@ -250,8 +250,10 @@ impl Debaters {
         if fake.callback(i).map(|c| c.0) != Some(6) {
             return false; // refused (a call of theirs came first): fine
         }
+        // The floor's own call (sequence 0) — or, when the moderator called the seat just
+        // then, that call: either is a free-debate speech of theirs to answer.
         fake.wait_until("the floor's own call", WAIT, |f| {
-            open_call(f, user, &self.done).is_some_and(|m| m.find_custom_id(":0:done").is_some())
+            open_call(f, user, &self.done).is_some()
         })
         .await;
         let call = open_call(fake, user, &self.done).unwrap();
