@@ -1,6 +1,7 @@
-//! What every game's table does alike: opening a lobby from a start command (claim the
-//! channel, store the lobby before it shows, post it; the channel freed again if that
-//! fails), a link to it, the stop command (the host or a moderator; a lobby closed, a
+//! What every game's table does alike, over [`Seated`] (a table's place, its
+//! [`TableState`] behind its lock, its message; the stored row and saving it come with
+//! it): opening a lobby from a start command (claim the channel, store the lobby before it
+//! shows, post it; the channel freed again if that fails), a link to it, the stop command (the host or a moderator; a lobby closed, a
 //! running session abandoned), and picking a stored table up at startup (its lobby as it
 //! was, or its running session resumed; a session that has ended frees its channel). A
 //! game's table calls these with its own types; nothing here names a game.
@@ -9,96 +10,209 @@ use super::guards::ctx_manages;
 use super::running::RunningTable;
 use super::send::reply_ephemeral as refuse;
 use super::types::{Bot, Context, Error};
-use crate::games::Game;
+use crate::games::{Game, GameKind};
 use crate::session::{GameSetup, Runner, SessionHandle};
 use crate::store::ChannelRow;
 use anyhow::Context as _;
 use serde::de::DeserializeOwned;
+use serde::Serialize;
 use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-/// A link to a table's message (`0`: none yet, then its channel), for "a game is already
-/// open in this channel".
-pub fn link(guild: u64, channel: u64, message: u64) -> String {
-    match message {
-        0 => format!("<#{channel}>"),
-        m => format!("https://discord.com/channels/{guild}/{channel}/{m}"),
-    }
-}
-
-/// Opens a lobby in the command's channel for `table`: refused when a game is already
-/// open there; else the lobby's `row` is stored first, `before` runs (say, a check the
-/// host must hear of before anyone can start), and `lobby` is posted as the answer.
-/// Returns the lobby message's id (`None` when refused, or when Discord did not return
-/// the message); when storing or posting fails the channel is free again.
-pub async fn open_lobby<T, F>(
+/// Opens `table`'s lobby (its state) in the command's channel: refused when a game is
+/// already open there; else the lobby's row is stored first, `before` runs (say, a check
+/// the host must hear of before anyone can start), `shown` is posted as the answer and
+/// its message remembered. When storing or posting fails the channel is free again.
+pub async fn open_lobby<T: Seated>(
     ctx: Context<'_>,
     table: Arc<T>,
-    row: Option<ChannelRow>,
-    lobby: poise::CreateReply,
-    before: F,
-) -> Result<Option<u64>, Error>
-where
-    T: RunningTable<Bot> + 'static,
-    F: Future<Output = ()>,
-{
+    shown: poise::CreateReply,
+    before: impl Future<Output = ()>,
+) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let channel = table.channel();
-    if let Err(existing) = bot.claim(table) {
-        refuse(
+    if let Err(existing) = bot.claim(table.clone()) {
+        return refuse(
             ctx,
             format!(
                 "A game is already open in this channel (one per channel): {}",
                 existing.link()
             ),
         )
-        .await?;
-        return Ok(None);
+        .await;
     }
     let opened = async {
         ctx.defer().await?;
+        let row = table.row(&*table.state().lock().await);
         if let Some(row) = row {
             bot.store.save_channel(&row).await?;
         }
         before.await;
-        ctx.send(lobby).await.map_err(Error::from)
+        ctx.send(shown).await.map_err(Error::from)
     }
     .await;
-    match opened {
-        Ok(reply) => Ok(reply.message().await.ok().map(|m| m.id.get())),
+    let reply = match opened {
+        Ok(reply) => reply,
         Err(e) => {
             bot.forget(channel, "").await;
-            Err(e)
+            return Err(e);
+        }
+    };
+    if let Ok(m) = reply.message().await {
+        let id = m.id.get();
+        table.message().store(id, Ordering::Relaxed);
+        let mut st = table.state().lock().await;
+        if let TableState::Lobby(l) = &mut *st {
+            *l.message() = Some(id);
+        }
+        table.save(&bot, &st).await;
+    }
+    Ok(())
+}
+
+/// A table's state: its lobby, a game being set up, the game running (`R`: its session's
+/// handle and the table's data), or closed. Every game's table keeps one, behind its lock.
+pub enum TableState<L, R> {
+    Lobby(L),
+    /// Start was pressed: the session is being created (a second Start is refused).
+    Starting,
+    Running(R),
+    Closed,
+}
+
+/// A lobby: who hosts it and its message, stored as it is.
+pub trait Hosted: Serialize + Send {
+    fn host(&self) -> u64;
+    /// The lobby message, once posted.
+    fn message(&mut self) -> &mut Option<u64>;
+}
+
+/// A running game at a table: its session, who hosts it, and the data stored with the
+/// channel (the session's id among it).
+pub trait Live: Send {
+    type Game: Game;
+    type Data: Serialize;
+    fn handle(&self) -> &SessionHandle<Self::Game>;
+    fn host(&self) -> u64;
+    fn data(&self) -> &Self::Data;
+    fn session_id(&self) -> &str;
+}
+
+impl<T: Live> Live for Box<T> {
+    type Game = T::Game;
+    type Data = T::Data;
+    fn handle(&self) -> &SessionHandle<T::Game> {
+        (**self).handle()
+    }
+    fn host(&self) -> u64 {
+        (**self).host()
+    }
+    fn data(&self) -> &T::Data {
+        (**self).data()
+    }
+    fn session_id(&self) -> &str {
+        (**self).session_id()
+    }
+}
+
+/// A game's table as the helpers here see it: its place, its state behind its lock, its
+/// message; its stored row and saving it come with it.
+pub trait Seated: RunningTable<Bot> + Sized + 'static {
+    type Lobby: Hosted;
+    type Running: Live;
+    /// The game stored with the channel's row.
+    const KIND: GameKind;
+    fn guild(&self) -> u64;
+    fn state(&self) -> &tokio::sync::Mutex<TableState<Self::Lobby, Self::Running>>;
+    /// The lobby's, then the status board's, message (0: none yet).
+    fn message(&self) -> &AtomicU64;
+
+    /// The row stored for the table in `state` (a lobby or a running game; none otherwise).
+    fn row(&self, state: &TableState<Self::Lobby, Self::Running>) -> Option<ChannelRow> {
+        let (name, session_id, data) = match state {
+            TableState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
+            TableState::Running(r) => (
+                "running",
+                Some(r.session_id().to_string()),
+                serde_json::to_value(r.data()).ok()?,
+            ),
+            TableState::Starting | TableState::Closed => return None,
+        };
+        Some(ChannelRow {
+            channel_id: self.channel(),
+            guild_id: self.guild(),
+            game: Self::KIND.name().into(),
+            state: name.into(),
+            session_id,
+            data,
+        })
+    }
+
+    /// Stores the table's row (a failure is logged: the table plays on).
+    fn save(
+        &self,
+        bot: &Bot,
+        state: &TableState<Self::Lobby, Self::Running>,
+    ) -> impl Future<Output = ()> + Send {
+        let row = self.row(state);
+        let store = bot.store.clone();
+        let channel = self.channel();
+        async move {
+            if let Some(row) = row {
+                if let Err(e) = store.save_channel(&row).await {
+                    tracing::warn!("storing channel {channel}: {e}");
+                }
+            }
+        }
+    }
+
+    /// A link to the table's message, or its channel while it has none, for "a game is
+    /// already open in this channel".
+    fn link_to(&self) -> String {
+        match self.message().load(Ordering::Relaxed) {
+            0 => format!("<#{}>", self.channel()),
+            m => format!(
+                "https://discord.com/channels/{}/{}/{m}",
+                self.guild(),
+                self.channel()
+            ),
         }
     }
 }
 
-/// Who may stop a table, as its state says.
-pub enum Host {
-    /// Nothing runs here.
+impl<L: Hosted, R: Live> TableState<L, R> {
+    /// The running session's handle, if a game runs.
+    pub fn handle(&self) -> Option<SessionHandle<R::Game>> {
+        match self {
+            TableState::Running(r) => Some(r.handle().clone()),
+            _ => None,
+        }
+    }
+}
+
+/// What a stop command finds: who may stop, as the state says.
+enum Host {
     Nobody,
-    /// A game is being set up: stopping waits for it.
     Starting,
-    /// The host of the lobby or the running game.
     Is(u64),
 }
 
 /// A stop command at a table of `what` ("game", "debate", "trial"): only the host or a
-/// moderator (Manage Messages). `take` closes a lobby (and answers `None`) or answers the
-/// running session's handle, under the table's lock; a running session is abandoned (its
+/// moderator (Manage Messages). A lobby is closed; a running session is abandoned (its
 /// follower posts the end and frees the channel) unless its task is gone, when it is
-/// recorded as abandoned here, `close` closes the table and the channel is freed.
-pub async fn stop<G: Game>(
-    ctx: Context<'_>,
-    what: &str,
-    channel: u64,
-    host: Host,
-    take: impl AsyncFnOnce() -> Option<SessionHandle<G>>,
-    close: impl AsyncFnOnce(),
-) -> Result<(), Error> {
+/// recorded as abandoned here, the table closed and the channel freed.
+pub async fn stop<T: Seated>(ctx: Context<'_>, what: &str, table: &T) -> Result<(), Error> {
     let bot = ctx.data().clone();
+    let (channel, state) = (table.channel(), table.state());
     let user = ctx.author().id.get();
+    let host = match &*state.lock().await {
+        TableState::Lobby(l) => Host::Is(l.host()),
+        TableState::Running(r) => Host::Is(r.host()),
+        TableState::Starting => Host::Starting,
+        TableState::Closed => Host::Nobody,
+    };
     let host = match host {
         Host::Is(host) => host,
         Host::Nobody => return refuse(ctx, format!("There is no {what} in this channel.")).await,
@@ -118,12 +232,19 @@ pub async fn stop<G: Game>(
         .await;
     }
     ctx.defer().await?;
-    match take().await {
+    let handle = {
+        let mut st = state.lock().await;
+        if matches!(*st, TableState::Lobby(_)) {
+            *st = TableState::Closed;
+        }
+        st.handle()
+    };
+    match handle {
         Some(h) if h.is_closed() => {
             // Its task is gone (it failed): end it in the store and free the channel.
             let id = h.id().to_string();
             bot.store.set_status(&id, "abandoned").await?;
-            close().await;
+            *state.lock().await = TableState::Closed;
             bot.forget(channel, &id).await;
             ctx.say(format!(
                 "🛑 <@{user}> stopped the {what} (recorded as abandoned)."
@@ -140,6 +261,15 @@ pub async fn stop<G: Game>(
         }
     }
     Ok(())
+}
+
+/// The bot is shutting down: a running session is detached (kept in the store, it resumes
+/// on the next start), not ended.
+pub async fn detach<T: Seated>(table: &T) {
+    let handle = table.state().lock().await.handle();
+    if let Some(h) = handle {
+        h.detach().await;
+    }
 }
 
 /// A stored table as its game reads it back.
@@ -164,6 +294,14 @@ pub fn read<L: DeserializeOwned, D: DeserializeOwned>(
     let data = serde_json::from_value(row.data.clone())
         .with_context(|| format!("a stored {what} is unreadable"))?;
     Ok(Stored::Running(data))
+}
+
+/// Puts a stored lobby back at its table, as it was.
+pub async fn resume_lobby<T: Seated>(bot: &Bot, table: Arc<T>, mut lobby: T::Lobby) {
+    let message = lobby.message().unwrap_or(0);
+    table.message().store(message, Ordering::Relaxed);
+    *table.state().lock().await = TableState::Lobby(lobby);
+    bot.insert(table);
 }
 
 /// Resumes the session `session_id` that `channel`'s stored table runs. `None` when the

@@ -9,7 +9,6 @@ use crate::discord::send::reply_ephemeral as refuse;
 use crate::discord::tables;
 use crate::discord::text::sanitize;
 use crate::discord::types::{Context, Error};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 /// The debate formats a table can play.
@@ -160,19 +159,10 @@ pub async fn start(
         guild,
         TableState::Lobby(lobby.clone()),
     ));
-    let row = table.row(&*table.state.lock().await);
     let shown = poise::CreateReply::default()
         .embed(lobby_embed(&lobby))
         .components(lobby_components(channel));
-    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, async {}).await? {
-        table.message.store(id, Ordering::Relaxed);
-        let mut st = table.state.lock().await;
-        if let TableState::Lobby(l) = &mut *st {
-            l.message = Some(id);
-        }
-        table.save(&bot, &st).await;
-    }
-    Ok(())
+    tables::open_lobby(ctx, table, shown, async {}).await
 }
 
 /// Ends the debate or lobby in this channel (the host or a moderator).

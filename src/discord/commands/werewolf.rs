@@ -11,7 +11,6 @@ use crate::discord::werewolf::private::welcome_dm;
 use crate::discord::werewolf::table::{Table, TableState};
 use crate::discord::werewolf::views::{lobby_components, lobby_embed};
 use crate::games::werewolf::{WitchSelfSave, WolfChat};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -88,22 +87,13 @@ pub async fn start(
     let name = sanitize(&display_name(ctx.author()), 40);
     let lobby = Lobby::open(user, &name, guild, options);
     let table = Arc::new(Table::new(channel, guild, TableState::Lobby(lobby.clone())));
-    let row = table.row(&*table.state.lock().await);
     let shown = poise::CreateReply::default()
         .embed(lobby_embed(&lobby, "🤖"))
         .components(lobby_components(channel));
     // The host is told about closed DMs before the lobby shows, so nobody can start the
     // game in between (the channel reads the same every time).
     let dm_check = welcome_dm(&bot, &table, user, None);
-    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, dm_check).await? {
-        table.message.store(id, Ordering::Relaxed);
-        let mut st = table.state.lock().await;
-        if let TableState::Lobby(l) = &mut *st {
-            l.message = Some(id);
-        }
-        table.save(&bot, &st).await;
-    }
-    Ok(())
+    tables::open_lobby(ctx, table.clone(), shown, dm_check).await
 }
 
 /// Ends the game or lobby in this channel (the host or a moderator).

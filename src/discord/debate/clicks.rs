@@ -13,6 +13,7 @@ use super::table::{DebateTable, Draft, OpenCall, TableState};
 use super::views::{lobby_components, lobby_embed, speech_modal, SPEECH_FIELD};
 use crate::discord::guards::member_manages;
 use crate::discord::send::{ephemeral, CLOSED};
+use crate::discord::tables::Seated;
 use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::team::{side_of, Action, Ask, Part, Side, Stage};

@@ -10,6 +10,7 @@ use super::render;
 use super::table::{DebateTable, Desk, TableState};
 use super::views::{call_components, floor_components, scorecard};
 use crate::discord::send::{chunks, no_pings};
+use crate::discord::tables::Seated;
 use crate::discord::types::Bot;
 use crate::games::debate::team::{Action, Ask, Side, TeamDebate};
 use crate::games::Seat;

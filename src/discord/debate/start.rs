@@ -9,7 +9,7 @@ use super::views::seating;
 use crate::agents::debate::Role;
 use crate::commands::debate::personality;
 use crate::discord::running::RunningTable;
-use crate::discord::tables::{self, Stored};
+use crate::discord::tables::{self, Seated, Stored};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::team::{Side, TeamRules, DEBATERS};
 use crate::games::debate::TeamDebate;
@@ -21,7 +21,6 @@ use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup,
     CreateThread, EditInteractionResponse, UserId,
 };
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -254,11 +253,7 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
     ));
     let data = match tables::read::<DebateLobby, RunningData>(&row, "debate")? {
         Stored::Lobby(lobby) => {
-            table
-                .message
-                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-            *table.state.lock().await = TableState::Lobby(lobby);
-            bot.insert(table);
+            tables::resume_lobby(bot, table, lobby).await;
             return Ok(());
         }
         Stored::Running(data) => data,

@@ -4,13 +4,12 @@
 //! the scorecard is here too ([`Record`]).
 
 use super::lobby::DebateLobby;
-use crate::discord::types::Bot;
+use crate::discord::tables;
 use crate::games::debate::team::{
     seat_title, Ask, Penalty, Scored, Side, Speech, Stage, TeamDebate, Winner, DEBATERS,
 };
 use crate::games::{GameKind, Seat, SeatSet};
 use crate::session::{SessionHandle, Subscription};
-use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -197,12 +196,33 @@ impl Running {
     }
 }
 
-pub enum TableState {
-    Lobby(DebateLobby),
-    /// Start was pressed: the session is being created.
-    Starting,
-    Running(Box<Running>),
-    Closed,
+/// The table's state: the lobby, starting, the running debate, closed.
+pub type TableState = tables::TableState<DebateLobby, Box<Running>>;
+
+impl tables::Hosted for DebateLobby {
+    fn host(&self) -> u64 {
+        self.host
+    }
+    fn message(&mut self) -> &mut Option<u64> {
+        &mut self.message
+    }
+}
+
+impl tables::Live for Running {
+    type Game = TeamDebate;
+    fn handle(&self) -> &SessionHandle<TeamDebate> {
+        &self.handle
+    }
+    type Data = RunningData;
+    fn host(&self) -> u64 {
+        self.desk.data.host
+    }
+    fn data(&self) -> &RunningData {
+        &self.desk.data
+    }
+    fn session_id(&self) -> &str {
+        &self.desk.data.session_id
+    }
 }
 
 /// A channel's debate table.
@@ -226,33 +246,19 @@ impl DebateTable {
             notes: std::sync::Mutex::new(None),
         }
     }
+}
 
-    pub fn row(&self, state: &TableState) -> Option<ChannelRow> {
-        let (state_name, session_id, data) = match state {
-            TableState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
-            TableState::Running(r) => (
-                "running",
-                Some(r.desk.data.session_id.clone()),
-                serde_json::to_value(&r.desk.data).ok()?,
-            ),
-            TableState::Closed | TableState::Starting => return None,
-        };
-        Some(ChannelRow {
-            channel_id: self.channel,
-            guild_id: self.guild,
-            game: GameKind::Debate.name().into(),
-            state: state_name.into(),
-            session_id,
-            data,
-        })
+impl tables::Seated for DebateTable {
+    type Lobby = DebateLobby;
+    type Running = Box<Running>;
+    const KIND: GameKind = GameKind::Debate;
+    fn guild(&self) -> u64 {
+        self.guild
     }
-
-    /// Stores the table with its channel (a lobby or a running debate; nothing otherwise).
-    pub async fn save(&self, bot: &Bot, state: &TableState) {
-        if let Some(row) = self.row(state) {
-            if let Err(e) = bot.store.save_channel(&row).await {
-                tracing::warn!("storing channel {}: {e}", self.channel);
-            }
-        }
+    fn state(&self) -> &tokio::sync::Mutex<TableState> {
+        &self.state
+    }
+    fn message(&self) -> &std::sync::atomic::AtomicU64 {
+        &self.message
     }
 }

@@ -4,11 +4,11 @@
 //! the result as embeds, a call with a Done button to each person whose turn it is, the
 //! chart attached to the scorecard), and resumed at startup.
 
-use super::{Call, DiscordPanel, PanelLobby, PanelState, PanelTable, RunningData};
+use super::{Call, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData};
 use crate::commands::debate_formats::names as shown_names;
 use crate::discord::running::RunningTable;
 use crate::discord::send::no_pings;
-use crate::discord::tables::{self, Stored};
+use crate::discord::tables::{self, Seated, Stored};
 use crate::discord::text::{sanitize, Component};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
@@ -24,7 +24,6 @@ use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, UserId,
 };
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -204,11 +203,11 @@ fn launch<G: DiscordPanel>(
     let sub = runner.subscribe(viewer);
     let session = runner.start();
     bot.register_session(&data.session_id, table.channel);
-    *st = PanelState::Running {
+    *st = PanelState::Running(PanelRunning {
         handle: session.handle.clone(),
         data,
         calls: Default::default(),
-    };
+    });
     *table.notes.lock().expect("lock") = Some(sub);
     tokio::spawn(table.follow(bot.clone()));
     tokio::spawn(async move {
@@ -256,11 +255,13 @@ pub(super) async fn follow<G: DiscordPanel>(
                 let (names, fresh) = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
-                        PanelState::Running { data, .. } if seen > data.posted => {
+                        PanelState::Running(PanelRunning { data, .. }) if seen > data.posted => {
                             data.posted = seen;
                             (data.names.clone(), true)
                         }
-                        PanelState::Running { data, .. } => (data.names.clone(), false),
+                        PanelState::Running(PanelRunning { data, .. }) => {
+                            (data.names.clone(), false)
+                        }
                         _ => (Vec::new(), false),
                     }
                 };
@@ -280,11 +281,11 @@ pub(super) async fn follow<G: DiscordPanel>(
             } => {
                 let call = {
                     let mut st = table.state.lock().await;
-                    let PanelState::Running {
+                    let PanelState::Running(PanelRunning {
                         data,
                         calls,
                         handle,
-                    } = &mut *st
+                    }) = &mut *st
                     else {
                         continue;
                     };
@@ -335,7 +336,9 @@ pub(super) async fn follow<G: DiscordPanel>(
                                 ),
                         )
                         .await;
-                    if let PanelState::Running { calls, .. } = &mut *table.state.lock().await {
+                    if let PanelState::Running(PanelRunning { calls, .. }) =
+                        &mut *table.state.lock().await
+                    {
                         if let Some(c) = calls.get_mut(seat).filter(|c| c.seq == *seq) {
                             c.message = posted.map(|m| m.get());
                             // Lines typed while the call was being posted show at once.
@@ -377,7 +380,7 @@ pub(super) async fn follow<G: DiscordPanel>(
         return;
     }
     let session = match &*table.state.lock().await {
-        PanelState::Running { data, .. } => data.session_id.clone(),
+        PanelState::Running(PanelRunning { data, .. }) => data.session_id.clone(),
         _ => String::new(),
     };
     *table.state.lock().await = PanelState::Closed;
@@ -387,7 +390,9 @@ pub(super) async fn follow<G: DiscordPanel>(
 /// The scorecard: each participant's final score, the verdict, and the chart attached.
 async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: ChannelId) {
     let (id, names) = match &*table.state.lock().await {
-        PanelState::Running { data, .. } => (data.session_id.clone(), data.names.clone()),
+        PanelState::Running(PanelRunning { data, .. }) => {
+            (data.session_id.clone(), data.names.clone())
+        }
         _ => return,
     };
     let game = match crate::session::rebuild::<G::Setup>(&bot.store, &id).await {
@@ -470,11 +475,7 @@ async fn resume_as<G: DiscordPanel>(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::
     ));
     let data = match tables::read::<PanelLobby, RunningData>(&row, "debate")? {
         Stored::Lobby(lobby) => {
-            table
-                .message
-                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-            *table.state.lock().await = PanelState::Lobby(lobby);
-            bot.insert(table);
+            tables::resume_lobby(bot, table, lobby).await;
             return Ok(());
         }
         Stored::Running(data) => data,

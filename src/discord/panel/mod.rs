@@ -17,7 +17,7 @@ pub use lobby::{Joined, PanelLobby, FIRMNESS};
 
 use crate::discord::running::{BoxFuture, RunningTable};
 use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
-use crate::discord::tables::{self, Host};
+use crate::discord::tables::{self, Seated, TableState};
 use crate::discord::text::{sanitize, Component};
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::debate::rounds::RoundsDebate;
@@ -26,7 +26,6 @@ use crate::games::{GameKind, Seat};
 use crate::session::debate::DebateFormat;
 use crate::session::formats::{RoundsSetup, SocialSetup};
 use crate::session::{GameSetup, SessionHandle, Subscription};
-use crate::store::ChannelRow;
 use crate::terminal::debate::formats::Panel;
 use serde::{Deserialize, Serialize};
 use serenity::all::{
@@ -34,7 +33,7 @@ use serenity::all::{
     Message,
 };
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 /// A format the panel table plays.
@@ -125,7 +124,9 @@ pub(super) fn show_count<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable
     tokio::spawn(async move {
         let _one_at_a_time = table.edits.lock().await;
         let count = match &*table.state.lock().await {
-            PanelState::Running { calls, .. } => calls.get(&seat).and_then(Call::count),
+            PanelState::Running(PanelRunning { calls, .. }) => {
+                calls.get(&seat).and_then(Call::count)
+            }
             _ => None,
         };
         if let Some((message, note)) = count {
@@ -138,15 +139,39 @@ pub(super) fn show_count<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable
     });
 }
 
-pub enum PanelState<G: DiscordPanel> {
-    Lobby(PanelLobby),
-    Starting,
-    Running {
-        handle: SessionHandle<G>,
-        data: RunningData,
-        calls: BTreeMap<Seat, Call>,
-    },
-    Closed,
+pub type PanelState<G> = TableState<PanelLobby, PanelRunning<G>>;
+
+/// A running panel debate at its table: its session, its stored data, the open calls.
+pub struct PanelRunning<G: DiscordPanel> {
+    pub handle: SessionHandle<G>,
+    pub data: RunningData,
+    pub calls: BTreeMap<Seat, Call>,
+}
+
+impl tables::Hosted for PanelLobby {
+    fn host(&self) -> u64 {
+        self.host
+    }
+    fn message(&mut self) -> &mut Option<u64> {
+        &mut self.message
+    }
+}
+
+impl<G: DiscordPanel> tables::Live for PanelRunning<G> {
+    type Game = G;
+    fn handle(&self) -> &SessionHandle<G> {
+        &self.handle
+    }
+    type Data = RunningData;
+    fn host(&self) -> u64 {
+        self.data.host
+    }
+    fn data(&self) -> &RunningData {
+        &self.data
+    }
+    fn session_id(&self) -> &str {
+        &self.data.session_id
+    }
 }
 
 /// A channel's moderated or social debate.
@@ -171,33 +196,20 @@ impl<G: DiscordPanel> PanelTable<G> {
             edits: tokio::sync::Mutex::new(()),
         }
     }
+}
 
-    pub fn row(&self, state: &PanelState<G>) -> Option<ChannelRow> {
-        let (name, session, data) = match state {
-            PanelState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
-            PanelState::Running { data, .. } => (
-                "running",
-                Some(data.session_id.clone()),
-                serde_json::to_value(data).ok()?,
-            ),
-            _ => return None,
-        };
-        Some(ChannelRow {
-            channel_id: self.channel,
-            guild_id: self.guild,
-            game: GameKind::Debate.name().into(),
-            state: name.into(),
-            session_id: session,
-            data,
-        })
+impl<G: DiscordPanel> Seated for PanelTable<G> {
+    type Lobby = PanelLobby;
+    type Running = PanelRunning<G>;
+    const KIND: GameKind = GameKind::Debate;
+    fn guild(&self) -> u64 {
+        self.guild
     }
-
-    pub async fn save(&self, bot: &Bot, state: &PanelState<G>) {
-        if let Some(row) = self.row(state) {
-            if let Err(e) = bot.store.save_channel(&row).await {
-                tracing::warn!("storing channel {}: {e}", self.channel);
-            }
-        }
+    fn state(&self) -> &tokio::sync::Mutex<PanelState<G>> {
+        &self.state
+    }
+    fn message(&self) -> &std::sync::atomic::AtomicU64 {
+        &self.message
     }
 }
 
@@ -210,23 +222,13 @@ pub async fn open_lobby(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error
 }
 
 async fn open<G: DiscordPanel>(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
-    let bot = ctx.data().clone();
     let channel = ctx.channel_id().get();
     let state = PanelState::Lobby(lobby.clone());
     let table = Arc::new(PanelTable::<G>::new(channel, lobby.guild, state));
-    let row = table.row(&*table.state.lock().await);
     let shown = poise::CreateReply::default()
         .embed(lobby.embed())
         .components(lobby.components(channel));
-    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, async {}).await? {
-        table.message.store(id, Ordering::Relaxed);
-        let mut st = table.state.lock().await;
-        if let PanelState::Lobby(l) = &mut *st {
-            l.message = Some(id);
-        }
-        table.save(&bot, &st).await;
-    }
-    Ok(())
+    tables::open_lobby(ctx, table, shown, async {}).await
 }
 
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
@@ -320,7 +322,7 @@ async fn on_lobby<G: DiscordPanel>(
 async fn hand_in<G: DiscordPanel>(table: &PanelTable<G>, seat: Seat) -> Result<(), String> {
     let (handle, seq, text) = {
         let mut st = table.state.lock().await;
-        let PanelState::Running { handle, calls, .. } = &mut *st else {
+        let PanelState::Running(PanelRunning { handle, calls, .. }) = &mut *st else {
             return Err("the debate is not running".into());
         };
         let Some(call) = calls.get(&seat) else {
@@ -348,7 +350,7 @@ pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
     seq: u32,
 ) {
     let typed = match &*table.state.lock().await {
-        PanelState::Running { calls, .. } => calls
+        PanelState::Running(PanelRunning { calls, .. }) => calls
             .get(&seat)
             .is_some_and(|c| c.seq == seq && !c.lines.is_empty()),
         _ => false,
@@ -370,11 +372,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
     }
 
     fn link(&self) -> String {
-        tables::link(
-            self.guild,
-            self.channel,
-            self.message.load(Ordering::Relaxed),
-        )
+        self.link_to()
     }
 
     fn on_click<'a>(
@@ -392,7 +390,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     let mine = {
                         let st = self.state.lock().await;
                         match &*st {
-                            PanelState::Running { data, calls, .. } => {
+                            PanelState::Running(PanelRunning { data, calls, .. }) => {
                                 data.seat_of(c.user.id.get()) == Some(seat)
                                     && calls.get(&seat).is_some_and(|k| k.seq == seq)
                             }
@@ -424,7 +422,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
             let user = m.author.id.get();
             let seat = {
                 let mut st = self.state.lock().await;
-                let PanelState::Running { data, calls, .. } = &mut *st else {
+                let PanelState::Running(PanelRunning { data, calls, .. }) = &mut *st else {
                     return Ok(false);
                 };
                 let Some(seat) = data.seat_of(user) else {
@@ -467,7 +465,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     l.seats.len(),
                     sanitize(&l.motion, 300)
                 ),
-                PanelState::Running { data, calls, .. } => {
+                PanelState::Running(PanelRunning { data, calls, .. }) => {
                     let turn: Vec<String> = calls
                         .keys()
                         .map(|s| data.names[*s as usize - 1].clone())
@@ -491,27 +489,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
     }
 
     fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(async move {
-            let host = match &*self.state.lock().await {
-                PanelState::Lobby(l) => Host::Is(l.host),
-                PanelState::Running { data, .. } => Host::Is(data.host),
-                PanelState::Closed => Host::Nobody,
-                PanelState::Starting => Host::Starting,
-            };
-            let take = async || {
-                let mut st = self.state.lock().await;
-                match &*st {
-                    PanelState::Lobby(_) => {
-                        *st = PanelState::Closed;
-                        None
-                    }
-                    PanelState::Running { handle, .. } => Some(handle.clone()),
-                    PanelState::Closed | PanelState::Starting => None,
-                }
-            };
-            let close = async || *self.state.lock().await = PanelState::Closed;
-            tables::stop(ctx, "debate", self.channel, host, take, close).await
-        })
+        Box::pin(async move { tables::stop(ctx, "debate", &*self).await })
     }
 
     fn concede<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
@@ -525,7 +503,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                 .await;
             };
             let found = match &*self.state.lock().await {
-                PanelState::Running { data, handle, .. } => {
+                PanelState::Running(PanelRunning { data, handle, .. }) => {
                     data.seat_of(user).map(|s| (s, handle.clone()))
                 }
                 _ => None,
@@ -544,14 +522,6 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
     }
 
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let handle = match &*self.state.lock().await {
-                PanelState::Running { handle, .. } => Some(handle.clone()),
-                _ => None,
-            };
-            if let Some(h) = handle {
-                h.detach().await;
-            }
-        })
+        Box::pin(async move { tables::detach(&*self).await })
     }
 }

@@ -5,10 +5,10 @@
 //! in the channel), and resume at startup.
 
 use super::lobby::TrialLobby;
-use super::{RunningData, TrialState, TrialTable};
+use super::{RunningData, TrialRunning, TrialState, TrialTable};
 use crate::discord::running::RunningTable;
 use crate::discord::send::no_pings;
-use crate::discord::tables::{self, Stored};
+use crate::discord::tables::{self, Seated as _, Stored};
 use crate::discord::text::sanitize;
 use crate::discord::types::{Bot, Error};
 use crate::games::trial::{Event, Trial};
@@ -20,7 +20,6 @@ use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed,
     CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse,
 };
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -276,10 +275,10 @@ fn launch(
             bot.register_thread(*thread, table.channel);
         }
     }
-    *st = TrialState::Running {
+    *st = TrialState::Running(TrialRunning {
         handle: session.handle.clone(),
         data,
-    };
+    });
     *table.notes.lock().expect("lock") = Some(sub);
     tokio::spawn(table.follow(bot.clone()));
     tokio::spawn(async move {
@@ -417,7 +416,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 let data = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
-                        TrialState::Running { data, .. } if seen > data.posted => {
+                        TrialState::Running(TrialRunning { data, .. }) if seen > data.posted => {
                             data.posted = seen;
                             Some(data.clone())
                         }
@@ -434,7 +433,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 let tell = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
-                        TrialState::Running { data, .. }
+                        TrialState::Running(TrialRunning { data, .. })
                             if !data.deadline_told
                                 && data
                                     .users
@@ -484,7 +483,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
         return;
     }
     let session = match &*table.state.lock().await {
-        TrialState::Running { data, .. } => data.session_id.clone(),
+        TrialState::Running(TrialRunning { data, .. }) => data.session_id.clone(),
         _ => String::new(),
     };
     *table.state.lock().await = TrialState::Closed;
@@ -495,7 +494,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
 /// the chart of the stances over the session attached.
 async fn verdict(bot: &Bot, table: &TrialTable) {
     let data = match &*table.state.lock().await {
-        TrialState::Running { data, .. } => data.clone(),
+        TrialState::Running(TrialRunning { data, .. }) => data.clone(),
         _ => return,
     };
     let game =
@@ -576,11 +575,7 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
     ));
     let data = match tables::read::<TrialLobby, RunningData>(&row, "trial")? {
         Stored::Lobby(lobby) => {
-            table
-                .message
-                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-            *table.state.lock().await = TrialState::Lobby(lobby);
-            bot.insert(table);
+            tables::resume_lobby(bot, table, lobby).await;
             return Ok(());
         }
         Stored::Running(data) => data,

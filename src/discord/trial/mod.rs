@@ -19,18 +19,17 @@ use lobby::TrialLobby;
 use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
 use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
-use crate::discord::tables::{self, Host};
+use crate::discord::tables::{self, Seated, TableState};
 use crate::discord::text::{display_name, sanitize, Component};
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::trial::{Action, Side, Trial};
 use crate::games::{GameKind, Seat};
 use crate::session::{SessionHandle, Subscription};
-use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
 use serenity::all::{
     ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message,
 };
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 /// A running trial's stored data.
@@ -81,14 +80,38 @@ impl RunningData {
     }
 }
 
-pub enum TrialState {
-    Lobby(TrialLobby),
-    Starting,
-    Running {
-        handle: SessionHandle<Trial>,
-        data: RunningData,
-    },
-    Closed,
+pub type TrialState = TableState<TrialLobby, TrialRunning>;
+
+/// A running trial at its table: its session and its stored data.
+pub struct TrialRunning {
+    pub handle: SessionHandle<Trial>,
+    pub data: RunningData,
+}
+
+impl tables::Hosted for TrialLobby {
+    fn host(&self) -> u64 {
+        self.host
+    }
+    fn message(&mut self) -> &mut Option<u64> {
+        &mut self.message
+    }
+}
+
+impl tables::Live for TrialRunning {
+    type Game = Trial;
+    fn handle(&self) -> &SessionHandle<Trial> {
+        &self.handle
+    }
+    type Data = RunningData;
+    fn host(&self) -> u64 {
+        self.data.host
+    }
+    fn data(&self) -> &RunningData {
+        &self.data
+    }
+    fn session_id(&self) -> &str {
+        &self.data.session_id
+    }
 }
 
 /// A channel's trial.
@@ -111,38 +134,10 @@ impl TrialTable {
         }
     }
 
-    pub fn row(&self, state: &TrialState) -> Option<ChannelRow> {
-        let (name, session, data) = match state {
-            TrialState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
-            TrialState::Running { data, .. } => (
-                "running",
-                Some(data.session_id.clone()),
-                serde_json::to_value(data).ok()?,
-            ),
-            _ => return None,
-        };
-        Some(ChannelRow {
-            channel_id: self.channel,
-            guild_id: self.guild,
-            game: GameKind::Trial.name().into(),
-            state: name.into(),
-            session_id: session,
-            data,
-        })
-    }
-
-    pub async fn save(&self, bot: &Bot, state: &TrialState) {
-        if let Some(row) = self.row(state) {
-            if let Err(e) = bot.store.save_channel(&row).await {
-                tracing::warn!("storing channel {}: {e}", self.channel);
-            }
-        }
-    }
-
     /// The running trial's handle and the seat `user` plays, if they play.
     async fn player(&self, user: u64) -> Option<(SessionHandle<Trial>, Seat, RunningData)> {
         match &*self.state.lock().await {
-            TrialState::Running { handle, data } => data
+            TrialState::Running(TrialRunning { handle, data }) => data
                 .seat_of(user)
                 .map(|s| (handle.clone(), s, data.clone())),
             _ => None,
@@ -152,7 +147,7 @@ impl TrialTable {
     /// The case's cards (id, title) for `/trial evidence`'s autocomplete.
     pub async fn cards(&self, bot: &Bot) -> Vec<(String, String)> {
         let case = match &*self.state.lock().await {
-            TrialState::Running { data, .. } => data.case.clone(),
+            TrialState::Running(TrialRunning { data, .. }) => data.case.clone(),
             TrialState::Lobby(l) => l.case.clone(),
             _ => return Vec::new(),
         };
@@ -202,7 +197,7 @@ impl TrialTable {
     pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
         let user = ctx.author().id.get();
         let (handle, data) = match &*self.state.lock().await {
-            TrialState::Running { handle, data } => (handle.clone(), data.clone()),
+            TrialState::Running(TrialRunning { handle, data }) => (handle.clone(), data.clone()),
             _ => return refuse(ctx, "There is no trial under way here.").await,
         };
         if user != data.host && !ctx_manages(ctx) {
@@ -235,25 +230,30 @@ impl TrialTable {
     }
 }
 
+impl Seated for TrialTable {
+    type Lobby = TrialLobby;
+    type Running = TrialRunning;
+    const KIND: GameKind = GameKind::Trial;
+    fn guild(&self) -> u64 {
+        self.guild
+    }
+    fn state(&self) -> &tokio::sync::Mutex<TrialState> {
+        &self.state
+    }
+    fn message(&self) -> &std::sync::atomic::AtomicU64 {
+        &self.message
+    }
+}
+
 /// Opens a trial lobby from `/trial start` (the command has checked the case).
 pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error> {
-    let bot = ctx.data().clone();
     let channel = ctx.channel_id().get();
     let state = TrialState::Lobby(lobby.clone());
     let table = Arc::new(TrialTable::new(channel, lobby.guild, state));
-    let row = table.row(&*table.state.lock().await);
     let shown = poise::CreateReply::default()
         .embed(lobby.embed())
         .components(lobby.components(channel));
-    if let Some(id) = tables::open_lobby(ctx, table.clone(), row, shown, async {}).await? {
-        table.message.store(id, Ordering::Relaxed);
-        let mut st = table.state.lock().await;
-        if let TrialState::Lobby(l) = &mut *st {
-            l.message = Some(id);
-        }
-        table.save(&bot, &st).await;
-    }
-    Ok(())
+    tables::open_lobby(ctx, table, shown, async {}).await
 }
 
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
@@ -332,11 +332,7 @@ impl RunningTable<Bot> for TrialTable {
     }
 
     fn link(&self) -> String {
-        tables::link(
-            self.guild,
-            self.channel,
-            self.message.load(Ordering::Relaxed),
-        )
+        self.link_to()
     }
 
     fn on_click<'a>(
@@ -406,7 +402,7 @@ impl RunningTable<Bot> for TrialTable {
                     l.mode.name(),
                     l.seats.len()
                 ),
-                TrialState::Running { data, .. } => {
+                TrialState::Running(TrialRunning { data, .. }) => {
                     let threads: Vec<String> = data
                         .jurors
                         .iter()
@@ -436,38 +432,10 @@ impl RunningTable<Bot> for TrialTable {
     }
 
     fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(async move {
-            let host = match &*self.state.lock().await {
-                TrialState::Lobby(l) => Host::Is(l.host),
-                TrialState::Running { data, .. } => Host::Is(data.host),
-                TrialState::Closed => Host::Nobody,
-                TrialState::Starting => Host::Starting,
-            };
-            let take = async || {
-                let mut st = self.state.lock().await;
-                match &*st {
-                    TrialState::Lobby(_) => {
-                        *st = TrialState::Closed;
-                        None
-                    }
-                    TrialState::Running { handle, .. } => Some(handle.clone()),
-                    TrialState::Closed | TrialState::Starting => None,
-                }
-            };
-            let close = async || *self.state.lock().await = TrialState::Closed;
-            tables::stop(ctx, "trial", self.channel, host, take, close).await
-        })
+        Box::pin(async move { tables::stop(ctx, "trial", &*self).await })
     }
 
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let handle = match &*self.state.lock().await {
-                TrialState::Running { handle, .. } => Some(handle.clone()),
-                _ => None,
-            };
-            if let Some(h) = handle {
-                h.detach().await;
-            }
-        })
+        Box::pin(async move { tables::detach(&*self).await })
     }
 }

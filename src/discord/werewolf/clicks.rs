@@ -12,6 +12,7 @@ use super::table::{OpenAsk, Table, TableState};
 use super::views::{action_for, chosen, lobby_components, lobby_embed, refresh_board};
 use crate::discord::guards::member_manages;
 use crate::discord::send::{ephemeral, followup, CLOSED};
+use crate::discord::tables::Seated;
 use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Bot, Error};
 use crate::games::werewolf::AskKind;

@@ -10,6 +10,7 @@ use super::render;
 use super::table::{Table, TablePhase, TableState};
 use super::views::{board_components, board_text, refresh_board, update_status};
 use crate::discord::send::no_pings;
+use crate::discord::tables::Seated;
 use crate::discord::types::Bot;
 use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::session::{Note, Subscription};

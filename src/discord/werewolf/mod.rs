@@ -29,12 +29,11 @@ pub use start::resume;
 pub use table::Table;
 
 use crate::discord::running::{BoxFuture, RunningTable};
-use crate::discord::tables::{self, Host};
+use crate::discord::tables::{self, Seated};
 use crate::discord::text::Component;
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::werewolf::SEATS;
 use serenity::all::{ComponentInteraction, Message};
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use table::TableState;
 
@@ -48,11 +47,7 @@ impl RunningTable<Bot> for Table {
     }
 
     fn link(&self) -> String {
-        tables::link(
-            self.guild,
-            self.channel,
-            self.message.load(Ordering::Relaxed),
-        )
+        self.link_to()
     }
 
     fn on_click<'a>(
@@ -115,42 +110,10 @@ impl RunningTable<Bot> for Table {
     }
 
     fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(stop(self, ctx))
+        Box::pin(async move { tables::stop(ctx, "game", &*self).await })
     }
 
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let handle = match &*self.state.lock().await {
-                TableState::Running(r) => Some(r.handle.clone()),
-                _ => None,
-            };
-            if let Some(h) = handle {
-                h.detach().await;
-            }
-        })
+        Box::pin(async move { tables::detach(&*self).await })
     }
-}
-
-/// `/werewolf stop`: the host or a moderator ends the game (recorded as abandoned) or
-/// closes the lobby.
-async fn stop(table: Arc<Table>, ctx: Context<'_>) -> Result<(), Error> {
-    let host = match &*table.state.lock().await {
-        TableState::Lobby(l) => Host::Is(l.host),
-        TableState::Running(r) => Host::Is(r.data.host),
-        TableState::Closed => Host::Nobody,
-        TableState::Starting => Host::Starting,
-    };
-    let take = async || {
-        let mut st = table.state.lock().await;
-        match &*st {
-            TableState::Lobby(_) => {
-                *st = TableState::Closed;
-                None
-            }
-            TableState::Running(r) => Some(r.handle.clone()),
-            TableState::Closed | TableState::Starting => None,
-        }
-    };
-    let close = async || *table.state.lock().await = TableState::Closed;
-    tables::stop(ctx, "game", table.channel, host, take, close).await
 }

@@ -18,6 +18,7 @@ use super::render;
 use super::table::{OpenAsk, Running, Table, TableState};
 use super::views::controls;
 use crate::discord::send::{chunks, dm_refused, last_chunk, no_pings};
+use crate::discord::tables::Seated;
 use crate::discord::text::Component;
 use crate::discord::types::Bot;
 use crate::games::werewolf::{AskKind, Seat};

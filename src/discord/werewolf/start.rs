@@ -8,7 +8,7 @@ use super::render::Names;
 use super::table::{Running, RunningData, SeatInfo, Table, TableState};
 use crate::agents::werewolf::Strategy;
 use crate::discord::running::RunningTable;
-use crate::discord::tables::{self, Stored};
+use crate::discord::tables::{self, Seated, Stored};
 use crate::discord::types::{Bot, Error};
 use crate::games::werewolf::{Werewolf, WolfChat, SEATS};
 use crate::games::Viewer;
@@ -181,11 +181,7 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
     let table = Arc::new(Table::new(row.channel_id, row.guild_id, TableState::Closed));
     let data = match tables::read::<Lobby, RunningData>(&row, "game")? {
         Stored::Lobby(lobby) => {
-            table
-                .message
-                .store(lobby.message.unwrap_or(0), Ordering::Relaxed);
-            *table.state.lock().await = TableState::Lobby(lobby);
-            bot.insert(table);
+            tables::resume_lobby(bot, table, lobby).await;
             return Ok(());
         }
         Stored::Running(data) => data,

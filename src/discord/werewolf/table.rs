@@ -5,11 +5,10 @@
 
 use super::lobby::Lobby;
 use super::render::Names;
-use crate::discord::types::Bot;
+use crate::discord::tables;
 use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
 use crate::games::GameKind;
 use crate::session::{SessionHandle, Subscription};
-use crate::store::ChannelRow;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -206,12 +205,33 @@ impl std::fmt::Display for TablePhase {
     }
 }
 
-pub enum TableState {
-    Lobby(Lobby),
-    /// Start was pressed: the session is being created (a second Start is refused).
-    Starting,
-    Running(Box<Running>),
-    Closed,
+/// The table's state: the lobby, starting, the running game, closed.
+pub type TableState = tables::TableState<Lobby, Box<Running>>;
+
+impl tables::Hosted for Lobby {
+    fn host(&self) -> u64 {
+        self.host
+    }
+    fn message(&mut self) -> &mut Option<u64> {
+        &mut self.message
+    }
+}
+
+impl tables::Live for Running {
+    type Game = Werewolf;
+    fn handle(&self) -> &SessionHandle<Werewolf> {
+        &self.handle
+    }
+    type Data = RunningData;
+    fn host(&self) -> u64 {
+        self.data.host
+    }
+    fn data(&self) -> &RunningData {
+        &self.data
+    }
+    fn session_id(&self) -> &str {
+        &self.data.session_id
+    }
 }
 
 /// A channel's table.
@@ -239,33 +259,17 @@ impl Table {
     }
 }
 
-impl Table {
-    pub fn row(&self, state: &TableState) -> Option<ChannelRow> {
-        let (state_name, session_id, data) = match state {
-            TableState::Lobby(l) => ("lobby", None, serde_json::to_value(l).ok()?),
-            TableState::Running(r) => (
-                "running",
-                Some(r.data.session_id.clone()),
-                serde_json::to_value(&r.data).ok()?,
-            ),
-            TableState::Closed | TableState::Starting => return None,
-        };
-        Some(ChannelRow {
-            channel_id: self.channel,
-            guild_id: self.guild,
-            game: GameKind::Werewolf.name().into(),
-            state: state_name.into(),
-            session_id,
-            data,
-        })
+impl tables::Seated for Table {
+    type Lobby = Lobby;
+    type Running = Box<Running>;
+    const KIND: GameKind = GameKind::Werewolf;
+    fn guild(&self) -> u64 {
+        self.guild
     }
-
-    /// Stores the table with its channel (a lobby or a running game; nothing otherwise).
-    pub async fn save(&self, bot: &Bot, state: &TableState) {
-        if let Some(row) = self.row(state) {
-            if let Err(e) = bot.store.save_channel(&row).await {
-                tracing::warn!("storing channel {}: {e}", self.channel);
-            }
-        }
+    fn state(&self) -> &tokio::sync::Mutex<TableState> {
+        &self.state
+    }
+    fn message(&self) -> &std::sync::atomic::AtomicU64 {
+        &self.message
     }
 }

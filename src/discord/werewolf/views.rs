@@ -7,6 +7,7 @@ use super::lobby::Lobby;
 use super::render::{self, Names};
 use super::table::{Board, Running, Table, TableState};
 use crate::discord::send::api_code;
+use crate::discord::tables::Seated;
 use crate::discord::text::Component;
 use crate::discord::types::Bot;
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
