@@ -263,6 +263,20 @@ pub async fn stop<T: Seated>(ctx: Context<'_>, what: &str, table: &T) -> Result<
     Ok(())
 }
 
+/// The game at `table` has ended: the table closes, and its channel and session are freed.
+pub async fn close<T: Seated>(bot: &Bot, table: &T) {
+    let session = {
+        let mut st = table.state().lock().await;
+        let id = match &*st {
+            TableState::Running(r) => r.session_id().to_string(),
+            _ => String::new(),
+        };
+        *st = TableState::Closed;
+        id
+    };
+    bot.forget(table.channel(), &session).await;
+}
+
 /// The bot is shutting down: a running session is detached (kept in the store, it resumes
 /// on the next start), not ended.
 pub async fn detach<T: Seated>(table: &T) {

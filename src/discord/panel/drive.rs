@@ -379,12 +379,7 @@ pub(super) async fn follow<G: DiscordPanel>(
         // start.
         return;
     }
-    let session = match &*table.state.lock().await {
-        PanelState::Running(PanelRunning { data, .. }) => data.session_id.clone(),
-        _ => String::new(),
-    };
-    *table.state.lock().await = PanelState::Closed;
-    bot.forget(table.channel, &session).await;
+    tables::close(&bot, &*table).await;
 }
 
 /// The scorecard: each participant's final score, the verdict, and the chart attached.

@@ -482,12 +482,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
         // Detached (the bot is stopping): the table stays stored and resumes on the next start.
         return;
     }
-    let session = match &*table.state.lock().await {
-        TrialState::Running(TrialRunning { data, .. }) => data.session_id.clone(),
-        _ => String::new(),
-    };
-    *table.state.lock().await = TrialState::Closed;
-    bot.forget(table.channel, &session).await;
+    tables::close(&bot, &*table).await;
 }
 
 /// The verdict embed: each juror's vote, each stance and how it moved, the epilogue, and

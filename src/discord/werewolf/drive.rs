@@ -10,7 +10,7 @@ use super::render;
 use super::table::{Table, TablePhase, TableState};
 use super::views::{board_components, board_text, refresh_board, update_status};
 use crate::discord::send::no_pings;
-use crate::discord::tables::Seated;
+use crate::discord::tables::{self, Seated};
 use crate::discord::types::Bot;
 use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::session::{Note, Subscription};
@@ -305,9 +305,5 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
             .await;
         }
     }
-    {
-        let mut st = table.state.lock().await;
-        *st = TableState::Closed;
-    }
-    bot.forget(table.channel, &session).await;
+    tables::close(bot, &**table).await;
 }
