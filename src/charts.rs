@@ -3,6 +3,8 @@
 //! debate's stance and conviction per round, a moderated debate's score per round per
 //! participant, and a trial's juror stances over the session. The shells attach them (Discord) or write them to files (terminal, `sim`).
 
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use std::sync::Once;
 use thiserror::Error;
@@ -72,63 +74,270 @@ fn png_of(
     Ok(out)
 }
 
-/// One chart panel: `series` (a name and its values by round, round 0 first) on a y-range.
+/// The x axis of a panel: rounds or steps `first..=last`, each tick a whole number,
+/// labelled once.
+#[derive(Debug, Clone, Copy)]
+struct Steps {
+    first: usize,
+    last: usize,
+    desc: &'static str,
+}
+
+impl Steps {
+    fn new(first: usize, points: usize, desc: &'static str) -> Steps {
+        Steps {
+            first,
+            last: first + points.saturating_sub(1),
+            desc,
+        }
+    }
+    /// The axis: a little room either side, so the first and last points are whole.
+    fn range(&self) -> std::ops::Range<f64> {
+        let span = (self.last - self.first) as f64;
+        let pad = if span == 0.0 {
+            0.5
+        } else {
+            (span * 0.03).max(0.15)
+        };
+        self.first as f64 - pad..self.last as f64 + pad
+    }
+    /// The ticks: every whole number, or every 2nd, 5th, 10th… so there are at most 12.
+    fn ticks(&self) -> Vec<f64> {
+        let span = self.last - self.first;
+        let step = [1usize, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000]
+            .into_iter()
+            .find(|s| span / s < 12)
+            .unwrap_or_else(|| span.div_ceil(12).max(1));
+        (self.first..=self.last)
+            .filter(|x| step == 1 || x % step == 0)
+            .map(|x| x as f64)
+            .collect()
+    }
+}
+
+/// The x axis in rounds or steps: a number line whose ticks are [`Steps::ticks`] only
+/// (plotters' own would put some at halves, labelled "1, 2, 2").
+struct StepAxis {
+    line: RangedCoordf64,
+    ticks: Vec<f64>,
+}
+
+impl StepAxis {
+    fn of(steps: &Steps) -> StepAxis {
+        StepAxis {
+            line: steps.range().into(),
+            ticks: steps.ticks(),
+        }
+    }
+}
+
+impl Ranged for StepAxis {
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.line.map(value, limit)
+    }
+    fn key_points<H: KeyPointHint>(&self, hint: H) -> Vec<f64> {
+        if hint.max_num_points() == 0 {
+            Vec::new()
+        } else {
+            self.ticks.clone()
+        }
+    }
+    fn range(&self) -> std::ops::Range<f64> {
+        self.line.range()
+    }
+}
+
+/// How a participant's point is marked where they gave in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GaveIn {
+    /// Persuaded, wavering or worn down.
+    Surrendered,
+    Conceded,
+}
+
+impl GaveIn {
+    fn label(self) -> &'static str {
+        match self {
+            GaveIn::Surrendered => "surrendered",
+            GaveIn::Conceded => "conceded",
+        }
+    }
+}
+
+/// A mark on a series: the participant `series` gave in by point `at`.
+#[derive(Debug, Clone, Copy)]
+pub struct Mark {
+    pub series: usize,
+    pub at: usize,
+    pub how: GaveIn,
+}
+
+/// The mark of `how` as one path in pixels around its centre: a cross (surrendered) or a
+/// square (conceded).
+fn mark_path(how: GaveIn) -> Vec<(i32, i32)> {
+    let r = 8;
+    match how {
+        GaveIn::Surrendered => vec![(-r, -r), (r, r), (0, 0), (r, -r), (-r, r)],
+        GaveIn::Conceded => vec![(-r, -r), (r, -r), (r, r), (-r, r), (-r, -r)],
+    }
+}
+
+type Area<'a> = DrawingArea<BitMapBackend<'a>, plotters::coord::Shift>;
+
+/// One chart panel: `series` (a name and its values, one per step) on a y-range, with
+/// `marks` where participants gave in; no legend (it is drawn beside, over no data).
+/// Returns each series' points in pixels of `area`.
 fn panel(
-    area: &DrawingArea<BitMapBackend<'_>, plotters::coord::Shift>,
+    area: &Area<'_>,
     title: &str,
     y: std::ops::Range<f64>,
-    rounds: usize,
+    steps: Steps,
     series: &[(String, Vec<f64>)],
-    first_round: usize,
-    x_desc: &str,
-) -> Result<(), ChartError> {
+    marks: &[Mark],
+) -> Result<Vec<Vec<(i32, i32)>>, ChartError> {
+    let wide = y.end - y.start > 10.0;
     let mut chart = ChartBuilder::on(area)
         .caption(title, (FONT, 20))
         .margin(12)
-        .x_label_area_size(32)
-        .y_label_area_size(44)
-        .build_cartesian_2d(first_round as f64..(rounds.max(first_round + 1)) as f64, y)
+        .x_label_area_size(40)
+        .y_label_area_size(48)
+        .build_cartesian_2d(StepAxis::of(&steps), y)
         .map_err(draw_err)?;
     chart
         .configure_mesh()
-        .x_desc(x_desc)
-        .x_labels(rounds.clamp(2, 12) + 1)
+        .x_desc(steps.desc)
         .x_label_formatter(&|x| format!("{}", x.round() as i64))
-        // One decimal, and never "-0.0".
-        .y_label_formatter(&|y| format!("{:.1}", if y.abs() < 0.05 { 0.0 } else { *y }))
+        // Whole numbers on a wide scale, else one decimal; never "-0.0".
+        .y_label_formatter(&|v| {
+            let v = if v.abs() < 0.05 { 0.0 } else { *v };
+            if wide {
+                format!("{v:.0}")
+            } else {
+                format!("{v:.1}")
+            }
+        })
+        .max_light_lines(1)
         .label_style((FONT, 14))
         .draw()
         .map_err(draw_err)?;
-    for (i, (name, values)) in series.iter().enumerate() {
+    let mut pixels = Vec::with_capacity(series.len());
+    for (i, (_, values)) in series.iter().enumerate() {
         let c = colour(i);
         let points: Vec<(f64, f64)> = values
             .iter()
             .enumerate()
-            .map(|(r, v)| ((r + first_round) as f64, *v))
+            .map(|(k, v)| ((k + steps.first) as f64, *v))
             .collect();
         chart
             .draw_series(LineSeries::new(points.clone(), c.stroke_width(3)))
-            .map_err(draw_err)?
-            .label(name.clone())
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 18, y)], c.stroke_width(3)));
-        chart
-            .draw_series(points.into_iter().map(|p| Circle::new(p, 4, c.filled())))
             .map_err(draw_err)?;
+        chart
+            .draw_series(points.iter().map(|&p| Circle::new(p, 4, c.filled())))
+            .map_err(draw_err)?;
+        pixels.push(points.iter().map(|p| chart.backend_coord(p)).collect());
     }
     chart
-        .configure_series_labels()
-        .label_font((FONT, 14))
-        .background_style(WHITE.mix(0.85))
-        .border_style(BLACK)
-        .draw()
+        .draw_series(marks.iter().filter_map(|m| {
+            let values = &series.get(m.series)?.1;
+            let point = ((m.at + steps.first) as f64, *values.get(m.at)?);
+            Some(
+                EmptyElement::at(point)
+                    + PathElement::new(mark_path(m.how), colour(m.series).stroke_width(3)),
+            )
+        }))
         .map_err(draw_err)?;
+    Ok(pixels)
+}
+
+/// What the legend lists: each participant's line, then the marks drawn.
+fn legend_entries(names: &[String], marks: &[Mark]) -> Vec<(String, Option<GaveIn>)> {
+    let mut entries: Vec<(String, Option<GaveIn>)> =
+        names.iter().map(|n| (n.clone(), None)).collect();
+    for how in [GaveIn::Surrendered, GaveIn::Conceded] {
+        if marks.iter().any(|m| m.how == how) {
+            entries.push((how.label().to_string(), Some(how)));
+        }
+    }
+    entries
+}
+
+/// The longest a legend's name is shown, in characters (longer ones end in "…").
+const LEGEND_CHARS: usize = 28;
+
+fn shortened(name: &str) -> String {
+    if name.chars().count() <= LEGEND_CHARS {
+        name.to_string()
+    } else {
+        let cut: String = name.chars().take(LEGEND_CHARS - 1).collect();
+        format!("{}…", cut.trim_end())
+    }
+}
+
+/// The legend's width in pixels: its longest entry, and room for the swatch.
+fn legend_width(root: &Area<'_>, entries: &[(String, Option<GaveIn>)]) -> u32 {
+    let style = TextStyle::from((FONT, 14).into_font());
+    let widest = entries
+        .iter()
+        .map(|(n, _)| {
+            root.estimate_text_size(&shortened(n), &style)
+                .map_or(n.chars().count() as u32 * 8, |(w, _)| w)
+        })
+        .max()
+        .unwrap_or(0);
+    (widest + 48).clamp(110, WIDTH / 3)
+}
+
+/// The legend in its own area beside the plots, where it covers no data: a swatch (the
+/// participant's line, or the mark) and the name, top down from the first plot's top.
+fn legend(area: &Area<'_>, entries: &[(String, Option<GaveIn>)]) -> Result<(), ChartError> {
+    let style = TextStyle::from((FONT, 14).into_font()).color(&BLACK);
+    let (top, row) = (48, 22);
+    for (i, (name, mark)) in entries.iter().enumerate() {
+        let y = top + i as i32 * row;
+        match mark {
+            None => {
+                let c = colour(i);
+                area.draw(&PathElement::new(vec![(4, y), (28, y)], c.stroke_width(3)))
+                    .map_err(draw_err)?;
+                area.draw(&Circle::new((16, y), 4, c.filled()))
+                    .map_err(draw_err)?;
+            }
+            Some(how) => {
+                let grey = RGBColor(60, 60, 60);
+                area.draw(
+                    &(EmptyElement::at((16, y))
+                        + PathElement::new(mark_path(*how), grey.stroke_width(3))),
+                )
+                .map_err(draw_err)?;
+            }
+        }
+        area.draw_text(&shortened(name), &style, (36, y - 8))
+            .map_err(draw_err)?;
+    }
     Ok(())
 }
 
+/// Splits the canvas into the plots' area and the legend's, on the right.
+fn with_legend<'a>(
+    root: &Area<'a>,
+    entries: &[(String, Option<GaveIn>)],
+) -> Result<Area<'a>, ChartError> {
+    let w = legend_width(root, entries);
+    let (plots, side) = root.split_horizontally(WIDTH - w);
+    legend(&side, entries)?;
+    Ok(plots)
+}
+
 /// A social debate: each participant's stance (top) and conviction (bottom), at the start
-/// (round 0) and after each round.
-pub fn social(names: &[String], trail: &[Vec<(f64, f64)>]) -> Result<Vec<u8>, ChartError> {
-    let rounds = trail.len().saturating_sub(1);
+/// (round 0) and after each round; where one gave in, a mark (a cross: surrendered, a
+/// square: conceded) on both lines, in the legend too.
+pub fn social(
+    names: &[String],
+    trail: &[Vec<(f64, f64)>],
+    marks: &[Mark],
+) -> Result<Vec<u8>, ChartError> {
     let pick = |f: fn(&(f64, f64)) -> f64| -> Vec<(String, Vec<f64>)> {
         names
             .iter()
@@ -141,79 +350,118 @@ pub fn social(names: &[String], trail: &[Vec<(f64, f64)>]) -> Result<Vec<u8>, Ch
             })
             .collect()
     };
+    let steps = Steps::new(0, trail.len(), "round");
     png_of(|root| {
-        let (top, bottom) = root.split_vertically(HEIGHT / 2);
+        let plots = with_legend(root, &legend_entries(names, marks))?;
+        let (top, bottom) = plots.split_vertically(HEIGHT / 2);
         panel(
             &top,
             "Stance (−1 against, +1 for)",
             -1.05..1.05,
-            rounds,
+            steps,
             &pick(|x| x.0),
-            0,
-            "round",
+            marks,
         )?;
         panel(
             &bottom,
             "Conviction",
             0.0..1.05,
-            rounds,
+            steps,
             &pick(|x| x.1),
-            0,
-            "round",
-        )
+            marks,
+        )?;
+        Ok(())
     })
+}
+
+/// Where a social debate's participants gave in, for [`social`]: each `Surrendered`
+/// event at the trail's point of its round (the trail holds the start, then each round).
+pub fn social_marks(game: &crate::games::debate::SocialDebate) -> Vec<Mark> {
+    use crate::games::debate::social::{Event, Surrender};
+    let last = game.trail().len().saturating_sub(1);
+    let mut round = 1usize;
+    let mut marks = Vec::new();
+    for logged in game.log() {
+        match &logged.event {
+            Event::RoundStarted { round: r } => round = *r as usize,
+            Event::Surrendered { seat, why, .. } => marks.push(Mark {
+                series: *seat as usize - 1,
+                at: round.min(last),
+                how: if *why == Surrender::Conceded {
+                    GaveIn::Conceded
+                } else {
+                    GaveIn::Surrendered
+                },
+            }),
+            _ => {}
+        }
+    }
+    marks
+}
+
+/// The series of `names` read from rows of values, one row a step.
+fn by_name(names: &[String], rows: &[Vec<f64>]) -> Vec<(String, Vec<f64>)> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            (
+                n.clone(),
+                rows.iter().filter_map(|r| r.get(i).copied()).collect(),
+            )
+        })
+        .collect()
 }
 
 /// A moderated debate: each participant's round score (the mean of the two passes, of 30)
 /// per round, round 1 first.
 pub fn rounds(names: &[String], per_round: &[Vec<f64>]) -> Result<Vec<u8>, ChartError> {
-    let series: Vec<(String, Vec<f64>)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            (
-                n.clone(),
-                per_round.iter().filter_map(|r| r.get(i).copied()).collect(),
-            )
-        })
-        .collect();
-    png_of(|root| {
-        panel(
-            root,
+    rounds_drawn(names, per_round).map(|(png, _)| png)
+}
+
+fn rounds_drawn(names: &[String], per_round: &[Vec<f64>]) -> Result<Drawn, ChartError> {
+    let series = by_name(names, per_round);
+    let mut pixels = Vec::new();
+    let png = png_of(|root| {
+        let plots = with_legend(root, &legend_entries(names, &[]))?;
+        pixels = panel(
+            &plots,
             "Round scores (of 30)",
             0.0..31.0,
-            per_round.len(),
+            Steps::new(1, per_round.len(), "round"),
             &series,
-            1,
-            "round",
-        )
-    })
+            &[],
+        )?;
+        Ok(())
+    })?;
+    Ok((png, pixels))
 }
 
 /// A trial: each juror's stance (−100 guilty … +100 not guilty) at the start and after
 /// each step of the session that moved one (a message, a card, a deliberation round).
 pub fn trial(names: &[String], trail: &[Vec<f64>]) -> Result<Vec<u8>, ChartError> {
-    let series: Vec<(String, Vec<f64>)> = names
-        .iter()
-        .enumerate()
-        .map(|(i, n)| {
-            (
-                n.clone(),
-                trail.iter().filter_map(|row| row.get(i).copied()).collect(),
-            )
-        })
-        .collect();
-    png_of(|root| {
-        panel(
-            root,
+    trial_drawn(names, trail).map(|(png, _)| png)
+}
+
+/// A chart and where its points are, in pixels of the whole picture (for the tests).
+type Drawn = (Vec<u8>, Vec<Vec<(i32, i32)>>);
+
+fn trial_drawn(names: &[String], trail: &[Vec<f64>]) -> Result<Drawn, ChartError> {
+    let series = by_name(names, trail);
+    let mut pixels = Vec::new();
+    let png = png_of(|root| {
+        let plots = with_legend(root, &legend_entries(names, &[]))?;
+        pixels = panel(
+            &plots,
             "Juror stances (−100 guilty, +100 not guilty; the vote splits at 0)",
             -105.0..105.0,
-            trail.len().saturating_sub(1),
+            Steps::new(0, trail.len(), "step"),
             &series,
-            0,
-            "step",
-        )
-    })
+            &[],
+        )?;
+        Ok(())
+    })?;
+    Ok((png, pixels))
 }
 
 #[cfg(test)]
@@ -224,6 +472,26 @@ mod tests {
         bytes.starts_with(&[0x89, b'P', b'N', b'G', 0x0d, 0x0a, 0x1a, 0x0a])
     }
 
+    fn pixels(png: &[u8]) -> Vec<u8> {
+        let decoder = png::Decoder::new(png);
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size()];
+        reader.next_frame(&mut buf).unwrap();
+        buf
+    }
+
+    fn at(buf: &[u8], (x, y): (i32, i32)) -> RGBColor {
+        let i = (y as usize * WIDTH as usize + x as usize) * 3;
+        RGBColor(buf[i], buf[i + 1], buf[i + 2])
+    }
+
+    /// With `AGORA_CHART_DUMP=<dir>`, the tests write their charts there to be looked at.
+    fn dump(name: &str, png: &[u8]) {
+        if let Some(dir) = std::env::var_os("AGORA_CHART_DUMP") {
+            std::fs::write(std::path::Path::new(&dir).join(name), png).unwrap();
+        }
+    }
+
     #[test]
     fn charts_render_to_png_with_the_embedded_font() {
         let names = vec!["ann".to_string(), "ben".to_string(), "cat".to_string()];
@@ -231,15 +499,189 @@ mod tests {
             vec![(0.8, 0.7), (-0.6, 0.6), (0.1, 0.5)],
             vec![(0.75, 0.6), (-0.65, 0.66), (0.05, 0.42)],
         ];
-        let png = social(&names, &trail).unwrap();
+        let png = social(&names, &trail, &[]).unwrap();
         assert!(is_png(&png) && png.len() > 5_000, "{} bytes", png.len());
         let png = rounds(&names[..2], &[vec![21.0, 18.5], vec![24.0, 17.0]]).unwrap();
         assert!(is_png(&png));
         // Text was drawn: the picture differs from one without labels (dark pixels exist).
-        let decoder = png::Decoder::new(&png[..]);
-        let mut reader = decoder.read_info().unwrap();
-        let mut buf = vec![0; reader.output_buffer_size()];
-        reader.next_frame(&mut buf).unwrap();
+        let buf = pixels(&png);
         assert!(buf.chunks(3).filter(|p| p.iter().all(|&c| c < 60)).count() > 500);
+    }
+
+    #[test]
+    fn whole_rounds_are_each_labelled_once() {
+        assert_eq!(Steps::new(1, 2, "round").ticks(), vec![1.0, 2.0]);
+        assert_eq!(Steps::new(1, 1, "round").ticks(), vec![1.0]);
+        assert_eq!(
+            Steps::new(0, 6, "round").ticks(),
+            vec![0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
+        );
+        let many = Steps::new(0, 81, "step").ticks();
+        assert_eq!(many, (0..=8).map(|k| k as f64 * 10.0).collect::<Vec<_>>());
+        for steps in [
+            Steps::new(1, 1, "r"),
+            Steps::new(0, 2, "r"),
+            Steps::new(0, 300, "s"),
+        ] {
+            let range = steps.range();
+            let ticks = steps.ticks();
+            assert!(ticks.len() <= 13, "{ticks:?}");
+            assert!(ticks.windows(2).all(|w| w[0] < w[1]), "{ticks:?}");
+            assert!(ticks.iter().all(|t| t.fract() == 0.0 && range.contains(t)));
+            assert!(range.start < steps.first as f64 && range.end > steps.last as f64);
+        }
+    }
+
+    /// The lines' right-hand ends (where the legend used to sit) are drawn uncovered: the
+    /// centre of each last point is exactly its participant's colour.
+    #[test]
+    fn the_legend_covers_no_data() {
+        let names: Vec<String> = (1..=6)
+            .map(|k| format!("Juror {k} · a long name here"))
+            .collect();
+        // Every line ends high on the right, and two cross 0 at the very end.
+        let trail: Vec<Vec<f64>> = (0..=5)
+            .map(|step| {
+                (0..6)
+                    .map(|j| {
+                        if step == 5 {
+                            95.0 - j as f64 * 18.0
+                        } else {
+                            -40.0 + j as f64 * 5.0
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let (png, points) = trial_drawn(&names, &trail).unwrap();
+        dump("trial-6.png", &png);
+        let buf = pixels(&png);
+        for (j, series) in points.iter().enumerate() {
+            let last = *series.last().unwrap();
+            assert_eq!(
+                at(&buf, last),
+                colour(j),
+                "juror {}'s last point is hidden",
+                j + 1
+            );
+        }
+        let (png, points) =
+            rounds_drawn(&names[..2], &[vec![30.0, 29.0], vec![30.0, 28.0]]).unwrap();
+        dump("rounds-2.png", &png);
+        let buf = pixels(&png);
+        for (j, series) in points.iter().enumerate() {
+            for &p in series {
+                assert_eq!(at(&buf, p), colour(j));
+            }
+        }
+    }
+
+    #[test]
+    fn charts_of_one_two_and_five_rounds_draw() {
+        let names: Vec<String> = ["ann", "P2 (diplomatic AI)", "P3 (data-driven AI)", "dan"]
+            .map(String::from)
+            .to_vec();
+        for n in [1usize, 2, 5] {
+            let per_round: Vec<Vec<f64>> = (0..n)
+                .map(|r| {
+                    (0..4)
+                        .map(|k| 12.0 + ((r * 7 + k * 5) % 17) as f64)
+                        .collect()
+                })
+                .collect();
+            let png = rounds(&names, &per_round).unwrap();
+            assert!(is_png(&png));
+            dump(&format!("rounds-{n}.png"), &png);
+            let trail: Vec<Vec<(f64, f64)>> = (0..=n)
+                .map(|r| {
+                    (0..4)
+                        .map(|k| {
+                            let s = (0.9 - 0.15 * r as f64) * if k % 2 == 0 { 1.0 } else { -1.0 };
+                            (s, 0.8 - 0.1 * r as f64)
+                        })
+                        .collect()
+                })
+                .collect();
+            let marks = [
+                Mark {
+                    series: 1,
+                    at: n,
+                    how: GaveIn::Surrendered,
+                },
+                Mark {
+                    series: 3,
+                    at: n.min(1),
+                    how: GaveIn::Conceded,
+                },
+            ];
+            let png = social(&names, &trail, &marks).unwrap();
+            assert!(is_png(&png));
+            dump(&format!("social-{n}.png"), &png);
+        }
+    }
+
+    #[test]
+    fn surrenders_and_concessions_are_marked_at_their_round() {
+        use crate::games::debate::social::{Action, Rating, Ratings, SocialRules, Start};
+        use crate::games::debate::SocialDebate;
+        let starts = [0.8, -0.6, 0.1].map(|s| Start {
+            stance: s,
+            conviction: 0.5,
+        });
+        let rules = SocialRules {
+            rounds: 3,
+            length_scale: 1.0,
+        };
+        let mut g = SocialDebate::new("m", &starts, &rules);
+        let calm = Rating {
+            persuasion: 0.0,
+            attack: 0.0,
+            evidence: 0.0,
+        };
+        // The evaluator rates the listeners after each speech; `moved` is persuaded.
+        let speak = |g: &mut SocialDebate, seat: u8, moved: Option<u8>| {
+            g.act(seat, Action::Speak { text: "a".into() }).unwrap();
+            let others = (1..=3)
+                .filter(|&s| s != seat)
+                .map(|s| {
+                    let persuasion = if Some(s) == moved { 0.7 } else { 0.0 };
+                    (s, Rating { persuasion, ..calm })
+                })
+                .collect();
+            g.act(
+                4,
+                Action::Rate(Ratings {
+                    ratings: others,
+                    offline: false,
+                }),
+            )
+            .unwrap();
+        };
+        for seat in 1..=3 {
+            speak(&mut g, seat, None);
+        }
+        // Round 2: ann moves ben, then ben and cat give in; the trail's last point is
+        // the end of round 2.
+        speak(&mut g, 1, Some(2));
+        g.act(2, Action::Concede).unwrap();
+        g.act(3, Action::Concede).unwrap();
+        assert!(g.is_over());
+        let marks = social_marks(&g);
+        let got: Vec<(usize, usize, GaveIn)> =
+            marks.iter().map(|m| (m.series, m.at, m.how)).collect();
+        assert_eq!(
+            got,
+            vec![(1, 2, GaveIn::Conceded), (2, 2, GaveIn::Conceded)],
+            "both gave in during round 2"
+        );
+        let names: Vec<String> = ["ann", "ben", "cat"].map(String::from).to_vec();
+        let entries = legend_entries(&names, &marks);
+        assert_eq!(
+            entries.last().unwrap(),
+            &("conceded".to_string(), Some(GaveIn::Conceded))
+        );
+        assert_eq!(entries.len(), 4, "one entry a mark that is drawn");
+        let png = social(&names, g.trail(), &marks).unwrap();
+        dump("social-conceded.png", &png);
     }
 }

@@ -181,7 +181,7 @@ fn keyboard_for(human: Option<Seat>) -> Keyboard {
 /// drawing fail, which is logged).
 pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> {
     let drawn = if let Some(g) = game.downcast_ref::<SocialDebate>() {
-        crate::charts::social(names, g.trail())
+        crate::charts::social(names, g.trail(), &crate::charts::social_marks(g))
     } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
         let per_round: Vec<Vec<f64>> = g
             .reviews()

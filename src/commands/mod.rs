@@ -455,54 +455,44 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
     let url = database_url(db, config);
     let store = open_store(&url, config).await?;
     let all = store.sessions().await?;
-    let list: Vec<SessionJson> = all
-        .into_iter()
-        .map(|s| SessionJson {
-            id: s.session.id,
-            game: s.session.game,
-            surface: s.session.surface,
-            seed: s.session.seed,
-            status: s.session.status,
-            winner: s.session.winner,
-            seats: s.seats,
-        })
-        .collect();
     if json {
+        let list: Vec<SessionJson> = all
+            .into_iter()
+            .map(|s| SessionJson {
+                id: s.session.id,
+                game: s.session.game,
+                surface: s.session.surface,
+                seed: s.session.seed,
+                status: s.session.status,
+                winner: s.session.winner,
+                seats: s.seats,
+            })
+            .collect();
         println!("{}", serde_json::to_string_pretty(&list)?);
         return Ok(());
     }
-    if list.is_empty() {
+    if all.is_empty() {
         println!("No sessions in {}.", crate::store::redact(&url));
         return Ok(());
     }
-    println!("id            game      surface   seed                  status     winner");
-    for s in &list {
-        println!(
-            "{:<13} {:<9} {:<9} {:<21} {:<10} {}",
-            s.id,
-            s.game,
-            s.surface,
-            s.seed,
-            s.status,
-            s.winner.as_deref().unwrap_or("-")
-        );
-        if s.status == "finished" {
-            let seats: Vec<String> = s
-                .seats
-                .iter()
-                .map(|x| match x.role.as_deref() {
-                    Some(role) => format!("{}:{role} {:+}", x.seat, x.score.unwrap_or(0.0)),
-                    // A seat outside the result (a debate's judge): who sat there.
-                    None => format!("{}:{}", x.seat, x.agent.as_deref().unwrap_or("-")),
-                })
-                .collect();
-            println!("              {}", seats.join("  "));
-        }
-    }
+    print!("{}", crate::stats::sessions::render(&all, &personalities()));
     Ok(())
 }
 
-/// `agora stats werewolf`, `agora stats debate`.
+/// The debate personalities, to name AI debaters as the tables showed them: the content
+/// directory's (`AGORA_CONTENT_DIR`, else `content`), else the built-in ones (a list is
+/// still worth printing when the content cannot be read).
+fn personalities() -> crate::agents::debate::Personalities {
+    let dir = std::env::var_os("AGORA_CONTENT_DIR")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("content"));
+    crate::agents::debate::Personalities::load(Some(&dir))
+        .unwrap_or_else(|_| crate::agents::debate::Personalities::builtin())
+}
+
+/// `agora stats werewolf|debate|trial`: the JSON is the game's one board (every seat,
+/// as stored); the text is the boards people read (per debate format, AI players apart).
 pub async fn stats(
     config: &Config,
     game: GameKind,
@@ -513,11 +503,15 @@ pub async fn stats(
     let url = database_url(db, config);
     let store = open_store(&url, config).await?;
     let results = store.results(game.name(), community).await?;
-    let board = crate::stats::leaderboard(game, community, config.stats.min_games, &results);
+    let min_games = config.stats.min_games;
     if json {
+        let board = crate::stats::leaderboard(game, community, min_games, &results);
         println!("{}", serde_json::to_string_pretty(&board)?);
     } else {
-        print!("{}", crate::stats::render(&board));
+        print!(
+            "{}",
+            crate::stats::render(game, community, min_games, &results, &personalities())
+        );
     }
     Ok(())
 }

@@ -305,7 +305,11 @@ async fn play_one(
             if let Some(dir) = &opts.charts {
                 std::fs::write(
                     dir.join(format!("social-{seed}.png")),
-                    crate::charts::social(&names(n), game.trail())?,
+                    crate::charts::social(
+                        &names(n),
+                        game.trail(),
+                        &crate::charts::social_marks(&game),
+                    )?,
                 )?;
             }
         }

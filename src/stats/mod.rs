@@ -2,10 +2,17 @@
 //! community, for any game. What differs between games is one small trait, [`Board`]: the
 //! score's name, what a player's record is broken down by, and the ranking order. Players
 //! rank among those with enough finished games; AI players are listed apart, unranked.
+//! A game whose formats score differently (debate) is read as one [`Part`] per format,
+//! each with its own columns; the JSON keeps one board per game.
 
 mod debate;
+pub mod names;
+pub mod sessions;
+mod text;
 mod trial;
 mod werewolf;
+
+pub use text::{render, render_part};
 
 use crate::games::GameKind;
 use crate::store::SeatResult;
@@ -43,6 +50,19 @@ pub trait Board: Sync {
     fn award_of(&self, _seat: &SeatResult) -> bool {
         false
     }
+    /// Whether the score is a shift, shown with its sign (`+12.5`).
+    fn signed(&self) -> bool {
+        false
+    }
+    /// What the record's breakdown is by, as people read it; `None`: no breakdown shown
+    /// (every seat is in one group).
+    fn groups_title(&self) -> Option<&'static str> {
+        Some(self.groups_name())
+    }
+    /// Whether a player's total score means something to show (werewolf's total GPP).
+    fn shows_total(&self) -> bool {
+        false
+    }
     /// The ranking order among ranked players; the default is the mean score, then more
     /// games, then the player id.
     fn order(&self, a: &PlayerLine, b: &PlayerLine) -> Ordering {
@@ -59,6 +79,68 @@ pub fn board(kind: GameKind) -> &'static dyn Board {
         GameKind::Werewolf => &werewolf::WerewolfBoard,
         GameKind::Debate => &debate::DebateBoard,
         GameKind::Trial => &trial::TrialBoard,
+    }
+}
+
+/// One board as people read it: a game, or one format of it whose score differs (the
+/// team debate's speech scores, the moderated debate's final score, the social debate's
+/// points), with the seats it holds.
+pub struct Part {
+    /// The heading (`Team debates`); empty for a game of one part.
+    pub title: &'static str,
+    pub board: &'static dyn Board,
+    pub holds: fn(&SeatResult) -> bool,
+}
+
+impl Part {
+    /// The seats of `results` this part holds.
+    pub fn of(&self, results: &[SeatResult]) -> Vec<SeatResult> {
+        results
+            .iter()
+            .filter(|r| (self.holds)(r))
+            .cloned()
+            .collect()
+    }
+}
+
+fn every(_: &SeatResult) -> bool {
+    true
+}
+
+static WEREWOLF_PARTS: [Part; 1] = [Part {
+    title: "",
+    board: &werewolf::WerewolfBoard,
+    holds: every,
+}];
+static TRIAL_PARTS: [Part; 1] = [Part {
+    title: "",
+    board: &trial::TrialBoard,
+    holds: every,
+}];
+static DEBATE_PARTS: [Part; 3] = [
+    Part {
+        title: "Team debates",
+        board: &debate::DebateBoard,
+        holds: debate::is_team,
+    },
+    Part {
+        title: "Moderated debates",
+        board: &debate::RoundsBoard,
+        holds: debate::is_rounds,
+    },
+    Part {
+        title: "Social debates",
+        board: &debate::SocialBoard,
+        holds: debate::is_social,
+    },
+];
+
+/// The boards people read for a game kind, one per format that scores differently.
+pub fn parts(kind: GameKind) -> &'static [Part] {
+    match kind {
+        GameKind::Werewolf => &WEREWOLF_PARTS,
+        GameKind::Debate => &DEBATE_PARTS,
+        GameKind::Trial => &TRIAL_PARTS,
     }
 }
 
@@ -111,6 +193,17 @@ pub fn leaderboard(
     min_games: u32,
     results: &[SeatResult],
 ) -> Leaderboard {
+    leaderboard_of(board(game), community, min_games, results)
+}
+
+/// Builds a leaderboard that scores and orders by `def` (a game's board or a part's).
+pub fn leaderboard_of(
+    def: &dyn Board,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+) -> Leaderboard {
+    let game = def.kind();
     #[derive(Default)]
     struct Acc {
         name: String,
@@ -122,7 +215,6 @@ pub fn leaderboard(
         awards: u64,
         groups: BTreeMap<String, (u64, u64, f64, u64)>,
     }
-    let def = board(game);
     let mut by_player: BTreeMap<&str, Acc> = BTreeMap::new();
     for r in results {
         let acc = by_player.entry(&r.player).or_default();
@@ -204,14 +296,24 @@ pub fn people_and_ai(
     min_games: u32,
     results: &[SeatResult],
 ) -> PeopleBoard {
+    people_and_ai_of(board(game), community, min_games, results)
+}
+
+/// [`people_and_ai`] scored and ordered by `def` (a game's board or a part's).
+pub fn people_and_ai_of(
+    def: &dyn Board,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+) -> PeopleBoard {
     let (ai, people): (Vec<SeatResult>, Vec<SeatResult>) =
         results.iter().cloned().partition(|r| r.is_ai);
-    let mut ai = leaderboard(game, community, 0, &ai).players;
+    let mut ai = leaderboard_of(def, community, 0, &ai).players;
     for line in &mut ai {
         line.rank = None;
     }
     PeopleBoard {
-        people: leaderboard(game, community, min_games, &people),
+        people: leaderboard_of(def, community, min_games, &people),
         ai,
     }
 }
@@ -286,57 +388,6 @@ impl Serialize for PeopleBoard {
     }
 }
 
-/// The leaderboard as a table for the terminal.
-pub fn render(board_: &Leaderboard) -> String {
-    let def = board(board_.game);
-    let score = def.score_name().to_uppercase();
-    let mut s = format!(
-        "{} leaderboard{} (ranked after {} games)\n",
-        board_.game,
-        board_
-            .community
-            .as_deref()
-            .map(|c| format!(" of {c}"))
-            .unwrap_or_default(),
-        board_.min_games
-    );
-    if board_.players.is_empty() {
-        s.push_str("No finished games yet.\n");
-        return s;
-    }
-    let awards = def.award_name();
-    s.push_str(&format!(
-        "rank  player                        games  win%  mean {score:<4} {}{} (games, mean {score})\n",
-        awards.map_or(String::new(), |a| format!("{a} awards  ")),
-        def.groups_name()
-    ));
-    for p in &board_.players {
-        let rank = p.rank.map_or("-".to_string(), |r| r.to_string());
-        let groups: Vec<String> = p
-            .groups
-            .iter()
-            .map(|(g, l)| format!("{g} {} {:+.1}", l.games, l.mean_score))
-            .collect();
-        let name = if p.ai {
-            format!("{} (AI)", p.name)
-        } else {
-            p.name.clone()
-        };
-        let award = match awards {
-            Some(a) => format!("{:>w$}  ", p.awards, w = a.len() + 7),
-            None => String::new(),
-        };
-        s.push_str(&format!(
-            "{rank:>4}  {name:<28} {:>6} {:>5.1} {:>9.2}  {award}{}\n",
-            p.games,
-            p.win_rate * 100.0,
-            p.mean_score,
-            groups.join(", ")
-        ));
-    }
-    s
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -374,8 +425,6 @@ mod tests {
         assert_eq!(board.players[0].mean_score, 6.0);
         assert_eq!(board.players[0].win_rate, 0.5);
         assert_eq!(board.players[0].groups["seer"].games, 1);
-        assert!(render(&board).contains("werewolf leaderboard"));
-        assert!(render(&board).contains("mean GPP"));
         let json = serde_json::to_value(&board).unwrap();
         assert_eq!(json["game"], GameKind::Werewolf.name());
         assert_eq!(json["players"][0]["mean_gpp"], 6.0);

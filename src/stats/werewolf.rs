@@ -22,4 +22,7 @@ impl Board for WerewolfBoard {
     fn group_of<'a>(&self, seat: &'a SeatResult) -> &'a str {
         &seat.role
     }
+    fn shows_total(&self) -> bool {
+        true
+    }
 }

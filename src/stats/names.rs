@@ -1,0 +1,127 @@
+//! Names and numbers as people read them on the boards (`agora stats`, `/leaderboard`,
+//! `/stats`) and in `agora sessions`: an AI player named the way the table showed it (a
+//! debater by its personality's name, `AI · Logical`), never by its internal id
+//! (`ai:debater-logical@0.1.0`); numbers rounded, without float noise, never `-0.0`.
+
+use crate::agents::debate::Personalities;
+
+/// How a board names a player: a person by their stored name; an AI player by what it
+/// was at the table, `AI · <name>` (a debater: its personality's shown name; the built-in
+/// werewolf players: `AI · built-in player`; a model: `AI · model <model>`).
+pub fn shown_name(player: &str, stored: &str, personalities: &Personalities) -> String {
+    let Some(rest) = player.strip_prefix("ai:") else {
+        return stored.to_string();
+    };
+    // `<agent>@<version>`: the version is the build's, not part of the name.
+    let agent = rest.rsplit_once('@').map_or(rest, |(a, _)| a);
+    let what = if let Some(id) = agent.strip_prefix("debater-") {
+        personalities
+            .get(id)
+            .map(|p| p.name.clone())
+            .unwrap_or_else(|| capitalised(&id.replace('_', "-")))
+    } else if let Some(model) = agent.strip_prefix("llm:") {
+        format!("model {model}")
+    } else if let Some(url) = agent.strip_prefix("remote:") {
+        format!("outside agent at {url}")
+    } else {
+        match agent {
+            "heuristic" => "built-in player".into(),
+            "random" => "random player".into(),
+            "advocate" => "Advocate".into(),
+            other => other.replace(['-', '_'], " "),
+        }
+    };
+    format!("AI · {what}")
+}
+
+fn capitalised(s: &str) -> String {
+    let mut chars = s.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
+/// `x` with `decimals` places as people read it: rounded, no float noise, never `-0.0`;
+/// with a `+` when `signed` and above zero (a shift).
+pub fn number(x: f64, decimals: usize, signed: bool) -> String {
+    let scale = 10f64.powi(decimals as i32);
+    let mut r = (x * scale).round() / scale;
+    if r == 0.0 || !r.is_finite() {
+        r = 0.0; // also turns -0.0 into 0.0
+    }
+    if signed && r > 0.0 {
+        format!("+{r:.decimals$}")
+    } else {
+        format!("{r:.decimals$}")
+    }
+}
+
+/// A score as people read it: a whole number as one (`12`), else one decimal (`7.3`).
+pub fn amount(x: f64, signed: bool) -> String {
+    if (x * 10.0).round() % 10.0 == 0.0 {
+        number(x, 0, signed)
+    } else {
+        number(x, 1, signed)
+    }
+}
+
+/// A share as a whole percentage: `50%`.
+pub fn percent(share: f64) -> String {
+    format!("{}%", number(share * 100.0, 0, false))
+}
+
+/// `1 game`, `2 games`.
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ai_players_are_named_as_the_table_showed_them() {
+        let p = Personalities::builtin();
+        assert_eq!(
+            shown_name("ai:debater-logical@0.1.0", "debater-logical 0.1.0", &p),
+            "AI · Logical"
+        );
+        assert_eq!(
+            shown_name("ai:debater-data_driven@0.1.0", "x", &p),
+            "AI · Data-driven"
+        );
+        assert_eq!(
+            shown_name("ai:debater-sly_fox@0.1.0", "x", &p),
+            "AI · Sly-fox",
+            "a personality this build lacks, from its id"
+        );
+        assert_eq!(
+            shown_name("ai:heuristic@0.1.0", "heuristic 0.1.0", &p),
+            "AI · built-in player"
+        );
+        assert_eq!(
+            shown_name("ai:llm:gpt-4o@0.1.0", "x", &p),
+            "AI · model gpt-4o"
+        );
+        assert_eq!(shown_name("ai:advocate@0.1.0", "x", &p), "AI · Advocate");
+        assert_eq!(shown_name("terminal:ann", "ann", &p), "ann");
+        assert_eq!(shown_name("discord:42", "Bob", &p), "Bob");
+    }
+
+    #[test]
+    fn numbers_have_no_float_noise() {
+        assert_eq!(number(34.59088784204802, 1, true), "+34.6");
+        assert_eq!(number(-2.279999999999987, 1, true), "-2.3");
+        assert_eq!(number(-0.01, 1, true), "0.0");
+        assert_eq!(number(-0.01, 1, false), "0.0");
+        assert_eq!(number(7.25, 2, false), "7.25");
+        assert_eq!(amount(12.0, false), "12");
+        assert_eq!(amount(-3.0000000001, false), "-3");
+        assert_eq!(amount(72.349, false), "72.3");
+        assert_eq!(percent(0.5), "50%");
+        assert_eq!(percent(2.0 / 3.0), "67%");
+        assert_eq!(count(1, "game", "games"), "1 game");
+        assert_eq!(count(2, "game", "games"), "2 games");
+    }
+}

@@ -1,0 +1,313 @@
+//! The leaderboards as text for the terminal (`agora stats <game>`), read as people read
+//! `/leaderboard`: one table per [`Part`] (a debate format), people ranked among
+//! themselves, AI players apart and never ranked, named as the table showed them; only
+//! the columns the part has, labelled in plain words, the numbers rounded.
+
+use super::names::{count, number, percent, shown_name};
+use super::{parts, people_and_ai_of, Board, Part, PlayerLine};
+use crate::agents::debate::Personalities;
+use crate::games::GameKind;
+use crate::store::SeatResult;
+
+/// `game`'s boards as text: a heading, then each part with seats (all of them for a game
+/// of one part).
+pub fn render(
+    game: GameKind,
+    community: Option<&str>,
+    min_games: u32,
+    results: &[SeatResult],
+    personalities: &Personalities,
+) -> String {
+    let mut s = format!(
+        "{} leaderboard{}: people are ranked once they have {}; AI players are listed apart, never ranked.\n",
+        game.title(),
+        community.map(|c| format!(" of {c}")).unwrap_or_default(),
+        count(min_games as u64, "finished game", "finished games"),
+    );
+    if results.is_empty() {
+        s.push_str("No finished games yet.\n");
+        return s;
+    }
+    for part in parts(game) {
+        let seats = part.of(results);
+        if seats.is_empty() {
+            continue;
+        }
+        s.push('\n');
+        s.push_str(&render_part(
+            part,
+            community,
+            min_games,
+            &seats,
+            personalities,
+        ));
+    }
+    s
+}
+
+/// One part's tables: its people, then its AI players.
+pub fn render_part(
+    part: &Part,
+    community: Option<&str>,
+    min_games: u32,
+    seats: &[SeatResult],
+    personalities: &Personalities,
+) -> String {
+    let def = part.board;
+    let board = people_and_ai_of(def, community, min_games, seats);
+    let mut s = String::new();
+    if !part.title.is_empty() {
+        s.push_str(&format!("{}\n", part.title));
+    }
+    if board.people.players.is_empty() {
+        s.push_str("No people have finished one yet.\n");
+    } else {
+        let rows: Vec<&PlayerLine> = board.people.players.iter().collect();
+        s.push_str(&table(def, &rows, true, personalities));
+    }
+    if !board.ai.is_empty() {
+        s.push_str("\nAI players (not ranked; each seat played counts as a game):\n");
+        let rows: Vec<&PlayerLine> = board.ai.iter().collect();
+        s.push_str(&table(def, &rows, false, personalities));
+    }
+    s
+}
+
+/// The score's cell: one decimal, signed for a shift.
+fn score(def: &dyn Board, x: f64) -> String {
+    number(x, 1, def.signed())
+}
+
+/// The lines as an aligned table; `ranked`: with the rank column (`-` below the minimum).
+fn table(
+    def: &dyn Board,
+    lines: &[&PlayerLine],
+    ranked: bool,
+    personalities: &Personalities,
+) -> String {
+    let score_title = format!("mean {}", def.score_title());
+    let mut header: Vec<String> = Vec::new();
+    if ranked {
+        header.push("rank".into());
+    }
+    header.extend(["player", "games", "wins", "win%"].map(String::from));
+    header.push(score_title.clone());
+    if def.award_name().is_some() {
+        header.push(def.award_title().into());
+    }
+    let groups = def.groups_title();
+    if let Some(g) = groups {
+        header.push(format!("by {} (games, {score_title})", singular(g)));
+    }
+    let rows: Vec<Vec<String>> = lines
+        .iter()
+        .map(|p| {
+            let mut row = Vec::new();
+            if ranked {
+                row.push(p.rank.map_or("-".to_string(), |r| r.to_string()));
+            }
+            row.push(shown_name(&p.player, &p.name, personalities));
+            row.push(p.games.to_string());
+            row.push(p.wins.to_string());
+            row.push(percent(p.win_rate));
+            row.push(score(def, p.mean_score));
+            if def.award_name().is_some() {
+                row.push(p.awards.to_string());
+            }
+            if groups.is_some() {
+                let by: Vec<String> = p
+                    .groups
+                    .iter()
+                    .map(|(g, l)| format!("{g} {}, {}", l.games, score(def, l.mean_score)))
+                    .collect();
+                row.push(by.join("; "));
+            }
+            row
+        })
+        .collect();
+    // Text columns (the player, the breakdown) to the left, numbers to the right.
+    let name_at = usize::from(ranked);
+    let last = header.len() - 1;
+    let left = |i: usize| i == name_at || (groups.is_some() && i == last);
+    let widths: Vec<usize> = (0..header.len())
+        .map(|i| {
+            rows.iter()
+                .map(|r| r[i].chars().count())
+                .chain([header[i].chars().count()])
+                .max()
+                .unwrap_or(0)
+        })
+        .collect();
+    let line = |cells: &[String]| -> String {
+        let out: Vec<String> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = widths[i].saturating_sub(c.chars().count());
+                if i == last && left(i) {
+                    c.clone()
+                } else if left(i) {
+                    format!("{c}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{c}", " ".repeat(pad))
+                }
+            })
+            .collect();
+        format!("{}\n", out.join("  ").trim_end())
+    };
+    let mut s = line(&header);
+    for row in &rows {
+        s.push_str(&line(row));
+    }
+    s
+}
+
+/// `roles` → `role`, `sides` → `side`.
+fn singular(word: &str) -> &str {
+    word.strip_suffix('s').unwrap_or(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
+        SeatResult {
+            player: player.into(),
+            name: if ai {
+                "debater-logical 0.1.0".into()
+            } else {
+                player.trim_start_matches("terminal:").into()
+            },
+            is_ai: ai,
+            role: role.into(),
+            score,
+            won,
+            community: "terminal".into(),
+            details: json!({"speech_total": 14.5, "scored": 2, "best": won}),
+        }
+    }
+
+    #[test]
+    fn werewolf_board_ranks_people_only_and_lists_the_ai_apart() {
+        let ai = |score| SeatResult {
+            name: "heuristic 0.1.0".into(),
+            ..seat("ai:heuristic@0.1.0", true, "wolf", score, true)
+        };
+        let mut results: Vec<SeatResult> = (0..8).map(|_| ai(30.0)).collect();
+        results.push(seat("terminal:ann", false, "seer", 5.0, false));
+        let text = render(
+            GameKind::Werewolf,
+            Some("terminal"),
+            1,
+            &results,
+            &Personalities::builtin(),
+        );
+        let lines: Vec<&str> = text.lines().collect();
+        let ann = lines.iter().position(|l| l.contains("ann")).unwrap();
+        let ai = lines
+            .iter()
+            .position(|l| l.contains("AI · built-in player"))
+            .unwrap();
+        assert!(lines[ann].trim_start().starts_with("1 "), "{text}");
+        assert!(ann < ai, "people first:\n{text}");
+        assert!(lines[ai - 2].starts_with("AI players"), "{text}");
+        assert!(
+            !lines[ai].trim_start().starts_with('1'),
+            "the AI is unranked:\n{text}"
+        );
+        assert!(text.contains("mean GPP"), "{text}");
+        assert!(text.contains("by role (games, mean GPP)"), "{text}");
+        assert!(lines[ann].contains("seer 1, 5.0"), "{text}");
+        assert!(!text.contains("heuristic"), "no internal ids:\n{text}");
+        assert!(!text.contains("+5.0"), "GPP is not a shift:\n{text}");
+    }
+
+    #[test]
+    fn debate_board_shows_each_format_with_its_own_columns() {
+        let results = vec![
+            seat("terminal:ann", false, "pro2", 20.0, true),
+            seat("ai:debater-logical@0.1.0", true, "con1", 18.0, false),
+            seat("terminal:ann", false, "rounds", 72.34, true),
+            seat("terminal:bob", false, "rounds", 34.59088784204802, false),
+            seat("terminal:bob", false, "social", -2.279999999999987, false),
+        ];
+        let text = render(
+            GameKind::Debate,
+            None,
+            1,
+            &results,
+            &Personalities::builtin(),
+        );
+        let at = |heading: &str| text.find(heading).expect(&text);
+        let (t, r, so) = (
+            at("Team debates"),
+            at("Moderated debates"),
+            at("Social debates"),
+        );
+        assert!(t < r && r < so, "{text}");
+        let (team, rounds, social) = (&text[t..r], &text[r..so], &text[so..]);
+        assert!(team.contains("mean speech score"), "{team}");
+        assert!(team.contains("best-debater awards"), "{team}");
+        assert!(team.contains("AI · Logical"), "{team}");
+        assert!(team.contains("pro 1, 7.3"), "{team}");
+        for other in [rounds, social] {
+            assert!(!other.contains("speech score"), "{other}");
+            assert!(!other.contains("awards"), "{other}");
+            assert!(!other.contains("by "), "{other}");
+        }
+        assert!(rounds.contains("mean final score (of 100)"), "{rounds}");
+        assert!(
+            rounds.contains("72.3") && rounds.contains("34.6"),
+            "{rounds}"
+        );
+        assert!(social.contains("mean points"), "{social}");
+        assert!(social.contains("-2.3"), "{social}");
+        for noise in [
+            "0000",
+            "9999",
+            "SPEECH_SCORE",
+            "best_debater",
+            "+0.0",
+            "-0.0",
+        ] {
+            assert!(!text.contains(noise), "{noise}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn trial_shifts_are_signed() {
+        let results = vec![
+            seat("terminal:ann", false, "defense", 34.59088784204802, true),
+            seat(
+                "terminal:bob",
+                false,
+                "prosecution",
+                -2.279999999999987,
+                false,
+            ),
+        ];
+        let text = render(
+            GameKind::Trial,
+            None,
+            1,
+            &results,
+            &Personalities::builtin(),
+        );
+        assert!(text.contains("+34.6"), "{text}");
+        assert!(text.contains("-2.3"), "{text}");
+        assert!(text.contains("mean shift per trial"), "{text}");
+        assert!(text.contains("by side"), "{text}");
+    }
+
+    #[test]
+    fn an_empty_board_says_so() {
+        let text = render(GameKind::Trial, None, 3, &[], &Personalities::builtin());
+        assert!(
+            text.contains("ranked once they have 3 finished games"),
+            "{text}"
+        );
+        assert!(text.contains("No finished games yet."), "{text}");
+    }
+}
