@@ -23,6 +23,13 @@ const MODEL_ENV: &str = "Environment:
   DATABASE_URL         where sessions are stored (default: `[store] url`), e.g. sqlite://agora.db
   AGORA_CONTENT_DIR    prompt and content files (default: content)";
 
+/// The `--help` epilogue of a `play` game: the ids its content offers, then the model
+/// environment.
+fn play_help(title: &str, ids: &[(&str, &str)]) -> String {
+    let ids: Vec<&str> = ids.iter().map(|(id, _)| *id).collect();
+    format!("{title}: {}.\n\n{MODEL_ENV}", ids.join(", "))
+}
+
 #[derive(Parser)]
 #[command(
     name = "agora",
@@ -127,18 +134,21 @@ enum Command {
 enum PlayGame {
     /// A trial: persuade the AI jurors (talk to each by name, present evidence, call the
     /// verdict); other players are AI advocates; `--humans 0` watches.
+    #[command(after_help = play_help("Cases (--case)", agora::agents::trial::content::BUILTIN_CASES))]
     Trial(commands::trial::PlayArgs),
-    /// A team debate: you speak from one debater's seat (typed at the keyboard), the other
-    /// seats and the judge are AI; `--humans 0` watches.
-    #[command(after_help = MODEL_ENV)]
+    /// A debate: `team` (four a side, a judge), `rounds` (a moderated debate of 2–8) or
+    /// `social` (3–8, stances that move). You speak from one seat (typed at the keyboard);
+    /// the others, the judge and the moderator are AI; `--humans 0` watches.
+    #[command(after_help = play_help("Topics (--topic)", agora::agents::debate::topics::BUILTIN))]
     Debate {
         /// The debate's format.
         #[arg(long, value_enum, default_value = "team")]
         format: DebateFormat,
-        /// The topic: a file stem of content/topics/ (e.g. universal_basic_income).
+        /// The topic: a file stem of content/topics/ (listed below).
         #[arg(long)]
         topic: String,
-        /// Your seat: pro1–pro4 or con1–con4 (default pro1).
+        /// Your seat: team pro1–pro4 or con1–con4 (default pro1); rounds and social a
+        /// participant's number (default 1).
         #[arg(long)]
         seat: Option<String>,
         /// 1 (you, in --seat) or 0 (watch an all-AI debate).
@@ -148,7 +158,7 @@ enum PlayGame {
         /// length_scale`), e.g. 0.2 for a short debate.
         #[arg(long)]
         length: Option<f64>,
-        /// Show each speech's score as soon as it is judged.
+        /// team: show each speech's score as soon as it is judged.
         #[arg(long)]
         live_scores: bool,
         /// The debate's seed: the AI debaters' personalities and choices (default: the clock).

@@ -151,7 +151,62 @@ pub fn setup(
     Ok(setup)
 }
 
+/// The options given that `format` does not use (each named as typed), so a
+/// misdirected option is refused rather than ignored.
+pub fn foreign_options(opts: &DebatePlayOptions) -> Vec<&'static str> {
+    let mut given = Vec::new();
+    let team = opts.format == DebateFormat::Team;
+    let social = opts.format == DebateFormat::Social;
+    let rounds = opts.format == DebateFormat::Rounds;
+    if !team && opts.live_scores {
+        given.push("--live-scores");
+    }
+    if team && opts.participants.is_some() {
+        given.push("--participants");
+    }
+    if team && opts.rounds.is_some() {
+        given.push("--rounds");
+    }
+    if !rounds && opts.style.is_some() {
+        given.push("--style");
+    }
+    if !social && opts.side.is_some() {
+        given.push("--side");
+    }
+    if !social && opts.firmness.is_some() {
+        given.push("--firmness");
+    }
+    given
+}
+
+/// Refuses options the chosen format does not use, naming them and the formats that do.
+pub fn check_options(opts: &DebatePlayOptions) -> anyhow::Result<()> {
+    let foreign = foreign_options(opts);
+    if foreign.is_empty() {
+        return Ok(());
+    }
+    let whose = |o: &str| match o {
+        "--live-scores" => "team",
+        "--participants" | "--rounds" => "rounds and social",
+        "--style" => "rounds",
+        _ => "social",
+    };
+    anyhow::bail!(
+        "{} {} not apply to a {} debate ({}); leave {} out",
+        foreign.join(", "),
+        if foreign.len() == 1 { "does" } else { "do" },
+        opts.format.name(),
+        foreign
+            .iter()
+            .map(|o| format!("{o} is for {}", whose(o)))
+            .collect::<Vec<_>>()
+            .join(", "),
+        if foreign.len() == 1 { "it" } else { "them" }
+    )
+}
+
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
+    check_options(&opts)?;
     if opts.format != DebateFormat::Team {
         return super::debate_formats::play(config, opts).await;
     }
@@ -196,6 +251,9 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         ),
         None => println!("Eight AI debaters and an AI judge; you watch the public debate."),
     }
+    if human.is_some() {
+        println!("{}", crate::terminal::debate::HELP);
+    }
     let mut keyboard = if human.is_some() {
         Keyboard::open()
     } else {
@@ -215,14 +273,8 @@ pub async fn follow(
     let views = Views::subscribe(&mut runner, human);
     let session = runner.start();
     let handle = session.handle.clone();
-    let left = tokio::select! {
-        left = attach(&handle, views, keyboard) => left?,
-        _ = tokio::signal::ctrl_c() => {
-            handle.detach().await;
-            println!("\nInterrupted: the debate is saved; continue it with `agora resume`.");
-            Left::Detached
-        }
-    };
+    // Ctrl-C is handled inside: it says what became of a speech being typed.
+    let left = attach(&handle, views, keyboard).await?;
     let ended = session.wait().await?;
     match (left, ended) {
         (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
@@ -273,11 +325,17 @@ pub async fn resume_one(
     match humans.first() {
         Some(&seat) => {
             println!(
-                "session {} (seed {}): a debate, resumed; you are {}",
+                "session {} (seed {}): a debate, resumed; you are {} ({} the motion)",
                 row.id,
                 row.seed,
-                seat_title(seat)
+                seat_title(seat),
+                if side_of(seat).is_some_and(|s| s.index() == 0) {
+                    "for"
+                } else {
+                    "against"
+                }
             );
+            println!("{}", crate::terminal::debate::HELP);
             follow(store, runner, Some(seat), keyboard).await?;
             Ok(None)
         }

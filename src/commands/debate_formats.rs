@@ -14,7 +14,7 @@ use crate::session::formats::{format_of, RoundsSetup, SocialSetup};
 use crate::session::{Ended, GameSetup, Place, Runner};
 use crate::sim::formats::{personality, social_start};
 use crate::store::{PlayerRef, SessionRow, Store};
-use crate::terminal::debate::formats::{attach, Panel, PanelViews};
+use crate::terminal::debate::formats::{attach, help, Panel, PanelViews};
 use crate::terminal::{Keyboard, Left};
 use std::time::Duration;
 
@@ -96,11 +96,21 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         community: "terminal".into(),
         channel: "terminal".into(),
     };
-    let you = |what: &str| {
+    let you = |sides: &[String]| {
+        println!("Sides: {}.", sides.join("; "));
         match human {
-        Some(s) => println!("*** You are participant {s} ({}){what}. Type quit to leave (the debate is saved), abandon to end it. ***", names[s as usize - 1]),
-        None => println!("Every participant is an AI; you watch."),
-    }
+            Some(s) => {
+                println!(
+                    "*** You are participant {s} ({}), {}. ***",
+                    names[s as usize - 1],
+                    sides[s as usize - 1]
+                        .split_once(": ")
+                        .map_or("", |(_, side)| side)
+                );
+                println!("{}", help(social));
+            }
+            None => println!("Every participant is an AI; you watch."),
+        }
     };
     if social {
         let mut starts = Vec::new();
@@ -134,7 +144,9 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             runner.id(),
             setup.motion
         );
-        you(", and `concede` gives in");
+        you(&side_lines(&names, |p| {
+            setup.starts[p as usize - 1].stance >= 0.0
+        }));
         follow::<SocialSetup>(&store, runner, human, &names, &mut keyboard_for(human)).await
     } else {
         let style = match &opts.style {
@@ -164,9 +176,32 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             runner.id(),
             setup.motion
         );
-        you("");
+        you(&side_lines(&names, |p| {
+            crate::agents::debate::rounds::side_of(p) == crate::games::debate::team::Side::Pro
+        }));
         follow::<RoundsSetup>(&store, runner, human, &names, &mut keyboard_for(human)).await
     }
+}
+
+/// Each participant's side, as shown at the start: `P1 (logical AI): for the motion`. In
+/// a moderated debate the sides follow the seats (odd for, even against: as even as the
+/// number of participants allows, the same on every resume); in a social debate a stance's
+/// sign.
+pub fn side_lines(names: &[String], for_motion: impl Fn(Seat) -> bool) -> Vec<String> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            format!(
+                "{n}: {} the motion",
+                if for_motion(i as Seat + 1) {
+                    "for"
+                } else {
+                    "against"
+                }
+            )
+        })
+        .collect()
 }
 
 fn keyboard_for(human: Option<Seat>) -> Keyboard {
@@ -231,14 +266,8 @@ where
     let views = PanelViews::subscribe(&mut runner, human);
     let session = runner.start();
     let handle = session.handle.clone();
-    let left = tokio::select! {
-        left = attach(&handle, views, names, keyboard) => left?,
-        _ = tokio::signal::ctrl_c() => {
-            handle.detach().await;
-            println!("\nInterrupted: the debate is saved; continue it with `agora resume`.");
-            Left::Detached
-        }
-    };
+    // Ctrl-C is handled inside: it says what became of a speech being typed.
+    let left = attach(&handle, views, names, keyboard).await?;
     let ended = session.wait().await?;
     match (left, ended) {
         (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
@@ -290,9 +319,12 @@ pub async fn resume_one(
             match humans.first() {
                 Some(&seat) => {
                     println!(
-                        "session {} (seed {}): a debate, resumed; you are participant {seat}",
-                        row.id, row.seed
+                        "session {} (seed {}): a debate, resumed; you are participant {seat} ({})",
+                        row.id,
+                        row.seed,
+                        names[seat as usize - 1]
                     );
+                    println!("{}", help(format_of(row) == DebateFormat::Social));
                     follow::<$setup>(store, runner, Some(seat), &names, keyboard).await?;
                     Ok(None)
                 }

@@ -276,7 +276,11 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         println!("No unfinished sessions.");
         return Ok(());
     }
-    let kit = agent_kit(config, false)?;
+    // The werewolf seats' model hint only when a werewolf session is resumed.
+    let werewolf = rows
+        .iter()
+        .any(|r| matches!(GameKind::parse(&r.game), Some(GameKind::Werewolf)));
+    let kit = agent_kit(config, !werewolf)?;
     let mut with_humans: Vec<(SessionRow, Vec<Seat>)> = Vec::new();
     let mut background = Vec::new();
     let mut debates: Vec<(SessionRow, bool)> = Vec::new();

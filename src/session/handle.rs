@@ -90,6 +90,13 @@ pub(super) enum Msg<T: Game> {
         seq: Option<u32>,
         reply: oneshot::Sender<Result<(), SubmitError>>,
     },
+    /// A person gives up their open turn (`seq`): stored and applied as the rules'
+    /// default, like a deadline that passed.
+    Pass {
+        seat: Seat,
+        seq: u32,
+        reply: oneshot::Sender<Result<(), SubmitError>>,
+    },
     Decided {
         seat: Seat,
         seq: u32,
@@ -174,6 +181,17 @@ impl<T: Game> SessionHandle<T> {
                 seq,
                 reply,
             })
+            .await
+            .map_err(|_| SubmitError::Closed)?;
+        rx.await.map_err(|_| SubmitError::Closed)?
+    }
+
+    /// A human seat gives up its open ask `seq` at once (a pass): stored, then applied as
+    /// the rules' default, as when its time runs out. A stale `seq` is refused.
+    pub async fn pass(&self, seat: Seat, seq: u32) -> Result<(), SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Msg::Pass { seat, seq, reply })
             .await
             .map_err(|_| SubmitError::Closed)?;
         rx.await.map_err(|_| SubmitError::Closed)?

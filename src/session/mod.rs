@@ -448,6 +448,33 @@ impl<T: Game> Runner<T> {
         Ok(Ok(()))
     }
 
+    /// A person's pass: their open ask `seq` ends as its deadline would end it (stored as
+    /// the person's input with no action).
+    async fn handle_pass(
+        &mut self,
+        seat: Seat,
+        seq: u32,
+    ) -> Result<Result<(), SubmitError>, SessionError> {
+        if seat == 0 || seat > self.game.seat_count() {
+            return Ok(Err(SubmitError::NoSuchSeat(seat)));
+        }
+        if self.agents[seat as usize - 1].is_some() {
+            return Ok(Err(SubmitError::AiSeat(seat)));
+        }
+        if !self.is_open(seat, seq) {
+            return Ok(Err(SubmitError::Stale));
+        }
+        self.commit(Proposal {
+            seat,
+            seq,
+            action: None,
+            source: InputSource::Human,
+            note: Some(serde_json::json!({"pass": true})),
+        })
+        .await?;
+        Ok(Ok(()))
+    }
+
     /// What `viewer` may see: everything so far (the backlog), then live notes.
     pub fn subscribe(&mut self, viewer: Viewer) -> Subscription<T> {
         let mut backlog = VecDeque::new();
@@ -522,6 +549,10 @@ impl<T: Game> Runner<T> {
                 msg = rx.recv() => match msg {
                     Some(Msg::Submit { seat, action, seq, reply }) => {
                         let result = self.handle_submit(seat, action, seq).await?;
+                        let _ = reply.send(result);
+                    }
+                    Some(Msg::Pass { seat, seq, reply }) => {
+                        let result = self.handle_pass(seat, seq).await?;
                         let _ = reply.send(result);
                     }
                     Some(Msg::Decided { seat, seq, answer }) => {

@@ -129,7 +129,7 @@ fn a_human_debater_leaves_resumes_and_types_every_speech() {
     let text = seen.join("\n");
     assert!(ok, "{text}");
     for want in [
-        "[team Pro] Pro 2: I take their costs",
+        "[team Pro] Pro 2 (you): I take their costs",
         "Not taken: name who answers first: con2 or con3.",
         "Con 3 answers.",
         "(4 of 5 words)",
@@ -144,4 +144,85 @@ fn a_human_debater_leaves_resumes_and_types_every_speech() {
     assert_eq!(all[0]["status"], "finished", "{text}");
     let pro2 = &all[0]["seats"][1];
     assert_eq!(pro2["role"], "pro2", "{pro2}");
+}
+
+#[test]
+fn typed_text_is_handed_in_at_the_deadline_and_pass_gives_up_a_turn() {
+    let db = fresh_db("debate-deadline");
+    let mut live = Live::spawn(&[
+        "play",
+        "debate",
+        "--topic",
+        "universal_basic_income",
+        "--seat",
+        "pro1",
+        "--length",
+        "0.04",
+        "--seed",
+        "5",
+        "--step-delay",
+        "0",
+        "--pace",
+        "0.01",
+        "--db",
+        &db,
+    ]);
+    let mut passed = false;
+    while let Some(line) = live.next() {
+        if line.starts_with(">> Pro 1, your opening") {
+            // Typed, never ended with the blank line: the deadline hands it in.
+            live.type_line("We open");
+            live.type_line("with two lines");
+        } else if line.starts_with(">> Pro 1, your") && !passed {
+            live.type_line("pass");
+            passed = true;
+        } else if line.starts_with(">> Pro 1, your") {
+            live.type_line("quit");
+        }
+        if line.starts_with("Leaving:") {
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    let text = seen.join("\n");
+    assert!(ok, "{text}");
+    for want in [
+        "How to play:",
+        "`pass` gives up your turn",
+        "Time is nearly up: what you typed (5 words) is handed in.",
+        "words): We open\nwith two lines",
+        "You pass: the turn goes on without you (no score).",
+        "Pro 1 gave no ",
+    ] {
+        assert!(text.contains(want), "missing {want:?}:\n{text}");
+    }
+    assert!(
+        !text.contains("Time is up: your turn was skipped"),
+        "{text}"
+    );
+}
+
+#[test]
+fn options_of_another_format_are_refused() {
+    let out = super::terminal::run_fail(&[
+        "play",
+        "debate",
+        "--topic",
+        "zoos",
+        "--side",
+        "against",
+        "--db",
+        &fresh_db("debate-foreign"),
+    ]);
+    assert!(
+        out.contains("--side does not apply to a team debate (--side is for social)"),
+        "{out}"
+    );
+    let help = run(&["play", "debate", "--help"]);
+    assert!(
+        help.contains("universal_basic_income") && help.contains("rounds"),
+        "{help}"
+    );
+    let help = run(&["play", "trial", "--help"]);
+    assert!(help.contains("trading_agent_poisoned_feed"), "{help}");
 }

@@ -29,6 +29,13 @@ pub(crate) fn run(args: &[&str]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A command that must fail: its standard error.
+pub(crate) fn run_fail(args: &[&str]) -> String {
+    let out = bin().args(args).output().expect("agora runs");
+    assert!(!out.status.success(), "agora {args:?} succeeded");
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
 pub(crate) fn sessions(db: &str) -> Vec<Value> {
     let out = run(&["sessions", "--json", "--db", db]);
     serde_json::from_str::<Value>(&out)

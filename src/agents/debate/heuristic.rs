@@ -335,8 +335,9 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
         let spoke = memory.by_side(side).count();
         match counts.first() {
             None => out.push_str(&format!(
-                " {} gave {spoke} speeches without pressing a clear claim.",
-                side.title()
+                " {} gave {spoke} speech{} without pressing a clear claim.",
+                side.title(),
+                if spoke == 1 { "" } else { "es" }
             )),
             Some(&(n, i)) => {
                 let mut s = format!(
@@ -345,10 +346,14 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
                     lower_first(bank.claims[i].claim.trim_end_matches('.'))
                 );
                 if let Some(&(n2, j)) = counts.get(1) {
-                    s.push_str(&format!(
-                        ", with the point that {} close behind ({n2})",
-                        lower_first(bank.claims[j].claim.trim_end_matches('.'))
-                    ));
+                    let claim = lower_first(bank.claims[j].claim.trim_end_matches('.'));
+                    if n2 == n {
+                        s.push_str(&format!(", and, as often, that {claim}"));
+                    } else {
+                        s.push_str(&format!(
+                            ", with the point that {claim} close behind (made in {n2})"
+                        ));
+                    }
                 }
                 s.push('.');
                 out.push_str(&s);
@@ -361,7 +366,10 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
         .filter(|e| matches!(e, super::memory::Entry::Skipped { .. }))
         .count();
     if skipped > 0 {
-        out.push_str(&format!(" {skipped} turns were passed or missed."));
+        out.push_str(&format!(
+            " {skipped} turn{} passed or missed.",
+            if skipped == 1 { " was" } else { "s were" }
+        ));
     }
     out
 }

@@ -278,8 +278,8 @@ impl Debater {
         }
     }
 
-    /// The offline answer to `ask` (`None`: pass — a scrap of the free-debate clock — or
-    /// not a debater's ask).
+    /// The offline answer to `ask` (`None`: not a debater's ask). A debater always speaks
+    /// when asked: a scrap of the free-debate clock is a short last word, never a pass.
     pub fn offline(&mut self, ask: &Ask) -> Option<Action> {
         let w = Writer {
             seat: self.seat,
@@ -287,6 +287,7 @@ impl Debater {
             topic: &self.topic,
             voice: &self.voice,
             memory: &self.memory,
+            humans: &self.humans,
         };
         let rng = &mut self.rng;
         Some(match ask {
@@ -297,8 +298,10 @@ impl Debater {
                 may_hand_off,
                 ..
             } => {
-                if w.should_pass(*limit) {
-                    return None;
+                if w.is_scrap(*limit) {
+                    return Some(Action::Speak {
+                        text: offline::scrap(*limit),
+                    });
                 }
                 if *may_hand_off {
                     let (to, direction) = w.captain(&self.humans);
@@ -367,6 +370,7 @@ impl Debater {
             topic: &self.topic,
             voice: &self.voice,
             memory: &self.memory,
+            humans: &self.humans,
         };
         let seated = Seated {
             seat: self.seat,
@@ -384,6 +388,13 @@ impl Debater {
                 may_hand_off: true,
                 ..
             } => {
+                // A person who asked for the floor gets it, with no call.
+                if let Some(person) = w.floor_asked() {
+                    return Decision::Now(Action::HandOff {
+                        to: person,
+                        direction: w.direction(),
+                    });
+                }
                 // The captain's call first; then, if it picks this seat, its speech.
                 let limit = *limit;
                 let (off_to, off_direction) = w.captain(&self.humans);
@@ -502,9 +513,6 @@ impl Agent<TeamDebate> for Debater {
         match (self.offline(ask), self.model.clone()) {
             (Some(action), Some(model)) => self.with_model(model, ask, action),
             (Some(action), None) => Decision::Now(action),
-            (None, _) if matches!(ask, Ask::Speak { .. }) => {
-                abstain("pass: the team's clock holds only a scrap")
-            }
             (None, _) => abstain("a debater was asked to judge"),
         }
     }

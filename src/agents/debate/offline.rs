@@ -11,12 +11,17 @@
 //!   most-used claims;
 //! - free debate: a rebuttal of the other side's last speech, one fresh claim, about a
 //!   quarter of the team's clock; the last word (the fourth, or any speech that would leave
-//!   less than half a quarter) takes exactly what is left, so no scrap remains (only a clock
-//!   of one or two words is passed);
-//! - the captain (free debate, the floor offered to the team): the team's least-heard
-//!   debater (a person first when tied) speaks, with a direction.
+//!   less than half a quarter) takes exactly what is left, so no scrap remains (a clock of
+//!   one or two words is spoken as a short last word: an AI never misses a turn). With
+//!   people on the team, each person's fair share (a quarter of the clock, less what they
+//!   said in free debate) is kept for them: the AI speakers share the rest, one speech each;
+//! - the captain (free debate, the floor offered to the team): a person who asked for the
+//!   floor (a team note naming it: the terminal's `floor`), else the team's least-heard
+//!   debater speaks, with a direction; a person is preferred on a tie only once a teammate
+//!   has spoken more than they have, so the team's first free speech is never handed to a
+//!   person at once.
 
-use super::memory::Memory;
+use super::memory::{Entry, Memory};
 use super::personalities::Personality;
 use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
@@ -39,6 +44,18 @@ pub struct Writer<'a> {
     pub topic: &'a Topic,
     pub voice: &'a Personality,
     pub memory: &'a Memory,
+    /// The seats people play: the captain hands them the floor fairly and the AI speakers
+    /// leave them their share of the free-debate clock.
+    pub humans: &'a [Seat],
+}
+
+/// A scrap of the free-debate clock (fewer words than [`MIN_SPEECH`]) spoken as a last
+/// word, so an AI never lets its turn run out.
+pub fn scrap(limit: u32) -> String {
+    match limit {
+        0 | 1 => "Done.".into(),
+        _ => "We rest.".into(),
+    }
 }
 
 fn pick<'b, T>(rng: &mut ChaCha8Rng, items: &'b [T]) -> &'b T {
@@ -369,6 +386,9 @@ impl<'a> Writer<'a> {
     /// The words a free-debate speech aims at: the team's clock in [`FREE_SPEECHES`] equal
     /// parts, the last one taking all that is left, within `limit` (the clock left).
     pub fn free_target(&self, limit: u32) -> u32 {
+        if !self.people_on_team().is_empty() {
+            return self.shared_target(limit);
+        }
         let given = self
             .side
             .seats()
@@ -385,28 +405,128 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Whether the team should pass the free-debate floor rather than speak: its clock
-    /// holds too few words for a sentence. A larger scrap is spoken as a last word (a
-    /// missed turn would only pass the floor and use up one of the free debate's turns).
-    pub fn should_pass(&self, limit: u32) -> bool {
+    /// Whether the clock holds too few words for a sentence: the turn is then spoken as a
+    /// [`scrap`] (a missed turn would only pass the floor and use up a turn).
+    pub fn is_scrap(&self, limit: u32) -> bool {
         limit < MIN_SPEECH
     }
 
-    /// The captain's call when the free-debate floor is offered to the team: who speaks
-    /// (the team's least-heard debater in free debate; a person first when tied, then the
-    /// fewest speeches in all, then the lowest position) and a direction.
-    pub fn captain(&self, humans: &[Seat]) -> (Seat, String) {
-        let speaker = self
+    /// The people on this seat's team, other than the seat itself.
+    fn people_on_team(&self) -> Vec<Seat> {
+        self.side
+            .seats()
+            .into_iter()
+            .filter(|s| *s != self.seat && self.humans.contains(s))
+            .collect()
+    }
+
+    /// Words `seat` has spoken in free debate.
+    fn free_words(&self, seat: Seat) -> u32 {
+        self.memory
+            .speeches
+            .iter()
+            .filter(|s| s.seat == seat && s.part == Part::Free)
+            .map(|s| s.words)
+            .sum()
+    }
+
+    /// The words of the clock kept for the team's people: each person's fair share (a
+    /// quarter of the clock) less what they have said in free debate, within `limit`.
+    pub fn kept_for_people(&self, limit: u32) -> u32 {
+        let quarter = self.memory.limits.clock / FREE_SPEECHES;
+        self.people_on_team()
+            .iter()
+            .map(|&p| quarter.saturating_sub(self.free_words(p)))
+            .sum::<u32>()
+            .min(limit)
+    }
+
+    /// An AI speaker's target when people share its team: the clock less what is kept for
+    /// them, shared among the team's AI speeches still to come (one per AI debater), the
+    /// last taking all of it; at least a short last word.
+    fn shared_target(&self, limit: u32) -> u32 {
+        let own = limit - self.kept_for_people(limit);
+        let ais: Vec<Seat> = self
             .side
             .seats()
             .into_iter()
+            .filter(|s| !self.humans.contains(s) || *s == self.seat)
+            .collect();
+        let given: u32 = ais
+            .iter()
+            .map(|&s| self.memory.count(s, Some(Part::Free)) as u32)
+            .sum();
+        let left = (ais.len() as u32).saturating_sub(given).max(1);
+        let share = own / left;
+        if own.saturating_sub(share)
+            < (self.memory.limits.clock / FREE_SPEECHES / 2).max(MIN_SPEECH)
+        {
+            own.max(MIN_SPEECH.min(limit))
+        } else {
+            share.max(MIN_SPEECH.min(limit))
+        }
+    }
+
+    /// The person of the team who asked for the floor and has not had it since (their
+    /// team note naming the floor, after their last free-debate turn); the earliest asker.
+    pub fn floor_asked(&self) -> Option<Seat> {
+        let people = self.people_on_team();
+        let mut asked: Vec<Seat> = Vec::new();
+        for entry in &self.memory.log {
+            match entry {
+                Entry::Note { seat, text }
+                    if people.contains(seat)
+                        && text.to_lowercase().contains("floor")
+                        && !asked.contains(seat) =>
+                {
+                    asked.push(*seat)
+                }
+                Entry::Spoke(i) => {
+                    let s = &self.memory.speeches[*i];
+                    if s.part == Part::Free {
+                        asked.retain(|p| *p != s.seat);
+                    }
+                }
+                Entry::Skipped { seat, .. } | Entry::HandOff { to: seat, .. } => {
+                    asked.retain(|p| p != seat)
+                }
+                _ => {}
+            }
+        }
+        asked.first().copied()
+    }
+
+    /// The captain's call when the free-debate floor is offered to the team: who speaks
+    /// and a direction. A person who asked for the floor gets it; else the team's
+    /// least-heard debater in free debate, a person first on a tie only when a teammate has
+    /// spoken more than they have (never the team's first free speech, so a person is not
+    /// handed the floor the moment free debate opens), then the fewest speeches in all,
+    /// then the lowest position. A person is not picked once their share of the clock is
+    /// used while the AI speakers still have words of their own.
+    pub fn captain(&self, humans: &[Seat]) -> (Seat, String) {
+        let writer = Writer { humans, ..*self };
+        if let Some(person) = writer.floor_asked() {
+            return (person, self.direction());
+        }
+        let free = |s: Seat| self.memory.count(s, Some(Part::Free));
+        let team = self.side.seats();
+        let most = team.iter().map(|&s| free(s)).max().unwrap_or(0);
+        let quarter = self.memory.limits.clock / FREE_SPEECHES;
+        let clock = self.memory.clock[self.side.index()];
+        let ai_words_left = clock > writer.kept_for_people(clock);
+        let speaker = team
+            .into_iter()
             .min_by_key(|&s| {
-                (
-                    self.memory.count(s, Some(Part::Free)),
-                    !humans.contains(&s),
-                    self.memory.count(s, None),
-                    s,
-                )
+                let person = humans.contains(&s);
+                let spent = person && ai_words_left && self.free_words(s) >= quarter;
+                // On a tie: a person behind the team's most heard first, then the AI
+                // debaters, then a person who is not behind.
+                let rank = match (person, free(s) < most) {
+                    (true, true) => 0,
+                    (false, _) => 1,
+                    (true, false) => 2,
+                };
+                (spent, free(s), rank, self.memory.count(s, None), s)
             })
             .expect("a team has four seats");
         (speaker, self.direction())

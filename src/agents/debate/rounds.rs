@@ -162,6 +162,7 @@ impl Participant {
             topic: &self.topic,
             voice: &self.voice,
             memory: &self.seen.bridge.memory,
+            humans: &[],
         };
         let part = part_of(round, self.seen.rounds);
         match part {

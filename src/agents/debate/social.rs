@@ -215,6 +215,7 @@ impl Speaker {
             topic: &self.topic,
             voice: &self.voice,
             memory: &self.seen.bridge.memory,
+            humans: &[],
         };
         let part = part_of(round.min(self.seen.rounds), self.seen.rounds);
         let text = match part {

@@ -273,6 +273,7 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
         topic: &topic,
         voice: &voice,
         memory: &memory,
+        humans: &[],
     };
     // Pro 3 and Pro 4 have not spoken: the lower position, unless Pro 4 is a person.
     assert_eq!(w.captain(&[]).0, 3);
@@ -325,6 +326,96 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
 }
 
 #[test]
+fn a_person_on_the_team_gets_a_fair_share_of_the_floor_and_the_clock() {
+    let kit = kit();
+    let topic = kit.topics.get("universal_basic_income").unwrap().clone();
+    let voice = kit.personalities.get("logical").unwrap().clone();
+    let opening = speech(0, 1, Part::Opening, "We open the case.", 750);
+    let humans: &[Seat] = &[2];
+    let writer = |memory| Writer {
+        seat: 1,
+        side: Side::Pro,
+        topic: &topic,
+        voice: &voice,
+        memory,
+        humans,
+    };
+    // Free debate has just opened: the person is not handed the floor at once.
+    let before = observed(1, std::slice::from_ref(&opening));
+    assert_ne!(writer(&before).captain(humans).0, 2);
+    // Once an AI teammate has spoken in free debate, the person (now behind) gets it.
+    let after = observed(
+        1,
+        &[
+            opening.clone(),
+            speech(1, 3, Part::Free, "A floor for all.", 1000),
+        ],
+    );
+    assert_eq!(writer(&after).captain(humans).0, 2);
+    // A quarter of the clock is kept for the person; the AI speakers share the rest.
+    let clock = Limits::FULL.clock;
+    let w = writer(&before);
+    assert_eq!(w.kept_for_people(clock), clock / 4);
+    assert!(w.free_target(clock) <= clock - clock / 4);
+    // What the person said counts against their share.
+    let spoke = observed(
+        1,
+        &[
+            opening.clone(),
+            speech(1, 2, Part::Free, &"word ".repeat(100), 1000),
+        ],
+    );
+    assert_eq!(writer(&spoke).kept_for_people(clock - 100), clock / 4 - 100);
+    // With nobody at the keyboard the captain is as before: the least heard.
+    let nobody = Writer {
+        humans: &[],
+        ..writer(&before)
+    };
+    assert_eq!(nobody.captain(&[]).0, 2);
+    // A person who asks for the floor in a team note gets it, even at the team's first
+    // free speech, until they have spoken.
+    let mut asked = before.clone();
+    asked.observe(&Event::TeamNote {
+        seat: 2,
+        text: "Give me the floor, I have their numbers".into(),
+    });
+    assert_eq!(writer(&asked).captain(humans).0, 2);
+    let mut answered = asked.clone();
+    answered.observe(&Event::Spoke(speech(1, 2, Part::Free, "Numbers.", 1000)));
+    assert_eq!(writer(&answered).floor_asked(), None);
+}
+
+#[test]
+fn an_ai_debater_never_misses_a_turn() {
+    let kit = kit();
+    let mut d = Debater::new(
+        &kit,
+        Table {
+            topic: Some("universal_basic_income"),
+            motion: "This house would introduce a universal basic income",
+        },
+        5,
+        "logical",
+        &[],
+        1,
+    );
+    for (limit, text) in [(2, "We rest."), (1, "Done.")] {
+        let ask = Ask::Speak {
+            part: Part::Free,
+            limit,
+            answering: None,
+            direction: None,
+            may_hand_off: true,
+        };
+        assert_eq!(d.offline(&ask), Some(Action::Speak { text: text.into() }));
+        assert!(matches!(
+            d.decide(&ask),
+            Decision::Now(Action::Speak { .. })
+        ));
+    }
+}
+
+#[test]
 fn the_cross_examiner_names_the_opponent_who_spoke_less() {
     let kit = kit();
     let topic = kit.topics.get("universal_basic_income").unwrap().clone();
@@ -336,6 +427,7 @@ fn the_cross_examiner_names_the_opponent_who_spoke_less() {
         topic: &topic,
         voice: &voice,
         memory: &memory,
+        humans: &[],
     };
     for seed in 0..10 {
         let (target, text) = w.questions(&mut ChaCha8Rng::seed_from_u64(seed), 125, [6, 7]);

@@ -37,30 +37,42 @@ pub fn penalty_line(p: &Penalty) -> String {
     format!("Penalty: {} {}, {}.", charged(p), p.points, p.rule.title())
 }
 
-/// The line of a judged speech.
-pub fn scored_line(s: &Scored) -> String {
+/// Why a speech scored what it did: the five criteria, the judge's flags (as words) and
+/// its comment.
+pub fn reasons(s: &Scored) -> String {
     let criteria: Vec<String> = s
         .scores
         .criteria()
         .iter()
         .map(|(name, v)| format!("{} {v}", name.replace('_', " ")))
         .collect();
-    let flags: Vec<&str> = s.scores.flags.iter().map(|f| f.name()).collect();
-    let mut line = format!(
+    let flags: Vec<String> = s
+        .scores
+        .flags
+        .iter()
+        .map(|f| f.name().replace('_', " "))
+        .collect();
+    let mut line = criteria.join(", ");
+    if !flags.is_empty() {
+        let _ = write!(line, "; flagged: {}", flags.join(", "));
+    }
+    let comment = s.comment.trim();
+    if !comment.is_empty() {
+        let _ = write!(line, ". {comment}");
+    }
+    line
+}
+
+/// The line of a judged speech.
+pub fn scored_line(s: &Scored) -> String {
+    format!(
         "Judge{}: {}'s speech #{} scores {} ({})",
         if s.offline { " (offline)" } else { "" },
         seat_title(s.seat),
         s.speech + 1,
         points(s.score_x100),
-        criteria.join(", ")
-    );
-    if !flags.is_empty() {
-        let _ = write!(line, "; flags: {}", flags.join(", "));
-    }
-    if !s.comment.trim().is_empty() {
-        let _ = write!(line, ". {}", s.comment.trim());
-    }
-    line
+        reasons(s)
+    )
 }
 
 fn team_tag(audience: Audience) -> String {
@@ -106,7 +118,7 @@ pub fn line(event: &Event, audience: Audience, words: Option<usize>) -> Option<S
             )
         }
         Event::Skipped { seat, part } => format!(
-            "{} missed the {} (time ran out): skipped, no score.",
+            "{} gave no {} (passed, or the time ran out): skipped, no score.",
             seat_title(*seat),
             part.title()
         ),
@@ -149,7 +161,8 @@ pub fn line(event: &Event, audience: Audience, words: Option<usize>) -> Option<S
 }
 
 /// The scorecard of a finished debate (or the standing of an unfinished one): the winner,
-/// the team totals, each debater's total, every speech's score, the penalties.
+/// the team totals, each debater's total, every speech's score with the judge's reasons,
+/// the penalties. (The judge's review is told once, as its event, just before.)
 pub fn scorecard(game: &TeamDebate, names: &dyn Fn(Seat) -> String) -> String {
     let mut out = String::new();
     let totals = game
@@ -217,6 +230,9 @@ pub fn scorecard(game: &TeamDebate, names: &dyn Fn(Seat) -> String) -> String {
                 if x.offline { "*" } else { "" }
             ))
         );
+        if let Some(x) = score {
+            let _ = writeln!(out, "       {}", reasons(x));
+        }
     }
     if game.penalties().is_empty() {
         let _ = writeln!(out, "Penalties: none.");
@@ -228,17 +244,8 @@ pub fn scorecard(game: &TeamDebate, names: &dyn Fn(Seat) -> String) -> String {
                 "  {} {} ({}, speech #{})",
                 charged(p),
                 p.points,
-                p.rule.name(),
+                p.rule.title(),
                 p.speech + 1
-            );
-        }
-    }
-    for logged in game.log() {
-        if let Event::Review { text, offline } = &logged.event {
-            let _ = writeln!(
-                out,
-                "The judge's review{}: {text}",
-                if *offline { " (offline)" } else { "" }
             );
         }
     }
