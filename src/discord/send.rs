@@ -9,6 +9,7 @@
 //! carry player text or game news are posted with pings off ([`no_pings`]), allowing only
 //! the users a message calls.
 
+use super::restart::Crash;
 use super::types::{Bot, Context, Error};
 use serenity::all::{
     ChannelId, ComponentInteraction, CreateAllowedMentions, CreateInteractionResponse,
@@ -64,23 +65,68 @@ pub fn ephemeral(text: impl Into<String>) -> CreateInteractionResponse {
     )
 }
 
-/// Splits text into messages Discord accepts (2,000 characters), at line ends.
+/// The most characters a piece of text takes in one message (Discord allows 2,000).
+const CHUNK: usize = 1900;
+
+/// Splits text into messages Discord accepts (2,000 characters), at line ends; a line
+/// longer than a message is cut between words, never dropped. Once a `>>> ` quote has
+/// begun (it quotes the rest of its message), each following message quotes again.
 pub fn chunks(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut cur = String::new();
+    let mut quoting = false;
     for line in text.lines() {
-        if cur.chars().count() + line.chars().count() + 1 > 1900 && !cur.is_empty() {
+        let mut rest = line;
+        loop {
+            let fits = CHUNK.saturating_sub(cur.chars().count() + 1);
+            if rest.chars().count() <= fits || (cur.is_empty() && rest.chars().count() <= CHUNK) {
+                push_line(&mut cur, rest);
+                break;
+            }
+            if !cur.is_empty() && fits < 200 {
+                // Too little room left here: the line starts the next message.
+                out.push(std::mem::take(&mut cur));
+                if quoting {
+                    cur.push_str(">>> ");
+                }
+                continue;
+            }
+            let room = if cur.is_empty() { CHUNK } else { fits };
+            let cut = cut_at(rest, room);
+            push_line(&mut cur, &rest[..cut]);
             out.push(std::mem::take(&mut cur));
+            quoting |= line.starts_with(">>> ");
+            if quoting {
+                cur.push_str(">>> ");
+            }
+            rest = rest[cut..].trim_start();
+            if rest.is_empty() {
+                break;
+            }
         }
-        if !cur.is_empty() {
-            cur.push('\n');
-        }
-        cur.push_str(&line.chars().take(1900).collect::<String>());
+        quoting |= line.starts_with(">>> ");
     }
-    if !cur.is_empty() {
+    if !cur.is_empty() && cur != ">>> " {
         out.push(cur);
     }
     out
+}
+
+fn push_line(cur: &mut String, line: &str) {
+    if !cur.is_empty() && !cur.ends_with(">>> ") {
+        cur.push('\n');
+    }
+    cur.push_str(line);
+}
+
+/// The byte index at which to cut `s` so that at most `room` characters come first: the
+/// last space within them, else exactly there.
+fn cut_at(s: &str, room: usize) -> usize {
+    let hard = s.char_indices().nth(room).map_or(s.len(), |(i, _)| i);
+    match s[..hard].rfind(char::is_whitespace) {
+        Some(i) if i > 0 => i,
+        _ => hard,
+    }
 }
 
 /// The last message's worth of `text` (an ephemeral answer is one message).
@@ -91,9 +137,13 @@ pub fn last_chunk(text: &str) -> String {
 impl Bot {
     /// Posts in a channel; a failure is logged (a 429 waits a moment and tries once more).
     pub async fn post(&self, channel: ChannelId, msg: CreateMessage) -> Option<MessageId> {
+        super::restart::crash_point(&msg, Crash::Before);
         for attempt in 0..2 {
             match channel.send_message(&self.http, msg.clone()).await {
-                Ok(m) => return Some(m.id),
+                Ok(m) => {
+                    super::restart::crash_point(&msg, Crash::After);
+                    return Some(m.id);
+                }
                 Err(e) if api_status(&e) == Some(429) && attempt == 0 => {
                     tokio::time::sleep(Duration::from_millis(1000)).await;
                 }
@@ -153,7 +203,10 @@ impl Bot {
                 c
             }
         };
-        channel.send_message(&self.http, msg).await.map(|m| m.id)
+        super::restart::crash_point(&msg, Crash::Before);
+        let sent = channel.send_message(&self.http, msg.clone()).await?;
+        super::restart::crash_point(&msg, Crash::After);
+        Ok(sent.id)
     }
 
     /// A follow-up on an interaction by its token (valid for 15 minutes); a failure is
@@ -203,5 +256,31 @@ mod tests {
         assert!(parts.iter().all(|p| p.chars().count() <= 1900));
         assert_eq!(parts.join("\n"), text);
         assert_eq!(last_chunk(&text), *parts.last().unwrap());
+    }
+
+    #[test]
+    fn a_long_quoted_speech_is_cut_between_words_and_every_part_stays_quoted() {
+        let body: Vec<String> = (0..900).map(|i| format!("w{i}")).collect();
+        let text = format!(
+            "**Pro 2 · Ann** — Summary (900/500 words)\n>>> {}",
+            body.join(" ")
+        );
+        let parts = chunks(&text);
+        assert!(parts.len() >= 3, "{}", parts.len());
+        assert!(parts.iter().all(|p| p.chars().count() <= 2000));
+        assert!(parts[0].starts_with("**Pro 2"));
+        assert!(
+            parts[1..].iter().all(|p| p.starts_with(">>> ")),
+            "{parts:?}"
+        );
+        let words: Vec<&str> = parts
+            .iter()
+            .flat_map(|p| p.split_whitespace())
+            .filter(|w| w.starts_with('w') && w[1..].parse::<u32>().is_ok())
+            .collect();
+        assert_eq!(words, body.iter().map(String::as_str).collect::<Vec<_>>());
+        // One word longer than a message is cut, not dropped.
+        let long = "y".repeat(4000);
+        assert_eq!(chunks(&long).concat(), long);
     }
 }

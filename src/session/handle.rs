@@ -58,7 +58,7 @@ pub enum SubmitError {
     AiSeat(Seat),
     #[error("there is no seat {0} at this table")]
     NoSuchSeat(Seat),
-    #[error("this session is over")]
+    #[error("this game has already ended")]
     Closed,
 }
 
@@ -117,15 +117,18 @@ pub(super) enum Msg<T: Game> {
 pub struct Subscription<T: Game> {
     pub(super) backlog: VecDeque<Arc<Note<T>>>,
     pub(super) rx: mpsc::UnboundedReceiver<Arc<Note<T>>>,
+    /// Set for a paced subscription: the session waits for [`Subscription::shown`].
+    pub(super) pace: Option<super::pace::Feed>,
 }
 
 impl<T: Game> Subscription<T> {
     /// The next note; `None` once the session's task has stopped.
     pub async fn next(&mut self) -> Option<Arc<Note<T>>> {
-        if let Some(note) = self.backlog.pop_front() {
-            return Some(note);
-        }
-        self.rx.recv().await
+        let note = match self.backlog.pop_front() {
+            Some(note) => Some(note),
+            None => self.rx.recv().await,
+        };
+        self.count(note)
     }
 
     /// How many notes of the backlog (what happened before subscribing) are still unread.
@@ -135,7 +138,31 @@ impl<T: Game> Subscription<T> {
 
     /// The next note if one is ready now (to post several at once); never waits.
     pub fn try_next(&mut self) -> Option<Arc<Note<T>>> {
-        self.backlog.pop_front().or_else(|| self.rx.try_recv().ok())
+        let note = self.backlog.pop_front().or_else(|| self.rx.try_recv().ok());
+        self.count(note)
+    }
+
+    /// A paced subscriber says that every note it has taken so far is on screen: the
+    /// session may apply its next AI answer or timeout. (No effect on other subscriptions.)
+    pub fn shown(&self) {
+        if let Some(feed) = &self.pace {
+            feed.shown();
+        }
+    }
+
+    /// A mark of what this paced subscriber has taken now, to report shown later (after a
+    /// reader's pause) from another task. `None` for an unpaced subscription.
+    pub fn mark(&self) -> Option<super::pace::Shown> {
+        self.pace.as_ref().map(|f| f.mark())
+    }
+
+    fn count(&mut self, note: Option<Arc<Note<T>>>) -> Option<Arc<Note<T>>> {
+        if let (Some(feed), Some(n)) = (&mut self.pace, &note) {
+            if matches!(**n, Note::Event { .. }) {
+                feed.took_event();
+            }
+        }
+        note
     }
 }
 

@@ -17,6 +17,7 @@
 pub mod debate;
 pub mod formats;
 mod handle;
+mod pace;
 mod setup;
 pub mod trial;
 pub mod werewolf;
@@ -24,6 +25,7 @@ pub mod werewolf;
 pub use handle::{
     Ended, Note, RunStats, Session, SessionError, SessionHandle, SubmitError, Subscription,
 };
+pub use pace::Shown;
 pub use setup::{rebuild, resume, setup_of, Deadlines, GameSetup, Place};
 
 use crate::agents::{Agent, Answer, Decision};
@@ -72,7 +74,10 @@ pub struct Runner<T: Game> {
     stored_deadlines: HashSet<(Seat, u32)>,
     ready: VecDeque<Proposal<T::Action>>,
     later: Vec<Later<T::Action>>,
-    subscribers: Vec<(Viewer, mpsc::UnboundedSender<Arc<Note<T>>>)>,
+    /// Each subscriber, and whether it is the paced one (see [`pace`]).
+    subscribers: Vec<(Viewer, mpsc::UnboundedSender<Arc<Note<T>>>, bool)>,
+    /// Holds AI answers and timeouts back while the paced subscriber catches up.
+    gate: Option<pace::Gate>,
     paused: bool,
     stats: Arc<RunStats>,
 }
@@ -107,6 +112,7 @@ impl<T: Game> Runner<T> {
             ready: VecDeque::new(),
             later: Vec::new(),
             subscribers: Vec::new(),
+            gate: None,
             paused: false,
             stats: Arc::new(RunStats::default()),
         }
@@ -212,9 +218,17 @@ impl<T: Game> Runner<T> {
 
     fn notify(&mut self, note: Note<T>) {
         let note = Arc::new(note);
-        self.subscribers.retain(|(viewer, tx)| {
+        let event = matches!(*note, Note::Event { .. });
+        let gate = &mut self.gate;
+        self.subscribers.retain(|(viewer, tx, paced)| {
             if note.shown_to(*viewer) {
-                tx.send(note.clone()).is_ok()
+                let sent = tx.send(note.clone()).is_ok();
+                if sent && event && *paced {
+                    if let Some(gate) = gate.as_mut() {
+                        gate.sent_event();
+                    }
+                }
+                sent
             } else {
                 !tx.is_closed()
             }
@@ -477,6 +491,18 @@ impl<T: Game> Runner<T> {
 
     /// What `viewer` may see: everything so far (the backlog), then live notes.
     pub fn subscribe(&mut self, viewer: Viewer) -> Subscription<T> {
+        self.subscribe_with(viewer, false)
+    }
+
+    /// As [`Runner::subscribe`], for a surface that shows events at its own pace: the
+    /// session applies no AI answer or timeout until the surface has reported every event
+    /// it took as shown ([`Subscription::shown`]), so it never runs ahead of what people
+    /// see. One paced subscriber a session (a later one replaces it).
+    pub fn subscribe_paced(&mut self, viewer: Viewer) -> Subscription<T> {
+        self.subscribe_with(viewer, true)
+    }
+
+    fn subscribe_with(&mut self, viewer: Viewer, paced: bool) -> Subscription<T> {
         let mut backlog = VecDeque::new();
         for logged in &self.game.log()[..self.cursor] {
             if logged.audience.shown_to(viewer) {
@@ -498,8 +524,20 @@ impl<T: Game> Runner<T> {
             }
         }
         let (tx, rx) = mpsc::unbounded_channel();
-        self.subscribers.push((viewer, tx));
-        Subscription { backlog, rx }
+        let pace = paced.then(|| {
+            let events = backlog
+                .iter()
+                .filter(|n| matches!(***n, Note::Event { .. }))
+                .count();
+            let (gate, feed) = pace::Gate::new(events as u64);
+            self.gate = Some(gate);
+            for s in &mut self.subscribers {
+                s.2 = false;
+            }
+            feed
+        });
+        self.subscribers.push((viewer, tx, paced));
+        Subscription { backlog, rx, pace }
     }
 
     async fn run(
@@ -532,12 +570,17 @@ impl<T: Game> Runner<T> {
                     let _ = tx.send(Msg::Decided { seat, seq, answer }).await;
                 });
             }
-            if let Some(p) = self.ready.pop_front() {
-                if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
-                    tokio::time::sleep(self.options.step_delay).await;
+            // A paced surface that has not shown everything yet holds back AI answers and
+            // timeouts (people's actions come through the mailbox and are never held).
+            let mut held = self.gate.as_ref().and_then(|g| g.watch());
+            if held.is_none() {
+                if let Some(p) = self.ready.pop_front() {
+                    if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
+                        tokio::time::sleep(self.options.step_delay).await;
+                    }
+                    self.commit(p).await?;
+                    continue;
                 }
-                self.commit(p).await?;
-                continue;
             }
             self.store_deadlines().await?;
             let due = self.next_deadline();
@@ -546,6 +589,8 @@ impl<T: Game> Runner<T> {
                 .unwrap_or(IDLE);
             tokio::select! {
                 biased;
+                // Shown more (or the surface went away): look again.
+                _ = async { held.as_mut().expect("checked").changed().await }, if held.is_some() => {}
                 msg = rx.recv() => match msg {
                     Some(Msg::Submit { seat, action, seq, reply }) => {
                         let result = self.handle_submit(seat, action, seq).await?;
@@ -575,7 +620,7 @@ impl<T: Game> Runner<T> {
                     }
                     None => unreachable!("the runner holds a sender"),
                 },
-                _ = tokio::time::sleep(sleep_for) => {
+                _ = tokio::time::sleep(sleep_for), if held.is_none() => {
                     let now = now_ms();
                     for p in self.game.pending() {
                         if self.deadlines.get(&(p.seat, p.seq)).is_some_and(|&d| d <= now) {

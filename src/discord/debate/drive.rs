@@ -9,8 +9,10 @@ use super::plan::{plan, Out};
 use super::render;
 use super::table::{DebateTable, Desk, TableState};
 use super::views::{call_components, floor_components, scorecard};
+use crate::discord::restart;
 use crate::discord::send::{chunks, no_pings};
 use crate::discord::tables::Seated;
+use crate::discord::text::Component;
 use crate::discord::types::Bot;
 use crate::games::debate::team::{Action, Ask, Side, TeamDebate};
 use crate::games::Seat;
@@ -35,13 +37,19 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 None => break,
             }
         }
-        let (mut outs, row) = {
+        let (mut outs, row, live) = {
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
                 return;
             };
             let mut outs = plan(&mut r.desk, &notes);
-            if std::mem::take(&mut restarted) {
+            let restart = std::mem::take(&mut restarted);
+            // After a restart, the open calls' messages (and the floor button) stay live.
+            let live = restart.then(|| {
+                let open = r.desk.open.values().filter_map(|c| c.message);
+                (open.collect::<Vec<u64>>(), r.desk.data.session_id.clone())
+            });
+            if restart {
                 outs.insert(
                     0,
                     Out::Line(format!(
@@ -51,7 +59,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 );
             }
             r.desk.data.posted = r.desk.events;
-            (outs, table.row(&st))
+            (outs, table.row(&st), live)
         };
         // Stored before posting: a crash in between loses a line rather than repeating one.
         if let Some(row) = row {
@@ -59,8 +67,53 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 tracing::warn!("storing the debate's channel: {e}");
             }
         }
+        if let Some((keep, session)) = live {
+            // Any other copy of a call (posted again, or answered with its close lost) closes.
+            let live =
+                |m: u64, c: &Component| keep.contains(&m) || matches!(c, Component::Board { .. });
+            restart::close_stale(&bot, table.channel, &session, Some(table.channel), &live).await;
+        }
         if execute(&bot, &table, std::mem::take(&mut outs)).await {
             return;
+        }
+        // The session waits for this before its next AI speech (or timeout).
+        if let Some(mark) = sub.mark() {
+            if let TableState::Running(r) = &mut *table.state.lock().await {
+                r.mark = Some(mark);
+            }
+            match reading_until(&bot, &table).await {
+                Some(until) if until > tokio::time::Instant::now() => {
+                    let (bot, table) = (bot.clone(), table.clone());
+                    tokio::spawn(async move {
+                        tokio::time::sleep_until(until).await;
+                        release(&bot, &table).await;
+                    });
+                }
+                _ => release(&bot, &table).await,
+            }
+        }
+    }
+}
+
+/// Lets the session go on past what the channel shows — once the last AI speech has been
+/// up long enough to read, and while no person holds the free-debate floor (they took it
+/// to speak: nobody else speaks, and no clock runs, until their speech is in or their
+/// time to write it is over).
+pub(super) async fn release(bot: &Bot, table: &Arc<DebateTable>) {
+    let until = reading_until(bot, table).await;
+    let mut st = table.state.lock().await;
+    let TableState::Running(r) = &mut *st else {
+        return;
+    };
+    let floor_held = r
+        .desk
+        .open
+        .values()
+        .any(|c| c.seq == crate::session::UNASKED);
+    let reading = until.is_some_and(|u| u > tokio::time::Instant::now());
+    if !floor_held && !reading {
+        if let Some(mark) = r.mark.take() {
+            mark.set();
         }
     }
 }
@@ -83,6 +136,7 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bo
                     r.last_ai_speech = Some(tokio::time::Instant::now());
                 }
             }
+            Out::Speech(text) => bot.post_text(channel, &text).await,
             Out::Call { seat, seq } => call(bot, table, seat, seq).await,
             Out::Timer { seat, seq } => {
                 let due = match &*table.state.lock().await {
@@ -90,7 +144,13 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bo
                     _ => None,
                 };
                 if let Some(due_at) = due {
-                    tokio::spawn(hand_in_at_deadline(table.clone(), seat, seq, due_at));
+                    tokio::spawn(hand_in_at_deadline(
+                        bot.clone(),
+                        table.clone(),
+                        seat,
+                        seq,
+                        due_at,
+                    ));
                 }
             }
             Out::CloseCall { message, text, .. } => {
@@ -127,10 +187,10 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bo
     false
 }
 
-/// Waits until the last AI speech has been up for `[discord] ai_speech_ms` (times the
+/// When the last AI speech will have been up for `[discord] ai_speech_ms` (times the
 /// debate's pace), so people can read it before the next.
-async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
-    let until = match &*table.state.lock().await {
+async fn reading_until(bot: &Bot, table: &Arc<DebateTable>) -> Option<tokio::time::Instant> {
+    match &*table.state.lock().await {
         TableState::Running(r) => {
             let gap = Duration::from_secs_f64(
                 bot.config.discord.ai_speech_ms as f64 * r.desk.data.pace.max(0.0) / 1000.0,
@@ -138,8 +198,12 @@ async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
             r.last_ai_speech.map(|t| t + gap)
         }
         _ => None,
-    };
-    if let Some(until) = until {
+    }
+}
+
+/// Waits until the last AI speech has been read (two in one batch are still paced apart).
+async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
+    if let Some(until) = reading_until(bot, table).await {
         tokio::time::sleep_until(until).await;
     }
 }
@@ -214,17 +278,65 @@ pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, s
         refresh_call(bot, table, seat).await;
     }
     if let Some(due_at) = due_at {
-        tokio::spawn(hand_in_at_deadline(table.clone(), seat, seq, due_at));
+        tokio::spawn(hand_in_at_deadline(
+            bot.clone(),
+            table.clone(),
+            seat,
+            seq,
+            due_at,
+        ));
     }
 }
 
 /// Just before a call's time runs out, what the person typed is handed in as their
 /// speech (a cross-examiner who typed but picked nobody: the first they may pick). With
-/// nothing typed, the turn is left to run out (a skipped speech).
-async fn hand_in_at_deadline(table: Arc<DebateTable>, seat: Seat, seq: u32, due_at: i64) {
+/// nothing typed, the turn is left to run out (a skipped speech). A floor taken unasked
+/// has no turn in the session to run out: at its end it closes and the floor is free.
+async fn hand_in_at_deadline(
+    bot: Arc<Bot>,
+    table: Arc<DebateTable>,
+    seat: Seat,
+    seq: u32,
+    due_at: i64,
+) {
     let left = (due_at - crate::store::now_ms()).max(0) as u64;
     let margin = (left / 10).clamp(300, 2_000).min(left / 2);
     tokio::time::sleep(Duration::from_millis(left - margin)).await;
+    hand_in(&table, seat, seq).await;
+    if seq == crate::session::UNASKED {
+        // The speech handed in closes the call as it is posted; if nothing was typed (or
+        // the rules refused it), the floor is given back once its time is over.
+        tokio::time::sleep(Duration::from_millis(margin + 1_000)).await;
+        let message = {
+            let mut st = table.state.lock().await;
+            let TableState::Running(r) = &mut *st else {
+                return;
+            };
+            if !r.desk.open.get(&seat).is_some_and(|o| o.seq == seq) {
+                return;
+            }
+            r.desk.data.drafts.remove(&seat);
+            r.desk.open.remove(&seat).and_then(|o| o.message).map(|m| {
+                (
+                    m,
+                    render::closed_call(
+                        seat,
+                        &r.desk.data,
+                        "the time to write ran out: the floor is free again.",
+                    ),
+                )
+            })
+        };
+        if let Some((message, text)) = message {
+            let edit = EditMessage::new().content(text).components(vec![]);
+            let _ = bot.edit(ChannelId::new(table.channel), message, edit).await;
+        }
+        release(&bot, &table).await;
+    }
+}
+
+/// Hands in what `seat` typed for its call `seq`, if anything.
+async fn hand_in(table: &DebateTable, seat: Seat, seq: u32) {
     let (handle, action) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {

@@ -103,17 +103,21 @@ impl RunningTable<Bot> for DebateTable {
         Box::pin(async move {
             match &*self.state.lock().await {
                 TableState::Lobby(l) => format!(
-                    "**Debate lobby** — {} of 8 seats taken by people (the rest are AI debaters).\nMotion: {}",
+                    "**Team debate lobby** — {} of 8 seats taken by people (the rest will be AI debaters).\nMotion: {}",
                     l.seats.len(),
                     crate::discord::text::sanitize(&l.options.motion, 300)
                 ),
                 TableState::Running(r) => {
                     let d = &r.desk;
+                    let given = match d.record.speeches.len() {
+                        0 => "No speech yet.".to_string(),
+                        1 => "1 speech so far.".to_string(),
+                        n => format!("{n} speeches so far."),
+                    };
                     let mut s = format!(
-                        "**Debate** — {}\nMotion: {}\n{} speeches given.",
+                        "**Team debate** — {}\nMotion: {}\n{given}",
                         d.turn(),
                         crate::discord::text::sanitize(&d.data.motion, 300),
-                        d.record.speeches.len()
                     );
                     if d.record.stage == Some(crate::games::debate::team::Stage::FreeDebate) {
                         s.push_str(&format!(

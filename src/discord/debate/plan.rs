@@ -20,6 +20,8 @@ pub enum Out {
     Line(String),
     /// An AI debater's speech: its own message, paced after the one before.
     AiSpeech(String),
+    /// A person's speech: its own message (its `>>>` quote holds their words only).
+    Speech(String),
     /// A person's call, with its controls.
     Call { seat: Seat, seq: u32 },
     /// A call posted before a restart: only its timer starts again.
@@ -113,15 +115,6 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                 if quiet {
                     continue;
                 }
-                if matches!(
-                    event,
-                    Event::StageBegins {
-                        stage: Stage::FreeDebate
-                    }
-                ) && !desk.data.humans().is_empty()
-                {
-                    out.push(Out::FloorButton);
-                }
                 match destination(*audience) {
                     Some(None) => {
                         if let Some(line) = render::event_line(event, &desk.data) {
@@ -129,6 +122,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                                 Event::Spoke(s) if desk.data.user(s.seat).is_none() => {
                                     out.push(Out::AiSpeech(line))
                                 }
+                                Event::Spoke(_) => out.push(Out::Speech(line)),
                                 _ => out.push(Out::Line(line)),
                             }
                         }
@@ -143,6 +137,16 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         }
                     }
                     None => {}
+                }
+                // The button comes under the stage's header.
+                if matches!(
+                    event,
+                    Event::StageBegins {
+                        stage: Stage::FreeDebate
+                    }
+                ) && !desk.data.humans().is_empty()
+                {
+                    out.push(Out::FloorButton);
                 }
             }
             Note::Ask {
@@ -217,7 +221,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                     out.push(Out::Line(format!(
                         "🎤 {} — {}.",
                         desk.data.title(*seat),
-                        render::ask_line(ask).replacen("your ", "", 1)
+                        render::ask_line(ask, *seat, false)
                     )));
                 }
             }
@@ -423,8 +427,8 @@ mod tests {
             }
         ));
         assert!(
-            matches!(&out[1], Out::Line(_)),
-            "a person's speech is a line"
+            matches!(&out[1], Out::Speech(_)),
+            "a person's speech is a message of its own"
         );
         assert!(d.open.is_empty());
         // Answered in the same batch: never posted. An AI seat's call is a line.
@@ -439,6 +443,42 @@ mod tests {
         assert!(matches!(out.last(), Some(Out::Line(l)) if l.contains("Pro 2")));
         let out = plan(&mut d, &[ev(Audience::Everyone, speech(2, "ai words"))]);
         assert!(matches!(&out[0], Out::AiSpeech(t) if t.contains("ai words")));
+    }
+
+    #[test]
+    fn the_floor_button_comes_under_the_free_debate_header_and_ai_calls_name_the_clock() {
+        let mut d = desk();
+        let out = plan(
+            &mut d,
+            &[ev(
+                Audience::Everyone,
+                Event::StageBegins {
+                    stage: Stage::FreeDebate,
+                },
+            )],
+        );
+        assert!(
+            matches!(&out[0], Out::Line(l) if l.contains("Free debate")),
+            "{out:?}"
+        );
+        assert_eq!(out[1], Out::FloorButton);
+        let free = Arc::new(Note::Ask {
+            seat: 7,
+            seq: 9,
+            ask: Ask::Speak {
+                part: Part::Free,
+                limit: 333,
+                answering: None,
+                direction: None,
+                may_hand_off: false,
+            },
+            due_at: 1_000,
+        });
+        let out = plan(&mut d, &[free]);
+        assert!(
+            matches!(&out[0], Out::Line(l) if l.contains("333 words left on Con's clock")),
+            "{out:?}"
+        );
     }
 
     #[test]

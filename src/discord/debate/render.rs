@@ -6,7 +6,7 @@
 use super::table::{Draft, Record, RunningData};
 use crate::discord::text::sanitize;
 use crate::games::debate::team::{
-    seat_title, Ask, Charged, Event, Limits, Part, Penalty, Scored, Side, Stage, Winner,
+    seat_title, side_of, Ask, Charged, Event, Limits, Part, Penalty, Scored, Side, Stage, Winner,
 };
 use crate::games::Seat;
 
@@ -21,7 +21,7 @@ fn stage_intro(stage: Stage) -> &'static str {
     match stage {
         Stage::Opening => "Each side's first debater sets out its case.",
         Stage::CrossExamination => {
-            "Each cross-examiner asks at least three questions and picks who answers; then each side's fourth debater sums up."
+            "Four rounds: each side's second and third debaters question the other side, picking its second or third debater to answer; then each side's first debater sums up, Pro first."
         }
         Stage::FreeDebate => {
             "The floor alternates, Pro first; each team has a clock in words. Any debater may speak."
@@ -136,21 +136,56 @@ pub fn scored_line(s: &Scored, data: &RunningData) -> String {
     )
 }
 
-/// What an ask is for, in a few words, with its limit.
-pub fn ask_line(ask: &Ask) -> String {
+/// What an ask of `seat` is for, in a few words, with its limit: `own` says it to the
+/// person called ("your opening…"), otherwise to the table ("the opening…").
+pub fn ask_line(ask: &Ask, seat: Seat, own: bool) -> String {
+    let (whose, clock) = match (own, side_of(seat)) {
+        (true, _) => ("your", "your team's clock".to_string()),
+        (false, Some(side)) => ("the", format!("{}'s clock", side.title())),
+        (false, None) => ("the", "the team's clock".to_string()),
+    };
     match ask {
         Ask::Speak {
             part: Part::Free,
             limit,
             ..
-        } => format!("a free-debate speech ({limit} words left on your team's clock)"),
-        Ask::Speak { part, limit, .. } => format!("your {} (up to {limit} words)", part.title()),
+        } => format!("a free-debate speech ({} left on {clock})", words(*limit)),
+        Ask::Speak { part, limit, .. } => {
+            format!("{whose} {} (up to {})", part.title(), words(*limit))
+        }
         Ask::Question { limit, targets } => format!(
-            "your cross-examination questions (at least three, up to {limit} words), answered by {} or {}",
+            "{whose} cross-examination questions (questions only, up to {}), answered by {} or {}",
+            words(*limit),
             seat_title(targets[0]),
             seat_title(targets[1])
         ),
         Ask::Judge { .. } | Ask::Review => "the judge's scores".into(),
+    }
+}
+
+/// The speech form's field label (Discord allows 45 characters).
+pub fn form_label(ask: &Ask) -> String {
+    let label = match ask {
+        Ask::Question { limit, .. } => format!("Your questions (up to {})", words(*limit)),
+        Ask::Speak {
+            part: Part::Free,
+            limit,
+            ..
+        } => format!("Your speech ({} left)", words(*limit)),
+        Ask::Speak { part, limit, .. } => {
+            format!("Your {} (up to {})", part.title(), words(*limit))
+        }
+        Ask::Judge { .. } | Ask::Review => "Scores".into(),
+    };
+    label.chars().take(45).collect()
+}
+
+/// `1 word`, `250 words`.
+pub fn words(n: u32) -> String {
+    if n == 1 {
+        "1 word".into()
+    } else {
+        format!("{n} words")
     }
 }
 
@@ -159,7 +194,7 @@ pub fn call_text(seat: Seat, ask: &Ask, due_at: i64, data: &RunningData, draft: 
     let mut s = format!(
         "🎤 {} — {}. Time ends <t:{}:R>.",
         data.called(seat),
-        ask_line(ask),
+        ask_line(ask, seat, true),
         due_at.div_euclid(1000) + 1
     );
     if let Ask::Speak {
@@ -318,6 +353,23 @@ mod tests {
             ..draft
         };
         assert!(progress_line(&ask, &over, &d).contains("over the limit"));
+        let free = Ask::Speak {
+            part: Part::Free,
+            limit: 333,
+            answering: None,
+            direction: None,
+            may_hand_off: false,
+        };
+        assert_eq!(
+            ask_line(&free, 6, false),
+            "a free-debate speech (333 words left on Con's clock)"
+        );
+        assert_eq!(
+            ask_line(&free, 2, true),
+            "a free-debate speech (333 words left on your team's clock)"
+        );
+        assert!(ask_line(&ask, 3, false).starts_with("the cross-examination questions"));
+        assert!(!call.contains("at least three"), "{call}");
     }
 
     #[test]

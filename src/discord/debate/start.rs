@@ -222,8 +222,10 @@ fn launch(
     mut runner: Runner<TeamDebate>,
     data: RunningData,
 ) -> super::table::Running {
-    // The table follows every note and routes each by its audience (see `plan`).
-    let sub = runner.subscribe(Viewer::Moderator);
+    // The table follows every note and routes each by its audience (see `plan`), and
+    // paces the session: nothing an AI does is applied before the channel has shown what
+    // came before it, so a control people see open is open.
+    let sub = runner.subscribe_paced(Viewer::Moderator);
     let session = runner.start();
     bot.register_session(&data.session_id, table.channel);
     for thread in data.threads.iter().flatten() {

@@ -184,6 +184,9 @@ pub struct Running {
     pub desk: Desk,
     /// When the last AI speech was posted (they are paced apart).
     pub last_ai_speech: Option<tokio::time::Instant>,
+    /// What the channel has posted, to report shown to the session once the last AI
+    /// speech has been read and no person holds the free-debate floor (see `drive`).
+    pub mark: Option<crate::session::Shown>,
 }
 
 impl Running {
@@ -192,6 +195,7 @@ impl Running {
             handle,
             desk: Desk::new(data),
             last_ai_speech: None,
+            mark: None,
         }
     }
 }

@@ -168,7 +168,7 @@ pub fn speech_modal(session: &str, seat: Seat, seq: u32, ask: &Ask, draft: &Draf
     };
     let mut input = CreateInputText::new(
         InputTextStyle::Paragraph,
-        render::ask_line(ask),
+        render::form_label(ask),
         SPEECH_FIELD,
     )
     .required(true)

@@ -116,6 +116,19 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
     );
 
     let msgs = fake.messages(CHANNEL);
+    // A person's speech is a message of its own: the moderator's next lines never sit
+    // inside their quote.
+    let theirs: Vec<_> = msgs
+        .iter()
+        .filter(|m| m.author_id == APP_ID && m.text().contains(">>> First,"))
+        .collect();
+    assert!(!theirs.is_empty());
+    for m in theirs {
+        let t = m.text();
+        for moderator in ["🎙️", "🎤", "⏱️", "⚠️", "📊", "🏁"] {
+            assert!(!t.contains(moderator), "moderator lines in a speech: {t}");
+        }
+    }
     let card = msgs
         .iter()
         .find(|m| m.text().contains("Team totals"))
@@ -152,6 +165,7 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
         );
         assert!(!m.text().contains("@everyone"), "{}", m.text());
     }
+    fake.save_transcript("team_debate_two_people");
     // The debate is stored as finished, with the people's results.
     let store = app.store().await;
     let results = store.results("debate", None).await.unwrap();
@@ -333,7 +347,15 @@ impl Debaters {
             .await;
             if !fake.message(call.id).unwrap().components.is_empty() {
                 self.saw_count = true;
-                click_and_wait(fake, user, &call, &done_id).await;
+                let i = click_and_wait(fake, user, &call, &done_id).await;
+                // A call shown open takes the speech: never "Not taken" after typing.
+                if let Some((4, body, _)) = fake.callback(i) {
+                    let body = body.to_string();
+                    assert!(
+                        body.contains("closed"),
+                        "Done on an open call was refused: {body}"
+                    );
+                }
             }
         }
         // The call closes once the speech is in; its old button is refused.

@@ -425,6 +425,52 @@ impl FakeDiscord {
         out
     }
 
+    /// Every message as people see it now (channels, threads, DMs, ephemeral replies), in
+    /// the order they were created: where, who, the text, the buttons' labels. With
+    /// `AGORA_TRANSCRIPT_DIR` set, [`Self::save_transcript`] writes it to
+    /// `<dir>/<name>.txt`, to read a game the way its players saw it.
+    pub fn transcript(&self) -> String {
+        let mut msgs = self.all_messages();
+        msgs.sort_by_key(|m| m.id);
+        let mut out = String::new();
+        for m in msgs.iter().filter(|m| !m.deleted) {
+            let who = if m.author_id == super::APP_ID {
+                "bot".to_string()
+            } else {
+                format!("user{}", m.author_id)
+            };
+            let only = m
+                .ephemeral_for
+                .map(|u| format!(" (only user{u} sees it)"))
+                .unwrap_or_default();
+            let buttons: Vec<String> = m
+                .components
+                .iter()
+                .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+                .map(|c| {
+                    c["label"]
+                        .as_str()
+                        .or(c["placeholder"].as_str())
+                        .unwrap_or("?")
+                        .to_string()
+                })
+                .collect();
+            out.push_str(&format!("── #{} {who}{only}\n{}\n", m.channel_id, m.text()));
+            if !buttons.is_empty() {
+                out.push_str(&format!("   [{}]\n", buttons.join("] [")));
+            }
+        }
+        out
+    }
+
+    /// Writes [`Self::transcript`] to `$AGORA_TRANSCRIPT_DIR/<name>.txt` when that is set.
+    pub fn save_transcript(&self, name: &str) {
+        if let Ok(dir) = std::env::var("AGORA_TRANSCRIPT_DIR") {
+            let _ = std::fs::create_dir_all(&dir);
+            let _ = std::fs::write(format!("{dir}/{name}.txt"), self.transcript());
+        }
+    }
+
     /// Closes the current gateway connection (Close 1000); serenity reconnects and tries to
     /// resume (see [`Self::allow_resume`]), and [`Self::wait_ready`] waits for the new
     /// connection.
