@@ -71,7 +71,7 @@ pub async fn start(
     >,
     #[description = "Scale every timer: 0.5 is twice as fast, 2 twice as slow (default 1)"]
     pace: Option<f64>,
-    #[description = "Post each speech's score as soon as it is judged (default: off)"]
+    #[description = "Team debate only: post each speech's score as soon as it is judged (default: off)"]
     live_scores: Option<bool>,
     #[description = "Rounds and social: how many rounds (default 3 and 4)"]
     #[min = 1]
@@ -120,6 +120,9 @@ pub async fn start(
         }
     };
     if !matches!(format, FormatChoice::Team) {
+        if let Err(why) = panel_options(pace, live_scores) {
+            return refuse(ctx, format!("Not started: {why}.")).await;
+        }
         let social = matches!(format, FormatChoice::Social);
         let lobby = crate::discord::panel::PanelLobby {
             format: if social {
@@ -137,6 +140,8 @@ pub async fn start(
                 .max(if social { 3 } else { 2 }),
             seats: Vec::new(),
             message: None,
+            pace,
+            length,
         };
         return crate::discord::panel::open_lobby(ctx, lobby).await;
     }
@@ -165,6 +170,20 @@ pub async fn start(
     tables::open_lobby(ctx, table, shown, async {}).await
 }
 
+/// Checks the options a moderated or social debate takes: a pace in range, and no live
+/// scores (a team-debate option); the reason names the option.
+fn panel_options(pace: Option<f64>, live_scores: Option<bool>) -> Result<(), String> {
+    if let Some(p) = pace {
+        crate::config::ranges::LOBBY_PACE
+            .check(p)
+            .map_err(|m| format!("pace {m} (fast to slow)"))?;
+    }
+    if live_scores == Some(true) {
+        return Err("live_scores applies to the team debate only (a moderated debate posts each round's scores as it goes; a social debate's scores come with the result)".into());
+    }
+    Ok(())
+}
+
 /// Ends the debate or lobby in this channel (the host or a moderator).
 #[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
@@ -184,5 +203,24 @@ pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
     match bot.table(ctx.channel_id().get()) {
         Some(table) => table.concede(ctx).await,
         None => refuse(ctx, "There is no debate in this channel.").await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::panel_options;
+
+    #[test]
+    fn a_panel_debate_takes_pace_and_refuses_live_scores_with_the_reason() {
+        assert!(panel_options(Some(0.5), Some(false)).is_ok());
+        assert!(panel_options(None, None).is_ok());
+        assert!(panel_options(Some(0.0), None)
+            .unwrap_err()
+            .starts_with("pace "));
+        let why = panel_options(None, Some(true)).unwrap_err();
+        assert!(
+            why.starts_with("live_scores applies to the team debate only"),
+            "{why}"
+        );
     }
 }

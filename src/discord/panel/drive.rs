@@ -4,7 +4,9 @@
 //! the result as embeds, a call with a Done button to each person whose turn it is, the
 //! chart attached to the scorecard), and resumed at startup.
 
-use super::{Call, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData};
+use super::{
+    Call, Closed, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData,
+};
 use crate::commands::debate_formats::names as shown_names;
 use crate::discord::running::RunningTable;
 use crate::discord::send::no_pings;
@@ -70,11 +72,11 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
     }
     seats.push(DebateSeat::judge());
     let mut timers = bot.config.debate.timers.clone();
-    timers.pace = timers.pace.max(0.0);
-    let length_scale = match bot.config.debate.settings.discord_length.as_str() {
-        "full" => 1.0,
-        _ => 1.0 / 3.0,
-    };
+    // The lobby's pace scales every timer of the debate, as in a team debate.
+    timers.pace = lobby.pace.unwrap_or(timers.pace).max(0.0);
+    let length_scale = lobby
+        .length_or(&bot.config.debate.settings.discord_length)
+        .scale();
     let setup = if social {
         serde_json::to_value(SocialSetup {
             format: DebateFormat::Social,
@@ -156,13 +158,18 @@ pub(super) async fn start<G: DiscordPanel>(
         users,
         posted: 0,
     };
+    let sides = G::sides(&value, data.names.len());
     let seating: Vec<String> = data
         .names
         .iter()
         .zip(&data.users)
-        .map(|(n, u)| match u {
-            Some(u) => format!("{n} · <@{u}>"),
-            None => n.clone(),
+        .zip(sides.iter().chain(std::iter::repeat(&"for")))
+        .map(|((n, u), side)| {
+            let who = match u {
+                Some(u) => format!("{} · <@{u}>", sanitize(n, 60)),
+                None => sanitize(n, 60),
+            };
+            format!("{who} — **{side}** the motion")
         })
         .collect();
     let mut st = table.state.lock().await;
@@ -207,6 +214,7 @@ fn launch<G: DiscordPanel>(
         handle: session.handle.clone(),
         data,
         calls: Default::default(),
+        progress: Default::default(),
     });
     *table.notes.lock().expect("lock") = Some(sub);
     tokio::spawn(table.follow(bot.clone()));
@@ -255,18 +263,18 @@ pub(super) async fn follow<G: DiscordPanel>(
                 let (names, fresh) = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
-                        PanelState::Running(PanelRunning { data, .. }) if seen > data.posted => {
-                            data.posted = seen;
-                            (data.names.clone(), true)
-                        }
-                        PanelState::Running(PanelRunning { data, .. }) => {
-                            (data.names.clone(), false)
+                        PanelState::Running(PanelRunning { data, progress, .. }) => {
+                            // Every event, replayed ones included, moves the progress on.
+                            G::track(event, progress);
+                            let fresh = seen > data.posted;
+                            data.posted = data.posted.max(seen);
+                            (data.names.clone(), fresh)
                         }
                         _ => (Vec::new(), false),
                     }
                 };
                 if fresh {
-                    if let Some(line) = G::line(event, *audience, &names) {
+                    if let Some(line) = G::shown(event, *audience, &names) {
                         post_line(&bot, channel, &line).await;
                     }
                     let st = table.state.lock().await;
@@ -281,15 +289,17 @@ pub(super) async fn follow<G: DiscordPanel>(
             } => {
                 let call = {
                     let mut st = table.state.lock().await;
-                    let PanelState::Running(PanelRunning {
+                    let PanelState::Running(running) = &mut *st else {
+                        continue;
+                    };
+                    // A call still open when the next one comes was never answered.
+                    super::close_calls(&bot, &table, running, Closed::TimedOut);
+                    let PanelRunning {
                         data,
                         calls,
                         handle,
-                    }) = &mut *st
-                    else {
-                        continue;
-                    };
-                    calls.clear();
+                        ..
+                    } = running;
                     match (
                         data.users.get(*seat as usize - 1).copied().flatten(),
                         G::speech(ask),
@@ -299,7 +309,9 @@ pub(super) async fn follow<G: DiscordPanel>(
                                 *seat,
                                 Call {
                                     seq: *seq,
+                                    round,
                                     limit,
+                                    due_at: *due_at,
                                     ..Call::default()
                                 },
                             );
@@ -320,10 +332,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                     )
                     .label("Done")
                     .style(ButtonStyle::Primary);
-                    let text = format!(
-                        "🎤 <@{user}>, your speech for round {round}: at most {limit} words. Type it here (one or more messages), then press Done or type `done` — <t:{}:R>.",
-                        due_at / 1000
-                    );
+                    let text = super::call::open_text(user, round, limit, *due_at);
                     let posted = bot
                         .post(
                             channel,
@@ -346,11 +355,12 @@ pub(super) async fn follow<G: DiscordPanel>(
                         }
                     }
                     // What was typed counts when the time runs out (a second before it).
-                    let (table, seat, seq, due) = (table.clone(), *seat, *seq, *due_at);
+                    let (bot, table, seat, seq, due) =
+                        (bot.clone(), table.clone(), *seat, *seq, *due_at);
                     tokio::spawn(async move {
                         let wait = (due - crate::store::now_ms() - 1000).max(0) as u64;
                         tokio::time::sleep(Duration::from_millis(wait)).await;
-                        super::hand_in_at_deadline(&table, seat, seq).await;
+                        super::hand_in_at_deadline(&bot, &table, seat, seq).await;
                     });
                 }
             }
@@ -363,11 +373,13 @@ pub(super) async fn follow<G: DiscordPanel>(
             }
             Note::Resumed => bot.post_text(channel, "▶️ The debate goes on.").await,
             Note::Ended { .. } => {
+                close_open_calls(&bot, &table).await;
                 scorecard::<G>(&bot, &table, channel).await;
                 ended = true;
                 break;
             }
             Note::Abandoned => {
+                close_open_calls(&bot, &table).await;
                 bot.post_text(channel, "🛑 The debate was stopped.").await;
                 ended = true;
                 break;
@@ -380,6 +392,13 @@ pub(super) async fn follow<G: DiscordPanel>(
         return;
     }
     tables::close(&bot, &*table).await;
+}
+
+/// The debate ended: any call still open closes.
+async fn close_open_calls<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable<G>>) {
+    if let PanelState::Running(running) = &mut *table.state.lock().await {
+        super::close_calls(bot, table, running, Closed::Ended);
+    }
 }
 
 /// The scorecard: each participant's final score, the verdict, and the chart attached.

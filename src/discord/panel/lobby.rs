@@ -1,6 +1,7 @@
 //! A panel debate's lobby: who joined (and, in a social debate, for or against and how
 //! firmly), as stored with the channel, and its embed and controls.
 
+use crate::discord::debate::lobby::Length;
 use crate::discord::text::{sanitize, Component};
 use crate::session::debate::DebateFormat;
 use serde::{Deserialize, Serialize};
@@ -20,6 +21,12 @@ pub struct Joined {
 
 pub(super) fn default_firmness() -> f64 {
     0.6
+}
+
+/// A number as a person reads it: at most two decimals, no trailing zeros ("0.5", "2").
+pub fn shown_number(x: f64) -> String {
+    let s = format!("{x:.2}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// The firmness choices a social lobby offers.
@@ -42,9 +49,41 @@ pub struct PanelLobby {
     pub participants: u8,
     pub seats: Vec<Joined>,
     pub message: Option<u64>,
+    /// `/debate start pace`: scales every timer (`None`: the configured pace).
+    #[serde(default)]
+    pub pace: Option<f64>,
+    /// `/debate start length`: the speeches' word limits (`None`: the configured length).
+    #[serde(default)]
+    pub length: Option<Length>,
 }
 
 impl PanelLobby {
+    /// The speech length chosen, else the configured one (`[debate] discord_length`).
+    pub fn length_or(&self, configured: &str) -> Length {
+        self.length
+            .unwrap_or_else(|| Length::from_config(configured))
+    }
+    /// The options chosen at `/debate start`, as the lobby shows them (empty: none).
+    pub fn options_line(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(length) = self.length {
+            parts.push(format!("{} speeches", length.name()));
+        }
+        if let Some(pace) = self.pace {
+            parts.push(format!(
+                "pace {} (timers {})",
+                shown_number(pace),
+                if pace < 1.0 {
+                    "shorter"
+                } else if pace > 1.0 {
+                    "longer"
+                } else {
+                    "as set"
+                }
+            ));
+        }
+        parts.join(" · ")
+    }
     pub fn title(&self) -> &'static str {
         match self.format {
             DebateFormat::Social => "Social debate",
@@ -71,12 +110,14 @@ impl PanelLobby {
             })
             .collect();
         let n = self.participants.max(self.seats.len() as u8);
+        let options = self.options_line();
         CreateEmbed::new()
             .title(format!("🎙️ {} — lobby", self.title()))
             .description(format!(
-                "**Motion:** {}\n{} rounds · {n} participants (empty seats are AI)\n\n{}\n\n{}",
+                "**Motion:** {}\n{} · {n} participants (empty seats are AI){}\n\n{}\n\n{}",
                 sanitize(&self.motion, 300),
-                self.rounds,
+                super::call::plural(self.rounds as u32, "round"),
+                if options.is_empty() { String::new() } else { format!(" · {options}") },
                 if seated.is_empty() { "Nobody has joined yet.".to_string() } else { seated.join("\n") },
                 match self.format {
                     DebateFormat::Social => "Join for or against the motion; persuade the others, hold your ground, or give in with `/debate concede`. The host starts.",
@@ -130,5 +171,42 @@ impl PanelLobby {
             ));
         }
         rows
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_options_chosen_show_in_plain_words() {
+        let mut l = PanelLobby {
+            format: DebateFormat::Rounds,
+            host: 1,
+            guild: 0,
+            topic: None,
+            motion: "m".into(),
+            rounds: 1,
+            participants: 2,
+            seats: Vec::new(),
+            message: None,
+            pace: None,
+            length: None,
+        };
+        assert_eq!(l.options_line(), "");
+        assert_eq!(l.length_or("full"), Length::Full);
+        l.pace = Some(0.5);
+        l.length = Some(Length::Short);
+        assert_eq!(
+            l.options_line(),
+            "short speeches · pace 0.5 (timers shorter)"
+        );
+        assert_eq!(l.length_or("full"), Length::Short);
+        assert_eq!(shown_number(2.0), "2");
+        assert_eq!(shown_number(0.25), "0.25");
+        // A lobby stored before the options were kept still reads.
+        let old = r#"{"format":"rounds","host":1,"guild":0,"topic":null,"motion":"m","rounds":1,"participants":2,"seats":[],"message":null}"#;
+        let read: PanelLobby = serde_json::from_str(old).unwrap();
+        assert_eq!((read.pace, read.length), (None, None));
     }
 }

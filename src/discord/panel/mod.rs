@@ -7,13 +7,23 @@
 //!
 //! - `lobby`: the lobby's stored state, its embed and controls.
 //! - `drive`: the session from the lobby, the task that posts its notes, resume.
+//! - `formats`: how each format shows on Discord (`DiscordPanel`).
+//! - `call`: a person's open call (typed lines in message order, each once) and its text.
+//! - `progress`: where the debate stands and who is up, for status.
 
+mod call;
 mod drive;
+mod formats;
 mod lobby;
+mod progress;
 
+pub use call::Call;
+use call::Closed;
 pub use drive::resume;
+pub use formats::DiscordPanel;
 use lobby::default_firmness;
 pub use lobby::{Joined, PanelLobby, FIRMNESS};
+pub use progress::Progress;
 
 use crate::discord::running::{BoxFuture, RunningTable};
 use crate::discord::send::{ephemeral, reply_ephemeral as refuse};
@@ -24,9 +34,7 @@ use crate::games::debate::rounds::RoundsDebate;
 use crate::games::debate::social::SocialDebate;
 use crate::games::{GameKind, Seat};
 use crate::session::debate::DebateFormat;
-use crate::session::formats::{RoundsSetup, SocialSetup};
-use crate::session::{GameSetup, SessionHandle, Subscription};
-use crate::terminal::debate::formats::Panel;
+use crate::session::{SessionHandle, SubmitError, Subscription};
 use serde::{Deserialize, Serialize};
 use serenity::all::{
     ComponentInteraction, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
@@ -35,26 +43,6 @@ use serenity::all::{
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
-
-/// A format the panel table plays.
-pub trait DiscordPanel: Panel {
-    type Setup: GameSetup<Game = Self, Kit = crate::agents::debate::DebateKit>;
-    const FORMAT: DebateFormat;
-    /// A running game's state in one line (status).
-    fn status(data: &RunningData) -> String {
-        format!("{} of its moments posted so far.", data.posted)
-    }
-}
-
-impl DiscordPanel for RoundsDebate {
-    type Setup = RoundsSetup;
-    const FORMAT: DebateFormat = DebateFormat::Rounds;
-}
-
-impl DiscordPanel for SocialDebate {
-    type Setup = SocialSetup;
-    const FORMAT: DebateFormat = DebateFormat::Social;
-}
 
 /// A running panel debate's stored data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -76,43 +64,6 @@ impl RunningData {
             .iter()
             .position(|u| *u == Some(user))
             .map(|i| i as Seat + 1)
-    }
-}
-
-/// A person's open call: its ask's sequence number, and what they have typed.
-#[derive(Debug, Clone, Default)]
-pub struct Call {
-    pub seq: u32,
-    pub limit: u32,
-    pub lines: Vec<String>,
-    pub message: Option<u64>,
-}
-
-impl Call {
-    /// The call's message and its word-count line, once the message is posted and
-    /// something is typed.
-    pub fn count(&self) -> Option<(u64, String)> {
-        let message = self.message?;
-        if self.lines.is_empty() {
-            return None;
-        }
-        let words: u32 = self
-            .lines
-            .iter()
-            .map(|l| crate::games::debate::words::count(l))
-            .sum();
-        Some((
-            message,
-            format!(
-                "✍️ {words} of {} words typed{} — press Done or type `done` to hand it in.",
-                self.limit,
-                if words > self.limit {
-                    " (over the limit)"
-                } else {
-                    ""
-                }
-            ),
-        ))
     }
 }
 
@@ -139,6 +90,46 @@ pub(super) fn show_count<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable
     });
 }
 
+/// Closes a call's message (in the background, after any word-count edit): it says how
+/// the call closed and loses its Done button and its count.
+pub(super) fn close_call<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    user: u64,
+    call: &Call,
+    how: Closed,
+) {
+    let Some(message) = call.message else {
+        return;
+    };
+    let (bot, table, round) = (bot.clone(), table.clone(), call.round);
+    tokio::spawn(async move {
+        let _one_at_a_time = table.edits.lock().await;
+        let edit = serenity::all::EditMessage::new()
+            .content(call::closed_text(user, round, how))
+            .embeds(Vec::new())
+            .components(Vec::new())
+            .allowed_mentions(crate::discord::send::no_pings());
+        let _ = bot
+            .edit(serenity::all::ChannelId::new(table.channel), message, edit)
+            .await;
+    });
+}
+
+/// Closes every open call (the time ran out, or the debate ended), as `how`.
+pub(super) fn close_calls<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    running: &mut PanelRunning<G>,
+    how: Closed,
+) {
+    for (seat, call) in std::mem::take(&mut running.calls) {
+        if let Some(Some(user)) = running.data.users.get(seat as usize - 1) {
+            close_call(bot, table, *user, &call, how);
+        }
+    }
+}
+
 pub type PanelState<G> = TableState<PanelLobby, PanelRunning<G>>;
 
 /// A running panel debate at its table: its session, its stored data, the open calls.
@@ -146,6 +137,8 @@ pub struct PanelRunning<G: DiscordPanel> {
     pub handle: SessionHandle<G>,
     pub data: RunningData,
     pub calls: BTreeMap<Seat, Call>,
+    /// Where the debate stands (followed from every event, replayed ones included).
+    pub progress: Progress,
 }
 
 impl tables::Hosted for PanelLobby {
@@ -318,34 +311,68 @@ async fn on_lobby<G: DiscordPanel>(
     Ok(())
 }
 
-/// Hands in `seat`'s typed speech.
-async fn hand_in<G: DiscordPanel>(table: &PanelTable<G>, seat: Seat) -> Result<(), String> {
-    let (handle, seq, text) = {
+/// Hands in `seat`'s typed speech (with `done`: the lines written before that message),
+/// and closes its call's message.
+async fn hand_in<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    seat: Seat,
+    done: Option<u64>,
+) -> Result<(), String> {
+    let (handle, call, user, text) = {
         let mut st = table.state.lock().await;
-        let PanelState::Running(PanelRunning { handle, calls, .. }) = &mut *st else {
-            return Err("the debate is not running".into());
+        let PanelState::Running(PanelRunning {
+            handle,
+            calls,
+            data,
+            ..
+        }) = &mut *st
+        else {
+            return Err("the debate has ended".into());
         };
         let Some(call) = calls.get(&seat) else {
             return Err("it is not your turn".into());
         };
-        if call.lines.is_empty() {
+        let text = match done {
+            Some(id) => call.text_before(id),
+            None => call.text(),
+        };
+        if text.trim().is_empty() {
             return Err("nothing typed yet: type your speech in the channel first".into());
         }
-        let text = call.lines.join("\n");
-        let seq = call.seq;
-        calls.remove(&seat);
-        (handle.clone(), seq, text)
+        let user = data.users.get(seat as usize - 1).copied().flatten();
+        let call = calls.remove(&seat).expect("just found");
+        (handle.clone(), call, user, text)
     };
-    handle
-        .submit(seat, G::speak(text), Some(seq))
-        .await
-        .map_err(|e| e.to_string())
+    let words = crate::games::debate::words::count(&text);
+    let submitted = handle.submit(seat, G::speak(text), Some(call.seq)).await;
+    let how = match &submitted {
+        Ok(()) => Closed::HandedIn(words),
+        Err(SubmitError::Refused(why)) => {
+            // Refused by the game (it changed nothing): the call stays open as it was.
+            if let PanelState::Running(r) = &mut *table.state.lock().await {
+                r.calls.entry(seat).or_insert(call);
+            }
+            return Err(why.clone());
+        }
+        Err(SubmitError::Stale) => Closed::TimedOut,
+        Err(_) => Closed::Ended,
+    };
+    if let Some(user) = user {
+        close_call(bot, table, user, &call, how);
+    }
+    submitted.map_err(|e| match e {
+        SubmitError::Stale => "the time for it ran out".into(),
+        SubmitError::Closed => "the debate has ended".into(),
+        e => e.to_string(),
+    })
 }
 
 /// The deadline of `seat`'s call `seq` is a second away: what was typed is handed in (a
 /// call with nothing typed is left to time out, a skipped turn).
 pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
-    table: &PanelTable<G>,
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
     seat: Seat,
     seq: u32,
 ) {
@@ -356,9 +383,18 @@ pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
         _ => false,
     };
     if typed {
-        if let Err(e) = hand_in(table, seat).await {
+        if let Err(e) = hand_in(bot, table, seat, None).await {
             tracing::info!("a speech typed before the deadline was not taken: {e}");
         }
+    }
+}
+
+/// How many have joined a lobby, as a sentence.
+fn joined(n: usize) -> String {
+    match n {
+        0 => "nobody has joined yet.".into(),
+        1 => "1 person has joined.".into(),
+        n => format!("{n} people have joined."),
     }
 }
 
@@ -400,7 +436,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     if !mine {
                         return answer(bot, c, "That call is not yours, or it has closed.").await;
                     }
-                    match hand_in(&self, seat).await {
+                    match hand_in(bot, &self, seat, None).await {
                         Ok(()) => answer(bot, c, "Handed in.").await,
                         Err(e) => answer(bot, c, &format!("Not taken: {e}.")).await,
                     }
@@ -434,13 +470,15 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                 if m.content.trim().eq_ignore_ascii_case("done") {
                     seat
                 } else {
-                    call.lines.push(m.content.clone());
-                    // The call keeps a live word count.
-                    show_count(bot, &self, seat);
+                    // In message order, each message once, whatever order they arrive in.
+                    if !m.content.trim().is_empty() && call.add(m.id.get(), &m.content) {
+                        // The call keeps a live word count.
+                        show_count(bot, &self, seat);
+                    }
                     return Ok(true);
                 }
             };
-            if let Err(e) = hand_in(&self, seat).await {
+            if let Err(e) = hand_in(bot, &self, seat, Some(m.id.get())).await {
                 tracing::info!("a typed `done` was not taken: {e}");
             }
             Ok(true)
@@ -460,28 +498,22 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
         Box::pin(async move {
             match &*self.state.lock().await {
                 PanelState::Lobby(l) => format!(
-                    "**{} lobby** — {} people joined.\nMotion: {}",
+                    "**{} lobby** — {} The host starts it.\nMotion: {}",
                     l.title(),
-                    l.seats.len(),
+                    joined(l.seats.len()),
                     sanitize(&l.motion, 300)
                 ),
-                PanelState::Running(PanelRunning { data, calls, .. }) => {
-                    let turn: Vec<String> = calls
-                        .keys()
-                        .map(|s| data.names[*s as usize - 1].clone())
-                        .collect();
-                    format!(
-                        "**{} debate** — {}\nMotion: {}{}",
-                        G::FORMAT.name(),
-                        G::status(data),
-                        sanitize(&data.motion, 300),
-                        if turn.is_empty() {
-                            String::new()
-                        } else {
-                            format!("\nSpeaking now: {}", turn.join(", "))
-                        }
-                    )
-                }
+                PanelState::Running(PanelRunning {
+                    data,
+                    calls,
+                    progress,
+                    ..
+                }) => format!(
+                    "**{}** — {}\nMotion: {}",
+                    G::TITLE,
+                    progress.describe(&data.names, |s| calls.get(&s).map(|c| c.due_at), G::REFEREE),
+                    sanitize(&data.motion, 300),
+                ),
                 PanelState::Starting => "The debate is starting.".into(),
                 PanelState::Closed => "The debate here has just ended.".into(),
             }
@@ -513,9 +545,18 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
             };
             match handle.submit(seat, action, None).await {
                 Ok(()) => {
+                    // Their open call, if any, closes: they speak no more.
+                    let open = match &mut *self.state.lock().await {
+                        PanelState::Running(r) => r.calls.remove(&seat),
+                        _ => None,
+                    };
+                    if let Some(call) = open {
+                        close_call(ctx.data(), &self, user, &call, Closed::Conceded);
+                    }
                     ctx.say(format!("🏳️ <@{user}> concedes.")).await?;
                     Ok(())
                 }
+                Err(SubmitError::Closed) => refuse(ctx, "The debate has ended.").await,
                 Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
             }
         })

@@ -278,6 +278,8 @@ fn launch(
     *st = TrialState::Running(TrialRunning {
         handle: session.handle.clone(),
         data,
+        stage: Default::default(),
+        closes_at: None,
     });
     *table.notes.lock().expect("lock") = Some(sub);
     tokio::spawn(table.follow(bot.clone()));
@@ -416,9 +418,13 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 let data = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
-                        TrialState::Running(TrialRunning { data, .. }) if seen > data.posted => {
-                            data.posted = seen;
-                            Some(data.clone())
+                        TrialState::Running(TrialRunning { data, stage, .. }) => {
+                            // Every event, replayed ones included, moves the stage on.
+                            stage.follow(event);
+                            (seen > data.posted).then(|| {
+                                data.posted = seen;
+                                data.clone()
+                            })
                         }
                         _ => None,
                     }
@@ -433,15 +439,15 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 let tell = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
-                        TrialState::Running(TrialRunning { data, .. })
-                            if !data.deadline_told
-                                && data
-                                    .users
-                                    .get(*seat as usize - 1)
-                                    .is_some_and(Option::is_some) =>
+                        TrialState::Running(TrialRunning {
+                            data, closes_at, ..
+                        }) if data
+                            .users
+                            .get(*seat as usize - 1)
+                            .is_some_and(Option::is_some) =>
                         {
-                            data.deadline_told = true;
-                            true
+                            *closes_at = Some(*due_at);
+                            !std::mem::replace(&mut data.deadline_told, true)
                         }
                         _ => false,
                     }

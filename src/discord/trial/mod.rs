@@ -12,9 +12,11 @@
 
 mod drive;
 pub mod lobby;
+mod stage;
 
 pub use drive::resume;
 use lobby::TrialLobby;
+use stage::Stage;
 
 use crate::discord::guards::ctx_manages;
 use crate::discord::running::{BoxFuture, RunningTable};
@@ -24,11 +26,12 @@ use crate::discord::text::{display_name, sanitize, Component};
 use crate::discord::types::{Bot, Context, Error};
 use crate::games::trial::{Action, Side, Trial};
 use crate::games::{GameKind, Seat};
-use crate::session::{SessionHandle, Subscription};
+use crate::session::{SessionHandle, SubmitError, Subscription};
 use serde::{Deserialize, Serialize};
 use serenity::all::{
     ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message,
 };
+use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
@@ -86,6 +89,10 @@ pub type TrialState = TableState<TrialLobby, TrialRunning>;
 pub struct TrialRunning {
     pub handle: SessionHandle<Trial>,
     pub data: RunningData,
+    /// Where the trial stands (followed from every event, replayed ones included).
+    pub stage: Stage,
+    /// When the argument closes (ms since the epoch), once a player's ask says.
+    pub closes_at: Option<i64>,
 }
 
 impl tables::Hosted for TrialLobby {
@@ -121,6 +128,11 @@ pub struct TrialTable {
     pub state: tokio::sync::Mutex<TrialState>,
     pub message: AtomicU64,
     pub notes: std::sync::Mutex<Option<Subscription<Trial>>>,
+    /// Players' messages in the juror threads not yet said: `id → (thread, user, text)`.
+    /// Each is said in message order, whatever order the gateway's handlers run in.
+    inbox: std::sync::Mutex<BTreeMap<u64, (u64, u64, String)>>,
+    /// Saying the inbox, one at a time.
+    saying: tokio::sync::Mutex<()>,
 }
 
 impl TrialTable {
@@ -131,13 +143,51 @@ impl TrialTable {
             state: tokio::sync::Mutex::new(state),
             message: AtomicU64::new(0),
             notes: std::sync::Mutex::new(None),
+            inbox: std::sync::Mutex::new(BTreeMap::new()),
+            saying: tokio::sync::Mutex::new(()),
+        }
+    }
+
+    /// Says every message in the inbox to its juror, in message order; one refused is
+    /// answered in its thread with the reason.
+    async fn say_inbox(&self, bot: &Bot) {
+        let _one_at_a_time = self.saying.lock().await;
+        loop {
+            let Some((_, (thread, user, text))) = self.inbox.lock().expect("lock").pop_first()
+            else {
+                return;
+            };
+            let Some((handle, seat, data)) = self.player(user).await else {
+                continue;
+            };
+            let Some(juror) = data.juror_of_thread(thread).map(str::to_string) else {
+                continue;
+            };
+            let name = data.juror_name(&juror);
+            if let Err(e) = handle.submit(seat, Action::Say { juror, text }, None).await {
+                let why = match e {
+                    SubmitError::Closed => "the trial has ended".to_string(),
+                    e => e.to_string(),
+                };
+                let note = format!("<@{user}>, that was not said to {name}: {why}.");
+                bot.post(
+                    serenity::all::ChannelId::new(thread),
+                    serenity::all::CreateMessage::new()
+                        .content(sanitize(&note, 1900))
+                        .allowed_mentions(
+                            serenity::all::CreateAllowedMentions::new()
+                                .users([serenity::all::UserId::new(user)]),
+                        ),
+                )
+                .await;
+            }
         }
     }
 
     /// The running trial's handle and the seat `user` plays, if they play.
     async fn player(&self, user: u64) -> Option<(SessionHandle<Trial>, Seat, RunningData)> {
         match &*self.state.lock().await {
-            TrialState::Running(TrialRunning { handle, data }) => data
+            TrialState::Running(TrialRunning { handle, data, .. }) => data
                 .seat_of(user)
                 .map(|s| (handle.clone(), s, data.clone())),
             _ => None,
@@ -197,7 +247,9 @@ impl TrialTable {
     pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
         let user = ctx.author().id.get();
         let (handle, data) = match &*self.state.lock().await {
-            TrialState::Running(TrialRunning { handle, data }) => (handle.clone(), data.clone()),
+            TrialState::Running(TrialRunning { handle, data, .. }) => {
+                (handle.clone(), data.clone())
+            }
             _ => return refuse(ctx, "There is no trial under way here.").await,
         };
         if user != data.host && !ctx_manages(ctx) {
@@ -356,30 +408,23 @@ impl RunningTable<Bot> for TrialTable {
     ) -> BoxFuture<'a, Result<bool, Error>> {
         Box::pin(async move {
             let thread = m.channel_id.get();
-            let Some((handle, seat, data)) = self.player(m.author.id.get()).await else {
+            let user = m.author.id.get();
+            let Some((_, _, data)) = self.player(user).await else {
                 return Ok(false);
             };
-            let Some(juror) = data.juror_of_thread(thread).map(str::to_string) else {
+            if data.juror_of_thread(thread).is_none() {
                 return Ok(false);
-            };
+            }
             let text = m.content.trim();
             if text.is_empty() {
                 return Ok(true);
             }
-            if let Err(e) = handle
-                .submit(
-                    seat,
-                    Action::Say {
-                        juror,
-                        text: text.to_string(),
-                    },
-                    None,
-                )
-                .await
-            {
-                let note = format!("<@{}>: not said — {e}.", m.author.id.get());
-                bot.post_text(m.channel_id, &note).await;
-            }
+            // Into the inbox at once (each message once, by its id), then said in order.
+            self.inbox
+                .lock()
+                .expect("lock")
+                .insert(m.id.get(), (thread, user, text.to_string()));
+            self.say_inbox(bot).await;
             Ok(true)
         })
     }
@@ -397,26 +442,35 @@ impl RunningTable<Bot> for TrialTable {
         Box::pin(async move {
             match &*self.state.lock().await {
                 TrialState::Lobby(l) => format!(
-                    "**Trial lobby** — {}\nMode: {}; {} people joined.",
+                    "**Trial lobby** — {}\nMode: {}; {} The host starts it.",
                     sanitize(&l.title, 200),
                     l.mode.name(),
-                    l.seats.len()
+                    match l.seats.len() {
+                        0 => "nobody has joined yet.".to_string(),
+                        1 => "1 person has joined.".to_string(),
+                        n => format!("{n} people have joined."),
+                    }
                 ),
-                TrialState::Running(TrialRunning { data, .. }) => {
+                TrialState::Running(TrialRunning {
+                    data,
+                    stage,
+                    closes_at,
+                    ..
+                }) => {
                     let threads: Vec<String> = data
                         .jurors
                         .iter()
                         .map(|(_, name, t)| {
                             if *t == 0 {
-                                name.clone()
+                                sanitize(name, 60)
                             } else {
-                                format!("{name} <#{t}>")
+                                format!("{} <#{t}>", sanitize(name, 60))
                             }
                         })
                         .collect();
                     format!(
-                        "**Trial** — {} posts so far. Players: {}.\nJurors: {}",
-                        data.posted,
+                        "**Trial** — {}\nPlayers: {}.\nJurors: {}.",
+                        stage.describe(*closes_at),
                         data.names
                             .iter()
                             .map(|n| sanitize(n, 40))

@@ -2,7 +2,9 @@
 //! table: seats taken from the lobby (a start by someone other than the host refused),
 //! speeches typed in the channel with a live word count and handed in with Done, `done` or
 //! by the deadline, the moderator's round
-//! posts, a concession by command, and the scorecard with its chart attached.
+//! posts, a concession by command, and the scorecard with its chart attached; lines that
+//! arrive out of order or twice, each participant's side at the start, status, answered
+//! calls closed, and the options `pace` and `length` honoured (`live_scores` refused).
 
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
@@ -20,21 +22,19 @@ async fn open(
     rounds: u64,
     participants: u64,
 ) -> Msg {
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "debate",
-            Some("start"),
-            json!([
-                {"name": "topic", "type": 3, "value": "universal_basic_income"},
-                {"name": "format", "type": 4, "value": format},
-                {"name": "rounds", "type": 4, "value": rounds},
-                {"name": "participants", "type": 4, "value": participants}
-            ]),
-            DEFAULT_PERMS,
-        )
-        .await;
+    open_with(fake, channel, format, rounds, participants, json!([])).await
+}
+
+/// `/debate start` with `extra` options (a JSON array) after the usual ones.
+async fn open_with(
+    fake: &FakeDiscord,
+    channel: u64,
+    format: u64,
+    rounds: u64,
+    participants: u64,
+    extra: serde_json::Value,
+) -> Msg {
+    let i = start_command(fake, channel, format, rounds, participants, extra).await;
     fake.wait_until("the lobby", WAIT, |f| {
         f.replies(i)
             .iter()
@@ -71,6 +71,73 @@ async fn speak(fake: &FakeDiscord, user: u64, msg: &Msg, id: &str, text: &str) {
     })
     .await;
     click_and_wait(fake, user, msg, id).await;
+}
+
+async fn start_command(
+    fake: &FakeDiscord,
+    channel: u64,
+    format: u64,
+    rounds: u64,
+    participants: u64,
+    extra: serde_json::Value,
+) -> u64 {
+    let mut options = vec![
+        json!({"name": "topic", "type": 3, "value": "universal_basic_income"}),
+        json!({"name": "format", "type": 4, "value": format}),
+        json!({"name": "rounds", "type": 4, "value": rounds}),
+        json!({"name": "participants", "type": 4, "value": participants}),
+    ];
+    options.extend(extra.as_array().cloned().unwrap_or_default());
+    fake.slash(
+        ANN,
+        channel,
+        "debate",
+        Some("start"),
+        serde_json::Value::Array(options),
+        DEFAULT_PERMS,
+    )
+    .await
+}
+
+/// A channel message from `user` with the message id `id`, sent straight to the gateway
+/// (so a test picks the order messages arrive in, and can send one twice).
+async fn raw_say(fake: &FakeDiscord, user: u64, channel: u64, id: u64, text: &str) {
+    fake.send_event(
+        "MESSAGE_CREATE",
+        json!({"id": id.to_string(), "channel_id": channel.to_string(),
+               "author": {"id": user.to_string(), "username": format!("user{user}"),
+                          "discriminator": "0", "avatar": null},
+               "content": text,
+               "timestamp": "2024-01-01T00:00:00.000000+00:00", "edited_timestamp": null,
+               "tts": false, "mention_everyone": false, "mentions": [], "mention_roles": [],
+               "attachments": [], "embeds": [], "pinned": false, "type": 0}),
+    )
+    .await;
+}
+
+/// `/debate status` in `channel`, as `user` sees it.
+async fn status(fake: &FakeDiscord, user: u64, channel: u64) -> String {
+    let i = fake
+        .slash(
+            user,
+            channel,
+            "debate",
+            Some("status"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    ephemeral_reply(fake, i).await
+}
+
+/// The `<t:…:R>` time in `text`, in seconds.
+fn deadline_in(text: &str) -> i64 {
+    let at = text.find("<t:").expect("a time") + 3;
+    text[at..]
+        .split(':')
+        .next()
+        .and_then(|t| t.parse().ok())
+        .expect("seconds")
 }
 
 fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
@@ -225,6 +292,7 @@ async fn a_social_debate_where_a_person_concedes() {
         call(f, channel, BEN, &used).is_some()
     })
     .await;
+    let (ben_call, ben_id) = call(&fake, channel, BEN, &used).unwrap();
     let i = fake
         .slash(
             BEN,
@@ -239,6 +307,14 @@ async fn a_social_debate_where_a_person_concedes() {
         f.replies(i).iter().any(|m| m.text().contains("concedes"))
     })
     .await;
+    // Ben's open call closes: it says so and has no Done button left.
+    fake.wait_until("Ben's call closed", WAIT, |f| {
+        f.message(ben_call.id).is_some_and(|m| {
+            m.text().contains("closed: you gave in") && m.find_custom_id(":done").is_none()
+        })
+    })
+    .await;
+    used.insert(ben_id);
     // Ann speaks on until the end; the AI and the evaluator fill the rest.
     loop {
         if scorecard(&fake, channel).is_some() {
@@ -266,12 +342,27 @@ async fn a_social_debate_where_a_person_concedes() {
         .map(|m| m.text())
         .collect::<Vec<_>>()
         .join("\n");
-    assert!(all.contains("gives in (conceded)"), "{all}");
+    assert!(all.contains("🏳️ P2 user4202 gives in (conceded)"), "{all}");
+    assert!(
+        !fake
+            .messages(channel)
+            .iter()
+            .any(|m| m.text().starts_with("**")),
+        "no line starts with stray markdown: {all}"
+    );
+    // Every call of Ann's is closed with its controls gone.
+    fake.wait_until("Ann's calls closed", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .filter(|m| m.content.starts_with(&format!("🎤 <@{ANN}>")))
+            .all(|m| m.find_custom_id(":done").is_none() && m.text().contains("— handed in ("))
+    })
+    .await;
     let card = scorecard(&fake, channel).unwrap();
     assert!(card.contains("overwhelming"), "{card}");
     assert!(card.contains("gave in"), "{card}");
     assert!(
-        all.contains("P2 user4202 (stance -0.85, conviction 0.90)"),
+        all.contains("P2 user4202 (against, stance -0.85, conviction 0.90)"),
         "{all}"
     );
     // The evaluator's ratings are its notes: never posted.
@@ -297,11 +388,13 @@ async fn a_restart_mid_debate_resumes_the_table_and_repeats_nothing() {
     let calls = |f: &FakeDiscord| {
         f.messages(channel)
             .iter()
-            .filter(|m| m.author_id == APP_ID && m.find_custom_id(":done").is_some())
+            .filter(|m| m.author_id == APP_ID && m.content.starts_with(&format!("🎤 <@{ANN}>")))
             .count()
     };
-    fake.wait_until("Ann's call after the restart", WAIT, |f| calls(f) == 2)
-        .await;
+    fake.wait_until("Ann's call after the restart", WAIT, |f| {
+        calls(f) == 2 && call(f, channel, ANN, &HashSet::new()).is_some()
+    })
+    .await;
     fake.say(ANN, channel, "After the restart: a floor for everyone.")
         .await;
     fake.wait_until("the word count", WAIT, |f| {
@@ -316,7 +409,7 @@ async fn a_restart_mid_debate_resumes_the_table_and_repeats_nothing() {
     let texts: Vec<String> = fake.messages(channel).iter().map(|m| m.text()).collect();
     let all = texts.join("\n");
     assert_eq!(
-        texts.iter().filter(|t| t.starts_with("-- Round 1")).count(),
+        texts.iter().filter(|t| t.starts_with("🔔 Round 1")).count(),
         1,
         "{all}"
     );
@@ -325,4 +418,168 @@ async fn a_restart_mid_debate_resumes_the_table_and_repeats_nothing() {
         "{all}"
     );
     assert!(all.contains("The moderator on round 1"), "{all}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lines_arriving_out_of_order_or_twice_are_one_speech_in_message_order() {
+    let app = TestApp::builder().seed(8).spawn().await;
+    let fake = app.fake.clone();
+    let channel = 3204;
+    let lobby = open(&fake, channel, 1, 1, 2).await;
+    press(&fake, ANN, &lobby, ":join").await;
+    assert!(
+        status(&fake, ANN, channel)
+            .await
+            .contains("Moderated debate lobby** — 1 person has joined."),
+        "the lobby's status"
+    );
+    press(&fake, ANN, &lobby, ":start").await;
+    // Each participant is told their side in the channel.
+    fake.wait_until("the start", WAIT, |f| {
+        f.message(lobby.id)
+            .unwrap()
+            .text()
+            .contains("The debate has started")
+    })
+    .await;
+    let started = fake.message(lobby.id).unwrap().text();
+    assert!(
+        started.contains(&format!("P1 user4201 · <@{ANN}> — **for** the motion")),
+        "{started}"
+    );
+    assert!(started.contains("— **against** the motion"), "{started}");
+    let used = HashSet::new();
+    fake.wait_until("Ann's call", WAIT, |f| {
+        call(f, channel, ANN, &used).is_some()
+    })
+    .await;
+    let (msg, id) = call(&fake, channel, ANN, &used).unwrap();
+    let now = status(&fake, BEN, channel).await;
+    assert!(
+        now.contains("Round 1 of 1: P1 user4201 is speaking (their time runs out <t:"),
+        "{now}"
+    );
+    assert!(!now.contains("moments") && !now.contains("posted"), "{now}");
+    // Typed in this order (by message id), arriving last first, the first one twice.
+    raw_say(&fake, ANN, channel, 90_003, "Teams that share win.").await;
+    raw_say(&fake, ANN, channel, 90_001, "First, a floor for everyone.").await;
+    raw_say(&fake, ANN, channel, 90_002, "That is my case.").await;
+    raw_say(&fake, ANN, channel, 90_001, "First, a floor for everyone.").await;
+    fake.wait_until("the word count", WAIT, |f| {
+        f.message(msg.id)
+            .is_some_and(|m| m.text().contains("13 of"))
+    })
+    .await;
+    click_and_wait(&fake, ANN, &msg, &id).await;
+    fake.wait_until("Ann's speech posted", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.author_id == APP_ID && m.text().contains("Teams that share win."))
+    })
+    .await;
+    let speech = fake
+        .messages(channel)
+        .into_iter()
+        .map(|m| m.text())
+        .find(|t| t.contains("Teams that share win.") && t.contains("(round 1"))
+        .expect("the speech");
+    let at = |s: &str| speech.find(s).expect(s);
+    assert!(
+        at("First, a floor") < at("That is my case") && at("That is my case") < at("Teams that"),
+        "{speech}"
+    );
+    assert_eq!(speech.matches("First, a floor").count(), 1, "{speech}");
+    assert!(speech.contains("13/"), "{speech}");
+    // The answered call closes: it says so, and its Done button is gone.
+    fake.wait_until("the call closed", WAIT, |f| {
+        f.message(msg.id).is_some_and(|m| {
+            m.text().contains("handed in (13 words)") && m.find_custom_id(":done").is_none()
+        })
+    })
+    .await;
+    fake.wait_until("the scorecard", WAIT, |f| scorecard(f, channel).is_some())
+        .await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pace_and_length_are_honoured_and_live_scores_refused_with_the_reason() {
+    let app = TestApp::builder()
+        .seed(9)
+        .env("AGORA_DEBATE_TIMERS_SPEECH", 100)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let channel = 3205;
+    for format in [1, 2] {
+        let i = start_command(
+            &fake,
+            channel,
+            format,
+            1,
+            3,
+            json!([{"name": "live_scores", "type": 5, "value": true}]),
+        )
+        .await;
+        let why = ephemeral_reply(&fake, i).await;
+        assert!(
+            why.contains("Not started: live_scores applies to the team debate only"),
+            "{why}"
+        );
+    }
+    let i = start_command(
+        &fake,
+        channel,
+        1,
+        1,
+        2,
+        json!([{"name": "pace", "type": 10, "value": 0.0}]),
+    )
+    .await;
+    assert!(ephemeral_reply(&fake, i)
+        .await
+        .contains("Not started: pace"));
+    let lobby = open_with(
+        &fake,
+        channel,
+        1,
+        1,
+        2,
+        json!([
+            {"name": "pace", "type": 10, "value": 0.5},
+            {"name": "length", "type": 4, "value": 0}
+        ]),
+    )
+    .await;
+    assert!(
+        lobby.text().contains("full speeches · pace 0.5"),
+        "{}",
+        lobby.text()
+    );
+    press(&fake, ANN, &lobby, ":join").await;
+    press(&fake, ANN, &lobby, ":start").await;
+    let used = HashSet::new();
+    fake.wait_until("Ann's call", WAIT, |f| {
+        call(f, channel, ANN, &used).is_some()
+    })
+    .await;
+    let (msg, _) = call(&fake, channel, ANN, &used).unwrap();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let left = deadline_in(&msg.content) - now;
+    assert!(
+        (35..=55).contains(&left),
+        "a 100 s speech at pace 0.5 closes in about 50 s, not {left} s: {}",
+        msg.content
+    );
+    // Full length: the source's limit, three times the short one (133 words).
+    let limit: u32 = msg
+        .content
+        .split("at most ")
+        .nth(1)
+        .and_then(|t| t.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("the limit");
+    assert!(limit > 300, "{}", msg.content);
 }

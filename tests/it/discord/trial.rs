@@ -2,7 +2,8 @@
 //! the juror's first message, messages in a thread said to that juror and answered there,
 //! evidence by command, the host's verdict (another player's refused), the verdict embed
 //! with every stance and the chart, and no stance shown before it; then a restart
-//! mid-trial that carries on where it was.
+//! mid-trial that carries on where it was; `/trial status` says in plain words what is
+//! happening.
 
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
@@ -50,6 +51,12 @@ async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> 
     );
     press(fake, ANN, &lobby, ":join").await;
     press(fake, BEN, &lobby, ":join").await;
+    let i = trial(fake, BEN, channel, "status", json!([])).await;
+    let lobby_status = ephemeral_reply(fake, i).await;
+    assert!(
+        lobby_status.contains("2 people have joined. The host starts it."),
+        "{lobby_status}"
+    );
     let i = click_and_wait(fake, BEN, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
     assert!(ephemeral_reply(fake, i).await.contains("Only the host"));
     press(fake, ANN, &lobby, ":start").await;
@@ -174,6 +181,15 @@ async fn two_people_persuade_the_jury_to_a_verdict() {
     .await;
     let i = trial(&fake, BEN, channel, "verdict", json!([])).await;
     assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
+    // The status says what is happening, not how many posts were made.
+    let i = trial(&fake, BEN, channel, "status", json!([])).await;
+    let now = ephemeral_reply(&fake, i).await;
+    assert!(
+        now.contains("The argument is open: the players talk to the jurors in their threads until it closes <t:")
+            && now.contains("Players: user4301, user4302.")
+            && !now.contains("posts"),
+        "{now}"
+    );
     // Nothing posted so far gives a stance away.
     let all = |f: &FakeDiscord| -> String {
         let mut ids: Vec<u64> = threads.iter().map(|t| t.0).collect();

@@ -1,0 +1,140 @@
+//! How each panel format shows on Discord ([`DiscordPanel`]): its title, what its AI
+//! referee does between rounds, how its events are told (the terminal's lines, with the
+//! opening, the round starts and a concession reworded for the channel), each
+//! participant's side as the setup says, and the progress its events make.
+
+use super::call;
+use super::progress::Progress;
+use crate::games::debate::rounds::RoundsDebate;
+use crate::games::debate::social::SocialDebate;
+use crate::games::{Audience, Seat};
+use crate::session::debate::DebateFormat;
+use crate::session::formats::{RoundsSetup, SocialSetup};
+use crate::session::GameSetup;
+use crate::terminal::debate::formats::Panel;
+
+/// A format the panel table plays.
+pub trait DiscordPanel: Panel {
+    type Setup: GameSetup<Game = Self, Kit = crate::agents::debate::DebateKit>;
+    const FORMAT: DebateFormat;
+    /// The format's name as a heading: "Moderated debate".
+    const TITLE: &'static str;
+    /// What the AI referee does once a round's speeches are in.
+    const REFEREE: &'static str;
+    /// Follows one event into the debate's progress.
+    fn track(event: &Self::Event, progress: &mut Progress);
+    /// The line (or `== title ==` block) an event is told in on Discord.
+    fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
+        Self::line(event, audience, names)
+    }
+    /// Each participant's side as the setup (JSON) says, seat 1 first: "for" or "against".
+    fn sides(setup: &serde_json::Value, participants: usize) -> Vec<&'static str>;
+}
+
+impl DiscordPanel for RoundsDebate {
+    type Setup = RoundsSetup;
+    const FORMAT: DebateFormat = DebateFormat::Rounds;
+    const TITLE: &'static str = "Moderated debate";
+    const REFEREE: &'static str = "the moderator is scoring the round";
+    fn track(event: &Self::Event, progress: &mut Progress) {
+        progress.rounds(event)
+    }
+    fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
+        use crate::games::debate::rounds::Event as E;
+        match event {
+            E::Opened {
+                motion,
+                participants,
+                rounds,
+                style,
+            } => Some(format!(
+                "🎙️ Moderated debate ({}, {}, {participants} participants): {motion}",
+                style.title().to_lowercase(),
+                call::plural(*rounds as u32, "round"),
+            )),
+            E::RoundStarted { round, order } => Some(format!(
+                "🔔 Round {round} — speaking order: {}.",
+                order
+                    .iter()
+                    .map(|s| name_of(names, *s))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            )),
+            _ => Self::line(event, audience, names),
+        }
+    }
+    fn sides(_setup: &serde_json::Value, participants: usize) -> Vec<&'static str> {
+        (1..=participants as Seat)
+            .map(|s| match crate::agents::debate::rounds::side_of(s) {
+                crate::games::debate::team::Side::Pro => "for",
+                crate::games::debate::team::Side::Con => "against",
+            })
+            .collect()
+    }
+}
+
+impl DiscordPanel for SocialDebate {
+    type Setup = SocialSetup;
+    const FORMAT: DebateFormat = DebateFormat::Social;
+    const TITLE: &'static str = "Social debate";
+    const REFEREE: &'static str = "the evaluator is weighing the speeches";
+    fn track(event: &Self::Event, progress: &mut Progress) {
+        progress.social(event)
+    }
+    fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
+        match event {
+            crate::games::debate::social::Event::Opened {
+                motion,
+                starts,
+                rounds,
+            } => {
+                let who: Vec<String> = starts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, s)| {
+                        format!(
+                            "{} ({}, stance {:+.2}, conviction {:.2})",
+                            name_of(names, i as Seat + 1),
+                            if s.stance < 0.0 { "against" } else { "for" },
+                            s.stance,
+                            s.conviction
+                        )
+                    })
+                    .collect();
+                Some(format!(
+                    "🎙️ Social debate ({}): {motion}\nWhere each stands: {}.",
+                    call::plural(*rounds as u32, "round"),
+                    who.join("; ")
+                ))
+            }
+            crate::games::debate::social::Event::RoundStarted { round } => {
+                Some(format!("🔔 Round {round}."))
+            }
+            crate::games::debate::social::Event::Surrendered { .. } => {
+                let line = Self::line(event, audience, names)?;
+                let plain = line.trim_start_matches('*').trim_start();
+                Some(format!("🏳️ {plain}"))
+            }
+            _ => Self::line(event, audience, names),
+        }
+    }
+    fn sides(setup: &serde_json::Value, participants: usize) -> Vec<&'static str> {
+        (0..participants)
+            .map(|i| {
+                if setup["starts"][i]["stance"].as_f64().unwrap_or(0.0) < 0.0 {
+                    "against"
+                } else {
+                    "for"
+                }
+            })
+            .collect()
+    }
+}
+
+/// Seat `seat`'s shown name.
+fn name_of(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat as usize - 1)
+        .cloned()
+        .unwrap_or_else(|| format!("P{seat}"))
+}
