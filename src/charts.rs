@@ -109,7 +109,7 @@ impl Steps {
             .find(|s| span / s < 12)
             .unwrap_or_else(|| span.div_ceil(12).max(1));
         (self.first..=self.last)
-            .filter(|x| step == 1 || x % step == 0)
+            .filter(|x| step == 1 || x.is_multiple_of(step))
             .map(|x| x as f64)
             .collect()
     }

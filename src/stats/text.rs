@@ -60,7 +60,7 @@ pub fn render_part(
         s.push_str(&format!("{}\n", part.title));
     }
     if board.people.players.is_empty() {
-        s.push_str("No people have finished one yet.\n");
+        s.push_str("No person has played yet.\n");
     } else {
         let rows: Vec<&PlayerLine> = board.people.players.iter().collect();
         s.push_str(&table(def, &rows, true, personalities));

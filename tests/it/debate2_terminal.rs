@@ -187,3 +187,63 @@ fn the_offline_sim_of_each_format_reports_records_and_charts() {
     assert!(!story.contains("[notes]"), "{story}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `agora sessions` and `agora stats debate` as people read them after an AI-only
+/// moderated debate: the format by name, the winner by name, scores rounded with their
+/// unit, the AI debaters as the table showed them (by personality), apart and unranked,
+/// and only the moderated debate's columns.
+#[test]
+fn sessions_and_stats_read_as_people_read_them() {
+    let db = fresh_db("rounds-readable");
+    run(&[
+        "play",
+        "debate",
+        "--format",
+        "rounds",
+        "--participants",
+        "2",
+        "--rounds",
+        "2",
+        "--topic",
+        "nuclear_power",
+        "--humans",
+        "0",
+        "--length",
+        "0.1",
+        "--seed",
+        "5",
+        "--step-delay",
+        "0",
+        "--db",
+        &db,
+    ]);
+    let list = run(&["sessions", "--db", &db]);
+    assert!(list.contains("moderated debate"), "{list}");
+    assert!(list.contains(" of 100"), "{list}");
+    assert!(
+        list.contains("also at the table: the AI moderator"),
+        "{list}"
+    );
+    for raw in ["rounds", "debater-", "@0.", "ai:"] {
+        assert!(!list.contains(raw), "{raw:?} in:\n{list}");
+    }
+    // Every number has at most one decimal.
+    for word in list.split_whitespace() {
+        if let Some((_, frac)) = word.split_once('.') {
+            if word
+                .trim_start_matches(['+', '-'])
+                .starts_with(|c: char| c.is_ascii_digit())
+            {
+                assert!(frac.len() <= 1, "{word} in:\n{list}");
+            }
+        }
+    }
+    let board = run(&["stats", "debate", "--db", &db]);
+    assert!(board.contains("Moderated debates"), "{board}");
+    assert!(board.contains("AI players (not ranked"), "{board}");
+    assert!(board.contains("AI · "), "{board}");
+    assert!(board.contains("mean final score (of 100)"), "{board}");
+    for wrong in ["speech score", "awards", "SPEECH_SCORE", "debater-", "+0.0"] {
+        assert!(!board.contains(wrong), "{wrong:?} in:\n{board}");
+    }
+}
