@@ -10,6 +10,8 @@
 //!   implements.
 //! - [`tables`]: what every table does alike with its channel and stored row: opening a
 //!   lobby, picking a stored table up at startup.
+//! - [`restart`]: after a restart, stale controls closed and open asks shown once; the
+//!   tests' crash points.
 //! - `commands`: the slash commands, one file per family.
 //! - [`text`]: player text made safe to post; component `custom_id`s.
 //!
@@ -23,6 +25,7 @@ pub mod debate;
 mod events;
 mod guards;
 pub mod panel;
+pub mod restart;
 pub mod running;
 pub mod send;
 mod startup;

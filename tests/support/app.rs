@@ -403,6 +403,26 @@ impl TestApp {
         }
     }
 
+    /// Whether the binary has ended by itself (a crash point, `AGORA_DISCORD_CRASH_AFTER`);
+    /// once it has, it is forgotten as after [`Self::kill`] and can be started again.
+    pub fn crashed(&mut self) -> bool {
+        let Some(Running::Binary(child)) = &mut self.bot else {
+            panic!("only the binary can crash");
+        };
+        match child.try_wait().expect("the binary's status") {
+            Some(_) => {
+                self.bot = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Drops a config override or variable for the next start (a crash point, say).
+    pub fn remove_env(&mut self, key: &str) {
+        self.opts.env.retain(|(k, _)| k != key);
+    }
+
     /// Stops the bot gracefully and checks its log; the database goes when the app is dropped.
     pub async fn stop(mut self) {
         self.stop_bot().await;

@@ -9,8 +9,10 @@ use super::private::{post_panel, send_private};
 use super::render;
 use super::table::{Table, TablePhase, TableState};
 use super::views::{board_components, board_text, refresh_board, update_status};
+use crate::discord::restart;
 use crate::discord::send::no_pings;
 use crate::discord::tables::{self, Seated};
+use crate::discord::text::Component;
 use crate::discord::types::Bot;
 use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::session::{Note, Subscription};
@@ -32,12 +34,13 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                 notes.push(n);
             }
         }
-        let plan = {
+        let (plan, legacy) = {
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
                 return;
             };
-            if r.data.posted.is_none() {
+            let legacy = r.data.posted.is_none();
+            if legacy {
                 // A row stored before the cursor was: the backlog was all posted.
                 r.quiet_until = notes
                     .iter()
@@ -50,6 +53,8 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                         _ => None,
                     })
                     .collect();
+                // Its asks were on screen too (their ids unknown: nothing is swept).
+                r.data.shown = r.asked_before.iter().map(|(s, q)| (*s, *q, 0)).collect();
             }
             let mut p = plan(r, &notes);
             p.status_changed = true;
@@ -60,9 +65,12 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                     r.turn()
                 )),
             );
-            p
+            (p, legacy)
         };
         remember(&bot, &table).await;
+        if !legacy {
+            sweep(&bot, &table).await;
+        }
         if execute(&bot, &table, channel, plan).await {
             return;
         }
@@ -106,17 +114,71 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
         };
         let asks: Vec<(Seat, u32)> = r.open.iter().map(|(s, o)| (*s, o.seq)).collect();
         let board = r.board.as_ref().and_then(|b| b.message.map(|m| (b.key, m)));
-        if r.data.posted == Some(r.events) && r.data.asks == asks && r.data.board == board {
+        let shown: Vec<(Seat, u32, u64)> = (r.data.shown.iter())
+            .filter(|(s, q, _)| asks.contains(&(*s, *q)))
+            .copied()
+            .collect();
+        if r.data.posted == Some(r.events)
+            && r.data.asks == asks
+            && r.data.board == board
+            && r.data.shown == shown
+        {
             return;
         }
         r.data.posted = Some(r.events);
         r.data.asks = asks;
         r.data.board = board;
+        r.data.shown = shown;
         table.row(&st)
     };
     if let Some(row) = row {
         if let Err(e) = bot.store.save_channel(&row).await {
             tracing::warn!("storing the channel: {e}");
+        }
+    }
+}
+
+/// An open ask's call or controls are on screen: message `message` (stored, so a restart
+/// neither posts it again nor closes it).
+pub(super) async fn shown(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat, seq: u32, message: u64) {
+    let mut st = table.state.lock().await;
+    let TableState::Running(r) = &mut *st else {
+        return;
+    };
+    if !r.open.get(&seat).is_some_and(|o| o.seq == seq) {
+        return;
+    }
+    r.data.shown.retain(|(s, _, _)| *s != seat);
+    r.data.shown.push((seat, seq, message));
+    table.save(bot, &st).await;
+}
+
+/// After a restart: the game's controls in the channel and in the human seats' DMs that
+/// are not the open ones (a copy posted again, an answered ask whose close was lost, an
+/// old vote message) are closed; the night panel buttons (they show whatever is open)
+/// stay. Skipped for a row stored before the table knew what it had shown.
+async fn sweep(bot: &Arc<Bot>, table: &Arc<Table>) {
+    let (session, keep, dms) = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        let dms: Vec<u64> = (r.data.seats.iter())
+            .filter(|s| !s.dm_closed)
+            .filter_map(|s| s.user)
+            .collect();
+        (r.data.session_id.clone(), r.live_messages(), dms)
+    };
+    let live = |m: u64, c: &Component| {
+        keep.contains(&m) || matches!(c, Component::Ask { verb, .. } if verb == "open")
+    };
+    restart::close_stale(bot, table.channel, &session, Some(table.channel), &live).await;
+    for user in dms {
+        match restart::dm_channel(bot, user).await {
+            Ok(c) => {
+                restart::close_stale(bot, c.get(), &session, None, &live).await;
+            }
+            Err(e) => tracing::info!("a DM channel after a restart: {e}"),
         }
     }
 }
@@ -153,14 +215,18 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
             Post::Text(t) => {
                 bot.post_text(channel, &t).await;
             }
-            Post::SpeechCall { user, text } => {
-                bot.post(
-                    channel,
-                    CreateMessage::new()
-                        .content(text)
-                        .allowed_mentions(no_pings().users([UserId::new(user.max(1))])),
-                )
-                .await;
+            Post::SpeechCall {
+                seat,
+                seq,
+                user,
+                text,
+            } => {
+                let msg = CreateMessage::new()
+                    .content(text)
+                    .allowed_mentions(no_pings().users([UserId::new(user.max(1))]));
+                if let Some(m) = bot.post(channel, msg).await {
+                    shown(bot, table, seat, seq, m.get()).await;
+                }
             }
             Post::Board => {
                 after_ai_speech(bot, table).await;

@@ -16,6 +16,8 @@ use std::sync::Arc;
 pub(super) enum Post {
     Text(String),
     SpeechCall {
+        seat: Seat,
+        seq: u32,
         user: u64,
         text: String,
     },
@@ -95,7 +97,13 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                     },
                 );
                 let before = r.asked_before.iter().position(|x| *x == (*seat, *seq));
+                let vote = matches!(ask.kind, AskKind::Vote | AskKind::PkVote);
                 match before {
+                    // Marked before a restart but never known on screen: asked again.
+                    Some(i) if !vote && !r.on_screen(*seat, *seq, ask.kind) => {
+                        r.asked_before.swap_remove(i);
+                        post_ask(r, &mut p, *seat, *seq, ask, *due_at);
+                    }
                     Some(i) => {
                         r.asked_before.swap_remove(i);
                         let mut q = Plan::default();
@@ -114,7 +122,11 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                         }
                         p.board_dirty |= q.board_dirty;
                     }
-                    None => post_ask(r, &mut p, *seat, *seq, ask, *due_at),
+                    None => {
+                        // A new opening: what was on screen for the seat is not its.
+                        r.data.shown.retain(|(s, _, _)| s != seat);
+                        post_ask(r, &mut p, *seat, *seq, ask, *due_at);
+                    }
                 }
             }
             // The reason is the store's error, for the operator's log: players read
@@ -272,6 +284,8 @@ pub(super) fn post_ask(
             r.speaker = Some((seat, seq));
             let user = r.data.user(seat).unwrap_or(0);
             p.channel.push(Post::SpeechCall {
+                seat,
+                seq,
                 user,
                 text: render::speech_call(ask, user, &r.names, due_at),
             });

@@ -35,8 +35,13 @@ pub const PANEL_LABEL: &str = "🌙 My night panel";
 /// How long an interaction token may carry follow-ups: Discord keeps it 15 minutes.
 const TOKEN_LIFE_MS: i64 = 14 * 60 * 1000;
 
-/// What the seat sees for one batch: its news lines, then its open ask's controls.
-fn compose(r: &Running, seat: Seat, posts: Vec<Post>) -> (String, Vec<CreateActionRow>) {
+/// What the seat sees for one batch: its news lines, then its open ask's controls (and
+/// that ask's sequence number).
+fn compose(
+    r: &Running,
+    seat: Seat,
+    posts: Vec<Post>,
+) -> (String, Vec<CreateActionRow>, Option<u32>) {
     let open: Option<OpenAsk> = posts.iter().find_map(|p| match p {
         Post::Controls { seq } => r.open.get(&seat).filter(|o| o.seq == *seq).copied(),
         _ => None,
@@ -56,7 +61,7 @@ fn compose(r: &Running, seat: Seat, posts: Vec<Post>) -> (String, Vec<CreateActi
         lines.push(render::ask_prompt(&o.ask, &r.names, o.due_at));
         comps = controls(&r.data.session_id, &r.names, &o.ask);
     }
-    (lines.join("\n"), comps)
+    (lines.join("\n"), comps, open.map(|o| o.seq))
 }
 
 /// Sends one batch of a seat's private news and controls: one DM, or, with DMs closed, an
@@ -69,7 +74,7 @@ pub(super) async fn send_private(
     seat: Seat,
     posts: Vec<Post>,
 ) {
-    let (user, closed, token, text, comps) = {
+    let (user, closed, token, text, comps, asked) = {
         let mut st = table.state.lock().await;
         let TableState::Running(r) = &mut *st else {
             return;
@@ -79,7 +84,7 @@ pub(super) async fn send_private(
         };
         let i = seat as usize - 1;
         let closed = r.data.seats[i].dm_closed;
-        let (text, comps) = compose(r, seat, posts);
+        let (text, comps, asked) = compose(r, seat, posts);
         let token = match &r.panel[i] {
             Some((token, at)) if closed && now_ms() - at < TOKEN_LIFE_MS => {
                 r.seen[i] = r.private[i].len();
@@ -87,7 +92,7 @@ pub(super) async fn send_private(
             }
             _ => None,
         };
-        (user, closed, token, text, comps)
+        (user, closed, token, text, comps, asked)
     };
     if text.is_empty() {
         return;
@@ -112,7 +117,11 @@ pub(super) async fn send_private(
             msg = msg.components(comps.clone());
         }
         match bot.dm(user, msg).await {
-            Ok(_) => {}
+            Ok(m) => {
+                if let Some(seq) = asked.filter(|_| n == last) {
+                    super::drive::shown(bot, table, seat, seq, m.get()).await;
+                }
+            }
             Err(e) if dm_refused(&e) => {
                 // Found out mid-game (the seat closed its DMs): from now on the night
                 // panel carries everything; it is posted at once so the open ask is not

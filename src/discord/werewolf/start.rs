@@ -121,6 +121,7 @@ pub(super) async fn start_game(
         wolf_chat_open: rules_all.wolf_chat == WolfChat::Open,
         posted: Some(0),
         asks: Vec::new(),
+        shown: Vec::new(),
         board: None,
         pace: timers_pace,
     };

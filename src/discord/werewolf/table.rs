@@ -36,10 +36,16 @@ pub struct RunningData {
     /// (a row kept before this was stored): everything before the restart was posted.
     #[serde(default)]
     pub posted: Option<usize>,
-    /// The asks open for human seats whose call, vote message or controls were posted:
-    /// `(seat, seq)`. A resumed game does not post them again (their controls still work).
+    /// The asks open for human seats, marked before their call, vote message or controls
+    /// are posted: `(seat, seq)`.
     #[serde(default)]
     pub asks: Vec<(Seat, u32)>,
+    /// The speech calls and DM controls of those asks known to be on screen: `(seat, seq,
+    /// message id)`, stored once posted. A resumed game posts a marked ask again unless it
+    /// is here (a crash between marking and storing lost its post or its id); its
+    /// controls still work, and any other copy is closed ([`crate::discord::restart`]).
+    #[serde(default)]
+    pub shown: Vec<(Seat, u32, u64)>,
     /// The current vote message: the key of its round and its message id.
     #[serde(default)]
     pub board: Option<(u32, u64)>,
@@ -132,6 +138,31 @@ impl Running {
         if self.open.get(&seat).is_some_and(|o| o.gen == gen) {
             self.open.remove(&seat);
         }
+    }
+
+    /// Whether the ask `(seat, seq)` of `kind` is known to be on screen (its message id
+    /// stored). A seat with closed DMs reads its night asks on its panel, which shows
+    /// whatever is open: those always are.
+    pub fn on_screen(&self, seat: Seat, seq: u32, kind: AskKind) -> bool {
+        self.data
+            .shown
+            .iter()
+            .any(|(s, q, _)| (*s, *q) == (seat, seq))
+            || (!kind.is_speech() && self.data.seats[seat as usize - 1].dm_closed)
+    }
+
+    /// The messages holding the open asks' controls (DMs), the vote message and the
+    /// status board: what a sweep after a restart keeps live.
+    pub fn live_messages(&self) -> Vec<u64> {
+        let open = |s: &Seat, q: &u32| self.open.get(s).is_some_and(|o| o.seq == *q);
+        self.data
+            .shown
+            .iter()
+            .filter(|(s, q, _)| open(s, q))
+            .map(|(_, _, m)| *m)
+            .chain(self.board.as_ref().and_then(|b| b.message))
+            .chain(self.data.status_message)
+            .collect()
     }
 
     /// The wolves, if `seat` is one of them (as its own news told it).

@@ -9,6 +9,8 @@
 //! - `seats`: seats, roles and what each player is told.
 //! - `forged`: forged speeches.
 //! - `log`: the bot's log is checked for dropped gateway events.
+//! - `restart`: `agora run` killed between two posts of a step: every open ask on screen
+//!   once after the restart, no stale control live.
 //! - `trial`: a trial with two people, juror threads, evidence, the verdict; a restart.
 
 mod binary;
@@ -18,6 +20,7 @@ mod debate_formats;
 mod forged;
 mod game;
 mod log;
+mod restart;
 mod seats;
 mod trial;
 

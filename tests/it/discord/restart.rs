@@ -1,0 +1,314 @@
+//! `agora run` killed (SIGKILL, at a crash point: `AGORA_DISCORD_CRASH_AFTER`) between two
+//! posts of a step, then started again: every open ask of every person is on screen exactly
+//! once and answerable, and no stale copy of a control stays live. A werewolf game killed
+//! right after "Night 2 falls" (before the night's DMs) and right after a wolf's pick DM
+//! (before its id is stored); a team debate killed right after a person's call is posted
+//! (before its id is stored) and right before it.
+
+use super::*;
+use crate::app::{TestApp, WAIT};
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
+use crate::fake_players::{press, Humans};
+use agora::discord::restart::CLOSED_LINE;
+use serde_json::json;
+use std::collections::HashMap;
+use std::time::Duration;
+
+/// Kill right after Discord accepted the matching post, before the bot learns its id.
+const AFTER: &str = "AGORA_DISCORD_CRASH_AFTER";
+/// Kill right before the matching post is sent.
+const BEFORE: &str = "AGORA_DISCORD_CRASH_BEFORE";
+
+/// The key of a control's ask: `ask:{session}:{seat}:{seq}` or `board:{session}:{key}`
+/// (the night panel button, which shows whatever is open, has none).
+fn ask_key(id: &str) -> Option<String> {
+    let parts: Vec<&str> = id.split(':').collect();
+    match parts.as_slice() {
+        ["ask", _, _, "0", "open"] => None,
+        ["ask", s, seat, seq, _] => Some(format!("ask:{s}:{seat}:{seq}")),
+        ["board", s, key] => Some(format!("board:{s}:{key}")),
+        _ => None,
+    }
+}
+
+/// The bot's messages in the channel and the users' DMs that carry controls.
+fn live_controls(fake: &FakeDiscord, channel: u64, users: &[u64]) -> Vec<Msg> {
+    let mut all = fake.messages(channel);
+    for u in users {
+        all.extend(fake.dms(*u));
+    }
+    all.into_iter()
+        .filter(|m| m.author_id == APP_ID && !m.is_ephemeral() && !m.components.is_empty())
+        .collect()
+}
+
+/// No ask's controls are live on two messages.
+fn assert_one_live_copy(fake: &FakeDiscord, channel: u64, users: &[u64]) {
+    let mut seen: HashMap<String, u64> = HashMap::new();
+    for m in live_controls(fake, channel, users) {
+        let keys: std::collections::HashSet<String> =
+            m.custom_ids().iter().filter_map(|id| ask_key(id)).collect();
+        for k in keys {
+            if let Some(other) = seen.insert(k.clone(), m.id) {
+                panic!(
+                    "{k} is live on two messages ({other} and {}): {}",
+                    m.id,
+                    m.text()
+                );
+            }
+        }
+    }
+}
+
+/// Plays `humans` until the bot hits its crash point (and is gone); stops stepping once
+/// `reached` shows the crash point's post, so nobody clicks a message the bot dies on.
+async fn play_until_the_crash(
+    app: &mut TestApp,
+    humans: &mut Humans,
+    reached: impl Fn(&FakeDiscord) -> bool,
+) {
+    let fake = app.fake.clone();
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(180);
+    while !app.crashed() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the crash point was never reached\n{}",
+            fake.dump_calls(40)
+        );
+        if !reached(&fake) {
+            assert!(
+                !humans.step(&fake).await,
+                "the game ended before the crash point"
+            );
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    assert!(
+        app.log().text().contains("crash point reached"),
+        "the bot died at its crash point\n{}",
+        app.log().text()
+    );
+}
+
+/// A seed that deals the lone human a wolf.
+fn wolf_seed(skip: usize) -> u64 {
+    use agora::discord::werewolf::lobby::human_seats;
+    use agora::games::werewolf::{deal, Role};
+    (0..10_000u64)
+        .filter(|s| deal(*s)[human_seats(1, *s)[0] as usize - 1] == Role::Werewolf)
+        .nth(skip)
+        .expect("a seed")
+}
+
+const PICK: &str = "Choose tonight's victim";
+
+/// How many messages the bot has posted (in a channel or by DM) whose text holds `text`.
+fn posted(fake: &FakeDiscord, text: &str) -> usize {
+    fake.calls()
+        .iter()
+        .filter(|c| c.method == "POST" && c.path.ends_with("/messages"))
+        .filter(|c| c.body["content"].as_str().is_some_and(|t| t.contains(text)))
+        .count()
+}
+
+/// The wolf's pick DMs so far.
+fn picks(fake: &FakeDiscord, user: u64) -> Vec<Msg> {
+    fake.dms(user)
+        .into_iter()
+        .filter(|m| m.text().contains(PICK))
+        .collect()
+}
+
+/// A werewolf game with one human wolf, killed at `needle` (`when`: [`AFTER`] or
+/// [`BEFORE`]); after the restart the wolf is asked to pick on night 2 once (one live
+/// copy), picks, and the game ends with no human seat timed out.
+async fn werewolf_killed_at(when: &str, needle: &str, channel: u64, host: u64) {
+    let mut app = TestApp::builder()
+        .binary()
+        .seed(wolf_seed(0))
+        .env(when, needle)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    press(&fake, host, &lobby, ":start").await;
+    let mut humans = Humans::new(channel, &[host]);
+    let plain = needle.split('#').next().unwrap_or(needle).to_string();
+    let nth: usize = needle.split('#').nth(1).map_or(1, |n| n.parse().unwrap());
+    // Posts are counted as sent (a click edits a DM's text afterwards).
+    let reached = |f: &FakeDiscord| when == AFTER && posted(f, &plain) >= nth;
+    play_until_the_crash(&mut app, &mut humans, reached).await;
+    app.remove_env(when);
+    app.start_bot().await;
+    fake.wait_until("the restart notice", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    // Night 2's pick is on screen, live, once.
+    fake.wait_until("the wolf's night-2 pick, live", WAIT, |f| {
+        picks(f, host).iter().any(|m| !m.components.is_empty())
+    })
+    .await;
+    let live: Vec<Msg> = picks(&fake, host)
+        .into_iter()
+        .filter(|m| !m.components.is_empty())
+        .collect();
+    assert_eq!(live.len(), 1, "one live pick: {live:?}");
+    // A copy posted before the crash (its id never stored) closed and says so.
+    let closed = picks(&fake, host)
+        .iter()
+        .filter(|m| m.text().contains(CLOSED_LINE))
+        .count();
+    let copied = when == AFTER && needle.contains(PICK);
+    assert_eq!(closed, usize::from(copied), "closed copies");
+    assert_one_live_copy(&fake, channel, &[host]);
+    humans.play_to_the_end(&fake).await;
+    assert_one_live_copy(&fake, channel, &[host]);
+    let s = app.store().await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    assert_no_human_timeouts(&s).await;
+    let timed_out = fake
+        .dms(host)
+        .iter()
+        .filter(|m| m.text().contains("Time ran out"))
+        .count();
+    assert_eq!(timed_out, 0, "the wolf was never timed out");
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wolf_killed_at_nightfall_before_its_dms_still_picks_after_the_restart() {
+    werewolf_killed_at(AFTER, "Night 2 falls", 3401, 4401).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wolf_killed_with_its_pick_marked_but_not_sent_gets_it_after_the_restart() {
+    werewolf_killed_at(BEFORE, &format!("{PICK}#2"), 3403, 4403).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_wolf_killed_after_its_pick_dm_before_its_id_is_stored_picks_once() {
+    werewolf_killed_at(AFTER, &format!("{PICK}#2"), 3402, 4402).await;
+}
+
+const BEN: u64 = 4411;
+
+/// A team debate's lobby in `channel`, opened by `host`.
+async fn debate_lobby(fake: &FakeDiscord, host: u64, channel: u64) -> Msg {
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "debate",
+            Some("start"),
+            json!([{"name": "topic", "type": 3, "value": "universal_basic_income"}]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the debate lobby", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":seat1").is_some())
+    })
+    .await;
+    fake.replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":seat1").is_some())
+        .expect("lobby")
+}
+
+/// BEN's calls (messages with his mention and controls, or closed).
+fn calls(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
+    fake.messages(channel)
+        .into_iter()
+        .filter(|m| {
+            m.author_id == APP_ID
+                && m.content.starts_with("🎤")
+                && m.content.contains(&format!("<@{BEN}>"))
+                && m.content.contains("Write speech")
+        })
+        .collect()
+}
+
+/// A team debate with one person (Con 4), killed at `needle` (`when`): after the restart
+/// exactly one of their calls is live, and they answer it (Done).
+async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
+    let mut app = TestApp::builder()
+        .binary()
+        .seed(23)
+        .env("AGORA_DEBATE_TIMERS_PACE", 0.5)
+        .env("AGORA_DISCORD_AI_SPEECH_MS", 0)
+        .env(when, needle)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let lobby = debate_lobby(&fake, 4410, channel).await;
+    press(&fake, BEN, &lobby, ":seat8").await;
+    press(&fake, 4410, &lobby, ":start").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(180);
+    while !app.crashed() {
+        assert!(
+            tokio::time::Instant::now() < deadline,
+            "the crash point was never reached\n{}",
+            fake.dump_calls(40)
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let before = calls(&fake, channel).len();
+    app.remove_env(when);
+    app.start_bot().await;
+    fake.wait_until("the restart notice", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    fake.wait_until("Ben's call, live", WAIT, |f| {
+        calls(f, channel).iter().any(|m| !m.components.is_empty())
+    })
+    .await;
+    // Give a stray second copy the time to show, then: one live call.
+    super::a_later_command_is_answered(&fake, 4410, channel).await;
+    let all = calls(&fake, channel);
+    let live: Vec<&Msg> = all.iter().filter(|m| !m.components.is_empty()).collect();
+    assert_eq!(live.len(), 1, "one live call: {all:?}");
+    for old in all.iter().filter(|m| m.components.is_empty()) {
+        assert!(old.text().contains(CLOSED_LINE), "{}", old.text());
+    }
+    assert!(all.len() <= before + 1, "posted again once at most");
+    assert_one_live_copy(&fake, channel, &[]);
+    // The live call answers: typed, then Done.
+    let call = live[0].clone();
+    fake.say(
+        BEN,
+        channel,
+        "Basic income frees people to choose their work.",
+    )
+    .await;
+    let done = call.find_custom_id(":done").unwrap();
+    let i = crate::fake_players::click_and_wait(&fake, BEN, &call, &done).await;
+    assert_eq!(fake.callback(i).map(|c| c.0), Some(6), "Done is taken");
+    fake.wait_until("the call closes with the speech in", WAIT, |f| {
+        f.message(call.id).unwrap().components.is_empty()
+    })
+    .await;
+    // The old copy, if any, is refused.
+    if let Some(old) = all.iter().find(|m| m.components.is_empty()) {
+        let old_done = old.custom_ids();
+        assert!(old_done.is_empty(), "the old copy has no controls left");
+    }
+    assert_one_live_copy(&fake, channel, &[]);
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_debate_killed_after_a_call_is_posted_has_one_live_call() {
+    debate_killed_at(AFTER, "press **Write speech**", 3411).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_debate_killed_right_before_a_call_is_posted_has_one_live_call() {
+    debate_killed_at(BEFORE, "press **Write speech**", 3412).await;
+}
