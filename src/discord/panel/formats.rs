@@ -60,6 +60,13 @@ impl DiscordPanel for RoundsDebate {
                     .collect::<Vec<_>>()
                     .join(", ")
             )),
+            E::Evaluated { .. } => Self::line(event, audience, names).map(|l| {
+                l.replacen(
+                    " (offline-scored) (of 100, the mean of two passes)",
+                    " (of 100, the mean of two passes; offline-scored)",
+                    1,
+                )
+            }),
             _ => Self::line(event, audience, names),
         }
     }

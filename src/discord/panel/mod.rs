@@ -553,8 +553,8 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     if let Some(call) = open {
                         close_call(ctx.data(), &self, user, &call, Closed::Conceded);
                     }
-                    ctx.say(format!("🏳️ <@{user}> concedes.")).await?;
-                    Ok(())
+                    // The channel is told by the concession itself, named.
+                    refuse(ctx, "You gave in: you speak no more in this debate.").await
                 }
                 Err(SubmitError::Closed) => refuse(ctx, "The debate has ended.").await,
                 Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,

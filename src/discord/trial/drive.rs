@@ -372,10 +372,16 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
             bot.post_text(main, &format!("{} rests.", name(*player)))
                 .await
         }
-        Event::ArgumentClosed { .. } => {
+        Event::ArgumentClosed { called_by } => {
+            let why = match called_by {
+                Some(seat) => format!("{} called for the verdict.", name(*seat)),
+                None => "The time for argument is over.".to_string(),
+            };
             let embed = CreateEmbed::new()
                 .title("🔔 The argument is closed")
-                .description("The jurors now deliberate among themselves, then vote.");
+                .description(format!(
+                    "{why} The jurors now deliberate among themselves, then vote."
+                ));
             bot.post(main, CreateMessage::new().embed(embed)).await;
         }
         Event::DeliberationRound { round, speaker } => {
@@ -491,6 +497,14 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
     tables::close(&bot, &*table).await;
 }
 
+/// A stance or a shift as a whole number with its sign ("+30", "-19", "0").
+fn signed(x: f64) -> String {
+    match x.round() as i64 {
+        0 => "0".into(),
+        n => format!("{n:+}"),
+    }
+}
+
 /// The verdict embed: each juror's vote, each stance and how it moved, the epilogue, and
 /// the chart of the stances over the session attached.
 async fn verdict(bot: &Bot, table: &TrialTable) {
@@ -518,14 +532,16 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
         .map(|(i, j)| {
             let (a, b) = (game.initial()[i], j.stance);
             format!(
-                "**{}**: {} — stance {a:+.1} → {b:+.1} ({:+.1})",
+                "**{}**: {} — stance {} → {} ({})",
                 data.juror_name(&j.id),
                 if j.not_guilty() {
                     "NOT GUILTY"
                 } else {
                     "GUILTY"
                 },
-                b - a
+                signed(a),
+                signed(b),
+                signed(b - a)
             )
         })
         .collect();
@@ -588,11 +604,20 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
         &bot.trial,
     );
     if let Some(runner) = resumed.await? {
-        // No control from before the restart stays live (a lobby whose close was lost).
-        crate::discord::restart::close_all(bot, row.channel_id, &data.session_id).await;
         bot.insert(table.clone());
         let mut st = table.state.lock().await;
         launch(bot, table.clone(), &mut st, runner, data);
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn stances_read_as_whole_numbers_with_their_sign() {
+        assert_eq!(super::signed(30.0), "+30");
+        assert_eq!(super::signed(-19.1), "-19");
+        assert_eq!(super::signed(-0.4), "0");
+        assert_eq!(super::signed(10.9), "+11");
+    }
 }

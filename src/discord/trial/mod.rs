@@ -270,13 +270,9 @@ impl TrialTable {
             return refuse(ctx, "Nobody plays here to call it.").await;
         };
         match handle.submit(seat, Action::CallVerdict, None).await {
-            Ok(()) => {
-                ctx.say(format!(
-                    "🔨 <@{user}> calls for the verdict: the argument is closed."
-                ))
-                .await?;
-                Ok(())
-            }
+            // The channel is told by the argument's close, which names who called it.
+            Ok(()) => refuse(ctx, "You called for the verdict: the jury deliberates now.").await,
+            Err(SubmitError::Closed) => refuse(ctx, "The trial has ended.").await,
             Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
         }
     }

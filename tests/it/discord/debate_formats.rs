@@ -140,6 +140,18 @@ fn deadline_in(text: &str) -> i64 {
         .expect("seconds")
 }
 
+/// Every message of `channel` as people see it, printed (shown with `--nocapture`).
+fn print_transcript(fake: &FakeDiscord, channel: u64) {
+    for m in fake.messages(channel) {
+        let controls = if m.custom_ids().is_empty() {
+            ""
+        } else {
+            " [controls]"
+        };
+        eprintln!("<{}>{controls} {}\n", m.author_id, m.text());
+    }
+}
+
 fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
     fake.messages(channel)
         .into_iter()
@@ -218,6 +230,7 @@ async fn a_moderated_debate_with_a_person_and_an_ai_to_the_scorecard() {
     assert!(all.contains("The moderator on round 1"), "{all}");
     assert!(all.contains("The moderator on round 2"), "{all}");
     assert!(all.contains("Final evaluation"), "{all}");
+    print_transcript(&fake, channel);
     let card = scorecard(&fake, channel).unwrap();
     assert!(
         card.contains("Verdict") && card.contains("P1 user4201"),
@@ -304,7 +317,9 @@ async fn a_social_debate_where_a_person_concedes() {
         )
         .await;
     fake.wait_until("the concession", WAIT, |f| {
-        f.replies(i).iter().any(|m| m.text().contains("concedes"))
+        f.replies(i)
+            .iter()
+            .any(|m| m.text().contains("You gave in"))
     })
     .await;
     // Ben's open call closes: it says so and has no Done button left.
@@ -358,6 +373,7 @@ async fn a_social_debate_where_a_person_concedes() {
             .all(|m| m.find_custom_id(":done").is_none() && m.text().contains("— handed in ("))
     })
     .await;
+    print_transcript(&fake, channel);
     let card = scorecard(&fake, channel).unwrap();
     assert!(card.contains("overwhelming"), "{card}");
     assert!(card.contains("gave in"), "{card}");

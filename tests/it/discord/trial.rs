@@ -208,17 +208,34 @@ async fn two_people_persuade_the_jury_to_a_verdict() {
         .filter(|m| m.text().contains(" → "))
         .count();
     assert_eq!(wang_answers, 1, "the spectator got no answer");
-    trial(&fake, ANN, channel, "verdict", json!([])).await;
+    let i = trial(&fake, ANN, channel, "verdict", json!([])).await;
+    assert!(ephemeral_reply(&fake, i)
+        .await
+        .contains("You called for the verdict"));
     fake.wait_until("the verdict", WAIT, |f| verdict(f, channel).is_some())
         .await;
+    // Every message people see (shown with `--nocapture`).
+    let mut places: Vec<u64> = vec![channel];
+    places.extend(threads.iter().map(|t| t.0));
+    for c in places {
+        for m in fake.messages(c) {
+            eprintln!("#{c} <{}> {}\n", m.author_id, m.text());
+        }
+    }
     let v = verdict(&fake, channel).unwrap();
     for name in ["Wang", "Liu", "Chen", "Okafor", "Rossi"] {
         assert!(v.contains(name), "{v}");
     }
     assert!(v.contains("stance") && v.contains("→"), "{v}");
+    assert!(
+        !v.contains(".0") && !v.contains("+0 "),
+        "whole numbers: {v}"
+    );
     let text = all(&fake);
     assert!(
-        text.contains("The argument is closed") && text.contains("Deliberation, round 1"),
+        text.contains("The argument is closed")
+            && text.contains("user4301 called for the verdict.")
+            && text.contains("Deliberation, round 1"),
         "{text}"
     );
     assert!(
