@@ -497,6 +497,8 @@ async fn resume_as<G: DiscordPanel>(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::
     let resumed =
         tables::resume_session::<G::Setup>(bot, row.channel_id, &data.session_id, &bot.debate);
     if let Some(runner) = resumed.await? {
+        // Its open calls are posted again as it resumes: every copy from before closes.
+        crate::discord::restart::close_all(bot, row.channel_id, &data.session_id).await;
         bot.insert(table.clone());
         let mut st = table.state.lock().await;
         launch(bot, table.clone(), &mut st, runner, data);

@@ -604,6 +604,8 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
         &bot.trial,
     );
     if let Some(runner) = resumed.await? {
+        // No control from before the restart stays live (a lobby whose close was lost).
+        crate::discord::restart::close_all(bot, row.channel_id, &data.session_id).await;
         bot.insert(table.clone());
         let mut st = table.state.lock().await;
         launch(bot, table.clone(), &mut st, runner, data);
