@@ -312,3 +312,80 @@ async fn a_debate_killed_after_a_call_is_posted_has_one_live_call() {
 async fn a_debate_killed_right_before_a_call_is_posted_has_one_live_call() {
     debate_killed_at(BEFORE, "press **Write speech**", 3412).await;
 }
+
+/// A moderated debate (one round, a person and an AI) killed right after the person's call
+/// is posted: the call is posted again as the debate resumes, the copy from before the
+/// crash closes, and the live one takes the speech.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
+    const ANN: u64 = 4421;
+    let channel = 3421;
+    let mut app = TestApp::builder()
+        .binary()
+        .seed(7)
+        .env(AFTER, format!("<@{ANN}>, your speech"))
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let options = json!([
+        {"name": "topic", "type": 3, "value": "universal_basic_income"},
+        {"name": "format", "type": 4, "value": 1},
+        {"name": "rounds", "type": 4, "value": 1},
+        {"name": "participants", "type": 4, "value": 2},
+    ]);
+    let i = fake
+        .slash(
+            ANN,
+            channel,
+            "debate",
+            Some("start"),
+            options,
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("the lobby", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":start").is_some())
+    })
+    .await;
+    let lobby = fake
+        .replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":start").is_some())
+        .unwrap();
+    press(&fake, ANN, &lobby, ":join").await;
+    press(&fake, ANN, &lobby, ":start").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    while !app.crashed() {
+        assert!(tokio::time::Instant::now() < deadline, "no crash point");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    app.remove_env(AFTER);
+    app.start_bot().await;
+    let calls = |f: &FakeDiscord| -> Vec<Msg> {
+        f.messages(channel)
+            .into_iter()
+            .filter(|m| {
+                m.author_id == APP_ID && m.content.contains(&format!("<@{ANN}>, your speech"))
+            })
+            .collect()
+    };
+    fake.wait_until("the call posted again", WAIT, |f| {
+        calls(f).len() == 2 && calls(f).iter().any(|m| !m.components.is_empty())
+    })
+    .await;
+    let all = calls(&fake);
+    assert!(all[0].components.is_empty(), "the copy from before closed");
+    assert!(all[0].text().contains(CLOSED_LINE), "{}", all[0].text());
+    assert_one_live_copy(&fake, channel, &[]);
+    fake.say(ANN, channel, "After the crash: a floor for everyone.")
+        .await;
+    fake.say(ANN, channel, "done").await;
+    fake.wait_until("the live call takes the speech", WAIT, |f| {
+        f.message(all[1].id).unwrap().components.is_empty()
+    })
+    .await;
+    assert_one_live_copy(&fake, channel, &[]);
+    app.stop().await;
+}
