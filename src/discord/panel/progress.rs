@@ -29,7 +29,7 @@ impl Progress {
                 ..
             } => {
                 self.rounds = *rounds;
-                self.participants = *participants as u8;
+                self.participants = *participants;
             }
             E::RoundStarted { round, order } => {
                 self.round = *round;
