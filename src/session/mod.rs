@@ -17,6 +17,7 @@
 pub mod debate;
 pub mod formats;
 mod handle;
+mod mailbox;
 mod pace;
 mod setup;
 pub mod trial;
@@ -57,6 +58,9 @@ struct Proposal<A> {
     note: Option<serde_json::Value>,
 }
 
+/// A viewer, its channel, and whether it paces the session.
+type Subscriber<T> = (Viewer, mpsc::UnboundedSender<Arc<Note<T>>>, bool);
+
 type Later<A> = (Seat, u32, Pin<Box<dyn Future<Output = Answer<A>> + Send>>);
 
 /// The session task's state.
@@ -75,7 +79,7 @@ pub struct Runner<T: Game> {
     ready: VecDeque<Proposal<T::Action>>,
     later: Vec<Later<T::Action>>,
     /// Each subscriber, and whether it is the paced one (see [`pace`]).
-    subscribers: Vec<(Viewer, mpsc::UnboundedSender<Arc<Note<T>>>, bool)>,
+    subscribers: Vec<Subscriber<T>>,
     /// Holds AI answers and timeouts back while the paced subscriber catches up.
     gate: Option<pace::Gate>,
     paused: bool,
@@ -420,75 +424,6 @@ impl<T: Game> Runner<T> {
             .min()
     }
 
-    async fn handle_submit(
-        &mut self,
-        seat: Seat,
-        action: T::Action,
-        seq: Option<u32>,
-    ) -> Result<Result<(), SubmitError>, SessionError> {
-        if seat == 0 || seat > self.game.seat_count() {
-            return Ok(Err(SubmitError::NoSuchSeat(seat)));
-        }
-        if self.agents[seat as usize - 1].is_some() {
-            return Ok(Err(SubmitError::AiSeat(seat)));
-        }
-        // A note to one's team answers no ask; the seat's open ask stays as it was.
-        let aside = self.game.is_aside(&action);
-        let open = match aside {
-            true => None,
-            false => self.game.pending().into_iter().find(|p| p.seat == seat),
-        };
-        if let (Some(wanted), Some(open)) = (seq, &open) {
-            if wanted != open.seq {
-                return Ok(Err(SubmitError::Stale));
-            }
-        }
-        if seq.is_some() && open.is_none() && !aside {
-            return Ok(Err(SubmitError::Stale));
-        }
-        if let Err(refusal) = self.game.check(seat, &action) {
-            return Ok(Err(SubmitError::Refused(refusal.to_string())));
-        }
-        // An action the rules take from a seat they did not ask (an aside, or a debater
-        // taking the free-debate floor) is stored as answering no ask.
-        self.commit(Proposal {
-            seat,
-            seq: open.map_or(UNASKED, |o| o.seq),
-            action: Some(action),
-            source: InputSource::Human,
-            note: None,
-        })
-        .await?;
-        Ok(Ok(()))
-    }
-
-    /// A person's pass: their open ask `seq` ends as its deadline would end it (stored as
-    /// the person's input with no action).
-    async fn handle_pass(
-        &mut self,
-        seat: Seat,
-        seq: u32,
-    ) -> Result<Result<(), SubmitError>, SessionError> {
-        if seat == 0 || seat > self.game.seat_count() {
-            return Ok(Err(SubmitError::NoSuchSeat(seat)));
-        }
-        if self.agents[seat as usize - 1].is_some() {
-            return Ok(Err(SubmitError::AiSeat(seat)));
-        }
-        if !self.is_open(seat, seq) {
-            return Ok(Err(SubmitError::Stale));
-        }
-        self.commit(Proposal {
-            seat,
-            seq,
-            action: None,
-            source: InputSource::Human,
-            note: Some(serde_json::json!({"pass": true})),
-        })
-        .await?;
-        Ok(Ok(()))
-    }
-
     /// What `viewer` may see: everything so far (the backlog), then live notes.
     pub fn subscribe(&mut self, viewer: Viewer) -> Subscription<T> {
         self.subscribe_with(viewer, false)
@@ -573,14 +508,37 @@ impl<T: Game> Runner<T> {
             // A paced surface that has not shown everything yet holds back AI answers and
             // timeouts (people's actions come through the mailbox and are never held).
             let mut held = self.gate.as_ref().and_then(|g| g.watch());
-            if held.is_none() {
-                if let Some(p) = self.ready.pop_front() {
-                    if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
-                        tokio::time::sleep(self.options.step_delay).await;
+            if held.is_none() && !self.ready.is_empty() {
+                // People first: what waits in the mailbox (a speech, a team note, a pass)
+                // is taken before the next AI answer, so a run of AI turns never keeps a
+                // person waiting.
+                let mut took = false;
+                while let Ok(msg) = rx.try_recv() {
+                    took = true;
+                    if let Some(ended) = self.on_msg(msg).await? {
+                        return Ok(ended);
                     }
-                    self.commit(p).await?;
+                }
+                if took {
                     continue;
                 }
+                let p = self.ready.pop_front().expect("checked");
+                if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
+                    tokio::select! {
+                        biased;
+                        msg = rx.recv() => {
+                            // A person spoke during the pause: theirs first, this one after.
+                            self.ready.push_front(p);
+                            if let Some(ended) = self.on_msg(msg.expect("the runner holds a sender")).await? {
+                                return Ok(ended);
+                            }
+                            continue;
+                        }
+                        _ = tokio::time::sleep(self.options.step_delay) => {}
+                    }
+                }
+                self.commit(p).await?;
+                continue;
             }
             self.store_deadlines().await?;
             let due = self.next_deadline();
@@ -591,35 +549,11 @@ impl<T: Game> Runner<T> {
                 biased;
                 // Shown more (or the surface went away): look again.
                 _ = async { held.as_mut().expect("checked").changed().await }, if held.is_some() => {}
-                msg = rx.recv() => match msg {
-                    Some(Msg::Submit { seat, action, seq, reply }) => {
-                        let result = self.handle_submit(seat, action, seq).await?;
-                        let _ = reply.send(result);
+                msg = rx.recv() => {
+                    if let Some(ended) = self.on_msg(msg.expect("the runner holds a sender")).await? {
+                        return Ok(ended);
                     }
-                    Some(Msg::Pass { seat, seq, reply }) => {
-                        let result = self.handle_pass(seat, seq).await?;
-                        let _ = reply.send(result);
-                    }
-                    Some(Msg::Decided { seat, seq, answer }) => {
-                        let source = if answer.action.is_some() { InputSource::Ai } else { InputSource::Abstain };
-                        self.ready.push_back(Proposal { seat, seq, action: answer.action, source, note: answer.note });
-                    }
-                    Some(Msg::Subscribe { viewer, reply }) => {
-                        let sub = self.subscribe(viewer);
-                        let _ = reply.send(sub);
-                    }
-                    Some(Msg::Stop { abandon, reply }) => {
-                        if abandon {
-                            self.persist(|store, id| async move { store.set_status(&id, "abandoned").await }).await?;
-                            self.notify(Note::Abandoned);
-                        } else {
-                            let _ = self.store.release(&self.id).await;
-                        }
-                        let _ = reply.send(());
-                        return Ok(if abandon { Ended::Abandoned } else { Ended::Detached });
-                    }
-                    None => unreachable!("the runner holds a sender"),
-                },
+                }
                 _ = tokio::time::sleep(sleep_for), if held.is_none() => {
                     let now = now_ms();
                     for p in self.game.pending() {

@@ -312,7 +312,7 @@ async fn hand_in_at_deadline(
             let TableState::Running(r) = &mut *st else {
                 return;
             };
-            if !r.desk.open.get(&seat).is_some_and(|o| o.seq == seq) {
+            if r.desk.open.get(&seat).is_none_or(|o| o.seq != seq) {
                 return;
             }
             r.desk.data.drafts.remove(&seat);
@@ -417,6 +417,10 @@ async fn end(bot: &Arc<Bot>, table: &Arc<DebateTable>, finished: bool) {
                 .allowed_mentions(no_pings()),
         )
         .await;
+        if !desk.record.scores.is_empty() {
+            bot.post_text(channel, &render::judge_notes(&desk.record, &desk.data))
+                .await;
+        }
         if let Some((review, offline)) = &desk.record.review {
             let by = if *offline {
                 "the offline judge"

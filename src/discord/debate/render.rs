@@ -291,6 +291,39 @@ pub fn score_sections(record: &Record, data: &RunningData) -> Vec<(String, Vec<S
     sections
 }
 
+/// Why each speech scored what it did, a line a speech in the order spoken: the score,
+/// the five criteria and the judge's note (the scorecard shows the numbers only).
+pub fn judge_notes(record: &Record, data: &RunningData) -> String {
+    let mut out = String::from("📋 **Why each speech scored what it did**");
+    for speech in &record.speeches {
+        let Some(s) = record.scores.iter().find(|x| x.speech == speech.index) else {
+            continue;
+        };
+        let note = s
+            .comment
+            .trim()
+            .trim_start_matches("Offline heuristic:")
+            .trim();
+        let note = if note.is_empty() {
+            String::new()
+        } else {
+            format!(" — {}", sanitize(note, 400))
+        };
+        out.push_str(&format!(
+            "\n**{}** · {}: **{}** (logic {}, persuasion {}, expression {}, teamwork {}, rules {}){note}",
+            data.title(speech.seat),
+            speech.part.title(),
+            points(s.score_x100),
+            s.scores.logic,
+            s.scores.persuasion,
+            s.scores.expression,
+            s.scores.teamwork,
+            s.scores.rule_compliance,
+        ));
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -370,6 +403,54 @@ mod tests {
         );
         assert!(ask_line(&ask, 3, false).starts_with("the cross-examination questions"));
         assert!(!call.contains("at least three"), "{call}");
+    }
+
+    #[test]
+    fn the_judges_notes_give_each_speech_its_reasons_in_the_order_spoken() {
+        use crate::games::debate::team::{JudgeScores, Scored, Speech};
+        let d = data();
+        let speech = |index, seat| Speech {
+            index,
+            seat,
+            part: Part::Opening,
+            text: "x".into(),
+            words: 1,
+            limit: 250,
+            target: None,
+        };
+        let scored = |speech, seat, comment: &str| Scored {
+            speech,
+            seat,
+            scores: JudgeScores {
+                logic: 7,
+                persuasion: 6,
+                expression: 8,
+                teamwork: 5,
+                rule_compliance: 10,
+                flags: vec![],
+            },
+            score_x100: 690,
+            comment: comment.into(),
+            offline: true,
+        };
+        let record = Record {
+            speeches: vec![speech(0, 1), speech(1, 2)],
+            scores: vec![
+                scored(1, 2, "Offline heuristic: 20 of 250 words."),
+                scored(0, 1, "Clear and @everyone"),
+            ],
+            ..Default::default()
+        };
+        let notes = judge_notes(&record, &d);
+        let lines: Vec<&str> = notes.lines().collect();
+        assert_eq!(lines.len(), 3, "{notes}");
+        assert!(lines[1].starts_with("**Pro 1 · AI · Logical**"), "{notes}");
+        assert!(
+            lines[2].contains("**6.9** (logic 7, persuasion 6"),
+            "{notes}"
+        );
+        assert!(lines[2].ends_with("— 20 of 250 words."), "{notes}");
+        assert!(!notes.contains("@everyone"), "{notes}");
     }
 
     #[test]

@@ -16,6 +16,7 @@ use agora::store::{
 use std::time::Duration;
 
 mod faults;
+mod pace;
 
 /// A fresh SQLite file URL in the temp dir.
 pub fn sqlite_url(tag: &str) -> String {
