@@ -381,6 +381,11 @@ async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
     assert_one_live_copy(&fake, channel, &[]);
     fake.say(ANN, channel, "After the crash: a floor for everyone.")
         .await;
+    // Once it counted (messages and clicks travel separately, as in Discord), `done`.
+    fake.wait_until("the live call counts the words", WAIT, |f| {
+        f.message(all[1].id).unwrap().text().contains("words typed")
+    })
+    .await;
     fake.say(ANN, channel, "done").await;
     fake.wait_until("the live call takes the speech", WAIT, |f| {
         f.message(all[1].id).unwrap().components.is_empty()
