@@ -502,7 +502,8 @@ impl<'a> Writer<'a> {
     /// spoken more than they have (never the team's first free speech, so a person is not
     /// handed the floor the moment free debate opens), then the fewest speeches in all,
     /// then the lowest position. A person is not picked once their share of the clock is
-    /// used while the AI speakers still have words of their own.
+    /// used while the AI speakers still have words of their own, nor right after they let
+    /// a free-debate turn go (passed or let the time run out) until they ask again.
     pub fn captain(&self, humans: &[Seat]) -> (Seat, String) {
         let writer = Writer { humans, ..*self };
         if let Some(person) = writer.floor_asked() {
@@ -518,7 +519,8 @@ impl<'a> Writer<'a> {
             .into_iter()
             .min_by_key(|&s| {
                 let person = humans.contains(&s);
-                let spent = person && ai_words_left && self.free_words(s) >= quarter;
+                let spent =
+                    person && ((ai_words_left && self.free_words(s) >= quarter) || self.let_go(s));
                 // On a tie: a person behind the team's most heard first, then the AI
                 // debaters, then a person who is not behind.
                 let rank = match (person, free(s) < most) {
@@ -530,6 +532,28 @@ impl<'a> Writer<'a> {
             })
             .expect("a team has four seats");
         (speaker, self.direction())
+    }
+
+    /// Whether `seat`'s last free-debate turn went by unspoken (a pass, or the time ran
+    /// out).
+    fn let_go(&self, seat: Seat) -> bool {
+        let mut last = false;
+        for entry in &self.memory.log {
+            match entry {
+                Entry::Skipped {
+                    seat: s,
+                    part: Part::Free,
+                } if *s == seat => last = true,
+                Entry::Spoke(i) => {
+                    let sp = &self.memory.speeches[*i];
+                    if sp.seat == seat && sp.part == Part::Free {
+                        last = false;
+                    }
+                }
+                _ => {}
+            }
+        }
+        last
     }
 
     /// "Rebut their point on <keyword>" (the other side's last speech), else "Press our

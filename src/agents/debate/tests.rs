@@ -383,6 +383,20 @@ fn a_person_on_the_team_gets_a_fair_share_of_the_floor_and_the_clock() {
     let mut answered = asked.clone();
     answered.observe(&Event::Spoke(speech(1, 2, Part::Free, "Numbers.", 1000)));
     assert_eq!(writer(&answered).floor_asked(), None);
+    // A person who let their free-debate turn go is not handed the floor straight back;
+    // asking again brings it back.
+    let mut passed = after.clone();
+    passed.observe(&Event::Skipped {
+        seat: 2,
+        part: Part::Free,
+    });
+    assert_ne!(writer(&passed).captain(humans).0, 2);
+    let mut again = passed.clone();
+    again.observe(&Event::TeamNote {
+        seat: 2,
+        text: "floor please".into(),
+    });
+    assert_eq!(writer(&again).captain(humans).0, 2);
 }
 
 #[test]

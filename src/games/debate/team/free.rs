@@ -30,10 +30,10 @@ impl Free {
     }
 
     /// Whether `seat` may take the floor now (any debater of a team with time left; Pro
-    /// opens).
+    /// opens — and a Pro opening turn that went by unspoken passes the floor to Con).
     pub fn check_speaker(&self, seat: Seat) -> Result<(), Refusal> {
         let side = side_of(seat).ok_or(Refusal::NoSuchSeat(seat))?;
-        if self.speeches == 0 && side == Side::Con {
+        if self.turns == 0 && side == Side::Con {
             return Err(Refusal::ProOpens);
         }
         if self.left[side.index()] == 0 {

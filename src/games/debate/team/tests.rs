@@ -113,6 +113,28 @@ fn a_whole_debate_is_judged_then_totalled() {
 }
 
 #[test]
+fn a_missed_pro_opening_in_free_debate_passes_the_floor_to_con() {
+    let mut g = debate(0.04);
+    while g.stage() != Stage::FreeDebate {
+        let open = g.turn().cloned().unwrap();
+        g.timeout(open.seat).unwrap();
+    }
+    let pro = g.turn().cloned().unwrap();
+    assert_eq!(side_of(pro.seat), Some(Side::Pro));
+    g.timeout(pro.seat).unwrap();
+    let con = g.turn().cloned().unwrap();
+    assert_eq!(side_of(con.seat), Some(Side::Con));
+    g.act(
+        con.seat,
+        Action::Speak {
+            text: "Con speaks once Pro let its turn go".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(g.clock_left()[1], 40 - 8);
+}
+
+#[test]
 fn con_cannot_open_free_debate_and_a_spent_clock_is_refused() {
     let mut g = debate(0.04);
     while g.stage() != Stage::FreeDebate {
