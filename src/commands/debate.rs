@@ -281,7 +281,12 @@ pub async fn follow(
             let row = store.session(handle.id()).await?;
             let setup: DebateSetup = crate::session::setup_of(&row)?;
             let game = crate::session::rebuild::<DebateSetup>(store, handle.id()).await?;
-            let names = |seat: Seat| setup.seats[seat as usize - 1].name.clone();
+            // AI debaters as the tables show them (`AI · Logical`), not by their ids.
+            let personalities = super::personalities();
+            let names = |seat: Seat| {
+                let s = &setup.seats[seat as usize - 1];
+                crate::stats::names::shown_name(&s.player_id, &s.name, &personalities)
+            };
             print!("{}", story::scorecard(&game, &names));
         }
         (_, Ended::Abandoned) => println!("The debate was abandoned."),

@@ -486,7 +486,7 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
 /// The debate personalities, to name AI debaters as the tables showed them: the content
 /// directory's (`AGORA_CONTENT_DIR`, else `content`), else the built-in ones (a list is
 /// still worth printing when the content cannot be read).
-fn personalities() -> crate::agents::debate::Personalities {
+pub(crate) fn personalities() -> crate::agents::debate::Personalities {
     let dir = std::env::var_os("AGORA_CONTENT_DIR")
         .filter(|d| !d.is_empty())
         .map(std::path::PathBuf::from)

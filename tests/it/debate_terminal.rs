@@ -40,6 +40,12 @@ fn an_all_ai_debate_is_watched_to_its_scorecard() {
         !out.contains("[team "),
         "a watcher saw a team's thread:\n{out}"
     );
+    // The scorecard names AI debaters as people read them, never by internal id.
+    assert!(out.contains("AI · "), "{out}");
+    assert!(
+        !out.contains("debater-"),
+        "an internal id on the scorecard:\n{out}"
+    );
     let all = sessions(&db);
     assert_eq!(all[0]["status"], "finished", "{out}");
     assert_eq!(all[0]["game"], "debate");
