@@ -5,7 +5,8 @@
 //! rather than repeating one) and a control's message id after posting it. So a crash can
 //! lose an open ask's post (it was marked, never posted) or its id (posted, never stored).
 //! On resume a table therefore (1) posts again every open ask its stored state does not
-//! prove on screen, and (2) sweeps its channel, and the DMs it sent, with [`close_stale`]:
+//! prove on screen, unless reading its channel back finds it there (a message with that
+//! ask's controls, or a call's very text: its id is then stored), and (2) sweeps its channel, and the DMs it sent, with [`close_stale`]:
 //! the bot's own messages carrying controls of its session (the session is in every
 //! `custom_id`, see [`Component`]) or of the lobby of its channel that are not the open
 //! ones lose their controls and say they have closed. A person clicking an old copy
@@ -131,6 +132,85 @@ async fn recent(bot: &Bot, channel: u64) -> Vec<Value> {
     all
 }
 
+/// A channel's latest messages, read back after a restart.
+pub struct ReadBack {
+    pub channel: u64,
+    /// As Discord sends them, newest first.
+    pub messages: Vec<Value>,
+}
+
+impl ReadBack {
+    /// Reads back `channel` (up to [`PAGES`] × 100 messages).
+    pub async fn read(bot: &Bot, channel: u64) -> ReadBack {
+        ReadBack {
+            channel,
+            messages: recent(bot, channel).await,
+        }
+    }
+
+    /// The bot's (`me`) messages here, newest first: id, text, and its controls of
+    /// `session`'s asks as `(seat, seq)`.
+    pub fn own(&self, me: u64, session: &str) -> Vec<(u64, &str, Vec<(u8, u32)>)> {
+        own(&self.messages, me, session)
+    }
+
+    /// Closes the bot's messages here with controls of `session` (or of the lobby of
+    /// channel `lobby_of`) that are not `live`: their controls go and they say they
+    /// closed. Returns how many were closed.
+    pub async fn close(
+        &self,
+        bot: &Bot,
+        session: &str,
+        lobby_of: Option<u64>,
+        live: &(dyn Fn(u64, &Component) -> bool + Sync),
+    ) -> usize {
+        let stale = stale(&self.messages, bot.me, session, lobby_of, live);
+        let n = stale.len();
+        for (id, text) in stale {
+            let edit = EditMessage::new().content(text).components(vec![]);
+            let _ = bot.edit(ChannelId::new(self.channel), id, edit).await;
+        }
+        if n > 0 {
+            tracing::info!(self.channel, "closed {n} stale controls after a restart");
+        }
+        n
+    }
+}
+
+/// The bot's (`me`) messages among `messages`, in their order: id, text, and its controls
+/// of `session`'s asks as `(seat, seq)` (the night panel's `open` aside).
+pub fn own<'a>(
+    messages: &'a [Value],
+    me: u64,
+    session: &str,
+) -> Vec<(u64, &'a str, Vec<(u8, u32)>)> {
+    let mut out = Vec::new();
+    for m in messages {
+        let (Some(id), Some(author)) = (id_of(&m["id"]), id_of(&m["author"]["id"])) else {
+            continue;
+        };
+        if author != me {
+            continue;
+        }
+        let mut asks: Vec<(u8, u32)> = Vec::new();
+        for c in custom_ids(m).into_iter().filter_map(Component::parse) {
+            if let Component::Ask {
+                session: s,
+                seat,
+                seq,
+                verb,
+            } = c
+            {
+                if s == session && verb != "open" && !asks.contains(&(seat, seq)) {
+                    asks.push((seat, seq));
+                }
+            }
+        }
+        out.push((id, m["content"].as_str().unwrap_or(""), asks));
+    }
+    out
+}
+
 /// Closes the bot's messages in `channel` with controls of `session` (or of the lobby of
 /// channel `lobby_of`) that are not `live`: their controls go and they say they closed.
 /// Returns how many were closed.
@@ -141,17 +221,10 @@ pub async fn close_stale(
     lobby_of: Option<u64>,
     live: &(dyn Fn(u64, &Component) -> bool + Sync),
 ) -> usize {
-    let messages = recent(bot, channel).await;
-    let stale = stale(&messages, bot.me, session, lobby_of, live);
-    let n = stale.len();
-    for (id, text) in stale {
-        let edit = EditMessage::new().content(text).components(vec![]);
-        let _ = bot.edit(ChannelId::new(channel), id, edit).await;
-    }
-    if n > 0 {
-        tracing::info!(channel, "closed {n} stale controls after a restart");
-    }
-    n
+    ReadBack::read(bot, channel)
+        .await
+        .close(bot, session, lobby_of, live)
+        .await
 }
 
 /// After a restart, for a table that posts every open ask again as it resumes (its calls'
@@ -289,6 +362,28 @@ mod tests {
         // Without a lobby to close, the lobby stays as it is.
         let out = stale(&messages, me, "s1", None, &live);
         assert_eq!(out.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![9, 6]);
+    }
+
+    #[test]
+    fn the_bots_own_messages_name_the_asks_they_hold() {
+        let messages = vec![
+            msg(9, 1, "pick", &["ask:s1:3:7:pick", "ask:s1:3:7:pass"]),
+            msg(8, 1, "panel", &["ask:s1:2:0:open"]),
+            msg(7, 1, "other game", &["ask:s2:3:7:pick"]),
+            msg(6, 4000, "a person", &["ask:s1:3:7:pick"]),
+            msg(5, 1, "🎤 call", &[]),
+        ];
+        let own = own(&messages, 1, "s1");
+        let got: Vec<(u64, &str, Vec<(u8, u32)>)> = own;
+        assert_eq!(
+            got,
+            vec![
+                (9, "pick", vec![(3, 7)]),
+                (8, "panel", vec![]),
+                (7, "other game", vec![]),
+                (5, "🎤 call", vec![]),
+            ]
+        );
     }
 
     #[test]

@@ -7,9 +7,9 @@
 use super::plan::{plan, Plan, Post};
 use super::private::{post_panel, send_private};
 use super::render;
-use super::table::{Table, TablePhase, TableState};
+use super::table::{Running, Table, TablePhase, TableState};
 use super::views::{board_components, board_text, refresh_board, update_status};
-use crate::discord::restart;
+use crate::discord::restart::{self, ReadBack};
 use crate::discord::send::no_pings;
 use crate::discord::tables::{self, Seated};
 use crate::discord::text::Component;
@@ -34,13 +34,13 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                 notes.push(n);
             }
         }
-        let (plan, legacy) = {
+        let reads = read_back(&bot, &table).await;
+        let plan = {
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
                 return;
             };
-            let legacy = r.data.posted.is_none();
-            if legacy {
+            if r.data.posted.is_none() {
                 // A row stored before the cursor was: the backlog was all posted.
                 r.quiet_until = notes
                     .iter()
@@ -56,6 +56,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                 // Its asks were on screen too (their ids unknown: nothing is swept).
                 r.data.shown = r.asked_before.iter().map(|(s, q)| (*s, *q, 0)).collect();
             }
+            adopt(r, &notes, &reads, bot.me);
             let mut p = plan(r, &notes);
             p.status_changed = true;
             p.channel.insert(
@@ -65,12 +66,10 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                     r.turn()
                 )),
             );
-            (p, legacy)
+            p
         };
         remember(&bot, &table).await;
-        if !legacy {
-            sweep(&bot, &table).await;
-        }
+        sweep(&bot, &table, &reads).await;
         if execute(&bot, &table, channel, plan).await {
             return;
         }
@@ -112,7 +111,13 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
         let TableState::Running(r) = &mut *st else {
             return;
         };
-        let asks: Vec<(Seat, u32)> = r.open.iter().map(|(s, o)| (*s, o.seq)).collect();
+        // Asks from before a restart that the session has not dispatched again yet count.
+        let mut asks: Vec<(Seat, u32)> = r.open.iter().map(|(s, o)| (*s, o.seq)).collect();
+        for a in &r.asked_before {
+            if !asks.contains(a) {
+                asks.push(*a);
+            }
+        }
         let board = r.board.as_ref().and_then(|b| b.message.map(|m| (b.key, m)));
         let shown: Vec<(Seat, u32, u64)> = (r.data.shown.iter())
             .filter(|(s, q, _)| asks.contains(&(*s, *q)))
@@ -153,33 +158,82 @@ pub(super) async fn shown(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat, seq: u
     table.save(bot, &st).await;
 }
 
-/// After a restart: the game's controls in the channel and in the human seats' DMs that
-/// are not the open ones (a copy posted again, an answered ask whose close was lost, an
-/// old vote message) are closed; the night panel buttons (they show whatever is open)
-/// stay. Skipped for a row stored before the table knew what it had shown.
-async fn sweep(bot: &Arc<Bot>, table: &Arc<Table>) {
-    let (session, keep, dms) = {
-        let st = table.state.lock().await;
-        let TableState::Running(r) = &*st else {
-            return;
-        };
-        let dms: Vec<u64> = (r.data.seats.iter())
+/// After a restart, before the backlog is planned: the channel and the human seats' DMs
+/// read back (none for a row stored before the table knew what it had shown).
+async fn read_back(bot: &Arc<Bot>, table: &Arc<Table>) -> Vec<ReadBack> {
+    let dms: Vec<u64> = match &*table.state.lock().await {
+        TableState::Running(r) if r.data.posted.is_some() => (r.data.seats.iter())
             .filter(|s| !s.dm_closed)
             .filter_map(|s| s.user)
-            .collect();
-        (r.data.session_id.clone(), r.live_messages(), dms)
+            .collect(),
+        _ => return Vec::new(),
+    };
+    let mut reads = vec![ReadBack::read(bot, table.channel).await];
+    for user in dms {
+        match restart::dm_channel(bot, user).await {
+            Ok(c) => reads.push(ReadBack::read(bot, c.get()).await),
+            Err(e) => tracing::info!("a DM channel after a restart: {e}"),
+        }
+    }
+    reads
+}
+
+/// An ask marked before the restart but not known on screen is on screen after all when a
+/// message read back holds its controls, or (a speech call) its very text: its id is
+/// stored, and it is not posted again.
+fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me: u64) {
+    let session = r.data.session_id.clone();
+    let own: Vec<(u64, &str, Vec<(Seat, u32)>)> =
+        reads.iter().flat_map(|b| b.own(me, &session)).collect();
+    let shown =
+        |r: &Running, key: (Seat, u32)| r.data.shown.iter().any(|(s, q, _)| (*s, *q) == key);
+    // Controls: whatever the ask (it may come again only after the backlog).
+    for key in r.data.asks.clone() {
+        if shown(r, key) {
+            continue;
+        }
+        if let Some((id, _, _)) = own.iter().find(|(_, _, asks)| asks.contains(&key)) {
+            r.data.shown.push((key.0, key.1, *id));
+        }
+    }
+    // A speech call: its very text, for an ask in the backlog.
+    for n in notes {
+        let Note::Ask {
+            seat,
+            seq,
+            ask,
+            due_at,
+        } = &**n
+        else {
+            continue;
+        };
+        let key = (*seat, *seq);
+        if !ask.kind.is_speech() || !r.data.asks.contains(&key) || shown(r, key) {
+            continue;
+        }
+        let user = r.data.user(*seat).unwrap_or(0);
+        let text = render::speech_call(ask, user, &r.names, *due_at);
+        if let Some((id, _, _)) = own.iter().find(|(_, t, _)| *t == text) {
+            r.data.shown.push((*seat, *seq, *id));
+        }
+    }
+}
+
+/// After a restart: the game's controls read back in the channel and the human seats' DMs
+/// that are not the open ones (a copy posted again, an answered ask whose close was lost,
+/// an old vote message) are closed; the night panel buttons (they show whatever is open)
+/// stay.
+async fn sweep(bot: &Arc<Bot>, table: &Arc<Table>, reads: &[ReadBack]) {
+    let (session, keep) = match &*table.state.lock().await {
+        TableState::Running(r) => (r.data.session_id.clone(), r.live_messages()),
+        _ => return,
     };
     let live = |m: u64, c: &Component| {
         keep.contains(&m) || matches!(c, Component::Ask { verb, .. } if verb == "open")
     };
-    restart::close_stale(bot, table.channel, &session, Some(table.channel), &live).await;
-    for user in dms {
-        match restart::dm_channel(bot, user).await {
-            Ok(c) => {
-                restart::close_stale(bot, c.get(), &session, None, &live).await;
-            }
-            Err(e) => tracing::info!("a DM channel after a restart: {e}"),
-        }
+    for read in reads {
+        let lobby = Some(table.channel).filter(|c| *c == read.channel);
+        read.close(bot, &session, lobby, &live).await;
     }
 }
 

@@ -237,6 +237,8 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                 r.pack = Some(*wolves);
             }
             if let Event::Defaulted { seat, .. } = event {
+                // Its time ran out: an ask of the seat's from before a restart is over too.
+                r.asked_before.retain(|(s, _)| s != seat);
                 if let Some(o) = r.open.remove(seat) {
                     if r.speaker == Some((*seat, o.seq)) {
                         r.speaker = None;

@@ -151,10 +151,13 @@ impl Running {
             || (!kind.is_speech() && self.data.seats[seat as usize - 1].dm_closed)
     }
 
-    /// The messages holding the open asks' controls (DMs), the vote message and the
-    /// status board: what a sweep after a restart keeps live.
+    /// The messages holding the open asks' controls (DMs; an ask from before a restart
+    /// not dispatched again yet counts as open), the vote message and the status board:
+    /// what a sweep after a restart keeps live.
     pub fn live_messages(&self) -> Vec<u64> {
-        let open = |s: &Seat, q: &u32| self.open.get(s).is_some_and(|o| o.seq == *q);
+        let open = |s: &Seat, q: &u32| {
+            self.open.get(s).is_some_and(|o| o.seq == *q) || self.asked_before.contains(&(*s, *q))
+        };
         self.data
             .shown
             .iter()
