@@ -9,7 +9,7 @@ use super::plan::{plan, Out};
 use super::render;
 use super::table::{DebateTable, Desk, TableState};
 use super::views::{call_components, floor_components, scorecard};
-use crate::discord::restart;
+use crate::discord::restart::ReadBack;
 use crate::discord::send::{chunks, no_pings};
 use crate::discord::tables::Seated;
 use crate::discord::text::Component;
@@ -37,17 +37,27 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 None => break,
             }
         }
+        // After a restart, the channel read back: a call found there is not posted again.
+        let reads = match restarted {
+            true => Some(ReadBack::read(&bot, table.channel).await),
+            false => None,
+        };
         let (mut outs, row, live) = {
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
                 return;
             };
+            if let Some(read) = &reads {
+                super::start::adopt_calls(&mut r.desk, read, bot.me);
+            }
             let mut outs = plan(&mut r.desk, &notes);
             let restart = std::mem::take(&mut restarted);
-            // After a restart, the open calls' messages (and the floor button) stay live.
+            // After a restart, the calls' messages (and the floor button) stay live.
             let live = restart.then(|| {
-                let open = r.desk.open.values().filter_map(|c| c.message);
-                (open.collect::<Vec<u64>>(), r.desk.data.session_id.clone())
+                (
+                    super::start::live_calls(&r.desk),
+                    r.desk.data.session_id.clone(),
+                )
             });
             if restart {
                 outs.insert(
@@ -67,11 +77,11 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 tracing::warn!("storing the debate's channel: {e}");
             }
         }
-        if let Some((keep, session)) = live {
+        if let (Some(read), Some((keep, session))) = (&reads, live) {
             // Any other copy of a call (posted again, or answered with its close lost) closes.
             let live =
                 |m: u64, c: &Component| keep.contains(&m) || matches!(c, Component::Board { .. });
-            restart::close_stale(&bot, table.channel, &session, Some(table.channel), &live).await;
+            read.close(&bot, &session, Some(table.channel), &live).await;
         }
         if execute(&bot, &table, std::mem::take(&mut outs)).await {
             return;

@@ -4,16 +4,17 @@
 //! a stored debate is resumed where it stopped.
 
 use super::lobby::DebateLobby;
-use super::table::{DebateTable, RunningData, SeatInfo, TableState};
+use super::table::{DebateTable, Desk, RunningData, SeatInfo, TableState};
 use super::views::seating;
 use crate::agents::debate::Role;
 use crate::commands::debate::personality;
+use crate::discord::restart::ReadBack;
 use crate::discord::running::RunningTable;
 use crate::discord::tables::{self, Seated, Stored};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::team::{Side, TeamRules, DEBATERS};
 use crate::games::debate::TeamDebate;
-use crate::games::Viewer;
+use crate::games::{Seat, Viewer};
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use crate::session::{GameSetup, Place, Runner};
 use crate::store::{ChannelRow, PlayerRef};
@@ -270,4 +271,97 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
         tracing::info!(channel = row.channel_id, "resumed a debate");
     }
     Ok(())
+}
+
+/// After a restart, before the first batch is planned: a person's newest call read back
+/// from the channel (a message with its controls) whose id was never stored (the bot died
+/// just after posting it) is taken as posted, so it is not posted again.
+pub(super) fn adopt_calls(desk: &mut Desk, read: &ReadBack, me: u64) {
+    let session = desk.data.session_id.clone();
+    // Newest first: the first message found for a seat is its latest call.
+    let mut seen: Vec<Seat> = Vec::new();
+    for (id, _, asks) in read.own(me, &session) {
+        for (seat, seq) in asks {
+            if seen.contains(&seat) || desk.data.user(seat).is_none() {
+                continue;
+            }
+            seen.push(seat);
+            let stored = desk.data.called.iter().find(|(s, _, _)| *s == seat);
+            if stored.is_none_or(|(_, q, m)| *m < id && *q != seq) {
+                desk.data.called.retain(|(s, _, _)| *s != seat);
+                desk.data.called.push((seat, seq, id));
+            }
+        }
+    }
+}
+
+/// After a restart: the messages a sweep keeps live, the open calls and each person's
+/// latest call (its ask may come again only after the backlog).
+pub(super) fn live_calls(desk: &Desk) -> Vec<u64> {
+    let open = desk.open.values().filter_map(|c| c.message);
+    open.chain(desk.data.called.iter().map(|(_, _, m)| *m))
+        .collect()
+}
+
+#[cfg(test)]
+mod restart_tests {
+    use super::*;
+
+    fn desk() -> Desk {
+        Desk::new(RunningData {
+            session_id: "s1".into(),
+            host: 1,
+            motion: "m".into(),
+            seats: (1..=8)
+                .map(|s| SeatInfo {
+                    user: (s == 8).then_some(400),
+                    name: format!("n{s}"),
+                })
+                .collect(),
+            threads: [None, None],
+            posted: 0,
+            called: vec![(8, 4, 50)],
+            drafts: Default::default(),
+            pace: 1.0,
+            live_scores: false,
+            floor_message: None,
+        })
+    }
+
+    fn read(messages: &[(u64, &str)]) -> ReadBack {
+        let messages = messages
+            .iter()
+            .map(|(id, custom)| {
+                serde_json::json!({"id": id.to_string(), "author": {"id": "1000"},
+                    "content": "🎤 call", "components": [{"type": 1, "components":
+                    [{"type": 2, "style": 1, "label": "Done", "custom_id": custom}]}]})
+            })
+            .collect();
+        ReadBack {
+            channel: 3000,
+            messages,
+        }
+    }
+
+    #[test]
+    fn a_call_posted_before_a_crash_but_never_stored_is_taken_as_posted() {
+        let mut d = desk();
+        // Newest first: the call of seq 6 (never stored), then the stored one of seq 4.
+        adopt_calls(
+            &mut d,
+            &read(&[(60, "ask:s1:8:6:done"), (50, "ask:s1:8:4:done")]),
+            1000,
+        );
+        assert_eq!(d.data.called, vec![(8, 6, 60)]);
+        assert_eq!(live_calls(&d), vec![60]);
+        // What is stored already stays; another session's or an AI seat's controls count not.
+        let mut d = desk();
+        let r = read(&[
+            (70, "ask:s2:8:9:done"),
+            (65, "ask:s1:3:9:done"),
+            (50, "ask:s1:8:4:done"),
+        ]);
+        adopt_calls(&mut d, &r, 1000);
+        assert_eq!(d.data.called, vec![(8, 4, 50)]);
+    }
 }

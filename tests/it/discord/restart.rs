@@ -4,7 +4,8 @@
 //! right after "Night 2 falls" (before the night's DMs), right before a wolf's pick DM
 //! (marked, never sent) and right after it (before its id is stored: found again when the
 //! bot reads its DMs back); a team debate killed right after a person's call is posted
-//! (before its id is stored) and right before it.
+//! (before its id is stored: found again when the channel is read back) and right before
+//! it; a moderated debate killed right after a call (posted again, the old copy closed).
 
 use super::*;
 use crate::app::{TestApp, WAIT};
@@ -282,6 +283,11 @@ async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
         assert!(old.text().contains(CLOSED_LINE), "{}", old.text());
     }
     assert!(all.len() <= before + 1, "posted again once at most");
+    if when == AFTER {
+        // Posted before the crash, its id never stored: found when the channel is read
+        // back, and not posted again.
+        assert_eq!(all.len(), before, "the call is not posted again: {all:?}");
+    }
     assert_one_live_copy(&fake, channel, &[]);
     // The live call answers: typed, then Done.
     let call = live[0].clone();
