@@ -232,3 +232,58 @@ fn options_of_another_format_are_refused() {
     let help = run(&["play", "trial", "--help"]);
     assert!(help.contains("trading_agent_poisoned_feed"), "{help}");
 }
+
+#[test]
+fn a_pass_is_not_retold_as_a_timeout_after_a_resume() {
+    let db = fresh_db("debate-pass-resume");
+    let args = [
+        "play",
+        "debate",
+        "--topic",
+        "zoos",
+        "--seat",
+        "pro2",
+        "--length",
+        "0.04",
+        "--seed",
+        "5",
+        "--step-delay",
+        "0",
+        "--name",
+        "ann",
+        "--db",
+        &db,
+    ];
+    // Pass the first turn, leave at the second.
+    let mut live = Live::spawn(&args);
+    let mut prompts = 0;
+    while let Some(line) = live.next() {
+        if line.starts_with(">> Pro 2,") {
+            prompts += 1;
+            live.type_line(if prompts == 1 { "pass" } else { "quit" });
+            if prompts == 2 {
+                break;
+            }
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
+    assert!(
+        seen.iter().any(|l| l.contains("You pass")),
+        "{}",
+        seen.join("\n")
+    );
+    // Told again after the resume: the skipped turn, never "Time is up" for it.
+    let mut live = Live::spawn(&["resume", "--step-delay", "0", "--db", &db]);
+    while let Some(line) = live.next() {
+        if line.starts_with(">> Pro 2,") {
+            live.type_line("quit");
+            break;
+        }
+    }
+    let (ok, seen) = live.wait();
+    let told = seen.join("\n");
+    assert!(ok, "{told}");
+    assert!(told.contains("Pro 2 gave no"), "{told}");
+    assert!(!told.contains("Time is up"), "{told}");
+}

@@ -364,6 +364,9 @@ pub async fn attach<G: Panel>(
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
     let social = G::concede().is_some();
+    // What happened before a resume is told again, without the lines said to the person
+    // at the time (a pass and a timeout look alike afterwards).
+    let mut backlog = subscription.backlog_len();
     loop {
         tokio::select! {
             _ = &mut ctrl_c => {
@@ -374,6 +377,8 @@ pub async fn attach<G: Panel>(
             }
             note = subscription.next() => {
                 let Some(note) = note else { return Ok(Left::Detached) };
+                let retold = backlog > 0;
+                backlog = backlog.saturating_sub(1);
                 match &*note {
                     Note::Event { audience, event } => {
                         if let Some(l) = G::line(event, *audience, names) {
@@ -384,11 +389,11 @@ pub async fn attach<G: Panel>(
                                 open = None;
                                 deadline = None;
                                 lines.clear();
-                                out(if std::mem::take(&mut passed) {
-                                    "   You pass this round."
-                                } else {
-                                    "   Time is up: your turn was skipped."
-                                });
+                                if std::mem::take(&mut passed) {
+                                    out("   You pass this round.");
+                                } else if !retold {
+                                    out("   Time is up: your turn was skipped.");
+                                }
                             }
                         }
                     }

@@ -128,6 +128,9 @@ pub async fn attach(
     let mut deadline: Option<tokio::time::Instant> = None;
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
+    // What happened before a resume is told again, without the lines said to the person
+    // at the time (a pass and a timeout look alike afterwards).
+    let mut backlog = subscription.backlog_len();
     loop {
         tokio::select! {
             _ = &mut ctrl_c => {
@@ -139,6 +142,8 @@ pub async fn attach(
                 let Some(note) = note else {
                     return Ok(Left::Detached);
                 };
+                let retold = backlog > 0;
+                backlog = backlog.saturating_sub(1);
                 match &*note {
                     Note::Event { audience, event } => {
                         if let Some(d) = desk.as_mut() {
@@ -161,7 +166,7 @@ pub async fn attach(
                                     deadline = None;
                                     if std::mem::take(&mut d.passed) {
                                         out("   You pass: the turn goes on without you (no score).");
-                                    } else {
+                                    } else if !retold {
                                         out("   Time is up: your turn was skipped.");
                                     }
                                 }
