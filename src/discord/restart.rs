@@ -148,9 +148,8 @@ impl ReadBack {
         }
     }
 
-    /// The bot's (`me`) messages here, newest first: id, text, and its controls of
-    /// `session`'s asks as `(seat, seq)`.
-    pub fn own(&self, me: u64, session: &str) -> Vec<(u64, &str, Vec<(u8, u32)>)> {
+    /// The bot's (`me`) messages here, newest first.
+    pub fn own(&self, me: u64, session: &str) -> Vec<Own<'_>> {
         own(&self.messages, me, session)
     }
 
@@ -177,13 +176,19 @@ impl ReadBack {
     }
 }
 
-/// The bot's (`me`) messages among `messages`, in their order: id, text, and its controls
-/// of `session`'s asks as `(seat, seq)` (the night panel's `open` aside).
-pub fn own<'a>(
-    messages: &'a [Value],
-    me: u64,
-    session: &str,
-) -> Vec<(u64, &'a str, Vec<(u8, u32)>)> {
+/// One of the bot's messages read back.
+#[derive(Debug, PartialEq)]
+pub struct Own<'a> {
+    pub id: u64,
+    pub text: &'a str,
+    /// Its controls of the session's asks, as `(seat, seq)` (the night panel's `open`
+    /// aside).
+    pub asks: Vec<(u8, u32)>,
+}
+
+/// The bot's (`me`) messages among `messages`, in their order, with their controls of
+/// `session`'s asks.
+pub fn own<'a>(messages: &'a [Value], me: u64, session: &str) -> Vec<Own<'a>> {
     let mut out = Vec::new();
     for m in messages {
         let (Some(id), Some(author)) = (id_of(&m["id"]), id_of(&m["author"]["id"])) else {
@@ -206,7 +211,11 @@ pub fn own<'a>(
                 }
             }
         }
-        out.push((id, m["content"].as_str().unwrap_or(""), asks));
+        out.push(Own {
+            id,
+            text: m["content"].as_str().unwrap_or(""),
+            asks,
+        });
     }
     out
 }
@@ -373,15 +382,14 @@ mod tests {
             msg(6, 4000, "a person", &["ask:s1:3:7:pick"]),
             msg(5, 1, "🎤 call", &[]),
         ];
-        let own = own(&messages, 1, "s1");
-        let got: Vec<(u64, &str, Vec<(u8, u32)>)> = own;
+        let own = |id, text, asks| Own { id, text, asks };
         assert_eq!(
-            got,
+            super::own(&messages, 1, "s1"),
             vec![
-                (9, "pick", vec![(3, 7)]),
-                (8, "panel", vec![]),
-                (7, "other game", vec![]),
-                (5, "🎤 call", vec![]),
+                own(9, "pick", vec![(3, 7)]),
+                own(8, "panel", vec![]),
+                own(7, "other game", vec![]),
+                own(5, "🎤 call", vec![]),
             ]
         );
     }

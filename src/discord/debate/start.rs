@@ -280,8 +280,9 @@ pub(super) fn adopt_calls(desk: &mut Desk, read: &ReadBack, me: u64) {
     let session = desk.data.session_id.clone();
     // Newest first: the first message found for a seat is its latest call.
     let mut seen: Vec<Seat> = Vec::new();
-    for (id, _, asks) in read.own(me, &session) {
-        for (seat, seq) in asks {
+    for o in read.own(me, &session) {
+        let id = o.id;
+        for (seat, seq) in o.asks {
             if seen.contains(&seat) || desk.data.user(seat).is_none() {
                 continue;
             }

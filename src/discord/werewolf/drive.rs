@@ -150,7 +150,7 @@ pub(super) async fn shown(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat, seq: u
     let TableState::Running(r) = &mut *st else {
         return;
     };
-    if !r.open.get(&seat).is_some_and(|o| o.seq == seq) {
+    if r.open.get(&seat).is_none_or(|o| o.seq != seq) {
         return;
     }
     r.data.shown.retain(|(s, _, _)| *s != seat);
@@ -183,8 +183,7 @@ async fn read_back(bot: &Arc<Bot>, table: &Arc<Table>) -> Vec<ReadBack> {
 /// stored, and it is not posted again.
 fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me: u64) {
     let session = r.data.session_id.clone();
-    let own: Vec<(u64, &str, Vec<(Seat, u32)>)> =
-        reads.iter().flat_map(|b| b.own(me, &session)).collect();
+    let own: Vec<restart::Own> = reads.iter().flat_map(|b| b.own(me, &session)).collect();
     let shown =
         |r: &Running, key: (Seat, u32)| r.data.shown.iter().any(|(s, q, _)| (*s, *q) == key);
     // Controls: whatever the ask (it may come again only after the backlog).
@@ -192,8 +191,8 @@ fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me:
         if shown(r, key) {
             continue;
         }
-        if let Some((id, _, _)) = own.iter().find(|(_, _, asks)| asks.contains(&key)) {
-            r.data.shown.push((key.0, key.1, *id));
+        if let Some(o) = own.iter().find(|o| o.asks.contains(&key)) {
+            r.data.shown.push((key.0, key.1, o.id));
         }
     }
     // A speech call: its very text, for an ask in the backlog.
@@ -213,8 +212,8 @@ fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me:
         }
         let user = r.data.user(*seat).unwrap_or(0);
         let text = render::speech_call(ask, user, &r.names, *due_at);
-        if let Some((id, _, _)) = own.iter().find(|(_, t, _)| *t == text) {
-            r.data.shown.push((*seat, *seq, *id));
+        if let Some(o) = own.iter().find(|o| o.text == text) {
+            r.data.shown.push((*seat, *seq, o.id));
         }
     }
 }
