@@ -153,6 +153,13 @@ impl ReadBack {
         own(&self.messages, me, session)
     }
 
+    /// Whether one of the bot's (`me`) messages here carries the control `custom_id`.
+    pub fn has(&self, me: u64, custom_id: &str) -> bool {
+        self.messages
+            .iter()
+            .any(|m| id_of(&m["author"]["id"]) == Some(me) && custom_ids(m).contains(&custom_id))
+    }
+
     /// Closes the bot's messages here with controls of `session` (or of the lobby of
     /// channel `lobby_of`) that are not `live`: their controls go and they say they
     /// closed. Returns how many were closed.
@@ -392,6 +399,20 @@ mod tests {
                 own(5, "🎤 call", vec![]),
             ]
         );
+    }
+
+    #[test]
+    fn a_control_of_the_bots_own_is_found() {
+        let read = ReadBack {
+            channel: 3000,
+            messages: vec![
+                msg(5, 1, "panel", &["ask:s1:2:0:open"]),
+                msg(4, 4000, "a person", &["ask:s1:3:0:open"]),
+            ],
+        };
+        assert!(read.has(1, "ask:s1:2:0:open"));
+        assert!(!read.has(1, "ask:s1:3:0:open"), "not the bot's");
+        assert!(!read.has(1, "ask:s1:4:0:open"));
     }
 
     #[test]

@@ -59,6 +59,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
             adopt(r, &notes, &reads, bot.me);
             let mut p = plan(r, &notes);
             p.status_changed = true;
+            missing_panels(r, &mut p, &reads, bot.me);
             p.channel.insert(
                 0,
                 Post::Text(format!(
@@ -214,6 +215,31 @@ fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me:
         let text = render::speech_call(ask, user, &r.names, *due_at);
         if let Some(o) = own.iter().find(|o| o.text == text) {
             r.data.shown.push((*seat, *seq, o.id));
+        }
+    }
+}
+
+/// After a restart, a seat with closed DMs whose night panel button is not in the channel
+/// (the crash came between the nightfall and its post) gets one, whatever its role, so
+/// its night asks stay in reach.
+fn missing_panels(r: &Running, p: &mut Plan, reads: &[ReadBack], me: u64) {
+    let Some(channel) = reads.first() else {
+        return;
+    };
+    for seat in r.data.humans().iter() {
+        let panel = Component::Ask {
+            session: r.data.session_id.clone(),
+            seat,
+            seq: 0,
+            verb: "open".into(),
+        }
+        .id();
+        let planned = p
+            .channel
+            .iter()
+            .any(|x| matches!(x, Post::Panel { seat: s } if *s == seat));
+        if r.data.seats[seat as usize - 1].dm_closed && !planned && !channel.has(me, &panel) {
+            p.channel.push(Post::Panel { seat });
         }
     }
 }

@@ -5,7 +5,8 @@
 //! (marked, never sent) and right after it (before its id is stored: found again when the
 //! bot reads its DMs back); a team debate killed right after a person's call is posted
 //! (before its id is stored: found again when the channel is read back) and right before
-//! it; a moderated debate killed right after a call (posted again, the old copy closed).
+//! it; a moderated debate killed right after a call (posted again, the old copy closed);
+//! a closed-DM wolf killed right before its first night panel button.
 
 use super::*;
 use crate::app::{TestApp, WAIT};
@@ -402,5 +403,51 @@ async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
     })
     .await;
     assert_one_live_copy(&fake, channel, &[]);
+    app.stop().await;
+}
+
+/// A lone player with closed DMs (a wolf), killed right before their night panel button is
+/// first posted: after the restart the button is in the channel, and through it they pick
+/// every night, never timed out.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_dm_wolf_killed_before_its_night_panel_gets_one_after_the_restart() {
+    let (channel, shy) = (3431, 4431);
+    let mut app = TestApp::builder()
+        .binary()
+        .seed(wolf_seed(0))
+        .closed_dms(&[shy])
+        .env(BEFORE, format!("🔒 <@{shy}>, I can't DM you"))
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let lobby = open_lobby(&fake, shy, channel, json!([])).await;
+    press(&fake, shy, &lobby, ":start").await;
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
+    while !app.crashed() {
+        assert!(tokio::time::Instant::now() < deadline, "no crash point");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    let panels = |f: &FakeDiscord| {
+        f.messages(channel)
+            .iter()
+            .filter(|m| m.text().starts_with(&format!("🔒 <@{shy}>")))
+            .count()
+    };
+    assert_eq!(panels(&fake), 0, "the crash came before the button");
+    app.remove_env(BEFORE);
+    app.start_bot().await;
+    fake.wait_until("the night panel after the restart", WAIT, |f| {
+        panels(f) == 1
+    })
+    .await;
+    let mut humans = Humans::new(channel, &[shy]);
+    humans.play_to_the_end(&fake).await;
+    assert!(
+        humans.night_actions > 0,
+        "the wolf picked through the panel"
+    );
+    let s = app.store().await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    assert_no_human_timeouts(&s).await;
     app.stop().await;
 }
