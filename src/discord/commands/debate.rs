@@ -119,6 +119,9 @@ pub async fn start(
             (None, sanitize(typed, 300))
         }
     };
+    if let Err(why) = format_options(format, rounds, participants) {
+        return refuse(ctx, format!("Not started: {why}.")).await;
+    }
     if !matches!(format, FormatChoice::Team) {
         if let Err(why) = panel_options(pace, live_scores) {
             return refuse(ctx, format!("Not started: {why}.")).await;
@@ -135,9 +138,7 @@ pub async fn start(
             topic: topic_id,
             motion,
             rounds: rounds.unwrap_or(if social { 4 } else { 3 }),
-            participants: participants
-                .unwrap_or(if social { 3 } else { 2 })
-                .max(if social { 3 } else { 2 }),
+            participants: participants.unwrap_or(if social { 3 } else { 2 }),
             seats: Vec::new(),
             message: None,
             pace,
@@ -168,6 +169,48 @@ pub async fn start(
         .embed(lobby_embed(&lobby))
         .components(lobby_components(channel));
     tables::open_lobby(ctx, table, shown, async {}).await
+}
+
+/// Checks `rounds` and `participants` against the format: the team debate takes neither
+/// (it is always four against four), the others take them in range (a social debate
+/// needs three participants); the reason names the option.
+fn format_options(
+    format: FormatChoice,
+    rounds: Option<u8>,
+    participants: Option<u8>,
+) -> Result<(), String> {
+    let social = matches!(format, FormatChoice::Social);
+    if matches!(format, FormatChoice::Team) {
+        let given: Vec<&str> = [
+            ("rounds", rounds.is_some()),
+            ("participants", participants.is_some()),
+        ]
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| *name)
+        .collect();
+        if !given.is_empty() {
+            return Err(format!(
+                "{} {} to the moderated and social debates only (a team debate is always four against four; choose format rounds or social, or leave {} out)",
+                given.join(" and "),
+                if given.len() == 1 { "applies" } else { "apply" },
+                if given.len() == 1 { "it" } else { "them" },
+            ));
+        }
+        return Ok(());
+    }
+    if let Some(r) = rounds.filter(|r| !(1..=10).contains(r)) {
+        return Err(format!("rounds {r} is not allowed: choose 1 to 10"));
+    }
+    let least = if social { 3 } else { 2 };
+    match participants {
+        Some(p) if p < least => Err(format!(
+            "a {} debate needs at least {least} participants (people and AI), not {p}",
+            if social { "social" } else { "moderated" }
+        )),
+        Some(p) if p > 8 => Err(format!("participants {p} is not allowed: at most 8")),
+        _ => Ok(()),
+    }
 }
 
 /// Checks the options a moderated or social debate takes: a pace in range, and no live
@@ -209,6 +252,23 @@ pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::panel_options;
+
+    #[test]
+    fn rounds_and_participants_only_where_they_apply_and_in_range() {
+        use super::{format_options, FormatChoice::*};
+        assert!(format_options(Team, None, None).is_ok());
+        let why = format_options(Team, Some(3), None).unwrap_err();
+        assert!(why.starts_with("rounds applies to the moderated"), "{why}");
+        let why = format_options(Team, Some(3), Some(4)).unwrap_err();
+        assert!(why.starts_with("rounds and participants apply"), "{why}");
+        assert!(format_options(Rounds, Some(1), Some(2)).is_ok());
+        assert!(format_options(Social, Some(10), Some(3)).is_ok());
+        let why = format_options(Social, None, Some(2)).unwrap_err();
+        assert!(why.contains("at least 3 participants"), "{why}");
+        assert!(format_options(Rounds, Some(0), None).is_err());
+        assert!(format_options(Rounds, None, Some(9)).is_err());
+        assert!(format_options(Rounds, None, Some(1)).is_err());
+    }
 
     #[test]
     fn a_panel_debate_takes_pace_and_refuses_live_scores_with_the_reason() {

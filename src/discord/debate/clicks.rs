@@ -18,7 +18,7 @@ use crate::discord::text::{display_name, sanitize};
 use crate::discord::types::{Bot, Error};
 use crate::games::debate::team::{side_of, Action, Ask, Part, Side, Stage};
 use crate::games::Seat;
-use crate::session::UNASKED;
+use crate::session::{SubmitError, UNASKED};
 use serenity::all::{
     ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
     CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Message,
@@ -48,8 +48,9 @@ pub(super) async fn on_lobby(
     let user = c.user.id.get();
     let mut st = table.state.lock().await;
     let TableState::Lobby(lobby) = &mut *st else {
+        let text = lobby_closed(&st);
         drop(st);
-        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        c.create_response(&bot.http, ephemeral(text)).await?;
         return Ok(());
     };
     let mut next = lobby.clone();
@@ -119,17 +120,42 @@ pub(super) async fn on_lobby(
     }
 }
 
-/// The clicker's open call, if the control is theirs and still open.
-async fn open_call(table: &DebateTable, user: u64, seat: Seat, seq: u32) -> Option<OpenCall> {
+/// What a lobby button says once the lobby is gone: the debate started, or ended.
+fn lobby_closed(st: &TableState) -> &'static str {
+    match st {
+        TableState::Lobby(_) => CLOSED,
+        TableState::Starting | TableState::Running(_) => {
+            "The debate has already started: this lobby is closed."
+        }
+        TableState::Closed => "This debate has ended.",
+    }
+}
+
+/// The clicker's open call, if the control is theirs and still open; else what to tell
+/// them (another person's call, or one that has closed).
+async fn open_call(
+    table: &DebateTable,
+    user: u64,
+    seat: Seat,
+    seq: u32,
+) -> Result<OpenCall, &'static str> {
     let st = table.state.lock().await;
     let TableState::Running(r) = &*st else {
-        return None;
+        return Err(CLOSED);
     };
     if r.desk.data.user(seat) != Some(user) {
-        return None;
+        return Err(NOT_YOURS);
     }
-    r.desk.open.get(&seat).filter(|o| o.seq == seq).cloned()
+    r.desk
+        .open
+        .get(&seat)
+        .filter(|o| o.seq == seq)
+        .cloned()
+        .ok_or(CLOSED)
 }
+
+/// The answer to a press on someone else's call.
+const NOT_YOURS: &str = "That call is not yours: only the debater it names can use it.";
 
 /// The action the seat's draft makes, or why it cannot be handed in yet.
 async fn draft_action(table: &DebateTable, seat: Seat, ask: &Ask) -> Result<Action, String> {
@@ -167,10 +193,11 @@ async fn submit(table: &DebateTable, seat: Seat, seq: u32, action: Action) -> Re
     };
     // A floor taken unasked answers no ask.
     let seq = Some(seq).filter(|s| *s != UNASKED);
-    handle
-        .submit(seat, action, seq)
-        .await
-        .map_err(|e| sentence(format!("Not taken: {e}")))
+    handle.submit(seat, action, seq).await.map_err(|e| match e {
+        SubmitError::Stale => CLOSED.to_string(),
+        SubmitError::Closed => "The debate has ended.".to_string(),
+        e => sentence(e.to_string()),
+    })
 }
 
 /// A control of a person's call.
@@ -182,9 +209,12 @@ pub(super) async fn on_call(
     seq: u32,
     verb: &str,
 ) -> Result<(), Error> {
-    let Some(open) = open_call(table, c.user.id.get(), seat, seq).await else {
-        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
-        return Ok(());
+    let open = match open_call(table, c.user.id.get(), seat, seq).await {
+        Ok(open) => open,
+        Err(why) => {
+            c.create_response(&bot.http, ephemeral(why)).await?;
+            return Ok(());
+        }
     };
     let picked = match &c.data.kind {
         ComponentInteractionDataKind::StringSelect { values } => {
@@ -362,7 +392,22 @@ pub(super) async fn on_speech_form(
             _ => None,
         })
         .unwrap_or_default();
-    let Some(open) = open_call(table, m.user.id.get(), seat, seq).await else {
+    let open = open_call(table, m.user.id.get(), seat, seq).await;
+    if open.as_ref().err() == Some(&NOT_YOURS) {
+        m.create_response(&bot.http, ephemeral(NOT_YOURS)).await?;
+        return Ok(());
+    }
+    if text.trim().is_empty() {
+        // A blank form hands in nothing and keeps what was typed.
+        let answer = if open.is_ok() {
+            "The form was empty, so nothing was handed in; anything you typed in the channel is kept. Write your speech, then press Done."
+        } else {
+            CLOSED
+        };
+        m.create_response(&bot.http, ephemeral(answer)).await?;
+        return Ok(());
+    }
+    let Ok(open) = open else {
         // The call was asked again while the form was open (the floor came back to the
         // seat): the text goes to the new call, to be handed in there.
         let moved = {

@@ -239,7 +239,11 @@ async fn on_lobby<G: DiscordPanel>(
     let user = c.user.id.get();
     let mut st = table.state.lock().await;
     let PanelState::Lobby(lobby) = &mut *st else {
-        return answer(bot, c, "That lobby has closed.").await;
+        let text = match &*st {
+            PanelState::Closed => "This debate has ended.",
+            _ => "The debate has already started: this lobby is closed.",
+        };
+        return answer(bot, c, text).await;
     };
     match verb {
         "join" | "for" | "against" => {
@@ -338,7 +342,9 @@ async fn hand_in<G: DiscordPanel>(
             None => call.text(),
         };
         if text.trim().is_empty() {
-            return Err("nothing typed yet: type your speech in the channel first".into());
+            return Err(
+                "nothing typed yet: type your speech in the channel, then press Done".into(),
+            );
         }
         let user = data.users.get(seat as usize - 1).copied().flatten();
         let call = calls.remove(&seat).expect("just found");
@@ -389,6 +395,19 @@ pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
     }
 }
 
+/// A reason as a sentence: a capital first letter and a full stop.
+fn sentence(why: &str) -> String {
+    let mut chars = why.trim().chars();
+    let mut out = match chars.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
 /// How many have joined a lobby, as a sentence.
 fn joined(n: usize) -> String {
     match n {
@@ -423,22 +442,28 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                 Component::Ask {
                     seat, seq, verb, ..
                 } if verb == "done" => {
-                    let mine = {
+                    let refusal = {
                         let st = self.state.lock().await;
                         match &*st {
                             PanelState::Running(PanelRunning { data, calls, .. }) => {
-                                data.seat_of(c.user.id.get()) == Some(seat)
-                                    && calls.get(&seat).is_some_and(|k| k.seq == seq)
+                                if data.seat_of(c.user.id.get()) != Some(seat) {
+                                    Some("That call is not yours: only the participant it names can use it.")
+                                } else if !calls.get(&seat).is_some_and(|k| k.seq == seq) {
+                                    Some("That call has closed.")
+                                } else {
+                                    None
+                                }
                             }
-                            _ => false,
+                            PanelState::Closed => Some("This debate has ended."),
+                            _ => Some("That call has closed."),
                         }
                     };
-                    if !mine {
-                        return answer(bot, c, "That call is not yours, or it has closed.").await;
+                    if let Some(why) = refusal {
+                        return answer(bot, c, why).await;
                     }
                     match hand_in(bot, &self, seat, None).await {
                         Ok(()) => answer(bot, c, "Handed in.").await,
-                        Err(e) => answer(bot, c, &format!("Not taken: {e}.")).await,
+                        Err(e) => answer(bot, c, &sentence(&e)).await,
                     }
                 }
                 _ => answer(bot, c, "That control has closed.").await,
@@ -538,7 +563,14 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                 PanelState::Running(PanelRunning { data, handle, .. }) => {
                     data.seat_of(user).map(|s| (s, handle.clone()))
                 }
-                _ => None,
+                PanelState::Lobby(_) | PanelState::Starting => {
+                    return refuse(
+                        ctx,
+                        "The debate has not started yet: there is nothing to give in to.",
+                    )
+                    .await;
+                }
+                PanelState::Closed => return refuse(ctx, "The debate has ended.").await,
             };
             let Some((seat, handle)) = found else {
                 return refuse(ctx, "You are not debating here.").await;
@@ -557,7 +589,14 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     refuse(ctx, "You gave in: you speak no more in this debate.").await
                 }
                 Err(SubmitError::Closed) => refuse(ctx, "The debate has ended.").await,
-                Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
+                Err(SubmitError::Refused(why)) if why.contains("already surrendered") => {
+                    refuse(
+                        ctx,
+                        "You have already given in: you speak no more in this debate.",
+                    )
+                    .await
+                }
+                Err(e) => refuse(ctx, sentence(&e.to_string())).await,
             }
         })
     }

@@ -215,6 +215,9 @@ impl TrialTable {
 
     /// `/trial evidence`: a player presents a card.
     pub async fn evidence(&self, ctx: Context<'_>, card: &str) -> Result<(), Error> {
+        if let Some(why) = self.not_under_way().await {
+            return refuse(ctx, why).await;
+        }
         let Some((handle, seat, _)) = self.player(ctx.author().id.get()).await else {
             return refuse(ctx, "Only the trial's players present evidence.").await;
         };
@@ -239,7 +242,17 @@ impl TrialTable {
             .await
         {
             Ok(()) => refuse(ctx, format!("Presented: {title}.")).await,
-            Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
+            Err(SubmitError::Refused(why)) if why.contains("already been presented") => {
+                refuse(
+                    ctx,
+                    format!(
+                        "{} has already been presented: each card is shown once.",
+                        sanitize(title, 100)
+                    ),
+                )
+                .await
+            }
+            Err(e) => refuse(ctx, refusal(e)).await,
         }
     }
 
@@ -250,7 +263,10 @@ impl TrialTable {
             TrialState::Running(TrialRunning { handle, data, .. }) => {
                 (handle.clone(), data.clone())
             }
-            _ => return refuse(ctx, "There is no trial under way here.").await,
+            _ => {
+                let why = self.not_under_way().await;
+                return refuse(ctx, why.unwrap_or("There is no trial under way here.")).await;
+            }
         };
         if user != data.host && !ctx_manages(ctx) {
             return refuse(
@@ -272,8 +288,25 @@ impl TrialTable {
         match handle.submit(seat, Action::CallVerdict, None).await {
             // The channel is told by the argument's close, which names who called it.
             Ok(()) => refuse(ctx, "You called for the verdict: the jury deliberates now.").await,
-            Err(SubmitError::Closed) => refuse(ctx, "The trial has ended.").await,
-            Err(e) => refuse(ctx, format!("Not taken: {e}.")).await,
+            Err(SubmitError::Refused(why)) if why.contains("argument is closed") => {
+                refuse(
+                    ctx,
+                    "The argument is already closed: the jury is deliberating.",
+                )
+                .await
+            }
+            Err(e) => refuse(ctx, refusal(e)).await,
+        }
+    }
+
+    /// Why a player's command does not apply yet, or any more (`None`: under way).
+    async fn not_under_way(&self) -> Option<&'static str> {
+        match &*self.state.lock().await {
+            TrialState::Lobby(_) | TrialState::Starting => {
+                Some("The trial has not started yet: the host starts it from the lobby.")
+            }
+            TrialState::Running(_) => None,
+            TrialState::Closed => Some("The trial has ended."),
         }
     }
 }
@@ -304,6 +337,24 @@ pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error
     tables::open_lobby(ctx, table, shown, async {}).await
 }
 
+/// A refused command's reason as a sentence a person reads.
+fn refusal(e: SubmitError) -> String {
+    let why = match e {
+        SubmitError::Closed => return "The trial has ended.".into(),
+        SubmitError::Stale => return "That has closed.".into(),
+        e => e.to_string(),
+    };
+    let mut chars = why.chars();
+    let mut out = chars
+        .next()
+        .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default();
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
     c.create_response(&bot.http, ephemeral(text)).await?;
     Ok(())
@@ -319,7 +370,11 @@ async fn on_lobby(
     let user = c.user.id.get();
     let mut st = table.state.lock().await;
     let TrialState::Lobby(lobby) = &mut *st else {
-        return answer(bot, c, "That lobby has closed.").await;
+        let text = match &*st {
+            TrialState::Closed => "This trial has ended.",
+            _ => "The trial has already started: this lobby is closed.",
+        };
+        return answer(bot, c, text).await;
     };
     match verb {
         "join" | "defense" | "prosecution" => {

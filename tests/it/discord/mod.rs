@@ -12,7 +12,9 @@
 //! - `restart`: `agora run` killed between two posts of a step: every open ask on screen
 //!   once after the restart, no stale control live.
 //! - `trial`: a trial with two people, juror threads, evidence, the verdict; a restart.
+//! - `bad_inputs`: bad input at every control of the debates and the trial.
 
+mod bad_inputs;
 mod binary;
 mod clicks;
 mod debate;
