@@ -56,7 +56,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
                 // Its asks were on screen too (their ids unknown: nothing is swept).
                 r.data.shown = r.asked_before.iter().map(|(s, q)| (*s, *q, 0)).collect();
             }
-            adopt(r, &notes, &reads, bot.me);
+            adopt(r, &reads, bot.me);
             let mut p = plan(r, &notes);
             p.status_changed = true;
             missing_panels(r, &mut p, &reads, bot.me);
@@ -182,7 +182,7 @@ async fn read_back(bot: &Arc<Bot>, table: &Arc<Table>) -> Vec<ReadBack> {
 /// An ask marked before the restart but not known on screen is on screen after all when a
 /// message read back holds its controls, or (a speech call) its very text: its id is
 /// stored, and it is not posted again.
-fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me: u64) {
+fn adopt(r: &mut Running, reads: &[ReadBack], me: u64) {
     let session = r.data.session_id.clone();
     let own: Vec<restart::Own> = reads.iter().flat_map(|b| b.own(me, &session)).collect();
     let shown =
@@ -196,27 +196,13 @@ fn adopt(r: &mut Running, notes: &[Arc<Note<Werewolf>>], reads: &[ReadBack], me:
             r.data.shown.push((key.0, key.1, o.id));
         }
     }
-    // A speech call: its very text, for an ask in the backlog.
-    for n in notes {
-        let Note::Ask {
-            seat,
-            seq,
-            ask,
-            due_at,
-        } = &**n
-        else {
-            continue;
-        };
-        let key = (*seat, *seq);
-        if !ask.kind.is_speech() || !r.data.asks.contains(&key) || shown(r, key) {
-            continue;
-        }
-        let user = r.data.user(*seat).unwrap_or(0);
-        let text = render::speech_call(ask, user, &r.names, *due_at);
-        if let Some(o) = own.iter().find(|o| o.text == text) {
-            r.data.shown.push((*seat, *seq, o.id));
-        }
-    }
+    // Speech calls: their very text, looked up as their ask comes (see `plan`).
+    r.calls_read_back = (reads.first().map(|b| b.own(me, &session)))
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|o| o.text.starts_with("🎤"))
+        .map(|o| (o.id, o.text.to_string()))
+        .collect();
 }
 
 /// After a restart, a seat with closed DMs whose night panel button is not in the channel

@@ -102,7 +102,19 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                     // Marked before a restart but never known on screen: asked again.
                     Some(i) if !vote && !r.on_screen(*seat, *seq, ask.kind) => {
                         r.asked_before.swap_remove(i);
-                        post_ask(r, &mut p, *seat, *seq, ask, *due_at);
+                        let user = r.data.user(*seat).unwrap_or(0);
+                        let text = render::speech_call(ask, user, &r.names, *due_at);
+                        let found = (r.calls_read_back.iter())
+                            .find(|(_, t)| ask.kind.is_speech() && *t == text)
+                            .map(|(m, _)| *m);
+                        match found {
+                            // Its call was posted after all (its very text is there).
+                            Some(m) => {
+                                r.data.shown.push((*seat, *seq, m));
+                                post_ask(r, &mut Plan::default(), *seat, *seq, ask, *due_at);
+                            }
+                            None => post_ask(r, &mut p, *seat, *seq, ask, *due_at),
+                        }
                     }
                     Some(i) => {
                         r.asked_before.swap_remove(i);

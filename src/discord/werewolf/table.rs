@@ -124,6 +124,10 @@ pub struct Running {
     pub quiet_until: usize,
     /// Asks posted before a restart (from the stored row): not posted again.
     pub asked_before: Vec<(Seat, u32)>,
+    /// The speech calls read back from the channel after a restart: `(message id, text)`.
+    /// A call marked but not known on screen that is among them (its very text) was
+    /// posted: it is not posted again.
+    pub calls_read_back: Vec<(u64, String)>,
     /// When the last AI speech was posted (they are paced apart).
     pub last_ai_speech: Option<tokio::time::Instant>,
     pub alive: SeatSet,
@@ -190,6 +194,7 @@ impl Running {
             events: 0,
             quiet_until,
             asked_before,
+            calls_read_back: Vec::new(),
             last_ai_speech: None,
             alive: EVERY_SEAT,
             phase: TablePhase::Starting,

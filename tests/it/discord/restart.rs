@@ -6,7 +6,8 @@
 //! bot reads its DMs back); a team debate killed right after a person's call is posted
 //! (before its id is stored: found again when the channel is read back) and right before
 //! it; a moderated debate killed right after a call (posted again, the old copy closed);
-//! a closed-DM wolf killed right before its first night panel button.
+//! a closed-DM wolf killed right before its first night panel button; three people killed
+//! right after the vote message and right after a speech call.
 
 use super::*;
 use crate::app::{TestApp, WAIT};
@@ -292,11 +293,17 @@ async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
     assert_one_live_copy(&fake, channel, &[]);
     // The live call answers: typed, then Done.
     let call = live[0].clone();
+    let shown = fake.message(call.id).unwrap().content;
     fake.say(
         BEN,
         channel,
         "Basic income frees people to choose their work.",
     )
+    .await;
+    // Done once the call counted the words (messages and clicks travel separately).
+    fake.wait_until("the live word count", WAIT, |f| {
+        f.message(call.id).unwrap().content != shown
+    })
     .await;
     let done = call.find_custom_id(":done").unwrap();
     let i = crate::fake_players::click_and_wait(&fake, BEN, &call, &done).await;
@@ -450,4 +457,71 @@ async fn a_closed_dm_wolf_killed_before_its_night_panel_gets_one_after_the_resta
     assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
     assert_no_human_timeouts(&s).await;
     app.stop().await;
+}
+
+/// A werewolf game with three people killed right after the post holding `needle`
+/// (before the bot learns its id): after the restart no control is live twice, and the
+/// people play to the end with none of them timed out. `found`: the post is one the bot
+/// recognises when it reads the channel back (a speech call), so it is never sent again.
+async fn three_killed_after(needle: &str, found: bool, channel: u64, users: &[u64]) {
+    let mut app = TestApp::builder()
+        .binary()
+        .seed(31)
+        .env(AFTER, needle)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    three_at_the_table(&fake, channel, users).await;
+    let mut humans = Humans::new(channel, users);
+    let reached = |f: &FakeDiscord| posted(f, needle) >= 1;
+    play_until_the_crash(&mut app, &mut humans, reached).await;
+    app.remove_env(AFTER);
+    app.start_bot().await;
+    fake.wait_until("the restart notice", WAIT, |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    super::a_later_command_is_answered(&fake, users[0], channel).await;
+    assert_one_live_copy(&fake, channel, users);
+    let first = fake
+        .calls()
+        .into_iter()
+        .find_map(|c| {
+            let t = c.body["content"].as_str()?.to_string();
+            (c.method == "POST" && t.contains(needle)).then_some(t)
+        })
+        .unwrap();
+    humans.play_to_the_end(&fake).await;
+    if found {
+        // Not posted again with the restart line (a fast test game's later calls of the
+        // same seat may read the same, their deadlines falling in the same second).
+        let posts: Vec<String> = (fake.calls().into_iter())
+            .filter(|c| {
+                c.method == "POST" && c.path == format!("/api/v10/channels/{channel}/messages")
+            })
+            .filter_map(|c| c.body["content"].as_str().map(str::to_string))
+            .collect();
+        let notice = posts
+            .iter()
+            .position(|t| t.contains("The bot restarted"))
+            .unwrap();
+        assert_ne!(posts.get(notice + 1), Some(&first), "posted twice: {first}");
+    }
+    assert_one_live_copy(&fake, channel, users);
+    let s = app.store().await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+    assert_no_human_timeouts(&s).await;
+    app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_after_the_vote_message_before_its_id_is_stored_one_vote_message_is_live() {
+    three_killed_after("🗳️ **Vote**", false, 3441, &[4441, 4442, 4443]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn killed_after_a_speech_call_before_its_id_is_stored_the_speaker_still_speaks() {
+    three_killed_after("your turn to speak", true, 3451, &[4451, 4452, 4453]).await;
 }
