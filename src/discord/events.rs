@@ -87,7 +87,11 @@ async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Er
     match table {
         Some(table) => table.on_click(bot, c, what).await,
         None => {
-            c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+            let text = match what {
+                Component::Lobby { .. } => "That lobby has closed: its game has ended.",
+                _ => CLOSED,
+            };
+            c.create_response(&bot.http, ephemeral(text)).await?;
             Ok(())
         }
     }

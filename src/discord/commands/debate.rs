@@ -190,11 +190,12 @@ fn format_options(
         .map(|(name, _)| *name)
         .collect();
         if !given.is_empty() {
+            let one = given.len() == 1;
             return Err(format!(
-                "{} {} to the moderated and social debates only (a team debate is always four against four; choose format rounds or social, or leave {} out)",
+                "the {} {} to the moderated and social debates only (a team debate is always four against four; choose format rounds or social, or leave {} out)",
                 given.join(" and "),
-                if given.len() == 1 { "applies" } else { "apply" },
-                if given.len() == 1 { "it" } else { "them" },
+                if one { "option applies" } else { "options apply" },
+                if one { "it" } else { "them" },
             ));
         }
         return Ok(());
@@ -258,9 +259,15 @@ mod tests {
         use super::{format_options, FormatChoice::*};
         assert!(format_options(Team, None, None).is_ok());
         let why = format_options(Team, Some(3), None).unwrap_err();
-        assert!(why.starts_with("rounds applies to the moderated"), "{why}");
+        assert!(
+            why.starts_with("the rounds option applies to the moderated"),
+            "{why}"
+        );
         let why = format_options(Team, Some(3), Some(4)).unwrap_err();
-        assert!(why.starts_with("rounds and participants apply"), "{why}");
+        assert!(
+            why.starts_with("the rounds and participants options apply"),
+            "{why}"
+        );
         assert!(format_options(Rounds, Some(1), Some(2)).is_ok());
         assert!(format_options(Social, Some(10), Some(3)).is_ok());
         let why = format_options(Social, None, Some(2)).unwrap_err();

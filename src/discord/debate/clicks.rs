@@ -53,6 +53,12 @@ pub(super) async fn on_lobby(
         c.create_response(&bot.http, ephemeral(text)).await?;
         return Ok(());
     };
+    if lobby.message.is_some_and(|m| m != c.message.id.get()) {
+        // A button of an earlier lobby in this channel.
+        drop(st);
+        c.create_response(&bot.http, ephemeral(OLD_LOBBY)).await?;
+        return Ok(());
+    }
     let mut next = lobby.clone();
     let manages = member_manages(c);
     let result = match verb {
@@ -153,6 +159,10 @@ async fn open_call(
         .cloned()
         .ok_or(CLOSED)
 }
+
+/// The answer to a button of an earlier lobby of the channel.
+pub const OLD_LOBBY: &str =
+    "That lobby has closed: this button belongs to an earlier game in this channel.";
 
 /// The answer to a press on someone else's call.
 const NOT_YOURS: &str = "That call is not yours: only the debater it names can use it.";

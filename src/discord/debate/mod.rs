@@ -22,6 +22,7 @@ mod start;
 pub mod table;
 pub mod views;
 
+pub use clicks::OLD_LOBBY;
 pub use start::resume;
 pub use table::DebateTable;
 

@@ -245,6 +245,9 @@ async fn on_lobby<G: DiscordPanel>(
         };
         return answer(bot, c, text).await;
     };
+    if lobby.message.is_some_and(|m| m != c.message.id.get()) {
+        return answer(bot, c, crate::discord::debate::OLD_LOBBY).await;
+    }
     match verb {
         "join" | "for" | "against" => {
             if lobby.seats.iter().any(|j| j.user == user) {
@@ -564,11 +567,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                     data.seat_of(user).map(|s| (s, handle.clone()))
                 }
                 PanelState::Lobby(_) | PanelState::Starting => {
-                    return refuse(
-                        ctx,
-                        "The debate has not started yet: there is nothing to give in to.",
-                    )
-                    .await;
+                    return refuse(ctx, "The debate has not started yet.").await;
                 }
                 PanelState::Closed => return refuse(ctx, "The debate has ended.").await,
             };

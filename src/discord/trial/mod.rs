@@ -376,6 +376,9 @@ async fn on_lobby(
         };
         return answer(bot, c, text).await;
     };
+    if lobby.message.is_some_and(|m| m != c.message.id.get()) {
+        return answer(bot, c, crate::discord::debate::OLD_LOBBY).await;
+    }
     match verb {
         "join" | "defense" | "prosecution" => {
             let side = if verb == "prosecution" {

@@ -508,7 +508,7 @@ async fn a_moderated_debate_refuses_bad_input_and_old_buttons_after_a_restart() 
     .await;
     let why = refused_click(&fake, CY, &lobby, &join).await;
     assert!(why.contains("already started"), "{why}");
-    let mut used = HashSet::new();
+    let used = HashSet::new();
     fake.wait_until("Ann's call", WAIT, |f| {
         open_call(f, channel, ANN, &used).is_some()
     })
@@ -852,9 +852,35 @@ async fn a_trial_refuses_bad_input() {
     )
     .await;
     let why = answer(&fake, i).await;
-    assert!(why.contains("no trial") || why.contains("has ended"), "{why}");
+    assert!(
+        why.contains("no trial") || why.contains("has ended"),
+        "{why}"
+    );
     let why = refused_click(&fake, ANN, &lobby, &start).await;
     assert!(why.contains("closed") || why.contains("ended"), "{why}");
+    // A new trial in the channel: the old lobby's buttons do not reach its lobby.
+    let i = command(
+        &fake,
+        BEN,
+        channel,
+        "trial",
+        "start",
+        case("robot_prompt_injection"),
+    )
+    .await;
+    let second = lobby_of(&fake, i).await;
+    let why = refused_click(&fake, CY, &lobby, &join).await;
+    assert!(why.contains("earlier game"), "{why}");
+    let why = refused_click(&fake, BEN, &lobby, &start).await;
+    assert!(why.contains("earlier game"), "{why}");
+    let i = command(&fake, CY, channel, "trial", "status", json!([])).await;
+    assert!(answer(&fake, i).await.contains("nobody has joined"));
+    assert!(!fake.message(second.id).unwrap().text().contains("user4503"));
+    command(&fake, BEN, channel, "trial", "stop", json!([])).await;
+    fake.wait_until("the second lobby closed", WAIT, |f| {
+        posted(f, channel, "lobby is closed") == 1
+    })
+    .await;
     let answers = fake
         .messages(thread)
         .iter()
