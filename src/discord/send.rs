@@ -8,6 +8,9 @@
 //! too late) included, since retrying cannot bring the interaction back. Messages that
 //! carry player text or game news are posted with pings off ([`no_pings`]), allowing only
 //! the users a message calls.
+//!
+//! Every post and DM passes a crash point of the restart tests on its way (debug builds
+//! only: [`super::restart::crash_point`]).
 
 use super::restart::Crash;
 use super::types::{Bot, Context, Error};
