@@ -2,7 +2,8 @@
 //! events and the human seats' own, in the game's order) and posts what [`super::plan`]
 //! says. Notes that arrive together are posted together (one message per destination),
 //! so a busy night costs few REST calls. How far it has posted is stored with the table,
-//! so a restart repeats nothing.
+//! and each ask's call or controls once posted, so a restart repeats nothing and loses no
+//! open ask (see [`crate::discord::restart`]).
 
 use super::plan::{plan, Plan, Post};
 use super::private::{post_panel, send_private};
@@ -22,8 +23,9 @@ use std::sync::Arc;
 
 /// Follows a running game until it ends or the bot stops. A resumed game's notes rebuild
 /// the table's state; what was posted before the restart (events up to the stored
-/// cursor, asks already called) is not posted again: only the restart line and what is
-/// new.
+/// cursor, asks known on screen: stored, or found when the channel and DMs are read back)
+/// is not posted again: only the restart line, what is new and an open ask the crash cut
+/// off. Any other copy of the game's controls is closed.
 pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werewolf>) {
     let channel = ChannelId::new(table.channel);
     let backlog = sub.backlog_len();
