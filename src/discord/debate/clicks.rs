@@ -523,3 +523,15 @@ pub(super) async fn on_message(bot: &Arc<Bot>, table: &Arc<DebateTable>, m: &Mes
     }
     true
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_lobby_button_after_the_start_or_the_end_says_which() {
+        assert!(lobby_closed(&TableState::Starting).contains("already started"));
+        assert!(lobby_closed(&TableState::Closed).contains("ended"));
+        assert_eq!(sentence("it is over".into()), "It is over.");
+    }
+}

@@ -451,7 +451,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                             PanelState::Running(PanelRunning { data, calls, .. }) => {
                                 if data.seat_of(c.user.id.get()) != Some(seat) {
                                     Some("That call is not yours: only the participant it names can use it.")
-                                } else if !calls.get(&seat).is_some_and(|k| k.seq == seq) {
+                                } else if calls.get(&seat).is_none_or(|k| k.seq != seq) {
                                     Some("That call has closed.")
                                 } else {
                                     None
@@ -602,5 +602,18 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
 
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
         Box::pin(async move { tables::detach(&*self).await })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_reason_reads_as_a_sentence() {
+        assert_eq!(
+            super::sentence("nothing typed yet: type your speech in the channel, then press Done"),
+            "Nothing typed yet: type your speech in the channel, then press Done."
+        );
+        assert_eq!(super::sentence("it is over!"), "It is over!");
+        assert_eq!(super::sentence(" "), "");
     }
 }

@@ -547,3 +547,18 @@ impl RunningTable<Bot> for TrialTable {
         Box::pin(async move { tables::detach(&*self).await })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_command_reads_as_a_sentence_without_jargon() {
+        assert_eq!(refusal(SubmitError::Closed), "The trial has ended.");
+        let why = refusal(SubmitError::Refused(
+            "the argument is closed: the jury is deliberating".into(),
+        ));
+        assert_eq!(why, "The argument is closed: the jury is deliberating.");
+        assert!(!why.contains("Not taken"));
+    }
+}
