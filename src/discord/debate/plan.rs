@@ -70,6 +70,11 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                 if let Some(seat) = closes(event) {
                     if let Some(call) = desk.open.remove(&seat) {
                         desk.data.drafts.remove(&seat);
+                        // A closed call is no longer one to keep live after a restart
+                        // (its "closed" edit may be what a crash lost).
+                        desk.data
+                            .called
+                            .retain(|(s, q, _)| !(*s == seat && *q == call.seq));
                         if let Some(message) = call.message {
                             let how = match event {
                                 Event::Skipped { .. } => "the time ran out: the turn is skipped.",
@@ -417,7 +422,12 @@ mod tests {
         let out = plan(&mut d, &[ask(1, 4)]);
         assert_eq!(out, vec![Out::Call { seat: 1, seq: 4 }]);
         d.open.get_mut(&1).unwrap().message = Some(77);
+        d.data.called = vec![(1, 4, 77)];
         let out = plan(&mut d, &[ev(Audience::Everyone, speech(1, "hi"))]);
+        assert!(
+            d.data.called.is_empty(),
+            "an answered call is not kept live after a restart"
+        );
         assert!(matches!(
             &out[0],
             Out::CloseCall {

@@ -178,7 +178,7 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         .slash(host, channel, "stats", None, json!([]), DEFAULT_PERMS)
         .await;
     fake.wait_until("the record", WAIT, |f| {
-        f.replies(i).iter().any(|m| m.text().contains("1 games"))
+        f.replies(i).iter().any(|m| m.text().contains("1 game"))
     })
     .await;
 
