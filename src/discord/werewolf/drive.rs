@@ -77,6 +77,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
             return;
         }
         remember(&bot, &table).await;
+        on_screen(&bot, &table, &sub).await;
     }
     loop {
         let Some(first) = sub.next().await else {
@@ -103,6 +104,26 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
             return;
         }
         remember(&bot, &table).await;
+        on_screen(&bot, &table, &sub).await;
+    }
+}
+
+/// Tells the session that what the table took is on screen, once the last AI speech has
+/// been up long enough to read: only then does it apply its next AI answer or timeout, so
+/// it never runs ahead of the channel (a vote or a speech call starts its clock when it is
+/// posted, not while earlier speeches are still being read).
+async fn on_screen(bot: &Arc<Bot>, table: &Arc<Table>, sub: &Subscription<Werewolf>) {
+    let Some(mark) = sub.mark() else {
+        return;
+    };
+    match reading_until(bot, table).await {
+        Some(until) if until > tokio::time::Instant::now() => {
+            tokio::spawn(async move {
+                tokio::time::sleep_until(until).await;
+                mark.set();
+            });
+        }
+        _ => mark.set(),
     }
 }
 
@@ -253,20 +274,22 @@ async fn sweep(bot: &Arc<Bot>, table: &Arc<Table>, reads: &[ReadBack]) {
 /// Waits until the last AI speech has been up for `[discord] ai_speech_ms` (times the
 /// game's pace), so people can read it before the next speech or the vote.
 async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<Table>) {
-    let until = {
-        let st = table.state.lock().await;
-        match &*st {
-            TableState::Running(r) => {
-                let gap = std::time::Duration::from_secs_f64(
-                    bot.config.discord.ai_speech_ms as f64 * r.data.pace.max(0.0) / 1000.0,
-                );
-                r.last_ai_speech.map(|t| t + gap)
-            }
-            _ => None,
-        }
-    };
-    if let Some(until) = until {
+    if let Some(until) = reading_until(bot, table).await {
         tokio::time::sleep_until(until).await;
+    }
+}
+
+/// When the last AI speech will have been up for `[discord] ai_speech_ms` × pace.
+async fn reading_until(bot: &Arc<Bot>, table: &Arc<Table>) -> Option<tokio::time::Instant> {
+    let st = table.state.lock().await;
+    match &*st {
+        TableState::Running(r) => {
+            let gap = std::time::Duration::from_secs_f64(
+                bot.config.discord.ai_speech_ms as f64 * r.data.pace.max(0.0) / 1000.0,
+            );
+            r.last_ai_speech.map(|t| t + gap)
+        }
+        _ => None,
     }
 }
 

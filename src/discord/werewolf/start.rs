@@ -158,7 +158,8 @@ pub(super) fn launch(
     data: RunningData,
 ) -> Running {
     let humans = data.humans();
-    let sub = runner.subscribe(if humans.is_empty() {
+    // Paced: the session waits for the channel to show what it did (see `drive::on_screen`).
+    let sub = runner.subscribe_paced(if humans.is_empty() {
         Viewer::Public
     } else {
         Viewer::Seats(humans)

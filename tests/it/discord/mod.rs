@@ -22,6 +22,7 @@ mod debate_formats;
 mod forged;
 mod game;
 mod log;
+mod pace;
 mod restart;
 mod seats;
 mod trial;

@@ -1,0 +1,80 @@
+//! The werewolf table paces its session: AI speeches are read one after another in the
+//! channel, and the vote that follows them opens (its clock starts) when it is posted, not
+//! while the last speeches are still being shown.
+
+use crate::app::TestApp;
+use crate::fake_discord::APP_ID;
+use crate::fake_players::{click_and_wait, open_lobby, Humans};
+use serde_json::json;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+const CHANNEL: u64 = 3301;
+const HOST: u64 = 4301;
+const GAP_MS: u64 = 700;
+const VOTE_S: f64 = 30.0;
+
+fn now_s() -> f64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap()
+        .as_secs_f64()
+}
+
+/// The `<t:N:R>` a message shows.
+fn due_of(text: &str) -> Option<f64> {
+    let at = text.find("<t:")? + 3;
+    let end = text[at..].find(':')? + at;
+    text[at..end].parse().ok()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_vote_posted_after_paced_ai_speeches_gets_its_whole_time() {
+    let app = TestApp::builder()
+        .seed(11)
+        .env("AGORA_DISCORD_AI_SPEECH_MS", GAP_MS)
+        .env("AGORA_WEREWOLF_TIMERS_VOTE", VOTE_S)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let lobby = open_lobby(&fake, HOST, CHANNEL, json!([])).await;
+    click_and_wait(
+        &fake,
+        HOST,
+        &lobby,
+        &lobby.find_custom_id(":start").unwrap(),
+    )
+    .await;
+    // Watch for the first vote board: when it appears, and the time it gives.
+    let watcher = {
+        let fake = fake.clone();
+        tokio::spawn(async move {
+            loop {
+                let board = fake
+                    .messages(CHANNEL)
+                    .into_iter()
+                    .find(|m| m.author_id == APP_ID && m.content.starts_with("🗳️ **Vote**"));
+                if let Some(b) = board {
+                    return (now_s(), b.content.clone(), fake.messages(CHANNEL));
+                }
+                tokio::time::sleep(Duration::from_millis(20)).await;
+            }
+        })
+    };
+    let mut humans = Humans::new(CHANNEL, &[HOST]);
+    let play = async {
+        tokio::time::timeout(Duration::from_secs(60), watcher)
+            .await
+            .expect("a vote comes")
+            .unwrap()
+    };
+    let ((seen, board, _), _) = tokio::join!(play, async {
+        let _ = tokio::time::timeout(Duration::from_secs(40), humans.play_to_the_end(&fake)).await;
+    });
+    let due = due_of(&board).unwrap_or_else(|| panic!("no deadline on the board: {board}"));
+    assert!(
+        due - seen >= VOTE_S - 2.5,
+        "the vote's clock ran while the last speeches were still being shown: {:.1} s of {VOTE_S} left when it appeared",
+        due - seen
+    );
+    app.stop().await;
+}
