@@ -561,11 +561,7 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
         lines.push("\n*Offline jurors: what was said was labelled by the case's keywords.*".into());
     }
     let embed = CreateEmbed::new()
-        .title(format!(
-            "🔨 The verdict: {} ({votes} of {})",
-            if not_guilty { "NOT GUILTY" } else { "GUILTY" },
-            game.jurors().len()
-        ))
+        .title(verdict_title(not_guilty, votes, game.jurors().len()))
         .description(sanitize(&lines.join("\n"), 4000))
         .image("attachment://stances.png");
     let names: Vec<String> = game
@@ -621,5 +617,38 @@ mod tests {
         assert_eq!(super::signed(-19.1), "-19");
         assert_eq!(super::signed(-0.4), "0");
         assert_eq!(super::signed(10.9), "+11");
+    }
+}
+
+/// The verdict's heading: `🔨 The verdict: GUILTY, 3 votes to 2` (`votes`: the jurors
+/// who voted NOT GUILTY).
+fn verdict_title(not_guilty: bool, votes: usize, jurors: usize) -> String {
+    let against = jurors.saturating_sub(votes);
+    let (verdict, won, lost) = match not_guilty {
+        true => ("NOT GUILTY", votes, against),
+        false => ("GUILTY", against, votes),
+    };
+    format!(
+        "🔨 The verdict: {verdict}, {won} vote{} to {lost}",
+        if won == 1 { "" } else { "s" }
+    )
+}
+
+#[cfg(test)]
+mod verdict_tests {
+    #[test]
+    fn the_verdict_heading_counts_the_votes_for_it_first() {
+        assert_eq!(
+            super::verdict_title(false, 2, 5),
+            "🔨 The verdict: GUILTY, 3 votes to 2"
+        );
+        assert_eq!(
+            super::verdict_title(true, 4, 5),
+            "🔨 The verdict: NOT GUILTY, 4 votes to 1"
+        );
+        assert_eq!(
+            super::verdict_title(true, 5, 5),
+            "🔨 The verdict: NOT GUILTY, 5 votes to 0"
+        );
     }
 }
