@@ -159,11 +159,30 @@ pub struct Fill {
 
 /// "4", "4 and 7", "4, 7 and 9".
 pub fn seat_list(seats: SeatSet) -> String {
-    let all: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
-    match all.split_last() {
-        None => String::new(),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    let mut out = String::new();
+    push_seat_list(&mut out, seats);
+    out
+}
+
+/// Appends a seat number in decimal (no allocation).
+fn push_seat(out: &mut String, seat: Seat) {
+    if seat >= 100 {
+        out.push(char::from(b'0' + seat / 100));
+    }
+    if seat >= 10 {
+        out.push(char::from(b'0' + seat / 10 % 10));
+    }
+    out.push(char::from(b'0' + seat % 10));
+}
+
+/// Appends [`seat_list`]'s text for `seats` to `out`.
+fn push_seat_list(out: &mut String, seats: SeatSet) {
+    let n = seats.len();
+    for (i, s) in seats.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == n { " and " } else { ", " });
+        }
+        push_seat(out, s);
     }
 }
 
@@ -181,11 +200,34 @@ impl Phrasebook {
 
     /// Variant `index` of `slot` with its placeholders filled.
     pub fn fill(&self, slot: Slot, index: usize, fill: &Fill) -> String {
+        let mut out = String::new();
+        self.fill_into(&mut out, slot, index, fill);
+        out
+    }
+
+    /// Appends variant `index` of `slot`, its placeholders filled, to `out`: one pass over
+    /// the text, no allocation beyond `out` growing. Any other `{…}` is kept as written.
+    pub fn fill_into(&self, out: &mut String, slot: Slot, index: usize, fill: &Fill) {
         let list = self.variants(slot);
-        let text = &list[index % list.len()];
-        text.replace("{seat}", &fill.seat.to_string())
-            .replace("{target}", &fill.target.to_string())
-            .replace("{seats}", &seat_list(fill.seats))
+        let mut rest = list[index % list.len()].as_str();
+        while let Some(open) = rest.find('{') {
+            out.push_str(&rest[..open]);
+            let after = &rest[open..];
+            if let Some(r) = after.strip_prefix("{seat}") {
+                push_seat(out, fill.seat);
+                rest = r;
+            } else if let Some(r) = after.strip_prefix("{target}") {
+                push_seat(out, fill.target);
+                rest = r;
+            } else if let Some(r) = after.strip_prefix("{seats}") {
+                push_seat_list(out, fill.seats);
+                rest = r;
+            } else {
+                out.push('{');
+                rest = &after[1..];
+            }
+        }
+        out.push_str(rest);
     }
 
     /// A copy keeping only variant `index` (modulo the list's length) of every slot; tests

@@ -94,11 +94,16 @@ impl SpeechPlan {
     }
 }
 
-/// Where a part goes in the speech, and whether it may be left out to keep within the limit.
+/// Where a part goes in the speech, whether it may be left out to keep within the limit,
+/// and where its text lies in the speech's shared buffer.
+#[derive(Clone, Copy)]
 struct Part {
     order: u8,
     essential: bool,
-    text: String,
+    start: usize,
+    end: usize,
+    /// Its length in characters.
+    chars: usize,
 }
 
 /// Puts `plan` into words within `max` characters: the claims always, flavour (opening,
@@ -109,15 +114,31 @@ pub fn render(
     voice: &mut impl RngCore,
     max: usize,
 ) -> String {
-    let mut parts: Vec<Part> = Vec::new();
+    // Every part is filled into one buffer; a part is a range of it.
+    let mut buf = String::with_capacity(4 * max.min(1024));
+    let mut parts: Vec<Part> = Vec::with_capacity(16);
     let mut say = |slot: Slot, fill: Fill, order: u8, essential: bool| {
         let n = book.variants(slot).len();
-        let text = book.fill(slot, below(voice, n), &fill);
-        if !text.trim().is_empty() {
+        let at = buf.len();
+        book.fill_into(&mut buf, slot, below(voice, n), &fill);
+        let text = &buf[at..];
+        let trimmed = text.trim();
+        if trimmed.is_empty() {
+            buf.truncate(at);
+        } else {
+            let start = at + (trimmed.as_ptr() as usize - text.as_ptr() as usize);
+            let end = start + trimmed.len();
+            let chars = if trimmed.is_ascii() {
+                trimmed.len()
+            } else {
+                trimmed.chars().count()
+            };
             parts.push(Part {
                 order,
                 essential,
-                text: text.trim().to_string(),
+                start,
+                end,
+                chars,
             });
         }
     };
@@ -229,30 +250,36 @@ pub fn render(
     if !says_something && plan.kind != SpeechKind::LastWords {
         say(Slot::NoRead, Fill::default(), 12, true);
     }
-    assemble(parts, max)
+    assemble(&buf, parts, max)
 }
 
 /// Keeps every essential part and as many others as fit (in the order they were planned:
 /// reactions before reasons), then joins them in speech order.
-fn assemble(parts: Vec<Part>, max: usize) -> String {
+fn assemble(buf: &str, mut parts: Vec<Part>, max: usize) -> String {
     let mut used: usize = parts
         .iter()
         .filter(|p| p.essential)
-        .map(|p| p.text.chars().count() + 1)
+        .map(|p| p.chars + 1)
         .sum();
-    let mut keep: Vec<&Part> = Vec::with_capacity(parts.len());
-    for p in &parts {
+    parts.retain(|p| {
         if p.essential {
-            keep.push(p);
-        } else {
-            let len = p.text.chars().count() + 1;
-            if used + len <= max + 1 {
-                used += len;
-                keep.push(p);
-            }
+            return true;
         }
+        let len = p.chars + 1;
+        let fits = used + len <= max + 1;
+        if fits {
+            used += len;
+        }
+        fits
+    });
+    // Stable: parts of the same order keep the order they were said in.
+    parts.sort_by_key(|p| p.order);
+    let mut out = String::with_capacity(parts.iter().map(|p| p.end - p.start + 1).sum());
+    for (i, p) in parts.iter().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&buf[p.start..p.end]);
     }
-    keep.sort_by_key(|p| p.order);
-    let texts: Vec<&str> = keep.iter().map(|p| p.text.as_str()).collect();
-    texts.join(" ")
+    out
 }
