@@ -45,13 +45,27 @@ pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
             break;
         };
         let seat = ask.seat;
-        let mut action = players[seat as usize - 1].decide(&ask);
+        let player = &mut players[seat as usize - 1];
+        let mut action = player.decide(&ask);
+        let mut meant = None;
         if let crate::games::werewolf::Action::Speak { text } = &mut action {
+            // A built-in player hands over what its speech claims, so the game need not
+            // read it again; a cut speech is read as cut.
+            meant = player.meant_claims();
             if text.chars().count() > max_chars {
                 *text = fit_speech(text, max_chars);
+                meant = None;
             }
+            debug_assert!(
+                meant.is_none_or(|c| c == crate::games::werewolf::claims::read(text)),
+                "a built-in player's claims differ from its text's: {text:?}"
+            );
         }
-        if let Err(refusal) = game.act(seat, action) {
+        let acted = match meant {
+            Some(claims) => game.act_with_claims(seat, action, claims),
+            None => game.act(seat, action),
+        };
+        if let Err(refusal) = acted {
             tracing::debug!(seed, seat, %refusal, "AI action refused; default taken");
             game.timeout(seat).expect("the ask is pending");
         }

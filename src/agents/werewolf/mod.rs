@@ -17,7 +17,7 @@ pub mod random;
 pub mod remote;
 
 use crate::agents::{Agent, Decision};
-use crate::games::werewolf::{Action, Ask, Event, Werewolf};
+use crate::games::werewolf::{Action, Ask, Claims, Event, Werewolf};
 use crate::llm::prompts::PromptSet;
 use crate::llm::Client;
 use serde::{Deserialize, Serialize};
@@ -31,6 +31,13 @@ pub trait Player: Send {
     /// The answer to this seat's ask. An answer the game refuses is replaced by the ask's
     /// default (as a timeout would be) by the caller.
     fn decide(&mut self, ask: &Ask) -> Action;
+    /// The claims of the speech the last [`decide`](Player::decide) returned, when the
+    /// player knows them exactly: `claims::read` of its text would find just these. The
+    /// ladder hands them to the game with the text so the speech is not read again
+    /// ([`Werewolf::act_with_claims`]); `None` (the default) has the game read the text.
+    fn meant_claims(&mut self) -> Option<Claims> {
+        None
+    }
 }
 
 /// Which kind of AI plays a side.

@@ -63,13 +63,15 @@ impl Werewolf {
         });
     }
 
-    pub(super) fn speak(&mut self, seat: Seat, kind: AskKind, text: String) {
+    /// A speech; `meant` is its claims when the speaker handed them over (exactly what
+    /// reading the text would find), else the text is read here.
+    pub(super) fn speak(&mut self, seat: Seat, kind: AskKind, text: String, meant: Option<Claims>) {
         let kind = match kind {
             AskKind::PkSpeech => SpeechKind::Pk,
             AskKind::LastWords => SpeechKind::LastWords,
             _ => SpeechKind::Day,
         };
-        let claims = claims::read(&text);
+        let claims = meant.unwrap_or_else(|| claims::read(&text));
         self.emit(
             Audience::Everyone,
             Event::Speech {

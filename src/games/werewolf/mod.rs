@@ -245,8 +245,30 @@ impl Werewolf {
 
     /// Applies a seat's action to its pending ask, or refuses it and changes nothing.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        self.act_meaning(seat, action, None)
+    }
+
+    /// [`act`](Werewolf::act) for a speaker that hands over what its speech claims: the
+    /// claims must be exactly what [`claims::read`] finds in the text (a built-in player
+    /// whose phrasebook guarantees it), and the text is not read again. `claims` is ignored
+    /// for any other action.
+    pub fn act_with_claims(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        claims: Claims,
+    ) -> Result<(), Refusal> {
+        self.act_meaning(seat, action, Some(claims))
+    }
+
+    fn act_meaning(
+        &mut self,
+        seat: Seat,
+        action: Action,
+        meant: Option<Claims>,
+    ) -> Result<(), Refusal> {
         let ask = self.pending_for(seat)?;
-        self.apply(ask, action)?;
+        self.apply(ask, action, meant)?;
         self.refresh_asks();
         Ok(())
     }
@@ -280,7 +302,7 @@ impl Werewolf {
             AskKind::Vote | AskKind::PkVote => Some(Action::Abstain),
         };
         if let Some(action) = action {
-            self.apply(ask, action)
+            self.apply(ask, action, None)
                 .expect("the default action is always valid for its ask");
         }
         self.refresh_asks();
@@ -369,7 +391,7 @@ impl Werewolf {
         }
     }
 
-    fn apply(&mut self, ask: Ask, action: Action) -> Result<(), Refusal> {
+    fn apply(&mut self, ask: Ask, action: Action, meant: Option<Claims>) -> Result<(), Refusal> {
         self.validate(&ask, &action)?;
         let seat = ask.seat;
         match (ask.kind, action) {
@@ -382,7 +404,7 @@ impl Werewolf {
                 self.hunter_shoot(seat, Some(target))
             }
             (AskKind::HunterShot, Action::Decline) => self.hunter_shoot(seat, None),
-            (kind, Action::Speak { text }) => self.speak(seat, kind, text),
+            (kind, Action::Speak { text }) => self.speak(seat, kind, text, meant),
             (AskKind::Vote | AskKind::PkVote, Action::Vote { target }) => {
                 self.cast(seat, Ballot::Vote(target))
             }

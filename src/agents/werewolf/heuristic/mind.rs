@@ -8,7 +8,8 @@
 use super::phrases::{phrasebook, Phrasebook};
 use crate::agents::werewolf::Player;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Ballot, Event, Role, Seat, SeatSet, SpeechKind, ALL_SEATS, EVERY_SEAT,
+    Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, ALL_SEATS,
+    EVERY_SEAT,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
@@ -66,6 +67,9 @@ pub struct Heuristic {
     pub(super) fake_reports: Vec<(Seat, bool)>,
     pub(super) claimed_seer: bool,
     pub(super) last_night_peaceful: bool,
+    /// The claims of the speech the last `decide` returned, when the phrasebook makes them
+    /// exact (see [`Player::meant_claims`]).
+    pub(super) meant: Option<Claims>,
 }
 
 impl Heuristic {
@@ -105,6 +109,7 @@ impl Heuristic {
             fake_reports: Vec::new(),
             claimed_seer: false,
             last_night_peaceful: false,
+            meant: None,
         }
     }
 
@@ -236,7 +241,12 @@ impl Player for Heuristic {
         }
     }
 
+    fn meant_claims(&mut self) -> Option<Claims> {
+        self.meant.take()
+    }
+
     fn decide(&mut self, ask: &Ask) -> Action {
+        self.meant = None;
         self.shuffle_ties();
         match ask.kind {
             AskKind::WolfPick => {

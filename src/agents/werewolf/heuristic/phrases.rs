@@ -190,6 +190,10 @@ fn push_seat_list(out: &mut String, seats: SeatSet) {
 #[derive(Debug, Clone)]
 pub struct Phrasebook {
     variants: Vec<Vec<String>>,
+    /// Every variant reads as exactly its slot's claim for every seat number it can be
+    /// filled with (not only the probe seats the load check tries), so a speech built from
+    /// it claims exactly what its parts mean; see [`Phrasebook::is_exact`].
+    exact: bool,
 }
 
 impl Phrasebook {
@@ -239,6 +243,7 @@ impl Phrasebook {
                 .iter()
                 .map(|v| vec![v[index % v.len()].clone()])
                 .collect(),
+            exact: self.exact,
         }
     }
 
@@ -291,7 +296,54 @@ impl Phrasebook {
             }
             variants.push(texts);
         }
-        Ok(Phrasebook { variants })
+        let mut book = Phrasebook {
+            variants,
+            exact: false,
+        };
+        book.exact = book.reads_exactly();
+        Ok(book)
+    }
+
+    /// Whether a speech built from this book claims exactly what its parts mean: the
+    /// claims reader, run on the speech's text, finds the slots' claims and nothing else.
+    /// The built-in players then hand those claims over with the text and the game does not
+    /// read it again. (Parts are whole sentences joined by spaces, and the reader reads
+    /// sentence by sentence, so checking each variant on every fill it can get suffices.)
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Checks every variant on every fill a speech can give it: each seat for `{seat}`,
+    /// each pair for `{seat}` and `{target}`, each set of seats for `{seats}`.
+    fn reads_exactly(&self) -> bool {
+        let mut text = String::new();
+        for slot in Slot::ALL {
+            for index in 0..self.variants(slot).len() {
+                let variant = &self.variants(slot)[index];
+                let (seats, targets, lists): (u8, u8, u64) = (
+                    if variant.contains("{seat}") { 9 } else { 1 },
+                    if variant.contains("{target}") { 9 } else { 1 },
+                    if variant.contains("{seats}") { 511 } else { 1 },
+                );
+                for seat in 1..=seats {
+                    for target in 1..=targets {
+                        for list in 1..=lists {
+                            let fill = Fill {
+                                seat,
+                                target,
+                                seats: (1..=9u8).filter(|s| list >> (s - 1) & 1 == 1).collect(),
+                            };
+                            text.clear();
+                            self.fill_into(&mut text, slot, index, &fill);
+                            if claims::read(&text) != slot.claims(seat) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
     }
 
     /// Reads `dir/werewolf/speeches.toml` (the built-in copy when `dir` is `None` or the
@@ -346,6 +398,7 @@ fn check_variant(slot: Slot, text: &str) -> Result<(), String> {
     }
     let book = Phrasebook {
         variants: vec![vec![text.to_string()]; Slot::ALL.len()],
+        exact: false,
     };
     for seat in 1..=9u8 {
         let fill = Fill {

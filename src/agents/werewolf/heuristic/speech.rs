@@ -114,6 +114,18 @@ pub fn render(
     voice: &mut impl RngCore,
     max: usize,
 ) -> String {
+    render_with_claims(plan, book, voice, max).0
+}
+
+/// [`render`], with the claims of the parts said: what `claims::read` finds in the text
+/// when the book [is exact](Phrasebook::is_exact) and the text is not cut.
+pub fn render_with_claims(
+    plan: &SpeechPlan,
+    book: &Phrasebook,
+    voice: &mut impl RngCore,
+    max: usize,
+) -> (String, Claims) {
+    let mut claims = Claims::default();
     // Every part is filled into one buffer; a part is a range of it.
     let mut buf = String::with_capacity(4 * max.min(1024));
     let mut parts: Vec<Part> = Vec::with_capacity(16);
@@ -126,6 +138,15 @@ pub fn render(
         if trimmed.is_empty() {
             buf.truncate(at);
         } else {
+            // Only essential parts carry claims (a flavour slot reads as none), and
+            // essential parts are always kept, so every part's claim is in the speech.
+            let c = slot.claims(fill.seat);
+            claims.role = c.role.or(claims.role);
+            claims.wolves = claims.wolves.union(c.wolves);
+            claims.good = claims.good.union(c.good);
+            claims.accuses = claims.accuses.union(c.accuses);
+            claims.saved = c.saved.or(claims.saved);
+            claims.poisoned = c.poisoned.or(claims.poisoned);
             let start = at + (trimmed.as_ptr() as usize - text.as_ptr() as usize);
             let end = start + trimmed.len();
             let chars = if trimmed.is_ascii() {
@@ -250,7 +271,7 @@ pub fn render(
     if !says_something && plan.kind != SpeechKind::LastWords {
         say(Slot::NoRead, Fill::default(), 12, true);
     }
-    assemble(&buf, parts, max)
+    (assemble(&buf, parts, max), claims)
 }
 
 /// Keeps every essential part and as many others as fit (in the order they were planned:

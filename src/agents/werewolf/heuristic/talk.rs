@@ -10,7 +10,7 @@
 
 use super::mind::Heuristic;
 use super::reason::{tune, BASE};
-use super::speech::{render, Reason, SpeechPlan};
+use super::speech::{render_with_claims, Reason, SpeechPlan};
 use crate::games::werewolf::{below, Role, Seat, SeatSet, SpeechKind, ALL_SEATS};
 
 impl Heuristic {
@@ -33,7 +33,10 @@ impl Heuristic {
             plan.vote = None;
         }
         plan.reason = plan.vote.and_then(|v| self.reason_for(v, &plan));
-        render(&plan, &self.book.clone(), &mut self.voice, max_chars)
+        let book = self.book.clone();
+        let (text, claims) = render_with_claims(&plan, &book, &mut self.voice, max_chars);
+        self.meant = book.is_exact().then_some(claims);
+        text
     }
 
     /// With no evidence and nobody named yet today, a seat stays quiet about whom to vote
