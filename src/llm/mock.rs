@@ -324,6 +324,31 @@ pub fn unrecorded_faults(
     missing
 }
 
+/// A compliant model keeps a speech to the words its turn allows: when the request says
+/// "At most N words", a `speech` field is cut to N words (a clean mock never answers
+/// over the limit, whatever order its requests came in).
+fn keep_to_the_limit(body: &Value, value: &mut Value) {
+    let Some(speech) = value.get("speech").and_then(Value::as_str) else {
+        return;
+    };
+    let asked = body["messages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m["content"].as_str())
+        .filter_map(|text| {
+            let at = text.find("At most ")? + "At most ".len();
+            text[at..].split_whitespace().next()?.parse::<usize>().ok()
+        })
+        .last();
+    if let Some(limit) = asked.filter(|l| *l > 0) {
+        let words: Vec<&str> = speech.split_whitespace().collect();
+        if words.len() > limit {
+            value["speech"] = Value::String(words[..limit].join(" "));
+        }
+    }
+}
+
 /// A small deterministic generator (splitmix64) for choices and faults.
 fn mix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
@@ -506,6 +531,7 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
                 if opts.favour_first {
                     favour_first(schema, &mut value);
                 }
+                keep_to_the_limit(&body, &mut value);
                 Scripted::Content(value.to_string())
             }
         }

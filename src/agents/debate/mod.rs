@@ -380,6 +380,18 @@ impl Debater {
             memory: &self.memory,
         };
         let context = |part: Part| json!({"seat": self.seat, "part": part.name()});
+        // A clock too short for a sentence is spoken as the offline scrap (or handed on as
+        // the offline captain would): no model call for a few words.
+        if let Ask::Speak {
+            part: Part::Free,
+            limit,
+            ..
+        } = ask
+        {
+            if w.is_scrap(*limit) {
+                return Decision::Now(fallback);
+            }
+        }
         let Model { client, prompts } = model;
         match ask {
             Ask::Speak {
