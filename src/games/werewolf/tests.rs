@@ -134,6 +134,70 @@ fn speech_over_limit_is_refused() {
 }
 
 #[test]
+fn handed_over_claims_are_not_read_again() {
+    let mut g = game();
+    for w in 1..=3 {
+        g.timeout(w).unwrap();
+    }
+    g.timeout_all();
+    assert_eq!(g.phase(), Phase::Day);
+    let speaker = |g: &Werewolf| {
+        g.asks()
+            .iter()
+            .find(|a| a.kind == AskKind::Speech)
+            .expect("a speech is asked")
+            .seat
+    };
+    let last_claims = |g: &Werewolf| {
+        g.log()
+            .iter()
+            .rev()
+            .find_map(|l| match &l.event {
+                Event::Speech { claims, .. } => Some(*claims),
+                _ => None,
+            })
+            .expect("a speech was made")
+    };
+    // Read by the game.
+    let s = speaker(&g);
+    g.act(
+        s,
+        Action::Speak {
+            text: "Vote 5.".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(last_claims(&g).accuses, SeatSet::only(5));
+    // Handed over: the event carries them as given.
+    let meant = Claims {
+        accuses: SeatSet::only(6),
+        ..Claims::default()
+    };
+    let s = speaker(&g);
+    g.act_with_claims(
+        s,
+        Action::Speak {
+            text: "Vote 6.".into(),
+        },
+        meant,
+    )
+    .unwrap();
+    assert_eq!(last_claims(&g), meant);
+    // A refused speech changes nothing.
+    let s = speaker(&g);
+    assert!(g
+        .act_with_claims(
+            s,
+            Action::Speak {
+                text: "x".repeat(301)
+            },
+            meant
+        )
+        .is_err());
+    assert_eq!(speaker(&g), s);
+}
+
+#[test]
 fn views_hide_roles() {
     let g = game();
     let v = g.view(4);

@@ -2,7 +2,7 @@
 //! speeches (every phrasing reads back as exactly what was planned).
 
 use super::phrases::{Phrasebook, Slot, BUILTIN};
-use super::speech::{render, Reason, SpeechPlan};
+use super::speech::{render, render_with_claims, Reason, SpeechPlan};
 use super::Heuristic;
 use crate::agents::werewolf::Player;
 use crate::games::werewolf::{
@@ -309,13 +309,15 @@ fn every_variant_reads_back_as_the_plan_and_fits() {
         let only = book.only_variant(k);
         for (i, plan) in plans.iter().enumerate() {
             let mut voice = ChaCha8Rng::seed_from_u64(i as u64);
-            let text = render(plan, &only, &mut voice, 300);
+            let (text, meant) = render_with_claims(plan, &only, &mut voice, 300);
             assert!(text.chars().count() <= 300, "{} chars: {text}", text.len());
             assert_eq!(
                 claims::read(&text),
                 plan.claims(),
                 "variant {k}, {plan:?}: {text}"
             );
+            // What the speaker hands over with the text is what reading it finds.
+            assert_eq!(meant, plan.claims(), "variant {k}, {plan:?}: {text}");
             assert!(!text.is_empty());
             rendered += 1;
         }
@@ -402,4 +404,57 @@ fn a_content_directory_replaces_the_built_in_phrasebook() {
         "{e}"
     );
     std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_builtin_phrasebook_reads_exactly_on_every_fill() {
+    let book = Phrasebook::parse("built-in", BUILTIN).expect("the built-in phrasebook is valid");
+    assert!(book.is_exact());
+    assert!(book.only_variant(1).is_exact());
+}
+
+/// A variant that reads right on the load check's probe seats but not on every fill: the
+/// book is still accepted, but its speakers no longer hand claims over (the game reads them).
+#[test]
+fn a_variant_misread_on_some_fill_makes_the_book_inexact() {
+    // "I never checked 4 and 8 as a wolf." claims nothing (the probes list two seats), but
+    // with one accuser it reads "checked 4 … wolf" as a wolf report.
+    let text = BUILTIN.replace(
+        "defence = [\n",
+        "defence = [\n    \"I never checked {seats} as a wolf.\",\n",
+    );
+    assert_ne!(text, BUILTIN);
+    let book = Phrasebook::parse("speeches.toml", &text).expect("passes the probe check");
+    assert!(!book.is_exact());
+    assert_eq!(
+        claims::read("I never checked 4 as a wolf.").wolves,
+        SeatSet::only(4)
+    );
+    let mut p = Heuristic::with_phrasebook(3, std::sync::Arc::new(book));
+    p.observe(&Event::RoleDealt {
+        seat: 3,
+        role: Role::Villager,
+    });
+    p.observe(&Event::NightFell { night: 1 });
+    p.observe(&dawn());
+    assert!(matches!(
+        p.decide(&ask(3, AskKind::Speech, EVERY_SEAT)),
+        Action::Speak { .. }
+    ));
+    assert_eq!(p.meant_claims(), None);
+}
+
+#[test]
+fn a_speech_hands_over_its_claims_once() {
+    let mut p = player(4, Role::Villager);
+    p.observe(&dawn());
+    let Action::Speak { text } = p.decide(&ask(4, AskKind::Speech, EVERY_SEAT)) else {
+        panic!("a speech ask gets a speech");
+    };
+    assert_eq!(p.meant_claims(), Some(claims::read(&text)));
+    assert_eq!(p.meant_claims(), None, "taken once");
+    // Any other answer hands over nothing.
+    p.decide(&ask(4, AskKind::Speech, EVERY_SEAT));
+    p.decide(&ask(4, AskKind::Vote, EVERY_SEAT.without(4)));
+    assert_eq!(p.meant_claims(), None);
 }
