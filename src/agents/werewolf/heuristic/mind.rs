@@ -13,6 +13,7 @@ use crate::games::werewolf::{
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use std::cell::Cell;
 use std::sync::Arc;
 
 /// What the seat knows about one other seat's public claims.
@@ -70,6 +71,10 @@ pub struct Heuristic {
     /// The claims of the speech the last `decide` returned, when the phrasebook makes them
     /// exact (see [`Player::meant_claims`]).
     pub(super) meant: Option<Claims>,
+    /// `suspicion_as(false)` and `suspicion_as(true)` since the last event: they depend
+    /// only on what `observe` records, so a decision that weighs them several times
+    /// computes each once. Cleared by every `observe`.
+    pub(super) suspicion_memo: Cell<[Option<[f32; 10]>; 2]>,
 }
 
 impl Heuristic {
@@ -110,6 +115,7 @@ impl Heuristic {
             claimed_seer: false,
             last_night_peaceful: false,
             meant: None,
+            suspicion_memo: Cell::new([None; 2]),
         }
     }
 
@@ -158,6 +164,7 @@ impl Heuristic {
 
 impl Player for Heuristic {
     fn observe(&mut self, event: &Event) {
+        self.suspicion_memo.set([None; 2]);
         match event {
             Event::RoleDealt { seat, role } => {
                 self.me = *seat;

@@ -71,7 +71,20 @@ impl Heuristic {
         self.suspicion_as(false)
     }
 
+    /// Suspicion from this seat's point of view (`private`) or a knowledge-free good
+    /// seat's; remembered until the next event (see `Heuristic::suspicion_memo`).
     pub(super) fn suspicion_as(&self, private: bool) -> [f32; 10] {
+        let mut memo = self.suspicion_memo.get();
+        if let Some(s) = memo[private as usize] {
+            return s;
+        }
+        let s = self.weigh_suspicion(private);
+        memo[private as usize] = Some(s);
+        self.suspicion_memo.set(memo);
+        s
+    }
+
+    fn weigh_suspicion(&self, private: bool) -> [f32; 10] {
         let mut s = [BASE; 10];
         let trusted = self.trusted_seer_as(private);
         let mut known_good = if private {

@@ -458,3 +458,20 @@ fn a_speech_hands_over_its_claims_once() {
     p.decide(&ask(4, AskKind::Vote, EVERY_SEAT.without(4)));
     assert_eq!(p.meant_claims(), None);
 }
+
+/// Suspicion is remembered within a decision but every event can change it.
+#[test]
+fn suspicion_follows_every_event() {
+    let mut p = player(7, Role::Villager);
+    p.observe(&dawn());
+    let before = p.suspicion();
+    assert_eq!(before, p.suspicion());
+    p.observe(&speech(4, "I am the seer. Checked 5: wolf."));
+    let after = p.suspicion();
+    assert!(after[5] > before[5], "{before:?} -> {after:?}");
+    p.observe(&Event::SeerResult {
+        target: 2,
+        wolf: true,
+    });
+    assert_eq!(p.suspicion()[2], 1.0);
+}
