@@ -186,10 +186,50 @@ fn push_seat_list(out: &mut String, seats: SeatSet) {
     }
 }
 
+/// What follows a stretch of a variant's own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hole {
+    Seat,
+    Target,
+    Seats,
+    End,
+}
+
+/// A variant split at its placeholders, once at load: `(start, end, hole)` says "the text's
+/// bytes `start..end`, then `hole` filled". Any other `{…}` stays in the words.
+fn split_at_holes(text: &str) -> Vec<(usize, usize, Hole)> {
+    let mut pieces = Vec::new();
+    let (mut start, mut pos) = (0, 0);
+    while let Some(open) = text[pos..].find('{') {
+        let at = pos + open;
+        let after = &text[at..];
+        let hole = [
+            ("{seat}", Hole::Seat),
+            ("{target}", Hole::Target),
+            ("{seats}", Hole::Seats),
+        ]
+        .into_iter()
+        .find(|(p, _)| after.starts_with(p));
+        match hole {
+            Some((p, hole)) => {
+                pieces.push((start, at, hole));
+                start = at + p.len();
+                pos = start;
+            }
+            None => pos = at + 1,
+        }
+    }
+    pieces.push((start, text.len(), Hole::End));
+    pieces
+}
+
 /// Every slot's variants, checked.
 #[derive(Debug, Clone)]
 pub struct Phrasebook {
     variants: Vec<Vec<String>>,
+    /// Each variant split at its placeholders ([`split_at_holes`]), so filling one is
+    /// copying.
+    pieces: Vec<Vec<Vec<(usize, usize, Hole)>>>,
     /// Every variant reads as exactly its slot's claim for every seat number it can be
     /// filled with (not only the probe seats the load check tries), so a speech built from
     /// it claims exactly what its parts mean; see [`Phrasebook::is_exact`].
@@ -197,6 +237,18 @@ pub struct Phrasebook {
 }
 
 impl Phrasebook {
+    fn new(variants: Vec<Vec<String>>, exact: bool) -> Phrasebook {
+        let pieces = variants
+            .iter()
+            .map(|list| list.iter().map(|v| split_at_holes(v)).collect())
+            .collect();
+        Phrasebook {
+            variants,
+            pieces,
+            exact,
+        }
+    }
+
     /// The variants of `slot`.
     pub fn variants(&self, slot: Slot) -> &[String] {
         &self.variants[slot as usize]
@@ -209,42 +261,34 @@ impl Phrasebook {
         out
     }
 
-    /// Appends variant `index` of `slot`, its placeholders filled, to `out`: one pass over
-    /// the text, no allocation beyond `out` growing. Any other `{…}` is kept as written.
+    /// Appends variant `index` of `slot`, its placeholders filled, to `out`: copies of the
+    /// pieces split at load, no allocation beyond `out` growing. Any other `{…}` is kept as
+    /// written.
     pub fn fill_into(&self, out: &mut String, slot: Slot, index: usize, fill: &Fill) {
         let list = self.variants(slot);
-        let mut rest = list[index % list.len()].as_str();
-        while let Some(open) = rest.find('{') {
-            out.push_str(&rest[..open]);
-            let after = &rest[open..];
-            if let Some(r) = after.strip_prefix("{seat}") {
-                push_seat(out, fill.seat);
-                rest = r;
-            } else if let Some(r) = after.strip_prefix("{target}") {
-                push_seat(out, fill.target);
-                rest = r;
-            } else if let Some(r) = after.strip_prefix("{seats}") {
-                push_seat_list(out, fill.seats);
-                rest = r;
-            } else {
-                out.push('{');
-                rest = &after[1..];
+        let index = index % list.len();
+        let text = list[index].as_str();
+        for &(start, end, hole) in &self.pieces[slot as usize][index] {
+            out.push_str(&text[start..end]);
+            match hole {
+                Hole::Seat => push_seat(out, fill.seat),
+                Hole::Target => push_seat(out, fill.target),
+                Hole::Seats => push_seat_list(out, fill.seats),
+                Hole::End => {}
             }
         }
-        out.push_str(rest);
     }
 
     /// A copy keeping only variant `index` (modulo the list's length) of every slot; tests
     /// use it to render whole speeches with each variant.
     pub fn only_variant(&self, index: usize) -> Phrasebook {
-        Phrasebook {
-            variants: self
-                .variants
+        Phrasebook::new(
+            self.variants
                 .iter()
                 .map(|v| vec![v[index % v.len()].clone()])
                 .collect(),
-            exact: self.exact,
-        }
+            self.exact,
+        )
     }
 
     /// The most variants any slot has.
@@ -296,10 +340,7 @@ impl Phrasebook {
             }
             variants.push(texts);
         }
-        let mut book = Phrasebook {
-            variants,
-            exact: false,
-        };
+        let mut book = Phrasebook::new(variants, false);
         book.exact = book.reads_exactly();
         Ok(book)
     }
@@ -396,10 +437,7 @@ fn check_variant(slot: Slot, text: &str) -> Result<(), String> {
     if text.contains(['\n', ';']) {
         return Err("a variant may not contain a line break or \";\"".into());
     }
-    let book = Phrasebook {
-        variants: vec![vec![text.to_string()]; Slot::ALL.len()],
-        exact: false,
-    };
+    let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false);
     for seat in 1..=9u8 {
         let fill = Fill {
             seat,
@@ -459,4 +497,57 @@ pub fn install_from_env() -> Result<(), ConfigError> {
     // A second call (tests) keeps the first book; the process reads its content once.
     let _ = INSTALLED.set(Arc::new(book));
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The old fill, placeholder by placeholder: what the pieces must reproduce.
+    fn replaced(text: &str, fill: &Fill) -> String {
+        text.replace("{seat}", &fill.seat.to_string())
+            .replace("{target}", &fill.target.to_string())
+            .replace("{seats}", &seat_list(fill.seats))
+    }
+
+    #[test]
+    fn filling_the_pieces_equals_replacing_each_placeholder() {
+        let fill = Fill {
+            seat: 4,
+            target: 9,
+            seats: [2, 5, 7].into_iter().collect(),
+        };
+        for text in [
+            "",
+            "No placeholder.",
+            "{seat}",
+            "{seat}{seats}{target}{seat}",
+            "Odd {braces} and { {seat} } and {seat and {seats}.",
+            "{{seat}} {target}}",
+            "Trailing {",
+            "狼 {seat} 号，{seats}。",
+        ] {
+            let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false);
+            assert_eq!(
+                book.fill(Slot::Vote, 0, &fill),
+                replaced(text, &fill),
+                "{text}"
+            );
+        }
+        let builtin = phrasebook();
+        for slot in Slot::ALL {
+            for (i, text) in builtin.variants(slot).iter().enumerate() {
+                assert_eq!(builtin.fill(slot, i, &fill), replaced(text, &fill));
+            }
+        }
+    }
+
+    #[test]
+    fn seat_lists_read_as_english() {
+        let list = |s: &[Seat]| seat_list(s.iter().copied().collect());
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&[4]), "4");
+        assert_eq!(list(&[4, 7]), "4 and 7");
+        assert_eq!(list(&[4, 7, 9]), "4, 7 and 9");
+    }
 }
