@@ -15,6 +15,7 @@
 //! - `bad_inputs`: bad input at every control of the debates and the trial.
 
 mod bad_inputs;
+mod bad_inputs_formats;
 mod binary;
 mod clicks;
 mod debate;
