@@ -285,10 +285,21 @@ pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, S
         m.own_claims,
     );
     if m.raised > 0 && speech.part != Part::Opening {
-        why.push_str(&format!(
-            ", {} of the {} claims the other side made addressed",
-            m.addressed, m.raised
-        ));
+        why.push_str(&if m.raised == 1 {
+            format!(
+                ", the one claim the other side made {}",
+                if m.addressed > 0 {
+                    "addressed"
+                } else {
+                    "not addressed"
+                }
+            )
+        } else {
+            format!(
+                ", {} of the {} claims the other side made addressed",
+                m.addressed, m.raised
+            )
+        });
     }
     if let Some(a) = m.answered {
         why.push_str(&format!(
@@ -303,7 +314,7 @@ pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, S
         ));
     }
     if !m.flags.is_empty() {
-        let names: Vec<&str> = m.flags.iter().map(|f| f.name()).collect();
+        let names: Vec<String> = m.flags.iter().map(|f| f.name().replace('_', " ")).collect();
         why.push_str(&format!("; flagged {}", names.join(", ")));
     }
     why.push('.');

@@ -513,7 +513,7 @@ fn the_judge_flags_and_scores_by_its_measures() {
     );
     let (c, comment) = score(std::slice::from_ref(&q), &counter);
     assert!(c.has(Flag::CounterQuestion), "{c:?}");
-    assert!(comment.contains("counter_question"), "{comment}");
+    assert!(comment.contains("flagged counter question"), "{comment}");
     assert!(c.score_x100() < g.score_x100());
     let (d, _) = score(std::slice::from_ref(&q), &dodge);
     assert!(d.has(Flag::NotDirectAnswer), "{d:?}");
