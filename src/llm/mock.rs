@@ -336,11 +336,11 @@ fn keep_to_the_limit(body: &Value, value: &mut Value) {
         .into_iter()
         .flatten()
         .filter_map(|m| m["content"].as_str())
-        .filter_map(|text| {
+        .rev()
+        .find_map(|text| {
             let at = text.find("At most ")? + "At most ".len();
             text[at..].split_whitespace().next()?.parse::<usize>().ok()
-        })
-        .last();
+        });
     if let Some(limit) = asked.filter(|l| *l > 0) {
         let words: Vec<&str> = speech.split_whitespace().collect();
         if words.len() > limit {
