@@ -408,7 +408,11 @@ fn run() -> anyhow::Result<()> {
             if record.is_some() || good != Strategy::Heuristic || wolves != Strategy::Heuristic {
                 anyhow::bail!("--record, --good and --wolves do not combine with --llm or --agent");
             }
-            let _ = threads;
+            if threads.is_some() {
+                anyhow::bail!(
+                    "--threads does not apply with --llm or --agent (those games run as stored sessions; --concurrency says how many at once)"
+                );
+            }
             let opts = agora::ladder::LadderOptions {
                 games,
                 seed,

@@ -1,6 +1,6 @@
 //! Sessions: one tokio task per table, between the pure rules and the surfaces.
 //!
-//! A session owns a game (any [`Game`]: werewolf now, debates and trials next), its seats
+//! A session owns a game (any [`Game`]: werewolf, the debates, the trial), its seats
 //! (human, or an AI [`Agent`]) and the deadline of every pending ask. It is driven by a
 //! mailbox: surfaces [`SessionHandle::submit`] a seat's action and
 //! [`SessionHandle::subscribe`] to what a [`Viewer`] (one seat, the public, the moderator)

@@ -240,6 +240,16 @@ fn every_option_has_help_and_the_model_variables_are_named() {
 }
 
 #[test]
+fn sim_with_a_model_refuses_threads_it_would_not_use() {
+    let (ok, out, err) = agora_env(
+        &["sim", "werewolf", "--games", "1", "--llm", "--threads", "2"],
+        &[],
+    );
+    assert!(!ok, "printed {out}");
+    assert!(err.contains("--threads does not apply"), "{err}");
+}
+
+#[test]
 fn sim_with_a_model_but_no_key_or_no_server_fails_in_one_line() {
     for flag in [&["--llm"][..], &["--llm-seats", "1,2"]] {
         let mut args = vec!["sim", "werewolf", "--games", "1"];
