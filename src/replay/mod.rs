@@ -110,6 +110,9 @@ pub fn story(record: &Record, seat: Option<Seat>, detail: bool) -> anyhow::Resul
     Ok(out)
 }
 
+/// `--detail` on a moderated or social debate: their story already tells everything.
+const DETAIL_NOT_HERE: &str = "--detail does not apply to a moderated or social debate: its story already shows every score and note; leave it out";
+
 /// Tells a recorded game of either kind, picked by the file's `"game"`.
 pub fn story_of_file(path: &Path, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
     let text = std::fs::read_to_string(path)
@@ -117,6 +120,7 @@ pub fn story_of_file(path: &Path, seat: Option<Seat>, detail: bool) -> anyhow::R
     let head: serde_json::Value = serde_json::from_str(&text)
         .map_err(|e| anyhow::anyhow!("{}: not a recorded game: {e}", path.display()))?;
     if head["game"] == "debate" && matches!(head["format"].as_str(), Some("rounds" | "social")) {
+        anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
         let record: formats::FormatRecord = serde_json::from_value(head)
             .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))?;
         return formats::story(&record, seat);
@@ -161,7 +165,7 @@ pub async fn story_of_session(
                         .log(),
                 )?,
             };
-            let _ = detail;
+            anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
             formats::story_of_log(format, &names, &log, seat)
         }
         Some(GameKind::Debate) => {

@@ -3,7 +3,7 @@
 //! the human speaks once and then concedes; the offline sim of both formats with its
 //! figures, records and charts.
 
-use super::terminal::{fresh_db, run, sessions, Live};
+use super::terminal::{fresh_db, run, run_fail, sessions, Live};
 use serde_json::Value;
 
 #[test]
@@ -53,6 +53,9 @@ fn a_moderated_debate_is_watched_to_its_result_and_chart() {
     let id = all[0]["id"].as_str().unwrap();
     let story = run(&["replay", "--session", id, "--db", &db]);
     assert!(story.contains("== The moderator on round 1"), "{story}");
+    // Its story already tells every score: --detail is refused, not ignored.
+    let err = run_fail(&["replay", "--session", id, "--db", &db, "--detail"]);
+    assert!(err.contains("--detail does not apply"), "{err}");
     let board: Value =
         serde_json::from_str(&run(&["stats", "debate", "--json", "--db", &db])).unwrap();
     let players = board["players"].as_array().expect("players");
