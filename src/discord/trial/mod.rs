@@ -218,6 +218,20 @@ impl TrialTable {
         if let Some(why) = self.not_under_way().await {
             return refuse(ctx, why).await;
         }
+        // Once the argument is closed no card is shown, whichever card was named.
+        let stage = match &*self.state.lock().await {
+            TrialState::Running(r) => r.stage.clone(),
+            _ => Stage::Over,
+        };
+        match stage {
+            Stage::Argument => {}
+            Stage::Deliberation(_) => return refuse(
+                ctx,
+                "The argument is closed: the jury is deliberating, and no more evidence is shown.",
+            )
+            .await,
+            Stage::Over => return refuse(ctx, "The trial has ended.").await,
+        }
         let Some((handle, seat, _)) = self.player(ctx.author().id.get()).await else {
             return refuse(ctx, "Only the trial's players present evidence.").await;
         };
