@@ -37,7 +37,7 @@ impl Record {
             winner: game.winner().map(|w| w.name().to_string()),
             day: game.day(),
             dead: game.deaths().to_vec(),
-            day1_voted_out: crate::sim::day1_voted_out(game),
+            day1_voted_out: game.day1_voted_out(),
             gpp: gpp_by_seat(game.gpp()),
             log: game.log().to_vec(),
         }

@@ -9,7 +9,7 @@ pub mod formats;
 pub mod trial;
 
 use crate::agents::werewolf::{fit_speech, player, Player, Strategy};
-use crate::games::werewolf::{Audience, Event, Role, Rules, Seat, Side, Werewolf, Winner, SEATS};
+use crate::games::werewolf::{Audience, Event, Role, Rules, Side, Werewolf, Winner, SEATS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -72,20 +72,6 @@ pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
         deliver(&game, &mut players, &mut cursor);
     }
     game
-}
-
-/// The seat eliminated by the vote on day 1 (after a PK revote too), if any.
-pub fn day1_voted_out(game: &Werewolf) -> Option<Seat> {
-    let mut day = 0;
-    for logged in game.log() {
-        match logged.event {
-            Event::Dawn { day: d, .. } => day = d,
-            Event::Eliminated { seat } if day == 1 => return seat,
-            Event::NightFell { night } if night >= 2 => return None,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// Distinct day speeches and all day speeches (AI seats that said something) over `games`
@@ -159,7 +145,7 @@ impl Tally {
     pub fn add(&mut self, game: &Werewolf) {
         self.games += 1;
         self.days += game.day() as u64;
-        if let Some(seat) = day1_voted_out(game) {
+        if let Some(seat) = game.day1_voted_out() {
             self.day1_out[seat as usize - 1] += 1;
         }
         let winner = game.winner();
@@ -427,7 +413,7 @@ mod tests {
         let mut found = 0;
         for seed in 0..30 {
             let game = play(&rules, seed, HEURISTIC);
-            if let Some(seat) = day1_voted_out(&game) {
+            if let Some(seat) = game.day1_voted_out() {
                 found += 1;
                 // The first death by vote is day 1's.
                 let first_vote_death = game.log().iter().find_map(|l| match l.event {

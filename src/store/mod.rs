@@ -13,6 +13,7 @@
 mod discord;
 mod lease;
 mod migrate;
+mod owner;
 mod rows;
 mod writer;
 
@@ -191,7 +192,7 @@ impl Store {
         Ok(Store {
             pool,
             backend,
-            owner: lease::process_owner(),
+            owner: owner::process_owner(),
             lease,
             writes,
             held,

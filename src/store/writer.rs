@@ -8,7 +8,6 @@
 //! own, so that it does not undo the others of its batch.
 
 use super::{now_ms, ChannelRow, NewSession, Outcome, StoreError, StoredInput};
-use crate::store::lease;
 use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
@@ -333,7 +332,7 @@ async fn claim(
     let free = match &holder {
         None => true,
         Some(o) if o == owner => true,
-        Some(o) => until < now || lease::owner_is_dead_local(o),
+        Some(o) => until < now || super::owner::owner_is_dead_local(o),
     };
     if !free {
         return Err(StoreError::LeaseHeld {

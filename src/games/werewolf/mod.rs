@@ -124,6 +124,21 @@ pub fn seat_draw(seed: u64, stream: u64) -> [Seat; SEATS] {
 }
 
 impl Werewolf {
+    /// The seat eliminated by the vote on day 1 (after a PK revote too), if any: a pure
+    /// query on the log (the ladder's seat-fairness figure, a replay record's field).
+    pub fn day1_voted_out(&self) -> Option<Seat> {
+        let mut day = 0;
+        for logged in self.log() {
+            match logged.event {
+                Event::Dawn { day: d, .. } => day = d,
+                Event::Eliminated { seat } if day == 1 => return seat,
+                Event::NightFell { night } if night >= 2 => return None,
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// A new game with roles dealt by `seed`, which also drives every tie-break.
     pub fn new(rules: Arc<Rules>, seed: u64) -> Werewolf {
         Werewolf::with_roles(rules, deal(seed), seed)
