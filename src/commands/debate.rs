@@ -14,23 +14,6 @@ use crate::terminal::debate::{attach, story, Left, Views};
 use crate::terminal::Keyboard;
 use std::time::Duration;
 
-/// The personality of the AI debater in `seat`, from the debate's seed: the kit's
-/// personalities in turn, each team's four different when there are four or more, the same
-/// seed always the same.
-pub fn personality(kit: &DebateKit, seed: u64, seat: Seat) -> String {
-    let ids: Vec<&str> = kit.personalities.ids().collect();
-    let n = ids.len().max(1);
-    let start = (seed % n as u64) as usize;
-    let position = (seat as usize - 1) % 4;
-    let offset = if side_of(seat).is_some_and(|s| s.index() == 1) {
-        2
-    } else {
-        0
-    };
-    ids.get((start + position + offset) % n)
-        .map_or_else(|| "logical".to_string(), |s| s.to_string())
-}
-
 /// The debate AI seats' tools when a language model is required (`sim debate --llm`): an
 /// error naming what to set when no role has a model, or naming a server that does not
 /// answer (checked once per role, with a short request).
@@ -60,15 +43,10 @@ pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit
     Ok(kit)
 }
 
-/// The motion of a topic id (an error naming an unknown one, with the near ids).
+/// The motion of a topic id, as the `--topic` option's answer.
 pub fn motion_of(kit: &DebateKit, topic: &str) -> anyhow::Result<String> {
-    kit.check_topic(Some(topic))
-        .map_err(|e| anyhow::anyhow!("--topic: {e}"))?;
-    Ok(kit
-        .topics
-        .get(topic)
-        .map(|t| t.motion.clone())
-        .expect("checked"))
+    kit.motion_of(topic)
+        .map_err(|e| anyhow::anyhow!("--topic: {e}"))
 }
 
 /// Every topic id of the kit, sorted.
@@ -132,7 +110,7 @@ pub fn setup(
     let mut seats: Vec<DebateSeat> = (1..JUDGE)
         .map(|seat| match human {
             Some((h, player)) if h == seat => DebateSeat::human(player),
-            _ => DebateSeat::debater(&personality(kit, seed, seat)),
+            _ => DebateSeat::debater(&kit.team_personality(seed, seat)),
         })
         .collect();
     seats.push(DebateSeat::judge());

@@ -9,10 +9,11 @@ use crate::config::Config;
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start};
 use crate::games::{Game, Seat};
+use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::formats::{format_of, RoundsSetup, SocialSetup};
 use crate::session::{Ended, GameSetup, Place, Runner};
-use crate::sim::formats::{personality, social_start};
+use crate::sim::formats::social_start;
 use crate::store::{PlayerRef, SessionRow, Store};
 use crate::terminal::debate::formats::{attach, help, Panel, PanelViews};
 use crate::terminal::{Keyboard, Left};
@@ -46,25 +47,11 @@ fn seats(
     let mut seats: Vec<DebateSeat> = (1..=n)
         .map(|s| match human {
             Some((h, p)) if h == s => DebateSeat::human(p),
-            _ => DebateSeat::debater(&personality(kit, seed, s)),
+            _ => DebateSeat::debater(&kit.panel_personality(seed, s)),
         })
         .collect();
     seats.push(DebateSeat::judge());
     seats
-}
-
-/// The participants as the table shows them: `P2 (diplomatic AI)`, `P1 ann`.
-pub fn names(seats: &[DebateSeat]) -> Vec<String> {
-    seats[..seats.len().saturating_sub(1)]
-        .iter()
-        .enumerate()
-        .map(|(i, s)| match &s.agent {
-            Some(crate::session::debate::DebateAgent::Debater { personality }) => {
-                format!("P{} ({} AI)", i + 1, personality.replace('_', "-"))
-            }
-            _ => format!("P{} {}", i + 1, s.name),
-        })
-        .collect()
 }
 
 /// `agora play debate --format rounds|social`.
@@ -89,7 +76,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     let (timers, length_scale) = super::debate::timers_and_length(config, &opts)?;
     let motion = motion_of(&kit, &opts.topic)?;
     let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
-    let names = names(&seats);
+    let names = shown_names(&seats);
     let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
     let place = Place {
         surface: "terminal".into(),
@@ -120,7 +107,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
                     opts.side.as_deref().unwrap_or("for"),
                     opts.firmness.unwrap_or(0.6),
                 )?,
-                _ => social_start(&kit, &personality(&kit, seed, s), s),
+                _ => social_start(&kit, &kit.panel_personality(seed, s), s),
             });
         }
         let setup = SocialSetup {
@@ -305,7 +292,7 @@ pub async fn resume_one(
 ) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
     let humans = human_seats(row)?;
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
-    let names = names(&seats);
+    let names = shown_names(&seats);
     macro_rules! go {
         ($setup:ty) => {{
             let runner =

@@ -151,7 +151,7 @@ pub async fn story_of_session(
             use crate::session::formats::{RoundsSetup, SocialSetup};
             let seats: Vec<crate::session::debate::DebateSeat> =
                 serde_json::from_value(row.config["seats"].clone())?;
-            let names = crate::commands::debate_formats::names(&seats);
+            let names = crate::session::debate::shown_names(&seats);
             let format = crate::session::formats::format_of(&row).name();
             let log = match format {
                 "social" => serde_json::to_value(

@@ -212,3 +212,18 @@ impl GameSetup for DebateSetup {
         Arc::new(self.timers.clone())
     }
 }
+
+/// The participants of a moderated or social debate as its tables show them (the last
+/// seat, the moderator or evaluator, left out): `P2 (diplomatic AI)`, `P1 ann`.
+pub fn shown_names(seats: &[DebateSeat]) -> Vec<String> {
+    seats[..seats.len().saturating_sub(1)]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| match &s.agent {
+            Some(DebateAgent::Debater { personality }) => {
+                format!("P{} ({} AI)", i + 1, personality.replace('_', "-"))
+            }
+            _ => format!("P{} {}", i + 1, s.name),
+        })
+        .collect()
+}

@@ -9,7 +9,6 @@
 
 use crate::agents::debate::{self, DebateKit, Table};
 use crate::agents::{Agent, Decision};
-use crate::commands::debate::personality;
 use crate::config::Config;
 use crate::games::debate::team::{Stage, TeamDebate, TeamRules, Winner, JUDGE};
 use crate::games::Seat;
@@ -55,7 +54,16 @@ pub struct DebateSimOptions {
 /// The nine AI players of one debate: eight debaters with their personalities, the judge.
 fn players(kit: &DebateKit, table: Table<'_>, seed: u64) -> Vec<Box<dyn Agent<TeamDebate>>> {
     let mut all: Vec<Box<dyn Agent<TeamDebate>>> = (1..JUDGE)
-        .map(|seat| debate::debater(kit, table, seat, &personality(kit, seed, seat), &[], seed))
+        .map(|seat| {
+            debate::debater(
+                kit,
+                table,
+                seat,
+                &kit.team_personality(seed, seat),
+                &[],
+                seed,
+            )
+        })
         .collect();
     all.push(debate::judge(kit, table, seed));
     all
@@ -352,7 +360,9 @@ fn report(t: &Tally, secs: f64, opts: &DebateSimOptions, threads: usize) -> Repo
 fn topic_of(kit: &DebateKit, opts: &DebateSimOptions, i: u64) -> anyhow::Result<(String, String)> {
     anyhow::ensure!(!opts.topics.is_empty(), "no topic to debate");
     let topic = opts.topics[(i % opts.topics.len() as u64) as usize].clone();
-    let motion = crate::commands::debate::motion_of(kit, &topic)?;
+    let motion = kit
+        .motion_of(&topic)
+        .map_err(|e| anyhow::anyhow!("--topic: {e}"))?;
     Ok((topic, motion))
 }
 
@@ -434,7 +444,7 @@ pub async fn run_sessions(
         let seed = opts.seed.wrapping_add(i);
         let (topic, motion) = topic_of(kit, opts, i)?;
         let mut seats: Vec<DebateSeat> = (1..JUDGE)
-            .map(|seat| DebateSeat::debater(&personality(kit, seed, seat)))
+            .map(|seat| DebateSeat::debater(&kit.team_personality(seed, seat)))
             .collect();
         seats.push(DebateSeat::judge());
         let setup = DebateSetup {

@@ -39,15 +39,6 @@ pub struct FormatSimOptions {
     pub record: Option<PathBuf>,
 }
 
-/// The personality of participant `seat` in debate `seed`: the kit's personalities in
-/// turn from a seeded start.
-pub fn personality(kit: &DebateKit, seed: u64, seat: Seat) -> String {
-    let ids: Vec<&str> = kit.personalities.ids().collect();
-    let n = ids.len().max(1) as u64;
-    ids.get(((seed + seat as u64) % n) as usize)
-        .map_or_else(|| "logical".to_string(), |s| s.to_string())
-}
-
 /// An AI participant's start in a social debate: odd seats for the motion, even against,
 /// its persona's distance from the middle and conviction.
 pub fn social_start(kit: &DebateKit, personality: &str, seat: Seat) -> Start {
@@ -187,7 +178,7 @@ async fn play_one(
                         kit,
                         table,
                         s,
-                        &personality(kit, seed, s),
+                        &kit.panel_personality(seed, s),
                         seed,
                     )) as Box<dyn Agent<RoundsDebate>>
                 })
@@ -238,7 +229,7 @@ async fn play_one(
             }
         }
         FormatRules::Social(rules) => {
-            let personas: Vec<String> = (1..=n).map(|s| personality(kit, seed, s)).collect();
+            let personas: Vec<String> = (1..=n).map(|s| kit.panel_personality(seed, s)).collect();
             let starts: Vec<Start> = (1..=n)
                 .map(|s| social_start(kit, &personas[s as usize - 1], s))
                 .collect();
@@ -467,7 +458,13 @@ fn motions(kit: &DebateKit, opts: &FormatSimOptions) -> anyhow::Result<Vec<(Stri
     anyhow::ensure!(!opts.topics.is_empty(), "no topic to debate");
     opts.topics
         .iter()
-        .map(|t| Ok((t.clone(), crate::commands::debate::motion_of(kit, t)?)))
+        .map(|t| {
+            Ok((
+                t.clone(),
+                kit.motion_of(t)
+                    .map_err(|e| anyhow::anyhow!("--topic: {e}"))?,
+            ))
+        })
         .collect()
 }
 

@@ -19,6 +19,7 @@ pub mod personalities;
 pub mod prompt;
 pub mod rounds;
 pub mod rounds_llm;
+mod seating;
 pub mod social;
 pub mod sources;
 pub mod text;

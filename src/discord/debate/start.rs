@@ -7,7 +7,6 @@ use super::lobby::DebateLobby;
 use super::table::{DebateTable, Desk, RunningData, SeatInfo, TableState};
 use super::views::seating;
 use crate::agents::debate::Role;
-use crate::commands::debate::personality;
 use crate::discord::restart::ReadBack;
 use crate::discord::running::RunningTable;
 use crate::discord::tables::{self, Seated, Stored};
@@ -50,7 +49,7 @@ pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<
                 });
             }
             None => {
-                let id = personality(kit, seed, seat);
+                let id = kit.team_personality(seed, seat);
                 let name = kit.personalities.get_or_first(&id).name.clone();
                 let offline = if kit.is_offline_role(Role::of_seat(seat)) {
                     " (offline)"

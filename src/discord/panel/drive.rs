@@ -7,7 +7,6 @@
 use super::{
     Call, Closed, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData,
 };
-use crate::commands::debate_formats::names as shown_names;
 use crate::discord::running::RunningTable;
 use crate::discord::send::no_pings;
 use crate::discord::tables::{self, Seated, Stored};
@@ -16,10 +15,11 @@ use crate::discord::types::{Bot, Error};
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start};
 use crate::games::{Seat, SeatSet, Viewer};
+use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::formats::{RoundsSetup, SocialSetup};
 use crate::session::{GameSetup, Note, Place, Runner, Subscription};
-use crate::sim::formats::{personality, social_start};
+use crate::sim::formats::social_start;
 use crate::store::{ChannelRow, PlayerRef};
 use anyhow::Context as _;
 use serenity::all::{
@@ -63,7 +63,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 );
             }
             None => {
-                let p = personality(kit, seed, s);
+                let p = kit.panel_personality(seed, s);
                 starts.push(social_start(kit, &p, s));
                 seats.push(DebateSeat::debater(&p));
                 users.push(None);
