@@ -32,6 +32,7 @@ mod startup;
 pub mod tables;
 pub mod text;
 pub mod trial;
+pub mod typed;
 pub mod types;
 pub mod werewolf;
 

@@ -37,16 +37,10 @@ pub struct Draft {
 impl Draft {
     /// Adds a message (once), keeping message order.
     pub fn add(&mut self, id: u64, text: &str) {
-        if let Err(at) = self.lines.binary_search_by_key(&id, |(i, _)| *i) {
-            self.lines.insert(at, (id, text.to_string()));
-        }
+        crate::discord::typed::add(&mut self.lines, id, text);
     }
     pub fn text(&self) -> String {
-        self.lines
-            .iter()
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::discord::typed::text(&self.lines, None)
     }
     pub fn words(&self) -> u32 {
         crate::games::debate::words::count(&self.text())

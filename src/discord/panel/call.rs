@@ -37,33 +37,18 @@ impl Call {
     /// Adds message `id`'s text (once; a repeat of a message already taken changes
     /// nothing), keeping message order. False when it was already there.
     pub fn add(&mut self, id: u64, text: &str) -> bool {
-        match self.lines.binary_search_by_key(&id, |(i, _)| *i) {
-            Ok(_) => false,
-            Err(at) => {
-                self.lines.insert(at, (id, text.to_string()));
-                true
-            }
-        }
+        crate::discord::typed::add(&mut self.lines, id, text)
     }
 
     /// The speech: every line in message order.
     pub fn text(&self) -> String {
-        self.lines
-            .iter()
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::discord::typed::text(&self.lines, None)
     }
 
     /// The speech as handed in by a `done` typed as message `done`: the lines written
     /// before it (one that arrives late but was written earlier still counts).
     pub fn text_before(&self, done: u64) -> String {
-        self.lines
-            .iter()
-            .filter(|(i, _)| *i < done)
-            .map(|(_, t)| t.as_str())
-            .collect::<Vec<_>>()
-            .join("\n")
+        crate::discord::typed::text(&self.lines, Some(done))
     }
 
     pub fn words(&self) -> u32 {

@@ -297,12 +297,7 @@ impl Desk {
                 if named.is_some_and(|s| !draft.targets.contains(&s)) {
                     return Step::Say(format!(
                         "   Not taken: name who answers first: {}.",
-                        draft
-                            .targets
-                            .iter()
-                            .map(|s| seat_name(*s))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
+                        either(&draft.targets)
                     ));
                 }
                 if let Some(t) = named {
@@ -328,12 +323,7 @@ impl Desk {
                 if draft.target == Some(None) {
                     return Step::Say(format!(
                         "   Name who answers first, on a line of its own: {}.",
-                        draft
-                            .targets
-                            .iter()
-                            .map(|s| seat_name(*s))
-                            .collect::<Vec<_>>()
-                            .join(" or ")
+                        either(&draft.targets)
                     ));
                 }
                 let Some(seq) = draft.seq else {
@@ -450,6 +440,15 @@ impl Desk {
             ),
         )
     }
+}
+
+/// `con2 or con3`: the seats a cross-examiner may name.
+fn either(targets: &[Seat]) -> String {
+    targets
+        .iter()
+        .map(|s| seat_name(*s))
+        .collect::<Vec<_>>()
+        .join(" or ")
 }
 
 #[cfg(test)]
