@@ -32,5 +32,6 @@ pub mod scenario;
 pub mod session;
 pub mod sim;
 pub mod stats;
+pub mod story;
 pub mod store;
 pub mod terminal;

@@ -5,7 +5,7 @@
 
 use crate::games::debate::team::{Event, TeamDebate, TeamRules};
 use crate::games::{Logged, Seat};
-use crate::terminal::debate::story;
+use crate::story::team as story;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt::Write;

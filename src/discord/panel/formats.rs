@@ -11,7 +11,7 @@ use crate::games::{Audience, Seat};
 use crate::session::debate::DebateFormat;
 use crate::session::formats::{RoundsSetup, SocialSetup};
 use crate::session::GameSetup;
-use crate::terminal::debate::formats::Panel;
+use crate::story::panel::Panel;
 
 /// A format the panel table plays.
 pub trait DiscordPanel: Panel {
