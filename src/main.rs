@@ -425,9 +425,9 @@ fn run() -> anyhow::Result<()> {
             runtime()?.block_on(async {
                 let kit = if wants_model {
                     let flag = if llm { "--llm" } else { "--llm-seats" };
-                    commands::model_kit(&config, json, flag).await?
+                    agora::kits::model_kit(&config, json, flag).await?
                 } else {
-                    commands::agent_kit(&config, json)?
+                    agora::kits::agent_kit(&config, json)?
                 };
                 let temp;
                 let url = match db {
@@ -438,7 +438,7 @@ fn run() -> anyhow::Result<()> {
                         format!("sqlite://{}", temp.display())
                     }
                 };
-                let store = commands::open_store(&url, &config).await?;
+                let store = agora::kits::open_store(&url, &config).await?;
                 let report = agora::ladder::run(&config, &store, &kit, &opts).await?;
                 if json {
                     println!("{}", serde_json::to_string(&report)?);
@@ -533,7 +533,7 @@ fn run() -> anyhow::Result<()> {
                 &agora::agents::debate::DebateKit::offline(Some(
                     &agora::agents::debate::topics::content_dir(),
                 ))?,
-                &commands::trial::content_kit()?,
+                &agora::kits::trial_content_kit()?,
             )
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
@@ -548,8 +548,8 @@ fn run() -> anyhow::Result<()> {
             (Some(file), _) => print!("{}", agora::replay::story_of_file(&file, seat, detail)?),
             (None, Some(id)) => {
                 let story = runtime()?.block_on(async {
-                    let url = commands::database_url(db.as_deref(), &config);
-                    let store = commands::open_store(&url, &config).await?;
+                    let url = agora::kits::database_url(db.as_deref(), &config);
+                    let store = agora::kits::open_store(&url, &config).await?;
                     agora::replay::story_of_session(&store, &id, seat, detail).await
                 })?;
                 print!("{story}");
@@ -623,7 +623,7 @@ fn run() -> anyhow::Result<()> {
         } => {
             runtime()?.block_on(async {
                 let kit = if llm {
-                    commands::model_kit(&config, false, "--llm").await?
+                    agora::kits::model_kit(&config, false, "--llm").await?
                 } else {
                     agora::agents::werewolf::AgentKit::default()
                 };
@@ -652,7 +652,7 @@ fn run() -> anyhow::Result<()> {
             ))?;
         }
         Command::Run { db } => {
-            let url = commands::database_url(db.as_deref(), &config);
+            let url = agora::kits::database_url(db.as_deref(), &config);
             let settings = agora::discord::BotSettings::from_env(&|k| std::env::var(k).ok(), url)?;
             runtime()?.block_on(agora::discord::run(config, settings, async {
                 #[cfg(unix)]

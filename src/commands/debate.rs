@@ -1,12 +1,13 @@
 //! The debate's store-backed commands: `agora play debate` (a debater's seat at the
 //! keyboard, or watching), and the debate half of `agora resume`.
 
-use super::{database_url, debate_kit, open_store, terminal_name};
+use super::terminal_name;
 use crate::agents::debate::DebateKit;
 use crate::config::Config;
 use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
 use crate::games::debate::TeamDebate;
 use crate::games::Seat;
+use crate::kits::{database_url, debate_kit, open_store};
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use crate::session::{Ended, GameSetup, Place, Runner};
 use crate::store::{PlayerRef, SessionRow, Store};
@@ -18,7 +19,7 @@ use std::time::Duration;
 /// error naming what to set when no role has a model, or naming a server that does not
 /// answer (checked once per role, with a short request).
 pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
-    let kit = super::debate_kit(config, true)?;
+    let kit = crate::kits::debate_kit(config, true)?;
     let roles = crate::agents::debate::Role::ALL;
     if roles.iter().all(|&r| kit.is_offline_role(r)) {
         anyhow::bail!(
@@ -38,7 +39,7 @@ pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit
         }
     }
     if !quiet {
-        eprintln!("{}", super::describe_debate_kit(&kit));
+        eprintln!("{}", crate::kits::describe_debate_kit(&kit));
     }
     Ok(kit)
 }

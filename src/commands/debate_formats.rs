@@ -3,38 +3,24 @@
 //! half of `agora resume`, and the scorecard with its chart written to a file.
 
 use super::debate::{motion_of, DebatePlayOptions};
-use super::{database_url, debate_kit, open_store, terminal_name};
+use super::terminal_name;
 use crate::agents::debate::DebateKit;
 use crate::config::Config;
-use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
-use crate::games::debate::social::{SocialDebate, SocialRules, Start};
+use crate::games::debate::rounds::{RoundsRules, Style};
+use crate::games::debate::social::SocialRules;
 use crate::games::{Game, Seat};
+use crate::kits::{database_url, debate_kit, open_store};
 use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
+use crate::session::formats::human_start;
 use crate::session::formats::{format_of, RoundsSetup, SocialSetup};
 use crate::session::{Ended, GameSetup, Place, Runner};
 use crate::sim::formats::social_start;
 use crate::store::{PlayerRef, SessionRow, Store};
+use crate::story::panel::chart_png;
 use crate::terminal::debate::formats::{attach, help, Panel, PanelViews};
 use crate::terminal::{Keyboard, Left};
 use std::time::Duration;
-
-/// A person's start in a social debate: their side (`for` or `against`) and firmness
-/// (0–1): the stance is ±(0.4 + 0.5 × firmness), the conviction the firmness.
-pub fn human_start(side: &str, firmness: f64) -> anyhow::Result<Start> {
-    let sign = match side.trim().to_ascii_lowercase().as_str() {
-        "for" | "pro" => 1.0,
-        "against" | "con" => -1.0,
-        other => anyhow::bail!("--side {other:?}: for or against"),
-    };
-    if !(0.0..=1.0).contains(&firmness) {
-        anyhow::bail!("--firmness {firmness}: a number from 0 (open) to 1 (immovable)");
-    }
-    Ok(Start {
-        stance: sign * (0.4 + 0.5 * firmness),
-        conviction: firmness,
-    })
-}
 
 /// The seats: participant `human` a person (if any), the others AI with personalities, and
 /// the referee last.
@@ -197,30 +183,6 @@ fn keyboard_for(human: Option<Seat>) -> Keyboard {
     } else {
         Keyboard::none()
     }
-}
-
-/// A moderated or social debate's chart as PNG (`None` for another game, or should the
-/// drawing fail, which is logged).
-pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> {
-    let drawn = if let Some(g) = game.downcast_ref::<SocialDebate>() {
-        crate::charts::social(names, g.trail(), &crate::charts::social_marks(g))
-    } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
-        let per_round: Vec<Vec<f64>> = g
-            .reviews()
-            .iter()
-            .map(|r| {
-                (0..names.len())
-                    .map(|k| r.passes.iter().map(|p| p[k].total()).sum::<u32>() as f64 / 2.0)
-                    .collect()
-            })
-            .collect();
-        crate::charts::rounds(names, &per_round)
-    } else {
-        return None;
-    };
-    drawn
-        .inspect_err(|e| tracing::warn!("the debate's chart: {e}"))
-        .ok()
 }
 
 /// A finished debate's chart, written beside the other temporary files; its path.

@@ -6,117 +6,20 @@ pub mod debate;
 pub mod debate_formats;
 pub mod trial;
 
-use crate::agents::debate::{DebateKit, Role as DebateRole};
-use crate::agents::werewolf::AgentKit;
 use crate::agents::werewolf::Strategy;
 use crate::config::Config;
 use crate::games::werewolf::{Werewolf, SEATS};
 use crate::games::{GameKind, Seat};
-use crate::llm::{Client, Provider};
+use crate::kits::{agent_kit, database_url, debate_kit, open_store, trial_kit};
 use crate::session::werewolf::{SeatSpec, Setup};
 use crate::session::{Ended, Runner};
 use crate::session::{GameSetup, Place};
-use crate::store::{PlayerRef, SessionRow, Store, StoreError};
+use crate::store::{PlayerRef, SessionRow, Store};
 use crate::terminal::werewolf::{attach, scoreboard, Left, Views};
 use crate::terminal::Keyboard;
 use anyhow::Context;
 use serde::Serialize;
-use std::sync::Arc;
 use std::time::Duration;
-
-/// The database to use: `--db`, else `DATABASE_URL`, else `[store] url`.
-pub fn database_url(flag: Option<&str>, config: &Config) -> String {
-    flag.map(str::to_string)
-        .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
-        .unwrap_or_else(|| config.store.url.clone())
-}
-
-/// The AI seats' tools for this process: a model client and prompts when a `WEREWOLF`
-/// provider is configured (an API key in the environment), else none, said in one line.
-pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
-    let env = |k: &str| std::env::var(k).ok();
-    let mut kit = AgentKit {
-        agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
-        ..AgentKit::default()
-    };
-    match Provider::resolve(GameKind::Werewolf.name(), &config.llm, &env)? {
-        Some(provider) => {
-            let dir = std::env::var_os("AGORA_CONTENT_DIR")
-                .map(std::path::PathBuf::from)
-                .unwrap_or_else(|| std::path::PathBuf::from("content"))
-                .join("prompts");
-            let prompts = crate::agents::werewolf::llm::load_prompts(Some(&dir))?;
-            if !quiet {
-                eprintln!(
-                    "AI seats: language model {} at {}",
-                    provider.model, provider.base_url
-                );
-            }
-            kit.llm = Some((Client::new(provider), Arc::new(prompts)));
-        }
-        None if !quiet => eprintln!(
-            "AI seats: the built-in heuristic players (no LLM API key: set LLM_API_KEY or WEREWOLF_LLM_API_KEY to seat a language model)"
-        ),
-        None => {}
-    }
-    Ok(kit)
-}
-
-/// The debate AI seats' tools for this process: the topics and personalities (checked),
-/// and a model client for each role (`PRO`, `CON`, `JUDGE`) whose provider is configured,
-/// said in one line.
-pub fn debate_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
-    let env = |k: &str| std::env::var(k).ok();
-    let kit = DebateKit::from_config(config, &env)?;
-    if !quiet {
-        eprintln!("{}", describe_debate_kit(&kit));
-    }
-    Ok(kit)
-}
-
-/// One line saying which debate roles have a model.
-pub fn describe_debate_kit(kit: &DebateKit) -> String {
-    let roles: Vec<String> = DebateRole::ALL
-        .iter()
-        .map(|&role| match kit.client(role) {
-            Some(c) => format!("{} {}", role.env_name().to_lowercase(), c.provider().model),
-            None => format!("{} offline", role.env_name().to_lowercase()),
-        })
-        .collect();
-    format!(
-        "Debate AI: {} ({} topics; set LLM_API_KEY, or PRO_/CON_/JUDGE_LLM_API_KEY, for models)",
-        roles.join(", "),
-        kit.topics.len()
-    )
-}
-
-/// The AI seats' tools when a language model is required (`sim --llm`, `agent serve
-/// --llm`): an error naming what to set when no key is configured, or naming the server
-/// when it cannot be reached (checked once, with a short request), instead of quietly
-/// seating the built-in players.
-pub async fn model_kit(config: &Config, quiet: bool, flag: &str) -> anyhow::Result<AgentKit> {
-    let kit = agent_kit(config, true)?;
-    let Some((client, _)) = &kit.llm else {
-        anyhow::bail!(
-            "{flag}: no language model is configured: set LLM_API_KEY (or WEREWOLF_LLM_API_KEY), and LLM_BASE_URL for a local server"
-        );
-    };
-    let p = client.provider();
-    client.probe().await.map_err(|e| {
-        anyhow::anyhow!(
-            "{flag}: the language model's server at {} does not answer: {e}",
-            p.base_url
-        )
-    })?;
-    if !quiet {
-        eprintln!("AI seats: language model {} at {}", p.model, p.base_url);
-    }
-    Ok(kit)
-}
-
-pub async fn open_store(url: &str, config: &Config) -> Result<Store, StoreError> {
-    Store::open(url, Duration::from_secs(config.store.lease_secs as u64)).await
-}
 
 /// `agora play werewolf`.
 pub struct PlayOptions {
@@ -390,7 +293,7 @@ pub async fn resume(config: &Config, db: Option<&str>, step_delay: Duration) -> 
         }
     }
     if !trials.is_empty() {
-        let trial_kit = trial::trial_kit(config, true)?;
+        let trial_kit = trial_kit(config, true)?;
         trials.sort_by_key(|(_, human)| *human);
         for (row, _) in &trials {
             let task = trial::resume_one(

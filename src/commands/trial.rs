@@ -2,18 +2,19 @@
 //! watching), `agora sim trial` (offline trials on threads), their half of `agora resume`,
 //! and the verdict's chart written to a file.
 
-use super::{database_url, open_store, terminal_name};
+use super::terminal_name;
 use crate::agents::trial::TrialKit;
 use crate::config::Config;
 use crate::games::trial::{Hints, Mode, Trial};
 use crate::games::{Game, Seat};
+use crate::kits::{database_url, open_store, trial_content_kit, trial_kit, trial_view_of};
 use crate::session::trial::{human_seats, TrialSeat, TrialSessionSetup};
 use crate::session::{Ended, GameSetup, Place, Runner};
 use crate::sim::trial::{sides, TrialSimOptions};
 use crate::store::{PlayerRef, SessionRow, Store};
+use crate::story::trial::chart_png;
 use crate::terminal::trial::{attach, TrialView, TrialViews};
 use crate::terminal::{Keyboard, Left};
-use std::sync::Arc;
 use std::time::Duration;
 
 /// `agora play trial`'s options.
@@ -87,76 +88,6 @@ pub struct SimArgs {
     pub concurrency: usize,
 }
 
-/// The content directory's cases, jurors and prompts, checked (errors name the file and
-/// the field); no models.
-pub fn content_kit() -> anyhow::Result<TrialKit> {
-    Ok(TrialKit::offline(Some(
-        &crate::agents::debate::topics::content_dir(),
-    ))?)
-}
-
-/// The content and each role's model from the environment, said in one line unless
-/// `quiet`.
-pub fn trial_kit(config: &Config, quiet: bool) -> anyhow::Result<TrialKit> {
-    let env = |k: &str| std::env::var(k).ok();
-    let kit = TrialKit::from_config(config, &crate::agents::debate::topics::content_dir(), &env)?;
-    if !quiet {
-        let role = |c: &Option<crate::llm::Client>| {
-            c.as_ref()
-                .map_or_else(|| "offline".to_string(), |c| c.provider().model.clone())
-        };
-        eprintln!(
-            "Trial AI: jurors {}, advocates {} ({} cases; set LLM_API_KEY, or JUROR_/ADVOCATE_LLM_API_KEY, for models)",
-            role(&kit.juror),
-            role(&kit.advocate),
-            kit.book.cases().count()
-        );
-    }
-    Ok(kit)
-}
-
-/// What the terminal needs to tell a trial.
-pub fn view_of(kit: &TrialKit, setup: &TrialSessionSetup) -> anyhow::Result<TrialView> {
-    let case = kit
-        .book
-        .case(&setup.trial.case)
-        .ok_or_else(|| anyhow::anyhow!("the case {:?} is not in content/cases/", setup.trial.case))?
-        .clone();
-    let jurors = setup
-        .trial
-        .jurors
-        .iter()
-        .map(|j| {
-            let card = kit.book.juror(&j.id);
-            (
-                j.id.clone(),
-                (
-                    j.name.clone(),
-                    card.map_or_else(String::new, |c| c.occupation.clone()),
-                    card.map_or_else(String::new, |c| c.first_message.clone()),
-                ),
-            )
-        })
-        .collect();
-    let players = setup
-        .players
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            if p.ai {
-                format!("Advocate {} (AI)", i + 1)
-            } else {
-                p.name.clone()
-            }
-        })
-        .collect();
-    Ok(TrialView {
-        case: Arc::new((*case).clone()),
-        players,
-        jurors,
-    })
-}
-
 /// `agora play trial`.
 pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     let kit = trial_kit(config, false)?;
@@ -226,7 +157,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
             &kit,
         )
         .await?;
-    let view = view_of(&kit, &setup)?;
+    let view = trial_view_of(&kit, &setup)?;
     println!(
         "Trial, session {} (seed {seed}), offline jurors (the case's keywords label what is said).",
         runner.id()
@@ -245,15 +176,6 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         Keyboard::none()
     };
     follow(&store, runner, human, &view, &mut keyboard).await
-}
-
-/// A finished trial's chart of every juror's stance over the session, as PNG (`None`
-/// should the drawing fail, which is logged).
-pub fn chart_png(view: &TrialView, game: &Trial) -> Option<Vec<u8>> {
-    let names: Vec<String> = game.jurors().iter().map(|j| view.juror(&j.id)).collect();
-    crate::charts::trial(&names, game.trail())
-        .inspect_err(|e| tracing::warn!("the trial's chart: {e}"))
-        .ok()
 }
 
 /// Follows one trial at the terminal until it ends or is left; writes the chart.
@@ -306,7 +228,7 @@ pub async fn resume_one(
 ) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
     let humans = human_seats(row)?;
     let setup: TrialSessionSetup = crate::session::setup_of(row)?;
-    let view = view_of(kit, &setup)?;
+    let view = trial_view_of(kit, &setup)?;
     let runner = match crate::session::resume::<TrialSessionSetup>(
         store.clone(),
         row,
@@ -363,7 +285,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         })?;
         kit
     } else {
-        content_kit()?
+        trial_content_kit()?
     };
     if kit.book.case(&args.case).is_none() {
         anyhow::bail!("--case {:?}: not a case", args.case);

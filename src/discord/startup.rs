@@ -145,10 +145,10 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let config = Arc::new(config);
     let ai_names = load_ai_names()?;
-    let store = crate::commands::open_store(&settings.database_url, &config).await?;
-    let kit = crate::commands::agent_kit(&config, false)?;
-    let debate = crate::commands::debate_kit(&config, false)?;
-    let trial = crate::commands::trial::trial_kit(&config, false)?;
+    let store = crate::kits::open_store(&settings.database_url, &config).await?;
+    let kit = crate::kits::agent_kit(&config, false)?;
+    let debate = crate::kits::debate_kit(&config, false)?;
+    let trial = crate::kits::trial_kit(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);

@@ -177,9 +177,9 @@ pub async fn story_of_session(
         }
         Some(GameKind::Trial) => {
             use crate::session::trial::TrialSessionSetup;
-            let kit = crate::commands::trial::content_kit()?;
+            let kit = crate::kits::trial_content_kit()?;
             let setup: TrialSessionSetup = crate::session::setup_of(&row)?;
-            let view = crate::commands::trial::view_of(&kit, &setup)?;
+            let view = crate::kits::trial_view_of(&kit, &setup)?;
             let game = crate::session::rebuild::<TrialSessionSetup>(store, id).await?;
             Ok(view.story(game.log(), seat, detail))
         }

@@ -212,3 +212,20 @@ impl GameSetup for SocialSetup {
         Arc::new(self.timers.clone())
     }
 }
+
+/// A person's start in a social debate: their side (`for` or `against`) and firmness
+/// (0–1): the stance is ±(0.4 + 0.5 × firmness), the conviction the firmness.
+pub fn human_start(side: &str, firmness: f64) -> anyhow::Result<Start> {
+    let sign = match side.trim().to_ascii_lowercase().as_str() {
+        "for" | "pro" => 1.0,
+        "against" | "con" => -1.0,
+        other => anyhow::bail!("--side {other:?}: for or against"),
+    };
+    if !(0.0..=1.0).contains(&firmness) {
+        anyhow::bail!("--firmness {firmness}: a number from 0 (open) to 1 (immovable)");
+    }
+    Ok(Start {
+        stance: sign * (0.4 + 0.5 * firmness),
+        conviction: firmness,
+    })
+}

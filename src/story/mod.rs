@@ -4,3 +4,4 @@
 
 pub mod panel;
 pub mod team;
+pub mod trial;

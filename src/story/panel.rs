@@ -299,3 +299,27 @@ impl Panel for SocialDebate {
         Some(social::Action::Concede)
     }
 }
+
+/// A moderated or social debate's chart as PNG (`None` for another game, or should the
+/// drawing fail, which is logged).
+pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> {
+    let drawn = if let Some(g) = game.downcast_ref::<SocialDebate>() {
+        crate::charts::social(names, g.trail(), &crate::charts::social_marks(g))
+    } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
+        let per_round: Vec<Vec<f64>> = g
+            .reviews()
+            .iter()
+            .map(|r| {
+                (0..names.len())
+                    .map(|k| r.passes.iter().map(|p| p[k].total()).sum::<u32>() as f64 / 2.0)
+                    .collect()
+            })
+            .collect();
+        crate::charts::rounds(names, &per_round)
+    } else {
+        return None;
+    };
+    drawn
+        .inspect_err(|e| tracing::warn!("the debate's chart: {e}"))
+        .ok()
+}

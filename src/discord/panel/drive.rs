@@ -54,12 +54,10 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 users.push(Some(j.user));
                 let side = if j.side < 0 { "against" } else { "for" };
                 starts.push(
-                    crate::commands::debate_formats::human_start(side, j.firmness).unwrap_or(
-                        Start {
-                            stance: 0.7 * j.side as f64,
-                            conviction: 0.6,
-                        },
-                    ),
+                    crate::session::formats::human_start(side, j.firmness).unwrap_or(Start {
+                        stance: 0.7 * j.side as f64,
+                        conviction: 0.6,
+                    }),
                 );
             }
             None => {
@@ -461,7 +459,7 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         .title("🏁 Scorecard")
         .description(sanitize(&lines.join("\n"), 4000))
         .image("attachment://chart.png");
-    let png = crate::commands::debate_formats::chart_png(&names, &game as &dyn std::any::Any);
+    let png = crate::story::panel::chart_png(&names, &game as &dyn std::any::Any);
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());

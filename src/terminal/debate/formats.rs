@@ -9,11 +9,11 @@
 //! lines are `story::panel`'s.
 
 use super::super::{Keyboard, Left};
-pub use crate::story::panel::Panel;
-use crate::story::panel::name_of;
 use crate::games::{Seat, Viewer};
 use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
 use crate::store::now_ms;
+use crate::story::panel::name_of;
+pub use crate::story::panel::Panel;
 use std::io::Write;
 
 fn out(text: &str) {
