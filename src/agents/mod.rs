@@ -43,3 +43,11 @@ pub trait Agent<G: Game>: Send {
     fn observe(&mut self, event: &G::Event);
     fn decide(&mut self, ask: &G::Ask) -> Decision<G::Action>;
 }
+
+/// Milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_millis() as i64)
+        .unwrap_or(0)
+}

@@ -8,71 +8,14 @@ pub mod debate;
 pub mod formats;
 pub mod trial;
 
-use crate::agents::werewolf::{fit_speech, player, Player, Strategy};
-use crate::games::werewolf::{Audience, Event, Role, Rules, Side, Werewolf, Winner, SEATS};
+pub use crate::agents::werewolf::lineup::{play, Lineup};
+use crate::agents::werewolf::Strategy;
+use crate::games::werewolf::{Event, Role, Rules, Werewolf, Winner, SEATS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Instant;
-
-/// Which AI sits on each side.
-#[derive(Debug, Clone, Copy)]
-pub struct Lineup {
-    pub good: Strategy,
-    pub wolves: Strategy,
-}
-
-/// Plays one game to the end with AI players on every seat. Returns the finished game.
-pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
-    let mut game = Werewolf::new(rules.clone(), seed);
-    let mut players: Vec<Box<dyn Player>> = (1..=SEATS as u8)
-        .map(|seat| {
-            let strategy = match game.role(seat).side() {
-                Side::Good => lineup.good,
-                Side::Wolves => lineup.wolves,
-            };
-            player(strategy, seat, seed)
-        })
-        .collect();
-    let max_chars = rules.speech_max_chars;
-    let mut cursor = 0;
-    deliver(&game, &mut players, &mut cursor);
-    while !game.is_over() {
-        let Some(ask) = game.asks().first().copied() else {
-            // Unreachable by the engine's design: a running game always waits for someone.
-            tracing::error!(seed, "game stalled with no pending ask");
-            break;
-        };
-        let seat = ask.seat;
-        let player = &mut players[seat as usize - 1];
-        let mut action = player.decide(&ask);
-        let mut meant = None;
-        if let crate::games::werewolf::Action::Speak { text } = &mut action {
-            // A built-in player hands over what its speech claims, so the game need not
-            // read it again; a cut speech is read as cut.
-            meant = player.meant_claims();
-            if text.chars().count() > max_chars {
-                *text = fit_speech(text, max_chars);
-                meant = None;
-            }
-            debug_assert!(
-                meant.is_none_or(|c| c == crate::games::werewolf::claims::read(text)),
-                "a built-in player's claims differ from its text's: {text:?}"
-            );
-        }
-        let acted = match meant {
-            Some(claims) => game.act_with_claims(seat, action, claims),
-            None => game.act(seat, action),
-        };
-        if let Err(refusal) = acted {
-            tracing::debug!(seed, seat, %refusal, "AI action refused; default taken");
-            game.timeout(seat).expect("the ask is pending");
-        }
-        deliver(&game, &mut players, &mut cursor);
-    }
-    game
-}
 
 /// Distinct day speeches and all day speeches (AI seats that said something) over `games`
 /// games from `seed`: a measure of how varied the offline players' talk is.
@@ -96,22 +39,6 @@ pub fn speech_variety(rules: &Arc<Rules>, seed: u64, games: u64, lineup: Lineup)
         }
     }
     (seen.len(), total)
-}
-
-/// Shows each player the new events its seat may see.
-fn deliver(game: &Werewolf, players: &mut [Box<dyn Player>], cursor: &mut usize) {
-    for logged in &game.log()[*cursor..] {
-        match logged.audience {
-            Audience::Everyone => players.iter_mut().for_each(|p| p.observe(&logged.event)),
-            Audience::Seats(seats) => {
-                for s in seats.iter() {
-                    players[s as usize - 1].observe(&logged.event);
-                }
-            }
-            Audience::Moderator => {}
-        }
-    }
-    *cursor = game.log().len();
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq)]

@@ -30,7 +30,7 @@ use lease::Held;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
 use writer::{Job, Write, BATCH};
@@ -85,13 +85,7 @@ pub enum Backend {
     Postgres,
 }
 
-/// Milliseconds since the Unix epoch.
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map(|d| d.as_millis() as i64)
-        .unwrap_or(0)
-}
+pub use crate::agents::now_ms;
 
 /// A handle on the store; cheap to clone (a connection pool inside).
 #[derive(Clone)]

@@ -11,6 +11,7 @@
 //! - `remote`: outside agents over HTTP (the competition protocol).
 
 pub mod heuristic;
+pub mod lineup;
 pub mod llm;
 pub mod memory;
 pub mod random;

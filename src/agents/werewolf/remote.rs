@@ -25,10 +25,10 @@
 
 use super::fit_speech;
 use super::memory::SeatMemory;
+use crate::agents::now_ms;
 use crate::agents::{Agent, Answer, Decision};
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, Werewolf};
 use crate::llm::prompts::strip_control;
-use crate::store::now_ms;
 use serde_json::{json, Value};
 use std::time::{Duration, Instant};
 

@@ -401,9 +401,9 @@ pub fn phase_of(kind: AskKind) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::agents::werewolf::lineup::{play, Lineup};
     use crate::agents::werewolf::Strategy;
     use crate::games::werewolf::{SpeechKind, VoteRound, Werewolf};
-    use crate::sim::{play, Lineup};
     use std::sync::Arc;
 
     /// A long game (at least six days): random players, so votes scatter.
