@@ -19,20 +19,10 @@
 //!   [`commands`]: the store-backed CLI commands.
 
 pub mod agent_server;
-pub mod agents;
-pub mod charts;
 pub mod commands;
-pub mod config;
-pub mod discord;
-pub mod games;
-pub mod kits;
-pub mod ladder;
-pub mod llm;
-pub mod replay;
-pub mod scenario;
-pub mod session;
-pub mod sim;
-pub mod stats;
-pub mod store;
-pub mod story;
 pub mod terminal;
+
+pub use agora_agents::{self as agents, config, llm};
+pub use agora_core::{charts, kits, ladder, replay, scenario, session, sim, stats, store, story};
+pub use agora_discord as discord;
+pub use agora_games as games;

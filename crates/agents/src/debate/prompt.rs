@@ -1,0 +1,283 @@
+//! The debate prompts: files in `content/prompts/debate/` (built-in copies compiled in,
+//! placeholders checked at startup), and the text that fills them from a seat's
+//! [`Memory`]. Prompts stay bounded however the debate goes: earlier stages reach a model as
+//! short extractive summaries (a speech's first sentence, at most [`SUMMARY_WORDS`] words),
+//! the current stage verbatim (its latest [`VERBATIM_WORDS`] words), and no speech longer
+//! than its limit and a tenth. Every
+//! debater's text is [`fence`]d: one JSON string with control tags and role markers removed.
+//! A team's notes and hand-offs are in a memory only when its seat was shown them, so they
+//! reach only that team's prompts.
+
+use super::memory::{Entry, Memory};
+use super::topics::Topic;
+use crate::config::ConfigError;
+use crate::games::debate::team::{seat_title, Part, Side, Speech, Stage};
+use crate::llm::prompts::{fence, PromptSet, PromptSpec};
+use std::path::Path;
+
+/// The longest summary of an earlier speech, in words.
+pub const SUMMARY_WORDS: usize = 40;
+
+/// The most words of the current stage a prompt shows verbatim (the latest speeches): all
+/// of a stage at the full limits, bar the oldest free-debate speeches when every one runs
+/// to its limit.
+pub const VERBATIM_WORDS: u32 = 1800;
+
+macro_rules! prompt {
+    ($name:literal, $($p:literal),*) => {
+        PromptSpec {
+            name: $name,
+            builtin: include_str!(concat!("../../../../content/prompts/debate/", $name, ".md")),
+            placeholders: &[$($p),*],
+        }
+    };
+}
+
+/// Every debate prompt file and the placeholders it may use.
+pub fn debate_prompt_specs() -> Vec<PromptSpec> {
+    vec![
+        prompt!(
+            "debater",
+            "seat",
+            "side",
+            "motion",
+            "stance",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt!("debater_turn", "transcript", "task", "limit"),
+        prompt!(
+            "captain",
+            "side",
+            "motion",
+            "stance",
+            "clock",
+            "team",
+            "transcript",
+            "seats"
+        ),
+        prompt!("judge", "motion"),
+        prompt!(
+            "judge_turn",
+            "transcript",
+            "speaker",
+            "part",
+            "words",
+            "limit",
+            "speech"
+        ),
+        prompt!("review", "motion", "transcript"),
+        prompt!(
+            "rounds_debater",
+            "seat",
+            "motion",
+            "stance",
+            "rounds",
+            "format",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt!("rounds_turn", "transcript", "round", "task", "limit"),
+        prompt!("moderator", "motion", "format"),
+        prompt!(
+            "moderator_round",
+            "earlier",
+            "round",
+            "order",
+            "presented",
+            "speeches",
+            "sources",
+            "grouping"
+        ),
+        prompt!(
+            "moderator_final",
+            "presented",
+            "transcript",
+            "earlier",
+            "sources"
+        ),
+        prompt!(
+            "social_debater",
+            "seat",
+            "motion",
+            "stance",
+            "conviction",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt!("social_turn", "transcript", "active", "round", "limit"),
+        prompt!("evaluator", "motion"),
+        prompt!(
+            "evaluator_turn",
+            "transcript",
+            "speaker",
+            "speech",
+            "targets"
+        ),
+    ]
+}
+
+/// Loads the debate prompts from `content_dir/prompts/debate/` (built-in copies for the
+/// files it lacks), checking their placeholders.
+pub fn load_prompts(content_dir: Option<&Path>) -> Result<PromptSet, ConfigError> {
+    let dir = content_dir.map(|d| d.join("prompts"));
+    PromptSet::load(dir.as_deref(), "debate", &debate_prompt_specs())
+}
+
+/// "for" or "against".
+pub fn stance(side: Side) -> &'static str {
+    match side {
+        Side::Pro => "for",
+        Side::Con => "against",
+    }
+}
+
+/// A side's argument bank as prompt lines: framing, claims with evidence, rebuttals (named
+/// by the other side's claim keywords), and the prepared questions when `questions`.
+pub fn bank_text(topic: &Topic, side: Side, questions: bool) -> String {
+    let bank = topic.side(side);
+    let other = topic.side(side.other());
+    let mut out = format!("Framing: {}\nClaims:\n", bank.framing);
+    for c in &bank.claims {
+        out.push_str(&format!("- {} ({})\n", c.claim, c.evidence));
+    }
+    out.push_str("Rebuttals, by the other side's point:\n");
+    for r in &bank.rebuttals {
+        let on = other.claim(&r.answers).map_or(String::new(), |c| {
+            c.keywords
+                .iter()
+                .take(2)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        });
+        out.push_str(&format!("- On {on}: {}\n", r.text));
+    }
+    if questions {
+        out.push_str("Questions you might ask:\n");
+        for q in &bank.questions {
+            out.push_str(&format!("- {}\n", q.text));
+        }
+    }
+    out.trim_end().to_string()
+}
+
+/// At most `max` words of `text` (an over-long speech is cut in a prompt, and says so).
+fn bounded(text: &str, max: u32) -> String {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() as u32 <= max {
+        text.to_string()
+    } else {
+        format!(
+            "{} … (the rest, {} words over, not shown)",
+            words[..max as usize].join(" "),
+            words.len() as u32 - max
+        )
+    }
+}
+
+/// The most of a speech a prompt shows: its limit and a tenth.
+pub fn shown_limit(s: &Speech) -> u32 {
+    s.limit + s.limit.div_ceil(10)
+}
+
+fn speech_line(s: &Speech, verbatim: bool) -> String {
+    let to = s
+        .target
+        .map(|t| format!(", to {}", seat_title(t)))
+        .unwrap_or_default();
+    let text = if verbatim {
+        bounded(&s.text, shown_limit(s))
+    } else {
+        super::text::summary(&s.text, SUMMARY_WORDS)
+    };
+    format!(
+        "- {} ({}, {} words{to}{}): {}",
+        seat_title(s.seat),
+        s.part.name(),
+        s.words,
+        if verbatim { "" } else { ", summarized" },
+        fence(&text)
+    )
+}
+
+/// What the seat saw, in order: the stage `full` verbatim (`None`: every stage
+/// summarized), the others summarized; only speeches with an index below `before` when
+/// given (the judge, scoring speech `before`). The verbatim stage shows its latest speeches
+/// whole up to [`VERBATIM_WORDS`] in all, older ones of it summarized.
+pub fn transcript(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> String {
+    // Which speeches are shown whole: the stage's latest first, within the budget.
+    let mut whole = std::collections::BTreeSet::new();
+    let mut budget = VERBATIM_WORDS;
+    for s in memory.speeches.iter().rev() {
+        if before.is_some_and(|b| s.index >= b) || Some(s.stage()) != full {
+            continue;
+        }
+        let n = s.words.min(shown_limit(s));
+        if n > budget {
+            break;
+        }
+        budget -= n;
+        whole.insert(s.index);
+    }
+    let mut lines = Vec::new();
+    for entry in &memory.log {
+        match entry {
+            Entry::Stage(stage) => {
+                if *stage != Stage::Finished {
+                    lines.push(format!("({})", stage.title()));
+                }
+            }
+            Entry::Spoke(i) => {
+                let s = &memory.speeches[*i];
+                if before.is_some_and(|b| s.index >= b) {
+                    break;
+                }
+                lines.push(speech_line(s, whole.contains(&s.index)));
+            }
+            Entry::Skipped { seat, part } => lines.push(format!(
+                "- ({} missed the {})",
+                seat_title(*seat),
+                part.title()
+            )),
+            Entry::Note { seat, text } => lines.push(format!(
+                "- (to your team only) note from {}: {}",
+                seat_title(*seat),
+                fence(&bounded(text, 200))
+            )),
+            Entry::HandOff {
+                from,
+                to,
+                direction,
+            } => lines.push(format!(
+                "- (to your team only) {} handed the floor to {}: {}",
+                seat_title(*from),
+                seat_title(*to),
+                fence(&bounded(direction, 60))
+            )),
+        }
+    }
+    if lines.is_empty() {
+        "(nothing has been said yet)".into()
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// The words a part asks for, as the task line says it.
+pub fn task(part: Part, side: Side) -> String {
+    match part {
+        Part::Opening => format!(
+            "the opening statement for {}: frame the motion for your side and make your main claims with evidence.",
+            side.title()
+        ),
+        Part::Question => "cross-examination. Ask at least three pointed questions, and choose which of the two named opponents answers them. Only ask: do not make statements or answer your own questions.".into(),
+        Part::Answer => "answer the questions just put to you (the last speech above). Answer each one directly; never ask a question back.".into(),
+        Part::Summary => "the cross-examination summary for your side: what the questions and answers showed, point by point. Do not just repeat your opening.".into(),
+        Part::Free => "a free-debate speech: reply to the other side's last speech, then press your side's case.".into(),
+        Part::Closing => "the closing statement: the main clash of the debate and why your side won it. No new evidence.".into(),
+    }
+}

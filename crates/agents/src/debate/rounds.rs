@@ -1,0 +1,683 @@
+//! The moderated debate's AI seats: participants (a side each: odd seats argue for the
+//! motion, even seats against) and the moderator. Offline, participants speak from the
+//! topic's bank through the team writer (first round an opening, the last a closing, the
+//! rounds between summaries) and the moderator scores with the heuristic judge (argument
+//! from its logic, rebuttal from its persuasion, strategy from its expression and rule
+//! use), both passes alike, every score marked offline. With a model, each pass is one call
+//! and the two passes of a round (or of the final) run at once; a pass that fails falls
+//! back to the offline pass. Citations are checked by code first when a checker is set.
+
+use super::bridge::{part_of, Bridge};
+use super::llm::{answer_with, call, check_speech, merge_notes, Model};
+use super::offline::Writer;
+use super::prompt::{bank_text, stance};
+use super::rounds_llm::{check_final, check_round, final_schema, label, round_schema, show};
+use super::sources::{citations, Checked as SourceCheck, SourceChecker};
+use super::text::summary;
+use super::{heuristic, seat_seed, DebateKit, Personality, Role, Table, Topic};
+use crate::games::debate::rounds::{
+    Action, Ask, Event, FinalReview, Review, RoundNotes, RoundScore, RoundsDebate, Rubric,
+    CATEGORIES, RUBRIC,
+};
+use crate::games::debate::team::Side;
+use crate::games::Seat;
+use crate::llm::prompts::fence;
+use crate::llm::{Message, Request};
+use crate::model::Checked;
+use crate::{Agent, Decision};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde_json::json;
+use std::sync::Arc;
+
+/// The side a participant argues: odd seats for the motion, even seats against.
+pub fn side_of(seat: Seat) -> Side {
+    if seat % 2 == 1 {
+        Side::Pro
+    } else {
+        Side::Con
+    }
+}
+
+/// What a seat of a moderated debate has seen (everything is public).
+#[derive(Debug, Clone)]
+pub struct Seen {
+    pub motion: String,
+    pub n: Seat,
+    pub rounds: u8,
+    pub format: &'static str,
+    /// (seat, round, text; empty when skipped).
+    pub speeches: Vec<(Seat, u8, String)>,
+    pub notes: Vec<RoundNotes>,
+    /// The moderator's two passes of each round scored.
+    pub reviews: Vec<[Vec<RoundScore>; 2]>,
+    pub bridge: Bridge,
+    viewer: Option<Seat>,
+}
+
+impl Seen {
+    fn new(motion: &str, viewer: Option<Seat>) -> Seen {
+        Seen {
+            motion: motion.to_string(),
+            n: 2,
+            rounds: 3,
+            format: "structured",
+            speeches: Vec::new(),
+            notes: Vec::new(),
+            reviews: Vec::new(),
+            bridge: Bridge::new(motion, &[Side::Pro, Side::Con], 3, viewer),
+            viewer,
+        }
+    }
+
+    fn observe(&mut self, event: &Event) {
+        match event {
+            Event::Opened {
+                motion,
+                participants,
+                rounds,
+                style,
+            } => {
+                self.motion = motion.clone();
+                self.n = *participants;
+                self.rounds = *rounds;
+                self.format = style.name();
+                let sides: Vec<Side> = (1..=*participants).map(side_of).collect();
+                self.bridge = Bridge::new(motion, &sides, *rounds, self.viewer);
+            }
+            Event::Spoke {
+                seat,
+                round,
+                text,
+                limit,
+                ..
+            } => {
+                self.bridge.spoke(*seat, *round, text, *limit);
+                self.speeches.push((*seat, *round, text.clone()));
+            }
+            Event::Skipped { seat, round } => self.speeches.push((*seat, *round, String::new())),
+            Event::Reviewed { notes, passes, .. } => {
+                self.notes.push(notes.clone());
+                self.reviews.push(passes.clone());
+            }
+            _ => {}
+        }
+    }
+
+    /// The moderator's earlier summaries, names shown by `name`.
+    fn earlier(&self, name: &dyn Fn(Seat) -> String) -> String {
+        if self.notes.is_empty() {
+            return "(none yet)".into();
+        }
+        self.notes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("Round {}: {}", i + 1, show(&n.summary, name)))
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+fn participant_name(seat: Seat) -> String {
+    format!("Participant {seat}")
+}
+
+/// An AI participant.
+pub struct Participant {
+    seat: Seat,
+    topic: Arc<Topic>,
+    voice: Arc<Personality>,
+    rng: ChaCha8Rng,
+    seen: Seen,
+    model: Option<Model>,
+}
+
+impl Participant {
+    pub fn new(
+        kit: &DebateKit,
+        table: Table<'_>,
+        seat: Seat,
+        personality: &str,
+        seed: u64,
+    ) -> Participant {
+        let role = if side_of(seat) == Side::Pro {
+            Role::Pro
+        } else {
+            Role::Con
+        };
+        Participant {
+            seat,
+            topic: kit.topic_of(table),
+            voice: kit.personalities.get_or_first(personality).clone(),
+            rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
+            seen: Seen::new(table.motion, Some(seat)),
+            model: kit.model(role),
+        }
+    }
+
+    fn offline(&mut self, round: u8, limit: u32) -> String {
+        let writer = Writer {
+            seat: self.seen.bridge.team_seat(self.seat),
+            side: side_of(self.seat),
+            topic: &self.topic,
+            voice: &self.voice,
+            memory: &self.seen.bridge.memory,
+            humans: &[],
+        };
+        let part = part_of(round, self.seen.rounds);
+        match part {
+            crate::games::debate::team::Part::Opening => writer.opening(&mut self.rng, limit),
+            _ => writer.wrap_up(&mut self.rng, part, limit),
+        }
+    }
+
+    fn request(&self, model: &Model, round: u8, limit: u32) -> Request {
+        let side = side_of(self.seat);
+        let system = model.prompts.render(
+            "rounds_debater",
+            &[
+                ("seat", &participant_name(self.seat)),
+                ("motion", &self.seen.motion),
+                ("stance", stance(side)),
+                ("rounds", &self.seen.rounds.to_string()),
+                ("format", self.seen.format),
+                ("personality", &self.voice.name),
+                ("style", &self.voice.style),
+                ("bank", &bank_text(&self.topic, side, false)),
+            ],
+        );
+        let recent = round.saturating_sub(1);
+        let mut lines = vec![format!(
+            "Earlier rounds: {}",
+            self.seen.earlier(&participant_name)
+        )];
+        for (seat, r, text) in &self.seen.speeches {
+            let shown = if text.is_empty() {
+                "(skipped the turn)".to_string()
+            } else if *r >= recent {
+                fence(&cut(text, limit + limit / 10))
+            } else {
+                fence(&summary(text, 40))
+            };
+            lines.push(format!("Round {r}, {}: {shown}", participant_name(*seat)));
+        }
+        let task = match part_of(round, self.seen.rounds) {
+            crate::games::debate::team::Part::Opening => {
+                "Open your case: your main claims and their evidence."
+            }
+            crate::games::debate::team::Part::Closing => {
+                "Close: answer what was said against you and sum up why your side should win."
+            }
+            _ => "Answer the strongest points made against you and advance your case.",
+        };
+        let turn = model.prompts.render(
+            "rounds_turn",
+            &[
+                ("transcript", &lines.join("\n")),
+                ("round", &round.to_string()),
+                ("task", task),
+                ("limit", &limit.to_string()),
+            ],
+        );
+        Request {
+            messages: vec![Message::system(system), Message::user(turn)],
+            schema_name: "speech".into(),
+            schema: super::llm::speech_schema(),
+        }
+    }
+}
+
+/// The first `n` words of `text`.
+fn cut(text: &str, n: u32) -> String {
+    let w: Vec<&str> = text.split_whitespace().collect();
+    if w.len() as u32 <= n {
+        text.to_string()
+    } else {
+        format!("{} …", w[..n as usize].join(" "))
+    }
+}
+
+impl Agent<RoundsDebate> for Participant {
+    fn observe(&mut self, event: &Event) {
+        self.seen.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        let Ask::Speak { round, limit } = *ask else {
+            return Decision::Now(Action::Speak { text: "…".into() });
+        };
+        let text = self.offline(round, limit);
+        let fallback = Action::Speak { text };
+        let Some(model) = self.model.clone() else {
+            return Decision::Now(fallback);
+        };
+        let request = self.request(&model, round, limit);
+        let part = part_of(round, self.seen.rounds);
+        let ctx = json!({"seat": self.seat, "round": round});
+        Decision::Later(Box::pin(async move {
+            let (action, note) = call(
+                &model.client,
+                request,
+                "participant",
+                ctx,
+                |c| {
+                    check_speech(c, part, limit).map(|ch| Checked {
+                        value: Action::Speak { text: ch.value },
+                        fixed: ch.fixed,
+                        review: ch.review,
+                    })
+                },
+                fallback,
+            )
+            .await;
+            answer_with(action, note)
+        }))
+    }
+}
+
+/// The moderator.
+pub struct Moderator {
+    topic: Arc<Topic>,
+    seen: Seen,
+    model: Option<Model>,
+    sources: Option<Arc<SourceChecker>>,
+    /// Every source check so far, in order.
+    checks: Vec<SourceCheck>,
+}
+
+/// A round's scores by the heuristic: each participant's speech of `round` (0 for a
+/// skipped turn), with the heuristic's comment as the reason.
+fn offline_round(
+    topic: &Topic,
+    seen: &Seen,
+    round: u8,
+    checks: &[SourceCheck],
+) -> (Vec<RoundScore>, RoundNotes) {
+    let mut scores = vec![RoundScore::default(); seen.n as usize];
+    let mut reasons = vec!["Skipped the turn.".to_string(); seen.n as usize];
+    let mut lines = Vec::new();
+    let memory = &seen.bridge.memory;
+    let mine: Vec<&(Seat, u8, String)> = seen.speeches.iter().filter(|s| s.1 == round).collect();
+    let mut k = memory.speeches.len() - mine.iter().filter(|s| !s.2.is_empty()).count();
+    for (seat, _, text) in &mine {
+        if text.is_empty() {
+            continue;
+        }
+        let Some(speech) = memory.speeches.get(k) else {
+            continue;
+        };
+        k += 1;
+        let (j, comment) = heuristic::score(topic, memory, speech);
+        let i = *seat as usize - 1;
+        scores[i] = RoundScore {
+            argument: j.logic.min(10),
+            rebuttal: j.persuasion.min(10),
+            strategy: (j.expression as u32 + j.rule_compliance as u32)
+                .div_ceil(2)
+                .min(10) as u8,
+        };
+        reasons[i] = comment;
+        lines.push(format!("[P{seat}]: {}", summary(text, 25)));
+    }
+    let sources = if checks.is_empty() {
+        vec!["No sources were cited with a quotation.".to_string()]
+    } else {
+        checks.iter().map(SourceCheck::line).collect()
+    };
+    let notes = RoundNotes {
+        summary: if lines.is_empty() {
+            "Nobody spoke this round.".into()
+        } else {
+            lines.join(" ")
+        },
+        clashes: clashes(topic, seen, round),
+        consensus: Vec::new(),
+        sources,
+        reasons,
+    };
+    (scores, notes)
+}
+
+/// Where one side's speech this round took up a claim the other side made (the heuristic's
+/// reading), one line per pair.
+fn clashes(topic: &Topic, seen: &Seen, round: u8) -> Vec<String> {
+    let mut out = Vec::new();
+    for (seat, r, text) in &seen.speeches {
+        if *r != round || text.is_empty() {
+            continue;
+        }
+        let side = side_of(*seat);
+        for claim in heuristic::touched(topic, side.other(), text)
+            .into_iter()
+            .take(1)
+        {
+            out.push(format!("[P{seat}] answered the other side on: {claim}"));
+        }
+        if out.len() >= 3 {
+            break;
+        }
+    }
+    out
+}
+
+/// The final rubric by the heuristic, from each participant's mean round scores.
+fn offline_final(reviews: &[[Vec<RoundScore>; 2]], n: usize) -> (Vec<Rubric>, Vec<Vec<String>>) {
+    let mut rubrics = Vec::new();
+    let mut reasons = Vec::new();
+    for i in 0..n {
+        let count = (reviews.len() * 2).max(1) as f64;
+        let mean = |f: fn(&RoundScore) -> u8| -> f64 {
+            reviews
+                .iter()
+                .flat_map(|p| p.iter())
+                .map(|p| f(&p[i]) as f64)
+                .sum::<f64>()
+                / count
+        };
+        let (a, r, s) = (
+            mean(|x| x.argument),
+            mean(|x| x.rebuttal),
+            mean(|x| x.strategy),
+        );
+        let base = [
+            a,
+            a,
+            (a + s) / 2.0,
+            r,
+            r,
+            r,
+            s,
+            (r + s) / 2.0,
+            s,
+            (a + r) / 2.0,
+            s,
+            r,
+            a,
+        ];
+        let mut rubric = Rubric::default();
+        for (k, spec) in RUBRIC.iter().enumerate() {
+            let v = (base[k] / 10.0 * spec.max as f64).round();
+            rubric.0[k] = (v.max(0.0) as u8).min(spec.max);
+        }
+        reasons.push(
+            CATEGORIES
+                .iter()
+                .enumerate()
+                .map(|(c, (_, _, max))| {
+                    format!("{}/{max}, from its round scores (argument {a:.1}, rebuttal {r:.1}, strategy {s:.1} of 10).", rubric.category(c))
+                })
+                .collect(),
+        );
+        rubrics.push(rubric);
+    }
+    (rubrics, reasons)
+}
+
+impl Moderator {
+    pub fn new(kit: &DebateKit, table: Table<'_>) -> Moderator {
+        Moderator {
+            topic: kit.topic_of(table),
+            seen: Seen::new(table.motion, None),
+            model: kit.model(Role::Judge),
+            sources: kit.sources.clone(),
+            checks: Vec::new(),
+        }
+    }
+
+    /// The speeches of `round` (or all, `None`) as the moderator reads them, in `order`,
+    /// each under its label.
+    fn speeches(&self, round: Option<u8>, order: &[Seat]) -> String {
+        let mut out = Vec::new();
+        for (i, seat) in order.iter().enumerate() {
+            for (s, r, text) in &self.seen.speeches {
+                if s != seat || round.is_some_and(|x| x != *r) {
+                    continue;
+                }
+                let shown = if text.is_empty() {
+                    "(skipped the turn)".into()
+                } else {
+                    fence(&cut(text, 600))
+                };
+                out.push(format!("[{}], round {r}: {shown}", label(i)));
+            }
+        }
+        out.join("\n")
+    }
+
+    fn presented(order: &[Seat]) -> String {
+        (0..order.len())
+            .map(|i| format!("[{}]", label(i)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
+    fn round_request(
+        &self,
+        model: &Model,
+        round: u8,
+        order: &[Seat],
+        checks: &[SourceCheck],
+    ) -> Request {
+        let system = model.prompts.render(
+            "moderator",
+            &[("motion", &self.seen.motion), ("format", self.seen.format)],
+        );
+        let labels = |seat: Seat| {
+            order
+                .iter()
+                .position(|&s| s == seat)
+                .map_or("?".into(), |i| format!("[{}]", label(i)))
+        };
+        let speaking: Vec<String> = crate::games::debate::rounds::order(round, self.seen.n)
+            .into_iter()
+            .map(labels)
+            .collect();
+        let text = model.prompts.render(
+            "moderator_round",
+            &[
+                ("earlier", &self.seen.earlier(&|s| labels(s))),
+                ("round", &round.to_string()),
+                ("order", &speaking.join(", ")),
+                ("presented", &Self::presented(order)),
+                ("speeches", &self.speeches(Some(round), order)),
+                ("sources", &source_lines(checks)),
+                (
+                    "grouping",
+                    if self.seen.n >= 3 {
+                        "grouped by sub-topic, not by participant"
+                    } else {
+                        "what each argued"
+                    },
+                ),
+            ],
+        );
+        Request {
+            messages: vec![Message::system(system), Message::user(text)],
+            schema_name: "round".into(),
+            schema: round_schema(order.len()),
+        }
+    }
+
+    fn final_request(&self, model: &Model, order: &[Seat]) -> Request {
+        let system = model.prompts.render(
+            "moderator",
+            &[("motion", &self.seen.motion), ("format", self.seen.format)],
+        );
+        let labels = |seat: Seat| {
+            order
+                .iter()
+                .position(|&s| s == seat)
+                .map_or("?".into(), |i| format!("[{}]", label(i)))
+        };
+        let text = model.prompts.render(
+            "moderator_final",
+            &[
+                ("presented", &Self::presented(order)),
+                ("transcript", &self.speeches(None, order)),
+                ("earlier", &self.seen.earlier(&|s| labels(s))),
+                ("sources", &source_lines(&self.checks)),
+            ],
+        );
+        Request {
+            messages: vec![Message::system(system), Message::user(text)],
+            schema_name: "final".into(),
+            schema: final_schema(order.len()),
+        }
+    }
+}
+
+fn source_lines(checks: &[SourceCheck]) -> String {
+    if checks.is_empty() {
+        "(no citation with a quotation)".into()
+    } else {
+        checks
+            .iter()
+            .map(SourceCheck::line)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+impl Agent<RoundsDebate> for Moderator {
+    fn observe(&mut self, event: &Event) {
+        self.seen.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        match ask {
+            Ask::Review { round, orders } => self.review(*round, orders.clone()),
+            Ask::Final { orders } => self.finish(orders.clone()),
+            Ask::Speak { .. } => Decision::Now(Action::Speak { text: "…".into() }),
+        }
+    }
+}
+
+impl Moderator {
+    fn review(&mut self, round: u8, orders: [Vec<Seat>; 2]) -> Decision<Action> {
+        let cited: Vec<_> = self
+            .seen
+            .speeches
+            .iter()
+            .filter(|s| s.1 == round)
+            .flat_map(|s| citations(&s.2))
+            .collect();
+        let checker = self.sources.clone().filter(|_| !cited.is_empty());
+        if checker.is_none() && self.model.is_none() {
+            let (scores, notes) = offline_round(&self.topic, &self.seen, round, &[]);
+            return Decision::Now(review_action(round, scores, notes, true));
+        }
+        // The checks (I/O) and the two passes run in the answer's future; the seat's view
+        // is copied in, so the future owns what it reads.
+        let me = Moderator {
+            topic: self.topic.clone(),
+            seen: self.seen.clone(),
+            model: self.model.clone(),
+            sources: None,
+            checks: self.checks.clone(),
+        };
+        Decision::Later(Box::pin(async move {
+            let checks = match checker {
+                Some(c) => c.check_all(&cited).await,
+                None => Vec::new(),
+            };
+            let (scores, notes) = offline_round(&me.topic, &me.seen, round, &checks);
+            let Some(model) = me.model.clone() else {
+                return answer_with(
+                    review_action(round, scores, notes, true),
+                    json!({"sources": checks.len()}),
+                );
+            };
+            let pass = |order: Vec<Seat>| {
+                let request = me.round_request(&model, round, &order, &checks);
+                let fallback = (scores.clone(), notes.clone());
+                let client = model.client.clone();
+                async move {
+                    call(
+                        &client,
+                        request,
+                        "moderator",
+                        json!({"round": round, "order": order}),
+                        |c| check_round(c, &order),
+                        fallback,
+                    )
+                    .await
+                }
+            };
+            let [first, second] = orders;
+            let ((a, note_a), (b, note_b)) = tokio::join!(pass(first), pass(second));
+            let offline = note_a.get("fallback").is_some() && note_b.get("fallback").is_some();
+            let mut notes = a.1;
+            if !checks.is_empty() {
+                notes.sources = checks
+                    .iter()
+                    .map(SourceCheck::line)
+                    .chain(notes.sources)
+                    .take(8)
+                    .collect();
+            }
+            let action = Action::Review(Review {
+                round,
+                passes: [a.0, b.0],
+                notes,
+                offline,
+            });
+            answer_with(action, merge_notes(("pass1", note_a), ("pass2", note_b)))
+        }))
+    }
+
+    fn finish(&mut self, orders: [Vec<Seat>; 2]) -> Decision<Action> {
+        let (rubrics, reasons) = offline_final(&self.seen.reviews, self.seen.n as usize);
+        let summary = "The final evaluation follows each participant's round scores.".to_string();
+        let fallback = (rubrics.clone(), reasons.clone(), summary.clone());
+        let Some(model) = self.model.clone() else {
+            return Decision::Now(Action::Final(FinalReview {
+                passes: [rubrics.clone(), rubrics],
+                reasons,
+                summary,
+                offline: true,
+            }));
+        };
+        let [first, second] = orders;
+        let requests = [
+            self.final_request(&model, &first),
+            self.final_request(&model, &second),
+        ];
+        Decision::Later(Box::pin(async move {
+            let [ra, rb] = requests;
+            let pa = call(
+                &model.client,
+                ra,
+                "moderator",
+                json!({"final": true, "order": first}),
+                |c| check_final(c, &first),
+                fallback.clone(),
+            );
+            let pb = call(
+                &model.client,
+                rb,
+                "moderator",
+                json!({"final": true, "order": second}),
+                |c| check_final(c, &second),
+                fallback,
+            );
+            let ((a, note_a), (b, note_b)) = tokio::join!(pa, pb);
+            let offline = note_a.get("fallback").is_some() && note_b.get("fallback").is_some();
+            let action = Action::Final(FinalReview {
+                passes: [a.0, b.0],
+                reasons: a.1,
+                summary: a.2,
+                offline,
+            });
+            answer_with(action, merge_notes(("pass1", note_a), ("pass2", note_b)))
+        }))
+    }
+}
+
+fn review_action(round: u8, scores: Vec<RoundScore>, notes: RoundNotes, offline: bool) -> Action {
+    Action::Review(Review {
+        round,
+        passes: [scores.clone(), scores],
+        notes,
+        offline,
+    })
+}

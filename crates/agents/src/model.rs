@@ -1,0 +1,274 @@
+//! Asking a language model for one decision, the same way for every game and role: one
+//! structured call; the reply checked by the caller's checker (against the whole schema of
+//! the ask); an invalid reply is a recorded fault, repaired once with the error appended;
+//! a reply still invalid, or a failed call, is replaced by the caller's fallback. The
+//! review note records every call's tokens, every fault with what followed it (`retried`,
+//! `repair`, `fallback`, `fixed`), the checker's review fields, and the fallback used.
+//! The model labels, the code decides: what comes back is only ever the checked value.
+//!
+//! Below [`decide`], the pieces every game's model roles share: a reply read as one JSON
+//! object with exactly its keys, an object schema, a cleaned text field, one call with
+//! the offline answer as its fallback, and two calls' notes merged.
+
+use crate::llm::prompts::strip_control;
+use crate::llm::{status_label, Client, Message, Request};
+use crate::Answer;
+use serde_json::{json, Map, Value};
+use std::time::Instant;
+
+/// A reply that passed the checker.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked<T> {
+    pub value: T,
+    /// What was wrong but repaired by the checker without asking again (a speech over its
+    /// limit, cut at a sentence); each one is recorded as a fault.
+    pub fixed: Vec<String>,
+    /// Fields for the review note (reasoning, suspicions), never read by the rules.
+    pub review: Map<String, Value>,
+}
+
+/// What the caller falls back on when the model gives no valid answer.
+pub struct Fallback<T> {
+    pub value: T,
+    /// Its name in the note (`heuristic`, `template`).
+    pub label: &'static str,
+}
+
+/// One decision asked of a model.
+pub struct Ask<'a> {
+    pub client: &'a Client,
+    pub request: Request,
+    /// The note's `agent` field (`llm`, `judge`, `juror`).
+    pub agent: &'a str,
+    /// Fields the caller adds to the note after the call's figures (the day, the speech).
+    pub context: Map<String, Value>,
+}
+
+/// Asks, checks, repairs once, else falls back. Returns the value and its review note.
+pub async fn decide<T>(
+    ask: Ask<'_>,
+    check: impl Fn(&str) -> Result<Checked<T>, String>,
+    fallback: Fallback<T>,
+) -> (T, Value) {
+    let Ask {
+        client,
+        mut request,
+        agent,
+        context,
+    } = ask;
+    let started = Instant::now();
+    let (mut prompt_tokens, mut completion_tokens, mut calls) = (0u32, 0u32, 0u32);
+    let mut per_call = Vec::new();
+    let mut faults: Vec<Value> = Vec::new();
+    let mut checked = None;
+    for attempt in 0..2 {
+        calls += 1;
+        match client.chat(&request).await {
+            Ok(reply) => {
+                prompt_tokens += reply.usage.prompt;
+                completion_tokens += reply.usage.completion;
+                per_call.push(
+                    json!({"prompt": reply.usage.prompt, "completion": reply.usage.completion}),
+                );
+                for status in &reply.retried {
+                    faults.push(json!({"kind": status_label(*status), "then": "retried"}));
+                }
+                match check(&reply.content) {
+                    Ok(c) => {
+                        for error in &c.fixed {
+                            faults.push(
+                                json!({"kind": "invalid_reply", "error": error, "then": "fixed"}),
+                            );
+                        }
+                        checked = Some(c);
+                        break;
+                    }
+                    Err(error) => {
+                        let then = if attempt == 0 { "repair" } else { "fallback" };
+                        faults.push(json!({"kind": "invalid_reply", "error": error, "then": then}));
+                        if attempt == 0 {
+                            request.messages.push(Message::assistant(reply.content));
+                            request.messages.push(Message::user(format!(
+                                "That reply was not valid: {error}. Answer again with one JSON object that follows the schema."
+                            )));
+                        }
+                    }
+                }
+            }
+            Err(failed) => {
+                for status in &failed.retried {
+                    faults.push(json!({"kind": status_label(*status), "then": "retried"}));
+                }
+                let e = failed.error;
+                faults.push(json!({"kind": e.label(), "error": e.to_string()}));
+                break;
+            }
+        }
+    }
+    let mut note = json!({
+        "agent": agent,
+        "model": client.provider().model,
+        "calls": calls,
+        "tokens": {"prompt": prompt_tokens, "completion": completion_tokens, "per_call": per_call},
+        "ms": started.elapsed().as_millis() as u64,
+    });
+    for (k, v) in context {
+        note[k] = v;
+    }
+    if !faults.is_empty() {
+        note["faults"] = json!(faults);
+    }
+    let value = match checked {
+        Some(c) => {
+            let repaired = calls > 1 || !c.fixed.is_empty();
+            for (k, v) in c.review {
+                note[k] = v;
+            }
+            if repaired {
+                note["repaired"] = json!(true);
+            }
+            c.value
+        }
+        None => {
+            note["fallback"] = json!(fallback.label);
+            fallback.value
+        }
+    };
+    (value, note)
+}
+
+pub fn object_schema(props: Value) -> Value {
+    let required: Vec<String> = props
+        .as_object()
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default();
+    json!({
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": false,
+    })
+}
+
+/// The reply as one JSON object with exactly `keys`.
+pub fn object(content: &str, keys: &[&str]) -> Result<Map<String, Value>, String> {
+    let v: Value =
+        serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
+    let Value::Object(obj) = v else {
+        return Err("the reply must be one JSON object".into());
+    };
+    if let Some(extra) = obj.keys().find(|k| !keys.contains(&k.as_str())) {
+        return Err(format!(
+            "unexpected key \"{extra}\" (the keys are {})",
+            keys.join(", ")
+        ));
+    }
+    if let Some(missing) = keys.iter().find(|k| !obj.contains_key(**k)) {
+        return Err(format!("the key \"{missing}\" is missing"));
+    }
+    Ok(obj)
+}
+
+pub fn text_field(obj: &Map<String, Value>, key: &str) -> Result<String, String> {
+    let v = &obj[key];
+    let s = v
+        .as_str()
+        .ok_or_else(|| format!("\"{key}\" must be a string, not {v}"))?;
+    let clean = strip_control(s).trim().to_string();
+    if clean.is_empty() {
+        return Err(format!("\"{key}\" is empty"));
+    }
+    Ok(clean)
+}
+
+pub fn checked<T>(value: T) -> Checked<T> {
+    Checked {
+        value,
+        fixed: Vec::new(),
+        review: Map::new(),
+    }
+}
+
+/// One call through [`decide`], with `agent` and the context fields in its note.
+pub async fn call<T>(
+    client: &Client,
+    request: Request,
+    agent: &str,
+    context: Value,
+    check: impl Fn(&str) -> Result<Checked<T>, String>,
+    fallback: T,
+) -> (T, Value) {
+    let context = match context {
+        Value::Object(m) => m,
+        _ => Map::new(),
+    };
+    let ask = Ask {
+        client,
+        request,
+        agent,
+        context,
+    };
+    decide(
+        ask,
+        check,
+        Fallback {
+            value: fallback,
+            label: "offline",
+        },
+    )
+    .await
+}
+
+/// Two calls' notes as one (a captain's call, then the chosen debater's speech): calls,
+/// tokens and faults added up, `fallback` and `repaired` kept if either had them, each
+/// note under its own name too.
+pub fn merge_notes(first: (&str, Value), second: (&str, Value)) -> Value {
+    let (a_name, a) = first;
+    let (b_name, b) = second;
+    let n = |v: &Value, k: &str| v[k].as_u64().unwrap_or(0);
+    let tokens = |v: &Value, k: &str| v["tokens"][k].as_u64().unwrap_or(0);
+    let per_call: Vec<Value> = [&a, &b]
+        .iter()
+        .flat_map(|v| {
+            v["tokens"]["per_call"]
+                .as_array()
+                .cloned()
+                .unwrap_or_default()
+        })
+        .collect();
+    let faults: Vec<Value> = [&a, &b]
+        .iter()
+        .flat_map(|v| v["faults"].as_array().cloned().unwrap_or_default())
+        .collect();
+    let mut out = json!({
+        "agent": format!("{a_name}+{b_name}"),
+        "model": a["model"],
+        "calls": n(&a, "calls") + n(&b, "calls"),
+        "tokens": {
+            "prompt": tokens(&a, "prompt") + tokens(&b, "prompt"),
+            "completion": tokens(&a, "completion") + tokens(&b, "completion"),
+            "per_call": per_call,
+        },
+        "ms": n(&a, "ms") + n(&b, "ms"),
+    });
+    if !faults.is_empty() {
+        out["faults"] = json!(faults);
+    }
+    if let Some(f) = a.get("fallback").or(b.get("fallback")) {
+        out["fallback"] = f.clone();
+    }
+    if a["repaired"] == json!(true) || b["repaired"] == json!(true) {
+        out["repaired"] = json!(true);
+    }
+    out[a_name] = a;
+    out[b_name] = b;
+    out
+}
+
+/// Any game's answer with its note.
+pub fn answer_with<A>(action: A, note: Value) -> Answer<A> {
+    Answer {
+        action: Some(action),
+        note: Some(note),
+    }
+}

@@ -1,0 +1,257 @@
+//! The built-in trial players (no model): a juror who labels by the case's keywords and
+//! answers from `content/trial/replies.toml` by how the message struck them and the stance
+//! band they are in, and an advocate who argues from the case's argument bank.
+
+use super::content::Case;
+use super::words::{Replies, Struck, STRONG};
+use crate::games::trial::keywords::Lexicon;
+use crate::games::trial::label::strip;
+use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, Trial, TrialSetup};
+use crate::games::Seat;
+use crate::{Agent, Decision};
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+/// What the built-in players read: the case, its offline labeller, the jurors' words.
+#[derive(Debug, Clone)]
+pub struct Offline {
+    pub case: Arc<Case>,
+    pub lexicon: Arc<Lexicon>,
+    pub replies: Arc<Replies>,
+}
+
+impl Offline {
+    /// How a juror names `topic` in this case ("the attack from outside").
+    pub fn topic_name<'a>(&'a self, topic: &'a str) -> &'a str {
+        self.case.topic(topic).map_or(topic, |t| t.name.as_str())
+    }
+
+    /// The offline labeller's reading of `text` (stripped first).
+    pub fn label(&self, text: &str) -> Labels {
+        self.lexicon.label(&strip(text))
+    }
+
+    /// The argument of `side` (or either, with `None`) that would move a juror of
+    /// `weights` furthest its way, as the offline labeller reads it; `skip` rotates among
+    /// equals.
+    pub fn best_argument(
+        &self,
+        weights: &BTreeMap<String, f64>,
+        side: Option<Side>,
+    ) -> Option<&str> {
+        let mut best: Option<(f64, &str)> = None;
+        for a in &self.case.arguments {
+            if side.is_some_and(|s| s != a.side) {
+                continue;
+            }
+            let labels = self.label(&a.text);
+            let effect: f64 = labels
+                .topics
+                .iter()
+                .take(2)
+                .map(|t| weights.get(&t.topic).copied().unwrap_or(0.0) * t.impact.factor())
+                .sum();
+            let score = match side {
+                Some(Side::Defense) => effect,
+                Some(Side::Prosecution) => -effect,
+                None => effect.abs(),
+            };
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, a.text.as_str()));
+            }
+        }
+        best.map(|b| b.1)
+    }
+}
+
+/// A juror played by the built-in rules.
+pub struct OfflineJuror {
+    words: Offline,
+    /// This juror's index in the jury.
+    index: usize,
+    weights: BTreeMap<String, f64>,
+    sides: Vec<Side>,
+    names: Vec<String>,
+    players: Seat,
+    turn: usize,
+}
+
+impl OfflineJuror {
+    pub fn new(words: Offline, setup: &TrialSetup, index: usize) -> OfflineJuror {
+        OfflineJuror {
+            words,
+            index,
+            weights: setup.jurors[index].weights.clone(),
+            sides: setup.sides.clone(),
+            names: setup.jurors.iter().map(|j| j.name.clone()).collect(),
+            players: setup.sides.len() as Seat,
+            turn: index,
+        }
+    }
+
+    fn struck(&self, player: Seat, heard: bool, moved: f64) -> Struck {
+        let toward = match self.sides.get(player as usize - 1) {
+            Some(Side::Prosecution) => -moved,
+            _ => moved,
+        };
+        if !heard {
+            Struck::Nothing
+        } else if toward < 0.0 {
+            Struck::Against
+        } else if toward >= STRONG {
+            Struck::Strong
+        } else {
+            Struck::Weak
+        }
+    }
+}
+
+impl Agent<Trial> for OfflineJuror {
+    fn observe(&mut self, _event: &Event) {}
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        self.turn += 1;
+        let replies = &self.words.replies;
+        let action = match ask {
+            Ask::Label { text, .. } => Action::Label(self.words.lexicon.label(text)),
+            Ask::Reply {
+                player,
+                band,
+                heard,
+                moved,
+                ..
+            } => {
+                let struck = self.struck(*player, !heard.is_empty(), *moved);
+                let topic = heard.first().map(|t| self.words.topic_name(&t.topic));
+                Action::Reply {
+                    text: replies.reply(struck, topic, *band, self.turn),
+                }
+            }
+            Ask::Deliberate { band, .. } => {
+                let side = match band {
+                    Band::StronglyGuilty | Band::LeansGuilty => Some(Side::Prosecution),
+                    Band::Undecided => None,
+                    _ => Some(Side::Defense),
+                };
+                let argument = self.words.best_argument(&self.weights, side).unwrap_or("");
+                let text = format!("{} {argument}", replies.opening(self.turn));
+                let labels = self.words.label(&text);
+                Action::Statement { text, labels }
+            }
+            Ask::Respond {
+                speaker,
+                band,
+                moved,
+                ..
+            } => {
+                let name = (*speaker as usize)
+                    .checked_sub(self.players as usize + 1)
+                    .and_then(|i| self.names.get(i))
+                    .map_or("friend", String::as_str);
+                Action::Reply {
+                    text: replies.respond(moved.abs() >= 1.0, name, *band, self.turn),
+                }
+            }
+            Ask::Argue { .. } => Action::Rest,
+        };
+        let _ = self.index;
+        Decision::Now(action)
+    }
+}
+
+/// An advocate played by the built-in rules: it presents the cards that favour its side,
+/// spreads its messages over the jurors, and says each juror the bank's arguments it has
+/// used least with them.
+pub struct OfflineAdvocate {
+    words: Offline,
+    side: Side,
+    /// Each card's summed effect on the jury (read off the case, as a player reads a card).
+    cards: BTreeMap<String, f64>,
+    used: BTreeMap<(String, usize), u32>,
+    rng: ChaCha8Rng,
+}
+
+impl OfflineAdvocate {
+    pub fn new(words: Offline, setup: &TrialSetup, seat: Seat, seed: u64) -> OfflineAdvocate {
+        OfflineAdvocate {
+            side: setup.sides[seat as usize - 1],
+            cards: setup
+                .cards
+                .iter()
+                .map(|c| (c.id.clone(), c.effects.values().sum()))
+                .collect(),
+            words,
+            used: BTreeMap::new(),
+            rng: ChaCha8Rng::seed_from_u64(
+                seed ^ (seat as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            ),
+        }
+    }
+
+    fn favours(&self, card: &str) -> bool {
+        let sum = self.cards.get(card).copied().unwrap_or(0.0);
+        match self.side {
+            Side::Defense => sum > 0.0,
+            Side::Prosecution => sum < 0.0,
+        }
+    }
+
+    fn argue(&mut self, turns_left: &BTreeMap<String, u32>, cards: &[String]) -> Action {
+        let good: Vec<&String> = cards.iter().filter(|c| self.favours(c)).collect();
+        let most = turns_left.values().copied().max().unwrap_or(0);
+        if !good.is_empty() && (most == 0 || self.rng.next_u32().is_multiple_of(4)) {
+            let pick = self.rng.next_u32() as usize % good.len();
+            return Action::Present {
+                card: good[pick].clone(),
+            };
+        }
+        if most == 0 {
+            return Action::Rest;
+        }
+        let open: Vec<&String> = turns_left
+            .iter()
+            .filter(|(_, &n)| n == most)
+            .map(|(j, _)| j)
+            .collect();
+        let juror = open[self.rng.next_u32() as usize % open.len()].clone();
+        let bank: Vec<usize> = self
+            .words
+            .case
+            .arguments
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.side == self.side)
+            .map(|(i, _)| i)
+            .collect();
+        let least = bank
+            .iter()
+            .map(|&i| self.used.get(&(juror.clone(), i)).copied().unwrap_or(0))
+            .min()
+            .unwrap_or(0);
+        let fresh: Vec<usize> = bank
+            .into_iter()
+            .filter(|&i| self.used.get(&(juror.clone(), i)).copied().unwrap_or(0) == least)
+            .collect();
+        let Some(&choice) = fresh.get(self.rng.next_u32() as usize % fresh.len().max(1)) else {
+            return Action::Rest;
+        };
+        *self.used.entry((juror.clone(), choice)).or_insert(0) += 1;
+        Action::Say {
+            juror,
+            text: self.words.case.arguments[choice].text.clone(),
+        }
+    }
+}
+
+impl Agent<Trial> for OfflineAdvocate {
+    fn observe(&mut self, _event: &Event) {}
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        Decision::Now(match ask {
+            Ask::Argue { turns_left, cards } => self.argue(turns_left, cards),
+            _ => Action::Rest,
+        })
+    }
+}

@@ -1,0 +1,578 @@
+//! The trial's seats played by a language model: a juror (a labeller call that sees only
+//! the player's stripped message; a reply in character from the juror's card and the band
+//! they are in — never the number; a deliberation statement, labelled by the same
+//! labeller; a response) and an advocate (its next move). Every call is checked whole,
+//! repaired once, and falls back to the built-in player's answer; its note (calls, tokens,
+//! faults) is stored with the input. Players' words reach a prompt only fenced.
+
+use super::content::JurorCard;
+use super::llm::{
+    advocate_schema, check_labels, check_move, check_words, labels_schema, text_schema, Move,
+    ADVOCATE_WORDS, JUROR_WORDS,
+};
+use super::offline::{OfflineAdvocate, OfflineJuror};
+use super::Offline;
+use crate::games::trial::label::strip;
+use crate::games::trial::{Action, Ask, Event, Labels, Side, TrialSetup};
+use crate::games::Seat;
+use crate::llm::prompts::{fence, PromptSet};
+use crate::llm::{Client, Message, Request};
+use crate::model::{answer_with, call, merge_notes};
+use crate::{Agent, Decision};
+use serde_json::json;
+use std::collections::{BTreeMap, VecDeque};
+use std::sync::Arc;
+
+/// The most exchanges of one conversation a juror's prompt shows (the latest).
+const HISTORY: usize = 6;
+/// The most lines of what happened a prompt shows (the latest).
+const HEARD: usize = 16;
+
+fn latest(lines: &VecDeque<String>, none: &str) -> String {
+    if lines.is_empty() {
+        none.to_string()
+    } else {
+        lines.iter().cloned().collect::<Vec<_>>().join("\n")
+    }
+}
+
+fn push(lines: &mut VecDeque<String>, line: String, most: usize) {
+    lines.push_back(line);
+    while lines.len() > most {
+        lines.pop_front();
+    }
+}
+
+/// One labeller call for `text` (already stripped): the case's topics, the message fenced.
+fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
+    let case = &words.case;
+    let topics: Vec<String> = case
+        .topics
+        .iter()
+        .map(|t| format!("- {}: {}", t.id, t.description))
+        .collect();
+    let system = prompts.render(
+        "labeller",
+        &[
+            ("case", &case.title),
+            ("question", &case.question),
+            ("topics", &topics.join("\n")),
+        ],
+    );
+    let turn = prompts.render("labeller_turn", &[("message", &fence(text))]);
+    Request {
+        messages: vec![Message::system(system), Message::user(turn)],
+        schema_name: "labels".into(),
+        schema: labels_schema(&case.topics.iter().map(|t| t.id.clone()).collect::<Vec<_>>()),
+    }
+}
+
+/// A juror played by a model.
+pub struct ModelJuror {
+    offline: OfflineJuror,
+    words: Offline,
+    client: Client,
+    prompts: Arc<PromptSet>,
+    card: Arc<JurorCard>,
+    id: String,
+    names: Vec<String>,
+    jurors: Vec<(String, String)>,
+    /// This juror's conversations: per player, (message, reply).
+    talks: BTreeMap<Seat, VecDeque<String>>,
+    heard: VecDeque<String>,
+}
+
+impl ModelJuror {
+    pub fn new(
+        words: Offline,
+        setup: &TrialSetup,
+        index: usize,
+        card: Arc<JurorCard>,
+        client: Client,
+        prompts: Arc<PromptSet>,
+    ) -> ModelJuror {
+        ModelJuror {
+            offline: OfflineJuror::new(words.clone(), setup, index),
+            words,
+            client,
+            prompts,
+            id: setup.jurors[index].id.clone(),
+            card,
+            names: (1..=setup.sides.len())
+                .map(|s| format!("Player {s}"))
+                .collect(),
+            jurors: setup
+                .jurors
+                .iter()
+                .map(|j| (j.id.clone(), j.name.clone()))
+                .collect(),
+            talks: BTreeMap::new(),
+            heard: VecDeque::new(),
+        }
+    }
+
+    fn player(&self, seat: Seat) -> String {
+        self.names
+            .get(seat as usize - 1)
+            .cloned()
+            .unwrap_or_else(|| format!("Player {seat}"))
+    }
+
+    fn juror_name(&self, id: &str) -> String {
+        self.jurors
+            .iter()
+            .find(|j| j.0 == id)
+            .map_or_else(|| id.to_string(), |j| j.1.clone())
+    }
+
+    fn system(&self, band: crate::games::trial::Band) -> String {
+        let c = &self.card;
+        let topic = |t: &str| self.words.topic_name(t).to_string();
+        let reaches: Vec<String> = c
+            .topic_weights
+            .iter()
+            .filter(|w| *w.1 > 0.0)
+            .map(|w| topic(w.0))
+            .collect();
+        let repels: Vec<String> = c
+            .topic_weights
+            .iter()
+            .filter(|w| *w.1 < 0.0)
+            .map(|w| topic(w.0))
+            .collect();
+        self.prompts.render(
+            "juror",
+            &[
+                ("name", &c.name),
+                ("age", &c.age.to_string()),
+                ("occupation", &c.occupation),
+                ("background", &c.background),
+                ("personality", &c.personality.join("; ")),
+                ("style", &c.speaking_style),
+                ("concerns", &c.hidden_concerns.join("; ")),
+                ("case", &self.words.case.text),
+                ("question", &self.words.case.question),
+                ("band", band.description()),
+                ("reaches", &reaches.join(", ")),
+                ("repels", &repels.join(", ")),
+                ("words", &JUROR_WORDS.to_string()),
+            ],
+        )
+    }
+
+    fn ask_words(
+        &self,
+        system: String,
+        turn: String,
+        key: &'static str,
+        agent: &'static str,
+        fallback: String,
+    ) -> std::pin::Pin<Box<dyn std::future::Future<Output = (String, serde_json::Value)> + Send>>
+    {
+        let request = Request {
+            messages: vec![Message::system(system), Message::user(turn)],
+            schema_name: key.into(),
+            schema: text_schema(key),
+        };
+        let client = self.client.clone();
+        let ctx = json!({"juror": self.id});
+        Box::pin(async move {
+            call(
+                &client,
+                request,
+                agent,
+                ctx,
+                |c| check_words(c, key, JUROR_WORDS),
+                fallback,
+            )
+            .await
+        })
+    }
+}
+
+impl Agent<crate::games::trial::Trial> for ModelJuror {
+    fn observe(&mut self, event: &Event) {
+        self.offline.observe(event);
+        match event {
+            Event::Said {
+                player,
+                juror,
+                text,
+            } if *juror == self.id => {
+                let line = format!("- {}: {}", self.player(*player), fence(text));
+                push(self.talks.entry(*player).or_default(), line, 2 * HISTORY);
+                let line = format!("- {} to you: {}", self.player(*player), fence(text));
+                push(&mut self.heard, line, HEARD);
+            }
+            Event::Replied {
+                juror,
+                player,
+                text,
+                ..
+            } if *juror == self.id => {
+                let line = format!("- You: {}", fence(text));
+                push(self.talks.entry(*player).or_default(), line, 2 * HISTORY);
+            }
+            Event::Presented { card, .. } => {
+                if let Some(e) = self.words.case.evidence.iter().find(|e| e.id == *card) {
+                    push(
+                        &mut self.heard,
+                        format!("- Evidence, {}: {}", e.title, e.text),
+                        HEARD,
+                    );
+                }
+            }
+            Event::Stated { juror, text, .. } => {
+                let line = format!("- {} (juror): {}", self.juror_name(juror), fence(text));
+                push(&mut self.heard, line, HEARD);
+            }
+            _ => {}
+        }
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        let Decision::Now(fallback) = self.offline.decide(ask) else {
+            return Decision::Now(Action::Rest);
+        };
+        match ask {
+            Ask::Label { text, .. } => {
+                if self.words.lexicon.is_manipulation(text) {
+                    // Aimed at the jury's machinery: no topics, no call.
+                    return Decision::Now(Action::Label(Labels::default()));
+                }
+                let request = label_request(&self.words, &self.prompts, text);
+                let topics: Vec<String> = self
+                    .words
+                    .case
+                    .topics
+                    .iter()
+                    .map(|t| t.id.clone())
+                    .collect();
+                let client = self.client.clone();
+                let ctx = json!({"juror": self.id});
+                Decision::Later(Box::pin(async move {
+                    let Action::Label(offline) = fallback else {
+                        unreachable!("the offline juror labels a label ask")
+                    };
+                    let (labels, note) = call(
+                        &client,
+                        request,
+                        "labeller",
+                        ctx,
+                        |c| check_labels(c, &topics),
+                        offline,
+                    )
+                    .await;
+                    answer_with(Action::Label(labels), note)
+                }))
+            }
+            Ask::Reply {
+                player,
+                text,
+                band,
+                heard,
+                ..
+            } => {
+                let Action::Reply { text: offline } = fallback else {
+                    return Decision::Now(fallback);
+                };
+                let topics: Vec<String> = heard
+                    .iter()
+                    .map(|t| self.words.topic_name(&t.topic).to_string())
+                    .collect();
+                let history = self.talks.get(player).cloned().unwrap_or_default();
+                // The message just said is the last line of the history: shown apart.
+                let mut earlier = history;
+                earlier.pop_back();
+                let turn = self.prompts.render(
+                    "juror_turn",
+                    &[
+                        ("player", &self.player(*player)),
+                        (
+                            "history",
+                            &latest(&earlier, "(this is the first thing they say to you)"),
+                        ),
+                        ("message", &fence(text)),
+                        (
+                            "heard",
+                            &if topics.is_empty() {
+                                "nothing you could hold on to".to_string()
+                            } else {
+                                topics.join(", ")
+                            },
+                        ),
+                    ],
+                );
+                let fut = self.ask_words(self.system(*band), turn, "reply", "juror", offline);
+                Decision::Later(Box::pin(async move {
+                    let (text, note) = fut.await;
+                    answer_with(Action::Reply { text }, note)
+                }))
+            }
+            Ask::Deliberate { round, band } => {
+                let Action::Statement {
+                    text: offline_text,
+                    labels: offline_labels,
+                } = fallback
+                else {
+                    return Decision::Now(fallback);
+                };
+                let others: Vec<String> = self
+                    .jurors
+                    .iter()
+                    .filter(|j| j.0 != self.id)
+                    .map(|j| j.1.clone())
+                    .collect();
+                let turn = self.prompts.render(
+                    "deliberate",
+                    &[
+                        ("round", &round.to_string()),
+                        ("heard", &latest(&self.heard, "(nothing was said to you)")),
+                        ("others", &others.join(", ")),
+                        ("words", &JUROR_WORDS.to_string()),
+                    ],
+                );
+                let fut = self.ask_words(
+                    self.system(*band),
+                    turn,
+                    "statement",
+                    "juror",
+                    offline_text.clone(),
+                );
+                let words = self.words.clone();
+                let prompts = self.prompts.clone();
+                let client = self.client.clone();
+                let ctx = json!({"juror": self.id});
+                Decision::Later(Box::pin(async move {
+                    let (text, first) = fut.await;
+                    let stripped = strip(&text);
+                    let fallback = if text == offline_text {
+                        offline_labels
+                    } else {
+                        words.lexicon.label(&stripped)
+                    };
+                    let topics: Vec<String> =
+                        words.case.topics.iter().map(|t| t.id.clone()).collect();
+                    let request = label_request(&words, &prompts, &stripped);
+                    let (labels, second) = call(
+                        &client,
+                        request,
+                        "labeller",
+                        ctx,
+                        |c| check_labels(c, &topics),
+                        fallback,
+                    )
+                    .await;
+                    answer_with(
+                        Action::Statement { text, labels },
+                        merge_notes(("statement", first), ("labeller", second)),
+                    )
+                }))
+            }
+            Ask::Respond {
+                speaker,
+                text,
+                band,
+                ..
+            } => {
+                let Action::Reply { text: offline } = fallback else {
+                    return Decision::Now(fallback);
+                };
+                let name = self
+                    .jurors
+                    .get((*speaker as usize).saturating_sub(self.names.len() + 1))
+                    .map_or_else(|| "A juror".to_string(), |j| j.1.clone());
+                let turn = self.prompts.render(
+                    "respond",
+                    &[("speaker", &name), ("statement", &fence(text))],
+                );
+                let fut = self.ask_words(self.system(*band), turn, "reply", "juror", offline);
+                Decision::Later(Box::pin(async move {
+                    let (text, note) = fut.await;
+                    answer_with(Action::Reply { text }, note)
+                }))
+            }
+            Ask::Argue { .. } => Decision::Now(fallback),
+        }
+    }
+}
+
+/// An advocate played by a model.
+pub struct ModelAdvocate {
+    offline: OfflineAdvocate,
+    words: Offline,
+    client: Client,
+    prompts: Arc<PromptSet>,
+    side: Side,
+    jurors: Vec<(String, String)>,
+    cards: Vec<(String, String)>,
+    transcript: VecDeque<String>,
+    seat: Seat,
+}
+
+impl ModelAdvocate {
+    pub fn new(
+        words: Offline,
+        setup: &TrialSetup,
+        seat: Seat,
+        seed: u64,
+        client: Client,
+        prompts: Arc<PromptSet>,
+        cards: &BTreeMap<String, Arc<JurorCard>>,
+    ) -> ModelAdvocate {
+        let jurors = setup
+            .jurors
+            .iter()
+            .map(|j| {
+                let about = cards.get(&j.id).map_or_else(String::new, |c| {
+                    format!("{}, {}, {}. {}", c.name, c.age, c.occupation, c.background)
+                });
+                (j.id.clone(), about)
+            })
+            .collect();
+        ModelAdvocate {
+            offline: OfflineAdvocate::new(words.clone(), setup, seat, seed),
+            side: setup.sides[seat as usize - 1],
+            cards: words
+                .case
+                .evidence
+                .iter()
+                .map(|e| (e.id.clone(), format!("{}: {}", e.title, e.text)))
+                .collect(),
+            words,
+            client,
+            prompts,
+            jurors,
+            transcript: VecDeque::new(),
+            seat,
+        }
+    }
+}
+
+impl Agent<crate::games::trial::Trial> for ModelAdvocate {
+    fn observe(&mut self, event: &Event) {
+        self.offline.observe(event);
+        let line = match event {
+            Event::Said {
+                player,
+                juror,
+                text,
+            } => {
+                let who = if *player == self.seat {
+                    "You".to_string()
+                } else {
+                    format!("Player {player}")
+                };
+                format!("- {who} to {juror}: {}", fence(text))
+            }
+            Event::Replied {
+                juror,
+                player,
+                text,
+                hint,
+            } => format!(
+                "- {juror} to Player {player}: {}{}",
+                fence(text),
+                hint.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+            ),
+            Event::Presented { player, card } => format!("- Player {player} presented {card}"),
+            _ => return,
+        };
+        push(&mut self.transcript, line, 3 * HEARD);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        let Decision::Now(fallback) = self.offline.decide(ask) else {
+            return Decision::Now(Action::Rest);
+        };
+        let Ask::Argue { turns_left, cards } = ask else {
+            return Decision::Now(fallback);
+        };
+        let case = &self.words.case;
+        let verdict = if self.side.wants_not_guilty() {
+            "NOT GUILTY"
+        } else {
+            "GUILTY"
+        };
+        let jurors: Vec<String> = self
+            .jurors
+            .iter()
+            .map(|(id, about)| format!("- {id}: {about}"))
+            .collect();
+        let system = self.prompts.render(
+            "advocate",
+            &[
+                ("side", self.side.name()),
+                ("verdict", verdict),
+                ("case", &case.text),
+                ("question", &case.question),
+                ("jurors", &jurors.join("\n")),
+            ],
+        );
+        let card_lines: Vec<String> = self
+            .cards
+            .iter()
+            .filter(|c| cards.contains(&c.0))
+            .map(|c| format!("{} ({})", c.0, c.1))
+            .collect();
+        let turns: Vec<String> = turns_left.iter().map(|(j, n)| format!("{j} {n}")).collect();
+        let turn = self.prompts.render(
+            "advocate_turn",
+            &[
+                ("transcript", &latest(&self.transcript, "(nothing yet)")),
+                ("turns", &turns.join(", ")),
+                (
+                    "cards",
+                    &if card_lines.is_empty() {
+                        "none".to_string()
+                    } else {
+                        card_lines.join("; ")
+                    },
+                ),
+                ("words", &ADVOCATE_WORDS.to_string()),
+            ],
+        );
+        let ids: Vec<String> = self.jurors.iter().map(|j| j.0.clone()).collect();
+        let open: Vec<String> = turns_left
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(j, _)| j.clone())
+            .collect();
+        let request = Request {
+            messages: vec![Message::system(system), Message::user(turn)],
+            schema_name: "move".into(),
+            schema: advocate_schema(&ids, cards),
+        };
+        let cards = cards.clone();
+        let client = self.client.clone();
+        let ctx = json!({"seat": self.seat});
+        let fallback_move = match &fallback {
+            Action::Say { juror, text } => Move::Say {
+                juror: juror.clone(),
+                message: text.clone(),
+            },
+            Action::Present { card } => Move::Present { card: card.clone() },
+            _ => Move::Rest,
+        };
+        Decision::Later(Box::pin(async move {
+            let (m, note) = call(
+                &client,
+                request,
+                "advocate",
+                ctx,
+                |c| check_move(c, &open, &cards),
+                fallback_move,
+            )
+            .await;
+            let action = match m {
+                Move::Say { juror, message } => Action::Say {
+                    juror,
+                    text: message,
+                },
+                Move::Present { card } => Action::Present { card },
+                Move::Rest => Action::Rest,
+            };
+            answer_with(action, note)
+        }))
+    }
+}

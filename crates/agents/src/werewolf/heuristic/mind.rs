@@ -1,0 +1,297 @@
+//! The heuristic player's memory: what its seat was shown, kept as the few facts its
+//! reasoning (`reason`) and speeches (`talk`) use. Everything here is derived from the
+//! events the seat was shown; nothing reads the game.
+//!
+//! Fairness: every choice between equals is settled by the seat's seeded RNG. Each answer
+//! draws fresh tie-break keys (`tiebreak`), so no seat number wins a tie because it is lower.
+
+use super::phrases::{phrasebook, Phrasebook};
+use crate::games::werewolf::{
+    Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, ALL_SEATS,
+    EVERY_SEAT,
+};
+use crate::werewolf::Player;
+use rand_chacha::ChaCha8Rng;
+use rand_core::{RngCore, SeedableRng};
+use std::cell::Cell;
+use std::sync::Arc;
+
+/// What the seat knows about one other seat's public claims.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Claimed {
+    pub role: Option<Role>,
+    /// Order in which this seat first claimed seer (0 = never).
+    pub seer_order: u32,
+    pub wolves: SeatSet,
+    pub good: SeatSet,
+    pub accuses: SeatSet,
+}
+
+pub struct Heuristic {
+    pub(super) rng: ChaCha8Rng,
+    /// A second stream for choosing phrasings, so the words never change the play.
+    pub(super) voice: ChaCha8Rng,
+    pub(super) book: Arc<Phrasebook>,
+    /// Random keys that settle ties between equal seats for the current answer.
+    pub(super) tiebreak: [u32; 10],
+    pub(super) me: Seat,
+    pub(super) role: Role,
+    pub(super) pack: SeatSet,
+    pub(super) alive: SeatSet,
+    pub(super) day: u32,
+    /// Seer: her own checks.
+    pub(super) checks: [Option<bool>; 10],
+    /// Witch: tonight's attack, and seats she knows the wolves attacked.
+    pub(super) attacked: Option<Seat>,
+    pub(super) wolf_targets: SeatSet,
+    /// Seats that died at night (most likely good).
+    pub(super) night_dead: SeatSet,
+    /// Who died in the night before today.
+    pub(super) dawn_dead: SeatSet,
+    pub(super) claims: [Claimed; 10],
+    pub(super) seer_claims: u32,
+    /// votes[v] = seats v has voted for, ever.
+    pub(super) votes: [SeatSet; 10],
+    /// Who the last vote sent out (reaction to yesterday's vote), if anyone.
+    pub(super) voted_out: Option<Seat>,
+    /// Today's accusations per seat.
+    pub(super) accused_today: [u8; 10],
+    /// Seats that accused this seat today.
+    pub(super) accused_me: SeatSet,
+    /// Seats that gave today's day speech so far.
+    pub(super) spoke_today: SeatSet,
+    /// Day speeches a seat gave with nothing in them ("coasting", a classic wolf tell).
+    pub(super) silent: [u8; 10],
+    /// Wolves: the first pick of this round (the others follow it).
+    pub(super) leader_pick: Option<Seat>,
+    /// Wolves: the claim this seat made, if it fakes seer.
+    pub(super) fake_reports: Vec<(Seat, bool)>,
+    pub(super) claimed_seer: bool,
+    pub(super) last_night_peaceful: bool,
+    /// The claims of the speech the last `decide` returned, when the phrasebook makes them
+    /// exact (see [`Player::meant_claims`]).
+    pub(super) meant: Option<Claims>,
+    /// `suspicion_as(false)` and `suspicion_as(true)` since the last event: they depend
+    /// only on what `observe` records, so a decision that weighs them several times
+    /// computes each once. Cleared by every `observe`.
+    pub(super) suspicion_memo: Cell<[Option<[f32; 10]>; 2]>,
+}
+
+impl Heuristic {
+    /// A player seeded with `seed`, speaking with the installed phrasebook
+    /// (`content/werewolf/speeches.toml`, else the built-in copy).
+    pub fn new(seed: u64) -> Heuristic {
+        Heuristic::with_phrasebook(seed, phrasebook())
+    }
+
+    pub fn with_phrasebook(seed: u64, book: Arc<Phrasebook>) -> Heuristic {
+        let mut rng = ChaCha8Rng::seed_from_u64(seed);
+        let voice = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        Heuristic {
+            rng,
+            voice,
+            book,
+            tiebreak: [0; 10],
+            me: 0,
+            role: Role::Villager,
+            pack: SeatSet::EMPTY,
+            alive: EVERY_SEAT,
+            day: 0,
+            checks: [None; 10],
+            attacked: None,
+            wolf_targets: SeatSet::EMPTY,
+            night_dead: SeatSet::EMPTY,
+            dawn_dead: SeatSet::EMPTY,
+            claims: [Claimed::default(); 10],
+            seer_claims: 0,
+            votes: [SeatSet::EMPTY; 10],
+            voted_out: None,
+            accused_today: [0; 10],
+            accused_me: SeatSet::EMPTY,
+            spoke_today: SeatSet::EMPTY,
+            silent: [0; 10],
+            leader_pick: None,
+            fake_reports: Vec::new(),
+            claimed_seer: false,
+            last_night_peaceful: false,
+            meant: None,
+            suspicion_memo: Cell::new([None; 2]),
+        }
+    }
+
+    pub(super) fn chance(&mut self, percent: u32) -> bool {
+        self.rng.next_u32() % 100 < percent
+    }
+
+    /// True with chance 1 in `n` (always when `n` is 0 or 1).
+    pub(super) fn one_in(&mut self, n: usize) -> bool {
+        n <= 1 || crate::games::werewolf::below(&mut self.rng, n) == 0
+    }
+
+    pub(super) fn noise(&mut self) -> f32 {
+        (self.rng.next_u32() >> 8) as f32 / (1u32 << 24) as f32
+    }
+
+    /// Draws fresh tie-break keys: the next choice between equal seats is a fair draw.
+    pub(super) fn shuffle_ties(&mut self) {
+        for key in self.tiebreak.iter_mut() {
+            *key = self.rng.next_u32();
+        }
+    }
+
+    /// A seat of `set` drawn uniformly with the seeded RNG.
+    pub(super) fn any_of(&mut self, set: SeatSet) -> Option<Seat> {
+        if set.is_empty() {
+            return None;
+        }
+        set.nth(crate::games::werewolf::below(&mut self.rng, set.len()))
+    }
+
+    pub(super) fn is_wolf(&self) -> bool {
+        self.role == Role::Werewolf
+    }
+
+    pub(super) fn seer_claimers(&self) -> impl Iterator<Item = Seat> + '_ {
+        ALL_SEATS
+            .into_iter()
+            .filter(|&s| self.claims[s as usize].seer_order > 0)
+    }
+
+    pub(super) fn living_others(&self) -> SeatSet {
+        self.alive.without(self.me)
+    }
+}
+
+impl Player for Heuristic {
+    fn observe(&mut self, event: &Event) {
+        self.suspicion_memo.set([None; 2]);
+        match event {
+            Event::RoleDealt { seat, role } => {
+                self.me = *seat;
+                self.role = *role;
+            }
+            Event::WolfPack { wolves } => self.pack = *wolves,
+            Event::NightFell { night } => {
+                self.day = *night;
+                self.leader_pick = None;
+                self.attacked = None;
+            }
+            Event::WolfPicked { target, .. } if self.leader_pick.is_none() => {
+                self.leader_pick = *target;
+            }
+            Event::WolfTie { .. } => self.leader_pick = None,
+            Event::WitchTold { attacked } => {
+                self.attacked = *attacked;
+                if let Some(a) = attacked {
+                    self.wolf_targets.insert(*a);
+                }
+            }
+            Event::SeerResult { target, wolf } => self.checks[*target as usize] = Some(*wolf),
+            Event::Dawn { dead, .. } => {
+                self.alive = self.alive.minus(*dead);
+                self.night_dead = self.night_dead.union(*dead);
+                self.dawn_dead = *dead;
+                self.last_night_peaceful = dead.is_empty();
+                self.accused_today = [0; 10];
+                self.accused_me = SeatSet::EMPTY;
+                self.spoke_today = SeatSet::EMPTY;
+            }
+            Event::Speech {
+                seat, claims, kind, ..
+            } => {
+                let i = *seat as usize;
+                if *kind == SpeechKind::Day {
+                    self.spoke_today.insert(*seat);
+                    if claims.is_empty() {
+                        self.silent[i] += 1;
+                    }
+                }
+                let c = &mut self.claims[i];
+                if claims.role.is_some() && c.role.is_none() {
+                    c.role = claims.role;
+                }
+                if claims.role == Some(Role::Seer) && c.seer_order == 0 {
+                    self.seer_claims += 1;
+                    c.seer_order = self.seer_claims;
+                }
+                c.wolves = c.wolves.union(claims.wolves);
+                c.good = c.good.union(claims.good);
+                c.accuses = c.accuses.union(claims.accuses);
+                for a in claims.accuses.iter() {
+                    self.accused_today[a as usize] += 1;
+                }
+                if claims.accuses.contains(self.me) && *seat != self.me {
+                    self.accused_me.insert(*seat);
+                }
+            }
+            Event::VotesRevealed { ballots, .. } => {
+                for (i, b) in ballots.iter().enumerate() {
+                    if let Ballot::Vote(t) = b {
+                        self.votes[i + 1].insert(*t);
+                    }
+                }
+            }
+            Event::Eliminated { seat } => {
+                self.voted_out = *seat;
+                if let Some(s) = seat {
+                    self.alive.remove(*s);
+                }
+            }
+            Event::HunterShot {
+                hunter,
+                target: Some(t),
+            } => {
+                self.alive.remove(*t);
+                self.claims[*hunter as usize].role = Some(Role::Hunter);
+            }
+            _ => {}
+        }
+    }
+
+    fn meant_claims(&mut self) -> Option<Claims> {
+        self.meant.take()
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Action {
+        self.meant = None;
+        self.shuffle_ties();
+        match ask.kind {
+            AskKind::WolfPick => {
+                let target = self
+                    .leader_pick
+                    .filter(|t| ask.targets.contains(*t))
+                    .or_else(|| self.wolf_kill_target(ask.targets));
+                match target {
+                    Some(target) => Action::Kill { target },
+                    None => Action::Pass,
+                }
+            }
+            AskKind::Witch => self.witch(ask),
+            AskKind::SeerCheck => match self.seer_check_target(ask.targets) {
+                Some(target) => Action::Check { target },
+                None => Action::Pass,
+            },
+            AskKind::HunterShot => self.hunter(ask),
+            AskKind::Speech => Action::Speak {
+                text: self.day_speech(SpeechKind::Day, ask.max_chars as usize),
+            },
+            AskKind::PkSpeech => Action::Speak {
+                text: self.day_speech(SpeechKind::Pk, ask.max_chars as usize),
+            },
+            AskKind::LastWords => Action::Speak {
+                text: self.day_speech(SpeechKind::LastWords, ask.max_chars as usize),
+            },
+            AskKind::Vote | AskKind::PkVote => {
+                let target = if self.is_wolf() {
+                    self.wolf_vote(ask.targets)
+                } else {
+                    self.good_vote(ask.targets)
+                };
+                match target {
+                    Some(target) => Action::Vote { target },
+                    None => Action::Abstain,
+                }
+            }
+        }
+    }
+}

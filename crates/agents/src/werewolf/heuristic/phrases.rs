@@ -1,0 +1,553 @@
+//! The phrasebook of the built-in players' speeches: `content/werewolf/speeches.toml`, one
+//! list of variants per slot, loaded and checked at startup (a built-in copy is compiled
+//! in). Every variant is read back with [`claims::read`] on probe seats: a claim slot must
+//! read as exactly its claim and a flavour slot as nothing, so no phrasing can make the
+//! other players (or a moderator) misread a speech.
+//!
+//! [`claims::read`]: crate::games::werewolf::claims::read
+
+use crate::config::ConfigError;
+use crate::games::werewolf::{claims, Claims, Role, Seat, SeatSet};
+use crate::llm::prompts::placeholders;
+use std::path::Path;
+use std::sync::{Arc, OnceLock};
+
+/// The built-in copy of `content/werewolf/speeches.toml`.
+pub const BUILTIN: &str = include_str!("../../../../../content/werewolf/speeches.toml");
+
+/// Longest a single variant may be once rendered, so a whole speech stays within the
+/// rules' 300 characters with room for its essential parts.
+const MAX_VARIANT: usize = 120;
+
+/// One part of a speech.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Slot {
+    Opening,
+    ClaimVillager,
+    ClaimSeer,
+    ClaimWitch,
+    ClaimHunter,
+    ReportWolf,
+    ReportGood,
+    FakeSeer,
+    Saved,
+    PeacefulNight,
+    DeathOne,
+    DeathsMany,
+    VotedOut,
+    Defence,
+    ReasonReport,
+    ReasonVotes,
+    ReasonDead,
+    ReasonQuiet,
+    ReasonTable,
+    ReasonGut,
+    Suspect,
+    PkPlea,
+    LastWords,
+    Vote,
+    NoRead,
+}
+
+impl Slot {
+    pub const ALL: [Slot; 25] = [
+        Slot::Opening,
+        Slot::ClaimVillager,
+        Slot::ClaimSeer,
+        Slot::ClaimWitch,
+        Slot::ClaimHunter,
+        Slot::ReportWolf,
+        Slot::ReportGood,
+        Slot::FakeSeer,
+        Slot::Saved,
+        Slot::PeacefulNight,
+        Slot::DeathOne,
+        Slot::DeathsMany,
+        Slot::VotedOut,
+        Slot::Defence,
+        Slot::ReasonReport,
+        Slot::ReasonVotes,
+        Slot::ReasonDead,
+        Slot::ReasonQuiet,
+        Slot::ReasonTable,
+        Slot::ReasonGut,
+        Slot::Suspect,
+        Slot::PkPlea,
+        Slot::LastWords,
+        Slot::Vote,
+        Slot::NoRead,
+    ];
+
+    /// The slot's key in the file.
+    pub fn name(self) -> &'static str {
+        match self {
+            Slot::Opening => "opening",
+            Slot::ClaimVillager => "claim_villager",
+            Slot::ClaimSeer => "claim_seer",
+            Slot::ClaimWitch => "claim_witch",
+            Slot::ClaimHunter => "claim_hunter",
+            Slot::ReportWolf => "report_wolf",
+            Slot::ReportGood => "report_good",
+            Slot::FakeSeer => "fake_seer",
+            Slot::Saved => "saved",
+            Slot::PeacefulNight => "peaceful_night",
+            Slot::DeathOne => "death_one",
+            Slot::DeathsMany => "deaths_many",
+            Slot::VotedOut => "voted_out",
+            Slot::Defence => "defence",
+            Slot::ReasonReport => "reason_report",
+            Slot::ReasonVotes => "reason_votes",
+            Slot::ReasonDead => "reason_dead",
+            Slot::ReasonQuiet => "reason_quiet",
+            Slot::ReasonTable => "reason_table",
+            Slot::ReasonGut => "reason_gut",
+            Slot::Suspect => "suspect",
+            Slot::PkPlea => "pk_plea",
+            Slot::LastWords => "last_words",
+            Slot::Vote => "vote",
+            Slot::NoRead => "no_read",
+        }
+    }
+
+    /// The placeholders a variant of this slot may use.
+    pub fn placeholders(self) -> &'static [&'static str] {
+        match self {
+            Slot::ReportWolf
+            | Slot::ReportGood
+            | Slot::FakeSeer
+            | Slot::Saved
+            | Slot::DeathOne
+            | Slot::VotedOut
+            | Slot::ReasonReport
+            | Slot::ReasonDead
+            | Slot::ReasonQuiet
+            | Slot::ReasonTable
+            | Slot::ReasonGut
+            | Slot::Suspect
+            | Slot::Vote => &["seat"],
+            Slot::ReasonVotes => &["seat", "target"],
+            Slot::DeathsMany | Slot::Defence => &["seats"],
+            _ => &[],
+        }
+    }
+
+    /// The claims a variant must read as, given the seat its `{seat}` stands for.
+    pub fn claims(self, seat: Seat) -> Claims {
+        let mut c = Claims::default();
+        match self {
+            Slot::ClaimVillager => c.role = Some(Role::Villager),
+            Slot::ClaimSeer => c.role = Some(Role::Seer),
+            Slot::ClaimWitch => c.role = Some(Role::Witch),
+            Slot::ClaimHunter => c.role = Some(Role::Hunter),
+            Slot::ReportWolf | Slot::FakeSeer => c.wolves = SeatSet::only(seat),
+            Slot::ReportGood => c.good = SeatSet::only(seat),
+            Slot::Saved => c.saved = Some(seat),
+            Slot::Suspect | Slot::Vote => c.accuses = SeatSet::only(seat),
+            _ => {}
+        }
+        c
+    }
+}
+
+/// Values for a variant's placeholders.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Fill {
+    pub seat: Seat,
+    pub target: Seat,
+    pub seats: SeatSet,
+}
+
+/// "4", "4 and 7", "4, 7 and 9".
+pub fn seat_list(seats: SeatSet) -> String {
+    let mut out = String::new();
+    push_seat_list(&mut out, seats);
+    out
+}
+
+/// Appends a seat number in decimal (no allocation).
+fn push_seat(out: &mut String, seat: Seat) {
+    if seat >= 100 {
+        out.push(char::from(b'0' + seat / 100));
+    }
+    if seat >= 10 {
+        out.push(char::from(b'0' + seat / 10 % 10));
+    }
+    out.push(char::from(b'0' + seat % 10));
+}
+
+/// Appends [`seat_list`]'s text for `seats` to `out`.
+fn push_seat_list(out: &mut String, seats: SeatSet) {
+    let n = seats.len();
+    for (i, s) in seats.iter().enumerate() {
+        if i > 0 {
+            out.push_str(if i + 1 == n { " and " } else { ", " });
+        }
+        push_seat(out, s);
+    }
+}
+
+/// What follows a stretch of a variant's own words.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Hole {
+    Seat,
+    Target,
+    Seats,
+    End,
+}
+
+/// A variant split at its placeholders, once at load: `(start, end, hole)` says "the text's
+/// bytes `start..end`, then `hole` filled". Any other `{…}` stays in the words.
+fn split_at_holes(text: &str) -> Vec<(usize, usize, Hole)> {
+    let mut pieces = Vec::new();
+    let (mut start, mut pos) = (0, 0);
+    while let Some(open) = text[pos..].find('{') {
+        let at = pos + open;
+        let after = &text[at..];
+        let hole = [
+            ("{seat}", Hole::Seat),
+            ("{target}", Hole::Target),
+            ("{seats}", Hole::Seats),
+        ]
+        .into_iter()
+        .find(|(p, _)| after.starts_with(p));
+        match hole {
+            Some((p, hole)) => {
+                pieces.push((start, at, hole));
+                start = at + p.len();
+                pos = start;
+            }
+            None => pos = at + 1,
+        }
+    }
+    pieces.push((start, text.len(), Hole::End));
+    pieces
+}
+
+/// Every slot's variants, checked.
+#[derive(Debug, Clone)]
+pub struct Phrasebook {
+    variants: Vec<Vec<String>>,
+    /// Each variant split at its placeholders ([`split_at_holes`]), so filling one is
+    /// copying.
+    pieces: Vec<Vec<Vec<(usize, usize, Hole)>>>,
+    /// Every variant reads as exactly its slot's claim for every seat number it can be
+    /// filled with (not only the probe seats the load check tries), so a speech built from
+    /// it claims exactly what its parts mean; see [`Phrasebook::is_exact`].
+    exact: bool,
+}
+
+impl Phrasebook {
+    fn new(variants: Vec<Vec<String>>, exact: bool) -> Phrasebook {
+        let pieces = variants
+            .iter()
+            .map(|list| list.iter().map(|v| split_at_holes(v)).collect())
+            .collect();
+        Phrasebook {
+            variants,
+            pieces,
+            exact,
+        }
+    }
+
+    /// The variants of `slot`.
+    pub fn variants(&self, slot: Slot) -> &[String] {
+        &self.variants[slot as usize]
+    }
+
+    /// Variant `index` of `slot` with its placeholders filled.
+    pub fn fill(&self, slot: Slot, index: usize, fill: &Fill) -> String {
+        let mut out = String::new();
+        self.fill_into(&mut out, slot, index, fill);
+        out
+    }
+
+    /// Appends variant `index` of `slot`, its placeholders filled, to `out`: copies of the
+    /// pieces split at load, no allocation beyond `out` growing. Any other `{…}` is kept as
+    /// written.
+    pub fn fill_into(&self, out: &mut String, slot: Slot, index: usize, fill: &Fill) {
+        let list = self.variants(slot);
+        let index = index % list.len();
+        let text = list[index].as_str();
+        for &(start, end, hole) in &self.pieces[slot as usize][index] {
+            out.push_str(&text[start..end]);
+            match hole {
+                Hole::Seat => push_seat(out, fill.seat),
+                Hole::Target => push_seat(out, fill.target),
+                Hole::Seats => push_seat_list(out, fill.seats),
+                Hole::End => {}
+            }
+        }
+    }
+
+    /// A copy keeping only variant `index` (modulo the list's length) of every slot; tests
+    /// use it to render whole speeches with each variant.
+    pub fn only_variant(&self, index: usize) -> Phrasebook {
+        Phrasebook::new(
+            self.variants
+                .iter()
+                .map(|v| vec![v[index % v.len()].clone()])
+                .collect(),
+            self.exact,
+        )
+    }
+
+    /// The most variants any slot has.
+    pub fn widest(&self) -> usize {
+        self.variants.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// Parses and checks a phrasebook; `file` names it in errors.
+    pub fn parse(file: &str, text: &str) -> Result<Phrasebook, ConfigError> {
+        let invalid = |field: String, message: String| ConfigError::Invalid {
+            file: file.to_string(),
+            field,
+            message,
+        };
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| invalid("(file)".into(), e.message().to_string()))?;
+        for key in table.keys() {
+            if !Slot::ALL.iter().any(|s| s.name() == key) {
+                return Err(invalid(
+                    key.clone(),
+                    format!(
+                        "unknown slot (known: {})",
+                        Slot::ALL.map(Slot::name).join(", ")
+                    ),
+                ));
+            }
+        }
+        let mut variants = Vec::with_capacity(Slot::ALL.len());
+        for slot in Slot::ALL {
+            let name = slot.name();
+            let value = table
+                .get(name)
+                .ok_or_else(|| invalid(name.into(), "missing slot".into()))?;
+            let list = value
+                .as_array()
+                .ok_or_else(|| invalid(name.into(), "must be a list of strings".into()))?;
+            if list.is_empty() {
+                return Err(invalid(name.into(), "the list is empty".into()));
+            }
+            let mut texts = Vec::with_capacity(list.len());
+            for (i, v) in list.iter().enumerate() {
+                let field = format!("{name}[{i}]");
+                let text = v
+                    .as_str()
+                    .ok_or_else(|| invalid(field.clone(), "must be a string".into()))?;
+                check_variant(slot, text).map_err(|m| invalid(field, m))?;
+                texts.push(text.to_string());
+            }
+            variants.push(texts);
+        }
+        let mut book = Phrasebook::new(variants, false);
+        book.exact = book.reads_exactly();
+        Ok(book)
+    }
+
+    /// Whether a speech built from this book claims exactly what its parts mean: the
+    /// claims reader, run on the speech's text, finds the slots' claims and nothing else.
+    /// The built-in players then hand those claims over with the text and the game does not
+    /// read it again. (Parts are whole sentences joined by spaces, and the reader reads
+    /// sentence by sentence, so checking each variant on every fill it can get suffices.)
+    pub fn is_exact(&self) -> bool {
+        self.exact
+    }
+
+    /// Checks every variant on every fill a speech can give it: each seat for `{seat}`,
+    /// each pair for `{seat}` and `{target}`, each set of seats for `{seats}`.
+    fn reads_exactly(&self) -> bool {
+        let mut text = String::new();
+        for slot in Slot::ALL {
+            for index in 0..self.variants(slot).len() {
+                let variant = &self.variants(slot)[index];
+                let (seats, targets, lists): (u8, u8, u64) = (
+                    if variant.contains("{seat}") { 9 } else { 1 },
+                    if variant.contains("{target}") { 9 } else { 1 },
+                    if variant.contains("{seats}") { 511 } else { 1 },
+                );
+                for seat in 1..=seats {
+                    for target in 1..=targets {
+                        for list in 1..=lists {
+                            let fill = Fill {
+                                seat,
+                                target,
+                                seats: (1..=9u8).filter(|s| list >> (s - 1) & 1 == 1).collect(),
+                            };
+                            text.clear();
+                            self.fill_into(&mut text, slot, index, &fill);
+                            if claims::read(&text) != slot.claims(seat) {
+                                return false;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// Reads `dir/werewolf/speeches.toml` (the built-in copy when `dir` is `None` or the
+    /// file is absent) and checks it.
+    pub fn load(dir: Option<&Path>) -> Result<Phrasebook, ConfigError> {
+        match dir.map(|d| d.join("werewolf").join("speeches.toml")) {
+            Some(path) if path.exists() => {
+                let text = std::fs::read_to_string(&path).map_err(|e| ConfigError::Read {
+                    file: path.display().to_string(),
+                    message: e.to_string(),
+                })?;
+                Phrasebook::parse(&path.display().to_string(), &text)
+            }
+            _ => Phrasebook::parse("built-in content/werewolf/speeches.toml", BUILTIN),
+        }
+    }
+}
+
+/// Checks one variant: known placeholders, whole sentences, short enough, and read by the
+/// claims reader as exactly the slot's claim on every probe seat.
+fn check_variant(slot: Slot, text: &str) -> Result<(), String> {
+    for p in placeholders(text) {
+        if !slot.placeholders().contains(&p) {
+            let allowed = slot.placeholders();
+            return Err(format!(
+                "unknown placeholder {{{p}}} (allowed here: {})",
+                if allowed.is_empty() {
+                    "none".to_string()
+                } else {
+                    allowed
+                        .iter()
+                        .map(|p| format!("{{{p}}}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                }
+            ));
+        }
+    }
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return if slot == Slot::Opening {
+            Ok(())
+        } else {
+            Err("the variant is empty (only an opening may be \"\")".into())
+        };
+    }
+    if !trimmed.ends_with(['.', '!', '?']) {
+        return Err("a variant must end a sentence with \".\", \"!\" or \"?\"".into());
+    }
+    if text.contains(['\n', ';']) {
+        return Err("a variant may not contain a line break or \";\"".into());
+    }
+    let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false);
+    for seat in 1..=9u8 {
+        let fill = Fill {
+            seat,
+            target: seat % 9 + 1,
+            seats: [seat % 9 + 1, (seat + 4) % 9 + 1].into_iter().collect(),
+        };
+        let rendered = book.fill(slot, 0, &fill);
+        if rendered.chars().count() > MAX_VARIANT {
+            return Err(format!(
+                "too long: {} characters once filled (at most {MAX_VARIANT})",
+                rendered.chars().count()
+            ));
+        }
+        let read = claims::read(&rendered);
+        let want = slot.claims(seat);
+        if read != want {
+            return Err(format!(
+                "the claims reader misreads {rendered:?}: it reads {}, the slot means {}",
+                describe(&read),
+                describe(&want)
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn describe(c: &Claims) -> String {
+    if c.is_empty() {
+        return "no claim".into();
+    }
+    serde_json::to_string(c).unwrap_or_else(|_| format!("{c:?}"))
+}
+
+static INSTALLED: OnceLock<Arc<Phrasebook>> = OnceLock::new();
+
+/// The phrasebook new players speak with: the one installed at startup, else the
+/// built-in copy.
+pub fn phrasebook() -> Arc<Phrasebook> {
+    INSTALLED
+        .get_or_init(|| {
+            Arc::new(
+                Phrasebook::parse("built-in content/werewolf/speeches.toml", BUILTIN)
+                    .expect("the built-in phrasebook is checked by the tests"),
+            )
+        })
+        .clone()
+}
+
+/// Loads and checks `speeches.toml` from the content directory (`AGORA_CONTENT_DIR`, else
+/// `content/`) and makes it the phrasebook of every player created afterwards. Called once
+/// at startup; a bad file is an error naming the file and the field.
+pub fn install_from_env() -> Result<(), ConfigError> {
+    let dir = std::env::var_os("AGORA_CONTENT_DIR")
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("content"));
+    let book = Phrasebook::load(Some(&dir))?;
+    // A second call (tests) keeps the first book; the process reads its content once.
+    let _ = INSTALLED.set(Arc::new(book));
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The old fill, placeholder by placeholder: what the pieces must reproduce.
+    fn replaced(text: &str, fill: &Fill) -> String {
+        text.replace("{seat}", &fill.seat.to_string())
+            .replace("{target}", &fill.target.to_string())
+            .replace("{seats}", &seat_list(fill.seats))
+    }
+
+    #[test]
+    fn filling_the_pieces_equals_replacing_each_placeholder() {
+        let fill = Fill {
+            seat: 4,
+            target: 9,
+            seats: [2, 5, 7].into_iter().collect(),
+        };
+        for text in [
+            "",
+            "No placeholder.",
+            "{seat}",
+            "{seat}{seats}{target}{seat}",
+            "Odd {braces} and { {seat} } and {seat and {seats}.",
+            "{{seat}} {target}}",
+            "Trailing {",
+            "狼 {seat} 号，{seats}。",
+        ] {
+            let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false);
+            assert_eq!(
+                book.fill(Slot::Vote, 0, &fill),
+                replaced(text, &fill),
+                "{text}"
+            );
+        }
+        let builtin = phrasebook();
+        for slot in Slot::ALL {
+            for (i, text) in builtin.variants(slot).iter().enumerate() {
+                assert_eq!(builtin.fill(slot, i, &fill), replaced(text, &fill));
+            }
+        }
+    }
+
+    #[test]
+    fn seat_lists_read_as_english() {
+        let list = |s: &[Seat]| seat_list(s.iter().copied().collect());
+        assert_eq!(list(&[]), "");
+        assert_eq!(list(&[4]), "4");
+        assert_eq!(list(&[4, 7]), "4 and 7");
+        assert_eq!(list(&[4, 7, 9]), "4, 7 and 9");
+    }
+}

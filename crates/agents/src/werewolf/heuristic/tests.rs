@@ -1,0 +1,477 @@
+//! Tests of the heuristic player: its choices, its fairness between equal seats, and its
+//! speeches (every phrasing reads back as exactly what was planned).
+
+use super::phrases::{Phrasebook, Slot, BUILTIN};
+use super::speech::{render, render_with_claims, Reason, SpeechPlan};
+use super::Heuristic;
+use crate::games::werewolf::{
+    claims, Action, Ask, AskKind, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
+};
+use crate::werewolf::Player;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+
+fn ask(seat: Seat, kind: AskKind, targets: SeatSet) -> Ask {
+    Ask {
+        seat,
+        kind,
+        targets,
+        attacked: None,
+        can_save: false,
+        max_chars: 300,
+        seq: 1,
+    }
+}
+
+fn player(seat: Seat, role: Role) -> Heuristic {
+    let mut p = Heuristic::new(seat as u64);
+    p.observe(&Event::RoleDealt { seat, role });
+    if role == Role::Werewolf {
+        p.observe(&Event::WolfPack {
+            wolves: [1, 2, 3].into_iter().collect(),
+        });
+    }
+    p.observe(&Event::NightFell { night: 1 });
+    p
+}
+
+fn speech(seat: Seat, text: &str) -> Event {
+    Event::Speech {
+        seat,
+        kind: SpeechKind::Day,
+        text: text.to_string(),
+        claims: claims::read(text),
+    }
+}
+
+fn dawn() -> Event {
+    Event::Dawn {
+        day: 1,
+        dead: SeatSet::EMPTY,
+    }
+}
+
+#[test]
+fn wolves_follow_the_first_pick() {
+    let mut p = player(2, Role::Werewolf);
+    p.observe(&Event::WolfPicked {
+        wolf: 1,
+        target: Some(6),
+        round: 1,
+    });
+    assert_eq!(
+        p.decide(&ask(2, AskKind::WolfPick, EVERY_SEAT)),
+        Action::Kill { target: 6 }
+    );
+}
+
+#[test]
+fn wolves_kill_a_claimed_seer_and_spare_the_hunter() {
+    let mut p = player(1, Role::Werewolf);
+    p.observe(&dawn());
+    p.observe(&speech(7, "I am the seer. Checked 2: wolf."));
+    p.observe(&speech(9, "I am the hunter."));
+    p.observe(&Event::NightFell { night: 2 });
+    assert_eq!(
+        p.decide(&ask(1, AskKind::WolfPick, EVERY_SEAT)),
+        Action::Kill { target: 7 }
+    );
+}
+
+#[test]
+fn witch_saves_on_the_first_night() {
+    let mut p = player(8, Role::Witch);
+    p.observe(&Event::WitchTold { attacked: Some(4) });
+    let mut a = ask(8, AskKind::Witch, EVERY_SEAT.without(8));
+    a.attacked = Some(4);
+    a.can_save = true;
+    assert_eq!(p.decide(&a), Action::Save);
+    // With no evidence she keeps her poison.
+    a.can_save = false;
+    assert_eq!(p.decide(&a), Action::Pass);
+}
+
+#[test]
+fn seer_who_found_a_wolf_claims_and_reports() {
+    let mut p = player(7, Role::Seer);
+    p.observe(&Event::SeerResult {
+        target: 3,
+        wolf: true,
+    });
+    p.observe(&dawn());
+    let Action::Speak { text } = p.decide(&ask(7, AskKind::Speech, SeatSet::EMPTY)) else {
+        panic!("a speech is expected");
+    };
+    let c = claims::read(&text);
+    assert_eq!(c.role, Some(Role::Seer), "{text}");
+    assert_eq!(c.wolves, SeatSet::only(3), "{text}");
+    assert!(c.accuses.contains(3), "{text}");
+}
+
+#[test]
+fn villagers_follow_the_seer_and_see_through_a_framing() {
+    let mut p = player(4, Role::Villager);
+    p.observe(&dawn());
+    p.observe(&speech(7, "I am the seer. Checked 3: wolf. Vote 3."));
+    assert_eq!(
+        p.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        Action::Vote { target: 3 }
+    );
+    // A second seer claim that frames this villager is a fake: vote the faker.
+    let mut q = player(4, Role::Villager);
+    q.observe(&dawn());
+    q.observe(&speech(2, "I am the seer. Checked 4: wolf. Vote 4."));
+    q.observe(&speech(
+        7,
+        "I am the seer. Checked 5: good. 2 is a wolf, a fake seer.",
+    ));
+    assert_eq!(
+        q.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        Action::Vote { target: 2 }
+    );
+}
+
+#[test]
+fn wolves_do_not_vote_their_pack() {
+    let mut p = player(1, Role::Werewolf);
+    p.observe(&dawn());
+    p.observe(&speech(7, "I am the seer. Checked 2: wolf. Vote 2."));
+    let Action::Vote { target } = p.decide(&ask(1, AskKind::Vote, EVERY_SEAT)) else {
+        panic!("a vote is expected");
+    };
+    assert!(![1, 2, 3].contains(&target));
+    assert_eq!(target, 7, "wolves push the claimed seer");
+    assert_eq!(Claims::default(), claims::read(""));
+}
+
+#[test]
+fn ties_between_equal_seats_are_drawn_not_given_to_the_lowest() {
+    // A villager who knows nothing votes among eight equal seats: across seeds the choice
+    // spreads over the seats instead of always falling on the lowest.
+    let mut counts = [0u32; 10];
+    for seed in 0..400u64 {
+        let mut p = Heuristic::new(seed);
+        p.observe(&Event::RoleDealt {
+            seat: 9,
+            role: Role::Villager,
+        });
+        p.observe(&Event::NightFell { night: 1 });
+        p.observe(&dawn());
+        let Action::Vote { target } = p.decide(&ask(9, AskKind::Vote, EVERY_SEAT)) else {
+            panic!("a vote is expected");
+        };
+        counts[target as usize] += 1;
+    }
+    assert_eq!(counts[9], 0, "never itself");
+    for seat in 1..=8 {
+        // 50 expected each; 20..80 is far outside chance (p < 1e-6) for a fair draw.
+        assert!(
+            (20..=80).contains(&counts[seat]),
+            "seat {seat} chosen {} times of 400: {counts:?}",
+            counts[seat]
+        );
+    }
+    // The wolves' kill with nothing to go on, and the seer's first check, spread too.
+    let mut kills = SeatSet::EMPTY;
+    let mut checks = SeatSet::EMPTY;
+    for seed in 0..60u64 {
+        let mut w = Heuristic::new(seed);
+        w.observe(&Event::RoleDealt {
+            seat: 1,
+            role: Role::Werewolf,
+        });
+        w.observe(&Event::WolfPack {
+            wolves: [1, 2, 3].into_iter().collect(),
+        });
+        w.observe(&Event::NightFell { night: 1 });
+        if let Action::Kill { target } = w.decide(&ask(1, AskKind::WolfPick, EVERY_SEAT)) {
+            kills.insert(target);
+        }
+        let mut s = Heuristic::new(seed);
+        s.observe(&Event::RoleDealt {
+            seat: 1,
+            role: Role::Seer,
+        });
+        s.observe(&Event::NightFell { night: 1 });
+        if let Action::Check { target } =
+            s.decide(&ask(1, AskKind::SeerCheck, EVERY_SEAT.without(1)))
+        {
+            checks.insert(target);
+        }
+    }
+    assert_eq!(kills, [4, 5, 6, 7, 8, 9].into_iter().collect());
+    assert_eq!(checks, EVERY_SEAT.without(1));
+}
+
+#[test]
+fn the_same_seed_gives_the_same_speech() {
+    let speak = |seed: u64| {
+        let mut p = Heuristic::new(seed);
+        p.observe(&Event::RoleDealt {
+            seat: 4,
+            role: Role::Villager,
+        });
+        p.observe(&Event::NightFell { night: 1 });
+        p.observe(&Event::Dawn {
+            day: 1,
+            dead: SeatSet::only(6),
+        });
+        p.observe(&speech(2, "I am the seer. Checked 4: wolf. Vote 4."));
+        match p.decide(&ask(4, AskKind::Speech, SeatSet::EMPTY)) {
+            Action::Speak { text } => text,
+            other => panic!("a speech is expected, got {other:?}"),
+        }
+    };
+    assert_eq!(speak(7), speak(7));
+    let texts: std::collections::BTreeSet<String> = (0..40).map(speak).collect();
+    assert!(texts.len() >= 10, "too little variety: {texts:?}");
+    for t in &texts {
+        let c = claims::read(t);
+        // Accused by a seer claimer who framed it: a defence, the faker named, voted.
+        assert_eq!(c.role, Some(Role::Villager), "{t}");
+        assert_eq!(c.accuses, SeatSet::only(2), "{t}");
+    }
+}
+
+/// A spread of plans: every slot used by some plan, seats varied.
+fn plans() -> Vec<SpeechPlan> {
+    let mut out = Vec::new();
+    let reasons = [
+        None,
+        Some(Reason::Report),
+        Some(Reason::VotedGood { target: 3 }),
+        Some(Reason::NamedByDead),
+        Some(Reason::Quiet),
+        Some(Reason::Table),
+        Some(Reason::Gut),
+    ];
+    let roles = [
+        None,
+        Some(Role::Villager),
+        Some(Role::Seer),
+        Some(Role::Witch),
+        Some(Role::Hunter),
+    ];
+    let kinds = [SpeechKind::Day, SpeechKind::Pk, SpeechKind::LastWords];
+    for i in 0..210usize {
+        let seat = |k: usize| (((i + k) % 9) + 1) as Seat;
+        let role = roles[i % roles.len()];
+        let mut plan = SpeechPlan {
+            kind: kinds[i % 3],
+            role,
+            peaceful_night: i % 4 == 0,
+            deaths: match i % 5 {
+                0 => SeatSet::EMPTY,
+                1 | 2 => SeatSet::only(seat(6)),
+                3 => [seat(6), seat(7)].into_iter().collect(),
+                _ => [seat(6), seat(7), seat(8)].into_iter().collect(),
+            },
+            voted_out: (i % 3 != 0).then(|| seat(5)),
+            accused_by: match i % 4 {
+                0 => SeatSet::EMPTY,
+                1 => SeatSet::only(seat(4)),
+                _ => [seat(4), seat(5)].into_iter().collect(),
+            },
+            pk_plea: i % 3 == 1,
+            reason: reasons[i % reasons.len()],
+            vote: (i % 6 != 5).then(|| seat(1)),
+            ..SpeechPlan::default()
+        };
+        if role == Some(Role::Seer) {
+            plan.reports = vec![(seat(1), true), (seat(2), false)];
+            if i % 2 == 0 {
+                plan.reports.push((seat(3), i % 4 == 0));
+            }
+            if i % 3 == 0 {
+                plan.fakes = SeatSet::only(seat(4));
+            }
+        }
+        if role == Some(Role::Witch) && i % 2 == 0 {
+            plan.saved = Some(seat(2));
+        }
+        if i % 7 == 0 {
+            plan.suspects = SeatSet::only(seat(3));
+        }
+        out.push(plan);
+    }
+    out
+}
+
+#[test]
+fn every_variant_reads_back_as_the_plan_and_fits() {
+    let book = Phrasebook::parse("built-in", BUILTIN).expect("the built-in phrasebook is valid");
+    for slot in Slot::ALL {
+        assert!(!book.variants(slot).is_empty(), "{}", slot.name());
+    }
+    let plans = plans();
+    let mut rendered = 0;
+    for k in 0..book.widest() {
+        let only = book.only_variant(k);
+        for (i, plan) in plans.iter().enumerate() {
+            let mut voice = ChaCha8Rng::seed_from_u64(i as u64);
+            let (text, meant) = render_with_claims(plan, &only, &mut voice, 300);
+            assert!(text.chars().count() <= 300, "{} chars: {text}", text.len());
+            assert_eq!(
+                claims::read(&text),
+                plan.claims(),
+                "variant {k}, {plan:?}: {text}"
+            );
+            // What the speaker hands over with the text is what reading it finds.
+            assert_eq!(meant, plan.claims(), "variant {k}, {plan:?}: {text}");
+            assert!(!text.is_empty());
+            rendered += 1;
+        }
+    }
+    assert!(rendered >= 1000);
+    // No claim at all reads as no claim, in every variant.
+    let empty = SpeechPlan::default();
+    for k in 0..book.widest() {
+        let text = render(
+            &empty,
+            &book.only_variant(k),
+            &mut ChaCha8Rng::seed_from_u64(1),
+            300,
+        );
+        assert_eq!(claims::read(&text), Claims::default(), "{text}");
+    }
+}
+
+#[test]
+fn a_bad_phrasebook_is_refused_naming_the_file_and_the_field() {
+    let err = |text: &str| {
+        Phrasebook::parse("speeches.toml", text)
+            .expect_err("must be refused")
+            .to_string()
+    };
+    let with = |slot: &str, variants: &[&str]| {
+        let mut table: toml::Table = BUILTIN.parse().expect("built-in parses");
+        let list = variants
+            .iter()
+            .map(|v| toml::Value::String(v.to_string()))
+            .collect();
+        table.insert(slot.into(), toml::Value::Array(list));
+        table.to_string()
+    };
+    let e = err(&with("vote", &["Vote {who}."]));
+    assert!(
+        e.contains("speeches.toml") && e.contains("vote[0]") && e.contains("{who}"),
+        "{e}"
+    );
+    let e = err(&with("no_read", &[]));
+    assert!(e.contains("no_read") && e.contains("empty"), "{e}");
+    let e = err(&with("death_one", &["Seat {seat} died. Vote {seat}."]));
+    assert!(e.contains("death_one[0]") && e.contains("misreads"), "{e}");
+    let e = err(&with("report_wolf", &["Seat {seat} worries me."]));
+    assert!(
+        e.contains("report_wolf[0]") && e.contains("misreads"),
+        "{e}"
+    );
+    let e = err(&with("vote", &["Vote {seat}"]));
+    assert!(e.contains("vote[0]") && e.contains("sentence"), "{e}");
+    let e = err(&with("votes", &["Vote {seat}."]));
+    assert!(e.contains("votes") && e.contains("unknown slot"), "{e}");
+    let mut table: toml::Table = BUILTIN.parse().expect("built-in parses");
+    table.remove("pk_plea");
+    let e = err(&table.to_string());
+    assert!(e.contains("pk_plea") && e.contains("missing"), "{e}");
+    let e = err("opening = [");
+    assert!(e.contains("speeches.toml"), "{e}");
+}
+
+#[test]
+fn a_content_directory_replaces_the_built_in_phrasebook() {
+    let dir = std::env::temp_dir().join(format!("agora-speeches-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("werewolf")).expect("temp dir");
+    let file = dir.join("werewolf").join("speeches.toml");
+    // Absent: the built-in copy.
+    let builtin = Phrasebook::load(Some(&dir)).expect("built-in");
+    assert_eq!(builtin.variants(Slot::Vote).len(), 5);
+    let mut table: toml::Table = BUILTIN.parse().expect("built-in parses");
+    table.insert(
+        "vote".into(),
+        toml::Value::Array(vec![toml::Value::String("Vote out seat {seat}!".into())]),
+    );
+    std::fs::write(&file, table.to_string()).expect("write");
+    let book = Phrasebook::load(Some(&dir)).expect("a valid file");
+    assert_eq!(book.variants(Slot::Vote), ["Vote out seat {seat}!"]);
+    table.insert("vote".into(), toml::Value::Array(Vec::new()));
+    std::fs::write(&file, table.to_string()).expect("write");
+    let e = Phrasebook::load(Some(&dir))
+        .expect_err("empty list")
+        .to_string();
+    assert!(
+        e.contains(&file.display().to_string()) && e.contains("vote"),
+        "{e}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn the_builtin_phrasebook_reads_exactly_on_every_fill() {
+    let book = Phrasebook::parse("built-in", BUILTIN).expect("the built-in phrasebook is valid");
+    assert!(book.is_exact());
+    assert!(book.only_variant(1).is_exact());
+}
+
+/// A variant that reads right on the load check's probe seats but not on every fill: the
+/// book is still accepted, but its speakers no longer hand claims over (the game reads them).
+#[test]
+fn a_variant_misread_on_some_fill_makes_the_book_inexact() {
+    // "I never checked 4 and 8 as a wolf." claims nothing (the probes list two seats), but
+    // with one accuser it reads "checked 4 … wolf" as a wolf report.
+    let text = BUILTIN.replace(
+        "defence = [\n",
+        "defence = [\n    \"I never checked {seats} as a wolf.\",\n",
+    );
+    assert_ne!(text, BUILTIN);
+    let book = Phrasebook::parse("speeches.toml", &text).expect("passes the probe check");
+    assert!(!book.is_exact());
+    assert_eq!(
+        claims::read("I never checked 4 as a wolf.").wolves,
+        SeatSet::only(4)
+    );
+    let mut p = Heuristic::with_phrasebook(3, std::sync::Arc::new(book));
+    p.observe(&Event::RoleDealt {
+        seat: 3,
+        role: Role::Villager,
+    });
+    p.observe(&Event::NightFell { night: 1 });
+    p.observe(&dawn());
+    assert!(matches!(
+        p.decide(&ask(3, AskKind::Speech, EVERY_SEAT)),
+        Action::Speak { .. }
+    ));
+    assert_eq!(p.meant_claims(), None);
+}
+
+#[test]
+fn a_speech_hands_over_its_claims_once() {
+    let mut p = player(4, Role::Villager);
+    p.observe(&dawn());
+    let Action::Speak { text } = p.decide(&ask(4, AskKind::Speech, EVERY_SEAT)) else {
+        panic!("a speech ask gets a speech");
+    };
+    assert_eq!(p.meant_claims(), Some(claims::read(&text)));
+    assert_eq!(p.meant_claims(), None, "taken once");
+    // Any other answer hands over nothing.
+    p.decide(&ask(4, AskKind::Speech, EVERY_SEAT));
+    p.decide(&ask(4, AskKind::Vote, EVERY_SEAT.without(4)));
+    assert_eq!(p.meant_claims(), None);
+}
+
+/// Suspicion is remembered within a decision but every event can change it.
+#[test]
+fn suspicion_follows_every_event() {
+    let mut p = player(7, Role::Villager);
+    p.observe(&dawn());
+    let before = p.suspicion();
+    assert_eq!(before, p.suspicion());
+    p.observe(&speech(4, "I am the seer. Checked 5: wolf."));
+    let after = p.suspicion();
+    assert!(after[5] > before[5], "{before:?} -> {after:?}");
+    p.observe(&Event::SeerResult {
+        target: 2,
+        wolf: true,
+    });
+    assert_eq!(p.suspicion()[2], 1.0);
+}

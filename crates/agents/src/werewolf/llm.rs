@@ -1,0 +1,395 @@
+//! Language-model werewolf players.
+//!
+//! A model seat sees only its own [`SeatMemory`] (built from the events its seat was shown),
+//! so its prompt cannot hold what the seat may not know. Prompts come from
+//! `content/prompts/werewolf/` and stay the same size however long the game runs: earlier
+//! days are summaries written once, today is verbatim. Each decision is one structured call
+//! whose JSON schema lists the valid options; the reply is checked against that whole
+//! schema (`reply.rs`): an invalid one is a fault, repaired once with the error appended, and
+//! otherwise replaced by the built-in heuristic's decision (an over-long speech is cut at a
+//! sentence instead, and recorded). Only an explicit, schema-valid `null` or `pass` abstains.
+//! Every call's tokens, every fault (with `then`: `repair`, `fallback` or `fixed`) and its
+//! fallback, and the model's `reasoning_steps` and `suspicion_scores` go into the input's
+//! review note.
+
+use super::memory::{SeatMemory, TableRules};
+use super::{fit_speech, Player};
+use crate::config::ConfigError;
+use crate::games::werewolf::{
+    Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, Werewolf, WitchSelfSave,
+};
+use crate::llm::prompts::{PromptSet, PromptSpec};
+use crate::llm::{Client, Message, Request};
+use crate::model::{self, Checked, Fallback};
+use crate::{Agent, Answer, Decision};
+use serde_json::{json, Value};
+use std::path::Path;
+use std::sync::Arc;
+
+mod reply;
+
+pub use reply::{parse_reply, Parsed};
+
+macro_rules! prompt {
+    ($name:literal, $($p:literal),*) => {
+        PromptSpec {
+            name: $name,
+            builtin: include_str!(concat!("../../../../content/prompts/werewolf/", $name, ".md")),
+            placeholders: &[$($p),*],
+        }
+    };
+}
+
+/// Every werewolf prompt file and the placeholders it may use.
+pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
+    vec![
+        prompt!("rules", "max_days", "hunter_rule", "witch_self_save"),
+        prompt!("role_werewolf", "wolves"),
+        prompt!("role_seer",),
+        prompt!("role_witch",),
+        prompt!("role_hunter",),
+        prompt!("role_villager",),
+        prompt!("context", "private", "claims", "transcript"),
+        prompt!("decide_wolf_pick", "day", "targets"),
+        prompt!("decide_seer_check", "day", "targets"),
+        prompt!("decide_witch", "day", "attacked", "options"),
+        prompt!("decide_hunter_shot", "day", "targets"),
+        prompt!("decide_speech", "day", "max_chars"),
+        prompt!("decide_pk_speech", "day", "max_chars"),
+        prompt!("decide_last_words", "day", "max_chars"),
+        prompt!("decide_vote", "day", "targets"),
+        prompt!("decide_pk_vote", "day", "targets"),
+    ]
+}
+
+/// Loads the werewolf prompts from `content_dir` (`content/prompts` by default).
+pub fn load_prompts(content_dir: Option<&Path>) -> Result<PromptSet, ConfigError> {
+    PromptSet::load(content_dir, "werewolf", &werewolf_prompt_specs())
+}
+
+fn decide_name(kind: AskKind) -> &'static str {
+    match kind {
+        AskKind::WolfPick => "decide_wolf_pick",
+        AskKind::SeerCheck => "decide_seer_check",
+        AskKind::Witch => "decide_witch",
+        AskKind::HunterShot => "decide_hunter_shot",
+        AskKind::Speech => "decide_speech",
+        AskKind::PkSpeech => "decide_pk_speech",
+        AskKind::LastWords => "decide_last_words",
+        AskKind::Vote => "decide_vote",
+        AskKind::PkVote => "decide_pk_vote",
+    }
+}
+
+fn seats_text(set: SeatSet) -> String {
+    if set.is_empty() {
+        "none".into()
+    } else {
+        set.to_string()
+    }
+}
+
+/// The witch's choices now, each one complete ("save", "poison 4", "pass"), so that the
+/// schema's enum alone rules out every invalid answer.
+fn witch_options(ask: &Ask) -> Vec<String> {
+    let mut o = Vec::new();
+    if ask.can_save {
+        o.push("save".to_string());
+    }
+    for t in ask.targets.iter() {
+        o.push(format!("poison {t}"));
+    }
+    o.push("pass".into());
+    o
+}
+
+/// When a dead hunter may shoot, as the rules text says it.
+fn hunter_rule(rules: &TableRules) -> &'static str {
+    if rules.hunter_shoots_when_poisoned {
+        "voted out or killed at night, poisoned too"
+    } else {
+        "voted out or killed by the wolves, not when poisoned"
+    }
+}
+
+/// Whether the witch may save herself, as the rules text says it.
+fn witch_self_save(rules: &TableRules) -> &'static str {
+    match rules.witch_self_save {
+        WitchSelfSave::Always => "herself too",
+        WitchSelfSave::FirstNight => "herself on night 1 only",
+        WitchSelfSave::Never => "never herself",
+    }
+}
+
+/// Whether `null` (abstain, decline) is a valid target for this kind.
+fn may_pass(kind: AskKind) -> bool {
+    matches!(kind, AskKind::HunterShot | AskKind::Vote | AskKind::PkVote)
+}
+
+/// The JSON schema of a reply to `ask`: its enums are exactly the valid options, and its
+/// properties come in the order a model should write them: `reasoning_steps` and
+/// `suspicion_scores` first, then the decision.
+pub fn schema_for(ask: &Ask) -> (String, Value) {
+    let review = |props: &mut serde_json::Map<String, Value>| {
+        props.insert(
+            "reasoning_steps".into(),
+            json!({"type": "array", "items": {"type": "string", "maxLength": 100}, "maxItems": 3}),
+        );
+        props.insert(
+            "suspicion_scores".into(),
+            json!({"type": "array", "maxItems": 4, "items": {
+                "type": "object",
+                "properties": {
+                    "seat": {"enum": (1..=9).collect::<Vec<u8>>()},
+                    "score": {"type": "number"},
+                },
+                "required": ["seat", "score"],
+                "additionalProperties": false,
+            }}),
+        );
+    };
+    // Models write in schema order: the reasoning comes first, the decision after it.
+    let mut props = serde_json::Map::new();
+    review(&mut props);
+    let name;
+    if ask.kind.is_speech() {
+        name = "speech";
+        props.insert(
+            "speech".into(),
+            json!({"type": "string", "maxLength": ask.max_chars}),
+        );
+    } else {
+        if ask.kind == AskKind::Witch {
+            name = "witch";
+            props.insert("choice".into(), json!({"enum": witch_options(ask)}));
+        } else {
+            name = "target";
+            let mut targets: Vec<Value> = ask.targets.iter().map(|s| json!(s)).collect();
+            if may_pass(ask.kind) {
+                targets.push(Value::Null);
+            }
+            props.insert("target".into(), json!({"enum": targets}));
+        }
+    }
+    let required: Vec<&String> = props.keys().collect();
+    let schema = json!({
+        "type": "object",
+        "properties": props,
+        "required": required,
+        "additionalProperties": false,
+    });
+    (name.to_string(), schema)
+}
+
+/// A seat played by a language model, with the heuristic player as its fallback.
+pub struct LlmSeat {
+    seat: Seat,
+    memory: SeatMemory,
+    fallback: Box<dyn Player>,
+    client: Client,
+    prompts: Arc<PromptSet>,
+}
+
+impl LlmSeat {
+    pub fn new(
+        seat: Seat,
+        fallback: Box<dyn Player>,
+        client: Client,
+        prompts: Arc<PromptSet>,
+    ) -> LlmSeat {
+        LlmSeat {
+            seat,
+            memory: SeatMemory::new(seat),
+            fallback,
+            client,
+            prompts,
+        }
+    }
+
+    /// This game's rules options, for the rules text (default: the default rules).
+    pub fn with_rules(mut self, rules: &Rules) -> LlmSeat {
+        self.memory.rules = TableRules::from(rules);
+        self
+    }
+
+    /// The same, from the `rules` an outside agent was sent.
+    pub fn with_table_rules(mut self, rules: TableRules) -> LlmSeat {
+        self.memory.rules = rules;
+        self
+    }
+
+    /// The request for `ask`, built from this seat's memory only. Player text is in it only
+    /// fenced (see [`fence`](super::memory::fence)); every other line is the game's own.
+    pub fn request(&self, ask: &Ask) -> Request {
+        let m = &self.memory;
+        let role = m.role.unwrap_or(Role::Villager);
+        let role_prompt = self.prompts.render(
+            &format!("role_{}", role.name()),
+            &[("wolves", &m.wolves.map(seats_text).unwrap_or_default())],
+        );
+        let rules = self.prompts.render(
+            "rules",
+            &[
+                ("max_days", &m.rules.max_days.to_string()),
+                ("hunter_rule", hunter_rule(&m.rules)),
+                ("witch_self_save", witch_self_save(&m.rules)),
+            ],
+        );
+        let system = format!("{rules}\n\n{role_prompt}");
+        let context = self.prompts.render(
+            "context",
+            &[
+                ("private", &m.private_line()),
+                ("claims", &m.claims_lines()),
+                ("transcript", &m.transcript()),
+            ],
+        );
+        let day = m.day.max(1).to_string();
+        let attacked = match ask.attacked {
+            Some(s) => format!("Seat {s} was attacked tonight"),
+            None => "Nobody was attacked tonight".into(),
+        };
+        let decide = self.prompts.render(
+            decide_name(ask.kind),
+            &[
+                ("day", &day),
+                ("targets", &seats_text(ask.targets)),
+                ("max_chars", &ask.max_chars.to_string()),
+                ("attacked", &attacked),
+                ("options", &witch_options(ask).join(", ")),
+            ],
+        );
+        let (schema_name, schema) = schema_for(ask);
+        Request {
+            messages: vec![
+                Message::system(system),
+                Message::user(format!("{context}\n\n{decide}")),
+            ],
+            schema_name,
+            schema,
+        }
+    }
+}
+
+/// Asks the model, repairs once, else falls back; returns the action and its review note.
+pub async fn ask_model(
+    client: &Client,
+    request: Request,
+    ask: &Ask,
+    fallback: Action,
+    day: u32,
+) -> Answer<Action> {
+    let mut context = serde_json::Map::new();
+    context.insert("day".into(), json!(day));
+    let check = |content: &str| {
+        parse_reply(content, ask).map(|p| {
+            let mut review = serde_json::Map::new();
+            review.insert("reasoning_steps".into(), json!(p.reasoning_steps));
+            review.insert("suspicion_scores".into(), Value::Object(p.suspicion_scores));
+            Checked {
+                value: p.action,
+                fixed: p.fixed,
+                review,
+            }
+        })
+    };
+    let call = model::Ask {
+        client,
+        request,
+        agent: "llm",
+        context,
+    };
+    let fallback = Fallback {
+        value: fallback,
+        label: "heuristic",
+    };
+    let (action, note) = model::decide(call, check, fallback).await;
+    Answer {
+        action: Some(action),
+        note: Some(note),
+    }
+}
+
+impl Agent<Werewolf> for LlmSeat {
+    fn observe(&mut self, event: &Event) {
+        self.memory.observe(event);
+        self.fallback.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Decision<Action> {
+        debug_assert_eq!(ask.seat, self.seat);
+        // The fallback is decided now, whatever the model does, so the heuristic's state
+        // does not depend on the network.
+        let mut fallback = self.fallback.decide(ask);
+        if let Action::Speak { text } = &mut fallback {
+            *text = fit_speech(text, ask.max_chars as usize);
+        }
+        let request = self.request(ask);
+        let client = self.client.clone();
+        let ask = *ask;
+        let day = self.memory.day.max(1);
+        Decision::Later(Box::pin(async move {
+            ask_model(&client, request, &ask, fallback, day).await
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(kind: AskKind, targets: &[Seat]) -> Ask {
+        Ask {
+            seat: 4,
+            kind,
+            targets: targets.iter().copied().collect(),
+            attacked: Some(2),
+            can_save: true,
+            max_chars: 40,
+            seq: 3,
+        }
+    }
+
+    #[test]
+    fn schemas_list_exactly_the_valid_options() {
+        let (_, s) = schema_for(&ask(AskKind::Vote, &[1, 5]));
+        assert_eq!(s["properties"]["target"]["enum"], json!([1, 5, null]));
+        let (_, s) = schema_for(&ask(AskKind::SeerCheck, &[6]));
+        assert_eq!(s["properties"]["target"]["enum"], json!([6]));
+        let mut w = ask(AskKind::Witch, &[]);
+        w.can_save = false;
+        let (_, s) = schema_for(&w);
+        assert_eq!(s["properties"]["choice"]["enum"], json!(["pass"]));
+        let (_, s) = schema_for(&ask(AskKind::Witch, &[1, 3]));
+        assert_eq!(
+            s["properties"]["choice"]["enum"],
+            json!(["save", "poison 1", "poison 3", "pass"])
+        );
+        assert_eq!(s["additionalProperties"], json!(false));
+        // Reasoning before the decision, in the schema as sent.
+        for a in [
+            ask(AskKind::Vote, &[1, 5]),
+            ask(AskKind::Witch, &[1, 3]),
+            ask(AskKind::Speech, &[]),
+        ] {
+            let (_, s) = schema_for(&a);
+            let keys: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
+            assert_eq!(
+                keys[..2],
+                ["reasoning_steps", "suspicion_scores"],
+                "{keys:?}"
+            );
+            let text = s.to_string();
+            let decision = ["\"target\"", "\"choice\"", "\"speech\""]
+                .iter()
+                .filter_map(|k| text.find(k))
+                .min()
+                .unwrap();
+            assert!(text.find("reasoning_steps").unwrap() < decision, "{text}");
+            assert_eq!(s["required"][0], "reasoning_steps");
+            // The mock answers in the same order.
+            let reply = crate::llm::mock::instance(&s, &mut 5).to_string();
+            assert!(reply.starts_with("{\"reasoning_steps\""), "{reply}");
+        }
+    }
+}

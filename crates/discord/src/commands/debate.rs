@@ -1,0 +1,293 @@
+//! The `/debate` commands: `start` opens a debate lobby in the channel (the one place a
+//! debate table is made by a command; its topic autocompletes from `content/topics/`),
+//! `stop` and `status` ask the channel's table, whatever it plays.
+
+use crate::debate::lobby::{DebateLobby, DebateOptions, Length};
+use crate::debate::table::{DebateTable, TableState};
+use crate::debate::views::{lobby_components, lobby_embed};
+use crate::send::reply_ephemeral as refuse;
+use crate::tables;
+use crate::text::sanitize;
+use crate::types::{Context, Error};
+use std::sync::Arc;
+
+/// The debate formats a table can play.
+#[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
+pub enum FormatChoice {
+    #[name = "team (four against four, judged speech by speech)"]
+    Team,
+    #[name = "rounds (a moderated debate, scored round by round)"]
+    Rounds,
+    #[name = "social (minds change; a side can give in)"]
+    Social,
+}
+
+/// Debates: two teams of four (people and AI debaters), an AI judge.
+#[poise::command(
+    slash_command,
+    guild_only,
+    subcommands("start", "stop", "status", "concede"),
+    subcommand_required
+)]
+pub async fn debate(_ctx: Context<'_>) -> Result<(), Error> {
+    Ok(())
+}
+
+/// The topics whose id or title starts with what was typed (at most 25, Discord's limit).
+async fn topics<'a>(
+    ctx: Context<'a>,
+    partial: &'a str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let choices = ctx
+        .data()
+        .debate
+        .topics
+        .search(partial)
+        .into_iter()
+        .take(25)
+        .map(|(id, title)| {
+            poise::serenity_prelude::AutocompleteChoice::new(
+                title.chars().take(100).collect::<String>(),
+                id.to_string(),
+            )
+        })
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Opens a debate lobby in this channel.
+// A slash command's options are its arguments.
+#[allow(clippy::too_many_arguments)]
+#[poise::command(slash_command, guild_only)]
+pub async fn start(
+    ctx: Context<'_>,
+    #[description = "The motion: a topic from the list, or your own words (needs a language model)"]
+    #[autocomplete = "topics"]
+    #[max_length = 300]
+    topic: String,
+    #[description = "The format (default: team)"] format: Option<FormatChoice>,
+    #[description = "Speech lengths: full, or short (a third; the default here)"] length: Option<
+        Length,
+    >,
+    #[description = "Scale every timer: 0.5 is twice as fast, 2 twice as slow (default 1)"]
+    pace: Option<f64>,
+    #[description = "Team debate only: post each speech's score as soon as it is judged (default: off)"]
+    live_scores: Option<bool>,
+    #[description = "Rounds and social: how many rounds (default 3 and 4)"]
+    #[min = 1]
+    #[max = 10]
+    rounds: Option<u8>,
+    #[description = "Rounds and social: participants, people and AI (default 2 and 3; at most 8)"]
+    #[min = 2]
+    #[max = 8]
+    participants: Option<u8>,
+) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let format = format.unwrap_or(FormatChoice::Team);
+    let typed = topic.trim();
+    let known = bot.debate.topics.get(typed).cloned().or_else(|| {
+        // A topic's title picked without the autocomplete's id.
+        bot.debate
+            .topics
+            .ids()
+            .filter_map(|id| bot.debate.topics.get(id))
+            .find(|t| t.title.eq_ignore_ascii_case(typed))
+            .cloned()
+    });
+    let (topic_id, motion) = match &known {
+        Some(t) => (Some(t.id.clone()), t.motion.clone()),
+        None => {
+            if let Err(e) = bot.debate.check_topic(None) {
+                let ids: Vec<&str> = bot.debate.topics.ids().collect();
+                return refuse(
+                    ctx,
+                    format!(
+                        "Not started: there is no topic {:?}, and {e}. Topics: {}.",
+                        sanitize(typed, 60),
+                        ids.join(", ")
+                    ),
+                )
+                .await;
+            }
+            if typed.split_whitespace().count() < 3 {
+                return refuse(
+                    ctx,
+                    "Not started: write the motion as a sentence, e.g. “This house would ban homework”.",
+                )
+                .await;
+            }
+            (None, sanitize(typed, 300))
+        }
+    };
+    if let Err(why) = format_options(format, rounds, participants) {
+        return refuse(ctx, format!("Not started: {why}.")).await;
+    }
+    if !matches!(format, FormatChoice::Team) {
+        if let Err(why) = panel_options(pace, live_scores) {
+            return refuse(ctx, format!("Not started: {why}.")).await;
+        }
+        let social = matches!(format, FormatChoice::Social);
+        let lobby = crate::panel::PanelLobby {
+            format: if social {
+                crate::session::debate::DebateFormat::Social
+            } else {
+                crate::session::debate::DebateFormat::Rounds
+            },
+            host: ctx.author().id.get(),
+            guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),
+            topic: topic_id,
+            motion,
+            rounds: rounds.unwrap_or(if social { 4 } else { 3 }),
+            participants: participants.unwrap_or(if social { 3 } else { 2 }),
+            seats: Vec::new(),
+            message: None,
+            pace,
+            length,
+        };
+        return crate::panel::open_lobby(ctx, lobby).await;
+    }
+    let options = DebateOptions {
+        topic: topic_id,
+        motion,
+        length: length
+            .unwrap_or_else(|| Length::from_config(&bot.config.debate.settings.discord_length)),
+        pace,
+        live_scores: live_scores.unwrap_or(bot.config.debate.settings.live_scores),
+    };
+    if let Err(e) = options.validate() {
+        return refuse(ctx, format!("Not started: {e}.")).await;
+    }
+    let channel = ctx.channel_id().get();
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+    let lobby = DebateLobby::open(ctx.author().id.get(), guild, options);
+    let table = Arc::new(DebateTable::new(
+        channel,
+        guild,
+        TableState::Lobby(lobby.clone()),
+    ));
+    let shown = poise::CreateReply::default()
+        .embed(lobby_embed(&lobby))
+        .components(lobby_components(channel));
+    tables::open_lobby(ctx, table, shown, async {}).await
+}
+
+/// Checks `rounds` and `participants` against the format: the team debate takes neither
+/// (it is always four against four), the others take them in range (a social debate
+/// needs three participants); the reason names the option.
+fn format_options(
+    format: FormatChoice,
+    rounds: Option<u8>,
+    participants: Option<u8>,
+) -> Result<(), String> {
+    let social = matches!(format, FormatChoice::Social);
+    if matches!(format, FormatChoice::Team) {
+        let given: Vec<&str> = [
+            ("rounds", rounds.is_some()),
+            ("participants", participants.is_some()),
+        ]
+        .iter()
+        .filter(|(_, given)| *given)
+        .map(|(name, _)| *name)
+        .collect();
+        if !given.is_empty() {
+            let one = given.len() == 1;
+            return Err(format!(
+                "the {} {} to the moderated and social debates only (a team debate is always four against four; choose format rounds or social, or leave {} out)",
+                given.join(" and "),
+                if one { "option applies" } else { "options apply" },
+                if one { "it" } else { "them" },
+            ));
+        }
+        return Ok(());
+    }
+    if let Some(r) = rounds.filter(|r| !(1..=10).contains(r)) {
+        return Err(format!("rounds {r} is not allowed: choose 1 to 10"));
+    }
+    let least = if social { 3 } else { 2 };
+    match participants {
+        Some(p) if p < least => Err(format!(
+            "a {} debate needs at least {least} participants (people and AI), not {p}",
+            if social { "social" } else { "moderated" }
+        )),
+        Some(p) if p > 8 => Err(format!("participants {p} is not allowed: at most 8")),
+        _ => Ok(()),
+    }
+}
+
+/// Checks the options a moderated or social debate takes: a pace in range, and no live
+/// scores (a team-debate option); the reason names the option.
+fn panel_options(pace: Option<f64>, live_scores: Option<bool>) -> Result<(), String> {
+    if let Some(p) = pace {
+        crate::config::ranges::LOBBY_PACE
+            .check(p)
+            .map_err(|m| format!("pace {m} (fast to slow)"))?;
+    }
+    if live_scores == Some(true) {
+        return Err("live_scores applies to the team debate only (a moderated debate posts each round's scores as it goes; a social debate's scores come with the result)".into());
+    }
+    Ok(())
+}
+
+/// Ends the debate or lobby in this channel (the host or a moderator).
+#[poise::command(slash_command, guild_only)]
+pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
+    super::stop_table(ctx).await
+}
+
+/// Shows the stage, who has the floor and the clocks.
+#[poise::command(slash_command, guild_only)]
+pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
+    super::table_status(ctx, "/debate start").await
+}
+
+/// Gives in, in a social debate (counts as a surrender).
+#[poise::command(slash_command, guild_only)]
+pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    match bot.table(ctx.channel_id().get()) {
+        Some(table) => table.concede(ctx).await,
+        None => refuse(ctx, "There is no debate in this channel.").await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::panel_options;
+
+    #[test]
+    fn rounds_and_participants_only_where_they_apply_and_in_range() {
+        use super::{format_options, FormatChoice::*};
+        assert!(format_options(Team, None, None).is_ok());
+        let why = format_options(Team, Some(3), None).unwrap_err();
+        assert!(
+            why.starts_with("the rounds option applies to the moderated"),
+            "{why}"
+        );
+        let why = format_options(Team, Some(3), Some(4)).unwrap_err();
+        assert!(
+            why.starts_with("the rounds and participants options apply"),
+            "{why}"
+        );
+        assert!(format_options(Rounds, Some(1), Some(2)).is_ok());
+        assert!(format_options(Social, Some(10), Some(3)).is_ok());
+        let why = format_options(Social, None, Some(2)).unwrap_err();
+        assert!(why.contains("at least 3 participants"), "{why}");
+        assert!(format_options(Rounds, Some(0), None).is_err());
+        assert!(format_options(Rounds, None, Some(9)).is_err());
+        assert!(format_options(Rounds, None, Some(1)).is_err());
+    }
+
+    #[test]
+    fn a_panel_debate_takes_pace_and_refuses_live_scores_with_the_reason() {
+        assert!(panel_options(Some(0.5), Some(false)).is_ok());
+        assert!(panel_options(None, None).is_ok());
+        assert!(panel_options(Some(0.0), None)
+            .unwrap_err()
+            .starts_with("pace "));
+        let why = panel_options(None, Some(true)).unwrap_err();
+        assert!(
+            why.starts_with("live_scores applies to the team debate only"),
+            "{why}"
+        );
+    }
+}

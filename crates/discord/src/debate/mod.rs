@@ -1,0 +1,144 @@
+//! The team debate at a Discord table: the lobby (seats Pro 1–4 and Con 1–4, AI debaters
+//! in the empty ones), each team's private thread, the moderator's calls, people's
+//! speeches (typed in the channel with a live word count, or written in a form), and the
+//! scorecard. The bot core reaches it through the [`RunningTable`] trait, implemented
+//! here for [`DebateTable`]; only the `/debate start` command and resume at startup name
+//! this folder.
+//!
+//! - [`table`]: a channel's lobby or running debate, and how it is stored.
+//! - [`lobby`]: taking seats, leaving, starting; the start options (pure).
+//! - `start`: the session from the lobby, the team threads, [`resume`] at startup.
+//! - `drive`: the task that follows the session; [`plan`]: what each note posts where
+//!   (pure: the audience decides, a team's lines reach only its thread).
+//! - `clicks`: lobby buttons, a call's controls and form, typed speeches and team notes.
+//! - [`views`]: embeds and controls; [`render`]: every text (pure).
+
+mod clicks;
+mod drive;
+pub mod lobby;
+pub mod plan;
+pub mod render;
+mod start;
+pub mod table;
+pub mod views;
+
+pub use clicks::OLD_LOBBY;
+pub use start::resume;
+pub use table::DebateTable;
+
+use crate::running::{BoxFuture, RunningTable};
+use crate::tables::{self, Seated};
+use crate::text::Component;
+use crate::types::{Bot, Context, Error};
+use serenity::all::{ComponentInteraction, Message, ModalInteraction};
+use std::sync::Arc;
+use table::TableState;
+
+impl RunningTable<Bot> for DebateTable {
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+
+    fn channel(&self) -> u64 {
+        self.channel
+    }
+
+    fn link(&self) -> String {
+        self.link_to()
+    }
+
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Lobby { verb, .. } => clicks::on_lobby(bot, c, &self, &verb).await,
+                Component::Ask {
+                    seat, seq, verb, ..
+                } => clicks::on_call(bot, c, &self, seat, seq, &verb).await,
+                Component::Board { .. } => clicks::on_floor(bot, c, &self).await,
+            }
+        })
+    }
+
+    fn on_modal<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a ModalInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Ask {
+                    seat, seq, verb, ..
+                } if verb == "speech" => {
+                    clicks::on_speech_form(bot, m, &self, seat, seq).await?;
+                    Ok(true)
+                }
+                _ => Ok(false),
+            }
+        })
+    }
+
+    fn on_message<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move { Ok(clicks::on_message(bot, &self, m).await) })
+    }
+
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let notes = self.notes.lock().expect("lock").take();
+            if let Some(notes) = notes {
+                drive::drive(bot, self, notes).await;
+            }
+        })
+    }
+
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
+        Box::pin(async move {
+            match &*self.state.lock().await {
+                TableState::Lobby(l) => format!(
+                    "**Team debate lobby** — {} of 8 seats taken by people (the rest will be AI debaters).\nMotion: {}",
+                    l.seats.len(),
+                    crate::text::sanitize(&l.options.motion, 300)
+                ),
+                TableState::Running(r) => {
+                    let d = &r.desk;
+                    let given = match d.record.speeches.len() {
+                        0 => "No speech yet.".to_string(),
+                        1 => "1 speech so far.".to_string(),
+                        n => format!("{n} speeches so far."),
+                    };
+                    let mut s = format!(
+                        "**Team debate** — {}\nMotion: {}\n{given}",
+                        d.turn(),
+                        crate::text::sanitize(&d.data.motion, 300),
+                    );
+                    if d.record.stage == Some(crate::games::debate::team::Stage::FreeDebate) {
+                        s.push_str(&format!(
+                            "\nClocks: Pro {} · Con {} words left.",
+                            d.record.clock[0], d.record.clock[1]
+                        ));
+                    }
+                    s
+                }
+                TableState::Starting => "The debate is starting.".into(),
+                TableState::Closed => "The debate here has just ended.".into(),
+            }
+        })
+    }
+
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move { tables::stop(ctx, "debate", &*self).await })
+    }
+
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move { tables::detach(&*self).await })
+    }
+}

@@ -1,0 +1,367 @@
+//! Starting, driving and resuming a team debate at a table: the session is created from
+//! the lobby (people where they sat, AI debaters in the empty seats, the AI judge), each
+//! team with people gets a private thread, and the table follows the session; at startup
+//! a stored debate is resumed where it stopped.
+
+use super::lobby::DebateLobby;
+use super::table::{DebateTable, Desk, RunningData, SeatInfo, TableState};
+use super::views::seating;
+use crate::agents::debate::Role;
+use crate::games::debate::team::{Side, TeamRules, DEBATERS};
+use crate::games::debate::TeamDebate;
+use crate::games::{Seat, Viewer};
+use crate::restart::ReadBack;
+use crate::running::RunningTable;
+use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+use crate::session::{GameSetup, Place, Runner};
+use crate::store::{ChannelRow, PlayerRef};
+use crate::tables::{self, Seated, Stored};
+use crate::types::{Bot, Error};
+use serenity::all::{
+    ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup,
+    CreateThread, EditInteractionResponse, UserId,
+};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The seats and the setup of a debate from its lobby: people where they sat, AI
+/// debaters (their personalities drawn from the seed) elsewhere, the judge in seat 9.
+pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<SeatInfo>) {
+    let kit = &bot.debate;
+    let mut timers = bot.config.debate.timers.clone();
+    if let Some(p) = lobby.options.pace {
+        timers.pace = p;
+    }
+    let mut seats = Vec::with_capacity(9);
+    let mut infos = Vec::with_capacity(8);
+    for seat in 1..=DEBATERS {
+        match lobby.seats.get(&seat) {
+            Some(p) => {
+                seats.push(DebateSeat::human(&PlayerRef {
+                    id: format!("discord:{}", p.user),
+                    surface: "discord".into(),
+                    name: p.name.clone(),
+                    is_ai: false,
+                }));
+                infos.push(SeatInfo {
+                    user: Some(p.user),
+                    name: p.name.clone(),
+                });
+            }
+            None => {
+                let id = kit.team_personality(seed, seat);
+                let name = kit.personalities.get_or_first(&id).name.clone();
+                let offline = if kit.is_offline_role(Role::of_seat(seat)) {
+                    " (offline)"
+                } else {
+                    ""
+                };
+                seats.push(DebateSeat::debater(&id));
+                infos.push(SeatInfo {
+                    user: None,
+                    name: format!("🤖 AI · {name}{offline}"),
+                });
+            }
+        }
+    }
+    seats.push(DebateSeat::judge());
+    let setup = DebateSetup {
+        format: DebateFormat::Team,
+        topic: lobby.options.topic.clone(),
+        motion: lobby.options.motion.clone(),
+        rules: TeamRules {
+            length_scale: lobby.options.length.scale(),
+            live_scores: lobby.options.live_scores,
+        },
+        timers,
+        seats,
+    };
+    (setup, infos)
+}
+
+/// Start was pressed (the click is acknowledged, the table is `Starting`): creates the
+/// session, opens the team threads and starts following. If the session cannot be
+/// created, the lobby is back.
+pub(super) async fn start_debate(
+    bot: &Arc<Bot>,
+    table: &Arc<DebateTable>,
+    c: &ComponentInteraction,
+    lobby: DebateLobby,
+) -> Result<(), Error> {
+    let seed = bot
+        .seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let (setup, infos) = setup_of(bot, &lobby, seed);
+    let place = Place {
+        surface: "discord".into(),
+        community: table.guild.to_string(),
+        channel: table.channel.to_string(),
+    };
+    let created = match setup.check() {
+        Ok(()) => setup
+            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.debate)
+            .await
+            .map_err(|e| e.to_string()),
+        Err(e) => Err(e),
+    };
+    let runner = match created {
+        Ok(r) => r,
+        Err(e) => {
+            *table.state.lock().await = TableState::Lobby(lobby);
+            let _ = c
+                .create_followup(
+                    &bot.http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(format!("The debate could not start: {e}. Try again."))
+                        .ephemeral(true),
+                )
+                .await;
+            return Ok(());
+        }
+    };
+    let mut data = RunningData {
+        session_id: runner.id().to_string(),
+        host: lobby.host,
+        motion: lobby.options.motion.clone(),
+        seats: infos,
+        threads: [None, None],
+        posted: 0,
+        called: Vec::new(),
+        drafts: Default::default(),
+        pace: setup.timers.pace,
+        live_scores: lobby.options.live_scores,
+        floor_message: None,
+    };
+    for side in Side::BOTH {
+        data.threads[side.index()] = open_thread(bot, table.channel, &data, side).await;
+    }
+    let threads: Vec<String> = Side::BOTH
+        .into_iter()
+        .filter_map(|s| {
+            data.thread(s)
+                .map(|t| format!("{} team: <#{t}>", s.title()))
+        })
+        .collect();
+    let seated = seating(&data);
+    let mut st = table.state.lock().await;
+    let running = launch(bot, table.clone(), runner, data);
+    *st = TableState::Running(Box::new(running));
+    table.save(bot, &st).await;
+    drop(st);
+    let threads = if threads.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "\n\nEach team's private thread (its notes, the captain's calls): {}",
+            threads.join(" · ")
+        )
+    };
+    let _ = c
+        .edit_response(
+            &bot.http,
+            EditInteractionResponse::new()
+                .embed(CreateEmbed::new().title("🎙️ The debate has started").description(
+                    format!(
+                        "**Motion:** {}\n\n{seated}{threads}\n\nThe moderator calls each speaker here, with the limit and the time.",
+                        crate::text::sanitize(&lobby.options.motion, 300)
+                    ),
+                ))
+                .components(vec![]),
+        )
+        .await;
+    Ok(())
+}
+
+/// Opens `side`'s private thread with its people in it (`None` when it has none, or the
+/// thread could not be made: its lines then go to its people by DM).
+async fn open_thread(bot: &Arc<Bot>, channel: u64, data: &RunningData, side: Side) -> Option<u64> {
+    let people: Vec<u64> = side.seats().iter().filter_map(|s| data.user(*s)).collect();
+    if people.is_empty() {
+        return None;
+    }
+    let name = format!("{} team — private", side.title());
+    let thread = match ChannelId::new(channel)
+        .create_thread(
+            &bot.http,
+            CreateThread::new(name)
+                .kind(ChannelType::PrivateThread)
+                .invitable(false),
+        )
+        .await
+    {
+        Ok(t) => t.id,
+        Err(e) => {
+            tracing::warn!(
+                channel,
+                "opening the {} team's thread failed: {e}",
+                side.name()
+            );
+            return None;
+        }
+    };
+    for user in people {
+        if let Err(e) = thread.add_thread_member(&bot.http, UserId::new(user)).await {
+            tracing::warn!("adding a debater to their team's thread failed: {e}");
+        }
+    }
+    bot.post_text(
+        thread,
+        &format!(
+            "🔒 The {} team's private thread: only your team sees it. Write notes to your teammates here; your AI captain's calls in free debate come here too.",
+            side.title()
+        ),
+    )
+    .await;
+    Some(thread.get())
+}
+
+/// Starts following a session for a channel: subscribe, start, follow.
+fn launch(
+    bot: &Arc<Bot>,
+    table: Arc<DebateTable>,
+    mut runner: Runner<TeamDebate>,
+    data: RunningData,
+) -> super::table::Running {
+    // The table follows every note and routes each by its audience (see `plan`), and
+    // paces the session: nothing an AI does is applied before the channel has shown what
+    // came before it, so a control people see open is open.
+    let sub = runner.subscribe_paced(Viewer::Moderator);
+    let session = runner.start();
+    bot.register_session(&data.session_id, table.channel);
+    for thread in data.threads.iter().flatten() {
+        bot.register_thread(*thread, table.channel);
+    }
+    let running = super::table::Running::new(session.handle.clone(), data);
+    *table.notes.lock().expect("lock") = Some(sub);
+    tokio::spawn(table.follow(bot.clone()));
+    tokio::spawn(async move {
+        if let Err(e) = session.wait().await {
+            tracing::error!("debate session ended with an error: {e}");
+        }
+    });
+    running
+}
+
+/// Picks up a stored debate table (at startup): a lobby as it was, a running debate
+/// resumed where it stopped (one that has ended frees its channel).
+pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    if matches!(row.data["format"].as_str(), Some("rounds" | "social")) {
+        return crate::panel::resume(bot, row).await;
+    }
+    let table = Arc::new(DebateTable::new(
+        row.channel_id,
+        row.guild_id,
+        TableState::Closed,
+    ));
+    let data = match tables::read::<DebateLobby, RunningData>(&row, "debate")? {
+        Stored::Lobby(lobby) => {
+            tables::resume_lobby(bot, table, lobby).await;
+            return Ok(());
+        }
+        Stored::Running(data) => data,
+    };
+    let resumed =
+        tables::resume_session::<DebateSetup>(bot, row.channel_id, &data.session_id, &bot.debate);
+    if let Some(runner) = resumed.await? {
+        bot.insert(table.clone());
+        let mut st = table.state.lock().await;
+        let running = launch(bot, table.clone(), runner, data);
+        *st = TableState::Running(Box::new(running));
+        tracing::info!(channel = row.channel_id, "resumed a debate");
+    }
+    Ok(())
+}
+
+/// After a restart, before the first batch is planned: a person's newest call read back
+/// from the channel (a message with its controls) whose id was never stored (the bot died
+/// just after posting it) is taken as posted, so it is not posted again.
+pub(super) fn adopt_calls(desk: &mut Desk, read: &ReadBack, me: u64) {
+    let session = desk.data.session_id.clone();
+    // Newest first: the first message found for a seat is its latest call.
+    let mut seen: Vec<Seat> = Vec::new();
+    for o in read.own(me, &session) {
+        let id = o.id;
+        for (seat, seq) in o.asks {
+            if seen.contains(&seat) || desk.data.user(seat).is_none() {
+                continue;
+            }
+            seen.push(seat);
+            let stored = desk.data.called.iter().find(|(s, _, _)| *s == seat);
+            if stored.is_none_or(|(_, q, m)| *m < id && *q != seq) {
+                desk.data.called.retain(|(s, _, _)| *s != seat);
+                desk.data.called.push((seat, seq, id));
+            }
+        }
+    }
+}
+
+/// After a restart: the messages a sweep keeps live, the open calls and each person's
+/// latest call (its ask may come again only after the backlog).
+pub(super) fn live_calls(desk: &Desk) -> Vec<u64> {
+    let open = desk.open.values().filter_map(|c| c.message);
+    open.chain(desk.data.called.iter().map(|(_, _, m)| *m))
+        .collect()
+}
+
+#[cfg(test)]
+mod restart_tests {
+    use super::*;
+
+    fn desk() -> Desk {
+        Desk::new(RunningData {
+            session_id: "s1".into(),
+            host: 1,
+            motion: "m".into(),
+            seats: (1..=8)
+                .map(|s| SeatInfo {
+                    user: (s == 8).then_some(400),
+                    name: format!("n{s}"),
+                })
+                .collect(),
+            threads: [None, None],
+            posted: 0,
+            called: vec![(8, 4, 50)],
+            drafts: Default::default(),
+            pace: 1.0,
+            live_scores: false,
+            floor_message: None,
+        })
+    }
+
+    fn read(messages: &[(u64, &str)]) -> ReadBack {
+        let messages = messages
+            .iter()
+            .map(|(id, custom)| {
+                serde_json::json!({"id": id.to_string(), "author": {"id": "1000"},
+                    "content": "🎤 call", "components": [{"type": 1, "components":
+                    [{"type": 2, "style": 1, "label": "Done", "custom_id": custom}]}]})
+            })
+            .collect();
+        ReadBack {
+            channel: 3000,
+            messages,
+        }
+    }
+
+    #[test]
+    fn a_call_posted_before_a_crash_but_never_stored_is_taken_as_posted() {
+        let mut d = desk();
+        // Newest first: the call of seq 6 (never stored), then the stored one of seq 4.
+        adopt_calls(
+            &mut d,
+            &read(&[(60, "ask:s1:8:6:done"), (50, "ask:s1:8:4:done")]),
+            1000,
+        );
+        assert_eq!(d.data.called, vec![(8, 6, 60)]);
+        assert_eq!(live_calls(&d), vec![60]);
+        // What is stored already stays; another session's or an AI seat's controls count not.
+        let mut d = desk();
+        let r = read(&[
+            (70, "ask:s2:8:9:done"),
+            (65, "ask:s1:3:9:done"),
+            (50, "ask:s1:8:4:done"),
+        ]);
+        adopt_calls(&mut d, &r, 1000);
+        assert_eq!(d.data.called, vec![(8, 4, 50)]);
+    }
+}

@@ -1,0 +1,505 @@
+//! The panel debate's session: made from the lobby (people in the seats they joined, AI
+//! participants with personalities in the rest, the AI moderator or evaluator last),
+//! followed by the table's task (each public event posted once, the moderator's posts and
+//! the result as embeds, a call with a Done button to each person whose turn it is, the
+//! chart attached to the scorecard), and resumed at startup.
+
+use super::{
+    Call, Closed, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData,
+};
+use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
+use crate::games::debate::social::{SocialDebate, SocialRules, Start};
+use crate::games::{Seat, SeatSet, Viewer};
+use crate::running::RunningTable;
+use crate::send::no_pings;
+use crate::session::debate::shown_names;
+use crate::session::debate::{DebateFormat, DebateSeat};
+use crate::session::formats::{RoundsSetup, SocialSetup};
+use crate::session::{GameSetup, Note, Place, Runner, Subscription};
+use crate::sim::formats::social_start;
+use crate::store::{ChannelRow, PlayerRef};
+use crate::tables::{self, Seated, Stored};
+use crate::text::{sanitize, Component};
+use crate::types::{Bot, Error};
+use anyhow::Context as _;
+use serenity::all::{
+    ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
+    CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, UserId,
+};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The setup of a panel debate from its lobby, as JSON (the format's own setup type reads
+/// it), and each participant's user.
+fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec<Option<u64>>) {
+    let kit = &bot.debate;
+    let social = lobby.format == DebateFormat::Social;
+    let min = if social { 3 } else { 2 };
+    let n = lobby
+        .participants
+        .max(lobby.seats.len() as u8)
+        .clamp(min, 8);
+    let mut seats = Vec::new();
+    let mut users = Vec::new();
+    let mut starts = Vec::new();
+    for s in 1..=n {
+        match lobby.seats.get(s as usize - 1) {
+            Some(j) => {
+                seats.push(DebateSeat::human(&PlayerRef {
+                    id: format!("discord:{}", j.user),
+                    surface: "discord".into(),
+                    name: j.name.clone(),
+                    is_ai: false,
+                }));
+                users.push(Some(j.user));
+                let side = if j.side < 0 { "against" } else { "for" };
+                starts.push(
+                    crate::session::formats::human_start(side, j.firmness).unwrap_or(Start {
+                        stance: 0.7 * j.side as f64,
+                        conviction: 0.6,
+                    }),
+                );
+            }
+            None => {
+                let p = kit.panel_personality(seed, s);
+                starts.push(social_start(kit, &p, s));
+                seats.push(DebateSeat::debater(&p));
+                users.push(None);
+            }
+        }
+    }
+    seats.push(DebateSeat::judge());
+    let mut timers = bot.config.debate.timers.clone();
+    // The lobby's pace scales every timer of the debate, as in a team debate.
+    timers.pace = lobby.pace.unwrap_or(timers.pace).max(0.0);
+    let length_scale = lobby
+        .length_or(&bot.config.debate.settings.discord_length)
+        .scale();
+    let setup = if social {
+        serde_json::to_value(SocialSetup {
+            format: DebateFormat::Social,
+            topic: lobby.topic.clone(),
+            motion: lobby.motion.clone(),
+            rules: SocialRules {
+                rounds: lobby.rounds,
+                length_scale,
+            },
+            timers,
+            seats,
+            starts,
+        })
+    } else {
+        serde_json::to_value(RoundsSetup {
+            format: DebateFormat::Rounds,
+            topic: lobby.topic.clone(),
+            motion: lobby.motion.clone(),
+            rules: RoundsRules {
+                rounds: lobby.rounds,
+                style: Style::Structured,
+                length_scale,
+            },
+            timers,
+            seats,
+        })
+    };
+    (setup.unwrap_or_default(), users)
+}
+
+/// Start was pressed (acknowledged; the table is `Starting`): creates the session and
+/// follows it; if it cannot be made, the lobby is back.
+pub(super) async fn start<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    c: &ComponentInteraction,
+    lobby: PanelLobby,
+) -> Result<(), Error> {
+    let seed = bot
+        .seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let (value, users) = setup_of(bot, &lobby, seed);
+    let place = Place {
+        surface: "discord".into(),
+        community: table.guild.to_string(),
+        channel: table.channel.to_string(),
+    };
+    let created = async {
+        let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
+        setup.check()?;
+        setup
+            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.debate)
+            .await
+            .map_err(|e| e.to_string())
+    }
+    .await;
+    let runner = match created {
+        Ok(r) => r,
+        Err(e) => {
+            *table.state.lock().await = PanelState::Lobby(lobby);
+            let _ = c
+                .create_followup(
+                    &bot.http,
+                    CreateInteractionResponseFollowup::new()
+                        .content(format!("The debate could not start: {e}."))
+                        .ephemeral(true),
+                )
+                .await;
+            return Ok(());
+        }
+    };
+    let seats: Vec<DebateSeat> = serde_json::from_value(value["seats"].clone()).unwrap_or_default();
+    let data = RunningData {
+        format: G::FORMAT,
+        session_id: runner.id().to_string(),
+        host: lobby.host,
+        motion: lobby.motion.clone(),
+        names: shown_names(&seats),
+        users,
+        posted: 0,
+    };
+    let sides = G::sides(&value, data.names.len());
+    let seating: Vec<String> = data
+        .names
+        .iter()
+        .zip(&data.users)
+        .zip(sides.iter().chain(std::iter::repeat(&"for")))
+        .map(|((n, u), side)| {
+            let who = match u {
+                Some(u) => format!("{} · <@{u}>", sanitize(n, 60)),
+                None => sanitize(n, 60),
+            };
+            format!("{who} — **{side}** the motion")
+        })
+        .collect();
+    let mut st = table.state.lock().await;
+    launch(bot, table.clone(), &mut st, runner, data);
+    table.save(bot, &st).await;
+    drop(st);
+    let _ = c
+        .edit_response(
+            &bot.http,
+            EditInteractionResponse::new()
+                .embed(CreateEmbed::new().title("🎙️ The debate has started").description(format!(
+                    "**Motion:** {}\n\n{}\n\nWhen it is your turn you are called here: type your speech in the channel, then press Done (or type `done`).",
+                    sanitize(&lobby.motion, 300),
+                    seating.join("\n")
+                )))
+                .components(vec![]),
+        )
+        .await;
+    Ok(())
+}
+
+/// Starts following a session: subscribe (the public and the people's seats), start, follow.
+fn launch<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: Arc<PanelTable<G>>,
+    st: &mut PanelState<G>,
+    mut runner: Runner<G>,
+    data: RunningData,
+) {
+    let humans: SeatSet = (1..=data.users.len() as Seat)
+        .filter(|s| data.users[*s as usize - 1].is_some())
+        .collect();
+    let viewer = if humans.is_empty() {
+        Viewer::Public
+    } else {
+        Viewer::Seats(humans)
+    };
+    let sub = runner.subscribe(viewer);
+    let session = runner.start();
+    bot.register_session(&data.session_id, table.channel);
+    *st = PanelState::Running(PanelRunning {
+        handle: session.handle.clone(),
+        data,
+        calls: Default::default(),
+        progress: Default::default(),
+    });
+    *table.notes.lock().expect("lock") = Some(sub);
+    tokio::spawn(table.follow(bot.clone()));
+    tokio::spawn(async move {
+        if let Err(e) = session.wait().await {
+            tracing::error!("debate session ended with an error: {e}");
+        }
+    });
+}
+
+/// Posts a told event: a block (`== title ==` then lines) as an embed, a line as text.
+async fn post_line(bot: &Bot, channel: ChannelId, line: &str) {
+    if let Some(rest) = line.strip_prefix("== ") {
+        let (title, body) = rest.split_once('\n').unwrap_or((rest, ""));
+        let title: String = title.trim_end_matches(" ==").chars().take(250).collect();
+        let body = sanitize(body, 4000);
+        let mut embed = CreateEmbed::new().title(title);
+        if !body.trim().is_empty() {
+            embed = embed.description(body);
+        }
+        bot.post(
+            channel,
+            CreateMessage::new()
+                .embed(embed)
+                .allowed_mentions(no_pings()),
+        )
+        .await;
+    } else {
+        bot.post_text(channel, &sanitize(line, 6000)).await;
+    }
+}
+
+/// The table's task: every note of its session, posted, until the session ends.
+pub(super) async fn follow<G: DiscordPanel>(
+    bot: Arc<Bot>,
+    table: Arc<PanelTable<G>>,
+    mut sub: Subscription<G>,
+) {
+    let channel = ChannelId::new(table.channel);
+    let mut seen = 0usize;
+    let mut ended = false;
+    while let Some(note) = sub.next().await {
+        match &*note {
+            Note::Event { audience, event } => {
+                seen += 1;
+                let (names, fresh) = {
+                    let mut st = table.state.lock().await;
+                    match &mut *st {
+                        PanelState::Running(PanelRunning { data, progress, .. }) => {
+                            // Every event, replayed ones included, moves the progress on.
+                            G::track(event, progress);
+                            let fresh = seen > data.posted;
+                            data.posted = data.posted.max(seen);
+                            (data.names.clone(), fresh)
+                        }
+                        _ => (Vec::new(), false),
+                    }
+                };
+                if fresh {
+                    if let Some(line) = G::shown(event, *audience, &names) {
+                        post_line(&bot, channel, &line).await;
+                    }
+                    let st = table.state.lock().await;
+                    table.save(&bot, &st).await;
+                }
+            }
+            Note::Ask {
+                seat,
+                seq,
+                ask,
+                due_at,
+            } => {
+                let call = {
+                    let mut st = table.state.lock().await;
+                    let PanelState::Running(running) = &mut *st else {
+                        continue;
+                    };
+                    // A call still open when the next one comes was never answered.
+                    super::close_calls(&bot, &table, running, Closed::TimedOut);
+                    let PanelRunning {
+                        data,
+                        calls,
+                        handle,
+                        ..
+                    } = running;
+                    match (
+                        data.users.get(*seat as usize - 1).copied().flatten(),
+                        G::speech(ask),
+                    ) {
+                        (Some(user), Some((round, limit))) => {
+                            calls.insert(
+                                *seat,
+                                Call {
+                                    seq: *seq,
+                                    round,
+                                    limit,
+                                    due_at: *due_at,
+                                    ..Call::default()
+                                },
+                            );
+                            Some((user, round, limit, handle.id().to_string()))
+                        }
+                        _ => None,
+                    }
+                };
+                if let Some((user, round, limit, session)) = call {
+                    let done = CreateButton::new(
+                        Component::Ask {
+                            session,
+                            seat: *seat,
+                            seq: *seq,
+                            verb: "done".into(),
+                        }
+                        .id(),
+                    )
+                    .label("Done")
+                    .style(ButtonStyle::Primary);
+                    let text = super::call::open_text(user, round, limit, *due_at);
+                    let posted = bot
+                        .post(
+                            channel,
+                            CreateMessage::new()
+                                .content(text)
+                                .components(vec![CreateActionRow::Buttons(vec![done])])
+                                .allowed_mentions(
+                                    serenity::all::CreateAllowedMentions::new()
+                                        .users([UserId::new(user)]),
+                                ),
+                        )
+                        .await;
+                    if let PanelState::Running(PanelRunning { calls, .. }) =
+                        &mut *table.state.lock().await
+                    {
+                        if let Some(c) = calls.get_mut(seat).filter(|c| c.seq == *seq) {
+                            c.message = posted.map(|m| m.get());
+                            // Lines typed while the call was being posted show at once.
+                            super::show_count(&bot, &table, *seat);
+                        }
+                    }
+                    // What was typed counts when the time runs out (a second before it).
+                    let (bot, table, seat, seq, due) =
+                        (bot.clone(), table.clone(), *seat, *seq, *due_at);
+                    tokio::spawn(async move {
+                        let wait = (due - crate::store::now_ms() - 1000).max(0) as u64;
+                        tokio::time::sleep(Duration::from_millis(wait)).await;
+                        super::hand_in_at_deadline(&bot, &table, seat, seq).await;
+                    });
+                }
+            }
+            Note::Paused { reason } => {
+                bot.post_text(
+                    channel,
+                    &format!("⏸️ The debate is paused: {reason}. Retrying…"),
+                )
+                .await
+            }
+            Note::Resumed => bot.post_text(channel, "▶️ The debate goes on.").await,
+            Note::Ended { .. } => {
+                close_open_calls(&bot, &table).await;
+                scorecard::<G>(&bot, &table, channel).await;
+                ended = true;
+                break;
+            }
+            Note::Abandoned => {
+                close_open_calls(&bot, &table).await;
+                bot.post_text(channel, "🛑 The debate was stopped.").await;
+                ended = true;
+                break;
+            }
+        }
+    }
+    if !ended {
+        // Detached (the bot is stopping): the table stays stored and resumes on the next
+        // start.
+        return;
+    }
+    tables::close(&bot, &*table).await;
+}
+
+/// The debate ended: any call still open closes.
+async fn close_open_calls<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable<G>>) {
+    if let PanelState::Running(running) = &mut *table.state.lock().await {
+        super::close_calls(bot, table, running, Closed::Ended);
+    }
+}
+
+/// The scorecard: each participant's final score, the verdict, and the chart attached.
+async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: ChannelId) {
+    let (id, names) = match &*table.state.lock().await {
+        PanelState::Running(PanelRunning { data, .. }) => {
+            (data.session_id.clone(), data.names.clone())
+        }
+        _ => return,
+    };
+    let game = match crate::session::rebuild::<G::Setup>(&bot.store, &id).await {
+        Ok(g) => g,
+        Err(e) => {
+            tracing::warn!("the scorecard of {id}: {e}");
+            return;
+        }
+    };
+    let Some(outcome) = game.outcome() else {
+        return;
+    };
+    let mut lines: Vec<String> = outcome
+        .seats
+        .iter()
+        .map(|s| {
+            let name = names.get(s.seat as usize - 1).cloned().unwrap_or_default();
+            let extra = match (&s.details["stance"], &s.details["surrendered"]) {
+                (serde_json::Value::Number(st), sur) => format!(
+                    " — stance {:+.2}, conviction {:.2}{}",
+                    st.as_f64().unwrap_or(0.0),
+                    s.details["conviction"].as_f64().unwrap_or(0.0),
+                    if sur.is_null() { "" } else { ", gave in" }
+                ),
+                _ => format!(
+                    " — rounds {:.1}/30, evaluation {:.1}/100",
+                    s.details["round_mean"].as_f64().unwrap_or(0.0),
+                    s.details["evaluation"].as_f64().unwrap_or(0.0)
+                ),
+            };
+            format!(
+                "{}**{}**: {:.2}{extra}",
+                if s.won { "🏆 " } else { "" },
+                sanitize(&name, 60),
+                s.score
+            )
+        })
+        .collect();
+    let kind = outcome.details["victory"]
+        .as_str()
+        .or(outcome.details["verdict"].as_str())
+        .unwrap_or("");
+    lines.push(format!(
+        "\n**Verdict:** {kind}{}",
+        if outcome.details["offline"] == true {
+            " · offline-scored"
+        } else {
+            ""
+        }
+    ));
+    let embed = CreateEmbed::new()
+        .title("🏁 Scorecard")
+        .description(sanitize(&lines.join("\n"), 4000))
+        .image("attachment://chart.png");
+    let png = crate::story::panel::chart_png(&names, &game as &dyn std::any::Any);
+    let mut msg = CreateMessage::new()
+        .embed(embed)
+        .allowed_mentions(no_pings());
+    if let Some(png) = png {
+        msg = msg.add_file(CreateAttachment::bytes(png, "chart.png"));
+    }
+    bot.post(channel, msg).await;
+}
+
+/// Picks up a stored panel table at startup: a lobby as it was, a running debate resumed.
+pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    let format: DebateFormat =
+        serde_json::from_value(row.data["format"].clone()).context("a stored debate's format")?;
+    match format {
+        DebateFormat::Social => resume_as::<SocialDebate>(bot, row).await,
+        _ => resume_as::<RoundsDebate>(bot, row).await,
+    }
+}
+
+async fn resume_as<G: DiscordPanel>(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    let table = Arc::new(PanelTable::<G>::new(
+        row.channel_id,
+        row.guild_id,
+        PanelState::Closed,
+    ));
+    let data = match tables::read::<PanelLobby, RunningData>(&row, "debate")? {
+        Stored::Lobby(lobby) => {
+            tables::resume_lobby(bot, table, lobby).await;
+            return Ok(());
+        }
+        Stored::Running(data) => data,
+    };
+    let resumed =
+        tables::resume_session::<G::Setup>(bot, row.channel_id, &data.session_id, &bot.debate);
+    if let Some(runner) = resumed.await? {
+        // Its open calls are posted again as it resumes: every copy from before closes.
+        crate::restart::close_all(bot, row.channel_id, &data.session_id).await;
+        bot.insert(table.clone());
+        let mut st = table.state.lock().await;
+        launch(bot, table.clone(), &mut st, runner, data);
+    }
+    Ok(())
+}

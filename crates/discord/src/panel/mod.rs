@@ -1,0 +1,619 @@
+//! The moderated (`rounds`) and social debates at a Discord table, one implementation for
+//! both ([`PanelTable`] over a [`DiscordPanel`] game): the lobby (join, for or against in a
+//! social debate; leave; the host starts; AI participants fill the empty seats), the calls
+//! (a person's speech is what they type in the channel after their call, handed in with
+//! Done or by typing `done`), the moderator's round posts and the result as embeds, the
+//! chart attached to the scorecard, `/debate concede` (social), status, stop and resume.
+//!
+//! - `lobby`: the lobby's stored state, its embed and controls.
+//! - `drive`: the session from the lobby, the task that posts its notes, resume.
+//! - `formats`: how each format shows on Discord (`DiscordPanel`).
+//! - `call`: a person's open call (typed lines in message order, each once) and its text.
+//! - `progress`: where the debate stands and who is up, for status.
+
+mod call;
+mod drive;
+mod formats;
+mod lobby;
+mod progress;
+
+pub use call::Call;
+use call::Closed;
+pub use drive::resume;
+pub use formats::DiscordPanel;
+use lobby::default_firmness;
+pub use lobby::{Joined, PanelLobby, FIRMNESS};
+pub use progress::Progress;
+
+use crate::games::debate::rounds::RoundsDebate;
+use crate::games::debate::social::SocialDebate;
+use crate::games::{GameKind, Seat};
+use crate::running::{BoxFuture, RunningTable};
+use crate::send::{ephemeral, reply_ephemeral as refuse};
+use crate::session::debate::DebateFormat;
+use crate::session::{SessionHandle, SubmitError, Subscription};
+use crate::tables::{self, Seated, TableState};
+use crate::text::{sanitize, Component};
+use crate::types::{Bot, Context, Error};
+use serde::{Deserialize, Serialize};
+use serenity::all::{
+    ComponentInteraction, CreateEmbed, CreateInteractionResponse, CreateInteractionResponseMessage,
+    Message,
+};
+use std::collections::BTreeMap;
+use std::sync::atomic::AtomicU64;
+use std::sync::Arc;
+
+/// A running panel debate's stored data.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunningData {
+    pub format: DebateFormat,
+    pub session_id: String,
+    pub host: u64,
+    pub motion: String,
+    /// Each participant's shown name and user (`None`: an AI).
+    pub names: Vec<String>,
+    pub users: Vec<Option<u64>>,
+    /// Events posted so far (a resumed table posts none again).
+    pub posted: usize,
+}
+
+impl RunningData {
+    pub fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.users
+            .iter()
+            .position(|u| *u == Some(user))
+            .map(|i| i as Seat + 1)
+    }
+}
+
+/// Shows `seat`'s word count on its call message (in the background). Edits are one at a
+/// time per table and each reads the lines as they are when it runs, so the last edit
+/// shows every line typed.
+pub(super) fn show_count<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable<G>>, seat: Seat) {
+    let (bot, table) = (bot.clone(), table.clone());
+    tokio::spawn(async move {
+        let _one_at_a_time = table.edits.lock().await;
+        let count = match &*table.state.lock().await {
+            PanelState::Running(PanelRunning { calls, .. }) => {
+                calls.get(&seat).and_then(Call::count)
+            }
+            _ => None,
+        };
+        if let Some((message, note)) = count {
+            let edit =
+                serenity::all::EditMessage::new().embed(CreateEmbed::new().description(note));
+            let _ = bot
+                .edit(serenity::all::ChannelId::new(table.channel), message, edit)
+                .await;
+        }
+    });
+}
+
+/// Closes a call's message (in the background, after any word-count edit): it says how
+/// the call closed and loses its Done button and its count.
+pub(super) fn close_call<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    user: u64,
+    call: &Call,
+    how: Closed,
+) {
+    let Some(message) = call.message else {
+        return;
+    };
+    let (bot, table, round) = (bot.clone(), table.clone(), call.round);
+    tokio::spawn(async move {
+        let _one_at_a_time = table.edits.lock().await;
+        let edit = serenity::all::EditMessage::new()
+            .content(call::closed_text(user, round, how))
+            .embeds(Vec::new())
+            .components(Vec::new())
+            .allowed_mentions(crate::send::no_pings());
+        let _ = bot
+            .edit(serenity::all::ChannelId::new(table.channel), message, edit)
+            .await;
+    });
+}
+
+/// Closes every open call (the time ran out, or the debate ended), as `how`.
+pub(super) fn close_calls<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    running: &mut PanelRunning<G>,
+    how: Closed,
+) {
+    for (seat, call) in std::mem::take(&mut running.calls) {
+        if let Some(Some(user)) = running.data.users.get(seat as usize - 1) {
+            close_call(bot, table, *user, &call, how);
+        }
+    }
+}
+
+pub type PanelState<G> = TableState<PanelLobby, PanelRunning<G>>;
+
+/// A running panel debate at its table: its session, its stored data, the open calls.
+pub struct PanelRunning<G: DiscordPanel> {
+    pub handle: SessionHandle<G>,
+    pub data: RunningData,
+    pub calls: BTreeMap<Seat, Call>,
+    /// Where the debate stands (followed from every event, replayed ones included).
+    pub progress: Progress,
+}
+
+impl tables::Hosted for PanelLobby {
+    fn host(&self) -> u64 {
+        self.host
+    }
+    fn message(&mut self) -> &mut Option<u64> {
+        &mut self.message
+    }
+}
+
+impl<G: DiscordPanel> tables::Live for PanelRunning<G> {
+    type Game = G;
+    fn handle(&self) -> &SessionHandle<G> {
+        &self.handle
+    }
+    type Data = RunningData;
+    fn host(&self) -> u64 {
+        self.data.host
+    }
+    fn data(&self) -> &RunningData {
+        &self.data
+    }
+    fn session_id(&self) -> &str {
+        &self.data.session_id
+    }
+}
+
+/// A channel's moderated or social debate.
+pub struct PanelTable<G: DiscordPanel> {
+    pub channel: u64,
+    pub guild: u64,
+    pub state: tokio::sync::Mutex<PanelState<G>>,
+    pub message: AtomicU64,
+    pub notes: std::sync::Mutex<Option<Subscription<G>>>,
+    /// Word-count edits, one at a time.
+    edits: tokio::sync::Mutex<()>,
+}
+
+impl<G: DiscordPanel> PanelTable<G> {
+    pub fn new(channel: u64, guild: u64, state: PanelState<G>) -> PanelTable<G> {
+        PanelTable {
+            channel,
+            guild,
+            state: tokio::sync::Mutex::new(state),
+            message: AtomicU64::new(0),
+            notes: std::sync::Mutex::new(None),
+            edits: tokio::sync::Mutex::new(()),
+        }
+    }
+}
+
+impl<G: DiscordPanel> Seated for PanelTable<G> {
+    type Lobby = PanelLobby;
+    type Running = PanelRunning<G>;
+    const KIND: GameKind = GameKind::Debate;
+    fn guild(&self) -> u64 {
+        self.guild
+    }
+    fn state(&self) -> &tokio::sync::Mutex<PanelState<G>> {
+        &self.state
+    }
+    fn message(&self) -> &std::sync::atomic::AtomicU64 {
+        &self.message
+    }
+}
+
+/// Opens a panel lobby from `/debate start` (the command has checked the topic).
+pub async fn open_lobby(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
+    match lobby.format {
+        DebateFormat::Social => open::<SocialDebate>(ctx, lobby).await,
+        _ => open::<RoundsDebate>(ctx, lobby).await,
+    }
+}
+
+async fn open<G: DiscordPanel>(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
+    let channel = ctx.channel_id().get();
+    let state = PanelState::Lobby(lobby.clone());
+    let table = Arc::new(PanelTable::<G>::new(channel, lobby.guild, state));
+    let shown = poise::CreateReply::default()
+        .embed(lobby.embed())
+        .components(lobby.components(channel));
+    tables::open_lobby(ctx, table, shown, async {}).await
+}
+
+async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
+    c.create_response(&bot.http, ephemeral(text)).await?;
+    Ok(())
+}
+
+/// A lobby click: join (for or against), leave, start.
+async fn on_lobby<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    c: &ComponentInteraction,
+    table: &Arc<PanelTable<G>>,
+    verb: &str,
+) -> Result<(), Error> {
+    let user = c.user.id.get();
+    let mut st = table.state.lock().await;
+    let PanelState::Lobby(lobby) = &mut *st else {
+        let text = match &*st {
+            PanelState::Closed => "This debate has ended.",
+            _ => "The debate has already started: this lobby is closed.",
+        };
+        return answer(bot, c, text).await;
+    };
+    if lobby.message.is_some_and(|m| m != c.message.id.get()) {
+        return answer(bot, c, crate::debate::OLD_LOBBY).await;
+    }
+    match verb {
+        "join" | "for" | "against" => {
+            if lobby.seats.iter().any(|j| j.user == user) {
+                return answer(
+                    bot,
+                    c,
+                    "You have a seat already (Leave first to change it).",
+                )
+                .await;
+            }
+            if lobby.seats.len() >= 8 {
+                return answer(bot, c, "Every seat is taken (8 at most).").await;
+            }
+            lobby.seats.push(Joined {
+                user,
+                name: crate::text::display_name(&c.user),
+                side: if verb == "against" { -1 } else { 1 },
+                firmness: default_firmness(),
+            });
+        }
+        "firmness" => {
+            let picked = match &c.data.kind {
+                serenity::all::ComponentInteractionDataKind::StringSelect { values } => {
+                    values.first().and_then(|v| v.parse::<f64>().ok())
+                }
+                _ => None,
+            };
+            let Some(firmness) = picked.filter(|f| FIRMNESS.iter().any(|(_, x)| x == f)) else {
+                return answer(bot, c, "Pick one of the choices.").await;
+            };
+            let Some(me) = lobby.seats.iter_mut().find(|j| j.user == user) else {
+                return answer(bot, c, "Join first (for or against), then say how firmly.").await;
+            };
+            me.firmness = firmness;
+        }
+        "leave" => {
+            let before = lobby.seats.len();
+            lobby.seats.retain(|j| j.user != user);
+            if lobby.seats.len() == before {
+                return answer(bot, c, "You have no seat here.").await;
+            }
+        }
+        "start" => {
+            if user != lobby.host {
+                return answer(bot, c, "Only the host can start the debate.").await;
+            }
+            let lobby = lobby.clone();
+            *st = PanelState::Starting;
+            drop(st);
+            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                .await?;
+            return drive::start(bot, table, c, lobby).await;
+        }
+        _ => return answer(bot, c, "That button has closed.").await,
+    }
+    let (embed, components) = (lobby.embed(), lobby.components(table.channel));
+    table.save(bot, &st).await;
+    drop(st);
+    c.create_response(
+        &bot.http,
+        CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .embed(embed)
+                .components(components),
+        ),
+    )
+    .await?;
+    Ok(())
+}
+
+/// Hands in `seat`'s typed speech (with `done`: the lines written before that message),
+/// and closes its call's message.
+async fn hand_in<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    seat: Seat,
+    done: Option<u64>,
+) -> Result<(), String> {
+    let (handle, call, user, text) = {
+        let mut st = table.state.lock().await;
+        let PanelState::Running(PanelRunning {
+            handle,
+            calls,
+            data,
+            ..
+        }) = &mut *st
+        else {
+            return Err("the debate has ended".into());
+        };
+        let Some(call) = calls.get(&seat) else {
+            return Err("it is not your turn".into());
+        };
+        let text = match done {
+            Some(id) => call.text_before(id),
+            None => call.text(),
+        };
+        if text.trim().is_empty() {
+            return Err(
+                "nothing typed yet: type your speech in the channel, then press Done".into(),
+            );
+        }
+        let user = data.users.get(seat as usize - 1).copied().flatten();
+        let call = calls.remove(&seat).expect("just found");
+        (handle.clone(), call, user, text)
+    };
+    let words = crate::games::debate::words::count(&text);
+    let submitted = handle.submit(seat, G::speak(text), Some(call.seq)).await;
+    let how = match &submitted {
+        Ok(()) => Closed::HandedIn(words),
+        Err(SubmitError::Refused(why)) => {
+            // Refused by the game (it changed nothing): the call stays open as it was.
+            if let PanelState::Running(r) = &mut *table.state.lock().await {
+                r.calls.entry(seat).or_insert(call);
+            }
+            return Err(why.clone());
+        }
+        Err(SubmitError::Stale) => Closed::TimedOut,
+        Err(_) => Closed::Ended,
+    };
+    if let Some(user) = user {
+        close_call(bot, table, user, &call, how);
+    }
+    submitted.map_err(|e| match e {
+        SubmitError::Stale => "the time for it ran out".into(),
+        SubmitError::Closed => "the debate has ended".into(),
+        e => e.to_string(),
+    })
+}
+
+/// The deadline of `seat`'s call `seq` is a second away: what was typed is handed in (a
+/// call with nothing typed is left to time out, a skipped turn).
+pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
+    bot: &Arc<Bot>,
+    table: &Arc<PanelTable<G>>,
+    seat: Seat,
+    seq: u32,
+) {
+    let typed = match &*table.state.lock().await {
+        PanelState::Running(PanelRunning { calls, .. }) => calls
+            .get(&seat)
+            .is_some_and(|c| c.seq == seq && !c.lines.is_empty()),
+        _ => false,
+    };
+    if typed {
+        if let Err(e) = hand_in(bot, table, seat, None).await {
+            tracing::info!("a speech typed before the deadline was not taken: {e}");
+        }
+    }
+}
+
+/// A reason as a sentence: a capital first letter and a full stop.
+fn sentence(why: &str) -> String {
+    let mut chars = why.trim().chars();
+    let mut out = match chars.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
+        None => return String::new(),
+    };
+    if !out.ends_with(['.', '!', '?']) {
+        out.push('.');
+    }
+    out
+}
+
+/// How many have joined a lobby, as a sentence.
+fn joined(n: usize) -> String {
+    match n {
+        0 => "nobody has joined yet.".into(),
+        1 => "1 person has joined.".into(),
+        n => format!("{n} people have joined."),
+    }
+}
+
+impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+
+    fn channel(&self) -> u64 {
+        self.channel
+    }
+
+    fn link(&self) -> String {
+        self.link_to()
+    }
+
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            match what {
+                Component::Lobby { verb, .. } => on_lobby(bot, c, &self, &verb).await,
+                Component::Ask {
+                    seat, seq, verb, ..
+                } if verb == "done" => {
+                    let refusal = {
+                        let st = self.state.lock().await;
+                        match &*st {
+                            PanelState::Running(PanelRunning { data, calls, .. }) => {
+                                if data.seat_of(c.user.id.get()) != Some(seat) {
+                                    Some("That call is not yours: only the participant it names can use it.")
+                                } else if calls.get(&seat).is_none_or(|k| k.seq != seq) {
+                                    Some("That call has closed.")
+                                } else {
+                                    None
+                                }
+                            }
+                            PanelState::Closed => Some("This debate has ended."),
+                            _ => Some("That call has closed."),
+                        }
+                    };
+                    if let Some(why) = refusal {
+                        return answer(bot, c, why).await;
+                    }
+                    match hand_in(bot, &self, seat, None).await {
+                        Ok(()) => answer(bot, c, "Handed in.").await,
+                        Err(e) => answer(bot, c, &sentence(&e)).await,
+                    }
+                }
+                _ => answer(bot, c, "That control has closed.").await,
+            }
+        })
+    }
+
+    fn on_message<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, Error>> {
+        Box::pin(async move {
+            if m.channel_id.get() != self.channel {
+                return Ok(false);
+            }
+            let user = m.author.id.get();
+            let seat = {
+                let mut st = self.state.lock().await;
+                let PanelState::Running(PanelRunning { data, calls, .. }) = &mut *st else {
+                    return Ok(false);
+                };
+                let Some(seat) = data.seat_of(user) else {
+                    return Ok(false);
+                };
+                let Some(call) = calls.get_mut(&seat) else {
+                    return Ok(false);
+                };
+                if m.content.trim().eq_ignore_ascii_case("done") {
+                    seat
+                } else {
+                    // In message order, each message once, whatever order they arrive in.
+                    if !m.content.trim().is_empty() && call.add(m.id.get(), &m.content) {
+                        // The call keeps a live word count.
+                        show_count(bot, &self, seat);
+                    }
+                    return Ok(true);
+                }
+            };
+            if let Err(e) = hand_in(bot, &self, seat, Some(m.id.get())).await {
+                tracing::info!("a typed `done` was not taken: {e}");
+            }
+            Ok(true)
+        })
+    }
+
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
+        Box::pin(async move {
+            let notes = self.notes.lock().expect("lock").take();
+            if let Some(notes) = notes {
+                drive::follow(bot, self, notes).await;
+            }
+        })
+    }
+
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
+        Box::pin(async move {
+            match &*self.state.lock().await {
+                PanelState::Lobby(l) => format!(
+                    "**{} lobby** — {} The host starts it.\nMotion: {}",
+                    l.title(),
+                    joined(l.seats.len()),
+                    sanitize(&l.motion, 300)
+                ),
+                PanelState::Running(PanelRunning {
+                    data,
+                    calls,
+                    progress,
+                    ..
+                }) => format!(
+                    "**{}** — {}\nMotion: {}",
+                    G::TITLE,
+                    progress.describe(&data.names, |s| calls.get(&s).map(|c| c.due_at), G::REFEREE),
+                    sanitize(&data.motion, 300),
+                ),
+                PanelState::Starting => "The debate is starting.".into(),
+                PanelState::Closed => "The debate here has just ended.".into(),
+            }
+        })
+    }
+
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move { tables::stop(ctx, "debate", &*self).await })
+    }
+
+    fn concede<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+        Box::pin(async move {
+            let user = ctx.author().id.get();
+            let Some(action) = G::concede() else {
+                return refuse(
+                    ctx,
+                    "There is no conceding in a moderated debate: speak, or let your time run out.",
+                )
+                .await;
+            };
+            let found = match &*self.state.lock().await {
+                PanelState::Running(PanelRunning { data, handle, .. }) => {
+                    data.seat_of(user).map(|s| (s, handle.clone()))
+                }
+                PanelState::Lobby(_) | PanelState::Starting => {
+                    return refuse(ctx, "The debate has not started yet.").await;
+                }
+                PanelState::Closed => return refuse(ctx, "The debate has ended.").await,
+            };
+            let Some((seat, handle)) = found else {
+                return refuse(ctx, "You are not debating here.").await;
+            };
+            match handle.submit(seat, action, None).await {
+                Ok(()) => {
+                    // Their open call, if any, closes: they speak no more.
+                    let open = match &mut *self.state.lock().await {
+                        PanelState::Running(r) => r.calls.remove(&seat),
+                        _ => None,
+                    };
+                    if let Some(call) = open {
+                        close_call(ctx.data(), &self, user, &call, Closed::Conceded);
+                    }
+                    // The channel is told by the concession itself, named.
+                    refuse(ctx, "You gave in: you speak no more in this debate.").await
+                }
+                Err(SubmitError::Closed) => refuse(ctx, "The debate has ended.").await,
+                Err(SubmitError::Refused(why)) if why.contains("already surrendered") => {
+                    refuse(
+                        ctx,
+                        "You have already given in: you speak no more in this debate.",
+                    )
+                    .await
+                }
+                Err(e) => refuse(ctx, sentence(&e.to_string())).await,
+            }
+        })
+    }
+
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
+        Box::pin(async move { tables::detach(&*self).await })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn a_reason_reads_as_a_sentence() {
+        assert_eq!(
+            super::sentence("nothing typed yet: type your speech in the channel, then press Done"),
+            "Nothing typed yet: type your speech in the channel, then press Done."
+        );
+        assert_eq!(super::sentence("it is over!"), "It is over!");
+        assert_eq!(super::sentence(" "), "");
+    }
+}

@@ -1,0 +1,314 @@
+//! A werewolf channel's table: a lobby or a running game (its stored data, its open asks,
+//! the vote message, the status board) and how it is stored with the channel. What it
+//! shows is in [`super::views`]; the driver that posts a running game's notes is in
+//! [`super::drive`], what it posts is planned in [`super::plan`].
+
+use super::lobby::Lobby;
+use super::render::Names;
+use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
+use crate::games::GameKind;
+use crate::session::{SessionHandle, Subscription};
+use crate::tables;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A seat of a running game, as stored with the channel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The Discord user; `None` for an AI seat.
+    pub user: Option<u64>,
+    pub name: String,
+    #[serde(default)]
+    pub dm_closed: bool,
+}
+
+/// What a running game's channel row holds.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct RunningData {
+    pub session_id: String,
+    pub host: u64,
+    pub seats: Vec<SeatInfo>,
+    pub status_message: Option<u64>,
+    #[serde(default)]
+    pub wolf_chat_open: bool,
+    /// How many of the driver's events (the public ones and the human seats' own, in the
+    /// game's order) have been posted; a resumed game posts none of them again. `None`
+    /// (a row kept before this was stored): everything before the restart was posted.
+    #[serde(default)]
+    pub posted: Option<usize>,
+    /// The asks open for human seats, marked before their call, vote message or controls
+    /// are posted: `(seat, seq)`.
+    #[serde(default)]
+    pub asks: Vec<(Seat, u32)>,
+    /// The speech calls and DM controls of those asks known to be on screen: `(seat, seq,
+    /// message id)`, stored once posted. A resumed game posts a marked ask again unless it
+    /// is here (a crash between marking and storing lost its post or its id); its
+    /// controls still work, and any other copy is closed ([`crate::restart`]).
+    #[serde(default)]
+    pub shown: Vec<(Seat, u32, u64)>,
+    /// The current vote message: the key of its round and its message id.
+    #[serde(default)]
+    pub board: Option<(u32, u64)>,
+    /// The game's pace (it scales the pause between AI speeches too).
+    #[serde(default = "one")]
+    pub pace: f64,
+}
+
+fn one() -> f64 {
+    1.0
+}
+
+impl RunningData {
+    pub fn humans(&self) -> SeatSet {
+        (1..=SEATS as Seat)
+            .filter(|s| self.seats[*s as usize - 1].user.is_some())
+            .collect()
+    }
+    pub fn seat_of(&self, user: u64) -> Option<Seat> {
+        self.seats
+            .iter()
+            .position(|s| s.user == Some(user))
+            .map(|i| i as Seat + 1)
+    }
+    pub fn user(&self, seat: Seat) -> Option<u64> {
+        self.seats.get(seat as usize - 1).and_then(|s| s.user)
+    }
+}
+
+/// An ask open for a human seat.
+#[derive(Debug, Clone, Copy)]
+pub struct OpenAsk {
+    /// Which opening this is: an ask asked again (the witch after a save) keeps its
+    /// sequence number but gets a new generation, so a late clean-up of the answered one
+    /// cannot remove it.
+    pub gen: u64,
+    pub seq: u32,
+    pub ask: Ask,
+    pub due_at: i64,
+}
+
+/// The vote message of the current round: one select menu for every human voter.
+#[derive(Debug, Clone)]
+pub struct Board {
+    /// The sequence number of the vote ask that opened it.
+    pub key: u32,
+    pub kind: AskKind,
+    pub message: Option<u64>,
+    pub voters: SeatSet,
+    pub voted: SeatSet,
+    pub targets: SeatSet,
+    /// When voting closes (ms since the epoch).
+    pub due_at: i64,
+}
+
+/// A running game in a channel.
+pub struct Running {
+    pub handle: SessionHandle<Werewolf>,
+    pub data: RunningData,
+    pub names: Names,
+    pub open: BTreeMap<Seat, OpenAsk>,
+    pub(super) gens: u64,
+    pub speaker: Option<(Seat, u32)>,
+    pub board: Option<Board>,
+    /// Each seat's private news so far (index seat-1), for the closed-DM fallback.
+    pub private: Vec<Vec<String>>,
+    /// How much of its news each seat has seen through the fallback (index seat-1).
+    pub seen: Vec<usize>,
+    /// The last press of each seat's night panel (closed DMs): the interaction token and
+    /// when it was pressed, so news and controls that come later reach the seat as
+    /// ephemeral follow-ups while the token lives (index seat-1).
+    pub panel: Vec<Option<(String, i64)>>,
+    /// How many of the driver's events the table has taken in.
+    pub events: usize,
+    /// Events before this index were posted before a restart: they update the state only.
+    pub quiet_until: usize,
+    /// Asks posted before a restart (from the stored row): not posted again.
+    pub asked_before: Vec<(Seat, u32)>,
+    /// The speech calls read back from the channel after a restart: `(message id, text)`.
+    /// A call marked but not known on screen that is among them (its very text) was
+    /// posted: it is not posted again.
+    pub calls_read_back: Vec<(u64, String)>,
+    /// When the last AI speech was posted (they are paced apart).
+    pub last_ai_speech: Option<tokio::time::Instant>,
+    pub alive: SeatSet,
+    pub phase: TablePhase,
+    /// The wolf pack, once a human wolf has been told it.
+    pub pack: Option<SeatSet>,
+}
+
+impl Running {
+    /// Forgets `seat`'s open ask once answered, unless it was asked again meanwhile.
+    pub fn answered(&mut self, seat: Seat, gen: u64) {
+        if self.open.get(&seat).is_some_and(|o| o.gen == gen) {
+            self.open.remove(&seat);
+        }
+    }
+
+    /// Whether the ask `(seat, seq)` of `kind` is known to be on screen (its message id
+    /// stored). A seat with closed DMs reads its night asks on its panel, which shows
+    /// whatever is open: those always are.
+    pub fn on_screen(&self, seat: Seat, seq: u32, kind: AskKind) -> bool {
+        self.data
+            .shown
+            .iter()
+            .any(|(s, q, _)| (*s, *q) == (seat, seq))
+            || (!kind.is_speech() && self.data.seats[seat as usize - 1].dm_closed)
+    }
+
+    /// The messages holding the open asks' controls (DMs; an ask from before a restart
+    /// not dispatched again yet counts as open), the vote message and the status board:
+    /// what a sweep after a restart keeps live.
+    pub fn live_messages(&self) -> Vec<u64> {
+        let open = |s: &Seat, q: &u32| {
+            self.open.get(s).is_some_and(|o| o.seq == *q) || self.asked_before.contains(&(*s, *q))
+        };
+        self.data
+            .shown
+            .iter()
+            .filter(|(s, q, _)| open(s, q))
+            .map(|(_, _, m)| *m)
+            .chain(self.board.as_ref().and_then(|b| b.message))
+            .chain(self.data.status_message)
+            .collect()
+    }
+
+    /// The wolves, if `seat` is one of them (as its own news told it).
+    pub fn wolves_of(&self, seat: Seat) -> Option<SeatSet> {
+        self.pack.filter(|p| p.contains(seat))
+    }
+
+    pub fn new(handle: SessionHandle<Werewolf>, data: RunningData) -> Running {
+        let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
+        let (quiet_until, asked_before) = (data.posted.unwrap_or(0), data.asks.clone());
+        Running {
+            handle,
+            data,
+            names,
+            open: BTreeMap::new(),
+            gens: 0,
+            speaker: None,
+            board: None,
+            private: vec![Vec::new(); SEATS],
+            seen: vec![0; SEATS],
+            panel: vec![None; SEATS],
+            events: 0,
+            quiet_until,
+            asked_before,
+            calls_read_back: Vec::new(),
+            last_ai_speech: None,
+            alive: EVERY_SEAT,
+            phase: TablePhase::Starting,
+            pack: None,
+        }
+    }
+
+    /// Whose turn it is, as the public may know it (never who acts at night).
+    pub fn turn(&self) -> String {
+        if let Some((seat, _)) = self.speaker {
+            return format!("{} is speaking", self.names.seat(seat));
+        }
+        if let Some(b) = &self.board {
+            let waiting = b.voters.minus(b.voted);
+            if !waiting.is_empty() {
+                let w: Vec<String> = waiting.iter().map(|s| self.names.seat(s)).collect();
+                return format!("voting; waiting for {}", w.join(", "));
+            }
+        }
+        if matches!(self.phase, TablePhase::Night(_)) {
+            return "night actions are being taken (in DMs)".into();
+        }
+        "the AI players are acting".into()
+    }
+}
+
+/// Where a game is, as its status board says it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TablePhase {
+    Starting,
+    Night(u32),
+    Day { day: u32, pk: bool },
+    Over,
+    Stopped,
+}
+
+impl std::fmt::Display for TablePhase {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TablePhase::Starting => f.write_str("The game begins"),
+            TablePhase::Night(n) => write!(f, "Night {n}"),
+            TablePhase::Day { day, pk: false } => write!(f, "Day {day}"),
+            TablePhase::Day { day, pk: true } => write!(f, "Day {day} (PK)"),
+            TablePhase::Over => f.write_str("🏁 The game is over: the roles and scores are below."),
+            TablePhase::Stopped => f.write_str("🛑 The game was stopped."),
+        }
+    }
+}
+
+/// The table's state: the lobby, starting, the running game, closed.
+pub type TableState = tables::TableState<Lobby, Box<Running>>;
+
+impl tables::Hosted for Lobby {
+    fn host(&self) -> u64 {
+        self.host
+    }
+    fn message(&mut self) -> &mut Option<u64> {
+        &mut self.message
+    }
+}
+
+impl tables::Live for Running {
+    type Game = Werewolf;
+    fn handle(&self) -> &SessionHandle<Werewolf> {
+        &self.handle
+    }
+    type Data = RunningData;
+    fn host(&self) -> u64 {
+        self.data.host
+    }
+    fn data(&self) -> &RunningData {
+        &self.data
+    }
+    fn session_id(&self) -> &str {
+        &self.data.session_id
+    }
+}
+
+/// A channel's table.
+pub struct Table {
+    pub channel: u64,
+    pub guild: u64,
+    pub state: tokio::sync::Mutex<TableState>,
+    /// The message a second `/werewolf start` links to (the lobby, then the status board;
+    /// 0 until known). Kept outside the lock, so a refusal never waits for a store write.
+    pub message: std::sync::atomic::AtomicU64,
+    /// The session's notes, kept from its start (or resume) until the table follows them.
+    pub notes: std::sync::Mutex<Option<Subscription<Werewolf>>>,
+}
+
+impl Table {
+    /// A table in `state` at a channel.
+    pub fn new(channel: u64, guild: u64, state: TableState) -> Table {
+        Table {
+            channel,
+            guild,
+            state: tokio::sync::Mutex::new(state),
+            message: Default::default(),
+            notes: std::sync::Mutex::new(None),
+        }
+    }
+}
+
+impl tables::Seated for Table {
+    type Lobby = Lobby;
+    type Running = Box<Running>;
+    const KIND: GameKind = GameKind::Werewolf;
+    fn guild(&self) -> u64 {
+        self.guild
+    }
+    fn state(&self) -> &tokio::sync::Mutex<TableState> {
+        &self.state
+    }
+    fn message(&self) -> &std::sync::atomic::AtomicU64 {
+        &self.message
+    }
+}

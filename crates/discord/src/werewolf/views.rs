@@ -1,0 +1,311 @@
+//! What a werewolf table shows, as Discord messages: the lobby embed and its buttons, the
+//! status board, the vote message and its menu, a night ask's controls, and what a click
+//! means for its ask. Also the two edits kept up to date (the vote message, the status
+//! board).
+
+use super::lobby::Lobby;
+use super::render::{self, Names};
+use super::table::{Board, Running, Table, TableState};
+use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
+use crate::send::api_code;
+use crate::tables::Seated;
+use crate::text::Component;
+use crate::types::Bot;
+use serenity::all::{
+    ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateEmbed, CreateMessage,
+    CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
+};
+use std::sync::Arc;
+
+/// The lobby's buttons.
+pub fn lobby_components(channel: u64) -> Vec<CreateActionRow> {
+    let b = |verb: &str, label: &str, style| {
+        CreateButton::new(
+            Component::Lobby {
+                channel,
+                verb: verb.into(),
+            }
+            .id(),
+        )
+        .label(label)
+        .style(style)
+    };
+    vec![CreateActionRow::Buttons(vec![
+        b("join", "Join", ButtonStyle::Success),
+        b("leave", "Leave", ButtonStyle::Secondary),
+        b("start", "Start", ButtonStyle::Primary),
+    ])]
+}
+
+/// The lobby's embed.
+pub fn lobby_embed(l: &Lobby, ai: &str) -> CreateEmbed {
+    CreateEmbed::new()
+        .title("🐺 Werewolf — a table is open")
+        .description(render::lobby(l, ai))
+}
+
+/// The vote message's text.
+pub fn board_text(r: &Running, b: &Board) -> String {
+    let what = if b.kind == AskKind::PkVote {
+        "PK vote"
+    } else {
+        "Vote"
+    };
+    let mut s = format!(
+        "🗳️ **{what}** — choose who to vote out. Ballots stay sealed until everyone has voted.\n"
+    );
+    for seat in b.voters.iter() {
+        let mark = if b.voted.contains(seat) { "✅" } else { "⏳" };
+        s.push_str(&format!("{mark} {}\n", r.names.seat(seat)));
+    }
+    let waiting: Vec<String> = b
+        .voters
+        .minus(b.voted)
+        .iter()
+        .filter_map(|s| r.data.user(s))
+        .map(|u| format!("<@{u}>"))
+        .collect();
+    if !waiting.is_empty() {
+        s.push_str(&format!("Waiting for {}", waiting.join(" ")));
+        match render::closes(b.due_at) {
+            c if c.is_empty() => s.push_str(".\n"),
+            c => s.push_str(&format!(" (voting {c}).\n")),
+        }
+    }
+    s.push_str("(AI seats vote on their own.)");
+    s
+}
+
+pub(super) fn board_components(r: &Running, b: &Board) -> Vec<CreateActionRow> {
+    let mut options: Vec<CreateSelectMenuOption> = b
+        .targets
+        .iter()
+        .map(|s| CreateSelectMenuOption::new(r.names.seat(s), s.to_string()))
+        .collect();
+    options.push(CreateSelectMenuOption::new("Abstain", "abstain"));
+    let id = Component::Board {
+        session: r.data.session_id.clone(),
+        key: b.key,
+    }
+    .id();
+    vec![CreateActionRow::SelectMenu(
+        CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+            .placeholder("Your vote"),
+    )]
+}
+
+/// The controls of a night (or hunter's) ask: select menus of valid targets only, and
+/// buttons for save / pass / decline.
+pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow> {
+    let id = |verb: &str| {
+        Component::Ask {
+            session: session.to_string(),
+            seat: ask.seat,
+            seq: ask.seq,
+            verb: verb.into(),
+        }
+        .id()
+    };
+    let menu = |verb: &str, placeholder: &str, targets: SeatSet| {
+        let options = targets
+            .iter()
+            .map(|s| CreateSelectMenuOption::new(names.seat(s), s.to_string()))
+            .collect();
+        CreateActionRow::SelectMenu(
+            CreateSelectMenu::new(id(verb), CreateSelectMenuKind::String { options })
+                .placeholder(placeholder),
+        )
+    };
+    let mut rows = Vec::new();
+    match ask.kind {
+        AskKind::WolfPick => rows.push(menu("pick", "Choose the victim", ask.targets)),
+        AskKind::SeerCheck => rows.push(menu("pick", "Choose a seat to check", ask.targets)),
+        AskKind::HunterShot => {
+            if !ask.targets.is_empty() {
+                rows.push(menu("pick", "Shoot…", ask.targets));
+            }
+            rows.push(CreateActionRow::Buttons(vec![CreateButton::new(id(
+                "decline",
+            ))
+            .label("Don't shoot")
+            .style(ButtonStyle::Secondary)]));
+        }
+        AskKind::Witch => {
+            if !ask.targets.is_empty() {
+                rows.push(menu("poison", "Poison…", ask.targets));
+            }
+            let mut buttons = Vec::new();
+            if ask.can_save {
+                if let Some(a) = ask.attacked {
+                    buttons.push(
+                        CreateButton::new(id("save"))
+                            .label(format!("Save seat {a}"))
+                            .style(ButtonStyle::Success),
+                    );
+                }
+            }
+            buttons.push(
+                CreateButton::new(id("pass"))
+                    .label("Pass")
+                    .style(ButtonStyle::Secondary),
+            );
+            rows.push(CreateActionRow::Buttons(buttons));
+        }
+        _ => {}
+    }
+    rows
+}
+
+/// The action a click means for `ask`; the message says what went wrong.
+pub fn action_for(ask: &Ask, verb: &str, value: Option<&str>) -> Result<Action, String> {
+    let closed = || "that choice has closed".to_string();
+    let choice = match value {
+        Some("abstain") => Choice::read(ask.kind, "abstain", None),
+        _ => Choice::read(ask.kind, verb, value.and_then(|v| v.parse::<Seat>().ok())),
+    };
+    match choice {
+        Ok(choice) => ask.action(choice).map_err(|_| closed()),
+        // The right button with no seat chosen from its menu.
+        Err(_) if Choice::read(ask.kind, verb, Some(1)).is_ok() => {
+            Err("choose a seat from the menu".into())
+        }
+        Err(_) => Err(closed()),
+    }
+}
+
+/// What a click chose, for the confirmation.
+pub fn chosen(action: &Action, names: &Names) -> String {
+    match action {
+        Action::Kill { target } => format!("you picked {}", names.seat(*target)),
+        Action::Check { target } => format!("you check {}", names.seat(*target)),
+        Action::Shoot { target } => format!("you shoot {}", names.seat(*target)),
+        Action::Poison { target } => format!("you poison {}", names.seat(*target)),
+        Action::Vote { target } => format!("your sealed vote: {}", names.seat(*target)),
+        Action::Save => "you use the antidote".into(),
+        Action::Pass => "you pass".into(),
+        Action::Decline => "you do not shoot".into(),
+        Action::Abstain => "you abstain (sealed)".into(),
+        Action::Speak { .. } => "you spoke".into(),
+    }
+}
+
+/// The status board embed.
+pub fn status_embed(r: &Running) -> CreateEmbed {
+    CreateEmbed::new()
+        .title("🐺 Werewolf — the table")
+        .description(render::status(&r.names, r.alive, &r.phase.to_string()))
+        .footer(serenity::all::CreateEmbedFooter::new(format!(
+            "session {}",
+            r.data.session_id
+        )))
+}
+
+/// Edits the vote message to show who has voted so far.
+pub async fn refresh_board(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId) {
+    let edit = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        r.board.as_ref().and_then(|b| {
+            b.message
+                .map(|m| (m, board_text(r, b), board_components(r, b)))
+        })
+    };
+    if let Some((m, text, comps)) = edit {
+        let _ = bot
+            .edit(
+                channel,
+                m,
+                EditMessage::new().content(text).components(comps),
+            )
+            .await;
+    }
+}
+
+/// Edits the status message (or posts it the first time).
+pub async fn update_status(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId) {
+    let (embed, existing) = {
+        let st = table.state.lock().await;
+        let TableState::Running(r) = &*st else {
+            return;
+        };
+        (status_embed(r), r.data.status_message)
+    };
+    if let Some(m) = existing {
+        match bot
+            .edit(channel, m, EditMessage::new().embed(embed.clone()))
+            .await
+        {
+            Ok(()) => return,
+            // Someone deleted it: post it again. Any other failure waits for the next
+            // change (a re-post would leave two boards).
+            Err(e) if api_code(&e) == Some(10008) => {}
+            Err(_) => return,
+        }
+    }
+    if let Some(m) = bot.post(channel, CreateMessage::new().embed(embed)).await {
+        table
+            .message
+            .store(m.get(), std::sync::atomic::Ordering::Relaxed);
+        let row = {
+            let mut st = table.state.lock().await;
+            if let TableState::Running(r) = &mut *st {
+                r.data.status_message = Some(m.get());
+            }
+            table.row(&st)
+        };
+        if let Some(row) = row {
+            let _ = bot.store.save_channel(&row).await;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ask(kind: AskKind, targets: &[Seat]) -> Ask {
+        Ask {
+            seat: 2,
+            kind,
+            targets: targets.iter().copied().collect(),
+            attacked: Some(5),
+            can_save: true,
+            max_chars: 300,
+            seq: 9,
+        }
+    }
+
+    #[test]
+    fn clicks_read_as_the_asks_actions() {
+        let pick = ask(AskKind::WolfPick, &[3, 4]);
+        assert_eq!(
+            action_for(&pick, "pick", Some("4")),
+            Ok(Action::Kill { target: 4 })
+        );
+        assert!(action_for(&pick, "pick", None).is_err());
+        assert!(
+            action_for(&pick, "save", None).is_err(),
+            "not the wolves' control"
+        );
+        let witch = ask(AskKind::Witch, &[1, 3]);
+        assert_eq!(action_for(&witch, "save", None), Ok(Action::Save));
+        assert_eq!(
+            action_for(&witch, "poison", Some("3")),
+            Ok(Action::Poison { target: 3 })
+        );
+        assert_eq!(action_for(&witch, "pass", None), Ok(Action::Pass));
+        let vote = ask(AskKind::Vote, &[1, 2, 3]);
+        assert_eq!(
+            action_for(&vote, "vote", Some("abstain")),
+            Ok(Action::Abstain)
+        );
+        assert_eq!(
+            action_for(&vote, "vote", Some("1")),
+            Ok(Action::Vote { target: 1 })
+        );
+        let hunter = ask(AskKind::HunterShot, &[1]);
+        assert_eq!(action_for(&hunter, "decline", None), Ok(Action::Decline));
+    }
+}

@@ -1,0 +1,83 @@
+//! The social debate as a [`Game`] the session layer runs: its one open ask, its log, and
+//! its outcome (each participant's score with its final stance, conviction and surrender;
+//! the winner by seat, or `tie`).
+
+use super::types::{Action, Ask, Event, Refusal};
+use super::SocialDebate;
+use crate::outcome::{Outcome, SeatOutcome};
+use crate::{Game, GameKind, Logged, Pending, Seat};
+use serde_json::json;
+
+impl Game for SocialDebate {
+    type Action = Action;
+    type Ask = Ask;
+    type Event = Event;
+    type Refusal = Refusal;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Debate
+    }
+    fn seat_count(&self) -> Seat {
+        self.evaluator()
+    }
+    fn pending(&self) -> Vec<Pending<Ask>> {
+        self.ask()
+            .into_iter()
+            .map(|(seat, ask)| Pending {
+                seat,
+                seq: self.seq(),
+                timer: ask.timer_key(),
+                ask,
+            })
+            .collect()
+    }
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        SocialDebate::check(self, seat, action)
+    }
+    fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        SocialDebate::act(self, seat, action)
+    }
+    fn timeout(&mut self, seat: Seat) -> Result<(), Refusal> {
+        SocialDebate::timeout(self, seat)
+    }
+    fn log(&self) -> &[Logged<Event>] {
+        SocialDebate::log(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        if !self.is_over() {
+            return None;
+        }
+        let scores = self.scores();
+        let (winner, verdict) = self.verdict();
+        let offline = self
+            .log()
+            .iter()
+            .any(|l| matches!(l.event, Event::Rated { offline: true, .. }));
+        let seats = self
+            .minds()
+            .iter()
+            .enumerate()
+            .map(|(i, m)| SeatOutcome {
+                seat: i as Seat + 1,
+                role: "social".into(),
+                score: scores[i],
+                won: winner == Some(i as Seat + 1),
+                details: json!({
+                    "stance": m.stance,
+                    "conviction": m.conviction,
+                    "surrendered": m.surrendered,
+                }),
+            })
+            .collect();
+        Some(Outcome {
+            winner: winner.map_or_else(|| "tie".to_string(), |w| w.to_string()),
+            seats,
+            details: json!({
+                "format": "social",
+                "verdict": verdict.name(),
+                "offline": offline,
+                "trail": self.trail(),
+            }),
+        })
+    }
+}

@@ -1,0 +1,85 @@
+//! Werewolf as a [`Game`] the session layer runs: its asks with their timer keys, its log,
+//! and its outcome (winner, roles, GPP).
+
+use super::{Action, Ask, Event, Logged, Refusal, Seat, Werewolf, SEATS};
+use crate::outcome::{Outcome, SeatOutcome};
+use crate::{Game, GameKind, Pending};
+
+impl Game for Werewolf {
+    type Action = Action;
+    type Ask = Ask;
+    type Event = Event;
+    type Refusal = Refusal;
+
+    fn kind(&self) -> GameKind {
+        GameKind::Werewolf
+    }
+    fn seat_count(&self) -> Seat {
+        SEATS as Seat
+    }
+    fn pending(&self) -> Vec<Pending<Ask>> {
+        self.asks()
+            .iter()
+            .map(|a| Pending {
+                seat: a.seat,
+                seq: a.seq,
+                timer: a.kind.timer_key(),
+                ask: *a,
+            })
+            .collect()
+    }
+    fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        Werewolf::check(self, seat, action)
+    }
+    fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
+        Werewolf::act(self, seat, action)
+    }
+    fn timeout(&mut self, seat: Seat) -> Result<(), Refusal> {
+        Werewolf::timeout(self, seat)
+    }
+    fn log(&self) -> &[Logged] {
+        Werewolf::log(self)
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        Some(Outcome {
+            winner: winner.name().to_string(),
+            seats: self
+                .roles()
+                .iter()
+                .enumerate()
+                .map(|(i, role)| SeatOutcome {
+                    seat: i as u8 + 1,
+                    role: role.name().to_string(),
+                    score: self.gpp()[i] as f64,
+                    won: winner.side() == Some(role.side()),
+                    details: gpp_breakdown(self, i as Seat + 1),
+                })
+                .collect(),
+            details: serde_json::Value::Null,
+        })
+    }
+}
+
+/// A seat's GPP by reason (`{"gpp": {"vote": 3, "team_win": 5}}`), from the game's log.
+fn gpp_breakdown(game: &Werewolf, seat: Seat) -> serde_json::Value {
+    let mut by_reason = serde_json::Map::new();
+    for logged in game.log() {
+        if let Event::Scored {
+            seat: s,
+            points,
+            reason,
+        } = &logged.event
+        {
+            if *s == seat {
+                let key = serde_json::to_value(reason)
+                    .ok()
+                    .and_then(|v| v.as_str().map(str::to_string))
+                    .unwrap_or_default();
+                let total = by_reason.get(&key).and_then(|v| v.as_i64()).unwrap_or(0);
+                by_reason.insert(key, serde_json::json!(total + *points as i64));
+            }
+        }
+    }
+    serde_json::json!({ "gpp": by_reason })
+}
