@@ -72,7 +72,7 @@ fn main() -> anyhow::Result<()> {
     // The bot's log keeps its warnings and its readiness only: a thousand tables' info
     // lines would count as the bot's memory.
     if std::env::var_os("AGORA_TEST_LOG").is_none() {
-        std::env::set_var("AGORA_TEST_LOG", "warn,agora::discord::startup=info");
+        std::env::set_var("AGORA_TEST_LOG", "warn,agora_discord::startup=info");
     }
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
