@@ -2,6 +2,7 @@
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
 //! - [`kits`]: the players' kits and the store, opened from the configuration.
+//! - [`registry`]: the one list of games, each described once ([`registry::GameEntry`]).
 //! - [`sim`]: the headless ladder, AI vs AI across all cores; [`ladder`]: the same with
 //!   language-model and remote-agent seats, as stored sessions.
 //! - [`scenario`]: hand-written games replayed exactly, for rule tests.
@@ -12,6 +13,7 @@
 pub mod charts;
 pub mod kits;
 pub mod ladder;
+pub mod registry;
 pub mod replay;
 pub mod scenario;
 pub mod session;

@@ -1,0 +1,64 @@
+//! Werewolf's players' kit: the model client and prompts when a `WEREWOLF` provider is
+//! configured, else the built-in players.
+
+use crate::agents::werewolf::AgentKit;
+use crate::config::Config;
+use crate::games::GameKind;
+use crate::llm::{Client, Provider};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// The AI seats' tools for this process: a model client and prompts when a `WEREWOLF`
+/// provider is configured (an API key in the environment), else none, said in one line.
+pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
+    let env = |k: &str| std::env::var(k).ok();
+    let mut kit = AgentKit {
+        agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
+        ..AgentKit::default()
+    };
+    match Provider::resolve(GameKind::Werewolf.name(), &config.llm, &env)? {
+        Some(provider) => {
+            let dir = std::env::var_os("AGORA_CONTENT_DIR")
+                .map(std::path::PathBuf::from)
+                .unwrap_or_else(|| std::path::PathBuf::from("content"))
+                .join("prompts");
+            let prompts = crate::agents::werewolf::llm::load_prompts(Some(&dir))?;
+            if !quiet {
+                eprintln!(
+                    "AI seats: language model {} at {}",
+                    provider.model, provider.base_url
+                );
+            }
+            kit.llm = Some((Client::new(provider), Arc::new(prompts)));
+        }
+        None if !quiet => eprintln!(
+            "AI seats: the built-in heuristic players (no LLM API key: set LLM_API_KEY or WEREWOLF_LLM_API_KEY to seat a language model)"
+        ),
+        None => {}
+    }
+    Ok(kit)
+}
+
+/// The AI seats' tools when a language model is required (`sim --llm`, `agent serve
+/// --llm`): an error naming what to set when no key is configured, or naming the server
+/// when it cannot be reached (checked once, with a short request), instead of quietly
+/// seating the built-in players.
+pub async fn model_kit(config: &Config, quiet: bool, flag: &str) -> anyhow::Result<AgentKit> {
+    let kit = agent_kit(config, true)?;
+    let Some((client, _)) = &kit.llm else {
+        anyhow::bail!(
+            "{flag}: no language model is configured: set LLM_API_KEY (or WEREWOLF_LLM_API_KEY), and LLM_BASE_URL for a local server"
+        );
+    };
+    let p = client.provider();
+    client.probe().await.map_err(|e| {
+        anyhow::anyhow!(
+            "{flag}: the language model's server at {} does not answer: {e}",
+            p.base_url
+        )
+    })?;
+    if !quiet {
+        eprintln!("AI seats: language model {} at {}", p.model, p.base_url);
+    }
+    Ok(kit)
+}

@@ -1,0 +1,18 @@
+//! The debate game as the core sees it: see [`GameEntry`].
+
+use super::GameEntry;
+use crate::config::Config;
+use crate::games::GameKind;
+use crate::kits::AnyKit;
+use std::sync::Arc;
+
+pub struct DebateGame;
+
+impl GameEntry for DebateGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Debate
+    }
+    fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
+        Ok(Arc::new(crate::kits::debate_kit(config, quiet)?))
+    }
+}
