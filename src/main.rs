@@ -3,14 +3,21 @@
 
 use agora::agents::werewolf::Strategy;
 use agora::commands;
+use agora::commands::TerminalGame;
 use agora::config::Config;
 use agora::games::GameKind;
-use agora::session::debate::DebateFormat;
 use agora::sim::{Lineup, SimOptions};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
 use std::time::Duration;
+
+/// Every game's part of `agora resume` at the terminal, in the order it resumes them.
+static TERMINAL_GAMES: [&dyn TerminalGame; 3] = [
+    &commands::werewolf::WerewolfTerminal,
+    &commands::debate::DebateTerminal,
+    &commands::trial::TrialTerminal,
+];
 
 /// The environment variables the model seats read, shown under `--help`.
 const MODEL_ENV: &str = "Environment:
@@ -140,81 +147,10 @@ enum PlayGame {
     /// `social` (3–8, stances that move). You speak from one seat (typed at the keyboard);
     /// the others, the judge and the moderator are AI; `--humans 0` watches.
     #[command(after_help = play_help("Topics (--topic)", agora::agents::debate::topics::BUILTIN))]
-    Debate {
-        /// The debate's format.
-        #[arg(long, value_enum, default_value = "team")]
-        format: DebateFormat,
-        /// The topic: a file stem of content/topics/ (listed below).
-        #[arg(long)]
-        topic: String,
-        /// Your seat: team pro1–pro4 or con1–con4 (default pro1); rounds and social a
-        /// participant's number (default 1).
-        #[arg(long)]
-        seat: Option<String>,
-        /// 1 (you, in --seat) or 0 (watch an all-AI debate).
-        #[arg(long, default_value_t = 1)]
-        humans: u8,
-        /// Multiplies every word limit and the free-debate clock (default: `[debate]
-        /// length_scale`), e.g. 0.2 for a short debate.
-        #[arg(long)]
-        length: Option<f64>,
-        /// team: show each speech's score as soon as it is judged.
-        #[arg(long)]
-        live_scores: bool,
-        /// The debate's seed: the AI debaters' personalities and choices (default: the clock).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Scales every timer (1 = the configured seconds, 0 = no waiting).
-        #[arg(long)]
-        pace: Option<f64>,
-        /// Milliseconds between AI moves, so a person can follow.
-        #[arg(long, default_value_t = 800)]
-        step_delay: u64,
-        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
-        #[arg(long)]
-        db: Option<String>,
-        /// Your player name (default: $USER).
-        #[arg(long)]
-        name: Option<String>,
-        /// rounds, social: participants (rounds 2–8, default 2; social 3–8, default 3);
-        /// your seat is a participant's number (default 1).
-        #[arg(long)]
-        participants: Option<u8>,
-        /// rounds, social: how many rounds (default 3 and 4).
-        #[arg(long)]
-        rounds: Option<u8>,
-        /// rounds: structured, semi_structured or free_flowing.
-        #[arg(long)]
-        style: Option<String>,
-        /// social: your side, for or against the motion (default for).
-        #[arg(long)]
-        side: Option<String>,
-        /// social: how firmly you hold it, 0 (open) to 1 (immovable); default 0.6.
-        #[arg(long)]
-        firmness: Option<f64>,
-    },
+    Debate(commands::debate::DebatePlayOptions),
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
-    Werewolf {
-        /// Human seats, drawn at random from the seed; 0 watches an all-AI game.
-        #[arg(long, default_value_t = 1)]
-        humans: u8,
-        /// The game's seed: the deal and the human seats (default: the clock).
-        #[arg(long)]
-        seed: Option<u64>,
-        /// Scales every timer (1 = the configured seconds, 0 = no waiting).
-        #[arg(long)]
-        pace: Option<f64>,
-        /// Milliseconds between AI moves, so a person can follow.
-        #[arg(long, default_value_t = 800)]
-        step_delay: u64,
-        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
-        #[arg(long)]
-        db: Option<String>,
-        /// Your player name (default: $USER).
-        #[arg(long)]
-        name: Option<String>,
-    },
+    Werewolf(commands::werewolf::PlayArgs),
 }
 
 #[derive(Subcommand)]
@@ -224,56 +160,7 @@ enum SimGame {
     Trial(commands::trial::SimArgs),
     /// Plays N AI-vs-AI debates, debate i with seed S+i, offline unless --llm.
     #[command(after_help = MODEL_ENV)]
-    Debate {
-        /// The debates' format.
-        #[arg(long, value_enum, default_value = "team")]
-        format: DebateFormat,
-        /// How many debates (N).
-        #[arg(long, default_value_t = 100)]
-        debates: u64,
-        /// The first debate's seed (S).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Only this topic (default: every topic of content/topics/, in turn).
-        #[arg(long)]
-        topic: Option<String>,
-        /// Multiplies every word limit and the free-debate clock (default: `[debate]
-        /// length_scale`).
-        #[arg(long)]
-        length: Option<f64>,
-        /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Print one JSON object instead of the table.
-        #[arg(long)]
-        json: bool,
-        /// Write one JSON file per debate into this directory (for `agora replay`).
-        #[arg(long)]
-        record: Option<PathBuf>,
-        /// Seat the language model (every debater, captain and the judge, as configured per
-        /// role); needs LLM_API_KEY and a server that answers, else it stops with an error.
-        #[arg(long)]
-        llm: bool,
-        /// Debates played at once (with models).
-        #[arg(long, default_value_t = 8)]
-        concurrency: usize,
-        /// Participants (rounds: 2–8, default 2; social: 3–8, default 3).
-        #[arg(long)]
-        participants: Option<u8>,
-        /// Rounds (rounds: default 3; social: default 4).
-        #[arg(long)]
-        rounds: Option<u8>,
-        /// The moderated debate's style: structured, semi_structured, free_flowing.
-        #[arg(long, default_value = "structured")]
-        style: String,
-        /// Write a PNG chart of each debate (rounds, social) into this directory.
-        #[arg(long)]
-        charts: Option<PathBuf>,
-        /// Where the debates are stored (with models; default: a temporary file, not
-        /// DATABASE_URL).
-        #[arg(long)]
-        db: Option<String>,
-    },
+    Debate(commands::debate::SimArgs),
     /// Plays N werewolf games, game i with seed S+i.
     #[command(after_help = MODEL_ENV)]
     Werewolf {
@@ -480,44 +367,8 @@ fn run() -> anyhow::Result<()> {
             }
         }
         Command::Sim {
-            game:
-                SimGame::Debate {
-                    format,
-                    debates,
-                    seed,
-                    topic,
-                    length,
-                    threads,
-                    json,
-                    record,
-                    llm,
-                    concurrency,
-                    db,
-                    participants,
-                    rounds,
-                    style,
-                    charts,
-                },
-        } => {
-            let args = commands::debate::SimArgs {
-                format,
-                debates,
-                seed,
-                topic,
-                length,
-                threads,
-                json,
-                record,
-                llm,
-                concurrency,
-                db,
-                participants,
-                rounds,
-                style,
-                charts,
-            };
-            runtime()?.block_on(commands::debate::sim(&config, args))?;
-        }
+            game: SimGame::Debate(args),
+        } => runtime()?.block_on(commands::debate::sim(&config, args))?,
         Command::Sim {
             game: SimGame::Trial(args),
         } => runtime()?.block_on(commands::trial::sim(&config, args))?,
@@ -531,7 +382,7 @@ fn run() -> anyhow::Result<()> {
                 &text,
                 &config.werewolf.rules,
                 &agora::agents::debate::DebateKit::offline(Some(
-                    &agora::agents::debate::topics::content_dir(),
+                    &agora::agents::content::content_dir(),
                 ))?,
                 &agora::kits::trial_content_kit()?,
             )
@@ -557,67 +408,11 @@ fn run() -> anyhow::Result<()> {
             (None, None) => anyhow::bail!("replay: give a recorded file or --session ID"),
         },
         Command::Play {
-            game:
-                PlayGame::Werewolf {
-                    humans,
-                    seed,
-                    pace,
-                    step_delay,
-                    db,
-                    name,
-                },
-        } => {
-            let opts = commands::PlayOptions {
-                humans,
-                seed,
-                pace,
-                step_delay: Duration::from_millis(step_delay),
-                db,
-                name,
-            };
-            runtime()?.block_on(commands::play(&config, opts))?;
-        }
+            game: PlayGame::Werewolf(args),
+        } => runtime()?.block_on(commands::werewolf::play(&config, args))?,
         Command::Play {
-            game:
-                PlayGame::Debate {
-                    format,
-                    topic,
-                    seat,
-                    humans,
-                    length,
-                    live_scores,
-                    seed,
-                    pace,
-                    step_delay,
-                    db,
-                    name,
-                    participants,
-                    rounds,
-                    style,
-                    side,
-                    firmness,
-                },
-        } => {
-            let opts = commands::debate::DebatePlayOptions {
-                participants,
-                rounds,
-                style,
-                side,
-                firmness,
-                format,
-                topic,
-                seat,
-                humans,
-                length,
-                live_scores,
-                seed,
-                pace,
-                step_delay: Duration::from_millis(step_delay),
-                db,
-                name,
-            };
-            runtime()?.block_on(commands::debate::play(&config, opts))?;
-        }
+            game: PlayGame::Debate(args),
+        } => runtime()?.block_on(commands::debate::play(&config, args))?,
         Command::Agent {
             command: AgentCommand::Serve { listen, llm },
         } => {
@@ -627,7 +422,7 @@ fn run() -> anyhow::Result<()> {
                 } else {
                     agora::agents::werewolf::AgentKit::default()
                 };
-                let server = agora::agent_server::start(&listen, kit)
+                let server = commands::werewolf::agent_server::start(&listen, kit)
                     .await
                     .with_context(|| format!("cannot listen on {listen}"))?;
                 // The URL alone on standard output (for scripts), the explanation on stderr.
@@ -647,6 +442,7 @@ fn run() -> anyhow::Result<()> {
         Command::Resume { db, step_delay } => {
             runtime()?.block_on(commands::resume(
                 &config,
+                &TERMINAL_GAMES,
                 db.as_deref(),
                 Duration::from_millis(step_delay),
             ))?;

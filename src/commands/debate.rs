@@ -1,17 +1,22 @@
 //! The debate's store-backed commands: `agora play debate` (a debater's seat at the
-//! keyboard, or watching), and the debate half of `agora resume`.
+//! keyboard, or watching), `agora sim debate`, and the debate's part of `agora resume`
+//! ([`DebateTerminal`]). The team debate is here; the moderated and social debates are
+//! `debate_formats.rs`; the options both read are `debate_options.rs`.
 
-use super::terminal_name;
+use super::debate_options::{check_options, motion_of, timers_and_length, topic_ids};
+pub use super::debate_options::{DebatePlayOptions, SimArgs};
+use super::{background, debate_formats, terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::agents::debate::DebateKit;
 use crate::config::Config;
 use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
-use crate::games::debate::TeamDebate;
-use crate::games::Seat;
+use crate::games::{GameKind, Seat};
 use crate::kits::{database_url, debate_kit, open_store};
+use crate::session::debate::formats::format_of;
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
-use crate::session::{Ended, GameSetup, Place, Runner};
-use crate::store::{PlayerRef, SessionRow, Store};
-use crate::terminal::debate::{attach, story, Left, Views};
+use crate::session::{GameSetup, Place};
+use crate::store::{Outcome, PlayerRef, SessionRow};
+use crate::terminal::debate::TeamTable;
+use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
 use std::time::Duration;
 
@@ -42,61 +47,6 @@ pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit
         eprintln!("{}", crate::kits::describe_debate_kit(&kit));
     }
     Ok(kit)
-}
-
-/// The motion of a topic id, as the `--topic` option's answer.
-pub fn motion_of(kit: &DebateKit, topic: &str) -> anyhow::Result<String> {
-    kit.motion_of(topic)
-        .map_err(|e| anyhow::anyhow!("--topic: {e}"))
-}
-
-/// Every topic id of the kit, sorted.
-pub fn topic_ids(kit: &DebateKit) -> Vec<String> {
-    kit.topics.ids().map(str::to_string).collect()
-}
-
-/// `agora play debate`.
-pub struct DebatePlayOptions {
-    pub format: DebateFormat,
-    pub topic: String,
-    /// The human's seat (`pro2`); `None` with `humans == 0`.
-    pub seat: Option<String>,
-    pub humans: u8,
-    pub length: Option<f64>,
-    pub live_scores: bool,
-    pub seed: Option<u64>,
-    pub pace: Option<f64>,
-    pub step_delay: Duration,
-    pub db: Option<String>,
-    pub name: Option<String>,
-    /// Moderated and social debates: how many participants, rounds, the style, and a
-    /// person's side and firmness (social).
-    pub participants: Option<u8>,
-    pub rounds: Option<u8>,
-    pub style: Option<String>,
-    pub side: Option<String>,
-    pub firmness: Option<f64>,
-}
-
-/// A terminal debate's timers (`--pace` applied) and length scale (`--length`, else
-/// `[debate] length_scale`), checked.
-pub fn timers_and_length(
-    config: &Config,
-    opts: &DebatePlayOptions,
-) -> anyhow::Result<(crate::config::DebateTimers, f64)> {
-    let mut timers = config.debate.timers.clone();
-    if let Some(pace) = opts.pace {
-        timers.pace = crate::config::ranges::PACE
-            .check(pace)
-            .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
-    }
-    let length_scale = match opts.length {
-        Some(l) => crate::config::LENGTH_SCALE
-            .check(l)
-            .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
-        None => config.debate.settings.length_scale,
-    };
-    Ok((timers, length_scale))
 }
 
 /// The setup of a terminal debate: the human in `human` (if any), AI debaters elsewhere.
@@ -130,64 +80,10 @@ pub fn setup(
     Ok(setup)
 }
 
-/// The options given that `format` does not use (each named as typed), so a
-/// misdirected option is refused rather than ignored.
-pub fn foreign_options(opts: &DebatePlayOptions) -> Vec<&'static str> {
-    let mut given = Vec::new();
-    let team = opts.format == DebateFormat::Team;
-    let social = opts.format == DebateFormat::Social;
-    let rounds = opts.format == DebateFormat::Rounds;
-    if !team && opts.live_scores {
-        given.push("--live-scores");
-    }
-    if team && opts.participants.is_some() {
-        given.push("--participants");
-    }
-    if team && opts.rounds.is_some() {
-        given.push("--rounds");
-    }
-    if !rounds && opts.style.is_some() {
-        given.push("--style");
-    }
-    if !social && opts.side.is_some() {
-        given.push("--side");
-    }
-    if !social && opts.firmness.is_some() {
-        given.push("--firmness");
-    }
-    given
-}
-
-/// Refuses options the chosen format does not use, naming them and the formats that do.
-pub fn check_options(opts: &DebatePlayOptions) -> anyhow::Result<()> {
-    let foreign = foreign_options(opts);
-    if foreign.is_empty() {
-        return Ok(());
-    }
-    let whose = |o: &str| match o {
-        "--live-scores" => "team",
-        "--participants" | "--rounds" => "rounds and social",
-        "--style" => "rounds",
-        _ => "social",
-    };
-    anyhow::bail!(
-        "{} {} not apply to a {} debate ({}); leave {} out",
-        foreign.join(", "),
-        if foreign.len() == 1 { "does" } else { "do" },
-        opts.format.name(),
-        foreign
-            .iter()
-            .map(|o| format!("{o} is for {}", whose(o)))
-            .collect::<Vec<_>>()
-            .join(", "),
-        if foreign.len() == 1 { "it" } else { "them" }
-    )
-}
-
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
     check_options(&opts)?;
     if opts.format != DebateFormat::Team {
-        return super::debate_formats::play(config, opts).await;
+        return debate_formats::play(config, opts).await;
     }
     let human = match (opts.humans, &opts.seat) {
         (0, None) => None,
@@ -215,7 +111,13 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         channel: "terminal".into(),
     };
     let runner = setup
-        .create(store.clone(), seed, &place, opts.step_delay, &kit)
+        .create(
+            store.clone(),
+            seed,
+            &place,
+            Duration::from_millis(opts.step_delay),
+            &kit,
+        )
         .await?;
     println!(
         "Team debate, session {} (seed {seed}): {}",
@@ -238,76 +140,66 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     } else {
         Keyboard::none()
     };
-    follow(&store, runner, human, &mut keyboard).await
-}
-
-/// Follows one debate session at the terminal until it ends or is left; prints the
-/// scorecard.
-pub async fn follow(
-    store: &Store,
-    mut runner: Runner<TeamDebate>,
-    human: Option<Seat>,
-    keyboard: &mut Keyboard,
-) -> anyhow::Result<()> {
-    let views = Views::subscribe(&mut runner, human);
-    let session = runner.start();
-    let handle = session.handle.clone();
-    // Ctrl-C is handled inside: it says what became of a speech being typed.
-    let left = attach(&handle, views, keyboard).await?;
-    let ended = session.wait().await?;
-    match (left, ended) {
-        (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
-            let row = store.session(handle.id()).await?;
-            let setup: DebateSetup = crate::session::setup_of(&row)?;
-            let game = crate::session::rebuild::<DebateSetup>(store, handle.id()).await?;
-            // AI debaters as the tables show them (`AI · Logical`), not by their ids.
-            let personalities = super::personalities();
-            let names = |seat: Seat| {
-                let s = &setup.seats[seat as usize - 1];
-                crate::stats::names::shown_name(&s.player_id, &s.name, &personalities)
-            };
-            print!("{}", story::scorecard(&game, &names));
-        }
-        (_, Ended::Abandoned) => println!("The debate was abandoned."),
-        _ => {}
-    }
-    Ok(())
+    let table = TeamTable::new(human, super::personalities());
+    follow(&store, runner, table, &mut keyboard).await
 }
 
 /// The human seats of a stored debate.
 pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
-    if crate::session::formats::format_of(row) != DebateFormat::Team {
-        return super::debate_formats::human_seats(row);
+    if format_of(row) != DebateFormat::Team {
+        return debate_formats::human_seats(row);
     }
     let setup: DebateSetup = crate::session::setup_of(row)?;
     Ok(setup.human_seats())
 }
 
-/// Resumes one stored debate: followed at the terminal (with its human seat, or watched
-/// when `watch`), else run in the background until it ends.
-pub async fn resume_one(
-    store: &Store,
-    row: &SessionRow,
-    step_delay: Duration,
-    kit: &DebateKit,
-    keyboard: &mut Keyboard,
-    watch: bool,
-) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
-    if crate::session::formats::format_of(row) != DebateFormat::Team {
-        return super::debate_formats::resume_one(store, row, step_delay, kit, keyboard, watch)
-            .await;
+/// The debate's part of `agora resume` (every format).
+pub struct DebateTerminal;
+
+impl TerminalGame for DebateTerminal {
+    fn kind(&self) -> GameKind {
+        GameKind::Debate
     }
-    let humans = human_seats(row)?;
+
+    fn human_seats(&self, row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
+        human_seats(row)
+    }
+
+    fn resume_one<'a>(
+        &'a self,
+        at: ToResume<'a>,
+        keyboard: &'a mut Keyboard,
+    ) -> Local<'a, anyhow::Result<Option<Background>>> {
+        if format_of(at.row) != DebateFormat::Team {
+            return debate_formats::resume_one(at, keyboard);
+        }
+        Box::pin(resume_team(at, keyboard))
+    }
+
+    fn finished(&self, outcome: &Outcome) -> String {
+        format!("finished, winner {}", outcome.winner)
+    }
+}
+
+/// Resumes one stored team debate: followed at the terminal (its human seat, or watched),
+/// else run in the background.
+async fn resume_team(
+    at: ToResume<'_>,
+    keyboard: &mut Keyboard,
+) -> anyhow::Result<Option<Background>> {
+    let ToResume { store, row, .. } = at;
+    let kit = at.kits.get::<DebateKit>();
     let runner =
-        match crate::session::resume::<DebateSetup>(store.clone(), row, step_delay, kit).await {
+        match crate::session::resume::<DebateSetup>(store.clone(), row, at.step_delay, kit).await {
             Ok(runner) => runner,
             Err(e) => {
                 println!("session {}: not resumed: {e}", row.id);
                 return Ok(None);
             }
         };
-    match humans.first() {
-        Some(&seat) => {
+    let human = at.humans.first().copied();
+    match human {
+        Some(seat) => {
             println!(
                 "session {} (seed {}): a debate, resumed; you are {} ({} the motion)",
                 row.id,
@@ -320,42 +212,15 @@ pub async fn resume_one(
                 }
             );
             println!("{}", crate::terminal::debate::HELP);
-            follow(store, runner, Some(seat), keyboard).await?;
-            Ok(None)
         }
-        None if watch => {
-            println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
-            follow(store, runner, None, &mut Keyboard::none()).await?;
-            Ok(None)
-        }
-        None => {
-            println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
-            let session = runner.start();
-            Ok(Some(tokio::spawn(async move {
-                let id = session.handle.id().to_string();
-                (id, session.wait().await.map_err(anyhow::Error::from))
-            })))
-        }
+        None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-}
-
-/// `agora sim debate`'s options.
-pub struct SimArgs {
-    pub format: DebateFormat,
-    pub debates: u64,
-    pub seed: u64,
-    pub topic: Option<String>,
-    pub length: Option<f64>,
-    pub threads: Option<usize>,
-    pub json: bool,
-    pub record: Option<std::path::PathBuf>,
-    pub llm: bool,
-    pub concurrency: usize,
-    pub db: Option<String>,
-    pub participants: Option<u8>,
-    pub rounds: Option<u8>,
-    pub style: String,
-    pub charts: Option<std::path::PathBuf>,
+    if human.is_none() && !at.watch {
+        return Ok(Some(background(runner)));
+    }
+    let table = TeamTable::new(human, super::personalities());
+    follow(store, runner, table, keyboard).await?;
+    Ok(None)
 }
 
 /// `agora sim debate --format rounds|social`: the moderated or social debates, offline on
@@ -423,7 +288,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         n => n,
     };
     // Offline unless --llm, whatever keys the environment holds.
-    let offline_kit = DebateKit::offline(Some(&crate::agents::debate::topics::content_dir()))?;
+    let offline_kit = DebateKit::offline(Some(&crate::agents::content::content_dir()))?;
     let topics = match args.topic.clone() {
         Some(t) => {
             motion_of(&offline_kit, &t)?;

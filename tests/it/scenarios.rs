@@ -109,7 +109,7 @@ fn check_debate(path: &Path) -> Result<(), String> {
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
     let kit = agora::agents::debate::DebateKit::offline(Some(
-        &agora::agents::debate::topics::content_dir(),
+        &agora::agents::content::content_dir(),
     ))
     .map_err(|e| e.to_string())?;
     let report = agora::scenario::debate::run(&text, &kit).map_err(|e| e.to_string())?;

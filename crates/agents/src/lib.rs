@@ -9,12 +9,16 @@
 //! one way a decision is asked of a language model (call, validate, repair once, fall
 //! back, record), for any game's role: a werewolf seat, a debate judge, a juror.
 //!
+//! [`content`] is the content directory the players' files are read from (built-in copies
+//! replaced or added to).
+//!
 //! Each game's players are a folder:
 //! - `debate`: debaters with personalities, the team captain, the judge.
 //! - `werewolf`: the built-in heuristic and random players, model seats, outside agents
 //!   over HTTP, and a seat's memory.
 
 pub mod config;
+pub mod content;
 pub mod debate;
 pub mod llm;
 pub mod model;

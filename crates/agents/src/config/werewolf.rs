@@ -151,3 +151,65 @@ impl Timers {
         Duration::from_secs_f64(self.resume_min_s as f64 * self.pace)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::tests::{err, no_env, Dir};
+    use super::super::{Config, DEFAULT_AGORA};
+    use super::*;
+    use crate::games::werewolf::WitchSelfSave;
+
+    #[test]
+    fn the_built_in_rules_are_the_games_defaults() {
+        assert_eq!(*Config::default().werewolf.rules, Rules::default());
+    }
+
+    #[test]
+    fn env_overrides_and_validation() {
+        let env = |k: &str| match k {
+            "AGORA_WEREWOLF_MAX_DAYS" => Some("5".to_string()),
+            "AGORA_WEREWOLF_WITCH_SELF_SAVE" => Some("never".to_string()),
+            _ => None,
+        };
+        let c = Config::load_from(None, &env).unwrap();
+        assert_eq!(c.werewolf.rules.max_days, 5);
+        assert_eq!(c.werewolf.rules.witch_self_save, WitchSelfSave::Never);
+
+        let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "many".to_string());
+        let e = err(&env);
+        assert!(
+            e.contains("AGORA_WEREWOLF_MAX_DAYS") && e.contains("werewolf.max_days"),
+            "{e}"
+        );
+
+        let env = |k: &str| (k == "AGORA_WEREWOLF_WITCH_SELF_SAVE").then(|| "sometimes".into());
+        let e = err(&env);
+        assert!(e.contains("sometimes") && e.contains("always"), "{e}");
+        assert!(
+            e.contains("AGORA_WEREWOLF_WITCH_SELF_SAVE") && e.contains("werewolf.witch_self_save"),
+            "{e}"
+        );
+
+        let env = |k: &str| (k == "AGORA_WEREWOLF_MAX_DAYS").then(|| "0".to_string());
+        let e = err(&env);
+        assert!(
+            e.contains("max_days") && e.contains("between 1 and 100"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_broken_gpp_file_names_the_file_and_the_field() {
+        let dir = Dir::new("gpp", DEFAULT_AGORA);
+        std::fs::write(
+            dir.0.join("werewolf-gpp.toml"),
+            DEFAULT_GPP.replace("win_good = 30", "win_good = \"lots\""),
+        )
+        .unwrap();
+        let e = dir.load(&no_env).unwrap_err().to_string();
+        assert!(
+            e.contains("werewolf-gpp.toml") && e.contains("win_good"),
+            "{e}"
+        );
+    }
+}

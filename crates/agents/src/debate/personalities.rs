@@ -66,7 +66,7 @@ impl Personalities {
             .filter(|p| p.exists())
         {
             Some(path) => {
-                let text = super::topics::read(&path)?;
+                let text = crate::content::read(&path)?;
                 Personalities::parse(&path.display().to_string(), &text)
             }
             None => Personalities::parse("built-in content/personalities.toml", BUILTIN),

@@ -7,10 +7,11 @@
 //! by a host (no topic file).
 
 use crate::config::ConfigError;
+use crate::content::{read, toml_files};
 use crate::games::debate::team::Side;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
 macro_rules! builtin_topics {
@@ -45,14 +46,6 @@ const GENERIC: &str = include_str!("../../../../content/debate/generic.toml");
 pub const MIN_CLAIMS: usize = 4;
 pub const MIN_REBUTTALS: usize = 4;
 pub const MIN_QUESTIONS: usize = 4;
-
-/// The content directory: `AGORA_CONTENT_DIR`, else `content` (relative to the working
-/// directory).
-pub fn content_dir() -> PathBuf {
-    std::env::var_os("AGORA_CONTENT_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("content"))
-}
 
 /// One claim of a side: the sentence, its support, and the words that mark it in a speech.
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -380,33 +373,10 @@ impl Topics {
     }
 }
 
-/// The `*.toml` files of `dir`, sorted (none when it does not exist).
-pub(crate) fn toml_files(dir: &Path) -> Result<Vec<PathBuf>, ConfigError> {
-    if !dir.is_dir() {
-        return Ok(Vec::new());
-    }
-    let entries = std::fs::read_dir(dir).map_err(|e| ConfigError::Read {
-        file: dir.display().to_string(),
-        message: e.to_string(),
-    })?;
-    let mut out: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-        .collect();
-    out.sort();
-    Ok(out)
-}
-
-pub(crate) fn read(path: &Path) -> Result<String, ConfigError> {
-    std::fs::read_to_string(path).map_err(|e| ConfigError::Read {
-        file: path.display().to_string(),
-        message: e.to_string(),
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::path::PathBuf;
 
     fn repo_content() -> PathBuf {
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../content")

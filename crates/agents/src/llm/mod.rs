@@ -445,7 +445,7 @@ mod tests {
             "JUDGE_LLM_BASE_URL" => Some("http://judge.local/v1/".to_string()),
             _ => None,
         };
-        let wolf = Provider::resolve(crate::games::GameKind::Werewolf.name(), &config, &env)
+        let wolf = Provider::resolve("werewolf", &config, &env)
             .unwrap()
             .unwrap();
         assert_eq!(wolf.model, "wolf-model");
@@ -454,16 +454,14 @@ mod tests {
         assert_eq!(judge.model, "global-model");
         assert_eq!(judge.base_url, "http://judge.local/v1");
         assert!(!format!("{judge:?}").contains("global-key"));
-        let none =
-            Provider::resolve(crate::games::GameKind::Werewolf.name(), &config, &|_| None).unwrap();
+        let none = Provider::resolve("werewolf", &config, &|_| None).unwrap();
         assert!(none.is_none(), "no key, no provider");
         let bad = |k: &str| match k {
             "LLM_API_KEY" => Some("k".to_string()),
             "WEREWOLF_LLM_BASE_URL" => Some("ftp://x".to_string()),
             _ => None,
         };
-        let e =
-            Provider::resolve(crate::games::GameKind::Werewolf.name(), &config, &bad).unwrap_err();
+        let e = Provider::resolve("werewolf", &config, &bad).unwrap_err();
         assert!(e.to_string().contains("WEREWOLF_LLM_BASE_URL"), "{e}");
     }
 }

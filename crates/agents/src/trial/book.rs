@@ -7,7 +7,7 @@
 use super::content::{invalid, Case, JurorCard, BUILTIN_CASES, BUILTIN_JURORS};
 use super::words::Replies;
 use crate::config::ConfigError;
-use crate::debate::topics::{read, toml_files};
+use crate::content::{read, toml_files};
 use crate::games::trial::keywords::{Lexicon, TopicKeys};
 use crate::games::trial::{JurorSeat, Side, TrialRules, TrialSetup};
 use serde::Deserialize;

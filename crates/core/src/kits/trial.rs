@@ -11,7 +11,7 @@ use std::sync::Arc;
 /// the field); no models.
 pub fn trial_content_kit() -> anyhow::Result<TrialKit> {
     Ok(TrialKit::offline(Some(
-        &crate::agents::debate::topics::content_dir(),
+        &crate::agents::content::content_dir(),
     ))?)
 }
 
@@ -19,7 +19,7 @@ pub fn trial_content_kit() -> anyhow::Result<TrialKit> {
 /// `quiet`.
 pub fn trial_kit(config: &Config, quiet: bool) -> anyhow::Result<TrialKit> {
     let env = |k: &str| std::env::var(k).ok();
-    let kit = TrialKit::from_config(config, &crate::agents::debate::topics::content_dir(), &env)?;
+    let kit = TrialKit::from_config(config, &crate::agents::content::content_dir(), &env)?;
     if !quiet {
         let role = |c: &Option<crate::llm::Client>| {
             c.as_ref()
