@@ -15,4 +15,7 @@ impl GameEntry for DebateGame {
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
         Ok(Arc::new(crate::kits::debate_kit(config, quiet)?))
     }
+    fn stats(&self) -> &'static dyn crate::stats::GameStats {
+        &crate::stats::debate::DebateStats
+    }
 }

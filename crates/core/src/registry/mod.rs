@@ -20,6 +20,9 @@ pub trait GameEntry: Sync {
     /// The game's players' kit, from the configuration and the environment (said in one
     /// line unless `quiet`); an error names the broken file or setting.
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit>;
+    /// The game's statistics: its boards, how it names its AI players, how `agora
+    /// sessions` tells its sessions (its file in `stats/`).
+    fn stats(&self) -> &'static dyn crate::stats::GameStats;
 }
 
 /// Every game this build runs, in the order menus and leaderboards list them.

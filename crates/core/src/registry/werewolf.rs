@@ -15,4 +15,7 @@ impl GameEntry for WerewolfGame {
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
         Ok(Arc::new(crate::kits::agent_kit(config, quiet)?))
     }
+    fn stats(&self) -> &'static dyn crate::stats::GameStats {
+        &crate::stats::werewolf::WerewolfStats
+    }
 }

@@ -2,11 +2,126 @@
 //! over the number judged: penalties are not in it) and best-debater awards; a player's
 //! record broken down by side. That is the team debate's; people read each format apart
 //! ([`super::parts`]): the moderated debate by its final score (of 100), the social debate
-//! by its points, neither with speech scores, awards or sides.
+//! by its points, neither with speech scores, awards or sides. An AI debater is named by
+//! its personality; `agora sessions` tells each format its own way.
 
-use super::Board;
+use super::names::{capitalised, number, Personas};
+use super::sessions::{seat_player, SeatSaid, SessionLines};
+use super::{Board, GameStats, Part};
+use crate::agents::debate::Personalities;
+use crate::games::debate::team::{parse_seat, seat_title};
 use crate::games::GameKind;
-use crate::store::SeatResult;
+use crate::store::{SeatResult, SessionSummary, SummarySeat};
+
+/// The debate as the statistics read it.
+pub struct DebateStats;
+
+static PARTS: [Part; 3] = [
+    Part {
+        title: "Team debates",
+        board: &DebateBoard,
+        holds: is_team,
+    },
+    Part {
+        title: "Moderated debates",
+        board: &RoundsBoard,
+        holds: is_rounds,
+    },
+    Part {
+        title: "Social debates",
+        board: &SocialBoard,
+        holds: is_social,
+    },
+];
+
+impl GameStats for DebateStats {
+    fn board(&self) -> &'static dyn Board {
+        &DebateBoard
+    }
+    fn parts(&self) -> &'static [Part] {
+        &PARTS
+    }
+    fn leaderboard_help(&self) -> &'static str {
+        "The debate ranking of this server (mean speech score, win rate, best-debater awards)."
+    }
+    /// A debater (`debater-logical`) by its personality's shown name; a personality this
+    /// build lacks, from its id (`sly_fox` → `Sly-fox`).
+    fn ai_name(&self, agent: &str, personas: &dyn Personas) -> Option<String> {
+        let id = agent.strip_prefix("debater-")?;
+        Some(
+            personas
+                .persona_name(id)
+                .unwrap_or_else(|| capitalised(&id.replace('_', "-"))),
+        )
+    }
+}
+
+impl Personas for Personalities {
+    fn persona_name(&self, id: &str) -> Option<String> {
+        self.get(id).map(|p| p.name.clone())
+    }
+}
+
+/// A stored debate's format, from its configuration (`format`; none: a team debate).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Format {
+    Team,
+    Rounds,
+    Social,
+}
+
+fn format_of(s: &SessionSummary) -> Format {
+    match s.session.config.get("format").and_then(|f| f.as_str()) {
+        Some("rounds") => Format::Rounds,
+        Some("social") => Format::Social,
+        _ => Format::Team,
+    }
+}
+
+impl SessionLines for DebateStats {
+    fn session_title(&self, s: &SessionSummary) -> String {
+        match format_of(s) {
+            Format::Team => "team debate",
+            Format::Rounds => "moderated debate",
+            Format::Social => "social debate",
+        }
+        .into()
+    }
+    /// A team debate's side (`Pro`); a moderated or social debate's winner by name.
+    fn winner_said(
+        &self,
+        s: &SessionSummary,
+        winner: &str,
+        personas: &dyn Personas,
+    ) -> Option<String> {
+        match (format_of(s), winner) {
+            (Format::Team, "pro") => Some("Pro".into()),
+            (Format::Team, "con") => Some("Con".into()),
+            (Format::Team, _) => None,
+            (Format::Rounds | Format::Social, w) => {
+                Some(seat_player(s, w, personas).unwrap_or_else(|| w.to_string()))
+            }
+        }
+    }
+    /// A team debater by their seat (`Con 1`) with their points; a moderated debate's
+    /// participant (`P2`) with their final score of 100, a social debate's with points.
+    fn seat_said(&self, s: &SessionSummary, seat: &SummarySeat, role: &str) -> SeatSaid {
+        let x = number(seat.score.unwrap_or(0.0), 1, false);
+        let (label, score) = match format_of(s) {
+            Format::Team => (
+                parse_seat(role).map_or_else(|| role.to_string(), seat_title),
+                format!("{x} points"),
+            ),
+            Format::Rounds => (format!("P{}", seat.seat), format!("{x} of 100")),
+            Format::Social => (format!("P{}", seat.seat), format!("{x} points")),
+        };
+        SeatSaid {
+            label,
+            role: String::new(),
+            score,
+        }
+    }
+}
 
 pub struct DebateBoard;
 
@@ -118,8 +233,12 @@ impl Board for SocialBoard {
 
 #[cfg(test)]
 mod tests {
+    use crate::agents::debate::Personalities;
     use crate::games::GameKind;
-    use crate::stats::leaderboard;
+    use crate::stats::names::shown_name;
+    use crate::stats::sessions::testing::{seat as summary_seat, session};
+    use crate::stats::text::tests::seat as board_seat;
+    use crate::stats::{leaderboard, render, sessions};
     use crate::store::SeatResult;
     use serde_json::json;
 
@@ -163,5 +282,147 @@ mod tests {
         assert_eq!(v["players"][1]["mean_speech_score"], 6.6);
         assert_eq!(v["players"][1]["best_debater_awards"], 1);
         assert_eq!(v["players"][1]["sides"]["pro"]["games"], 1);
+    }
+
+    #[test]
+    fn ai_debaters_are_named_by_their_personality() {
+        let p = Personalities::builtin();
+        assert_eq!(
+            shown_name("ai:debater-logical@0.1.0", "debater-logical 0.1.0", &p),
+            "AI · Logical"
+        );
+        assert_eq!(
+            shown_name("ai:debater-data_driven@0.1.0", "x", &p),
+            "AI · Data-driven"
+        );
+        assert_eq!(
+            shown_name("ai:debater-sly_fox@0.1.0", "x", &p),
+            "AI · Sly-fox",
+            "a personality this build lacks, from its id"
+        );
+    }
+
+    #[test]
+    fn debate_board_shows_each_format_with_its_own_columns() {
+        let results = vec![
+            board_seat("terminal:ann", false, "pro2", 20.0, true),
+            board_seat("ai:debater-logical@0.1.0", true, "con1", 18.0, false),
+            board_seat("terminal:ann", false, "rounds", 72.34, true),
+            board_seat("terminal:bob", false, "rounds", 34.59088784204802, false),
+            board_seat("terminal:bob", false, "social", -2.279999999999987, false),
+        ];
+        let text = render(
+            GameKind::Debate,
+            None,
+            1,
+            &results,
+            &Personalities::builtin(),
+        );
+        let at = |heading: &str| text.find(heading).expect(&text);
+        let (t, r, so) = (
+            at("Team debates"),
+            at("Moderated debates"),
+            at("Social debates"),
+        );
+        assert!(t < r && r < so, "{text}");
+        let (team, rounds, social) = (&text[t..r], &text[r..so], &text[so..]);
+        assert!(team.contains("mean speech score"), "{team}");
+        assert!(team.contains("best-debater awards"), "{team}");
+        assert!(team.contains("AI · Logical"), "{team}");
+        assert!(team.contains("pro 1, 7.3"), "{team}");
+        for other in [rounds, social] {
+            assert!(!other.contains("speech score"), "{other}");
+            assert!(!other.contains("awards"), "{other}");
+            assert!(!other.contains("by "), "{other}");
+        }
+        assert!(rounds.contains("mean final score (of 100)"), "{rounds}");
+        assert!(
+            rounds.contains("72.3") && rounds.contains("34.6"),
+            "{rounds}"
+        );
+        assert!(social.contains("mean points"), "{social}");
+        assert!(social.contains("-2.3"), "{social}");
+        for noise in [
+            "0000",
+            "9999",
+            "SPEECH_SCORE",
+            "best_debater",
+            "+0.0",
+            "-0.0",
+        ] {
+            assert!(!text.contains(noise), "{noise}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_moderated_debate_reads_by_name_with_rounded_scores() {
+        let config = json!({"format": "rounds", "seats": [
+            {"name": "ann", "player_id": "terminal:ann"},
+            {"name": "debater-logical 0.1.0", "player_id": "ai:debater-logical@0.1.0"},
+            {"name": "judge 0.1.0", "player_id": "ai:judge@0.1.0"},
+        ]});
+        let s = session(
+            "debate",
+            config,
+            "1",
+            vec![
+                summary_seat(1, "terminal:ann", Some("rounds"), 34.59088784204802, true),
+                summary_seat(
+                    2,
+                    "ai:debater-logical@0.1.0",
+                    Some("rounds"),
+                    -2.279999999999987,
+                    false,
+                ),
+                summary_seat(3, "ai:judge@0.1.0", None, 0.0, false),
+            ],
+        );
+        let text = sessions::render(&[s], &Personalities::builtin());
+        let first = text.lines().nth(1).unwrap();
+        assert!(first.contains("moderated debate"), "{text}");
+        assert!(
+            first.trim_end().ends_with("ann"),
+            "the winner by name:\n{text}"
+        );
+        assert!(text.contains("P1  ann"), "{text}");
+        assert!(text.contains("34.6 of 100  won"), "{text}");
+        assert!(text.contains("AI · Logical"), "{text}");
+        assert!(text.contains("-2.3 of 100"), "{text}");
+        assert!(
+            text.contains("also at the table: the AI moderator"),
+            "{text}"
+        );
+        for noise in ["rounds", "4204802", "99999", "debater-logical", "+34"] {
+            assert!(!text.contains(noise), "{noise}:\n{text}");
+        }
+    }
+
+    #[test]
+    fn a_team_debate_says_the_side_and_the_seat() {
+        let team = session(
+            "debate",
+            json!({"format": "team"}),
+            "con",
+            vec![summary_seat(5, "terminal:bob", Some("con1"), 71.25, true)],
+        );
+        let text = sessions::render(&[team], &Personalities::builtin());
+        let first = text.lines().nth(1).unwrap();
+        assert!(first.contains(" team debate "), "{text}");
+        assert!(first.ends_with(" Con"), "{text}");
+        assert!(text.contains("Con 1  bob  71.3 points  won"), "{text}");
+        let social = session(
+            "debate",
+            json!({"format": "social"}),
+            "7",
+            vec![summary_seat(1, "terminal:bob", Some("social"), 5.0, false)],
+        );
+        let text = sessions::render(&[social], &Personalities::builtin());
+        let first = text.lines().nth(1).unwrap();
+        assert!(first.contains(" social debate "), "{text}");
+        assert!(
+            first.ends_with(" 7"),
+            "a winner at no seat, as stored:\n{text}"
+        );
+        assert!(text.contains("    P1  bob  5.0 points\n"), "{text}");
     }
 }

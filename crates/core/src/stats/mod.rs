@@ -4,14 +4,22 @@
 //! rank among those with enough finished games; AI players are listed apart, unranked.
 //! A game whose formats score differently (debate) is read as one [`Part`] per format,
 //! each with its own columns; the JSON keeps one board per game.
+//!
+//! Everything a game brings to the statistics — its boards and parts, how it names its AI
+//! players, how `agora sessions` tells a stored session of it — is its [`GameStats`], in
+//! its own file here (`werewolf.rs`, `debate.rs`, `trial.rs`), reached through
+//! [`crate::registry`]; the generic code here, in [`text`], [`sessions`] and the Discord
+//! commands names no game.
 
-mod debate;
+pub mod debate;
 pub mod names;
 pub mod sessions;
 mod text;
-mod trial;
-mod werewolf;
+pub mod trial;
+pub mod werewolf;
 
+pub use names::Personas;
+pub use sessions::SessionLines;
 pub use text::{render, render_part};
 
 use crate::games::GameKind;
@@ -19,6 +27,28 @@ use crate::store::SeatResult;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
+
+/// What a game brings to the statistics, beside how `agora sessions` tells its sessions
+/// ([`SessionLines`]): each game's is in its stats file, found through the registry.
+pub trait GameStats: SessionLines {
+    /// The game's one board: its JSON (`agora stats <game> --json`) and its default order.
+    fn board(&self) -> &'static dyn Board;
+    /// The boards people read, one per format that scores differently; a game of one
+    /// format has one, [`Part::whole`].
+    fn parts(&self) -> &'static [Part];
+    /// What `/leaderboard <game>` says it shows (the subcommand's description).
+    fn leaderboard_help(&self) -> &'static str;
+    /// How a table showed an AI player of this game, from its agent (`heuristic`, without
+    /// the version); `None`: not one of this game's.
+    fn ai_name(&self, _agent: &str, _personas: &dyn Personas) -> Option<String> {
+        None
+    }
+}
+
+/// The statistics of the registered game `kind`.
+pub fn of(kind: GameKind) -> &'static dyn GameStats {
+    crate::registry::entry(kind).stats()
+}
 
 /// How one game's results make a leaderboard and a player's record.
 pub trait Board: Sync {
@@ -75,11 +105,7 @@ pub trait Board: Sync {
 
 /// The board of a game kind.
 pub fn board(kind: GameKind) -> &'static dyn Board {
-    match kind {
-        GameKind::Werewolf => &werewolf::WerewolfBoard,
-        GameKind::Debate => &debate::DebateBoard,
-        GameKind::Trial => &trial::TrialBoard,
-    }
+    of(kind).board()
 }
 
 /// One board as people read it: a game, or one format of it whose score differs (the
@@ -101,47 +127,24 @@ impl Part {
             .cloned()
             .collect()
     }
+
+    /// The one part of a game of one format: every seat, untitled.
+    pub const fn whole(board: &'static dyn Board) -> Part {
+        Part {
+            title: "",
+            board,
+            holds: every,
+        }
+    }
 }
 
 fn every(_: &SeatResult) -> bool {
     true
 }
 
-static WEREWOLF_PARTS: [Part; 1] = [Part {
-    title: "",
-    board: &werewolf::WerewolfBoard,
-    holds: every,
-}];
-static TRIAL_PARTS: [Part; 1] = [Part {
-    title: "",
-    board: &trial::TrialBoard,
-    holds: every,
-}];
-static DEBATE_PARTS: [Part; 3] = [
-    Part {
-        title: "Team debates",
-        board: &debate::DebateBoard,
-        holds: debate::is_team,
-    },
-    Part {
-        title: "Moderated debates",
-        board: &debate::RoundsBoard,
-        holds: debate::is_rounds,
-    },
-    Part {
-        title: "Social debates",
-        board: &debate::SocialBoard,
-        holds: debate::is_social,
-    },
-];
-
 /// The boards people read for a game kind, one per format that scores differently.
 pub fn parts(kind: GameKind) -> &'static [Part] {
-    match kind {
-        GameKind::Werewolf => &WEREWOLF_PARTS,
-        GameKind::Debate => &DEBATE_PARTS,
-        GameKind::Trial => &TRIAL_PARTS,
-    }
+    of(kind).parts()
 }
 
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -392,84 +395,21 @@ impl Serialize for PeopleBoard {
 mod tests {
     use super::*;
 
-    fn seat(player: &str, role: &str, score: i64, won: bool) -> SeatResult {
-        let score = score as f64;
-        SeatResult {
-            player: player.into(),
-            name: player.into(),
-            is_ai: false,
-            role: role.into(),
-            score,
-            won,
-            community: "c".into(),
-            details: serde_json::Value::Null,
+    /// Every registered game's boards are its own, and only a game of several parts
+    /// titles them.
+    #[test]
+    fn every_game_has_its_boards() {
+        for kind in GameKind::ALL {
+            let stats = of(kind);
+            assert_eq!(stats.board().kind(), kind);
+            let parts = stats.parts();
+            assert!(!parts.is_empty(), "{kind}");
+            for part in parts {
+                assert_eq!(part.board.kind(), kind, "{kind}: {}", part.title);
+                assert_eq!(part.title.is_empty(), parts.len() == 1, "{kind}");
+            }
+            let help = stats.leaderboard_help();
+            assert!(help.starts_with(&format!("The {kind} ranking")), "{help}");
         }
-    }
-
-    #[test]
-    fn ranks_by_mean_gpp_after_min_games() {
-        let results = vec![
-            seat("a", "seer", 10, true),
-            seat("a", "villager", 2, false),
-            seat("b", "wolf", 20, true),
-            seat("c", "witch", 4, true),
-            seat("c", "witch", 4, true),
-        ];
-        let board = leaderboard(GameKind::Werewolf, None, 2, &results);
-        let order: Vec<(&str, Option<u32>)> = board
-            .players
-            .iter()
-            .map(|p| (p.player.as_str(), p.rank))
-            .collect();
-        assert_eq!(order, vec![("a", Some(1)), ("c", Some(2)), ("b", None)]);
-        assert_eq!(board.players[0].mean_score, 6.0);
-        assert_eq!(board.players[0].win_rate, 0.5);
-        assert_eq!(board.players[0].groups["seer"].games, 1);
-        let json = serde_json::to_value(&board).unwrap();
-        assert_eq!(json["game"], GameKind::Werewolf.name());
-        assert_eq!(json["players"][0]["mean_gpp"], 6.0);
-        assert_eq!(json["players"][0]["total_gpp"], 12);
-        assert_eq!(json["players"][0]["roles"]["seer"]["games"], 1);
-    }
-
-    #[test]
-    fn people_are_ranked_apart_from_ai_players() {
-        let ai = |score| SeatResult {
-            is_ai: true,
-            ..seat("ai:heuristic@0.1.0", "villager", score, true)
-        };
-        // One game: six AI seats of one agent and a human who did worse than them.
-        let mut results: Vec<SeatResult> = (0..6).map(|_| ai(30)).collect();
-        results.push(seat("discord:1", "villager", 5, false));
-        let model = SeatResult {
-            is_ai: true,
-            ..seat("ai:llm:some-model", "wolf", 40, true)
-        };
-        results.push(model);
-        let board = people_and_ai(GameKind::Werewolf, Some("c"), 1, &results);
-        let ranked: Vec<(&str, Option<u32>)> = board
-            .people
-            .players
-            .iter()
-            .map(|p| (p.player.as_str(), p.rank))
-            .collect();
-        assert_eq!(
-            ranked,
-            vec![("discord:1", Some(1))],
-            "only people are ranked"
-        );
-        let ai: Vec<(&str, u64, Option<u32>)> = board
-            .ai
-            .iter()
-            .map(|p| (p.player.as_str(), p.games, p.rank))
-            .collect();
-        assert_eq!(
-            ai,
-            vec![
-                ("ai:llm:some-model", 1, None),
-                ("ai:heuristic@0.1.0", 6, None)
-            ],
-            "one line per agent or model, each seat a game, unranked"
-        );
     }
 }

@@ -3,38 +3,40 @@
 //! debater by its personality's name, `AI · Logical`), never by its internal id
 //! (`ai:debater-logical@0.1.0`); numbers rounded, without float noise, never `-0.0`.
 
-use crate::agents::debate::Personalities;
+/// The characters AI players took at the tables, by id (a debater's personality:
+/// `logical` → `Logical`), so that a board names them as the table showed them.
+pub trait Personas {
+    /// The shown name of the character `id`; `None`: not one this build knows.
+    fn persona_name(&self, id: &str) -> Option<String>;
+}
 
 /// How a board names a player: a person by their stored name; an AI player by what it
-/// was at the table, `AI · <name>` (a debater: its personality's shown name; the built-in
-/// werewolf players: `AI · built-in player`; a model: `AI · model <model>`).
-pub fn shown_name(player: &str, stored: &str, personalities: &Personalities) -> String {
+/// was at the table, `AI · <name>`: as its game showed it (a debater: its personality's
+/// shown name; the built-in werewolf players: `AI · built-in player`), else a model as
+/// `AI · model <model>`, an outside agent by its address.
+pub fn shown_name(player: &str, stored: &str, personas: &dyn Personas) -> String {
     let Some(rest) = player.strip_prefix("ai:") else {
         return stored.to_string();
     };
     // `<agent>@<version>`: the version is the build's, not part of the name.
     let agent = rest.rsplit_once('@').map_or(rest, |(a, _)| a);
-    let what = if let Some(id) = agent.strip_prefix("debater-") {
-        personalities
-            .get(id)
-            .map(|p| p.name.clone())
-            .unwrap_or_else(|| capitalised(&id.replace('_', "-")))
+    let by_game = crate::registry::GAMES
+        .iter()
+        .find_map(|g| g.stats().ai_name(agent, personas));
+    let what = if let Some(name) = by_game {
+        name
     } else if let Some(model) = agent.strip_prefix("llm:") {
         format!("model {model}")
     } else if let Some(url) = agent.strip_prefix("remote:") {
         format!("outside agent at {url}")
     } else {
-        match agent {
-            "heuristic" => "built-in player".into(),
-            "random" => "random player".into(),
-            "advocate" => "Advocate".into(),
-            other => other.replace(['-', '_'], " "),
-        }
+        agent.replace(['-', '_'], " ")
     };
     format!("AI · {what}")
 }
 
-fn capitalised(s: &str) -> String {
+/// `s` with its first letter upper-cased.
+pub fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
     match chars.next() {
         Some(c) => c.to_uppercase().chain(chars).collect(),
@@ -77,34 +79,30 @@ pub fn count(n: u64, one: &str, many: &str) -> String {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
+    /// No characters: what a build without personalities shows.
+    pub(crate) struct NoPersonas;
+
+    impl Personas for NoPersonas {
+        fn persona_name(&self, _id: &str) -> Option<String> {
+            None
+        }
+    }
+
     #[test]
-    fn ai_players_are_named_as_the_table_showed_them() {
-        let p = Personalities::builtin();
-        assert_eq!(
-            shown_name("ai:debater-logical@0.1.0", "debater-logical 0.1.0", &p),
-            "AI · Logical"
-        );
-        assert_eq!(
-            shown_name("ai:debater-data_driven@0.1.0", "x", &p),
-            "AI · Data-driven"
-        );
-        assert_eq!(
-            shown_name("ai:debater-sly_fox@0.1.0", "x", &p),
-            "AI · Sly-fox",
-            "a personality this build lacks, from its id"
-        );
-        assert_eq!(
-            shown_name("ai:heuristic@0.1.0", "heuristic 0.1.0", &p),
-            "AI · built-in player"
-        );
+    fn people_keep_their_names_and_other_ai_players_say_what_they_are() {
+        let p = NoPersonas;
         assert_eq!(
             shown_name("ai:llm:gpt-4o@0.1.0", "x", &p),
             "AI · model gpt-4o"
         );
-        assert_eq!(shown_name("ai:advocate@0.1.0", "x", &p), "AI · Advocate");
+        assert_eq!(
+            shown_name("ai:remote:http://x@0.1.0", "x", &p),
+            "AI · outside agent at http://x"
+        );
+        assert_eq!(shown_name("ai:odd_bot-2", "x", &p), "AI · odd bot 2");
         assert_eq!(shown_name("terminal:ann", "ann", &p), "ann");
         assert_eq!(shown_name("discord:42", "Bob", &p), "Bob");
     }

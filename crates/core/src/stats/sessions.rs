@@ -3,49 +3,78 @@
 //! finished session each seat's player (an AI as the table showed it), role and score
 //! rounded, with its unit. The `--json` output is apart and keeps the stored values.
 
-use super::names::{amount, number, shown_name};
-use crate::agents::debate::Personalities;
-use crate::games::debate::team::{parse_seat, seat_title};
+use super::names::{amount, shown_name, Personas};
+use crate::games::GameKind;
 use crate::store::{SessionSummary, SummarySeat};
 
-/// The games as the sessions list reads them.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Werewolf,
-    Team,
-    Rounds,
-    Social,
-    Trial,
-    Other,
-}
-
-fn kind_of(s: &SessionSummary) -> Kind {
-    match s.session.game.as_str() {
-        "werewolf" => Kind::Werewolf,
-        "trial" => Kind::Trial,
-        "debate" => match s.session.config.get("format").and_then(|f| f.as_str()) {
-            Some("rounds") => Kind::Rounds,
-            Some("social") => Kind::Social,
-            _ => Kind::Team,
-        },
-        _ => Kind::Other,
+/// How `agora sessions` tells a stored session of one game (each game's is in its stats
+/// file, with its [`super::GameStats`]). The defaults suit a game of numbered seats with
+/// roles and plain scores, and tell a game this build does not know.
+pub trait SessionLines: Sync {
+    /// The game as people call it (`moderated debate`); the default: its stored name.
+    fn session_title(&self, s: &SessionSummary) -> String {
+        s.session.game.clone()
+    }
+    /// Who won as people say it (a name, a side, a verdict; never a seat number), from
+    /// the stored `winner` (a draw and a tie are said alike for every game); `None`: as
+    /// stored, an underscore read as a space.
+    fn winner_said(
+        &self,
+        _s: &SessionSummary,
+        _winner: &str,
+        _personas: &dyn Personas,
+    ) -> Option<String> {
+        None
+    }
+    /// A seat with a result (`role`): its label, its role as shown (empty: none) and its
+    /// score with its unit; the default: `seat 3`, the role, the score rounded.
+    fn seat_said(&self, _s: &SessionSummary, seat: &SummarySeat, role: &str) -> SeatSaid {
+        SeatSaid::numbered(seat, role, amount(seat.score.unwrap_or(0.0), false))
+    }
+    /// Whether a seat that did not win is said to have lost (the game has losers).
+    fn says_lost(&self, _s: &SessionSummary) -> bool {
+        false
     }
 }
 
-fn game_title(kind: Kind, game: &str) -> String {
-    match kind {
-        Kind::Werewolf => "werewolf".into(),
-        Kind::Team => "team debate".into(),
-        Kind::Rounds => "moderated debate".into(),
-        Kind::Social => "social debate".into(),
-        Kind::Trial => "trial".into(),
-        Kind::Other => game.into(),
+/// A seat as the sessions list shows it, before its player and how it ended.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatSaid {
+    /// `seat 3`, `Con 1`, `P2`.
+    pub label: String,
+    /// Its role as shown; empty when the game shows none.
+    pub role: String,
+    /// Its score with its unit (`12 GPP`).
+    pub score: String,
+}
+
+impl SeatSaid {
+    /// A numbered seat (`seat 3`) with its role and `score`.
+    pub fn numbered(seat: &SummarySeat, role: &str, score: String) -> SeatSaid {
+        SeatSaid {
+            label: format!("seat {}", seat.seat),
+            role: role.to_string(),
+            score,
+        }
+    }
+}
+
+/// A game this build does not know: told by the defaults.
+struct Unknown;
+
+impl SessionLines for Unknown {}
+
+/// How the session's game tells it.
+fn lines_of(s: &SessionSummary) -> &'static dyn SessionLines {
+    match GameKind::parse(&s.session.game) {
+        Some(kind) => super::of(kind),
+        None => &Unknown,
     }
 }
 
 /// A seat's player as people read it: the name the session stored for the seat (an AI
 /// as the table showed it), else the player id without its surface.
-fn player_name(s: &SessionSummary, seat: &SummarySeat, personalities: &Personalities) -> String {
+fn player_name(s: &SessionSummary, seat: &SummarySeat, personas: &dyn Personas) -> String {
     let config = &s.session.config;
     let stored = config
         .get("seats")
@@ -57,30 +86,27 @@ fn player_name(s: &SessionSummary, seat: &SummarySeat, personalities: &Personali
         .player
         .split_once(':')
         .map_or(seat.player.as_str(), |(_, rest)| rest);
-    shown_name(&seat.player, stored.unwrap_or(fallback), personalities)
+    shown_name(&seat.player, stored.unwrap_or(fallback), personas)
+}
+
+/// The player at the seat numbered `seat` (a stored winner `2`) as people read it.
+pub fn seat_player(s: &SessionSummary, seat: &str, personas: &dyn Personas) -> Option<String> {
+    let seat: u8 = seat.parse().ok()?;
+    let at = s.seats.iter().find(|x| x.seat == seat)?;
+    Some(player_name(s, at, personas))
 }
 
 /// Who won, as people say it.
-fn winner(s: &SessionSummary, kind: Kind, personalities: &Personalities) -> String {
+fn winner(s: &SessionSummary, lines: &dyn SessionLines, personas: &dyn Personas) -> String {
     let Some(w) = s.session.winner.as_deref() else {
         return "-".into();
     };
-    let by_seat = |w: &str| -> Option<String> {
-        let seat: u8 = w.parse().ok()?;
-        let at = s.seats.iter().find(|x| x.seat == seat)?;
-        Some(player_name(s, at, personalities))
-    };
-    match (kind, w) {
-        (_, "draw") => "a draw".into(),
-        (_, "tie") => "a tie at the top".into(),
-        (Kind::Werewolf, "good") => "the good side".into(),
-        (Kind::Werewolf, "wolves") => "the wolves".into(),
-        (Kind::Team, "pro") => "Pro".into(),
-        (Kind::Team, "con") => "Con".into(),
-        (Kind::Trial, "not_guilty") => "not guilty (the defense)".into(),
-        (Kind::Trial, "guilty") => "guilty (the prosecution)".into(),
-        (Kind::Rounds | Kind::Social, w) => by_seat(w).unwrap_or_else(|| w.to_string()),
-        (_, w) => w.replace('_', " "),
+    match w {
+        "draw" => "a draw".into(),
+        "tie" => "a tie at the top".into(),
+        w => lines
+            .winner_said(s, w, personas)
+            .unwrap_or_else(|| w.replace('_', " ")),
     }
 }
 
@@ -88,48 +114,16 @@ fn winner(s: &SessionSummary, kind: Kind, personalities: &Personalities) -> Stri
 /// ended for it.
 fn seat_cells(
     s: &SessionSummary,
-    kind: Kind,
+    lines: &dyn SessionLines,
     seat: &SummarySeat,
     role: &str,
-    personalities: &Personalities,
+    personas: &dyn Personas,
 ) -> Vec<String> {
-    let x = seat.score.unwrap_or(0.0);
-    let (label, role, score) = match kind {
-        Kind::Werewolf => (
-            format!("seat {}", seat.seat),
-            role.to_string(),
-            format!("{} GPP", amount(x, false)),
-        ),
-        Kind::Team => (
-            parse_seat(role).map_or_else(|| role.to_string(), seat_title),
-            String::new(),
-            format!("{} points", number(x, 1, false)),
-        ),
-        Kind::Rounds => (
-            format!("P{}", seat.seat),
-            String::new(),
-            format!("{} of 100", number(x, 1, false)),
-        ),
-        Kind::Social => (
-            format!("P{}", seat.seat),
-            String::new(),
-            format!("{} points", number(x, 1, false)),
-        ),
-        Kind::Trial => (
-            format!("seat {}", seat.seat),
-            role.to_string(),
-            format!("shift {}", number(x, 1, true)),
-        ),
-        Kind::Other => (
-            format!("seat {}", seat.seat),
-            role.to_string(),
-            amount(x, false),
-        ),
-    };
+    let SeatSaid { label, role, score } = lines.seat_said(s, seat, role);
     let mut end = Vec::new();
     if seat.won == Some(true) {
         end.push("won");
-    } else if kind == Kind::Werewolf || kind == Kind::Trial {
+    } else if lines.says_lost(s) {
         end.push("lost");
     }
     if seat.details.get("surrendered").and_then(|v| v.as_bool()) == Some(true) {
@@ -137,7 +131,7 @@ fn seat_cells(
     }
     vec![
         label,
-        player_name(s, seat, personalities),
+        player_name(s, seat, personas),
         role,
         score,
         end.join(", "),
@@ -168,22 +162,22 @@ fn others(s: &SessionSummary) -> Option<String> {
 }
 
 /// The sessions list as text (`agora sessions`).
-pub fn render(list: &[SessionSummary], personalities: &Personalities) -> String {
+pub fn render(list: &[SessionSummary], personas: &dyn Personas) -> String {
     let mut s = format!(
         "{:<13} {:<17} {:<9} {:<21} {:<10} winner\n",
         "id", "game", "surface", "seed", "status"
     );
     for one in list {
-        let kind = kind_of(one);
+        let lines = lines_of(one);
         let row = &one.session;
         s.push_str(&format!(
             "{:<13} {:<17} {:<9} {:<21} {:<10} {}\n",
             row.id,
-            game_title(kind, &row.game),
+            lines.session_title(one),
             row.surface,
             row.seed,
             row.status,
-            winner(one, kind, personalities)
+            winner(one, lines, personas)
         ));
         if row.status != "finished" {
             continue;
@@ -193,7 +187,7 @@ pub fn render(list: &[SessionSummary], personalities: &Personalities) -> String 
             .iter()
             .filter_map(|x| {
                 let role = x.role.as_deref()?;
-                Some(seat_cells(one, kind, x, role, personalities))
+                Some(seat_cells(one, lines, x, role, personas))
             })
             .collect();
         let widths: Vec<usize> = (0..5)
@@ -223,13 +217,18 @@ pub fn render(list: &[SessionSummary], personalities: &Personalities) -> String 
     s
 }
 
+/// Stored sessions for the games' tests of their lines.
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::store::SessionRow;
+pub(crate) mod testing {
+    use crate::store::{SessionRow, SessionSummary, SummarySeat};
     use serde_json::{json, Value};
 
-    fn session(game: &str, config: Value, winner: &str, seats: Vec<SummarySeat>) -> SessionSummary {
+    pub fn session(
+        game: &str,
+        config: Value,
+        winner: &str,
+        seats: Vec<SummarySeat>,
+    ) -> SessionSummary {
         SessionSummary {
             session: SessionRow {
                 id: "s1".into(),
@@ -250,7 +249,8 @@ mod tests {
         }
     }
 
-    fn seat(n: u8, player: &str, role: Option<&str>, score: f64, won: bool) -> SummarySeat {
+    /// Seat `n`; a seat without a `role` is outside the result (an AI moderator).
+    pub fn seat(n: u8, player: &str, role: Option<&str>, score: f64, won: bool) -> SummarySeat {
         SummarySeat {
             seat: n,
             player: player.into(),
@@ -261,97 +261,51 @@ mod tests {
             details: json!({}),
         }
     }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{seat, session};
+    use super::*;
+    use crate::stats::names::tests::NoPersonas;
+    use serde_json::json;
 
     #[test]
-    fn a_moderated_debate_reads_by_name_with_rounded_scores() {
-        let config = json!({"format": "rounds", "seats": [
-            {"name": "ann", "player_id": "terminal:ann"},
-            {"name": "debater-logical 0.1.0", "player_id": "ai:debater-logical@0.1.0"},
-            {"name": "judge 0.1.0", "player_id": "ai:judge@0.1.0"},
-        ]});
+    fn a_game_this_build_does_not_know_is_told_plainly() {
         let s = session(
-            "debate",
-            config,
-            "1",
+            "chess",
+            json!({"seats": [{"name": "ann"}]}),
+            "white_side",
             vec![
-                seat(1, "terminal:ann", Some("rounds"), 34.59088784204802, true),
-                seat(
-                    2,
-                    "ai:debater-logical@0.1.0",
-                    Some("rounds"),
-                    -2.279999999999987,
-                    false,
-                ),
+                seat(1, "terminal:ann", Some("white"), 2.0000000001, true),
+                seat(2, "terminal:bob", Some("black"), 0.25, false),
                 seat(3, "ai:judge@0.1.0", None, 0.0, false),
             ],
         );
-        let text = render(&[s], &Personalities::builtin());
+        let text = render(&[s], &NoPersonas);
         let first = text.lines().nth(1).unwrap();
-        assert!(first.contains("moderated debate"), "{text}");
+        assert!(first.starts_with(&format!("{:<14}chess ", "s1")), "{text}");
+        assert!(first.trim_end().ends_with("white side"), "{text}");
         assert!(
-            first.trim_end().ends_with("ann"),
-            "the winner by name:\n{text}"
-        );
-        assert!(text.contains("P1  ann"), "{text}");
-        assert!(text.contains("34.6 of 100  won"), "{text}");
-        assert!(text.contains("AI · Logical"), "{text}");
-        assert!(text.contains("-2.3 of 100"), "{text}");
-        assert!(
-            text.contains("also at the table: the AI moderator"),
+            text.contains("    seat 1  ann  white    2  won\n"),
             "{text}"
         );
-        for noise in ["rounds", "4204802", "99999", "debater-logical", "+34"] {
-            assert!(!text.contains(noise), "{noise}:\n{text}");
-        }
+        assert!(text.contains("    seat 2  bob  black  0.3\n"), "{text}");
+        assert!(
+            text.contains("    also at the table: the AI moderator\n"),
+            "{text}"
+        );
     }
 
     #[test]
-    fn werewolf_trial_and_team_debate_say_who_won_as_people_do() {
-        let ww = session(
-            "werewolf",
-            json!({"seats": [{"name": "ann"}, {"name": "heuristic 0.1.0"}]}),
-            "good",
-            vec![
-                seat(1, "terminal:ann", Some("seer"), 12.0, true),
-                seat(2, "ai:heuristic@0.1.0", Some("wolf"), -3.0, false),
-            ],
-        );
-        let trial = session(
-            "trial",
-            json!({"players": [{"name": "ann"}, {"name": "advocate 0.1.0"}]}),
-            "not_guilty",
-            vec![
-                seat(1, "terminal:ann", Some("defense"), 34.59088784204802, true),
-                seat(
-                    2,
-                    "ai:advocate@0.1.0",
-                    Some("prosecution"),
-                    -2.279999999999987,
-                    false,
-                ),
-            ],
-        );
-        let team = session(
-            "debate",
-            json!({"format": "team"}),
-            "con",
-            vec![seat(5, "terminal:bob", Some("con1"), 71.25, true)],
-        );
-        let text = render(&[ww, trial, team], &Personalities::builtin());
-        assert!(text.contains("the good side"), "{text}");
-        assert!(
-            text.contains("seat 1  ann                   seer  12 GPP  won"),
-            "{text}"
-        );
-        assert!(
-            text.contains("AI · built-in player  wolf  -3 GPP  lost"),
-            "{text}"
-        );
-        assert!(text.contains("not guilty (the defense)"), "{text}");
-        assert!(text.contains("shift +34.6  won"), "{text}");
-        assert!(text.contains("shift -2.3  lost"), "{text}");
-        assert!(text.contains("AI · Advocate"), "{text}");
-        assert!(text.contains("team debate"), "{text}");
-        assert!(text.contains("Con 1  bob  71.3 points  won"), "{text}");
+    fn draws_and_ties_read_alike_for_every_game() {
+        for kind in GameKind::ALL {
+            for (stored, said) in [("draw", "a draw"), ("tie", "a tie at the top")] {
+                let s = session(kind.name(), json!({}), stored, vec![]);
+                let text = render(&[s], &NoPersonas);
+                let first = text.lines().nth(1).unwrap();
+                assert!(first.ends_with(said), "{kind}: {text}");
+            }
+        }
     }
 }

@@ -3,9 +3,8 @@
 //! themselves, AI players apart and never ranked, named as the table showed them; only
 //! the columns the part has, labelled in plain words, the numbers rounded.
 
-use super::names::{count, number, percent, shown_name};
+use super::names::{count, number, percent, shown_name, Personas};
 use super::{parts, people_and_ai_of, Board, Part, PlayerLine};
-use crate::agents::debate::Personalities;
 use crate::games::GameKind;
 use crate::store::SeatResult;
 
@@ -16,7 +15,7 @@ pub fn render(
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
-    personalities: &Personalities,
+    personas: &dyn Personas,
 ) -> String {
     let mut s = format!(
         "{} leaderboard{}: people are ranked once they have {}; AI players are listed apart, never ranked.\n",
@@ -34,13 +33,7 @@ pub fn render(
             continue;
         }
         s.push('\n');
-        s.push_str(&render_part(
-            part,
-            community,
-            min_games,
-            &seats,
-            personalities,
-        ));
+        s.push_str(&render_part(part, community, min_games, &seats, personas));
     }
     s
 }
@@ -51,7 +44,7 @@ pub fn render_part(
     community: Option<&str>,
     min_games: u32,
     seats: &[SeatResult],
-    personalities: &Personalities,
+    personas: &dyn Personas,
 ) -> String {
     let def = part.board;
     let board = people_and_ai_of(def, community, min_games, seats);
@@ -63,12 +56,12 @@ pub fn render_part(
         s.push_str("No person has played yet.\n");
     } else {
         let rows: Vec<&PlayerLine> = board.people.players.iter().collect();
-        s.push_str(&table(def, &rows, true, personalities));
+        s.push_str(&table(def, &rows, true, personas));
     }
     if !board.ai.is_empty() {
         s.push_str("\nAI players (not ranked; each seat played counts as a game):\n");
         let rows: Vec<&PlayerLine> = board.ai.iter().collect();
-        s.push_str(&table(def, &rows, false, personalities));
+        s.push_str(&table(def, &rows, false, personas));
     }
     s
 }
@@ -79,12 +72,7 @@ fn score(def: &dyn Board, x: f64) -> String {
 }
 
 /// The lines as an aligned table; `ranked`: with the rank column (`-` below the minimum).
-fn table(
-    def: &dyn Board,
-    lines: &[&PlayerLine],
-    ranked: bool,
-    personalities: &Personalities,
-) -> String {
+fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Personas) -> String {
     let score_title = format!("mean {}", def.score_title());
     let mut header: Vec<String> = Vec::new();
     if ranked {
@@ -106,7 +94,7 @@ fn table(
             if ranked {
                 row.push(p.rank.map_or("-".to_string(), |r| r.to_string()));
             }
-            row.push(shown_name(&p.player, &p.name, personalities));
+            row.push(shown_name(&p.player, &p.name, personas));
             row.push(p.games.to_string());
             row.push(p.wins.to_string());
             row.push(percent(p.win_rate));
@@ -168,11 +156,13 @@ fn singular(word: &str) -> &str {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use crate::stats::names::tests::NoPersonas;
     use serde_json::json;
 
-    fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
+    /// A finished seat; an AI seat named as the store names a debater.
+    pub fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
         SeatResult {
             player: player.into(),
             name: if ai {
@@ -190,124 +180,20 @@ mod tests {
     }
 
     #[test]
-    fn werewolf_board_ranks_people_only_and_lists_the_ai_apart() {
-        let ai = |score| SeatResult {
-            name: "heuristic 0.1.0".into(),
-            ..seat("ai:heuristic@0.1.0", true, "wolf", score, true)
-        };
-        let mut results: Vec<SeatResult> = (0..8).map(|_| ai(30.0)).collect();
-        results.push(seat("terminal:ann", false, "seer", 5.0, false));
-        let text = render(
-            GameKind::Werewolf,
-            Some("terminal"),
-            1,
-            &results,
-            &Personalities::builtin(),
-        );
-        let lines: Vec<&str> = text.lines().collect();
-        let ann = lines.iter().position(|l| l.contains("ann")).unwrap();
-        let ai = lines
-            .iter()
-            .position(|l| l.contains("AI · built-in player"))
-            .unwrap();
-        assert!(lines[ann].trim_start().starts_with("1 "), "{text}");
-        assert!(ann < ai, "people first:\n{text}");
-        assert!(lines[ai - 2].starts_with("AI players"), "{text}");
-        assert!(
-            !lines[ai].trim_start().starts_with('1'),
-            "the AI is unranked:\n{text}"
-        );
-        assert!(text.contains("mean GPP"), "{text}");
-        assert!(text.contains("by role (games, mean GPP)"), "{text}");
-        assert!(lines[ann].contains("seer 1, 5.0"), "{text}");
-        assert!(!text.contains("heuristic"), "no internal ids:\n{text}");
-        assert!(!text.contains("+5.0"), "GPP is not a shift:\n{text}");
-    }
-
-    #[test]
-    fn debate_board_shows_each_format_with_its_own_columns() {
-        let results = vec![
-            seat("terminal:ann", false, "pro2", 20.0, true),
-            seat("ai:debater-logical@0.1.0", true, "con1", 18.0, false),
-            seat("terminal:ann", false, "rounds", 72.34, true),
-            seat("terminal:bob", false, "rounds", 34.59088784204802, false),
-            seat("terminal:bob", false, "social", -2.279999999999987, false),
-        ];
-        let text = render(
-            GameKind::Debate,
-            None,
-            1,
-            &results,
-            &Personalities::builtin(),
-        );
-        let at = |heading: &str| text.find(heading).expect(&text);
-        let (t, r, so) = (
-            at("Team debates"),
-            at("Moderated debates"),
-            at("Social debates"),
-        );
-        assert!(t < r && r < so, "{text}");
-        let (team, rounds, social) = (&text[t..r], &text[r..so], &text[so..]);
-        assert!(team.contains("mean speech score"), "{team}");
-        assert!(team.contains("best-debater awards"), "{team}");
-        assert!(team.contains("AI · Logical"), "{team}");
-        assert!(team.contains("pro 1, 7.3"), "{team}");
-        for other in [rounds, social] {
-            assert!(!other.contains("speech score"), "{other}");
-            assert!(!other.contains("awards"), "{other}");
-            assert!(!other.contains("by "), "{other}");
-        }
-        assert!(rounds.contains("mean final score (of 100)"), "{rounds}");
-        assert!(
-            rounds.contains("72.3") && rounds.contains("34.6"),
-            "{rounds}"
-        );
-        assert!(social.contains("mean points"), "{social}");
-        assert!(social.contains("-2.3"), "{social}");
-        for noise in [
-            "0000",
-            "9999",
-            "SPEECH_SCORE",
-            "best_debater",
-            "+0.0",
-            "-0.0",
-        ] {
-            assert!(!text.contains(noise), "{noise}:\n{text}");
-        }
-    }
-
-    #[test]
-    fn trial_shifts_are_signed() {
-        let results = vec![
-            seat("terminal:ann", false, "defense", 34.59088784204802, true),
-            seat(
-                "terminal:bob",
-                false,
-                "prosecution",
-                -2.279999999999987,
-                false,
-            ),
-        ];
-        let text = render(
-            GameKind::Trial,
-            None,
-            1,
-            &results,
-            &Personalities::builtin(),
-        );
-        assert!(text.contains("+34.6"), "{text}");
-        assert!(text.contains("-2.3"), "{text}");
-        assert!(text.contains("mean shift per trial"), "{text}");
-        assert!(text.contains("by side"), "{text}");
-    }
-
-    #[test]
     fn an_empty_board_says_so() {
-        let text = render(GameKind::Trial, None, 3, &[], &Personalities::builtin());
-        assert!(
-            text.contains("ranked once they have 3 finished games"),
-            "{text}"
-        );
-        assert!(text.contains("No finished games yet."), "{text}");
+        for kind in GameKind::ALL {
+            let text = render(kind, None, 3, &[], &NoPersonas);
+            assert!(
+                text.starts_with(&format!(
+                    "{} leaderboard: people are ranked once they have 3 finished games;",
+                    kind.title()
+                )),
+                "{text}"
+            );
+            assert!(text.ends_with("\nNo finished games yet.\n"), "{text}");
+        }
+        let text = render(GameKind::ALL[0], Some("c"), 1, &[], &NoPersonas);
+        assert!(text.contains(" leaderboard of c: "), "{text}");
+        assert!(text.contains("once they have 1 finished game;"), "{text}");
     }
 }

@@ -1,10 +1,55 @@
 //! The trial leaderboard: verdicts won (the win rate) and the mean SHIFT — how far a
 //! player's messages and evidence moved the jurors toward their side, per trial; a
-//! player's record broken down by side (defense, prosecution).
+//! player's record broken down by side (defense, prosecution). Its AI player is the
+//! Advocate; `agora sessions` tells a trial by its verdict and each seat's shift.
 
-use super::Board;
+use super::names::{number, Personas};
+use super::sessions::{SeatSaid, SessionLines};
+use super::{Board, GameStats, Part};
 use crate::games::GameKind;
-use crate::store::SeatResult;
+use crate::store::{SeatResult, SessionSummary, SummarySeat};
+
+/// The trial as the statistics read it.
+pub struct TrialStats;
+
+static PARTS: [Part; 1] = [Part::whole(&TrialBoard)];
+
+impl GameStats for TrialStats {
+    fn board(&self) -> &'static dyn Board {
+        &TrialBoard
+    }
+    fn parts(&self) -> &'static [Part] {
+        &PARTS
+    }
+    fn leaderboard_help(&self) -> &'static str {
+        "The trial ranking of this server (verdicts won, mean shift toward one's side)."
+    }
+    fn ai_name(&self, agent: &str, _personas: &dyn Personas) -> Option<String> {
+        (agent == "advocate").then(|| "Advocate".into())
+    }
+}
+
+impl SessionLines for TrialStats {
+    fn winner_said(
+        &self,
+        _s: &SessionSummary,
+        winner: &str,
+        _personas: &dyn Personas,
+    ) -> Option<String> {
+        match winner {
+            "not_guilty" => Some("not guilty (the defense)".into()),
+            "guilty" => Some("guilty (the prosecution)".into()),
+            _ => None,
+        }
+    }
+    fn seat_said(&self, _s: &SessionSummary, seat: &SummarySeat, role: &str) -> SeatSaid {
+        let shift = number(seat.score.unwrap_or(0.0), 1, true);
+        SeatSaid::numbered(seat, role, format!("shift {shift}"))
+    }
+    fn says_lost(&self, _s: &SessionSummary) -> bool {
+        true
+    }
+}
 
 pub struct TrialBoard;
 
@@ -32,7 +77,10 @@ impl Board for TrialBoard {
 #[cfg(test)]
 mod tests {
     use crate::games::GameKind;
-    use crate::stats::leaderboard;
+    use crate::stats::names::{shown_name, tests::NoPersonas};
+    use crate::stats::sessions::testing::{seat as summary_seat, session};
+    use crate::stats::text::tests::seat as board_seat;
+    use crate::stats::{leaderboard, render, sessions};
     use crate::store::SeatResult;
     use serde_json::json;
 
@@ -61,5 +109,55 @@ mod tests {
         assert_eq!(ann.mean_score, 20.0);
         assert_eq!((ann.games, ann.wins), (2, 1));
         assert_eq!(board.players[0].player, "ann", "ranked by mean shift");
+    }
+
+    #[test]
+    fn trial_shifts_are_signed() {
+        let results = vec![
+            board_seat("terminal:ann", false, "defense", 34.59088784204802, true),
+            board_seat(
+                "terminal:bob",
+                false,
+                "prosecution",
+                -2.279999999999987,
+                false,
+            ),
+        ];
+        let text = render(GameKind::Trial, None, 1, &results, &NoPersonas);
+        assert!(text.contains("+34.6"), "{text}");
+        assert!(text.contains("-2.3"), "{text}");
+        assert!(text.contains("mean shift per trial"), "{text}");
+        assert!(text.contains("by side"), "{text}");
+    }
+
+    #[test]
+    fn a_trial_session_says_its_verdict_and_signed_shifts() {
+        assert_eq!(
+            shown_name("ai:advocate@0.1.0", "x", &NoPersonas),
+            "AI · Advocate"
+        );
+        let trial = session(
+            "trial",
+            json!({"players": [{"name": "ann"}, {"name": "advocate 0.1.0"}]}),
+            "not_guilty",
+            vec![
+                summary_seat(1, "terminal:ann", Some("defense"), 34.59088784204802, true),
+                summary_seat(
+                    2,
+                    "ai:advocate@0.1.0",
+                    Some("prosecution"),
+                    -2.279999999999987,
+                    false,
+                ),
+            ],
+        );
+        let text = sessions::render(&[trial], &NoPersonas);
+        assert!(text.contains("not guilty (the defense)"), "{text}");
+        assert!(text.contains("shift +34.6  won"), "{text}");
+        assert!(text.contains("shift -2.3  lost"), "{text}");
+        assert!(text.contains("AI · Advocate"), "{text}");
+        let guilty = session("trial", json!({}), "guilty", vec![]);
+        let text = sessions::render(&[guilty], &NoPersonas);
+        assert!(text.contains("guilty (the prosecution)"), "{text}");
     }
 }
