@@ -6,14 +6,14 @@
 //! handed in just before the time runs out, and `pass` gives the turn up. In a social
 //! debate `concede` gives in (twice, to be sure). `quit` or Ctrl-C leaves the session
 //! stored (saying what became of a speech being typed); `abandon` twice ends it. The story
-//! lines are `story::panel`'s.
+//! lines are `story::debate::panel`'s.
 
 use super::super::{Keyboard, Left};
 use crate::games::{Seat, Viewer};
 use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
 use crate::store::now_ms;
-use crate::story::panel::name_of;
-pub use crate::story::panel::Panel;
+use crate::story::debate::panel::name_of;
+pub use crate::story::debate::panel::Panel;
 use std::io::Write;
 
 fn out(text: &str) {

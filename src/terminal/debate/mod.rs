@@ -16,11 +16,11 @@
 //! speech being typed); `abandon` twice ends it. [`HELP`] is shown at the start.
 //!
 //! - `desk.rs`: the open ask, the speech being typed, and what each typed line does.
-//! - `story`: the lines each event is told in, and the scorecard (`crate::story::team`, shared with replay).
+//! - `story`: the lines each event is told in, and the scorecard (`crate::story::debate::team`, shared with replay).
 
 mod desk;
 pub mod formats;
-pub use crate::story::team as story;
+pub use crate::story::debate::team as story;
 
 pub use desk::{Desk, Draft, Step, FLOOR_NOTE, HELP};
 

@@ -145,14 +145,14 @@ pub async fn story_of_session(
     let row = store.session(id).await?;
     match GameKind::parse(&row.game) {
         Some(GameKind::Debate)
-            if crate::session::formats::format_of(&row)
+            if crate::session::debate::formats::format_of(&row)
                 != crate::session::debate::DebateFormat::Team =>
         {
-            use crate::session::formats::{RoundsSetup, SocialSetup};
+            use crate::session::debate::formats::{RoundsSetup, SocialSetup};
             let seats: Vec<crate::session::debate::DebateSeat> =
                 serde_json::from_value(row.config["seats"].clone())?;
             let names = crate::session::debate::shown_names(&seats);
-            let format = crate::session::formats::format_of(&row).name();
+            let format = crate::session::debate::formats::format_of(&row).name();
             let log = match format {
                 "social" => serde_json::to_value(
                     crate::session::rebuild::<SocialSetup>(store, id)

@@ -15,7 +15,6 @@
 //! session pauses and retries; nothing is applied that was not stored.
 
 pub mod debate;
-pub mod formats;
 mod handle;
 mod mailbox;
 mod pace;

@@ -224,7 +224,7 @@ async fn play_one(
                     .collect();
                 std::fs::write(
                     dir.join(format!("rounds-{seed}.png")),
-                    crate::charts::rounds(&names(n), &per_round)?,
+                    crate::charts::debate::rounds(&names(n), &per_round)?,
                 )?;
             }
         }
@@ -296,10 +296,10 @@ async fn play_one(
             if let Some(dir) = &opts.charts {
                 std::fs::write(
                     dir.join(format!("social-{seed}.png")),
-                    crate::charts::social(
+                    crate::charts::debate::social(
                         &names(n),
                         game.trail(),
-                        &crate::charts::social_marks(&game),
+                        &crate::charts::debate::social_marks(&game),
                     )?,
                 )?;
             }

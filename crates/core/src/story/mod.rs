@@ -1,7 +1,7 @@
 //! Games told in plain lines, one line (or a few) per logged event, for one audience:
 //! the terminal prints them as a game goes, the Discord tables post some of them, and
-//! `agora replay` tells a recorded game with them.
+//! `agora replay` tells a recorded game with them. One module per game: `debate` (team,
+//! rounds and social), `trial`.
 
-pub mod panel;
-pub mod team;
+pub mod debate;
 pub mod trial;

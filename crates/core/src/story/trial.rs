@@ -269,7 +269,7 @@ impl TrialView {
 /// should the drawing fail, which is logged).
 pub fn chart_png(view: &TrialView, game: &Trial) -> Option<Vec<u8>> {
     let names: Vec<String> = game.jurors().iter().map(|j| view.juror(&j.id)).collect();
-    crate::charts::trial(&names, game.trail())
+    crate::charts::trial::stances(&names, game.trail())
         .inspect_err(|e| tracing::warn!("the trial's chart: {e}"))
         .ok()
 }

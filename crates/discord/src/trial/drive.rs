@@ -572,7 +572,7 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());
-    match crate::charts::trial(&names, game.trail()) {
+    match crate::charts::trial::stances(&names, game.trail()) {
         Ok(png) => msg = msg.add_file(CreateAttachment::bytes(png, "stances.png")),
         Err(e) => tracing::warn!("the trial's chart: {e}"),
     }

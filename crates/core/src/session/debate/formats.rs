@@ -3,8 +3,7 @@
 //! session is created from and rebuilt from. Both are stored as a debate (`game` =
 //! `debate`) whose config names its `format`, which [`format_of`] reads back.
 
-use super::debate::{DebateAgent, DebateFormat, DebateSeat};
-use super::{Deadlines, GameSetup};
+use super::{DebateAgent, DebateFormat, DebateSeat};
 use crate::agents::debate::rounds::{Moderator, Participant};
 use crate::agents::debate::social::{Evaluator, Speaker};
 use crate::agents::debate::{DebateKit, Table};
@@ -13,6 +12,7 @@ use crate::config::DebateTimers;
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start};
 use crate::games::{GameKind, Seat};
+use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, SessionRow};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

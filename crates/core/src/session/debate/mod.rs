@@ -1,13 +1,15 @@
 //! Debates at a session table: who sits where (eight debaters, the judge), and the stored
 //! [`DebateSetup`] a session is created from and rebuilt from (the generic [`GameSetup`]).
 
-use super::{Deadlines, GameSetup};
+pub mod formats;
+
 use crate::agents::debate::{self, DebateKit, Table};
 use crate::agents::Agent;
 use crate::config::DebateTimers;
 use crate::games::debate::team::{seat_name, TeamRules, JUDGE, SEATS};
 use crate::games::debate::TeamDebate;
 use crate::games::GameKind;
+use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

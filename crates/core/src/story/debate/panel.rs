@@ -304,7 +304,7 @@ impl Panel for SocialDebate {
 /// drawing fail, which is logged).
 pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> {
     let drawn = if let Some(g) = game.downcast_ref::<SocialDebate>() {
-        crate::charts::social(names, g.trail(), &crate::charts::social_marks(g))
+        crate::charts::debate::social(names, g.trail(), &crate::charts::debate::social_marks(g))
     } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
         let per_round: Vec<Vec<f64>> = g
             .reviews()
@@ -315,7 +315,7 @@ pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> 
                     .collect()
             })
             .collect();
-        crate::charts::rounds(names, &per_round)
+        crate::charts::debate::rounds(names, &per_round)
     } else {
         return None;
     };

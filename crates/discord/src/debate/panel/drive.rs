@@ -14,7 +14,7 @@ use crate::running::RunningTable;
 use crate::send::no_pings;
 use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
-use crate::session::formats::{RoundsSetup, SocialSetup};
+use crate::session::debate::formats::{RoundsSetup, SocialSetup};
 use crate::session::{GameSetup, Note, Place, Runner, Subscription};
 use crate::sim::formats::social_start;
 use crate::store::{ChannelRow, PlayerRef};
@@ -54,7 +54,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 users.push(Some(j.user));
                 let side = if j.side < 0 { "against" } else { "for" };
                 starts.push(
-                    crate::session::formats::human_start(side, j.firmness).unwrap_or(Start {
+                    crate::session::debate::formats::human_start(side, j.firmness).unwrap_or(Start {
                         stance: 0.7 * j.side as f64,
                         conviction: 0.6,
                     }),
@@ -459,7 +459,7 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         .title("🏁 Scorecard")
         .description(sanitize(&lines.join("\n"), 4000))
         .image("attachment://chart.png");
-    let png = crate::story::panel::chart_png(&names, &game as &dyn std::any::Any);
+    let png = crate::story::debate::panel::chart_png(&names, &game as &dyn std::any::Any);
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());

@@ -9,9 +9,9 @@ use crate::games::debate::rounds::RoundsDebate;
 use crate::games::debate::social::SocialDebate;
 use crate::games::{Audience, Seat};
 use crate::session::debate::DebateFormat;
-use crate::session::formats::{RoundsSetup, SocialSetup};
+use crate::session::debate::formats::{RoundsSetup, SocialSetup};
 use crate::session::GameSetup;
-use crate::story::panel::Panel;
+use crate::story::debate::panel::Panel;
 
 /// A format the panel table plays.
 pub trait DiscordPanel: Panel {
