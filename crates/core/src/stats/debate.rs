@@ -8,9 +8,10 @@
 use super::names::{capitalised, number, Personas};
 use super::sessions::{seat_player, SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
-use crate::agents::debate::Personalities;
+use crate::agents::debate::{DebateKit, Personalities};
 use crate::games::debate::team::{parse_seat, seat_title};
 use crate::games::GameKind;
+use crate::kits::Kits;
 use crate::store::{SeatResult, SessionSummary, SummarySeat};
 
 /// The debate as the statistics read it.
@@ -53,6 +54,9 @@ impl GameStats for DebateStats {
                 .persona_name(id)
                 .unwrap_or_else(|| capitalised(&id.replace('_', "-"))),
         )
+    }
+    fn kit_persona(&self, kits: &Kits, id: &str) -> Option<String> {
+        kits.find::<DebateKit>()?.personalities.persona_name(id)
     }
 }
 
@@ -233,7 +237,7 @@ impl Board for SocialBoard {
 
 #[cfg(test)]
 mod tests {
-    use crate::agents::debate::Personalities;
+    use crate::agents::debate::{DebateKit, Personalities};
     use crate::games::GameKind;
     use crate::stats::names::shown_name;
     use crate::stats::sessions::testing::{seat as summary_seat, session};
@@ -424,5 +428,23 @@ mod tests {
             "a winner at no seat, as stored:\n{text}"
         );
         assert!(text.contains("    P1  bob  5.0 points\n"), "{text}");
+    }
+
+    #[test]
+    fn the_debate_kit_knows_its_personalities() {
+        let mut kits = crate::kits::Kits::default();
+        let fox = "ai:debater-sly_fox@0.1.0";
+        assert_eq!(
+            shown_name(fox, "x", &kits),
+            "AI · Sly-fox",
+            "without the kit, from the id"
+        );
+        let toml = "[[personality]]\nid = \"sly_fox\"\nname = \"The Fox\"\nstyle = \"s\"\nopeners = [\"a\", \"b\", \"c\"]\nconnectors = [\"a\", \"b\", \"c\"]\nclosers = [\"a\", \"b\", \"c\"]";
+        let kit = DebateKit {
+            personalities: std::sync::Arc::new(Personalities::parse("test", toml).unwrap()),
+            ..DebateKit::default()
+        };
+        kits.insert(std::sync::Arc::new(kit));
+        assert_eq!(shown_name(fox, "x", &kits), "AI · The Fox");
     }
 }

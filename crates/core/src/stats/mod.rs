@@ -23,6 +23,7 @@ pub use sessions::SessionLines;
 pub use text::{render, render_part};
 
 use crate::games::GameKind;
+use crate::kits::Kits;
 use crate::store::SeatResult;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::cmp::Ordering;
@@ -41,6 +42,11 @@ pub trait GameStats: SessionLines {
     /// How a table showed an AI player of this game, from its agent (`heuristic`, without
     /// the version); `None`: not one of this game's.
     fn ai_name(&self, _agent: &str, _personas: &dyn Personas) -> Option<String> {
+        None
+    }
+    /// The shown name of the character `id` this game's kit in `kits` knows (a debate
+    /// personality); `None`: none (the default: the game has no characters).
+    fn kit_persona(&self, _kits: &Kits, _id: &str) -> Option<String> {
         None
     }
 }

@@ -10,6 +10,16 @@ pub trait Personas {
     fn persona_name(&self, id: &str) -> Option<String>;
 }
 
+/// The characters of every registered game, from the games' kits (what the Discord bot
+/// has open).
+impl Personas for crate::kits::Kits {
+    fn persona_name(&self, id: &str) -> Option<String> {
+        crate::registry::GAMES
+            .iter()
+            .find_map(|g| g.stats().kit_persona(self, id))
+    }
+}
+
 /// How a board names a player: a person by their stored name; an AI player by what it
 /// was at the table, `AI · <name>`: as its game showed it (a debater: its personality's
 /// shown name; the built-in werewolf players: `AI · built-in player`), else a model as

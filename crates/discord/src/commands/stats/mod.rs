@@ -3,42 +3,60 @@
 //! they have played here). Both defer at once and read results from the store; what a
 //! game ranks by is its [`Board`](crate::stats::Board).
 
-use crate::agents::debate::Personalities;
+#[cfg(test)]
+mod debate;
+#[cfg(test)]
+mod trial;
+#[cfg(test)]
+mod werewolf;
+
 use crate::games::GameKind;
-use crate::stats::names::{amount, count, number, percent, shown_name};
+use crate::stats::names::{amount, count, number, percent, shown_name, Personas};
 use crate::stats::Board;
 use crate::store::SeatResult;
 use crate::text::sanitize;
-use crate::types::{Context, Error};
+use crate::types::{Bot, Context, Error};
 use serenity::all::CreateEmbed;
+use std::sync::Arc;
 
 /// Leaderboards of this server.
-#[poise::command(
-    slash_command,
-    guild_only,
-    subcommands("lb_werewolf", "lb_debate", "lb_trial"),
-    subcommand_required
-)]
-pub async fn leaderboard(_ctx: Context<'_>) -> Result<(), Error> {
+#[poise::command(slash_command, guild_only, rename = "leaderboard")]
+async fn leaderboards(_ctx: Context<'_>) -> Result<(), Error> {
     Ok(())
 }
 
-/// The werewolf ranking of this server (mean GPP).
-#[poise::command(slash_command, guild_only, rename = "werewolf")]
-pub async fn lb_werewolf(ctx: Context<'_>) -> Result<(), Error> {
-    show_leaderboard(ctx, GameKind::Werewolf).await
+/// `/leaderboard <game>`: a subcommand per registered game, in the registry's order,
+/// described by the game's statistics.
+pub fn leaderboard() -> poise::Command<Arc<Bot>, Error> {
+    let mut group = leaderboards();
+    group.identifying_name = "leaderboard".into();
+    group.subcommand_required = true;
+    group.subcommands = agora_core::registry::GAMES
+        .iter()
+        .map(|g| {
+            let game = g.kind();
+            let mut c = game_leaderboard();
+            c.name = game.name().into();
+            c.qualified_name = game.name().into();
+            c.identifying_name = format!("lb_{}", game.name()).into();
+            c.description = Some(g.stats().leaderboard_help().into());
+            c.custom_data = Box::new(game);
+            c
+        })
+        .collect();
+    group
 }
 
-/// The debate ranking of this server (mean speech score, win rate, best-debater awards).
-#[poise::command(slash_command, guild_only, rename = "debate")]
-pub async fn lb_debate(ctx: Context<'_>) -> Result<(), Error> {
-    show_leaderboard(ctx, GameKind::Debate).await
-}
-
-/// The trial ranking of this server (verdicts won, mean shift toward one's side).
-#[poise::command(slash_command, guild_only, rename = "trial")]
-pub async fn lb_trial(ctx: Context<'_>) -> Result<(), Error> {
-    show_leaderboard(ctx, GameKind::Trial).await
+/// A game's ranking of this server: the game is the subcommand's ([`leaderboard`]).
+#[poise::command(slash_command, guild_only)]
+async fn game_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
+    let game = ctx
+        .command()
+        .custom_data
+        .downcast_ref::<GameKind>()
+        .copied()
+        .ok_or_else(|| anyhow::anyhow!("/{} names no game", ctx.command().qualified_name))?;
+    show_leaderboard(ctx, game).await
 }
 
 fn guild_of(ctx: &Context<'_>) -> String {
@@ -58,7 +76,7 @@ async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error>
         &guild,
         bot.config.stats.min_games,
         &results,
-        &bot.debate.personalities,
+        &bot.kits,
     );
     ctx.send(
         poise::CreateReply::default()
@@ -94,7 +112,7 @@ fn leaderboard_text(
     guild: &str,
     min_games: u32,
     results: &[SeatResult],
-    personalities: &Personalities,
+    personas: &dyn Personas,
 ) -> String {
     let mut lines = Vec::new();
     let parts = crate::stats::parts(game);
@@ -141,7 +159,7 @@ fn leaderboard_text(
             for p in board.ai.iter().take(10) {
                 lines.push(format!(
                     "🤖 {} — mean {score} {}, {}, {} wins{}",
-                    sanitize(&shown_name(&p.player, &p.name, personalities), 60),
+                    sanitize(&shown_name(&p.player, &p.name, personas), 60),
                     mean(p.mean_score),
                     count(p.games, "seat", "seats"),
                     percent(p.win_rate),
@@ -241,9 +259,20 @@ fn record_text(game: GameKind, guild: &str, results: &[SeatResult]) -> Option<St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::stats::names::Personas;
     use serde_json::json;
 
-    fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
+    /// No characters: the boards' tests that need none.
+    pub(super) struct NoPersonas;
+
+    impl Personas for NoPersonas {
+        fn persona_name(&self, _id: &str) -> Option<String> {
+            None
+        }
+    }
+
+    /// A finished seat in guild `g`; an AI seat named as the store names a debater.
+    pub(super) fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
         SeatResult {
             player: player.into(),
             name: if ai {
@@ -260,109 +289,49 @@ mod tests {
         }
     }
 
+    /// `/leaderboard` as Discord sees it: byte for byte what it was when each game had a
+    /// subcommand written out, and each subcommand knows its game.
     #[test]
-    fn the_debate_board_names_ai_as_shown_and_reads_each_format_apart() {
-        let results = vec![
-            seat("discord:1", false, "pro1", 20.0, true),
-            seat("ai:debater-logical@0.1.0", true, "con1", 18.0, false),
-            seat("ai:debater-logical@0.1.0", true, "con2", 18.0, false),
-            seat("discord:1", false, "rounds", 34.59088784204802, true),
-        ];
-        let text = leaderboard_text(
-            GameKind::Debate,
-            "g",
-            1,
-            &results,
-            &Personalities::builtin(),
-        );
-        assert!(
-            text.contains("🤖 AI · Logical — mean speech score 7.3, 2 seats"),
-            "{text}"
-        );
-        assert!(
-            text.contains(
-                "**1.** Ann — mean speech score 7.3, 1 game, 100% wins, 1 best-debater award"
-            ),
-            "{text}"
-        );
-        assert!(text.contains("__Moderated debates__"), "{text}");
-        assert!(text.contains("mean final score (of 100) 34.6"), "{text}");
-        assert!(!text.contains("Social"), "no empty format:\n{text}");
-        assert!(!text.contains("debater-logical"), "{text}");
-        let (_, rounds) = text.split_once("Moderated").unwrap();
-        assert!(
-            !rounds.contains("speech") && !rounds.contains("award"),
-            "{rounds}"
-        );
-    }
-
-    #[test]
-    fn the_werewolf_board_counts_in_plain_words() {
-        let ai = SeatResult {
-            name: "heuristic 0.1.0".into(),
-            ..seat("ai:heuristic@0.1.0", true, "wolf", 30.0, true)
+    fn the_leaderboard_command_has_a_subcommand_per_game() {
+        let command = leaderboard();
+        let sub = |name: &str, description: &str| {
+            format!(
+                r#"{{"type":1,"name":"{name}","description":"{description}","required":false,"choices":[],"options":[],"channel_types":[],"min_value":null,"max_value":null,"min_length":null,"max_length":null,"autocomplete":false}}"#
+            )
         };
-        let results = vec![ai, seat("discord:1", false, "seer", 5.0, false)];
-        let text = leaderboard_text(
-            GameKind::Werewolf,
-            "g",
-            3,
-            &results,
-            &Personalities::builtin(),
+        let expected = format!(
+            r#"{{"name":"leaderboard","name_localizations":{{}},"description":"Leaderboards of this server.","description_localizations":{{}},"options":[{},{},{}],"contexts":[0],"nsfw":false}}"#,
+            sub("werewolf", "The werewolf ranking of this server (mean GPP)."),
+            sub(
+                "debate",
+                "The debate ranking of this server (mean speech score, win rate, best-debater awards)."
+            ),
+            sub(
+                "trial",
+                "The trial ranking of this server (verdicts won, mean shift toward one's side)."
+            ),
         );
-        assert!(
-            text.contains("Nobody is ranked yet: a player needs 3 finished games."),
-            "{text}"
-        );
-        assert!(
-            text.contains("1 more player with fewer than 3 finished games."),
-            "{text}"
-        );
-        assert!(
-            text.contains("🤖 AI · built-in player — mean GPP 30.0, 1 seat, 100% wins"),
-            "{text}"
-        );
-        assert!(!text.contains("(s)"), "{text}");
+        let json = serde_json::to_string(&command.create_as_slash_command().unwrap()).unwrap();
+        assert_eq!(json, expected);
+        assert!(command.guild_only && command.subcommand_required);
+        let games: Vec<GameKind> = command
+            .subcommands
+            .iter()
+            .map(|c| {
+                assert!(c.guild_only && c.slash_action.is_some(), "{}", c.name);
+                *c.custom_data.downcast_ref::<GameKind>().unwrap()
+            })
+            .collect();
+        assert_eq!(games, GameKind::ALL);
+        for (c, game) in command.subcommands.iter().zip(games) {
+            assert_eq!(c.name, game.name());
+        }
     }
 
     #[test]
-    fn a_record_shows_each_part_with_its_own_numbers() {
-        let results = vec![
-            seat("discord:1", false, "pro1", 20.0, true),
-            seat("discord:1", false, "social", -2.279999999999987, false),
-        ];
-        let text = record_text(GameKind::Debate, "g", &results).unwrap();
-        assert!(text.starts_with("**Debate**\n"), "{text}");
-        assert!(
-            text.contains(
-                "Team debates: 1 game, 1 win (100%), mean speech score 7.3, 1 best-debater award."
-            ),
-            "{text}"
-        );
-        assert!(
-            text.contains("• pro: 1 game, 1 win, mean speech score 7.3"),
-            "{text}"
-        );
-        assert!(
-            text.contains("Social debates: 1 game, 0 wins (0%), mean points -2.3."),
-            "{text}"
-        );
-        assert!(!text.contains("total"), "{text}");
-        let ww = vec![
-            SeatResult {
-                role: "seer".into(),
-                ..seat("discord:1", false, "seer", 12.0, true)
-            },
-            SeatResult {
-                role: "wolf".into(),
-                ..seat("discord:1", false, "wolf", 0.4000000000000001, false)
-            },
-        ];
-        let text = record_text(GameKind::Werewolf, "g", &ww).unwrap();
-        assert!(
-            text.contains("2 games, 1 win (50%), mean GPP 6.2 (total 12.4)."),
-            "{text}"
-        );
-        assert!(record_text(GameKind::Trial, "g", &[]).is_none());
+    fn a_player_with_no_games_has_no_record() {
+        for game in GameKind::ALL {
+            assert!(record_text(game, "g", &[]).is_none(), "{game}");
+        }
     }
 }
