@@ -15,7 +15,7 @@
 use agora::agents::werewolf::llm::load_prompts;
 use agora::agents::werewolf::AgentKit;
 use agora::config::Config;
-use agora::ladder::{self, LadderOptions};
+use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
 use agora::store::Store;
@@ -65,7 +65,7 @@ fn main() -> anyhow::Result<()> {
         let kit1 = kit(&config, &mock, Duration::from_secs(20))?;
         println!("all-LLM games, mock latency {} ms, one game at a time:", latency.as_millis());
         let mut ratios = Vec::new();
-        let mut total = agora::ladder::LadderReport::default();
+        let mut total = agora::ladder::werewolf::LadderReport::default();
         for g in 0..games {
             let opts = LadderOptions {
                 games: 1,

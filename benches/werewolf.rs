@@ -3,7 +3,7 @@
 
 use agora::agents::werewolf::Strategy;
 use agora::games::werewolf::{Rules, Werewolf};
-use agora::sim::{play, Lineup};
+use agora::sim::werewolf::{play, Lineup};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;

@@ -6,7 +6,7 @@ use agora::commands;
 use agora::commands::TerminalGame;
 use agora::config::Config;
 use agora::games::GameKind;
-use agora::sim::{Lineup, SimOptions};
+use agora::sim::werewolf::{Lineup, SimOptions};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -300,7 +300,7 @@ fn run() -> anyhow::Result<()> {
                     "--threads does not apply with --llm or --agent (those games run as stored sessions; --concurrency says how many at once)"
                 );
             }
-            let opts = agora::ladder::LadderOptions {
+            let opts = agora::ladder::werewolf::LadderOptions {
                 games,
                 seed,
                 concurrency,
@@ -326,7 +326,7 @@ fn run() -> anyhow::Result<()> {
                     }
                 };
                 let store = agora::kits::open_store(&url, &config).await?;
-                let report = agora::ladder::run(&config, &store, &kit, &opts).await?;
+                let report = agora::ladder::werewolf::run(&config, &store, &kit, &opts).await?;
                 if json {
                     println!("{}", serde_json::to_string(&report)?);
                 } else {
@@ -359,7 +359,7 @@ fn run() -> anyhow::Result<()> {
                 lineup: Lineup { good, wolves },
                 record,
             };
-            let report = agora::sim::run(&config.werewolf.rules, &opts)?;
+            let report = agora::sim::werewolf::run(&config.werewolf.rules, &opts)?;
             if json {
                 println!("{}", serde_json::to_string(&report)?);
             } else {
@@ -378,15 +378,8 @@ fn run() -> anyhow::Result<()> {
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
-            let outcome = agora::scenario::run_any(
-                &text,
-                &config.werewolf.rules,
-                &agora::agents::debate::DebateKit::offline(Some(
-                    &agora::agents::content::content_dir(),
-                ))?,
-                &agora::kits::trial_content_kit()?,
-            )
-            .with_context(|| format!("{}", file.display()))?;
+            let outcome = agora::scenario::run_any(&text, &config, &agora::scenario::kits()?)
+                .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
         Command::Replay {

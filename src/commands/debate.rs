@@ -235,7 +235,7 @@ async fn sim_formats(
 ) -> anyhow::Result<()> {
     use crate::games::debate::rounds::{RoundsRules, Style};
     use crate::games::debate::social::SocialRules;
-    use crate::sim::formats::{FormatRules, FormatSimOptions};
+    use crate::sim::debate::formats::{FormatRules, FormatSimOptions};
     let rules = match args.format {
         DebateFormat::Social => FormatRules::Social(SocialRules {
             rounds: args.rounds.unwrap_or(SocialRules::default().rounds),
@@ -268,9 +268,9 @@ async fn sim_formats(
     };
     let report = if args.llm {
         let kit = model_kit(config, args.json).await?;
-        crate::sim::formats::run_models(&kit, &opts, args.concurrency).await?
+        crate::sim::debate::formats::run_models(&kit, &opts, args.concurrency).await?
     } else {
-        tokio::task::block_in_place(|| crate::sim::formats::run(offline_kit, &opts))?
+        tokio::task::block_in_place(|| crate::sim::debate::formats::run(offline_kit, &opts))?
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

@@ -15,7 +15,7 @@ use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::debate::formats::human_start;
 use crate::session::debate::formats::{format_of, RoundsSetup, SocialSetup};
 use crate::session::{Ended, GameSetup, Place, Runner};
-use crate::sim::formats::social_start;
+use crate::sim::debate::formats::social_start;
 use crate::store::{PlayerRef, SessionRow, Store};
 use crate::story::debate::panel::chart_png;
 use crate::terminal::debate::formats::{attach, help, Panel, PanelViews};

@@ -6,7 +6,7 @@
 
 use agora::agents::werewolf::AgentKit;
 use agora::games::werewolf::Rules;
-use agora::ladder::{self, LadderOptions};
+use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::{Client, Provider};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};

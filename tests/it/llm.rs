@@ -6,7 +6,7 @@ use agora::agents::werewolf::llm::load_prompts;
 use agora::agents::werewolf::AgentKit;
 use agora::config::Config;
 use agora::games::werewolf::{Audience, Event, Role, Werewolf};
-use agora::ladder::{self, LadderOptions, LadderReport};
+use agora::ladder::werewolf::{self as ladder, LadderOptions, LadderReport};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
 use agora::session::werewolf::Setup;

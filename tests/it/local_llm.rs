@@ -6,7 +6,7 @@
 use agora::agents::werewolf::llm::load_prompts;
 use agora::agents::werewolf::AgentKit;
 use agora::config::Config;
-use agora::ladder::{self, LadderOptions};
+use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::{Client, Provider};
 use std::sync::Arc;
 use std::time::Duration;

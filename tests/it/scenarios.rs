@@ -13,7 +13,8 @@ fn check(path: &Path) -> Result<(), String> {
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let outcome = agora::scenario::run(&text, &Rules::default()).map_err(|e| e.to_string())?;
+    let outcome =
+        agora::scenario::werewolf::run(&text, &Rules::default()).map_err(|e| e.to_string())?;
     let got = serde_json::to_value(&outcome).map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
@@ -108,10 +109,9 @@ fn check_debate(path: &Path) -> Result<(), String> {
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let kit = agora::agents::debate::DebateKit::offline(Some(
-        &agora::agents::content::content_dir(),
-    ))
-    .map_err(|e| e.to_string())?;
+    let kit =
+        agora::agents::debate::DebateKit::offline(Some(&agora::agents::content::content_dir()))
+            .map_err(|e| e.to_string())?;
     let report = agora::scenario::debate::run(&text, &kit).map_err(|e| e.to_string())?;
     let got = serde_json::to_value(&report).map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
@@ -206,9 +206,8 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/01-wolf-majority.json"),
         )
         .unwrap(),
-        &Rules::default(),
-        &kit,
         &Default::default(),
+        &super::scenarios_debate2::kits(&kit, &Default::default()),
     )
     .expect("a werewolf file without \"game\" still runs");
     assert_eq!(werewolf_unchanged["day"], 1);

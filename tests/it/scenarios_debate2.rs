@@ -6,6 +6,17 @@ use super::scenarios::same;
 use serde_json::Value;
 use std::path::Path;
 
+/// The players' kits of a scenario run: the debate's and the trial's.
+pub fn kits(
+    kit: &agora::agents::debate::DebateKit,
+    trial: &agora::agents::trial::TrialKit,
+) -> agora::kits::Kits {
+    let mut kits = agora::kits::Kits::default();
+    kits.insert(std::sync::Arc::new(kit.clone()));
+    kits.insert(std::sync::Arc::new(trial.clone()));
+    kits
+}
+
 fn check(
     path: &Path,
     kit: &agora::agents::debate::DebateKit,
@@ -17,7 +28,7 @@ fn check(
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let got = agora::scenario::run_any(&text, &Default::default(), kit, trial)
+    let got = agora::scenario::run_any(&text, &Default::default(), &kits(kit, trial))
         .map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
@@ -93,8 +104,8 @@ fn every_social_scenario_matches_its_expectation() {
 #[test]
 fn setup_errors_name_the_field() {
     let kit = agora::agents::debate::DebateKit::default();
-    let run =
-        |text: &str| agora::scenario::run_any(text, &Default::default(), &kit, &Default::default());
+    let kits = kits(&kit, &Default::default());
+    let run = |text: &str| agora::scenario::run_any(text, &Default::default(), &kits);
     let two = r#"{"game": "debate", "format": "social", "participants": [
         {"name": "ann", "stance": 0.5, "conviction": 0.5},
         {"name": "ben", "stance": -0.5, "conviction": 0.5}]}"#;

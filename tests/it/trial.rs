@@ -19,8 +19,7 @@ fn run(v: Value) -> Result<Value, String> {
     agora::scenario::run_any(
         &v.to_string(),
         &Default::default(),
-        &Default::default(),
-        &TrialKit::default(),
+        &super::scenarios_debate2::kits(&Default::default(), &TrialKit::default()),
     )
     .map_err(|e| e.to_string())
 }

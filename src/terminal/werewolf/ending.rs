@@ -146,7 +146,7 @@ mod tests {
     use super::*;
     use crate::agents::werewolf::Strategy;
     use crate::games::werewolf::Rules;
-    use crate::sim::{play, Lineup};
+    use crate::sim::werewolf::{play, Lineup};
     use std::sync::Arc;
 
     #[test]

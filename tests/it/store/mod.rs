@@ -8,7 +8,7 @@ use agora::games::werewolf::Werewolf;
 use agora::session::werewolf::{SeatSpec, Setup};
 use agora::session::{Ended, Session};
 use agora::session::{GameSetup, Place};
-use agora::sim::{play, Lineup};
+use agora::sim::werewolf::{play, Lineup};
 use agora::store::{
     InputSource, NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, Store, StoreError,
     StoredInput,

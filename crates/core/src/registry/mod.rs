@@ -23,6 +23,47 @@ pub trait GameEntry: Sync {
     /// The game's statistics: its boards, how it names its AI players, how `agora
     /// sessions` tells its sessions (its file in `stats/`).
     fn stats(&self) -> &'static dyn crate::stats::GameStats;
+    /// Whether the files that name no `"game"` (scenarios, and records written before
+    /// games were named in them) are this game's. Exactly one registered game says yes.
+    fn untagged_files(&self) -> bool {
+        false
+    }
+    /// Tells a recorded game file of this game (`agora replay FILE`: `text`, read from
+    /// `path`, parsed as `head`), god view or one seat's; `None` if this game writes no
+    /// record files.
+    fn replay_record(
+        &self,
+        _path: &std::path::Path,
+        _text: &str,
+        _head: serde_json::Value,
+        _seat: Option<crate::games::Seat>,
+        _detail: bool,
+    ) -> Option<anyhow::Result<String>> {
+        None
+    }
+    /// Tells a stored session of this game (`agora replay --session ID`), rebuilt from
+    /// its stored inputs, god view or one seat's.
+    fn replay_session<'a>(
+        &'a self,
+        store: &'a crate::store::Store,
+        row: &'a crate::store::SessionRow,
+        seat: Option<crate::games::Seat>,
+        detail: bool,
+    ) -> futures::future::BoxFuture<'a, anyhow::Result<String>>;
+    /// Runs a scenario file of this game (`agora scenario FILE`: `text`, parsed as
+    /// `head`) over the configured rules and this game's kit in `kits`, as one JSON value.
+    fn run_scenario(
+        &self,
+        text: &str,
+        head: &serde_json::Value,
+        config: &Config,
+        kits: &crate::kits::Kits,
+    ) -> Result<serde_json::Value, crate::scenario::ScenarioError>;
+    /// The kit this game's scenarios take (its content, no model), if any: what
+    /// `agora scenario` opens.
+    fn scenario_kit(&self) -> anyhow::Result<Option<AnyKit>> {
+        Ok(None)
+    }
 }
 
 /// Every game this build runs, in the order menus and leaderboards list them.
@@ -53,5 +94,15 @@ mod tests {
             assert_eq!(entry(kind).kind(), kind);
         }
         assert_eq!(GAMES.len(), GameKind::ALL.len());
+    }
+
+    #[test]
+    fn one_game_reads_the_files_without_a_game() {
+        let untagged: Vec<GameKind> = GAMES
+            .iter()
+            .filter(|g| g.untagged_files())
+            .map(|g| g.kind())
+            .collect();
+        assert_eq!(untagged.len(), 1, "{untagged:?}");
     }
 }

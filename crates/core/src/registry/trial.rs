@@ -18,4 +18,27 @@ impl GameEntry for TrialGame {
     fn stats(&self) -> &'static dyn crate::stats::GameStats {
         &crate::stats::trial::TrialStats
     }
+    fn replay_session<'a>(
+        &'a self,
+        store: &'a crate::store::Store,
+        row: &'a crate::store::SessionRow,
+        seat: Option<crate::games::Seat>,
+        detail: bool,
+    ) -> futures::future::BoxFuture<'a, anyhow::Result<String>> {
+        Box::pin(crate::replay::trial::story_of_session(
+            store, row, seat, detail,
+        ))
+    }
+    fn run_scenario(
+        &self,
+        text: &str,
+        _head: &serde_json::Value,
+        _config: &Config,
+        kits: &crate::kits::Kits,
+    ) -> Result<serde_json::Value, crate::scenario::ScenarioError> {
+        crate::scenario::trial::run(text, kits.get())
+    }
+    fn scenario_kit(&self) -> anyhow::Result<Option<AnyKit>> {
+        Ok(Some(Arc::new(crate::kits::trial_content_kit()?)))
+    }
 }

@@ -18,4 +18,38 @@ impl GameEntry for WerewolfGame {
     fn stats(&self) -> &'static dyn crate::stats::GameStats {
         &crate::stats::werewolf::WerewolfStats
     }
+    fn untagged_files(&self) -> bool {
+        true
+    }
+    fn replay_record(
+        &self,
+        path: &std::path::Path,
+        _text: &str,
+        _head: serde_json::Value,
+        seat: Option<crate::games::Seat>,
+        detail: bool,
+    ) -> Option<anyhow::Result<String>> {
+        Some(crate::replay::werewolf::story_of_file(path, seat, detail))
+    }
+    fn replay_session<'a>(
+        &'a self,
+        store: &'a crate::store::Store,
+        row: &'a crate::store::SessionRow,
+        seat: Option<crate::games::Seat>,
+        detail: bool,
+    ) -> futures::future::BoxFuture<'a, anyhow::Result<String>> {
+        Box::pin(crate::replay::werewolf::story_of_session(
+            store, row, seat, detail,
+        ))
+    }
+    fn run_scenario(
+        &self,
+        text: &str,
+        _head: &serde_json::Value,
+        config: &Config,
+        _kits: &crate::kits::Kits,
+    ) -> Result<serde_json::Value, crate::scenario::ScenarioError> {
+        let report = crate::scenario::werewolf::run(text, &config.werewolf.rules)?;
+        Ok(serde_json::to_value(report)?)
+    }
 }

@@ -1,175 +1,49 @@
-//! The headless ladder: N AI-vs-AI werewolf games (game i uses seed S+i) spread over
-//! threads, summed up per side and per role. Totals are integers added in any order, so
-//! the figures are the same on any thread count. The report includes each seat's day-1
-//! vote-out rate: with seats dealt at random and AI choices between equals left to the
-//! seeded RNG, it is flat across seats. The debates' sim is [`debate`].
+//! The headless sims: N AI-vs-AI games of one game (game i with seed S+i), offline on
+//! threads or, with models, several at once on the runtime, summed up as one report. Each
+//! game's sim is in its file here ([`werewolf`], [`debate`] with its [`debate::formats`],
+//! [`trial`]); the plumbing they share is written once below: [`spread`] deals the games
+//! over threads and merges each thread's [`Tally`], [`at_once`] plays them with models a
+//! few at a time, and [`drive`] plays one game to its end with its players.
 
 pub mod debate;
-pub mod formats;
 pub mod trial;
+pub mod werewolf;
 
-pub use crate::agents::werewolf::lineup::{play, Lineup};
-use crate::agents::werewolf::Strategy;
-use crate::games::werewolf::{Event, Role, Rules, Werewolf, Winner, SEATS};
-use serde::Serialize;
-use std::collections::BTreeMap;
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::time::Instant;
+use crate::agents::{Agent, Decision};
+use crate::games::{Game, Seat};
+use serde_json::Value;
 
-/// Distinct day speeches and all day speeches (AI seats that said something) over `games`
-/// games from `seed`: a measure of how varied the offline players' talk is.
-pub fn speech_variety(rules: &Arc<Rules>, seed: u64, games: u64, lineup: Lineup) -> (usize, usize) {
-    let mut seen = std::collections::HashSet::new();
-    let mut total = 0;
-    for i in 0..games {
-        let game = play(rules, seed.wrapping_add(i), lineup);
-        for logged in game.log() {
-            if let Event::Speech {
-                text,
-                kind: crate::games::werewolf::SpeechKind::Day,
-                ..
-            } = &logged.event
-            {
-                if !text.is_empty() {
-                    total += 1;
-                    seen.insert(text.clone());
-                }
-            }
-        }
-    }
-    (seen.len(), total)
+/// What a thread's games add up to; the threads' tallies are merged in thread order. A
+/// tally of integers gives the same total on any thread count.
+pub trait Tally: Default + Send {
+    fn merge(&mut self, other: Self);
 }
 
-#[derive(Debug, Clone, Copy, Default, PartialEq)]
-struct RoleTally {
-    games: u64,
-    wins: u64,
-    gpp: i64,
-}
-
-/// Integer totals; merged in any order with the same result.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Tally {
-    games: u64,
-    good: u64,
-    wolves: u64,
-    draw: u64,
-    days: u64,
-    roles: [RoleTally; 5],
-    /// Games in which seat i+1 was voted out on day 1.
-    day1_out: [u64; SEATS],
-}
-
-fn role_index(role: Role) -> usize {
-    Role::ALL
-        .iter()
-        .position(|r| *r == role)
-        .expect("every role is listed")
-}
-
-impl Tally {
-    pub fn add(&mut self, game: &Werewolf) {
-        self.games += 1;
-        self.days += game.day() as u64;
-        if let Some(seat) = game.day1_voted_out() {
-            self.day1_out[seat as usize - 1] += 1;
-        }
-        let winner = game.winner();
-        match winner {
-            Some(Winner::Good) => self.good += 1,
-            Some(Winner::Wolves) => self.wolves += 1,
-            _ => self.draw += 1,
-        }
-        for (i, role) in game.roles().iter().enumerate() {
-            let t = &mut self.roles[role_index(*role)];
-            t.games += 1;
-            t.gpp += game.gpp()[i] as i64;
-            if winner.and_then(Winner::side) == Some(role.side()) {
-                t.wins += 1;
-            }
-        }
-    }
-
-    fn merge(&mut self, other: &Tally) {
-        self.games += other.games;
-        self.good += other.good;
-        self.wolves += other.wolves;
-        self.draw += other.draw;
-        self.days += other.days;
-        for (a, b) in self.day1_out.iter_mut().zip(other.day1_out.iter()) {
-            *a += b;
-        }
-        for (a, b) in self.roles.iter_mut().zip(other.roles.iter()) {
-            a.games += b.games;
-            a.wins += b.wins;
-            a.gpp += b.gpp;
-        }
+/// Each game's figures kept, thread by thread.
+impl<T: Send> Tally for Vec<T> {
+    fn merge(&mut self, other: Self) {
+        self.extend(other);
     }
 }
 
-#[derive(Debug, Clone, Serialize)]
-pub struct Wins {
-    pub good: u64,
-    pub wolves: u64,
-    pub draw: u64,
-}
-
-#[derive(Debug, Clone, Serialize)]
-pub struct RoleFigures {
-    pub games: u64,
-    pub win_rate: f64,
-    pub mean_gpp: f64,
-}
-
-/// The ladder's figures, as `--json` prints them.
-#[derive(Debug, Clone, Serialize)]
-pub struct Report {
-    pub games: u64,
-    pub wins: Wins,
-    pub roles: BTreeMap<String, RoleFigures>,
-    pub mean_days: f64,
-    /// Share of games in which seat k (index k-1) was voted out on day 1.
-    pub day1_vote_out: Vec<f64>,
-    pub games_per_sec: f64,
-    pub seed: u64,
-    pub threads: usize,
-    pub good: Strategy,
-    pub wolves: Strategy,
-}
-
-pub struct SimOptions {
-    pub games: u64,
-    pub seed: u64,
-    pub threads: usize,
-    pub lineup: Lineup,
-    pub record: Option<PathBuf>,
-}
-
-/// Plays the ladder and reports. Recording writes one JSON file per game.
-pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
-    let threads = opts.threads.max(1).min(opts.games.max(1) as usize);
-    if let Some(dir) = &opts.record {
-        std::fs::create_dir_all(dir)?;
-    }
-    let started = Instant::now();
-    let per = opts.games / threads as u64;
-    let extra = opts.games % threads as u64;
-    let tallies: Vec<anyhow::Result<Tally>> = std::thread::scope(|scope| {
+/// Plays games `0..games` on up to `threads` threads (game i on thread i mod threads, in
+/// order), each thread adding its games to a tally of its own with `play(i, &mut tally)`,
+/// and merges the tallies in thread order. Returns the total and the threads used. An
+/// error stops its thread; the first thread's error in thread order is returned.
+pub fn spread<T, F>(games: u64, threads: usize, play: F) -> anyhow::Result<(T, usize)>
+where
+    T: Tally,
+    F: Fn(u64, &mut T) -> anyhow::Result<()> + Sync,
+{
+    let threads = threads.max(1).min(games.max(1) as usize);
+    let play = &play;
+    let tallies: Vec<anyhow::Result<T>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
-                let start = t * per + t.min(extra);
-                let count = per + u64::from(t < extra);
-                let record = opts.record.as_deref();
-                scope.spawn(move || -> anyhow::Result<Tally> {
-                    let mut tally = Tally::default();
-                    for i in start..start + count {
-                        let seed = opts.seed.wrapping_add(i);
-                        let game = play(rules, seed, opts.lineup);
-                        tally.add(&game);
-                        if let Some(dir) = record {
-                            crate::replay::write_record(dir, seed, &game)?;
-                        }
+                scope.spawn(move || -> anyhow::Result<T> {
+                    let mut tally = T::default();
+                    for i in (t..games).step_by(threads) {
+                        play(i, &mut tally)?;
                     }
                     Ok(tally)
                 })
@@ -177,192 +51,164 @@ pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
             .collect();
         handles
             .into_iter()
-            .map(|h| h.join().expect("a simulation thread panicked"))
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a simulation thread panicked")))
+            })
             .collect()
     });
-    let mut total = Tally::default();
-    for t in tallies {
-        total.merge(&t?);
+    let mut total = T::default();
+    for tally in tallies {
+        total.merge(tally?);
     }
-    let secs = started.elapsed().as_secs_f64();
-    Ok(report(&total, secs, opts, threads))
+    Ok((total, threads))
 }
 
-fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
-    let ratio = |a: f64, b: u64| if b == 0 { 0.0 } else { a / b as f64 };
-    let roles = Role::ALL
-        .iter()
-        .map(|r| {
-            let rt = t.roles[role_index(*r)];
-            (
-                r.name().to_string(),
-                RoleFigures {
-                    games: rt.games,
-                    win_rate: ratio(rt.wins as f64, rt.games),
-                    mean_gpp: ratio(rt.gpp as f64, rt.games),
-                },
-            )
-        })
-        .collect();
-    Report {
-        games: t.games,
-        wins: Wins {
-            good: t.good,
-            wolves: t.wolves,
-            draw: t.draw,
-        },
-        roles,
-        mean_days: ratio(t.days as f64, t.games),
-        day1_vote_out: t
-            .day1_out
-            .iter()
-            .map(|n| ratio(*n as f64, t.games))
-            .collect(),
-        games_per_sec: if secs > 0.0 {
-            t.games as f64 / secs
-        } else {
-            0.0
-        },
-        seed: opts.seed,
-        threads,
-        good: opts.lineup.good,
-        wolves: opts.lineup.wolves,
-    }
+/// Plays games `0..games` with `play(i)`, `concurrency` at once (at least one), and
+/// collects their figures in the order they finish; the first error ends the run.
+pub async fn at_once<T, F, Fut>(games: u64, concurrency: usize, play: F) -> anyhow::Result<Vec<T>>
+where
+    F: Fn(u64) -> Fut,
+    Fut: std::future::Future<Output = anyhow::Result<T>>,
+{
+    use futures::stream::{self, StreamExt, TryStreamExt};
+    stream::iter(0..games)
+        .map(play)
+        .buffer_unordered(concurrency.max(1))
+        .try_collect()
+        .await
 }
 
-impl Report {
-    /// The human-readable table.
-    pub fn table(&self) -> String {
-        use std::fmt::Write;
-        let pct = |n: u64| {
-            if self.games == 0 {
-                0.0
-            } else {
-                100.0 * n as f64 / self.games as f64
+/// Plays `game` to its end with `agents` (seat 1 first): each step every player is shown
+/// the new events its seat may see, then the first open ask is answered (a model's answer
+/// awaited, its note handed to `on_note`); an answer that is missing or refused takes the
+/// turn's timeout. `what` names the game in errors ("the debate stalled …"); after
+/// `max_steps` steps without an end the game is given up.
+pub async fn drive<G: Game>(
+    game: &mut G,
+    mut agents: Vec<Box<dyn Agent<G>>>,
+    what: &str,
+    max_steps: usize,
+    mut on_note: impl FnMut(&Value),
+) -> anyhow::Result<()> {
+    let mut cursor = 0;
+    for _ in 0..max_steps {
+        for logged in &game.log()[cursor..] {
+            for (i, agent) in agents.iter_mut().enumerate() {
+                if logged.audience.includes(i as Seat + 1) {
+                    agent.observe(&logged.event);
+                }
+            }
+        }
+        cursor = game.log().len();
+        if game.outcome().is_some() {
+            return Ok(());
+        }
+        let Some(p) = game.pending().into_iter().next() else {
+            anyhow::bail!("the {what} stalled with nothing open");
+        };
+        let agent = agents
+            .get_mut(p.seat as usize - 1)
+            .ok_or_else(|| anyhow::anyhow!("no player in seat {}", p.seat))?;
+        let action = match agent.decide(&p.ask) {
+            Decision::Now(a) => Some(a),
+            Decision::Later(f) => {
+                let answer = f.await;
+                if let Some(note) = &answer.note {
+                    on_note(note);
+                }
+                answer.action
             }
         };
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "{} games (seed {}, {} threads; good: {:?}, wolves: {:?})",
-            self.games, self.seed, self.threads, self.good, self.wolves
-        );
-        let _ = writeln!(
-            s,
-            "wins: good {} ({:.1}%), wolves {} ({:.1}%), draw {} ({:.1}%)",
-            self.wins.good,
-            pct(self.wins.good),
-            self.wins.wolves,
-            pct(self.wins.wolves),
-            self.wins.draw,
-            pct(self.wins.draw)
-        );
-        let _ = writeln!(
-            s,
-            "{:<10} {:>9} {:>9} {:>9}",
-            "role", "games", "win rate", "mean GPP"
-        );
-        for role in Role::ALL {
-            let f = &self.roles[role.name()];
-            let _ = writeln!(
-                s,
-                "{:<10} {:>9} {:>8.1}% {:>9.2}",
-                role.name(),
-                f.games,
-                100.0 * f.win_rate,
-                f.mean_gpp
+        let applied = action.is_some_and(|a| game.act(p.seat, a).is_ok());
+        if !applied && game.timeout(p.seat).is_err() {
+            anyhow::bail!(
+                "seat {}'s answer was refused and its turn cannot pass",
+                p.seat
             );
         }
-        let _ = writeln!(s, "mean days per game: {:.2}", self.mean_days);
-        let _ = write!(s, "day-1 vote-out by seat:");
-        for (i, rate) in self.day1_vote_out.iter().enumerate() {
-            let _ = write!(s, " {}:{:.1}%", i + 1, 100.0 * rate);
-        }
-        let mean = self.day1_vote_out.iter().sum::<f64>() / self.day1_vote_out.len().max(1) as f64;
-        let spread = self
-            .day1_vote_out
-            .iter()
-            .map(|r| (r - mean).abs())
-            .fold(0.0, f64::max);
-        let _ = writeln!(
-            s,
-            " (mean {:.1}%, widest gap {:.1} points)",
-            100.0 * mean,
-            100.0 * spread
-        );
-        let _ = write!(s, "games per second: {:.0}", self.games_per_sec);
-        s
     }
+    anyhow::bail!("the {what} did not end")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    const HEURISTIC: Lineup = Lineup {
-        good: Strategy::Heuristic,
-        wolves: Strategy::Heuristic,
-    };
+    #[derive(Default)]
+    struct Sum(u64, u64);
 
-    #[test]
-    fn day_one_vote_out_is_flat_across_seats() {
-        // 540 games: a seat's rate (about 11%) has a standard error of 1.35 points, so a
-        // 7-point tolerance is over 5 standard errors, while the old bias (seat 1 out in 33%
-        // of games, 20 points above the mean) is far outside it.
-        let rules = Arc::new(Rules::default());
-        let opts = SimOptions {
-            games: 540,
-            seed: 5000,
-            threads: 2,
-            lineup: HEURISTIC,
-            record: None,
-        };
-        let report = run(&rules, &opts).expect("the ladder runs");
-        let rates = &report.day1_vote_out;
-        assert_eq!(rates.len(), SEATS);
-        let mean = rates.iter().sum::<f64>() / SEATS as f64;
-        assert!(mean > 0.05, "day 1 rarely sends anyone out: {rates:?}");
-        for (i, r) in rates.iter().enumerate() {
-            assert!(
-                (r - mean).abs() <= 0.07,
-                "seat {}: {:.1}% against a mean of {:.1}% ({rates:?})",
-                i + 1,
-                100.0 * r,
-                100.0 * mean
-            );
+    impl Tally for Sum {
+        fn merge(&mut self, other: Self) {
+            self.0 += other.0;
+            self.1 += other.1;
         }
-        assert!(report.table().contains("day-1 vote-out by seat: 1:"));
     }
 
     #[test]
-    fn day_one_vote_out_is_read_from_the_log() {
-        let rules = Arc::new(Rules::default());
-        let mut found = 0;
-        for seed in 0..30 {
-            let game = play(&rules, seed, HEURISTIC);
-            if let Some(seat) = game.day1_voted_out() {
-                found += 1;
-                // The first death by vote is day 1's.
-                let first_vote_death = game.log().iter().find_map(|l| match l.event {
-                    Event::Eliminated { seat: Some(s) } => Some(s),
-                    _ => None,
-                });
-                assert_eq!(first_vote_death, Some(seat), "seed {seed}");
-                assert!(game.deaths().contains(&seat), "seed {seed}");
-            }
+    fn every_game_is_played_once_and_the_total_is_the_same_on_any_thread_count() {
+        for threads in [1, 2, 3, 8, 50] {
+            let (total, used): (Sum, usize) = spread(20, threads, |i, t: &mut Sum| {
+                t.0 += 1;
+                t.1 += i * i;
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!((total.0, total.1), (20, (0..20).map(|i| i * i).sum()));
+            assert_eq!(used, threads.min(20));
         }
-        assert!(found > 0);
     }
 
     #[test]
-    fn offline_speeches_vary() {
-        let rules = Arc::new(Rules::default());
-        let (distinct, total) = speech_variety(&rules, 1, 40, HEURISTIC);
-        println!("speech variety: {distinct} distinct of {total} day speeches");
-        assert!(total > 200);
-        assert!(
-            distinct * 10 >= total * 6,
-            "{distinct} distinct of {total} day speeches"
-        );
+    fn kept_figures_come_thread_by_thread() {
+        let (all, used): (Vec<u64>, usize) = spread(7, 3, |i, v: &mut Vec<u64>| {
+            v.push(i);
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(used, 3);
+        assert_eq!(all, vec![0, 3, 6, 1, 4, 2, 5]);
+        let (none, used): (Vec<u64>, usize) = spread(0, 4, |i, v: &mut Vec<u64>| {
+            v.push(i);
+            Ok(())
+        })
+        .unwrap();
+        assert!(none.is_empty());
+        assert_eq!(used, 1);
+    }
+
+    #[test]
+    fn an_error_or_a_panic_in_a_game_is_the_runs_error() {
+        let err = spread(10, 2, |i, _: &mut Vec<u64>| {
+            anyhow::ensure!(i != 5, "game {i} broke");
+            Ok(())
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), "game 5 broke");
+        let err = spread(4, 2, |i, _: &mut Vec<u64>| {
+            assert!(i != 3, "boom");
+            Ok(())
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), "a simulation thread panicked");
+    }
+
+    #[test]
+    fn models_play_a_few_at_once_and_every_game_is_collected() {
+        let mut got =
+            futures::executor::block_on(at_once(
+                9,
+                4,
+                |i| async move { Ok::<_, anyhow::Error>(i * 2) },
+            ))
+            .unwrap();
+        got.sort();
+        assert_eq!(got, (0..9).map(|i| i * 2).collect::<Vec<_>>());
+        let err = futures::executor::block_on(at_once(3, 0, |i| async move {
+            anyhow::ensure!(i != 1, "game {i} broke");
+            Ok(i)
+        }))
+        .unwrap_err();
+        assert_eq!(err.to_string(), "game 1 broke");
     }
 }

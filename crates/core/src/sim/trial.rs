@@ -4,9 +4,7 @@
 //! with models the calls and tokens under werewolf's keys.
 
 use crate::agents::trial::TrialKit;
-use crate::agents::{Agent, Decision};
 use crate::games::trial::{Event, Mode, Side, Trial, TrialRules};
-use crate::games::Game;
 use crate::ladder::TokenFigures;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -102,54 +100,6 @@ pub fn sides(mode: Mode, n: usize) -> Vec<Side> {
         .collect()
 }
 
-/// Plays one trial to its verdict with `agents` (one per seat), answering the first open
-/// ask each step (a model's answer awaited, its note added to `figures`).
-pub async fn drive(
-    game: &mut Trial,
-    mut agents: Vec<Box<dyn Agent<Trial>>>,
-    figures: &mut Figures,
-) -> anyhow::Result<()> {
-    let mut cursor = 0;
-    for _ in 0..100_000 {
-        let log = game.log();
-        for logged in &log[cursor..] {
-            for (i, agent) in agents.iter_mut().enumerate() {
-                if logged.audience.includes(i as u8 + 1) {
-                    agent.observe(&logged.event);
-                }
-            }
-        }
-        cursor = log.len();
-        if game.is_over() {
-            return Ok(());
-        }
-        let Some(p) = game.pending().into_iter().next() else {
-            anyhow::bail!("the trial stalled with nothing open");
-        };
-        let agent = agents
-            .get_mut(p.seat as usize - 1)
-            .ok_or_else(|| anyhow::anyhow!("no player in seat {}", p.seat))?;
-        let action = match agent.decide(&p.ask) {
-            Decision::Now(a) => Some(a),
-            Decision::Later(f) => {
-                let answer = f.await;
-                if let Some(note) = &answer.note {
-                    figures.add(note);
-                }
-                answer.action
-            }
-        };
-        let applied = action.is_some_and(|a| game.act(p.seat, a).is_ok());
-        if !applied && game.timeout(p.seat).is_err() {
-            anyhow::bail!(
-                "seat {}'s answer was refused and its turn cannot pass",
-                p.seat
-            );
-        }
-    }
-    anyhow::bail!("the trial did not end")
-}
-
 /// One trial with seed `seed`, by `kit`'s players.
 pub async fn play(
     kit: &TrialKit,
@@ -174,39 +124,24 @@ pub async fn play(
         .collect::<anyhow::Result<Vec<_>>>()?;
     let mut figures = Figures::default();
     let started = std::time::Instant::now();
-    drive(&mut game, agents, &mut figures).await?;
+    super::drive(&mut game, agents, "trial", 100_000, |note| {
+        figures.add(note)
+    })
+    .await?;
     figures.secs = started.elapsed().as_secs_f64();
     Ok((game, figures))
 }
 
 /// Plays the trials offline on `threads` threads and sums them up.
 pub fn run(kit: &TrialKit, opts: &TrialSimOptions) -> anyhow::Result<TrialReport> {
-    let threads = opts.threads.max(1);
-    let games: Vec<anyhow::Result<Vec<(Trial, Figures)>>> = std::thread::scope(|s| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                s.spawn(move || {
-                    (0..opts.trials)
-                        .filter(|i| *i as usize % threads == t)
-                        .map(|i| {
-                            futures::executor::block_on(play(kit, opts, opts.seed.wrapping_add(i)))
-                        })
-                        .collect::<anyhow::Result<Vec<_>>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(anyhow::anyhow!("a sim thread panicked")))
-            })
-            .collect()
-    });
-    let mut all = Vec::new();
-    for g in games {
-        all.extend(g?);
-    }
+    let (all, _) = super::spread(opts.trials, opts.threads, |i, all: &mut Vec<_>| {
+        all.push(futures::executor::block_on(play(
+            kit,
+            opts,
+            opts.seed.wrapping_add(i),
+        ))?);
+        Ok(())
+    })?;
     Ok(report(opts, &all, false))
 }
 
@@ -217,12 +152,10 @@ pub async fn run_models(
     opts: &TrialSimOptions,
     concurrency: usize,
 ) -> anyhow::Result<TrialReport> {
-    use futures::stream::{self, StreamExt, TryStreamExt};
-    let all: Vec<(Trial, Figures)> = stream::iter(0..opts.trials)
-        .map(|i| play(kit, opts, opts.seed.wrapping_add(i)))
-        .buffer_unordered(concurrency.max(1))
-        .try_collect()
-        .await?;
+    let all = super::at_once(opts.trials, concurrency, |i| {
+        play(kit, opts, opts.seed.wrapping_add(i))
+    })
+    .await?;
     Ok(report(opts, &all, true))
 }
 

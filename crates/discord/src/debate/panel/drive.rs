@@ -16,7 +16,7 @@ use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::debate::formats::{RoundsSetup, SocialSetup};
 use crate::session::{GameSetup, Note, Place, Runner, Subscription};
-use crate::sim::formats::social_start;
+use crate::sim::debate::formats::social_start;
 use crate::store::{ChannelRow, PlayerRef};
 use crate::tables::{self, Seated, Stored};
 use crate::text::{sanitize, Component};

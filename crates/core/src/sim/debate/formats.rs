@@ -8,10 +8,10 @@
 use crate::agents::debate::rounds::{Moderator, Participant};
 use crate::agents::debate::social::{Evaluator, Speaker};
 use crate::agents::debate::{DebateKit, Table};
-use crate::agents::{Agent, Decision};
+use crate::agents::Agent;
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Victory};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start, Verdict};
-use crate::games::{Game, Seat};
+use crate::games::Seat;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
 use std::path::PathBuf;
@@ -74,61 +74,6 @@ struct Played {
     secs: f64,
 }
 
-/// Shows each agent the new events its seat may see.
-fn deliver<G: Game>(game: &G, agents: &mut [Box<dyn Agent<G>>], cursor: &mut usize) {
-    for logged in &game.log()[*cursor..] {
-        for (i, a) in agents.iter_mut().enumerate() {
-            if logged.audience.includes(i as Seat + 1) {
-                a.observe(&logged.event);
-            }
-        }
-    }
-    *cursor = game.log().len();
-}
-
-/// Plays `game` to its end with `agents` (seat 1 first); the notes of the answers that
-/// asked a model are added to `played`.
-async fn drive<G: Game>(
-    game: &mut G,
-    mut agents: Vec<Box<dyn Agent<G>>>,
-    played: &mut Played,
-) -> anyhow::Result<()> {
-    let mut cursor = 0;
-    for _ in 0..10_000 {
-        deliver(game, &mut agents, &mut cursor);
-        if game.outcome().is_some() {
-            return Ok(());
-        }
-        let Some(p) = game.pending().into_iter().next() else {
-            anyhow::bail!("the debate stalled with nothing open");
-        };
-        let agent = agents
-            .get_mut(p.seat as usize - 1)
-            .ok_or_else(|| anyhow::anyhow!("no player in seat {}", p.seat))?;
-        let action = match agent.decide(&p.ask) {
-            Decision::Now(a) => Some(a),
-            Decision::Later(f) => {
-                let answer = f.await;
-                if let Some(note) = &answer.note {
-                    add_note(played, note);
-                }
-                answer.action
-            }
-        };
-        let applied = match action {
-            Some(a) => game.act(p.seat, a).is_ok(),
-            None => false,
-        };
-        if !applied && game.timeout(p.seat).is_err() {
-            anyhow::bail!(
-                "seat {}'s answer was refused and its turn cannot pass",
-                p.seat
-            );
-        }
-    }
-    anyhow::bail!("the debate did not end")
-}
-
 fn add_note(played: &mut Played, note: &Value) {
     let calls = note["calls"].as_u64().unwrap_or(0);
     if calls == 0 {
@@ -184,7 +129,10 @@ async fn play_one(
                 })
                 .collect();
             agents.push(Box::new(Moderator::new(kit, table)));
-            drive(&mut game, agents, &mut played).await?;
+            crate::sim::drive(&mut game, agents, "debate", 10_000, |note| {
+                add_note(&mut played, note)
+            })
+            .await?;
             let s = game.standing();
             played.verdict = Some(s.victory.name());
             played.winner = s.winner;
@@ -198,7 +146,7 @@ async fn play_one(
             }
             played.rounds = game.reviews().len() as u64;
             if let Some(dir) = &opts.record {
-                let r = crate::replay::formats::FormatRecord::of(
+                let r = crate::replay::debate::formats::FormatRecord::of(
                     "rounds",
                     seed,
                     Some(topic),
@@ -206,7 +154,7 @@ async fn play_one(
                     &names(n),
                     &game,
                 );
-                crate::replay::formats::write_record(dir, &r)?;
+                crate::replay::debate::formats::write_record(dir, &r)?;
             }
             played.offline = game.reviews().iter().any(|r| r.offline)
                 || game.final_review().is_some_and(|f| f.offline);
@@ -248,7 +196,10 @@ async fn play_one(
                 })
                 .collect();
             agents.push(Box::new(Evaluator::new(kit, table)));
-            drive(&mut game, agents, &mut played).await?;
+            crate::sim::drive(&mut game, agents, "debate", 10_000, |note| {
+                add_note(&mut played, note)
+            })
+            .await?;
             let scores = game.scores();
             let (winner, verdict) = game.verdict();
             played.verdict = Some(verdict.name());
@@ -283,7 +234,7 @@ async fn play_one(
             }
             played.rounds = game.trail().len().saturating_sub(1) as u64;
             if let Some(dir) = &opts.record {
-                let r = crate::replay::formats::FormatRecord::of(
+                let r = crate::replay::debate::formats::FormatRecord::of(
                     "social",
                     seed,
                     Some(topic),
@@ -291,7 +242,7 @@ async fn play_one(
                     &names(n),
                     &game,
                 );
-                crate::replay::formats::write_record(dir, &r)?;
+                crate::replay::debate::formats::write_record(dir, &r)?;
             }
             if let Some(dir) = &opts.charts {
                 std::fs::write(
@@ -493,29 +444,13 @@ fn check(opts: &FormatSimOptions) -> anyhow::Result<()> {
 pub fn run(kit: &DebateKit, opts: &FormatSimOptions) -> anyhow::Result<Report> {
     check(opts)?;
     let motions = motions(kit, opts)?;
-    let threads = opts.threads.max(1).min(opts.debates.max(1) as usize);
     let started = Instant::now();
-    let results: Vec<anyhow::Result<Vec<Played>>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let motions = &motions;
-                scope.spawn(move || {
-                    (t..opts.debates)
-                        .step_by(threads)
-                        .map(|i| futures::executor::block_on(play_one(kit, opts, i, motions)))
-                        .collect::<anyhow::Result<Vec<_>>>()
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a simulation thread panicked"))
-            .collect()
-    });
-    let mut all = Vec::new();
-    for r in results {
-        all.extend(r?);
-    }
+    let (all, threads) = crate::sim::spread(opts.debates, opts.threads, |i, all: &mut Vec<_>| {
+        all.push(futures::executor::block_on(play_one(
+            kit, opts, i, &motions,
+        ))?);
+        Ok(())
+    })?;
     Ok(report(
         &all,
         opts,
@@ -532,15 +467,13 @@ pub async fn run_models(
     opts: &FormatSimOptions,
     concurrency: usize,
 ) -> anyhow::Result<Report> {
-    use futures::stream::{self, StreamExt, TryStreamExt};
     check(opts)?;
     let motions = motions(kit, opts)?;
     let started = Instant::now();
-    let all: Vec<Played> = stream::iter(0..opts.debates)
-        .map(|i| play_one(kit, opts, i, &motions))
-        .buffer_unordered(concurrency.max(1))
-        .try_collect()
-        .await?;
+    let all = crate::sim::at_once(opts.debates, concurrency, |i| {
+        play_one(kit, opts, i, &motions)
+    })
+    .await?;
     Ok(report(
         &all,
         opts,

@@ -17,13 +17,13 @@
 //! "surrendered"}}, "scores", "winner" (null on a tie), "verdict", "surrendered": [names, in
 //! the order they gave in], "rejected"}`, with `offline_scored` and `finished` beside.
 
-use super::debate::{actions_of, check_names, config_of, motion_of};
-use super::{Rejected, ScenarioError};
+use super::{actions_of, check_names, config_of, motion_of};
 use crate::agents::debate::{indicators, DebateKit};
 use crate::games::debate::social::{
     Action, Event, Rating, Ratings, SocialDebate, SocialRules, Start,
 };
 use crate::games::Seat;
+use crate::scenario::{Rejected, ScenarioError};
 use serde_json::{json, Map, Value};
 
 /// The scenario's `config` (unknown keys are an error). Without `rounds` the debate runs

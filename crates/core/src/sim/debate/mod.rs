@@ -5,7 +5,9 @@
 //! at once, and the report adds the model figures read from the inputs' review notes.
 //!
 //! Totals are integers (hundredths of points, counts) added in any order, so the figures
-//! are the same on any thread count.
+//! are the same on any thread count. The moderated and social formats' sim is [`formats`].
+
+pub mod formats;
 
 use crate::agents::debate::{self, DebateKit, Table};
 use crate::agents::{Agent, Decision};
@@ -205,8 +207,10 @@ impl Tally {
             .filter(|l| matches!(l.event, Event::Skipped { .. }))
             .count() as u64;
     }
+}
 
-    fn merge(&mut self, o: &Tally) {
+impl super::Tally for Tally {
+    fn merge(&mut self, o: Tally) {
         self.debates += o.debates;
         for i in 0..3 {
             self.wins[i] += o.wins[i];
@@ -369,7 +373,6 @@ fn topic_of(kit: &DebateKit, opts: &DebateSimOptions, i: u64) -> anyhow::Result<
 /// Plays the debates offline on threads and reports. Recording writes one JSON file per
 /// debate.
 pub fn run(kit: &DebateKit, opts: &DebateSimOptions) -> anyhow::Result<Report> {
-    let threads = opts.threads.max(1).min(opts.debates.max(1) as usize);
     if let Some(dir) = &opts.record {
         std::fs::create_dir_all(dir)?;
     }
@@ -377,41 +380,19 @@ pub fn run(kit: &DebateKit, opts: &DebateSimOptions) -> anyhow::Result<Report> {
         .map(|i| topic_of(kit, opts, i))
         .collect::<anyhow::Result<_>>()?;
     let started = Instant::now();
-    let per = opts.debates / threads as u64;
-    let extra = opts.debates % threads as u64;
-    let tallies: Vec<anyhow::Result<Tally>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads as u64)
-            .map(|t| {
-                let start = t * per + t.min(extra);
-                let count = per + u64::from(t < extra);
-                let motions = &motions;
-                scope.spawn(move || -> anyhow::Result<Tally> {
-                    let mut tally = Tally::default();
-                    for i in start..start + count {
-                        let seed = opts.seed.wrapping_add(i);
-                        let (topic, motion) = &motions[(i % motions.len() as u64) as usize];
-                        let game = play(kit, Some(topic), motion, &opts.rules, seed)?;
-                        tally.add(&game);
-                        if let Some(dir) = &opts.record {
-                            write_record(
-                                dir,
-                                &DebateRecord::of(seed, Some(topic), &opts.rules, &game),
-                            )?;
-                        }
-                    }
-                    Ok(tally)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| h.join().expect("a simulation thread panicked"))
-            .collect()
-    });
-    let mut total = Tally::default();
-    for t in tallies {
-        total.merge(&t?);
-    }
+    let (total, threads) = super::spread(opts.debates, opts.threads, |i, tally: &mut Tally| {
+        let seed = opts.seed.wrapping_add(i);
+        let (topic, motion) = &motions[(i % motions.len() as u64) as usize];
+        let game = play(kit, Some(topic), motion, &opts.rules, seed)?;
+        tally.add(&game);
+        if let Some(dir) = &opts.record {
+            write_record(
+                dir,
+                &DebateRecord::of(seed, Some(topic), &opts.rules, &game),
+            )?;
+        }
+        Ok(())
+    })?;
     Ok(report(
         &total,
         started.elapsed().as_secs_f64(),

@@ -6,7 +6,7 @@
 use crate::games::debate::rounds::RoundsDebate;
 use crate::games::debate::social::SocialDebate;
 use crate::games::{Audience, Game, Logged, Seat};
-use crate::story::panel::Panel;
+use crate::story::debate::panel::Panel;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt::Write;

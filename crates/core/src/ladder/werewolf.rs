@@ -8,6 +8,7 @@
 //! path in calls ("waves": calls that had to run one after another) and the wall time, and
 //! prompt tokens per call on day 1 against day 5 and later.
 
+use super::TokenFigures;
 use crate::agents::werewolf::AgentKit;
 use crate::agents::werewolf::Strategy;
 use crate::config::Config;
@@ -36,23 +37,6 @@ pub struct LadderOptions {
     pub llm_seats: Option<Vec<Seat>>,
     /// Scales the timers (0 = an unanswered ask defaults at once).
     pub pace: f64,
-}
-
-#[derive(Debug, Default, Clone, PartialEq, Serialize)]
-pub struct TokenFigures {
-    pub calls: u64,
-    pub total: u64,
-    pub mean: f64,
-    pub max: u64,
-}
-
-impl TokenFigures {
-    pub fn add(&mut self, tokens: u64) {
-        self.calls += 1;
-        self.total += tokens;
-        self.max = self.max.max(tokens);
-        self.mean = self.total as f64 / self.calls as f64;
-    }
 }
 
 #[derive(Debug, Default, Clone, Serialize)]

@@ -1,11 +1,13 @@
 //! Recorded debates (`agora sim debate --record DIR` writes one JSON file per debate; a
 //! stored session is read back from its inputs) and their replay as a story: the stages,
 //! each speech (shortened unless `detail`), the judge's scores, the penalties and the
-//! result.
+//! result. Moderated and social debates' records are in [`formats`].
+
+pub mod formats;
 
 use crate::games::debate::team::{Event, TeamDebate, TeamRules};
 use crate::games::{Logged, Seat};
-use crate::story::team as story;
+use crate::story::debate::team as story;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt::Write;
@@ -104,4 +106,53 @@ pub fn story(record: &DebateRecord, seat: Option<Seat>, detail: bool) -> anyhow:
 pub fn read_record(path: &Path, text: &str) -> anyhow::Result<DebateRecord> {
     serde_json::from_str(text)
         .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))
+}
+
+/// `--detail` on a moderated or social debate: their story already tells everything.
+const DETAIL_NOT_HERE: &str = "--detail does not apply to a moderated or social debate: its story already shows every score and note; leave it out";
+
+/// Tells a recorded debate file of any format (`text`, read from `path`, is `head`).
+pub fn story_of_file(
+    path: &Path,
+    text: &str,
+    head: Value,
+    seat: Option<Seat>,
+    detail: bool,
+) -> anyhow::Result<String> {
+    if matches!(head["format"].as_str(), Some("rounds" | "social")) {
+        anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
+        let record: formats::FormatRecord = serde_json::from_value(head)
+            .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))?;
+        return formats::story(&record, seat);
+    }
+    let record = read_record(path, text)?;
+    story(&record, seat, detail)
+}
+
+/// Tells a stored debate session of any format, rebuilt from its stored inputs.
+pub async fn story_of_session(
+    store: &crate::store::Store,
+    row: &crate::store::SessionRow,
+    seat: Option<Seat>,
+    detail: bool,
+) -> anyhow::Result<String> {
+    use crate::session::debate::formats::{format_of, RoundsSetup, SocialSetup};
+    use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+    use crate::session::rebuild;
+    let id = row.id.as_str();
+    if format_of(row) == DebateFormat::Team {
+        let setup: DebateSetup = crate::session::setup_of(row)?;
+        let game = rebuild::<DebateSetup>(store, id).await?;
+        let record = DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
+        return story(&record, seat, detail);
+    }
+    let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
+    let names = crate::session::debate::shown_names(&seats);
+    let format = format_of(row).name();
+    let log = match format {
+        "social" => serde_json::to_value(rebuild::<SocialSetup>(store, id).await?.log())?,
+        _ => serde_json::to_value(rebuild::<RoundsSetup>(store, id).await?.log())?,
+    };
+    anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
+    formats::story_of_log(format, &names, &log, seat)
 }

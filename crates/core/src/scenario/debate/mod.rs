@@ -19,6 +19,12 @@
 //! ends with its totals.
 //!
 //! Points are kept in hundredths by the rules and printed as decimals from them (7.35).
+//!
+//! The moderated and social formats' scenarios are [`rounds`] and [`social`]; [`run_any`]
+//! picks one by the file's `"format"`.
+
+pub mod rounds;
+pub mod social;
 
 use crate::agents::debate::{DebateKit, Judge, Table};
 use crate::agents::Agent;
@@ -30,7 +36,7 @@ use crate::games::Seat;
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
 
-use super::{Rejected, ScenarioError};
+use crate::scenario::{Rejected, ScenarioError};
 
 /// A number of points given in hundredths, printed as a decimal (735 → 7.35).
 pub fn points(x100: i32) -> Value {
@@ -486,4 +492,14 @@ pub(super) fn check_names(names: &[String]) -> Result<(), ScenarioError> {
         }
     }
     Ok(())
+}
+
+/// Runs a debate scenario of any format, picked by its `"format"` (none: team), as one
+/// JSON value.
+pub fn run_any(text: &str, head: &Value, kit: &DebateKit) -> Result<Value, ScenarioError> {
+    match head.get("format").and_then(|f| f.as_str()) {
+        Some("rounds") => rounds::run(text, kit),
+        Some("social") => social::run(text, kit),
+        _ => Ok(serde_json::to_value(run(text, kit)?)?),
+    }
 }

@@ -16,14 +16,14 @@
 //! unfinished), "victory": "clear" | "narrow" | "draw" (null until the final evaluation),
 //! "passes_agree", "rejected"}`, with the round means, evaluations and margin beside.
 
-use super::debate::{actions_of, check_names, config_of, motion_of};
-use super::{Rejected, ScenarioError};
+use super::{actions_of, check_names, config_of, motion_of};
 use crate::agents::debate::DebateKit;
 use crate::games::debate::rounds::{
     Action, FinalReview, Phase, Review, RoundNotes, RoundScore, RoundsDebate, RoundsRules, Rubric,
     Style, RUBRIC,
 };
 use crate::games::Seat;
+use crate::scenario::{Rejected, ScenarioError};
 use serde_json::{json, Map, Value};
 
 /// The scenario's `config` (unknown keys are an error).
