@@ -23,8 +23,9 @@
 mod commands;
 pub mod debate;
 mod events;
+mod game;
+pub mod game_table;
 mod guards;
-pub mod panel;
 pub mod restart;
 pub mod running;
 pub mod send;

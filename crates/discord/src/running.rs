@@ -79,26 +79,6 @@ pub trait RunningTable<B>: Send + Sync {
         ctx: poise::Context<'a, Arc<B>, anyhow::Error>,
     ) -> BoxFuture<'a, Result<(), anyhow::Error>>;
 
-    /// `/debate concede` in the table's channel: the table checks who concedes and answers;
-    /// a table without conceding says so.
-    fn concede<'a>(
-        self: Arc<Self>,
-        ctx: poise::Context<'a, Arc<B>, anyhow::Error>,
-    ) -> BoxFuture<'a, Result<(), anyhow::Error>>
-    where
-        B: Send + Sync + 'static,
-    {
-        Box::pin(async move {
-            ctx.send(
-                poise::CreateReply::default()
-                    .content("There is nothing to concede here: conceding is for social debates.")
-                    .ephemeral(true),
-            )
-            .await?;
-            Ok(())
-        })
-    }
-
     /// The table as `Any`, so a game's own commands (`/trial evidence`) reach its type.
     fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync>;
 

@@ -10,7 +10,6 @@ use super::events::{on_error, on_event};
 use super::send::api_status;
 use super::types::Bot;
 use crate::config::Config;
-use crate::games::werewolf::SEATS;
 use crate::games::GameKind;
 use anyhow::Context as _;
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
@@ -125,8 +124,9 @@ pub fn load_ai_names() -> anyhow::Result<Vec<String>> {
         .filter(|l| !l.is_empty() && !l.starts_with('#'))
         .map(str::to_string)
         .collect();
-    if names.len() < SEATS {
-        anyhow::bail!("{name}: needs at least {SEATS} names, has {}", names.len());
+    let needed = commands::ai_names_needed();
+    if names.len() < needed {
+        anyhow::bail!("{name}: needs at least {needed} names, has {}", names.len());
     }
     if let Some(bad) = names
         .iter()
@@ -146,9 +146,7 @@ pub async fn run(
     let config = Arc::new(config);
     let ai_names = load_ai_names()?;
     let store = crate::kits::open_store(&settings.database_url, &config).await?;
-    let kit = crate::kits::agent_kit(&config, false)?;
-    let debate = crate::kits::debate_kit(&config, false)?;
-    let trial = crate::kits::trial_kit(&config, false)?;
+    let kits = crate::kits::Kits::open(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
@@ -201,7 +199,7 @@ pub async fn run(
                     ctx.http.clone(),
                     store,
                     config,
-                    (kit, debate, trial),
+                    kits,
                     ai_names,
                     ready.user.id.get(),
                     seed,
@@ -247,14 +245,12 @@ pub async fn run(
     }
 }
 
-/// Picks up every stored table (at startup), each by its game's kind: the one place a
-/// stored table is picked by its game.
+/// Picks up every stored table (at startup), each by its game's kind through the list of
+/// games.
 async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
     for row in bot.store.channels().await? {
-        match GameKind::parse(&row.game) {
-            Some(GameKind::Werewolf) => super::werewolf::resume(bot, row).await?,
-            Some(GameKind::Debate) => super::debate::resume(bot, row).await?,
-            Some(GameKind::Trial) => super::trial::resume(bot, row).await?,
+        match GameKind::parse(&row.game).and_then(commands::game) {
+            Some(game) => game.resume(bot, row).await?,
             None => tracing::error!(
                 channel = row.channel_id,
                 "a table of {:?}, a game this build does not know, is left as it is",
@@ -318,7 +314,7 @@ mod tests {
     #[test]
     fn ai_names_are_valid_content() {
         let names = load_ai_names().unwrap();
-        assert!(names.len() >= SEATS);
+        assert!(names.len() >= commands::ai_names_needed());
         assert!(names.iter().all(|n| !n.contains('@')));
     }
 }

@@ -1,75 +1,42 @@
 //! What every game's table does alike, over [`Seated`] (a table's place, its
-//! [`TableState`] behind its lock, its message; the stored row and saving it come with
-//! it): opening a lobby from a start command (claim the channel, store the lobby before it
-//! shows, post it; the channel freed again if that fails), a link to it, the stop command (the host or a moderator; a lobby closed, a
-//! running session abandoned), and picking a stored table up at startup (its lobby as it
-//! was, or its running session resumed; a session that has ended frees its channel). A
-//! game's table calls these with its own types; nothing here names a game.
+//! [`TableState`] behind its lock, its message, its session's notes; the stored row and
+//! saving it come with it): a link to it, the stop and status commands (a stop by the host
+//! or a moderator; a lobby closed, a running session abandoned), closing it when its game
+//! ends, detaching it when the bot stops. Opening a lobby, starting a session and picking
+//! a stored table up at startup are in [`crate::game_table`]. Nothing here names a game.
 
 use super::guards::ctx_manages;
-use super::running::RunningTable;
 use super::send::reply_ephemeral as refuse;
 use super::types::{Bot, Context, Error};
 use crate::games::{Game, GameKind};
-use crate::session::{GameSetup, Runner, SessionHandle};
+use crate::session::{SessionHandle, Subscription};
 use crate::store::ChannelRow;
-use anyhow::Context as _;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
 
-/// Opens `table`'s lobby (its state) in the command's channel: refused when a game is
-/// already open there; else the lobby's row is stored first, `before` runs (say, a check
-/// the host must hear of before anyone can start), `shown` is posted as the answer and
-/// its message remembered. When storing or posting fails the channel is free again.
-pub async fn open_lobby<T: Seated>(
-    ctx: Context<'_>,
-    table: Arc<T>,
-    shown: poise::CreateReply,
-    before: impl Future<Output = ()>,
-) -> Result<(), Error> {
-    let bot = ctx.data().clone();
-    let channel = table.channel();
-    if let Err(existing) = bot.claim(table.clone()) {
+/// The answer to a button of an earlier lobby of the channel.
+pub const OLD_LOBBY: &str =
+    "That lobby has closed: this button belongs to an earlier game in this channel.";
+
+/// Ends the game or lobby in the command's channel (its table checks who may).
+pub async fn stop_table(ctx: Context<'_>) -> Result<(), Error> {
+    match ctx.data().table(ctx.channel_id().get()) {
+        Some(table) => table.stop(ctx).await,
+        None => refuse(ctx, "There is no game in this channel.").await,
+    }
+}
+
+/// The command's channel's table in a few lines; `open` names the command that opens one.
+pub async fn table_status(ctx: Context<'_>, open: &str) -> Result<(), Error> {
+    let Some(table) = ctx.data().table(ctx.channel_id().get()) else {
         return refuse(
             ctx,
-            format!(
-                "A game is already open in this channel (one per channel): {}",
-                existing.link()
-            ),
+            format!("There is no game in this channel. Open one with {open}."),
         )
         .await;
-    }
-    let opened = async {
-        ctx.defer().await?;
-        let row = table.row(&*table.state().lock().await);
-        if let Some(row) = row {
-            bot.store.save_channel(&row).await?;
-        }
-        before.await;
-        ctx.send(shown).await.map_err(Error::from)
-    }
-    .await;
-    let reply = match opened {
-        Ok(reply) => reply,
-        Err(e) => {
-            bot.forget(channel, "").await;
-            return Err(e);
-        }
     };
-    if let Ok(m) = reply.message().await {
-        let id = m.id.get();
-        table.message().store(id, Ordering::Relaxed);
-        let mut st = table.state().lock().await;
-        if let TableState::Lobby(l) = &mut *st {
-            *l.message() = Some(id);
-        }
-        table.save(&bot, &st).await;
-    }
-    Ok(())
+    refuse(ctx, table.status().await).await
 }
 
 /// A table's state: its lobby, a game being set up, the game running (`R`: its session's
@@ -93,10 +60,17 @@ pub trait Hosted: Serialize + Send {
 /// channel (the session's id among it).
 pub trait Live: Send {
     type Game: Game;
-    type Data: Serialize;
+    type Data: StoredData;
     fn handle(&self) -> &SessionHandle<Self::Game>;
     fn host(&self) -> u64;
     fn data(&self) -> &Self::Data;
+    fn session_id(&self) -> &str {
+        self.data().session_id()
+    }
+}
+
+/// The data a running table stores with its channel: its session's id among it.
+pub trait StoredData: Serialize + Send {
     fn session_id(&self) -> &str;
 }
 
@@ -112,22 +86,30 @@ impl<T: Live> Live for Box<T> {
     fn data(&self) -> &T::Data {
         (**self).data()
     }
-    fn session_id(&self) -> &str {
-        (**self).session_id()
-    }
 }
+
+/// The game a table plays.
+pub type GameOf<T> = <<T as Seated>::Running as Live>::Game;
+
+/// The data a running table stores with its channel.
+pub type DataOf<T> = <<T as Seated>::Running as Live>::Data;
 
 /// A game's table as the helpers here see it: its place, its state behind its lock, its
 /// message; its stored row and saving it come with it.
-pub trait Seated: RunningTable<Bot> + Sized + 'static {
+pub trait Seated: Send + Sync + Sized + 'static {
     type Lobby: Hosted;
     type Running: Live;
     /// The game stored with the channel's row.
     const KIND: GameKind;
+    /// What the table holds, as its answers name it ("game", "debate", "trial").
+    const WHAT: &'static str;
+    fn channel(&self) -> u64;
     fn guild(&self) -> u64;
     fn state(&self) -> &tokio::sync::Mutex<TableState<Self::Lobby, Self::Running>>;
     /// The lobby's, then the status board's, message (0: none yet).
     fn message(&self) -> &AtomicU64;
+    /// The session's notes, kept from its start (or resume) until the table follows them.
+    fn notes(&self) -> &std::sync::Mutex<Option<Subscription<GameOf<Self>>>>;
 
     /// The row stored for the table in `state` (a lobby or a running game; none otherwise).
     fn row(&self, state: &TableState<Self::Lobby, Self::Running>) -> Option<ChannelRow> {
@@ -283,60 +265,5 @@ pub async fn detach<T: Seated>(table: &T) {
     let handle = table.state().lock().await.handle();
     if let Some(h) = handle {
         h.detach().await;
-    }
-}
-
-/// A stored table as its game reads it back.
-pub enum Stored<L, D> {
-    /// A lobby, as it was.
-    Lobby(L),
-    /// A running game's data (its session id among it).
-    Running(D),
-}
-
-/// Reads a stored table's row: its lobby (state `lobby`) or its running data; an
-/// unreadable row is an error naming `what` the table holds.
-pub fn read<L: DeserializeOwned, D: DeserializeOwned>(
-    row: &ChannelRow,
-    what: &str,
-) -> anyhow::Result<Stored<L, D>> {
-    if row.state == "lobby" {
-        let lobby = serde_json::from_value(row.data.clone())
-            .with_context(|| format!("a stored {what} lobby is unreadable"))?;
-        return Ok(Stored::Lobby(lobby));
-    }
-    let data = serde_json::from_value(row.data.clone())
-        .with_context(|| format!("a stored {what} is unreadable"))?;
-    Ok(Stored::Running(data))
-}
-
-/// Puts a stored lobby back at its table, as it was.
-pub async fn resume_lobby<T: Seated>(bot: &Bot, table: Arc<T>, mut lobby: T::Lobby) {
-    let message = lobby.message().unwrap_or(0);
-    table.message().store(message, Ordering::Relaxed);
-    *table.state().lock().await = TableState::Lobby(lobby);
-    bot.insert(table);
-}
-
-/// Resumes the session `session_id` that `channel`'s stored table runs. `None` when the
-/// session has ended (its channel is freed) or cannot be resumed (logged; the row stays
-/// for a later start to try again).
-pub async fn resume_session<S: GameSetup>(
-    bot: &Bot,
-    channel: u64,
-    session_id: &str,
-    kit: &S::Kit,
-) -> anyhow::Result<Option<Runner<S::Game>>> {
-    let session = bot.store.session(session_id).await?;
-    if session.status != "running" {
-        bot.store.delete_channel(channel).await?;
-        return Ok(None);
-    }
-    match crate::session::resume::<S>(bot.store.clone(), &session, Duration::ZERO, kit).await {
-        Ok(runner) => Ok(Some(runner)),
-        Err(e) => {
-            tracing::error!(channel, "cannot resume session {}: {e}", session.id);
-            Ok(None)
-        }
     }
 }

@@ -7,9 +7,8 @@
 
 use super::guards::Guards;
 use super::running::RunningTable;
-use crate::agents::debate::DebateKit;
-use crate::agents::werewolf::AgentKit;
 use crate::config::Config;
+use crate::kits::Kits;
 use crate::store::Store;
 use serenity::all::{ChannelId, Http};
 use std::collections::HashMap;
@@ -29,12 +28,9 @@ pub struct Bot {
     pub http: Arc<Http>,
     pub store: Store,
     pub config: Arc<Config>,
-    /// The AI players' model client and settings.
-    pub kit: AgentKit,
-    /// The debates' topics, personalities, prompts and model clients per role.
-    pub debate: DebateKit,
-    /// The trials' cases, jurors, prompts and model clients per role.
-    pub trial: crate::agents::trial::TrialKit,
+    /// Every game's players' kit (its model clients, content and settings); a game's
+    /// table takes its own by type (`bot.kits.get::<K>()`).
+    pub kits: Kits,
     /// The names AI players are given (`content/discord/ai-names.txt`).
     pub ai_names: Vec<String>,
     /// Each channel's table (a lobby or a running game).
@@ -59,20 +55,17 @@ impl Bot {
         http: Arc<Http>,
         store: Store,
         config: Arc<Config>,
-        kits: (AgentKit, DebateKit, crate::agents::trial::TrialKit),
+        kits: Kits,
         ai_names: Vec<String>,
         me: u64,
         seed: Option<u64>,
     ) -> Bot {
-        let (kit, debate, trial) = kits;
         let guards = Guards::new(config.discord.clicks_per_10s);
         Bot {
             http,
             store,
             config,
-            kit,
-            debate,
-            trial,
+            kits,
             ai_names,
             tables: Mutex::new(HashMap::new()),
             sessions: Mutex::new(HashMap::new()),

@@ -1,49 +1,65 @@
-//! The slash commands, one file per family: [`werewolf`] (`/werewolf start|stop|status`),
-//! [`debate`] (`/debate start|stop|status|concede`), [`trial`]
-//! (`/trial start|evidence|verdict|status|stop`) and [`stats`] (`/leaderboard <game>`,
-//! `/stats`). A game's stop and status ask the channel's table, whatever it plays. Each is answered (or deferred) at
-//! once; a refusal is ephemeral and changes nothing. Every command has a per-user
-//! cooldown (poise's, set in [`all`]).
+//! The slash commands and the list of games. Each game's commands live in its own folder
+//! (`werewolf/command.rs`: `/werewolf start|stop|status`; `debate/command.rs`:
+//! `/debate start|stop|status|concede`; `trial/command.rs`:
+//! `/trial start|evidence|verdict|status|stop`), reached through its
+//! [`DiscordGame`] in [`GAMES`]; [`stats`] holds `/leaderboard <game>` and `/stats`. A
+//! game's stop and status ask the channel's table, whatever it plays. Each is answered (or
+//! deferred) at once; a refusal is ephemeral and changes nothing. Every command has a
+//! per-user cooldown (poise's, set in [`all`]).
+//!
+//! Adding a game to the Discord surface: its folder, implementing [`DiscordGame`], and one
+//! line in [`GAMES`].
 
-mod debate;
 mod stats;
-mod trial;
-mod werewolf;
 
+use super::game::DiscordGame;
 use super::guards::set_cooldowns;
-use super::send::reply_ephemeral as refuse;
-use super::types::{Bot, Context, Error};
+use super::types::{Bot, Error};
+use crate::games::GameKind;
 use std::sync::Arc;
+
+/// Every game the bot plays, in the order its commands are listed.
+pub(super) static GAMES: [&dyn DiscordGame; 3] = [
+    &crate::werewolf::WerewolfGame,
+    &crate::debate::DebateGame,
+    &crate::trial::TrialGame,
+];
+
+/// The game of `kind`, if the bot plays it.
+pub(super) fn game(kind: GameKind) -> Option<&'static dyn DiscordGame> {
+    GAMES.iter().copied().find(|g| g.kind() == kind)
+}
 
 /// Every command, each with a per-user cooldown of `cooldown_secs`.
 pub(super) fn all(cooldown_secs: f64) -> Vec<poise::Command<Arc<Bot>, Error>> {
-    let mut commands = vec![
-        werewolf::werewolf(),
-        debate::debate(),
-        trial::trial(),
-        stats::leaderboard(),
-        stats::stats(),
-    ];
+    let mut commands: Vec<_> = GAMES.iter().flat_map(|g| g.commands()).collect();
+    commands.push(stats::leaderboard());
+    commands.push(stats::stats());
     set_cooldowns(&mut commands, cooldown_secs);
     commands
 }
 
-/// Ends the game or lobby in this channel (its table checks who may).
-async fn stop_table(ctx: Context<'_>) -> Result<(), Error> {
-    match ctx.data().table(ctx.channel_id().get()) {
-        Some(table) => table.stop(ctx).await,
-        None => refuse(ctx, "There is no game in this channel.").await,
-    }
+/// The most AI players' names any game's table gives out.
+pub(super) fn ai_names_needed() -> usize {
+    GAMES.iter().map(|g| g.ai_names()).max().unwrap_or(0)
 }
 
-/// The channel's table in a few lines; `open` names the command that opens one.
-async fn table_status(ctx: Context<'_>, open: &str) -> Result<(), Error> {
-    let Some(table) = ctx.data().table(ctx.channel_id().get()) else {
-        return refuse(
-            ctx,
-            format!("There is no game in this channel. Open one with {open}."),
-        )
-        .await;
-    };
-    refuse(ctx, table.status().await).await
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_kind_has_one_discord_game_and_its_commands() {
+        for kind in GameKind::ALL {
+            let n = GAMES.iter().filter(|g| g.kind() == kind).count();
+            assert_eq!(n, 1, "{kind} has {n} Discord games");
+        }
+        let names: Vec<String> = all(1.0).iter().map(|c| c.name.to_string()).collect();
+        assert_eq!(
+            names,
+            ["werewolf", "debate", "trial", "leaderboard", "stats"],
+            "the commands, in the order they were registered before the list of games"
+        );
+        assert_eq!(ai_names_needed(), crate::games::werewolf::SEATS);
+    }
 }

@@ -16,7 +16,7 @@ use crate::games::Seat;
 use crate::guards::member_manages;
 use crate::send::{ephemeral, CLOSED};
 use crate::session::{SubmitError, UNASKED};
-use crate::tables::Seated;
+use crate::tables::{Seated, OLD_LOBBY};
 use crate::text::{display_name, sanitize};
 use crate::types::{Bot, Error};
 use serenity::all::{
@@ -159,10 +159,6 @@ async fn open_call(
         .cloned()
         .ok_or(CLOSED)
 }
-
-/// The answer to a button of an earlier lobby of the channel.
-pub const OLD_LOBBY: &str =
-    "That lobby has closed: this button belongs to an earlier game in this channel.";
 
 /// The answer to a press on someone else's call.
 const NOT_YOURS: &str = "That call is not yours: only the debater it names can use it.";

@@ -2,11 +2,11 @@
 //! debate table is made by a command; its topic autocompletes from `content/topics/`),
 //! `stop` and `status` ask the channel's table, whatever it plays.
 
+use crate::agents::debate::DebateKit;
 use crate::debate::lobby::{DebateLobby, DebateOptions, Length};
 use crate::debate::table::{DebateTable, TableState};
 use crate::debate::views::{lobby_components, lobby_embed};
 use crate::send::reply_ephemeral as refuse;
-use crate::tables;
 use crate::text::sanitize;
 use crate::types::{Context, Error};
 use std::sync::Arc;
@@ -40,7 +40,8 @@ async fn topics<'a>(
 ) -> serenity::all::CreateAutocompleteResponse {
     let choices = ctx
         .data()
-        .debate
+        .kits
+        .get::<DebateKit>()
         .topics
         .search(partial)
         .into_iter()
@@ -85,20 +86,20 @@ pub async fn start(
     let bot = ctx.data().clone();
     let format = format.unwrap_or(FormatChoice::Team);
     let typed = topic.trim();
-    let known = bot.debate.topics.get(typed).cloned().or_else(|| {
+    let kit = bot.kits.get::<DebateKit>();
+    let known = kit.topics.get(typed).cloned().or_else(|| {
         // A topic's title picked without the autocomplete's id.
-        bot.debate
-            .topics
+        kit.topics
             .ids()
-            .filter_map(|id| bot.debate.topics.get(id))
+            .filter_map(|id| kit.topics.get(id))
             .find(|t| t.title.eq_ignore_ascii_case(typed))
             .cloned()
     });
     let (topic_id, motion) = match &known {
         Some(t) => (Some(t.id.clone()), t.motion.clone()),
         None => {
-            if let Err(e) = bot.debate.check_topic(None) {
-                let ids: Vec<&str> = bot.debate.topics.ids().collect();
+            if let Err(e) = kit.check_topic(None) {
+                let ids: Vec<&str> = kit.topics.ids().collect();
                 return refuse(
                     ctx,
                     format!(
@@ -127,7 +128,7 @@ pub async fn start(
             return refuse(ctx, format!("Not started: {why}.")).await;
         }
         let social = matches!(format, FormatChoice::Social);
-        let lobby = crate::panel::PanelLobby {
+        let lobby = crate::debate::panel::PanelLobby {
             format: if social {
                 crate::session::debate::DebateFormat::Social
             } else {
@@ -144,7 +145,7 @@ pub async fn start(
             pace,
             length,
         };
-        return crate::panel::open_lobby(ctx, lobby).await;
+        return crate::debate::panel::open_lobby(ctx, lobby).await;
     }
     let options = DebateOptions {
         topic: topic_id,
@@ -168,7 +169,7 @@ pub async fn start(
     let shown = poise::CreateReply::default()
         .embed(lobby_embed(&lobby))
         .components(lobby_components(channel));
-    tables::open_lobby(ctx, table, shown, async {}).await
+    crate::game_table::open_lobby(ctx, table, shown, async {}).await
 }
 
 /// Checks `rounds` and `participants` against the format: the team debate takes neither
@@ -231,13 +232,13 @@ fn panel_options(pace: Option<f64>, live_scores: Option<bool>) -> Result<(), Str
 /// Ends the debate or lobby in this channel (the host or a moderator).
 #[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
-    super::stop_table(ctx).await
+    crate::tables::stop_table(ctx).await
 }
 
 /// Shows the stage, who has the floor and the clocks.
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    super::table_status(ctx, "/debate start").await
+    crate::tables::table_status(ctx, "/debate start").await
 }
 
 /// Gives in, in a social debate (counts as a surrender).
@@ -245,7 +246,7 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
     let bot = ctx.data().clone();
     match bot.table(ctx.channel_id().get()) {
-        Some(table) => table.concede(ctx).await,
+        Some(table) => crate::debate::panel::concede(ctx, table.into_any()).await,
         None => refuse(ctx, "There is no debate in this channel.").await,
     }
 }

@@ -14,37 +14,63 @@
 //! - [`views`]: embeds and controls; [`render`]: every text (pure).
 
 mod clicks;
+mod command;
 mod drive;
 pub mod lobby;
+pub mod panel;
 pub mod plan;
 pub mod render;
 mod start;
 pub mod table;
 pub mod views;
 
-pub use clicks::OLD_LOBBY;
-pub use start::resume;
 pub use table::DebateTable;
 
-use crate::running::{BoxFuture, RunningTable};
-use crate::tables::{self, Seated};
+use crate::game::DiscordGame;
+use crate::game_table::GameTable;
+use crate::games::debate::TeamDebate;
+use crate::games::GameKind;
+use crate::games::Viewer;
+use crate::running::BoxFuture;
+use crate::session::debate::DebateSetup;
+use crate::session::{Runner, SessionHandle, Subscription};
+use crate::store::ChannelRow;
 use crate::text::Component;
-use crate::types::{Bot, Context, Error};
+use crate::types::{Bot, Error};
 use serenity::all::{ComponentInteraction, Message, ModalInteraction};
 use std::sync::Arc;
-use table::TableState;
+use table::{Running, RunningData, TableState};
 
-impl RunningTable<Bot> for DebateTable {
-    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
+/// The debates as the bot core knows them: `/debate`, and resume at startup (a stored
+/// moderated or social debate is the panel's).
+pub struct DebateGame;
+
+impl DiscordGame for DebateGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Debate
     }
-
-    fn channel(&self) -> u64 {
-        self.channel
+    fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>> {
+        vec![command::debate()]
     }
+    fn resume<'a>(
+        &'a self,
+        bot: &'a Arc<Bot>,
+        row: ChannelRow,
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(async move {
+            match row.data["format"].as_str() {
+                Some("rounds" | "social") => panel::resume(bot, row).await,
+                _ => crate::game_table::resume::<DebateTable>(bot, row).await,
+            }
+        })
+    }
+}
 
-    fn link(&self) -> String {
-        self.link_to()
+impl GameTable for DebateTable {
+    type Setup = DebateSetup;
+
+    fn closed(channel: u64, guild: u64) -> DebateTable {
+        DebateTable::new(channel, guild, TableState::Closed)
     }
 
     fn on_click<'a>(
@@ -91,13 +117,12 @@ impl RunningTable<Bot> for DebateTable {
         Box::pin(async move { Ok(clicks::on_message(bot, &self, m).await) })
     }
 
-    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let notes = self.notes.lock().expect("lock").take();
-            if let Some(notes) = notes {
-                drive::drive(bot, self, notes).await;
-            }
-        })
+    fn drive(
+        self: Arc<Self>,
+        bot: Arc<Bot>,
+        notes: Subscription<TeamDebate>,
+    ) -> BoxFuture<'static, ()> {
+        Box::pin(drive::drive(bot, self, notes))
     }
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
@@ -134,11 +159,18 @@ impl RunningTable<Bot> for DebateTable {
         })
     }
 
-    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(async move { tables::stop(ctx, "debate", &*self).await })
+    fn subscribe(runner: &mut Runner<TeamDebate>, _data: &RunningData) -> Subscription<TeamDebate> {
+        // The table follows every note and routes each by its audience (see `plan`), and
+        // paces the session: nothing an AI does is applied before the channel has shown
+        // what came before it, so a control people see open is open.
+        runner.subscribe_paced(Viewer::Moderator)
     }
 
-    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move { tables::detach(&*self).await })
+    fn running(handle: SessionHandle<TeamDebate>, data: RunningData) -> Box<Running> {
+        Box::new(Running::new(handle, data))
+    }
+
+    fn threads(data: &RunningData) -> Vec<u64> {
+        data.threads.iter().flatten().copied().collect()
     }
 }

@@ -1,21 +1,20 @@
-//! Starting, driving and resuming a team debate at a table: the session is created from
-//! the lobby (people where they sat, AI debaters in the empty seats, the AI judge), each
-//! team with people gets a private thread, and the table follows the session; at startup
-//! a stored debate is resumed where it stopped.
+//! Starting a team debate at a table: the session is created from the lobby (people where
+//! they sat, AI debaters in the empty seats, the AI judge), each team with people gets a
+//! private thread, and the session is launched ([`crate::game_table::launch`]); after a
+//! restart, the calls posted but never stored are adopted.
 
 use super::lobby::DebateLobby;
 use super::table::{DebateTable, Desk, RunningData, SeatInfo, TableState};
 use super::views::seating;
-use crate::agents::debate::Role;
+use crate::agents::debate::{DebateKit, Role};
+use crate::game_table::launch;
 use crate::games::debate::team::{Side, TeamRules, DEBATERS};
-use crate::games::debate::TeamDebate;
-use crate::games::{Seat, Viewer};
+use crate::games::Seat;
 use crate::restart::ReadBack;
-use crate::running::RunningTable;
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
-use crate::session::{GameSetup, Place, Runner};
-use crate::store::{ChannelRow, PlayerRef};
-use crate::tables::{self, Seated, Stored};
+use crate::session::{GameSetup, Place};
+use crate::store::PlayerRef;
+use crate::tables::Seated;
 use crate::types::{Bot, Error};
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup,
@@ -27,7 +26,7 @@ use std::time::Duration;
 /// The seats and the setup of a debate from its lobby: people where they sat, AI
 /// debaters (their personalities drawn from the seed) elsewhere, the judge in seat 9.
 pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<SeatInfo>) {
-    let kit = &bot.debate;
+    let kit = bot.kits.get::<DebateKit>();
     let mut timers = bot.config.debate.timers.clone();
     if let Some(p) = lobby.options.pace {
         timers.pace = p;
@@ -99,7 +98,13 @@ pub(super) async fn start_debate(
     };
     let created = match setup.check() {
         Ok(()) => setup
-            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.debate)
+            .create(
+                bot.store.clone(),
+                seed,
+                &place,
+                Duration::ZERO,
+                &bot.kits.get::<DebateKit>(),
+            )
             .await
             .map_err(|e| e.to_string()),
         Err(e) => Err(e),
@@ -144,8 +149,7 @@ pub(super) async fn start_debate(
         .collect();
     let seated = seating(&data);
     let mut st = table.state.lock().await;
-    let running = launch(bot, table.clone(), runner, data);
-    *st = TableState::Running(Box::new(running));
+    launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
     drop(st);
     let threads = if threads.is_empty() {
@@ -213,63 +217,6 @@ async fn open_thread(bot: &Arc<Bot>, channel: u64, data: &RunningData, side: Sid
     )
     .await;
     Some(thread.get())
-}
-
-/// Starts following a session for a channel: subscribe, start, follow.
-fn launch(
-    bot: &Arc<Bot>,
-    table: Arc<DebateTable>,
-    mut runner: Runner<TeamDebate>,
-    data: RunningData,
-) -> super::table::Running {
-    // The table follows every note and routes each by its audience (see `plan`), and
-    // paces the session: nothing an AI does is applied before the channel has shown what
-    // came before it, so a control people see open is open.
-    let sub = runner.subscribe_paced(Viewer::Moderator);
-    let session = runner.start();
-    bot.register_session(&data.session_id, table.channel);
-    for thread in data.threads.iter().flatten() {
-        bot.register_thread(*thread, table.channel);
-    }
-    let running = super::table::Running::new(session.handle.clone(), data);
-    *table.notes.lock().expect("lock") = Some(sub);
-    tokio::spawn(table.follow(bot.clone()));
-    tokio::spawn(async move {
-        if let Err(e) = session.wait().await {
-            tracing::error!("debate session ended with an error: {e}");
-        }
-    });
-    running
-}
-
-/// Picks up a stored debate table (at startup): a lobby as it was, a running debate
-/// resumed where it stopped (one that has ended frees its channel).
-pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
-    if matches!(row.data["format"].as_str(), Some("rounds" | "social")) {
-        return crate::panel::resume(bot, row).await;
-    }
-    let table = Arc::new(DebateTable::new(
-        row.channel_id,
-        row.guild_id,
-        TableState::Closed,
-    ));
-    let data = match tables::read::<DebateLobby, RunningData>(&row, "debate")? {
-        Stored::Lobby(lobby) => {
-            tables::resume_lobby(bot, table, lobby).await;
-            return Ok(());
-        }
-        Stored::Running(data) => data,
-    };
-    let resumed =
-        tables::resume_session::<DebateSetup>(bot, row.channel_id, &data.session_id, &bot.debate);
-    if let Some(runner) = resumed.await? {
-        bot.insert(table.clone());
-        let mut st = table.state.lock().await;
-        let running = launch(bot, table.clone(), runner, data);
-        *st = TableState::Running(Box::new(running));
-        tracing::info!(channel = row.channel_id, "resumed a debate");
-    }
-    Ok(())
 }
 
 /// After a restart, before the first batch is planned: a person's newest call read back

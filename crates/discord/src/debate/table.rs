@@ -218,8 +218,11 @@ impl tables::Live for Running {
     fn data(&self) -> &RunningData {
         &self.desk.data
     }
+}
+
+impl tables::StoredData for RunningData {
     fn session_id(&self) -> &str {
-        &self.desk.data.session_id
+        &self.session_id
     }
 }
 
@@ -250,6 +253,10 @@ impl tables::Seated for DebateTable {
     type Lobby = DebateLobby;
     type Running = Box<Running>;
     const KIND: GameKind = GameKind::Debate;
+    const WHAT: &'static str = "debate";
+    fn channel(&self) -> u64 {
+        self.channel
+    }
     fn guild(&self) -> u64 {
         self.guild
     }
@@ -258,5 +265,8 @@ impl tables::Seated for DebateTable {
     }
     fn message(&self) -> &std::sync::atomic::AtomicU64 {
         &self.message
+    }
+    fn notes(&self) -> &std::sync::Mutex<Option<Subscription<TeamDebate>>> {
+        &self.notes
     }
 }

@@ -3,6 +3,7 @@
 //! channel's case), `verdict` ends the argument (the host or a moderator), `stop` and
 //! `status` ask the channel's table, whatever it plays.
 
+use crate::agents::trial::TrialKit;
 use crate::games::trial::Mode;
 use crate::send::reply_ephemeral as refuse;
 use crate::text::sanitize;
@@ -43,7 +44,8 @@ async fn cases<'a>(
 ) -> serenity::all::CreateAutocompleteResponse {
     let choices = ctx
         .data()
-        .trial
+        .kits
+        .get::<TrialKit>()
         .book
         .search(partial)
         .into_iter()
@@ -97,19 +99,13 @@ pub async fn start(
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let typed = case.trim();
-    let found = bot
-        .trial
-        .book
+    let book = &bot.kits.get::<TrialKit>().book;
+    let found = book
         .case(typed)
-        .or_else(|| {
-            bot.trial
-                .book
-                .cases()
-                .find(|c| c.title.eq_ignore_ascii_case(typed))
-        })
+        .or_else(|| book.cases().find(|c| c.title.eq_ignore_ascii_case(typed)))
         .cloned();
     let Some(case) = found else {
-        let ids: Vec<&str> = bot.trial.book.cases().map(|c| c.id.as_str()).collect();
+        let ids: Vec<&str> = book.cases().map(|c| c.id.as_str()).collect();
         return refuse(
             ctx,
             format!(
@@ -162,11 +158,11 @@ pub async fn verdict(ctx: Context<'_>) -> Result<(), Error> {
 /// Shows the trial: who plays, the jurors' threads.
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    super::table_status(ctx, "/trial start").await
+    crate::tables::table_status(ctx, "/trial start").await
 }
 
 /// Ends the trial or lobby in this channel (the host or a moderator).
 #[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
-    super::stop_table(ctx).await
+    crate::tables::stop_table(ctx).await
 }

@@ -6,14 +6,15 @@
 
 use super::lobby::TrialLobby;
 use super::{RunningData, TrialRunning, TrialState, TrialTable};
+use crate::agents::trial::TrialKit;
+use crate::game_table::launch;
 use crate::games::trial::{Event, Trial};
-use crate::games::{Game, Seat, SeatSet, Viewer};
-use crate::running::RunningTable;
+use crate::games::{Game, Seat};
 use crate::send::no_pings;
 use crate::session::trial::{TrialSeat, TrialSessionSetup};
-use crate::session::{GameSetup, Note, Place, Runner, Subscription};
-use crate::store::{ChannelRow, PlayerRef};
-use crate::tables::{self, Seated as _, Stored};
+use crate::session::{GameSetup, Note, Place, Subscription};
+use crate::store::PlayerRef;
+use crate::tables::Seated as _;
 use crate::text::sanitize;
 use crate::types::{Bot, Error};
 use serenity::all::{
@@ -28,7 +29,7 @@ type Seated = (TrialSessionSetup, Vec<String>, Vec<Option<u64>>);
 
 /// The session's setup from the lobby, and each player's shown name and user.
 fn setup_of(bot: &Bot, lobby: &TrialLobby) -> Result<Seated, String> {
-    let book = &bot.trial.book;
+    let book = &bot.kits.get::<TrialKit>().book;
     let case = book
         .case(&lobby.case)
         .ok_or_else(|| format!("the case {:?} is gone from the content", lobby.case))?;
@@ -70,7 +71,7 @@ fn setup_of(bot: &Bot, lobby: &TrialLobby) -> Result<Seated, String> {
 /// Opens juror `id`'s public thread (empty: the juror's first message opens it once the
 /// session follows it); 0 when it cannot be opened.
 async fn open_thread(bot: &Bot, channel: u64, id: &str) -> u64 {
-    let Some(card) = bot.trial.book.juror(id) else {
+    let Some(card) = bot.kits.get::<TrialKit>().book.juror(id) else {
         return 0;
     };
     let name = format!("⚖️ {} — {}", card.name, card.occupation);
@@ -94,7 +95,7 @@ async fn open_thread(bot: &Bot, channel: u64, id: &str) -> u64 {
 
 /// Juror `id`'s first message, which opens its thread.
 async fn first_message(bot: &Bot, thread: u64, id: &str, turns: u32) {
-    let Some(card) = bot.trial.book.juror(id) else {
+    let Some(card) = bot.kits.get::<TrialKit>().book.juror(id) else {
         return;
     };
     let first = format!(
@@ -127,7 +128,13 @@ pub(super) async fn start(
     let created = async {
         let (setup, names, users) = setup_of(bot, &lobby)?;
         let runner = setup
-            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.trial)
+            .create(
+                bot.store.clone(),
+                seed,
+                &place,
+                Duration::ZERO,
+                &bot.kits.get::<TrialKit>(),
+            )
             .await
             .map_err(|e| e.to_string())?;
         Ok::<_, String>((setup, names, users, runner))
@@ -168,7 +175,7 @@ pub(super) async fn start(
     // thread as soon as it shows is said to its juror, never dropped.
     let shown = data.clone();
     let mut st = table.state.lock().await;
-    launch(bot, table.clone(), &mut st, runner, data);
+    launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
     drop(st);
     post_case(bot, table.channel, &shown).await;
@@ -197,7 +204,7 @@ pub(super) async fn start(
 
 /// The case as the channel shows it: the text, the question, the jury and how to play.
 async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
-    let Some(case) = bot.trial.book.case(&data.case) else {
+    let Some(case) = bot.kits.get::<TrialKit>().book.case(&data.case) else {
         return;
     };
     let jury: Vec<String> = data
@@ -205,7 +212,8 @@ async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
         .iter()
         .map(|(id, name, thread)| {
             let who = bot
-                .trial
+                .kits
+                .get::<TrialKit>()
                 .book
                 .juror(id)
                 .map_or_else(String::new, |c| format!(", {}", c.occupation));
@@ -248,46 +256,6 @@ async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
             .allowed_mentions(no_pings()),
     )
     .await;
-}
-
-/// Starts following a session: subscribe as the people's seats (never the moderator's
-/// view: stances stay hidden), start, follow.
-fn launch(
-    bot: &Arc<Bot>,
-    table: Arc<TrialTable>,
-    st: &mut TrialState,
-    mut runner: Runner<Trial>,
-    data: RunningData,
-) {
-    let humans: SeatSet = (1..=data.users.len() as Seat)
-        .filter(|s| data.users[*s as usize - 1].is_some())
-        .collect();
-    let viewer = if humans.is_empty() {
-        Viewer::Public
-    } else {
-        Viewer::Seats(humans)
-    };
-    let sub = runner.subscribe(viewer);
-    let session = runner.start();
-    bot.register_session(&data.session_id, table.channel);
-    for (_, _, thread) in &data.jurors {
-        if *thread != 0 {
-            bot.register_thread(*thread, table.channel);
-        }
-    }
-    *st = TrialState::Running(TrialRunning {
-        handle: session.handle.clone(),
-        data,
-        stage: Default::default(),
-        closes_at: None,
-    });
-    *table.notes.lock().expect("lock") = Some(sub);
-    tokio::spawn(table.follow(bot.clone()));
-    tokio::spawn(async move {
-        if let Err(e) = session.wait().await {
-            tracing::error!("trial session ended with an error: {e}");
-        }
-    });
 }
 
 /// Posts one public event where it belongs (a juror's words in its thread, the rest in
@@ -343,7 +311,8 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
         }
         Event::Presented { player, card } => {
             let (title, text) = bot
-                .trial
+                .kits
+                .get::<TrialKit>()
                 .book
                 .case(&data.case)
                 .and_then(|c| {
@@ -494,7 +463,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
         // Detached (the bot is stopping): the table stays stored and resumes on the next start.
         return;
     }
-    tables::close(&bot, &*table).await;
+    crate::tables::close(&bot, &*table).await;
 }
 
 /// A stance or a shift as a whole number with its sign ("+30", "-19", "0").
@@ -554,7 +523,7 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
     if !winners.is_empty() {
         lines.push(format!("\n🏆 {}", winners.join(", ")));
     }
-    if let Some(case) = bot.trial.book.case(&data.case) {
+    if let Some(case) = bot.kits.get::<TrialKit>().book.case(&data.case) {
         lines.push(format!("\n{}", case.epilogue(votes, game.jurors().len())));
     }
     if outcome.details["offline"] == true {
@@ -577,36 +546,6 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
         Err(e) => tracing::warn!("the trial's chart: {e}"),
     }
     bot.post(ChannelId::new(table.channel), msg).await;
-}
-
-/// Picks up a stored trial table at startup: a lobby as it was, a running trial resumed.
-pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
-    let table = Arc::new(TrialTable::new(
-        row.channel_id,
-        row.guild_id,
-        TrialState::Closed,
-    ));
-    let data = match tables::read::<TrialLobby, RunningData>(&row, "trial")? {
-        Stored::Lobby(lobby) => {
-            tables::resume_lobby(bot, table, lobby).await;
-            return Ok(());
-        }
-        Stored::Running(data) => data,
-    };
-    let resumed = tables::resume_session::<TrialSessionSetup>(
-        bot,
-        row.channel_id,
-        &data.session_id,
-        &bot.trial,
-    );
-    if let Some(runner) = resumed.await? {
-        // No control from before the restart stays live (a lobby whose close was lost).
-        crate::restart::close_all(bot, row.channel_id, &data.session_id).await;
-        bot.insert(table.clone());
-        let mut st = table.state.lock().await;
-        launch(bot, table.clone(), &mut st, runner, data);
-    }
-    Ok(())
 }
 
 #[cfg(test)]

@@ -10,20 +10,25 @@
 //! - `drive`: the session from the lobby, the juror threads, the task that posts its
 //!   notes, the verdict, resume.
 
+mod command;
 mod drive;
 pub mod lobby;
 mod stage;
 
-pub use drive::resume;
+use crate::agents::trial::TrialKit;
 use lobby::TrialLobby;
 use stage::Stage;
 
+use crate::game::DiscordGame;
+use crate::game_table::{self, GameTable};
 use crate::games::trial::{Action, Side, Trial};
 use crate::games::{GameKind, Seat};
 use crate::guards::ctx_manages;
-use crate::running::{BoxFuture, RunningTable};
+use crate::running::BoxFuture;
 use crate::send::{ephemeral, reply_ephemeral as refuse};
-use crate::session::{SessionHandle, SubmitError, Subscription};
+use crate::session::trial::TrialSessionSetup;
+use crate::session::{Runner, SessionHandle, SubmitError, Subscription};
+use crate::store::ChannelRow;
 use crate::tables::{self, Seated, TableState};
 use crate::text::{display_name, sanitize, Component};
 use crate::types::{Bot, Context, Error};
@@ -34,6 +39,25 @@ use serenity::all::{
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
+
+/// The trial as the bot core knows it: `/trial`, and resume at startup.
+pub struct TrialGame;
+
+impl DiscordGame for TrialGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Trial
+    }
+    fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>> {
+        vec![command::trial()]
+    }
+    fn resume<'a>(
+        &'a self,
+        bot: &'a Arc<Bot>,
+        row: ChannelRow,
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(game_table::resume::<TrialTable>(bot, row))
+    }
+}
 
 /// A running trial's stored data.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -52,6 +76,12 @@ pub struct RunningData {
     /// Whether the argument's closing time has been announced.
     #[serde(default)]
     pub deadline_told: bool,
+}
+
+impl tables::StoredData for RunningData {
+    fn session_id(&self) -> &str {
+        &self.session_id
+    }
 }
 
 impl RunningData {
@@ -115,9 +145,6 @@ impl tables::Live for TrialRunning {
     }
     fn data(&self) -> &RunningData {
         &self.data
-    }
-    fn session_id(&self) -> &str {
-        &self.data.session_id
     }
 }
 
@@ -201,7 +228,8 @@ impl TrialTable {
             TrialState::Lobby(l) => l.case.clone(),
             _ => return Vec::new(),
         };
-        bot.trial
+        bot.kits
+            .get::<TrialKit>()
             .book
             .case(&case)
             .map(|c| {
@@ -329,6 +357,10 @@ impl Seated for TrialTable {
     type Lobby = TrialLobby;
     type Running = TrialRunning;
     const KIND: GameKind = GameKind::Trial;
+    const WHAT: &'static str = "trial";
+    fn channel(&self) -> u64 {
+        self.channel
+    }
     fn guild(&self) -> u64 {
         self.guild
     }
@@ -337,6 +369,9 @@ impl Seated for TrialTable {
     }
     fn message(&self) -> &std::sync::atomic::AtomicU64 {
         &self.message
+    }
+    fn notes(&self) -> &std::sync::Mutex<Option<Subscription<Trial>>> {
+        &self.notes
     }
 }
 
@@ -348,7 +383,7 @@ pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error
     let shown = poise::CreateReply::default()
         .embed(lobby.embed())
         .components(lobby.components(channel));
-    tables::open_lobby(ctx, table, shown, async {}).await
+    crate::game_table::open_lobby(ctx, table, shown, async {}).await
 }
 
 /// A refused command's reason as a sentence a person reads.
@@ -391,7 +426,7 @@ async fn on_lobby(
         return answer(bot, c, text).await;
     };
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
-        return answer(bot, c, crate::debate::OLD_LOBBY).await;
+        return answer(bot, c, crate::tables::OLD_LOBBY).await;
     }
     match verb {
         "join" | "defense" | "prosecution" => {
@@ -442,17 +477,11 @@ async fn on_lobby(
     Ok(())
 }
 
-impl RunningTable<Bot> for TrialTable {
-    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
-    }
+impl GameTable for TrialTable {
+    type Setup = TrialSessionSetup;
 
-    fn channel(&self) -> u64 {
-        self.channel
-    }
-
-    fn link(&self) -> String {
-        self.link_to()
+    fn closed(channel: u64, guild: u64) -> TrialTable {
+        TrialTable::new(channel, guild, TrialState::Closed)
     }
 
     fn on_click<'a>(
@@ -497,13 +526,8 @@ impl RunningTable<Bot> for TrialTable {
         })
     }
 
-    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let notes = self.notes.lock().expect("lock").take();
-            if let Some(notes) = notes {
-                drive::follow(bot, self, notes).await;
-            }
-        })
+    fn drive(self: Arc<Self>, bot: Arc<Bot>, notes: Subscription<Trial>) -> BoxFuture<'static, ()> {
+        Box::pin(drive::follow(bot, self, notes))
     }
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
@@ -553,12 +577,33 @@ impl RunningTable<Bot> for TrialTable {
         })
     }
 
-    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(async move { tables::stop(ctx, "trial", &*self).await })
+    fn subscribe(runner: &mut Runner<Trial>, data: &RunningData) -> Subscription<Trial> {
+        // The people's seats, never the moderator's view: stances stay hidden.
+        runner.subscribe(game_table::people(&data.users))
     }
 
-    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move { tables::detach(&*self).await })
+    fn running(handle: SessionHandle<Trial>, data: RunningData) -> TrialRunning {
+        TrialRunning {
+            handle,
+            data,
+            stage: Default::default(),
+            closes_at: None,
+        }
+    }
+
+    fn threads(data: &RunningData) -> Vec<u64> {
+        data.jurors
+            .iter()
+            .map(|(_, _, thread)| *thread)
+            .filter(|t| *t != 0)
+            .collect()
+    }
+
+    fn resuming<'a>(&'a self, bot: &'a Bot, data: &'a RunningData) -> BoxFuture<'a, ()> {
+        // No control from before the restart stays live (a lobby whose close was lost).
+        Box::pin(async move {
+            crate::restart::close_all(bot, self.channel, &data.session_id).await;
+        })
     }
 }
 

@@ -4,7 +4,6 @@
 
 use crate::games::werewolf::{WitchSelfSave, WolfChat};
 use crate::send::reply_ephemeral as refuse;
-use crate::tables;
 use crate::text::{display_name, sanitize};
 use crate::types::{Context, Error};
 use crate::werewolf::lobby::{Lobby, TableOptions};
@@ -93,17 +92,17 @@ pub async fn start(
     // The host is told about closed DMs before the lobby shows, so nobody can start the
     // game in between (the channel reads the same every time).
     let dm_check = welcome_dm(&bot, &table, user, None);
-    tables::open_lobby(ctx, table.clone(), shown, dm_check).await
+    crate::game_table::open_lobby(ctx, table.clone(), shown, dm_check).await
 }
 
 /// Ends the game or lobby in this channel (the host or a moderator).
 #[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
-    super::stop_table(ctx).await
+    crate::tables::stop_table(ctx).await
 }
 
 /// Shows the phase, the living seats and whose turn it is.
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    super::table_status(ctx, "/werewolf start").await
+    crate::tables::table_status(ctx, "/werewolf start").await
 }

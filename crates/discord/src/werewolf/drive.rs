@@ -167,21 +167,6 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
     }
 }
 
-/// An open ask's call or controls are on screen: message `message` (stored, so a restart
-/// neither posts it again nor closes it).
-pub(super) async fn shown(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat, seq: u32, message: u64) {
-    let mut st = table.state.lock().await;
-    let TableState::Running(r) = &mut *st else {
-        return;
-    };
-    if r.open.get(&seat).is_none_or(|o| o.seq != seq) {
-        return;
-    }
-    r.data.shown.retain(|(s, _, _)| *s != seat);
-    r.data.shown.push((seat, seq, message));
-    table.save(bot, &st).await;
-}
-
 /// After a restart, before the backlog is planned: the channel and the human seats' DMs
 /// read back (none for a row stored before the table knew what it had shown).
 async fn read_back(bot: &Arc<Bot>, table: &Arc<Table>) -> Vec<ReadBack> {
@@ -315,7 +300,7 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
                     .content(text)
                     .allowed_mentions(no_pings().users([UserId::new(user.max(1))]));
                 if let Some(m) = bot.post(channel, msg).await {
-                    shown(bot, table, seat, seq, m.get()).await;
+                    table.shown(bot, seat, seq, m.get()).await;
                 }
             }
             Post::Board => {

@@ -15,6 +15,7 @@
 //! - [`render`]: every text the bot writes for werewolf (pure).
 
 mod clicks;
+mod command;
 mod drive;
 pub mod lobby;
 mod messages;
@@ -25,29 +26,52 @@ mod start;
 pub mod table;
 pub mod views;
 
-pub use start::resume;
 pub use table::Table;
 
+use crate::game::DiscordGame;
+use crate::game_table::GameTable;
+use crate::games::werewolf::Werewolf;
 use crate::games::werewolf::SEATS;
-use crate::running::{BoxFuture, RunningTable};
-use crate::tables::{self, Seated};
+use crate::games::GameKind;
+use crate::games::Viewer;
+use crate::running::BoxFuture;
+use crate::session::werewolf::Setup;
+use crate::session::{Runner, SessionHandle, Subscription};
+use crate::store::ChannelRow;
 use crate::text::Component;
-use crate::types::{Bot, Context, Error};
+use crate::types::{Bot, Error};
 use serenity::all::{ComponentInteraction, Message};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
-use table::TableState;
+use table::{Running, RunningData, TableState};
 
-impl RunningTable<Bot> for Table {
-    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
+/// Werewolf as the bot core knows it: `/werewolf`, resume at startup, nine names.
+pub struct WerewolfGame;
+
+impl DiscordGame for WerewolfGame {
+    fn kind(&self) -> GameKind {
+        GameKind::Werewolf
     }
-
-    fn channel(&self) -> u64 {
-        self.channel
+    fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>> {
+        vec![command::werewolf()]
     }
+    fn resume<'a>(
+        &'a self,
+        bot: &'a Arc<Bot>,
+        row: ChannelRow,
+    ) -> BoxFuture<'a, anyhow::Result<()>> {
+        Box::pin(crate::game_table::resume::<Table>(bot, row))
+    }
+    fn ai_names(&self) -> usize {
+        SEATS
+    }
+}
 
-    fn link(&self) -> String {
-        self.link_to()
+impl GameTable for Table {
+    type Setup = Setup;
+
+    fn closed(channel: u64, guild: u64) -> Table {
+        Table::new(channel, guild, TableState::Closed)
     }
 
     fn on_click<'a>(
@@ -81,13 +105,12 @@ impl RunningTable<Bot> for Table {
         })
     }
 
-    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let notes = self.notes.lock().expect("lock").take();
-            if let Some(notes) = notes {
-                drive::drive(bot, self, notes).await;
-            }
-        })
+    fn drive(
+        self: Arc<Self>,
+        bot: Arc<Bot>,
+        notes: Subscription<Werewolf>,
+    ) -> BoxFuture<'static, ()> {
+        Box::pin(drive::drive(bot, self, notes))
     }
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
@@ -109,11 +132,24 @@ impl RunningTable<Bot> for Table {
         })
     }
 
-    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(async move { tables::stop(ctx, "game", &*self).await })
+    fn subscribe(runner: &mut Runner<Werewolf>, data: &RunningData) -> Subscription<Werewolf> {
+        let humans = data.humans();
+        // Paced: the session waits for the channel to show what it did (see
+        // `drive::on_screen`).
+        runner.subscribe_paced(if humans.is_empty() {
+            Viewer::Public
+        } else {
+            Viewer::Seats(humans)
+        })
     }
 
-    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move { tables::detach(&*self).await })
+    fn running(handle: SessionHandle<Werewolf>, data: RunningData) -> Box<Running> {
+        Box::new(Running::new(handle, data))
+    }
+
+    fn resuming<'a>(&'a self, _bot: &'a Bot, data: &'a RunningData) -> BoxFuture<'a, ()> {
+        self.message
+            .store(data.status_message.unwrap_or(0), Ordering::Relaxed);
+        Box::pin(async {})
     }
 }

@@ -119,7 +119,7 @@ pub(super) async fn send_private(
         match bot.dm(user, msg).await {
             Ok(m) => {
                 if let Some(seq) = asked.filter(|_| n == last) {
-                    super::drive::shown(bot, table, seat, seq, m.get()).await;
+                    table.shown(bot, seat, seq, m.get()).await;
                 }
             }
             Err(e) if dm_refused(&e) => {

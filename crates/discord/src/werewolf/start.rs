@@ -1,24 +1,22 @@
-//! Starting, driving and resuming a werewolf game at a table: the session is created from
-//! the lobby (or resumed from the store at startup), subscribed to for the public events
-//! and the human seats' own, and its driver task started; the registry learns which
-//! channel the session's controls belong to.
+//! Starting a werewolf game at a table: the session is created from the lobby (humans
+//! where the seed puts them, AI players in the other seats) and launched
+//! ([`crate::game_table::launch`]: subscribed to for the public events and the human
+//! seats' own, its driver task started).
 
 use super::lobby::{human_seats, Lobby};
 use super::render::Names;
-use super::table::{Running, RunningData, SeatInfo, Table, TableState};
-use crate::agents::werewolf::Strategy;
-use crate::games::werewolf::{Werewolf, WolfChat, SEATS};
-use crate::games::Viewer;
-use crate::running::RunningTable;
+use super::table::{RunningData, SeatInfo, Table, TableState};
+use crate::agents::werewolf::{AgentKit, Strategy};
+use crate::game_table::launch;
+use crate::games::werewolf::{WolfChat, SEATS};
 use crate::session::werewolf::{SeatSpec, Setup};
-use crate::session::{GameSetup, Place, Runner};
-use crate::store::{ChannelRow, PlayerRef};
-use crate::tables::{self, Seated, Stored};
+use crate::session::{GameSetup, Place};
+use crate::store::PlayerRef;
+use crate::tables::Seated;
 use crate::types::{Bot, Error};
 use serenity::all::{
     ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup, EditInteractionResponse,
 };
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -68,7 +66,7 @@ pub(super) async fn start_game(
                 });
             }
             None => {
-                let spec = match &bot.kit.llm {
+                let spec = match &bot.kits.get::<AgentKit>().llm {
                     Some((client, _)) => SeatSpec::llm(&client.provider().model),
                     None => SeatSpec::ai(Strategy::Heuristic),
                 };
@@ -96,7 +94,13 @@ pub(super) async fn start_game(
         channel: table.channel.to_string(),
     };
     let runner = match setup
-        .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.kit)
+        .create(
+            bot.store.clone(),
+            seed,
+            &place,
+            Duration::ZERO,
+            &bot.kits.get::<AgentKit>(),
+        )
         .await
     {
         Ok(r) => r,
@@ -127,8 +131,7 @@ pub(super) async fn start_game(
     };
     let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
     let mut st = table.state.lock().await;
-    let running = launch(bot, table.clone(), runner, data);
-    *st = TableState::Running(Box::new(running));
+    launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
     drop(st);
     let seated: Vec<String> = (1..=SEATS as u8).map(|s| names.seat(s)).collect();
@@ -147,57 +150,5 @@ pub(super) async fn start_game(
                 .components(vec![]),
         )
         .await;
-    Ok(())
-}
-
-/// Starts driving a session for a channel: subscribe, start, spawn the driver.
-pub(super) fn launch(
-    bot: &Arc<Bot>,
-    table: Arc<Table>,
-    mut runner: Runner<Werewolf>,
-    data: RunningData,
-) -> Running {
-    let humans = data.humans();
-    // Paced: the session waits for the channel to show what it did (see `drive::on_screen`).
-    let sub = runner.subscribe_paced(if humans.is_empty() {
-        Viewer::Public
-    } else {
-        Viewer::Seats(humans)
-    });
-    let session = runner.start();
-    bot.register_session(&data.session_id, table.channel);
-    let running = Running::new(session.handle.clone(), data);
-    *table.notes.lock().expect("lock") = Some(sub);
-    tokio::spawn(table.follow(bot.clone()));
-    tokio::spawn(async move {
-        if let Err(e) = session.wait().await {
-            tracing::error!("session ended with an error: {e}");
-        }
-    });
-    running
-}
-
-/// Picks up a stored werewolf table (at startup): a lobby as it was, a running game
-/// resumed where it stopped (a session that has ended frees its channel).
-pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
-    let table = Arc::new(Table::new(row.channel_id, row.guild_id, TableState::Closed));
-    let data = match tables::read::<Lobby, RunningData>(&row, "game")? {
-        Stored::Lobby(lobby) => {
-            tables::resume_lobby(bot, table, lobby).await;
-            return Ok(());
-        }
-        Stored::Running(data) => data,
-    };
-    table
-        .message
-        .store(data.status_message.unwrap_or(0), Ordering::Relaxed);
-    let resumed = tables::resume_session::<Setup>(bot, row.channel_id, &data.session_id, &bot.kit);
-    if let Some(runner) = resumed.await? {
-        bot.insert(table.clone());
-        let mut st = table.state.lock().await;
-        let running = launch(bot, table.clone(), runner, data);
-        *st = TableState::Running(Box::new(running));
-        tracing::info!(channel = row.channel_id, "resumed a game");
-    }
     Ok(())
 }

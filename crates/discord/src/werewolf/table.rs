@@ -9,6 +9,7 @@ use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, 
 use crate::games::GameKind;
 use crate::session::{SessionHandle, Subscription};
 use crate::tables;
+use crate::types::Bot;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -268,8 +269,11 @@ impl tables::Live for Running {
     fn data(&self) -> &RunningData {
         &self.data
     }
+}
+
+impl tables::StoredData for RunningData {
     fn session_id(&self) -> &str {
-        &self.data.session_id
+        &self.session_id
     }
 }
 
@@ -298,10 +302,31 @@ impl Table {
     }
 }
 
+impl Table {
+    /// An open ask's call or controls are on screen: message `message` (stored, so a
+    /// restart neither posts it again nor closes it).
+    pub async fn shown(&self, bot: &Bot, seat: Seat, seq: u32, message: u64) {
+        let mut st = self.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        if r.open.get(&seat).is_none_or(|o| o.seq != seq) {
+            return;
+        }
+        r.data.shown.retain(|(s, _, _)| *s != seat);
+        r.data.shown.push((seat, seq, message));
+        tables::Seated::save(self, bot, &st).await;
+    }
+}
+
 impl tables::Seated for Table {
     type Lobby = Lobby;
     type Running = Box<Running>;
     const KIND: GameKind = GameKind::Werewolf;
+    const WHAT: &'static str = "game";
+    fn channel(&self) -> u64 {
+        self.channel
+    }
     fn guild(&self) -> u64 {
         self.guild
     }
@@ -310,5 +335,8 @@ impl tables::Seated for Table {
     }
     fn message(&self) -> &std::sync::atomic::AtomicU64 {
         &self.message
+    }
+    fn notes(&self) -> &std::sync::Mutex<Option<Subscription<Werewolf>>> {
+        &self.notes
     }
 }

@@ -2,26 +2,26 @@
 //! participants with personalities in the rest, the AI moderator or evaluator last),
 //! followed by the table's task (each public event posted once, the moderator's posts and
 //! the result as embeds, a call with a Done button to each person whose turn it is, the
-//! chart attached to the scorecard), and resumed at startup.
+//! chart attached to the scorecard). Launching and resuming are
+//! [`crate::game_table`]'s.
 
 use super::{
     Call, Closed, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData,
 };
-use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Style};
-use crate::games::debate::social::{SocialDebate, SocialRules, Start};
-use crate::games::{Seat, SeatSet, Viewer};
-use crate::running::RunningTable;
+use crate::agents::debate::DebateKit;
+use crate::game_table::launch;
+use crate::games::debate::rounds::{RoundsRules, Style};
+use crate::games::debate::social::{SocialRules, Start};
 use crate::send::no_pings;
+use crate::session::debate::formats::{RoundsSetup, SocialSetup};
 use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
-use crate::session::debate::formats::{RoundsSetup, SocialSetup};
-use crate::session::{GameSetup, Note, Place, Runner, Subscription};
+use crate::session::{GameSetup, Note, Place, Subscription};
 use crate::sim::debate::formats::social_start;
-use crate::store::{ChannelRow, PlayerRef};
-use crate::tables::{self, Seated, Stored};
+use crate::store::PlayerRef;
+use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::{Bot, Error};
-use anyhow::Context as _;
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
     CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, UserId,
@@ -32,7 +32,7 @@ use std::time::Duration;
 /// The setup of a panel debate from its lobby, as JSON (the format's own setup type reads
 /// it), and each participant's user.
 fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec<Option<u64>>) {
-    let kit = &bot.debate;
+    let kit = bot.kits.get::<DebateKit>();
     let social = lobby.format == DebateFormat::Social;
     let min = if social { 3 } else { 2 };
     let n = lobby
@@ -54,10 +54,12 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 users.push(Some(j.user));
                 let side = if j.side < 0 { "against" } else { "for" };
                 starts.push(
-                    crate::session::debate::formats::human_start(side, j.firmness).unwrap_or(Start {
-                        stance: 0.7 * j.side as f64,
-                        conviction: 0.6,
-                    }),
+                    crate::session::debate::formats::human_start(side, j.firmness).unwrap_or(
+                        Start {
+                            stance: 0.7 * j.side as f64,
+                            conviction: 0.6,
+                        },
+                    ),
                 );
             }
             None => {
@@ -126,7 +128,13 @@ pub(super) async fn start<G: DiscordPanel>(
         let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
         setup.check()?;
         setup
-            .create(bot.store.clone(), seed, &place, Duration::ZERO, &bot.debate)
+            .create(
+                bot.store.clone(),
+                seed,
+                &place,
+                Duration::ZERO,
+                &bot.kits.get::<DebateKit>(),
+            )
             .await
             .map_err(|e| e.to_string())
     }
@@ -171,7 +179,7 @@ pub(super) async fn start<G: DiscordPanel>(
         })
         .collect();
     let mut st = table.state.lock().await;
-    launch(bot, table.clone(), &mut st, runner, data);
+    launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
     drop(st);
     let _ = c
@@ -187,40 +195,6 @@ pub(super) async fn start<G: DiscordPanel>(
         )
         .await;
     Ok(())
-}
-
-/// Starts following a session: subscribe (the public and the people's seats), start, follow.
-fn launch<G: DiscordPanel>(
-    bot: &Arc<Bot>,
-    table: Arc<PanelTable<G>>,
-    st: &mut PanelState<G>,
-    mut runner: Runner<G>,
-    data: RunningData,
-) {
-    let humans: SeatSet = (1..=data.users.len() as Seat)
-        .filter(|s| data.users[*s as usize - 1].is_some())
-        .collect();
-    let viewer = if humans.is_empty() {
-        Viewer::Public
-    } else {
-        Viewer::Seats(humans)
-    };
-    let sub = runner.subscribe(viewer);
-    let session = runner.start();
-    bot.register_session(&data.session_id, table.channel);
-    *st = PanelState::Running(PanelRunning {
-        handle: session.handle.clone(),
-        data,
-        calls: Default::default(),
-        progress: Default::default(),
-    });
-    *table.notes.lock().expect("lock") = Some(sub);
-    tokio::spawn(table.follow(bot.clone()));
-    tokio::spawn(async move {
-        if let Err(e) = session.wait().await {
-            tracing::error!("debate session ended with an error: {e}");
-        }
-    });
 }
 
 /// Posts a told event: a block (`== title ==` then lines) as an embed, a line as text.
@@ -389,7 +363,7 @@ pub(super) async fn follow<G: DiscordPanel>(
         // start.
         return;
     }
-    tables::close(&bot, &*table).await;
+    crate::tables::close(&bot, &*table).await;
 }
 
 /// The debate ended: any call still open closes.
@@ -467,39 +441,4 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         msg = msg.add_file(CreateAttachment::bytes(png, "chart.png"));
     }
     bot.post(channel, msg).await;
-}
-
-/// Picks up a stored panel table at startup: a lobby as it was, a running debate resumed.
-pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
-    let format: DebateFormat =
-        serde_json::from_value(row.data["format"].clone()).context("a stored debate's format")?;
-    match format {
-        DebateFormat::Social => resume_as::<SocialDebate>(bot, row).await,
-        _ => resume_as::<RoundsDebate>(bot, row).await,
-    }
-}
-
-async fn resume_as<G: DiscordPanel>(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
-    let table = Arc::new(PanelTable::<G>::new(
-        row.channel_id,
-        row.guild_id,
-        PanelState::Closed,
-    ));
-    let data = match tables::read::<PanelLobby, RunningData>(&row, "debate")? {
-        Stored::Lobby(lobby) => {
-            tables::resume_lobby(bot, table, lobby).await;
-            return Ok(());
-        }
-        Stored::Running(data) => data,
-    };
-    let resumed =
-        tables::resume_session::<G::Setup>(bot, row.channel_id, &data.session_id, &bot.debate);
-    if let Some(runner) = resumed.await? {
-        // Its open calls are posted again as it resumes: every copy from before closes.
-        crate::restart::close_all(bot, row.channel_id, &data.session_id).await;
-        bot.insert(table.clone());
-        let mut st = table.state.lock().await;
-        launch(bot, table.clone(), &mut st, runner, data);
-    }
-    Ok(())
 }

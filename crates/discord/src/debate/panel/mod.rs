@@ -19,19 +19,20 @@ mod progress;
 
 pub use call::Call;
 use call::Closed;
-pub use drive::resume;
 pub use formats::DiscordPanel;
 use lobby::default_firmness;
 pub use lobby::{Joined, PanelLobby, FIRMNESS};
 pub use progress::Progress;
 
+use crate::game_table::{self, GameTable};
 use crate::games::debate::rounds::RoundsDebate;
 use crate::games::debate::social::SocialDebate;
 use crate::games::{GameKind, Seat};
-use crate::running::{BoxFuture, RunningTable};
+use crate::running::BoxFuture;
 use crate::send::{ephemeral, reply_ephemeral as refuse};
 use crate::session::debate::DebateFormat;
-use crate::session::{SessionHandle, SubmitError, Subscription};
+use crate::session::{Runner, SessionHandle, SubmitError, Subscription};
+use crate::store::ChannelRow;
 use crate::tables::{self, Seated, TableState};
 use crate::text::{sanitize, Component};
 use crate::types::{Bot, Context, Error};
@@ -56,6 +57,12 @@ pub struct RunningData {
     pub users: Vec<Option<u64>>,
     /// Events posted so far (a resumed table posts none again).
     pub posted: usize,
+}
+
+impl tables::StoredData for RunningData {
+    fn session_id(&self) -> &str {
+        &self.session_id
+    }
 }
 
 impl RunningData {
@@ -162,9 +169,6 @@ impl<G: DiscordPanel> tables::Live for PanelRunning<G> {
     fn data(&self) -> &RunningData {
         &self.data
     }
-    fn session_id(&self) -> &str {
-        &self.data.session_id
-    }
 }
 
 /// A channel's moderated or social debate.
@@ -195,6 +199,10 @@ impl<G: DiscordPanel> Seated for PanelTable<G> {
     type Lobby = PanelLobby;
     type Running = PanelRunning<G>;
     const KIND: GameKind = GameKind::Debate;
+    const WHAT: &'static str = "debate";
+    fn channel(&self) -> u64 {
+        self.channel
+    }
     fn guild(&self) -> u64 {
         self.guild
     }
@@ -203,6 +211,19 @@ impl<G: DiscordPanel> Seated for PanelTable<G> {
     }
     fn message(&self) -> &std::sync::atomic::AtomicU64 {
         &self.message
+    }
+    fn notes(&self) -> &std::sync::Mutex<Option<Subscription<G>>> {
+        &self.notes
+    }
+}
+
+/// Picks up a stored moderated or social debate table at startup (its format says which).
+pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
+    let format: DebateFormat = serde_json::from_value(row.data["format"].clone())
+        .map_err(|e| anyhow::anyhow!("a stored debate's format: {e}"))?;
+    match format {
+        DebateFormat::Social => game_table::resume::<PanelTable<SocialDebate>>(bot, row).await,
+        _ => game_table::resume::<PanelTable<RoundsDebate>>(bot, row).await,
     }
 }
 
@@ -221,7 +242,7 @@ async fn open<G: DiscordPanel>(ctx: Context<'_>, lobby: PanelLobby) -> Result<()
     let shown = poise::CreateReply::default()
         .embed(lobby.embed())
         .components(lobby.components(channel));
-    tables::open_lobby(ctx, table, shown, async {}).await
+    game_table::open_lobby(ctx, table, shown, async {}).await
 }
 
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
@@ -246,7 +267,7 @@ async fn on_lobby<G: DiscordPanel>(
         return answer(bot, c, text).await;
     };
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
-        return answer(bot, c, crate::debate::OLD_LOBBY).await;
+        return answer(bot, c, crate::tables::OLD_LOBBY).await;
     }
     match verb {
         "join" | "for" | "against" => {
@@ -420,17 +441,11 @@ fn joined(n: usize) -> String {
     }
 }
 
-impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
-    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync> {
-        self
-    }
+impl<G: DiscordPanel> GameTable for PanelTable<G> {
+    type Setup = G::Setup;
 
-    fn channel(&self) -> u64 {
-        self.channel
-    }
-
-    fn link(&self) -> String {
-        self.link_to()
+    fn closed(channel: u64, guild: u64) -> PanelTable<G> {
+        PanelTable::new(channel, guild, PanelState::Closed)
     }
 
     fn on_click<'a>(
@@ -513,13 +528,8 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
         })
     }
 
-    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()> {
-        Box::pin(async move {
-            let notes = self.notes.lock().expect("lock").take();
-            if let Some(notes) = notes {
-                drive::follow(bot, self, notes).await;
-            }
-        })
+    fn drive(self: Arc<Self>, bot: Arc<Bot>, notes: Subscription<G>) -> BoxFuture<'static, ()> {
+        Box::pin(drive::follow(bot, self, notes))
     }
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
@@ -548,12 +558,52 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
         })
     }
 
-    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
-        Box::pin(async move { tables::stop(ctx, "debate", &*self).await })
+    fn subscribe(runner: &mut Runner<G>, data: &RunningData) -> Subscription<G> {
+        runner.subscribe(game_table::people(&data.users))
     }
 
-    fn concede<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), Error>> {
+    fn running(handle: SessionHandle<G>, data: RunningData) -> PanelRunning<G> {
+        PanelRunning {
+            handle,
+            data,
+            calls: Default::default(),
+            progress: Default::default(),
+        }
+    }
+
+    fn resuming<'a>(&'a self, bot: &'a Bot, data: &'a RunningData) -> BoxFuture<'a, ()> {
+        // Its open calls are posted again as it resumes: every copy from before closes.
         Box::pin(async move {
+            crate::restart::close_all(bot, self.channel, &data.session_id).await;
+        })
+    }
+}
+
+/// `/debate concede` at the channel's table: a social debate's participant gives in; a
+/// moderated debate has no conceding, and any other table none either.
+pub async fn concede(
+    ctx: Context<'_>,
+    table: Arc<dyn std::any::Any + Send + Sync>,
+) -> Result<(), Error> {
+    let table = match table.downcast::<PanelTable<SocialDebate>>() {
+        Ok(social) => return social.concede(ctx).await,
+        Err(other) => other,
+    };
+    if let Ok(rounds) = table.downcast::<PanelTable<RoundsDebate>>() {
+        return rounds.concede(ctx).await;
+    }
+    refuse(
+        ctx,
+        "There is nothing to concede here: conceding is for social debates.",
+    )
+    .await
+}
+
+impl<G: DiscordPanel> PanelTable<G> {
+    /// `/debate concede` here: the participant gives in (a social debate), or is told why
+    /// not.
+    async fn concede(self: Arc<Self>, ctx: Context<'_>) -> Result<(), Error> {
+        {
             let user = ctx.author().id.get();
             let Some(action) = G::concede() else {
                 return refuse(
@@ -597,11 +647,7 @@ impl<G: DiscordPanel> RunningTable<Bot> for PanelTable<G> {
                 }
                 Err(e) => refuse(ctx, sentence(&e.to_string())).await,
             }
-        })
-    }
-
-    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
-        Box::pin(async move { tables::detach(&*self).await })
+        }
     }
 }
 
