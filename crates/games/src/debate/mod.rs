@@ -9,6 +9,7 @@
 //!   influence and surrender bonuses, the verdict.
 //! - `words`: word counts and the small text facts the rules read from a speech.
 
+mod panel_game;
 pub mod rounds;
 pub mod social;
 pub mod team;

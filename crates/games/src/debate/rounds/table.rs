@@ -5,45 +5,13 @@
 use super::types::{Action, Ask, Event, Refusal};
 use super::RoundsDebate;
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, GameKind, Logged, Pending, Seat};
 use serde_json::json;
 
-impl Game for RoundsDebate {
-    type Action = Action;
-    type Ask = Ask;
-    type Event = Event;
-    type Refusal = Refusal;
+crate::debate::panel_game::panel_game!(RoundsDebate, panel: moderator);
 
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
-    }
-    fn seat_count(&self) -> Seat {
-        self.moderator()
-    }
-    fn pending(&self) -> Vec<Pending<Ask>> {
-        self.ask()
-            .into_iter()
-            .map(|(seat, ask)| Pending {
-                seat,
-                seq: self.seq(),
-                timer: ask.timer_key(),
-                ask,
-            })
-            .collect()
-    }
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
-        RoundsDebate::check(self, seat, action)
-    }
-    fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
-        RoundsDebate::act(self, seat, action)
-    }
-    fn timeout(&mut self, seat: Seat) -> Result<(), Refusal> {
-        RoundsDebate::timeout(self, seat)
-    }
-    fn log(&self) -> &[Logged<Event>] {
-        RoundsDebate::log(self)
-    }
-    fn outcome(&self) -> Option<Outcome> {
+impl RoundsDebate {
+    /// The outcome, once the debate is over.
+    fn outcome_of(&self) -> Option<Outcome> {
         let last = self.final_review()?;
         let s = self.standing();
         let offline = last.offline || self.reviews().iter().any(|r| r.offline);

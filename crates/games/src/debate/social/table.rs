@@ -5,45 +5,14 @@
 use super::types::{Action, Ask, Event, Refusal};
 use super::SocialDebate;
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, GameKind, Logged, Pending, Seat};
+use crate::Seat;
 use serde_json::json;
 
-impl Game for SocialDebate {
-    type Action = Action;
-    type Ask = Ask;
-    type Event = Event;
-    type Refusal = Refusal;
+crate::debate::panel_game::panel_game!(SocialDebate, panel: evaluator);
 
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
-    }
-    fn seat_count(&self) -> Seat {
-        self.evaluator()
-    }
-    fn pending(&self) -> Vec<Pending<Ask>> {
-        self.ask()
-            .into_iter()
-            .map(|(seat, ask)| Pending {
-                seat,
-                seq: self.seq(),
-                timer: ask.timer_key(),
-                ask,
-            })
-            .collect()
-    }
-    fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
-        SocialDebate::check(self, seat, action)
-    }
-    fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
-        SocialDebate::act(self, seat, action)
-    }
-    fn timeout(&mut self, seat: Seat) -> Result<(), Refusal> {
-        SocialDebate::timeout(self, seat)
-    }
-    fn log(&self) -> &[Logged<Event>] {
-        SocialDebate::log(self)
-    }
-    fn outcome(&self) -> Option<Outcome> {
+impl SocialDebate {
+    /// The outcome, once the debate is over.
+    fn outcome_of(&self) -> Option<Outcome> {
         if !self.is_over() {
             return None;
         }
