@@ -62,14 +62,17 @@ async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
         .start();
     let id = session.handle.id().to_string();
     // Waits for the k-th stored input (the session stores and applies on its own).
-    loop {
-        if store.inputs(&id).await.unwrap().len() >= k
-            || store.session(&id).await.unwrap().status == "finished"
-        {
-            break;
-        }
-        tokio::task::yield_now().await;
-    }
+    let id_ = &id;
+    crate::app::wait_until_async(
+        "the k-th stored input, or the end",
+        Duration::from_secs(60),
+        Duration::from_millis(1),
+        || async move {
+            store.inputs(id_).await.unwrap().len() >= k
+                || store.session(id_).await.unwrap().status == "finished"
+        },
+    )
+    .await;
     session.abort();
     let _ = session.wait().await;
     let row = store.session(&id).await.unwrap();

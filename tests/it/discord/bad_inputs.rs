@@ -6,7 +6,7 @@
 //! person sees (or in the thread), changes nothing, and the game goes on to its end with
 //! nothing posted twice.
 
-use crate::app::{TestApp, WAIT};
+use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
 use crate::fake_players::{click_and_wait, ephemeral_reply, press};
 use serde_json::{json, Value};
@@ -326,90 +326,109 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
 
     // The rest of the debate: Ann cross-examines (Done before picking who answers is
     // refused; Ben cannot pick for her), then everyone answers their calls to the end.
-    let mut ann_asked = false;
-    let mut long_sent = false;
-    let mut floor_tried = false;
-    let end = tokio::time::Instant::now() + Duration::from_secs(120);
-    while posted(&fake, channel, "Team totals") == 0 {
-        assert!(tokio::time::Instant::now() < end, "{}", fake.dump_calls(30));
-        if !floor_tried {
-            if let Some(board) = fake
-                .messages(channel)
-                .into_iter()
-                .find(|m| m.author_id == APP_ID && m.find_custom_id("board:").is_some())
-            {
-                let id = board.find_custom_id("board:").unwrap();
-                let why = refused_click(&fake, CY, &board, &id).await;
-                assert!(why.contains("Only the debaters"), "{why}");
-                floor_tried = true;
+    let rest = tokio::sync::Mutex::new(Rest {
+        used,
+        ..Rest::default()
+    });
+    let (rest_ref, fake_ref) = (&rest, &fake);
+    wait_until_async(
+        "the debate ends",
+        Duration::from_secs(120),
+        Duration::from_millis(40),
+        move || async move {
+            let fake = fake_ref;
+            if posted(fake, channel, "Team totals") > 0 {
+                return true;
             }
-        }
-        let mut acted = false;
-        for user in [ANN, BEN] {
-            let Some(call) = open_call(&fake, channel, user, &used) else {
-                continue;
-            };
-            acted = true;
-            let done = call.find_custom_id(":done").unwrap();
-            used.insert(done.clone());
-            if let Some(target) = call.find_custom_id(":target") {
-                if !ann_asked {
-                    ann_asked = true;
-                    fake.say(user, channel, "Who pays for it, and how much?")
-                        .await;
-                    fake.wait_until("the word count", WAIT, |f| typed_words(f, &call) > 0)
-                        .await;
-                    let why = refused_click(&fake, user, &call, &done).await;
-                    assert!(why.contains("Pick who answers"), "{why}");
-                    let i = fake.select(BEN, &call, &target, &["6"]).await;
-                    fake.wait_until("answered", WAIT, |f| f.callback(i).is_some())
-                        .await;
-                    assert!(answer(&fake, i).await.contains("not yours"));
-                    let i = fake.select(user, &call, &target, &["1"]).await;
-                    fake.wait_until("answered", WAIT, |f| f.callback(i).is_some())
-                        .await;
-                    assert!(answer(&fake, i).await.contains("Pick one of the two"));
+            let mut rest = rest_ref.lock().await;
+            let Rest {
+                used,
+                ann_asked,
+                long_sent,
+                floor_tried,
+            } = &mut *rest;
+            if !*floor_tried {
+                if let Some(board) = fake
+                    .messages(channel)
+                    .into_iter()
+                    .find(|m| m.author_id == APP_ID && m.find_custom_id("board:").is_some())
+                {
+                    let id = board.find_custom_id("board:").unwrap();
+                    let why = refused_click(&fake, CY, &board, &id).await;
+                    assert!(why.contains("Only the debaters"), "{why}");
+                    *floor_tried = true;
                 }
-                let options = call.select_options(&target);
-                fake.select(user, &call, &target, &[options[0].1.as_str()])
+            }
+            for user in [ANN, BEN] {
+                let Some(call) = open_call(&fake, channel, user, &used) else {
+                    continue;
+                };
+                let done = call.find_custom_id(":done").unwrap();
+                used.insert(done.clone());
+                if let Some(target) = call.find_custom_id(":target") {
+                    if !*ann_asked {
+                        *ann_asked = true;
+                        fake.say(user, channel, "Who pays for it, and how much?")
+                            .await;
+                        fake.wait_until("the word count", WAIT, |f| typed_words(f, &call) > 0)
+                            .await;
+                        let why = refused_click(&fake, user, &call, &done).await;
+                        assert!(why.contains("Pick who answers"), "{why}");
+                        let i = fake.select(BEN, &call, &target, &["6"]).await;
+                        fake.wait_until("answered", WAIT, |f| f.callback(i).is_some())
+                            .await;
+                        assert!(answer(&fake, i).await.contains("not yours"));
+                        let i = fake.select(user, &call, &target, &["1"]).await;
+                        fake.wait_until("answered", WAIT, |f| f.callback(i).is_some())
+                            .await;
+                        assert!(answer(&fake, i).await.contains("Pick one of the two"));
+                    }
+                    let options = call.select_options(&target);
+                    fake.select(user, &call, &target, &[options[0].1.as_str()])
+                        .await;
+                    fake.wait_until("the answerer shown", WAIT, |f| {
+                        f.message(call.id).unwrap().content.contains("answers")
+                    })
                     .await;
-                fake.wait_until("the answerer shown", WAIT, |f| {
-                    f.message(call.id).unwrap().content.contains("answers")
+                }
+                let text = if user == BEN && !*long_sent {
+                    *long_sent = true;
+                    // Over 2,000 characters in all, in three messages.
+                    let word = "incomprehensibility";
+                    let line = vec![word; 40].join(" ");
+                    for _ in 0..2 {
+                        fake.say(user, channel, &line).await;
+                    }
+                    line
+                } else {
+                    "Security and freedom, for every citizen, is our case here.".to_string()
+                };
+                fake.say(user, channel, &text).await;
+                fake.wait_until("counted, or the call moved on", WAIT, |f| {
+                    typed_words(f, &call) >= 9 || f.message(call.id).unwrap().components.is_empty()
+                })
+                .await;
+                if !fake.message(call.id).unwrap().components.is_empty() {
+                    let i = click_and_wait(&fake, user, &call, &done).await;
+                    if let Some((4, body, _)) = fake.callback(i) {
+                        assert!(body.to_string().contains("closed"), "{body}");
+                    }
+                }
+                fake.wait_until("the call closes", WAIT, |f| {
+                    f.message(call.id).unwrap().components.is_empty()
                 })
                 .await;
             }
-            let text = if user == BEN && !long_sent {
-                long_sent = true;
-                // Over 2,000 characters in all, in three messages.
-                let word = "incomprehensibility";
-                let line = vec![word; 40].join(" ");
-                for _ in 0..2 {
-                    fake.say(user, channel, &line).await;
-                }
-                line
-            } else {
-                "Security and freedom, for every citizen, is our case here.".to_string()
-            };
-            fake.say(user, channel, &text).await;
-            fake.wait_until("counted, or the call moved on", WAIT, |f| {
-                typed_words(f, &call) >= 9 || f.message(call.id).unwrap().components.is_empty()
-            })
-            .await;
-            if !fake.message(call.id).unwrap().components.is_empty() {
-                let i = click_and_wait(&fake, user, &call, &done).await;
-                if let Some((4, body, _)) = fake.callback(i) {
-                    assert!(body.to_string().contains("closed"), "{body}");
-                }
-            }
-            fake.wait_until("the call closes", WAIT, |f| {
-                f.message(call.id).unwrap().components.is_empty()
-            })
-            .await;
-        }
-        if !acted {
-            tokio::time::sleep(Duration::from_millis(40)).await;
-        }
-    }
+            false
+        },
+    )
+    .await;
+    let Rest {
+        ann_asked,
+        long_sent,
+        floor_tried,
+        ..
+    } = rest.into_inner();
     assert!(ann_asked && long_sent && floor_tried);
     // After the end: old buttons, the commands.
     let why = refused_click(&fake, BEN, &call, &done).await;
@@ -429,4 +448,14 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
     assert_posts_sane(&fake);
     fake.save_transcript("bad_inputs_team");
     app.stop().await;
+}
+
+/// What the rest of the team debate has shown so far: the calls answered, and whether Ann
+/// has cross-examined, Ben has sent his long speech and Cy has tried to take the floor.
+#[derive(Default)]
+struct Rest {
+    used: HashSet<String>,
+    ann_asked: bool,
+    long_sent: bool,
+    floor_tried: bool,
 }

@@ -2,7 +2,7 @@
 //! clicks, cooldowns, click rate limits, Discord's errors, off-turn messages.
 
 use super::*;
-use crate::app::{TestApp, WAIT};
+use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS, MANAGE_MESSAGES};
 use crate::fake_players::{click_and_wait, ephemeral_reply, open_lobby, press, Humans};
 use serde_json::json;
@@ -121,15 +121,16 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
         .await;
         assert_eq!(human_inputs(s.clone(), id.clone()).await, 0);
         fake.say(speaker, channel, "A short speech.").await;
-        let (s2, id2) = (s.clone(), id.clone());
-        let deadline = tokio::time::Instant::now() + WAIT;
-        while human_inputs(s2.clone(), id2.clone()).await == 0 {
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the speech is stored"
-            );
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
+        wait_until_async(
+            "the speech is stored",
+            WAIT,
+            Duration::from_millis(50),
+            || {
+                let inputs = human_inputs(s.clone(), id.clone());
+                async move { inputs.await > 0 }
+            },
+        )
+        .await;
     } else {
         // The refused clicks were answered above: anything stored would be stored by now.
         assert_eq!(
@@ -300,21 +301,27 @@ async fn off_turn_messages_can_be_deleted() {
             .iter()
             .any(|m| m.text().starts_with(&format!("🎤 <@{host}>")))
     };
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while !called(&fake) {
-        for m in fake.dms(host) {
-            if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
-                && humans.done.insert((m.id, host))
-            {
-                humans.answer_controls(&fake, host, &m).await;
+    let (called, humans, f) = (&called, &tokio::sync::Mutex::new(&mut humans), &fake);
+    wait_until_async(
+        "the host's turn to speak",
+        WAIT,
+        Duration::from_millis(30),
+        move || async move {
+            if called(f) {
+                return true;
             }
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the host's turn to speak"
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+            let mut humans = humans.lock().await;
+            for m in f.dms(host) {
+                if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
+                    && humans.done.insert((m.id, host))
+                {
+                    humans.answer_controls(f, host, &m).await;
+                }
+            }
+            false
+        },
+    )
+    .await;
     let noise = fake.say(stranger, channel, "hello from the audience").await;
     fake.wait_until("the off-turn message is deleted", WAIT, |f| {
         f.message(noise).unwrap().deleted
@@ -336,21 +343,19 @@ async fn off_turn_messages_can_be_deleted() {
     .await;
     let s = app.store().await;
     let id = s.sessions().await.unwrap()[0].session.id.clone();
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
-        let spoken = s.inputs(&id).await.unwrap().iter().any(|x| {
-            x.source == agora::store::InputSource::Human
-                && x.payload["text"] == "I speak in my turn."
-        });
-        if spoken {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the speech is stored"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let (s, id) = (&s, &id);
+    wait_until_async(
+        "the speech is stored",
+        WAIT,
+        Duration::from_millis(50),
+        || async move {
+            s.inputs(id).await.unwrap().iter().any(|x| {
+                x.source == agora::store::InputSource::Human
+                    && x.payload["text"] == "I speak in my turn."
+            })
+        },
+    )
+    .await;
     let deleted = fake
         .calls()
         .iter()

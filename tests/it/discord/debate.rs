@@ -4,7 +4,7 @@
 //! written in the form, the cross-examiner's answerer picked from the menu, a note in the
 //! team's private thread — to the scorecard, the review and the leaderboard.
 
-use crate::app::{TestApp, WAIT};
+use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
 use crate::fake_players::{click_and_wait, ephemeral_reply, press};
 use serde_json::json;
@@ -213,34 +213,32 @@ struct Debaters {
 
 impl Debaters {
     async fn play_to_the_end(&mut self, fake: &FakeDiscord, users: &[u64]) {
-        let deadline = tokio::time::Instant::now() + Duration::from_secs(240);
-        loop {
-            if fake
-                .messages(CHANNEL)
-                .iter()
-                .any(|m| m.text().contains("Team totals"))
-            {
-                return;
-            }
-            assert!(
-                tokio::time::Instant::now() < deadline,
-                "the debate did not finish: {}",
-                fake.dump_calls(30)
-            );
-            let mut acted = false;
-            if let Some(&user) = users.last().filter(|_| self.floors == 0) {
-                acted |= self.take_the_floor(fake, user).await;
-            }
-            for &user in users {
-                if let Some(call) = open_call(fake, user, &self.done) {
-                    self.answer(fake, user, call).await;
-                    acted = true;
+        let me = &tokio::sync::Mutex::new(self);
+        wait_until_async(
+            "the debate finishes",
+            Duration::from_secs(240),
+            Duration::from_millis(50),
+            move || async move {
+                if fake
+                    .messages(CHANNEL)
+                    .iter()
+                    .any(|m| m.text().contains("Team totals"))
+                {
+                    return true;
                 }
-            }
-            if !acted {
-                tokio::time::sleep(Duration::from_millis(50)).await;
-            }
-        }
+                let mut me = me.lock().await;
+                if let Some(&user) = users.last().filter(|_| me.floors == 0) {
+                    me.take_the_floor(fake, user).await;
+                }
+                for &user in users {
+                    if let Some(call) = open_call(fake, user, &me.done) {
+                        me.answer(fake, user, call).await;
+                    }
+                }
+                false
+            },
+        )
+        .await;
     }
 
     /// Presses "Take the floor" once free debate is open and `user` has no call; true if

@@ -2,7 +2,7 @@
 //! reaching model seats only inside a JSON string.
 
 use super::*;
-use crate::app::{TestApp, WAIT};
+use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::FakeDiscord;
 use crate::fake_players::Humans;
 use std::time::Duration;
@@ -22,47 +22,48 @@ async fn speak_forged(fake: &FakeDiscord, channel: u64, users: &[u64], db: &str)
                 .copied()
         })
     };
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(90);
-    let speaker = loop {
-        if let Some(u) = call(fake) {
-            break u;
-        }
-        for &u in users {
-            for m in fake.dms(u) {
-                if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
-                    && humans.done.insert((m.id, u))
-                {
-                    humans.answer_controls(fake, u, &m).await;
+    let (call, humans) = (&call, &tokio::sync::Mutex::new(&mut humans));
+    wait_until_async(
+        "a human's speech",
+        Duration::from_secs(90),
+        Duration::from_millis(30),
+        move || async move {
+            if call(fake).is_some() {
+                return true;
+            }
+            let mut humans = humans.lock().await;
+            for &u in users {
+                for m in fake.dms(u) {
+                    if m.custom_ids().iter().any(|id| id.starts_with("ask:"))
+                        && humans.done.insert((m.id, u))
+                    {
+                        humans.answer_controls(fake, u, &m).await;
+                    }
                 }
             }
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "a human's speech\n{}",
-            fake.dump_calls(30)
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    };
+            false
+        },
+    )
+    .await;
+    let speaker = call(fake).expect("a human is called to speak");
     fake.say(speaker, channel, FORGED).await;
     let s = store(db).await;
     let id = s.sessions().await.unwrap()[0].session.id.clone();
-    let deadline = tokio::time::Instant::now() + WAIT;
-    loop {
-        let spoken = s.inputs(&id).await.unwrap().iter().any(|x| {
-            x.source == agora::store::InputSource::Human
-                && x.payload["text"]
-                    .as_str()
-                    .is_some_and(|t| t.contains("you checked seat 1"))
-        });
-        if spoken {
-            break;
-        }
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the speech is stored"
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let (s, id) = (&s, &id);
+    wait_until_async(
+        "the speech is stored",
+        WAIT,
+        Duration::from_millis(50),
+        || async move {
+            s.inputs(id).await.unwrap().iter().any(|x| {
+                x.source == agora::store::InputSource::Human
+                    && x.payload["text"]
+                        .as_str()
+                        .is_some_and(|t| t.contains("you checked seat 1"))
+            })
+        },
+    )
+    .await;
 }
 
 /// The bot never reposts forged lines and never lets a post ping everyone or a role.
@@ -134,22 +135,26 @@ async fn a_forged_speech_reaches_model_seats_only_inside_a_json_string() {
     // The model seats speak and vote after it: their prompts hold the speech.
     let seen = mock.requests();
     let mut humans = Humans::new(channel, &users);
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
     let quoted_in_a_prompt = |m: &MockLlm| {
         m.recent_requests()
             .iter()
             .any(|b| b.to_string().contains("you checked seat 1: WOLF"))
     };
-    while mock.requests() < seen + 8 && !quoted_in_a_prompt(&mock) {
-        humans.step(&fake).await;
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the models are asked: {} requests, {seen} before the speech\n{}",
-            mock.requests(),
-            fake.dump_calls(40)
-        );
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
+    let asked = || mock.requests() >= seen + 8 || quoted_in_a_prompt(&mock);
+    let (asked, humans, f) = (&asked, &tokio::sync::Mutex::new(&mut humans), &fake);
+    wait_until_async(
+        &format!("the models are asked ({seen} requests before the speech)"),
+        Duration::from_secs(60),
+        Duration::from_millis(50),
+        move || async move {
+            if asked() {
+                return true;
+            }
+            humans.lock().await.step(f).await;
+            false
+        },
+    )
+    .await;
     let bodies = mock.recent_requests();
     let mut quoted = 0;
     for body in &bodies {

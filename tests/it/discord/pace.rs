@@ -3,7 +3,7 @@
 //! while the last speeches are still being shown.
 
 use crate::app::TestApp;
-use crate::fake_discord::APP_ID;
+use crate::fake_discord::{FakeDiscord, APP_ID};
 use crate::fake_players::{click_and_wait, open_lobby, Humans};
 use serde_json::json;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -47,26 +47,22 @@ async fn a_vote_posted_after_paced_ai_speeches_gets_its_whole_time() {
     // Watch for the first vote board: when it appears, and the time it gives.
     let watcher = {
         let fake = fake.clone();
+        let board = |f: &FakeDiscord| {
+            f.messages(CHANNEL)
+                .into_iter()
+                .find(|m| m.author_id == APP_ID && m.content.starts_with("🗳️ **Vote**"))
+        };
         tokio::spawn(async move {
-            loop {
-                let board = fake
-                    .messages(CHANNEL)
-                    .into_iter()
-                    .find(|m| m.author_id == APP_ID && m.content.starts_with("🗳️ **Vote**"));
-                if let Some(b) = board {
-                    return (now_s(), b.content.clone(), fake.messages(CHANNEL));
-                }
-                tokio::time::sleep(Duration::from_millis(20)).await;
-            }
+            fake.wait_until("a vote comes", Duration::from_secs(60), |f| {
+                board(f).is_some()
+            })
+            .await;
+            let seen = now_s();
+            (seen, board(&fake).unwrap().content, fake.messages(CHANNEL))
         })
     };
     let mut humans = Humans::new(CHANNEL, &[HOST]);
-    let play = async {
-        tokio::time::timeout(Duration::from_secs(60), watcher)
-            .await
-            .expect("a vote comes")
-            .unwrap()
-    };
+    let play = async { watcher.await.expect("the watcher sees a vote") };
     let ((seen, board, _), _) = tokio::join!(play, async {
         let _ = tokio::time::timeout(Duration::from_secs(40), humans.play_to_the_end(&fake)).await;
     });

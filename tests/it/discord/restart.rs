@@ -10,7 +10,7 @@
 //! right after the vote message and right after a speech call.
 
 use super::*;
-use crate::app::{TestApp, WAIT};
+use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
 use crate::fake_players::{press, Humans};
 use agora::discord::restart::CLOSED_LINE;
@@ -64,6 +64,20 @@ fn assert_one_live_copy(fake: &FakeDiscord, channel: u64, users: &[u64]) {
     }
 }
 
+/// Waits until the bot has hit its crash point (and is gone), up to `timeout`.
+async fn crashed_within(app: &mut TestApp, timeout: Duration) {
+    wait_until_async(
+        "the crash point",
+        timeout,
+        Duration::from_millis(20),
+        || {
+            let crashed = app.crashed();
+            async move { crashed }
+        },
+    )
+    .await;
+}
+
 /// Plays `humans` until the bot hits its crash point (and is gone); stops stepping once
 /// `reached` shows the crash point's post, so nobody clicks a message the bot dies on.
 async fn play_until_the_crash(
@@ -71,22 +85,27 @@ async fn play_until_the_crash(
     humans: &mut Humans,
     reached: impl Fn(&FakeDiscord) -> bool,
 ) {
-    let fake = app.fake.clone();
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(180);
-    while !app.crashed() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the crash point was never reached\n{}",
-            fake.dump_calls(40)
-        );
-        if !reached(&fake) {
-            assert!(
-                !humans.step(&fake).await,
-                "the game ended before the crash point"
-            );
-        }
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    let fake = &app.fake.clone();
+    let (reached, humans) = (&reached, &tokio::sync::Mutex::new(humans));
+    let bot = &mut *app;
+    wait_until_async(
+        "the crash point",
+        Duration::from_secs(180),
+        Duration::from_millis(20),
+        move || {
+            let crashed = bot.crashed();
+            async move {
+                if !crashed && !reached(fake) {
+                    assert!(
+                        !humans.lock().await.step(fake).await,
+                        "the game ended before the crash point"
+                    );
+                }
+                crashed
+            }
+        },
+    )
+    .await;
     assert!(
         app.log().text().contains("crash point reached"),
         "the bot died at its crash point\n{}",
@@ -254,15 +273,7 @@ async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
     let lobby = debate_lobby(&fake, 4410, channel).await;
     press(&fake, BEN, &lobby, ":seat8").await;
     press(&fake, 4410, &lobby, ":start").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(180);
-    while !app.crashed() {
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the crash point was never reached\n{}",
-            fake.dump_calls(40)
-        );
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    crashed_within(&mut app, Duration::from_secs(180)).await;
     let before = calls(&fake, channel).len();
     app.remove_env(when);
     app.start_bot().await;
@@ -374,11 +385,7 @@ async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
         .unwrap();
     press(&fake, ANN, &lobby, ":join").await;
     press(&fake, ANN, &lobby, ":start").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
-    while !app.crashed() {
-        assert!(tokio::time::Instant::now() < deadline, "no crash point");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    crashed_within(&mut app, Duration::from_secs(120)).await;
     app.remove_env(AFTER);
     app.start_bot().await;
     let calls = |f: &FakeDiscord| -> Vec<Msg> {
@@ -429,11 +436,7 @@ async fn a_closed_dm_wolf_killed_before_its_night_panel_gets_one_after_the_resta
     let fake = app.fake.clone();
     let lobby = open_lobby(&fake, shy, channel, json!([])).await;
     press(&fake, shy, &lobby, ":start").await;
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(120);
-    while !app.crashed() {
-        assert!(tokio::time::Instant::now() < deadline, "no crash point");
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
+    crashed_within(&mut app, Duration::from_secs(120)).await;
     let panels = |f: &FakeDiscord| {
         f.messages(channel)
             .iter()

@@ -2,7 +2,7 @@
 //! the same whatever a closed-DM player's role, the hunter's news.
 
 use super::*;
-use crate::app::{TestApp, WAIT};
+use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::FakeDiscord;
 use crate::fake_players::{open_lobby, press, Humans};
 use serde_json::json;
@@ -148,16 +148,20 @@ async fn closed_dm_first_night(seed: u64) -> (Vec<String>, usize) {
             .iter()
             .position(|m| m.text().starts_with("☀️"))
     };
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(60);
-    while dawn(&fake).is_none() {
-        humans.step(&fake).await;
-        assert!(
-            tokio::time::Instant::now() < deadline,
-            "the first dawn (seed {seed})\n{}",
-            fake.dump_calls(40)
-        );
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    let (dawn, players, f) = (&dawn, &tokio::sync::Mutex::new(&mut humans), &fake);
+    wait_until_async(
+        &format!("the first dawn (seed {seed})"),
+        Duration::from_secs(60),
+        Duration::from_millis(30),
+        move || async move {
+            if dawn(f).is_some() {
+                return true;
+            }
+            players.lock().await.step(f).await;
+            false
+        },
+    )
+    .await;
     let msgs = fake.messages(channel);
     let cut = dawn(&fake).unwrap();
     let session = app.store().await.sessions().await.unwrap()[0]
@@ -281,11 +285,14 @@ async fn humans_sit_where_the_seed_puts_them() {
     }
     press(&fake, users[0], &lobby, ":start").await;
     let s = app.store().await;
-    let deadline = tokio::time::Instant::now() + WAIT;
-    while s.sessions().await.unwrap().is_empty() {
-        assert!(tokio::time::Instant::now() < deadline, "the game starts");
-        tokio::time::sleep(Duration::from_millis(30)).await;
-    }
+    let store = &s;
+    wait_until_async(
+        "the game starts",
+        WAIT,
+        Duration::from_millis(30),
+        || async move { !store.sessions().await.unwrap().is_empty() },
+    )
+    .await;
     let seats = s.sessions().await.unwrap()[0].seats.clone();
     let placed = agora::discord::werewolf::lobby::human_seats(3, seed);
     assert_ne!(
