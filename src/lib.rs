@@ -14,11 +14,10 @@
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
 //! - [`discord`]: the Discord surface.
-//! - [`agent_server`]: our player behind the HTTP agent protocol (`agora agent serve`).
 //! - [`terminal`]: play or watch a session at the keyboard; [`stats`]: leaderboards;
-//!   [`commands`]: the store-backed CLI commands.
+//!   [`commands`]: the store-backed CLI commands (and `commands::werewolf::agent_server`,
+//!   our player behind the HTTP agent protocol: `agora agent serve`).
 
-pub mod agent_server;
 pub mod commands;
 pub mod terminal;
 

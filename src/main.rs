@@ -478,3 +478,24 @@ fn run() -> anyhow::Result<()> {
     }
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use agora::games::GameKind;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn every_game_resumes_at_the_terminal_once() {
+        for kind in GameKind::ALL {
+            let n = TERMINAL_GAMES.iter().filter(|g| g.kind() == kind).count();
+            assert_eq!(n, 1, "{kind}: {n} terminal games");
+        }
+        assert_eq!(TERMINAL_GAMES.len(), GameKind::ALL.len());
+    }
+}

@@ -2,19 +2,19 @@
 //! watching), `agora sim trial` (offline trials on threads), their half of `agora resume`,
 //! and the verdict's chart written to a file.
 
-use super::terminal_name;
+use super::{background, terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::agents::trial::TrialKit;
 use crate::config::Config;
-use crate::games::trial::{Hints, Mode, Trial};
-use crate::games::{Game, Seat};
+use crate::games::trial::{Hints, Mode};
+use crate::games::{GameKind, Seat};
 use crate::kits::{database_url, open_store, trial_content_kit, trial_kit, trial_view_of};
-use crate::session::trial::{human_seats, TrialSeat, TrialSessionSetup};
-use crate::session::{Ended, GameSetup, Place, Runner};
+use crate::session::trial::{TrialSeat, TrialSessionSetup};
+use crate::session::{GameSetup, Place};
 use crate::sim::trial::{sides, TrialSimOptions};
-use crate::store::{PlayerRef, SessionRow, Store};
-use crate::story::trial::chart_png;
-use crate::terminal::trial::{attach, TrialView, TrialViews};
-use crate::terminal::{Keyboard, Left};
+use crate::store::{Outcome, PlayerRef, SessionRow};
+use crate::terminal::follow::follow;
+use crate::terminal::trial::TrialTable;
+use crate::terminal::Keyboard;
 use std::time::Duration;
 
 /// `agora play trial`'s options.
@@ -175,99 +175,69 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     } else {
         Keyboard::none()
     };
-    follow(&store, runner, human, &view, &mut keyboard).await
+    follow(&store, runner, TrialTable::new(human, &view), &mut keyboard).await
 }
 
-/// Follows one trial at the terminal until it ends or is left; writes the chart.
-pub async fn follow(
-    store: &Store,
-    mut runner: Runner<Trial>,
-    human: Option<Seat>,
-    view: &TrialView,
-    keyboard: &mut Keyboard,
-) -> anyhow::Result<()> {
-    let views = TrialViews::subscribe(&mut runner, human);
-    let session = runner.start();
-    let handle = session.handle.clone();
-    let left = tokio::select! {
-        left = attach(&handle, views, view, keyboard) => left?,
-        _ = tokio::signal::ctrl_c() => {
-            handle.detach().await;
-            println!("\nInterrupted: the trial is saved; continue it with `agora resume`.");
-            Left::Detached
-        }
-    };
-    let ended = session.wait().await?;
-    match (left, ended) {
-        (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
-            let game = crate::session::rebuild::<TrialSessionSetup>(store, handle.id()).await?;
-            if let Some(png) = chart_png(view, &game) {
-                let path = std::env::temp_dir().join(format!("agora-trial-{}.png", handle.id()));
-                std::fs::write(&path, png)?;
-                println!("Chart: {}", path.display());
-            }
-            if game.outcome().is_none() {
-                println!("The trial ended unfinished.");
-            }
-        }
-        (_, Ended::Abandoned) => println!("The trial was abandoned."),
-        _ => {}
+/// The trial's part of `agora resume`.
+pub struct TrialTerminal;
+
+impl TerminalGame for TrialTerminal {
+    fn kind(&self) -> GameKind {
+        GameKind::Trial
     }
-    Ok(())
+
+    fn human_seats(&self, row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
+        crate::session::trial::human_seats(row)
+    }
+
+    fn resume_one<'a>(
+        &'a self,
+        at: ToResume<'a>,
+        keyboard: &'a mut Keyboard,
+    ) -> Local<'a, anyhow::Result<Option<Background>>> {
+        Box::pin(resume_one(at, keyboard))
+    }
+
+    fn finished(&self, outcome: &Outcome) -> String {
+        format!("finished, winner {}", outcome.winner)
+    }
 }
 
 /// Resumes one stored trial: followed at the terminal (its human seat, or watched when
-/// `watch`), else run in the background.
-pub async fn resume_one(
-    store: &Store,
-    row: &SessionRow,
-    step_delay: Duration,
-    kit: &TrialKit,
+/// it is the only one), else run in the background.
+async fn resume_one(
+    at: ToResume<'_>,
     keyboard: &mut Keyboard,
-    watch: bool,
-) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
-    let humans = human_seats(row)?;
+) -> anyhow::Result<Option<Background>> {
+    let ToResume { store, row, .. } = at;
+    let kit = at.kits.get::<TrialKit>();
     let setup: TrialSessionSetup = crate::session::setup_of(row)?;
     let view = trial_view_of(kit, &setup)?;
-    let runner = match crate::session::resume::<TrialSessionSetup>(
-        store.clone(),
-        row,
-        step_delay,
-        kit,
-    )
-    .await
-    {
-        Ok(r) => r,
-        Err(e) => {
-            println!("session {}: not resumed: {e}", row.id);
-            return Ok(None);
-        }
-    };
-    match humans.first() {
-        Some(&seat) => {
-            println!(
-                "session {} (seed {}): a trial, resumed; you are {}",
-                row.id,
-                row.seed,
-                view.player(seat)
-            );
-            follow(store, runner, Some(seat), &view, keyboard).await?;
-            Ok(None)
-        }
-        None if watch => {
-            println!("session {} (seed {}): a trial, resumed", row.id, row.seed);
-            follow(store, runner, None, &view, &mut Keyboard::none()).await?;
-            Ok(None)
-        }
-        None => {
-            println!("session {} (seed {}): a trial, resumed", row.id, row.seed);
-            let session = runner.start();
-            Ok(Some(tokio::spawn(async move {
-                let id = session.handle.id().to_string();
-                (id, session.wait().await.map_err(anyhow::Error::from))
-            })))
-        }
+    let runner =
+        match crate::session::resume::<TrialSessionSetup>(store.clone(), row, at.step_delay, kit)
+            .await
+        {
+            Ok(r) => r,
+            Err(e) => {
+                println!("session {}: not resumed: {e}", row.id);
+                return Ok(None);
+            }
+        };
+    let human = at.humans.first().copied();
+    match human {
+        Some(seat) => println!(
+            "session {} (seed {}): a trial, resumed; you are {}",
+            row.id,
+            row.seed,
+            view.player(seat)
+        ),
+        None => println!("session {} (seed {}): a trial, resumed", row.id, row.seed),
     }
+    if human.is_none() && !at.watch {
+        return Ok(Some(background(runner)));
+    }
+    follow(store, runner, TrialTable::new(human, &view), keyboard).await?;
+    Ok(None)
 }
 
 /// `agora sim trial`.

@@ -1,7 +1,9 @@
 //! The terminal surface: a game played at the keyboard (hot seat when several people share
-//! it), or watched. The generic part is the keyboard ([`Keyboard`]: lines typed while a
-//! prompt is open, guarded against type-ahead); each game's view of a session (what is
-//! printed, how a typed line becomes an action) is a folder:
+//! it), or watched. The generic parts are the keyboard ([`Keyboard`]: lines typed while a
+//! prompt is open, guarded against type-ahead) and [`follow`] (one loop for every game:
+//! the session's notes, the keyboard, Ctrl-C, leaving, the ending); each game's view of a
+//! session (what is printed, how a typed line becomes an action: its [`follow::Table`]) is
+//! a folder:
 //!
 //! - `werewolf`: the night and the day, typed answers, the ending and the scoreboard.
 //! - `debate`: the moderator's calls, speeches typed over several lines with their word
@@ -9,6 +11,7 @@
 //! - `trial`: the case, messages to jurors by name, evidence, deliberation, the verdict.
 
 pub mod debate;
+pub mod follow;
 mod keyboard;
 pub mod trial;
 pub mod werewolf;

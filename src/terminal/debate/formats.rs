@@ -6,21 +6,17 @@
 //! handed in just before the time runs out, and `pass` gives the turn up. In a social
 //! debate `concede` gives in (twice, to be sure). `quit` or Ctrl-C leaves the session
 //! stored (saying what became of a speech being typed); `abandon` twice ends it. The story
-//! lines are `story::debate::panel`'s.
+//! lines are `story::debate::panel`'s; [`PanelTable`] is the formats' part of the shared
+//! [`follow`](super::super::follow) loop.
 
-use super::super::{Keyboard, Left};
-use crate::games::{Seat, Viewer};
-use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
-use crate::store::now_ms;
-use crate::story::debate::panel::name_of;
+use super::super::follow::{out, Flow, Table, Words};
+use super::super::Typed;
+use crate::games::{Game, Seat, Viewer};
+use crate::session::{GameSetup, Note, SessionHandle, SubmitError};
+use crate::store::{now_ms, Outcome, Store};
 pub use crate::story::debate::panel::Panel;
-use std::io::Write;
-
-fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{text}");
-    let _ = stdout.flush();
-}
+use crate::story::debate::panel::{chart_png, name_of};
+use std::marker::PhantomData;
 
 /// How to play a moderated or social debate, shown at the start and by `help`.
 pub fn help(social: bool) -> String {
@@ -34,194 +30,262 @@ pub fn help(social: bool) -> String {
     )
 }
 
-/// What a terminal follows, subscribed before the session starts so nothing is missed.
-pub struct PanelViews<G: Panel> {
+/// A moderated or social debate at the terminal (`S`: its stored setup), for
+/// [`follow`](super::super::follow::follow): one participant's seat typed at this
+/// keyboard, or none to watch.
+pub struct PanelTable<S: GameSetup> {
     human: Option<Seat>,
-    subscription: Subscription<G>,
+    /// The participants' shown names, seat 1 first.
+    names: Vec<String>,
+    /// The open speech ask: (seq, round, limit, due), and the lines typed for it.
+    open: Option<(u32, u8, u32, i64)>,
+    lines: Vec<String>,
+    confirm: Option<&'static str>,
+    passed: bool,
+    /// When to hand in what was typed for the open ask.
+    deadline: Option<tokio::time::Instant>,
+    setup: PhantomData<fn() -> S>,
 }
 
-impl<G: Panel> PanelViews<G> {
-    pub fn subscribe(runner: &mut Runner<G>, human: Option<Seat>) -> PanelViews<G> {
-        let viewer = human.map_or(Viewer::Public, Viewer::Seat);
-        PanelViews {
+impl<S: GameSetup> PanelTable<S> {
+    pub fn new(human: Option<Seat>, names: &[String]) -> PanelTable<S> {
+        PanelTable {
             human,
-            subscription: runner.subscribe(viewer),
+            names: names.to_vec(),
+            open: None,
+            lines: Vec::new(),
+            confirm: None,
+            passed: false,
+            deadline: None,
+            setup: PhantomData,
         }
     }
 }
 
-/// Follows the session until it ends or is left: prints what the seat (or the public)
-/// may see and takes the human's speeches.
-pub async fn attach<G: Panel>(
-    handle: &SessionHandle<G>,
-    views: PanelViews<G>,
-    names: &[String],
-    keyboard: &mut Keyboard,
-) -> Result<Left, SubmitError> {
-    let PanelViews {
-        human,
-        mut subscription,
-    } = views;
-    // The open speech ask: (seq, round, limit, due), and the lines typed for it.
-    let mut open: Option<(u32, u8, u32, i64)> = None;
-    let mut lines: Vec<String> = Vec::new();
-    let mut confirm: Option<&'static str> = None;
-    let mut passed = false;
-    // When to hand in what was typed for the open ask.
-    let mut deadline: Option<tokio::time::Instant> = None;
-    let ctrl_c = tokio::signal::ctrl_c();
-    tokio::pin!(ctrl_c);
-    let social = G::concede().is_some();
-    // What happened before a resume is told again, without the lines said to the person
-    // at the time (a pass and a timeout look alike afterwards).
-    let mut backlog = subscription.backlog_len();
-    loop {
-        tokio::select! {
-            _ = &mut ctrl_c => {
-                left_behind(&lines);
-                out("\nInterrupted: the debate is saved; continue it with `agora resume`.");
-                handle.detach().await;
-                return Ok(Left::Detached);
-            }
-            note = subscription.next() => {
-                let Some(note) = note else { return Ok(Left::Detached) };
-                let retold = backlog > 0;
-                backlog = backlog.saturating_sub(1);
-                match &*note {
-                    Note::Event { audience, event } => {
-                        if let Some(l) = G::line(event, *audience, names) {
-                            out(&l);
-                        }
-                        if let (Some(seat), Some(skipped)) = (human, G::skipped(event)) {
-                            if skipped == seat {
-                                open = None;
-                                deadline = None;
-                                lines.clear();
-                                if std::mem::take(&mut passed) {
-                                    out("   You pass this round.");
-                                } else if !retold {
-                                    out("   Time is up: your turn was skipped.");
-                                }
-                            }
+impl<S> Table for PanelTable<S>
+where
+    S: GameSetup,
+    S::Game: Panel,
+{
+    type Game = S::Game;
+    const WORDS: Words = Words {
+        paused: "debate",
+        store_back: "!! The store is back; the debate goes on.",
+        interrupted: "\nInterrupted: the debate is saved; continue it with `agora resume`.",
+        saved: "session",
+        abandoned: "The debate was abandoned.",
+    };
+
+    fn viewer(&self) -> Viewer {
+        self.human.map_or(Viewer::Public, Viewer::Seat)
+    }
+
+    fn reads_keyboard(&self) -> bool {
+        self.human.is_some()
+    }
+
+    async fn note(&mut self, _: &SessionHandle<S::Game>, note: &Note<S::Game>, retold: bool) {
+        match note {
+            Note::Event { audience, event } => {
+                if let Some(l) = S::Game::line(event, *audience, &self.names) {
+                    out(&l);
+                }
+                if let (Some(seat), Some(skipped)) = (self.human, S::Game::skipped(event)) {
+                    if skipped == seat {
+                        self.open = None;
+                        self.deadline = None;
+                        self.lines.clear();
+                        if std::mem::take(&mut self.passed) {
+                            out("   You pass this round.");
+                        } else if !retold {
+                            out("   Time is up: your turn was skipped.");
                         }
                     }
-                    Note::Ask { seat, seq, ask, due_at } => {
-                        if Some(*seat) == human {
-                            if let Some((round, limit)) = G::speech(ask) {
-                                open = Some((*seq, round, limit, *due_at));
-                                passed = false;
-                                lines.clear();
-                                deadline = Some(hand_in_at(*due_at));
-                                let secs = ((due_at - now_ms()).max(0) + 999) / 1000;
-                                out(&format!(">> {}, your speech in round {round}: at most {limit} words; type it over one or more lines and end it with an empty line or `.` (or `pass`). [{secs} s]", name_of(names, *seat)));
-                            }
-                        }
-                    }
-                    Note::Paused { reason } => out(&format!("!! The debate is paused: {reason}. Retrying…")),
-                    Note::Resumed => out("!! The store is back; the debate goes on."),
-                    Note::Ended { outcome } => return Ok(Left::Finished(outcome.clone())),
-                    Note::Abandoned => return Ok(Left::Abandoned),
                 }
             }
-            _ = async { tokio::time::sleep_until(deadline.expect("checked")).await }, if deadline.is_some() => {
-                deadline = None;
-                let (Some(seat), Some((seq, ..))) = (human, open) else { continue };
-                if lines.is_empty() {
-                    continue;
-                }
-                let speech = std::mem::take(&mut lines).join("\n");
-                let words = crate::games::debate::words::count(&speech);
-                out(&format!(
-                    "   Time is nearly up: what you typed ({words} word{}) is handed in.",
-                    if words == 1 { "" } else { "s" }
-                ));
-                match handle.submit(seat, G::speak(speech), Some(seq)).await {
-                    Ok(()) => open = None,
-                    Err(SubmitError::Stale) => { out("   Too late: that turn has closed."); open = None; }
-                    Err(e) => out(&format!("   Not taken: {e}.")),
+            Note::Ask {
+                seat,
+                seq,
+                ask,
+                due_at,
+            } if Some(*seat) == self.human => {
+                if let Some((round, limit)) = S::Game::speech(ask) {
+                    self.open = Some((*seq, round, limit, *due_at));
+                    self.passed = false;
+                    self.lines.clear();
+                    self.deadline = Some(hand_in_at(*due_at));
+                    let secs = ((due_at - now_ms()).max(0) + 999) / 1000;
+                    out(&format!(">> {}, your speech in round {round}: at most {limit} words; type it over one or more lines and end it with an empty line or `.` (or `pass`). [{secs} s]", name_of(&self.names, *seat)));
                 }
             }
-            typed = keyboard.line(), if human.is_some() => {
-                let seat = human.expect("a human seat");
-                let Some(typed) = typed else {
-                    left_behind(&lines);
-                    out("Input closed: the session is saved; continue it with `agora resume`.");
-                    handle.detach().await;
-                    return Ok(Left::Detached);
-                };
-                let text = typed.text.trim();
-                let word = text.to_ascii_lowercase();
-                if word == "help" {
-                    out(&help(social));
-                    continue;
-                }
-                if lines.is_empty() && word == "pass" {
-                    match open {
-                        Some((seq, ..)) => {
-                            passed = true;
-                            match handle.pass(seat, seq).await {
-                                Ok(()) => {}
-                                Err(SubmitError::Stale) => { passed = false; out("   Too late: that turn has closed."); open = None; }
-                                Err(e) => { passed = false; out(&format!("   Not taken: {e}.")); }
-                            }
-                        }
-                        None => out("   Not your turn: there is nothing to pass."),
-                    }
-                    continue;
-                }
-                if lines.is_empty() && matches!(word.as_str(), "quit" | "abandon" | "concede") {
-                    let what: &'static str = match word.as_str() { "quit" => "quit", "abandon" => "abandon", _ => "concede" };
-                    if what == "quit" {
-                        out("Leaving: the session is saved; continue it with `agora resume`.");
-                        handle.detach().await;
-                        return Ok(Left::Detached);
-                    }
-                    if confirm != Some(what) {
-                        confirm = Some(what);
-                        out(&format!("   Type {what} again to be sure; anything else goes on."));
-                        continue;
-                    }
-                    confirm = None;
-                    if what == "abandon" {
-                        handle.abandon().await;
-                        return Ok(Left::Abandoned);
-                    }
-                    match G::concede() {
-                        Some(action) => match handle.submit(seat, action, None).await {
-                            Ok(()) => { out("   You give in."); open = None; deadline = None; }
-                            Err(e) => out(&format!("   Not taken: {e}.")),
-                        },
-                        None => out("   In a moderated debate there is no conceding: speak, or `pass`."),
-                    }
-                    continue;
-                }
-                confirm = None;
-                let Some((seq, _, limit, _)) = open else {
-                    if !text.is_empty() {
-                        out("   Not your turn: wait (`help` lists the commands).");
-                    }
-                    continue;
-                };
-                if text.is_empty() || text == "." {
-                    if lines.is_empty() {
-                        out("   Nothing written yet: type your speech, or `pass` to give up the turn.");
-                        continue;
-                    }
-                    let speech = std::mem::take(&mut lines).join("\n");
-                    match handle.submit(seat, G::speak(speech), Some(seq)).await {
-                        Ok(()) => { open = None; deadline = None; }
-                        Err(SubmitError::Stale) => { out("   Too late: that turn has closed."); open = None; }
-                        Err(e) => out(&format!("   Not taken: {e}.")),
-                    }
-                    continue;
-                }
-                lines.push(typed.text.trim_end().to_string());
-                let words: u32 = lines.iter().map(|l| crate::games::debate::words::count(l)).sum();
-                let over = if words > limit { " — over the limit" } else { "" };
-                out(&format!("   ({words} of {limit} words{over})"));
-            }
+            _ => {}
         }
     }
+
+    fn hand_in_at(&self) -> Option<tokio::time::Instant> {
+        self.deadline
+    }
+
+    async fn hand_in(&mut self, handle: &SessionHandle<S::Game>) {
+        self.deadline = None;
+        let (Some(seat), Some((seq, ..))) = (self.human, self.open) else {
+            return;
+        };
+        if self.lines.is_empty() {
+            return;
+        }
+        let speech = std::mem::take(&mut self.lines).join("\n");
+        let words = crate::games::debate::words::count(&speech);
+        out(&format!(
+            "   Time is nearly up: what you typed ({words} word{}) is handed in.",
+            if words == 1 { "" } else { "s" }
+        ));
+        match handle.submit(seat, S::Game::speak(speech), Some(seq)).await {
+            Ok(()) => self.open = None,
+            Err(SubmitError::Stale) => {
+                out("   Too late: that turn has closed.");
+                self.open = None;
+            }
+            Err(e) => out(&format!("   Not taken: {e}.")),
+        }
+    }
+
+    async fn typed(&mut self, handle: &SessionHandle<S::Game>, typed: &Typed) -> Flow {
+        let Some(seat) = self.human else {
+            return Flow::Stay;
+        };
+        let social = S::Game::concede().is_some();
+        let text = typed.text.trim();
+        let word = text.to_ascii_lowercase();
+        if word == "help" {
+            out(&help(social));
+            return Flow::Stay;
+        }
+        if self.lines.is_empty() && word == "pass" {
+            match self.open {
+                Some((seq, ..)) => {
+                    self.passed = true;
+                    match handle.pass(seat, seq).await {
+                        Ok(()) => {}
+                        Err(SubmitError::Stale) => {
+                            self.passed = false;
+                            out("   Too late: that turn has closed.");
+                            self.open = None;
+                        }
+                        Err(e) => {
+                            self.passed = false;
+                            out(&format!("   Not taken: {e}."));
+                        }
+                    }
+                }
+                None => out("   Not your turn: there is nothing to pass."),
+            }
+            return Flow::Stay;
+        }
+        if self.lines.is_empty() && matches!(word.as_str(), "quit" | "abandon" | "concede") {
+            let what: &'static str = match word.as_str() {
+                "quit" => "quit",
+                "abandon" => "abandon",
+                _ => "concede",
+            };
+            if what == "quit" {
+                return Flow::Quit;
+            }
+            if self.confirm != Some(what) {
+                self.confirm = Some(what);
+                out(&format!(
+                    "   Type {what} again to be sure; anything else goes on."
+                ));
+                return Flow::Stay;
+            }
+            self.confirm = None;
+            if what == "abandon" {
+                return Flow::Abandon;
+            }
+            match S::Game::concede() {
+                Some(action) => match handle.submit(seat, action, None).await {
+                    Ok(()) => {
+                        out("   You give in.");
+                        self.open = None;
+                        self.deadline = None;
+                    }
+                    Err(e) => out(&format!("   Not taken: {e}.")),
+                },
+                None => out("   In a moderated debate there is no conceding: speak, or `pass`."),
+            }
+            return Flow::Stay;
+        }
+        self.confirm = None;
+        let Some((seq, _, limit, _)) = self.open else {
+            if !text.is_empty() {
+                out("   Not your turn: wait (`help` lists the commands).");
+            }
+            return Flow::Stay;
+        };
+        if text.is_empty() || text == "." {
+            if self.lines.is_empty() {
+                out("   Nothing written yet: type your speech, or `pass` to give up the turn.");
+                return Flow::Stay;
+            }
+            let speech = std::mem::take(&mut self.lines).join("\n");
+            match handle.submit(seat, S::Game::speak(speech), Some(seq)).await {
+                Ok(()) => {
+                    self.open = None;
+                    self.deadline = None;
+                }
+                Err(SubmitError::Stale) => {
+                    out("   Too late: that turn has closed.");
+                    self.open = None;
+                }
+                Err(e) => out(&format!("   Not taken: {e}.")),
+            }
+            return Flow::Stay;
+        }
+        self.lines.push(typed.text.trim_end().to_string());
+        let words: u32 = self
+            .lines
+            .iter()
+            .map(|l| crate::games::debate::words::count(l))
+            .sum();
+        let over = if words > limit {
+            " — over the limit"
+        } else {
+            ""
+        };
+        out(&format!("   ({words} of {limit} words{over})"));
+        Flow::Stay
+    }
+
+    /// Says what became of a speech being typed, with its text.
+    fn leaving(&self) {
+        left_behind(&self.lines);
+    }
+
+    /// The chart, written to a file, and whether the debate ended unfinished.
+    async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
+        let game = crate::session::rebuild::<S>(store, id).await?;
+        if let Some(path) = chart_of(id, &self.names, &game as &dyn std::any::Any)? {
+            println!("Chart: {}", path.display());
+        }
+        if game.outcome().is_none() {
+            println!("The debate ended unfinished.");
+        }
+        Ok(())
+    }
+}
+
+/// A finished debate's chart, written beside the other temporary files; its path.
+pub fn chart_of(
+    id: &str,
+    names: &[String],
+    game: &dyn std::any::Any,
+) -> anyhow::Result<Option<std::path::PathBuf>> {
+    let Some(png) = chart_png(names, game) else {
+        return Ok(None);
+    };
+    let path = std::env::temp_dir().join(format!("agora-debate-{id}.png"));
+    std::fs::write(&path, png)?;
+    Ok(Some(path))
 }
 
 /// Says what became of a speech being typed when the person leaves, with its text.

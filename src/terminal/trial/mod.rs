@@ -3,140 +3,180 @@
 //! told line by line (the same lines `agora replay` prints). A player types
 //! `<juror>: <message>` (a juror by name or id), `evidence <card>`, `jurors`, `cards`,
 //! `rest` (done arguing), `verdict` (end the argument now), `quit` (leave; the trial is
-//! saved) or `abandon` (twice: end it).
+//! saved) or `abandon` (twice: end it). [`TrialTable`] is the game's part of the shared
+//! [`follow`](super::follow) loop; at the end the chart of the jurors' stances is written
+//! to a file.
 
-use super::{Keyboard, Left};
+use super::follow::{out, Flow, Table, Words};
+use super::Typed;
 use crate::games::trial::{Action, Ask, Trial};
-use crate::games::{Seat, Viewer};
-use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
+use crate::games::{Game, Seat, Viewer};
+use crate::session::trial::TrialSessionSetup;
+use crate::session::{Note, SessionHandle};
+use crate::store::{Outcome, Store};
+use crate::story::trial::chart_png;
 pub use crate::story::trial::TrialView;
 use std::collections::BTreeMap;
-use std::io::Write;
 
-fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{text}");
-    let _ = stdout.flush();
-}
+const HELP: &str = "   Type `<juror>: <message>` to speak to a juror, `evidence <card>`, `jurors`, `cards`, `rest` (you are done), `verdict` (close the argument now), `quit` or `abandon`.";
 
-/// What a terminal follows, subscribed before the session starts so nothing is missed.
-pub struct TrialViews {
+/// A trial at the terminal, for [`follow`](super::follow::follow): the player's seat
+/// typed at this keyboard, or none to watch.
+pub struct TrialTable<'a> {
     human: Option<Seat>,
-    subscription: Subscription<Trial>,
+    view: &'a TrialView,
+    /// The player's open ask (turns left per juror, cards not yet presented).
+    argue: Option<Ask>,
+    confirm: bool,
+    told_help: bool,
 }
 
-impl TrialViews {
-    pub fn subscribe(runner: &mut Runner<Trial>, human: Option<Seat>) -> TrialViews {
-        TrialViews {
+impl<'a> TrialTable<'a> {
+    pub fn new(human: Option<Seat>, view: &'a TrialView) -> TrialTable<'a> {
+        TrialTable {
             human,
-            subscription: runner.subscribe(human.map_or(Viewer::Public, Viewer::Seat)),
+            view,
+            argue: None,
+            confirm: false,
+            told_help: false,
         }
     }
 }
 
-const HELP: &str = "   Type `<juror>: <message>` to speak to a juror, `evidence <card>`, `jurors`, `cards`, `rest` (you are done), `verdict` (close the argument now), `quit` or `abandon`.";
+impl Table for TrialTable<'_> {
+    type Game = Trial;
+    const WORDS: Words = Words {
+        paused: "trial",
+        store_back: "!! The store is back; the trial goes on.",
+        interrupted: "\nInterrupted: the trial is saved; continue it with `agora resume`.",
+        saved: "trial",
+        abandoned: "The trial was abandoned.",
+    };
 
-/// Follows the session until it ends or is left: prints what the seat (or the public)
-/// may see and takes the player's messages.
-pub async fn attach(
-    handle: &SessionHandle<Trial>,
-    views: TrialViews,
-    view: &TrialView,
-    keyboard: &mut Keyboard,
-) -> Result<Left, SubmitError> {
-    let TrialViews {
-        human,
-        mut subscription,
-    } = views;
-    let mut argue: Option<Ask> = None;
-    let mut confirm = false;
-    let mut told_help = false;
-    loop {
-        tokio::select! {
-            note = subscription.next() => {
-                let Some(note) = note else { return Ok(Left::Detached) };
-                match &*note {
-                    Note::Event { audience, event } => {
-                        if let Some(l) = view.line(event, *audience, false) {
-                            out(&l);
-                        }
-                    }
-                    Note::Ask { seat, ask, .. } if Some(*seat) == human => {
-                        if !told_help {
-                            out(HELP);
-                            told_help = true;
-                        }
-                        argue = Some(ask.clone());
-                    }
-                    Note::Ask { .. } => {}
-                    Note::Paused { reason } => out(&format!("!! The trial is paused: {reason}. Retrying…")),
-                    Note::Resumed => out("!! The store is back; the trial goes on."),
-                    Note::Ended { outcome } => return Ok(Left::Finished(outcome.clone())),
-                    Note::Abandoned => return Ok(Left::Abandoned),
+    fn viewer(&self) -> Viewer {
+        self.human.map_or(Viewer::Public, Viewer::Seat)
+    }
+
+    fn reads_keyboard(&self) -> bool {
+        self.human.is_some()
+    }
+
+    async fn note(&mut self, _: &SessionHandle<Trial>, note: &Note<Trial>, _: bool) {
+        match note {
+            Note::Event { audience, event } => {
+                if let Some(l) = self.view.line(event, *audience, false) {
+                    out(&l);
                 }
             }
-            typed = keyboard.line(), if human.is_some() => {
-                let seat = human.expect("a human seat");
-                let Some(typed) = typed else {
-                    out("Input closed: the trial is saved; continue it with `agora resume`.");
-                    handle.detach().await;
-                    return Ok(Left::Detached);
-                };
-                let text = typed.text.trim();
-                let word = text.to_ascii_lowercase();
-                if word != "abandon" {
-                    confirm = false;
+            Note::Ask { seat, ask, .. } if Some(*seat) == self.human => {
+                if !self.told_help {
+                    out(HELP);
+                    self.told_help = true;
                 }
-                let action = match word.as_str() {
-                    "" => continue,
-                    "quit" => {
-                        out("Leaving: the trial is saved; continue it with `agora resume`.");
-                        handle.detach().await;
-                        return Ok(Left::Detached);
-                    }
-                    "abandon" if !confirm => {
-                        confirm = true;
-                        out("   Type abandon again to be sure; anything else goes on.");
-                        continue;
-                    }
-                    "abandon" => {
-                        handle.abandon().await;
-                        return Ok(Left::Abandoned);
-                    }
-                    "help" | "?" => { out(HELP); continue; }
-                    "jurors" => {
-                        let left = match &argue { Some(Ask::Argue { turns_left, .. }) => turns_left.clone(), _ => BTreeMap::new() };
-                        for (id, (name, occupation, _)) in &view.jurors {
-                            out(&format!("   {name} ({occupation}){}", left.get(id).map_or(String::new(), |n| format!(": {n} messages left"))));
-                        }
-                        continue;
-                    }
-                    "cards" => {
-                        let open = match &argue { Some(Ask::Argue { cards, .. }) => cards.clone(), _ => Vec::new() };
-                        for e in &view.case.evidence {
-                            let state = if open.contains(&e.id) { "" } else { " (presented)" };
-                            out(&format!("   {} — {}{state}", e.id, e.title));
-                        }
-                        continue;
-                    }
-                    "rest" => Action::Rest,
-                    "verdict" => Action::CallVerdict,
-                    _ if word.starts_with("evidence ") => match view.find_card(&text[9..]) {
-                        Some(card) => Action::Present { card },
-                        None => { out("   No such card: type `cards` to see them."); continue; }
-                    },
-                    _ => match text.split_once(':') {
-                        Some((who, said)) => match view.find_juror(who) {
-                            Some(juror) => Action::Say { juror, text: said.trim().to_string() },
-                            None => { out(&format!("   No juror called {:?}: type `jurors` to see them.", who.trim())); continue; }
-                        },
-                        None => { out(HELP); continue; }
-                    },
-                };
-                if let Err(e) = handle.submit(seat, action, None).await {
-                    out(&format!("   Not taken: {e}."));
-                }
+                self.argue = Some(ask.clone());
             }
+            _ => {}
         }
+    }
+
+    async fn typed(&mut self, handle: &SessionHandle<Trial>, typed: &Typed) -> Flow {
+        let Some(seat) = self.human else {
+            return Flow::Stay;
+        };
+        let view = self.view;
+        let text = typed.text.trim();
+        let word = text.to_ascii_lowercase();
+        if word != "abandon" {
+            self.confirm = false;
+        }
+        let action = match word.as_str() {
+            "" => return Flow::Stay,
+            "quit" => return Flow::Quit,
+            "abandon" if !self.confirm => {
+                self.confirm = true;
+                out("   Type abandon again to be sure; anything else goes on.");
+                return Flow::Stay;
+            }
+            "abandon" => return Flow::Abandon,
+            "help" | "?" => {
+                out(HELP);
+                return Flow::Stay;
+            }
+            "jurors" => {
+                let left = match &self.argue {
+                    Some(Ask::Argue { turns_left, .. }) => turns_left.clone(),
+                    _ => BTreeMap::new(),
+                };
+                for (id, (name, occupation, _)) in &view.jurors {
+                    out(&format!(
+                        "   {name} ({occupation}){}",
+                        left.get(id)
+                            .map_or(String::new(), |n| format!(": {n} messages left"))
+                    ));
+                }
+                return Flow::Stay;
+            }
+            "cards" => {
+                let open = match &self.argue {
+                    Some(Ask::Argue { cards, .. }) => cards.clone(),
+                    _ => Vec::new(),
+                };
+                for e in &view.case.evidence {
+                    let state = if open.contains(&e.id) {
+                        ""
+                    } else {
+                        " (presented)"
+                    };
+                    out(&format!("   {} — {}{state}", e.id, e.title));
+                }
+                return Flow::Stay;
+            }
+            "rest" => Action::Rest,
+            "verdict" => Action::CallVerdict,
+            _ if word.starts_with("evidence ") => match view.find_card(&text[9..]) {
+                Some(card) => Action::Present { card },
+                None => {
+                    out("   No such card: type `cards` to see them.");
+                    return Flow::Stay;
+                }
+            },
+            _ => match text.split_once(':') {
+                Some((who, said)) => match view.find_juror(who) {
+                    Some(juror) => Action::Say {
+                        juror,
+                        text: said.trim().to_string(),
+                    },
+                    None => {
+                        out(&format!(
+                            "   No juror called {:?}: type `jurors` to see them.",
+                            who.trim()
+                        ));
+                        return Flow::Stay;
+                    }
+                },
+                None => {
+                    out(HELP);
+                    return Flow::Stay;
+                }
+            },
+        };
+        if let Err(e) = handle.submit(seat, action, None).await {
+            out(&format!("   Not taken: {e}."));
+        }
+        Flow::Stay
+    }
+
+    /// The chart of the jurors' stances, written beside the other temporary files.
+    async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
+        let game = crate::session::rebuild::<TrialSessionSetup>(store, id).await?;
+        if let Some(png) = chart_png(self.view, &game) {
+            let path = std::env::temp_dir().join(format!("agora-trial-{id}.png"));
+            std::fs::write(&path, png)?;
+            println!("Chart: {}", path.display());
+        }
+        if game.outcome().is_none() {
+            println!("The trial ended unfinished.");
+        }
+        Ok(())
     }
 }

@@ -7,24 +7,24 @@
 //! like any other; this module only prints notes and submits typed actions.
 //!
 //! Typing is guarded: a line typed before the current prompt appeared is not taken as its
-//! answer, an empty speech and `abandon` are each confirmed first, and `quit` (or Ctrl-C,
-//! handled by the caller) leaves the session stored. At the end, `ending.rs` tells the
+//! answer, an empty speech and `abandon` are each confirmed first, and `quit` (or Ctrl-C)
+//! leaves the session stored. [`WerewolfTable`] is the game's part of the shared
+//! [`follow`](super::follow) loop. At the end, `ending.rs` tells the
 //! deaths the table was not yet told and how the game was won, then the scoreboard once.
 
 mod ending;
 
 pub use ending::{how_won, scoreboard, untold_deaths};
 
-use super::{Keyboard, Typed};
+use super::follow::{out, Flow, Table, Words};
+use super::Typed;
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
 use crate::games::{Audience, Viewer};
-use crate::session::{Note, Runner, SessionHandle, SubmitError, Subscription};
-use crate::store::now_ms;
+use crate::session::werewolf::Setup;
+use crate::session::{Note, SessionHandle, SubmitError};
+use crate::store::{now_ms, Outcome, Store};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::time::Instant;
-
-pub use super::Left;
 
 /// Reads a typed answer to `ask`. The error says what is expected and what is valid.
 pub fn parse_answer(ask: &Ask, line: &str) -> Result<Action, String> {
@@ -159,34 +159,6 @@ fn line(event: &Event, audience: Audience, viewer_is_seat: bool) -> Option<Strin
     })
 }
 
-fn out(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{text}");
-    let _ = stdout.flush();
-}
-
-/// What a terminal follows, as one ordered stream: the public view when it only watches,
-/// else what its human seats may see (the public events and each one's own). Taken before
-/// the session starts, so nothing is missed however fast the AI seats play.
-pub struct Views {
-    humans: Vec<Seat>,
-    subscription: Subscription<Werewolf>,
-}
-
-impl Views {
-    pub fn subscribe(runner: &mut Runner<Werewolf>, humans: &[Seat]) -> Views {
-        let viewer = match humans {
-            [] => Viewer::Public,
-            [seat] => Viewer::Seat(*seat),
-            many => Viewer::Seats(many.iter().copied().collect()),
-        };
-        Views {
-            humans: humans.to_vec(),
-            subscription: runner.subscribe(viewer),
-        }
-    }
-}
-
 /// What one typed line means, given the open ask and what was asked to be confirmed.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Step {
@@ -280,118 +252,162 @@ impl Guard {
         }
     }
 }
+/// Werewolf at the terminal, for [`follow`](super::follow::follow): the human seats typed at
+/// this keyboard (hot seat when several), or none to watch the public story. Their open
+/// asks are prompted one at a time, the lowest seat first.
+pub struct WerewolfTable {
+    humans: Vec<Seat>,
+    /// Open asks of the human seats, by seat: (seq, ask, due).
+    open: BTreeMap<Seat, (u32, Ask, i64)>,
+    prompted: Option<(Seat, u32)>,
+    /// When the current prompt was printed: lines that arrived before it are not its answer.
+    prompt_at: Option<Instant>,
+    guard: Guard,
+}
 
-/// Follows a session at the terminal until it ends: prints what the human seats (or, with
-/// none, the public) may see and takes the humans' typed answers.
-pub async fn attach(
-    handle: &SessionHandle<Werewolf>,
-    views: Views,
-    keyboard: &mut Keyboard,
-) -> Result<Left, SubmitError> {
-    let Views {
-        humans,
-        mut subscription,
-    } = views;
-    // Open asks of the human seats, by seat: (seq, ask, due).
-    let mut open: BTreeMap<Seat, (u32, Ask, i64)> = BTreeMap::new();
-    let mut prompted: Option<(Seat, u32)> = None;
-    // When the current prompt was printed: lines that arrived before it are not its answer.
-    let mut prompt_at: Option<Instant> = None;
-    let mut guard = Guard::default();
-    // Watch mode reads nothing: a closed or absent keyboard must not stop the watch.
-    let keyboard_open = !humans.is_empty();
-    loop {
-        // Prompt for the first open ask not yet prompted.
-        if let Some((&seat, &(seq, ask, due))) = open.iter().next() {
-            if prompted != Some((seat, seq)) {
-                prompt_at = Some(Instant::now());
+impl WerewolfTable {
+    pub fn new(humans: &[Seat]) -> WerewolfTable {
+        WerewolfTable {
+            humans: humans.to_vec(),
+            open: BTreeMap::new(),
+            prompted: None,
+            prompt_at: None,
+            guard: Guard::default(),
+        }
+    }
+}
+
+impl Table for WerewolfTable {
+    type Game = Werewolf;
+    const WORDS: Words = Words {
+        paused: "game",
+        store_back: "!! The game store is back; the game goes on.",
+        interrupted: "\nInterrupted: the session is saved; continue it with `agora resume`.",
+        saved: "session",
+        abandoned: "The game was abandoned.",
+    };
+
+    /// The public view when it only watches, else what its human seats may see (the public
+    /// events and each one's own), as one ordered stream.
+    fn viewer(&self) -> Viewer {
+        match &self.humans[..] {
+            [] => Viewer::Public,
+            [seat] => Viewer::Seat(*seat),
+            many => Viewer::Seats(many.iter().copied().collect()),
+        }
+    }
+
+    fn reads_keyboard(&self) -> bool {
+        !self.humans.is_empty()
+    }
+
+    /// Prompts for the first open ask not yet prompted.
+    fn before_wait(&mut self) {
+        if let Some((&seat, &(seq, ask, due))) = self.open.iter().next() {
+            if self.prompted != Some((seat, seq)) {
+                self.prompt_at = Some(Instant::now());
                 out(&prompt(&ask, due));
-                prompted = Some((seat, seq));
+                self.prompted = Some((seat, seq));
             }
         }
-        tokio::select! {
-            note = subscription.next() => {
-                let Some(note) = note else {
-                    return Ok(Left::Detached);
-                };
-                match &*note {
-                    Note::Event { event: Event::Defaulted { seat, ask, .. }, .. } => {
-                        out(&format!("   (seat {seat}) time is up: the {} takes its default.", ask.name()));
-                        open.remove(seat);
-                    }
-                    Note::Event { audience, event } => {
-                        if let Some(l) = line(event, *audience, keyboard_open) {
-                            out(&l);
-                        }
-                    }
-                    Note::Ask { seat, seq, ask, due_at } => {
-                        open.insert(*seat, (*seq, *ask, *due_at));
-                        // Asked again with the same number (the witch after a save): prompt again.
-                        if prompted == Some((*seat, *seq)) {
-                            prompted = None;
-                        }
-                    }
-                    Note::Paused { reason } => out(&format!("!! The game is paused: {reason}. Retrying…")),
-                    Note::Resumed => out("!! The game store is back; the game goes on."),
-                    Note::Ended { outcome } => return Ok(Left::Finished(outcome.clone())),
-                    Note::Abandoned => return Ok(Left::Abandoned),
+    }
+
+    async fn note(&mut self, _: &SessionHandle<Werewolf>, note: &Note<Werewolf>, _: bool) {
+        match note {
+            Note::Event {
+                event: Event::Defaulted { seat, ask, .. },
+                ..
+            } => {
+                out(&format!(
+                    "   (seat {seat}) time is up: the {} takes its default.",
+                    ask.name()
+                ));
+                self.open.remove(seat);
+            }
+            Note::Event { audience, event } => {
+                if let Some(l) = line(event, *audience, self.reads_keyboard()) {
+                    out(&l);
                 }
             }
-            typed = keyboard.line(), if keyboard_open => {
-                let Some(typed) = typed else {
-                    out("Input closed: the session is saved; continue it with `agora resume`.");
-                    handle.detach().await;
-                    return Ok(Left::Detached);
+            Note::Ask {
+                seat,
+                seq,
+                ask,
+                due_at,
+            } => {
+                self.open.insert(*seat, (*seq, *ask, *due_at));
+                // Asked again with the same number (the witch after a save): prompt again.
+                if self.prompted == Some((*seat, *seq)) {
+                    self.prompted = None;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    async fn typed(&mut self, handle: &SessionHandle<Werewolf>, typed: &Typed) -> Flow {
+        let current = self
+            .open
+            .iter()
+            .next()
+            .map(|(&seat, (seq, ask, _))| (seat, *seq, ask));
+        let target = current.map(|(seat, seq, _)| (seat, seq));
+        match self.guard.read(typed, current, self.prompt_at) {
+            Step::Quit => return Flow::Quit,
+            Step::ConfirmAbandon => out(
+                "   Type abandon again to end this game for good (it cannot be resumed); anything else goes on.",
+            ),
+            Step::Abandon => return Flow::Abandon,
+            Step::TypedAhead(text) => out(&format!(
+                "   Not taken: '{text}' was typed before this prompt; answer it now."
+            )),
+            Step::NothingToDo => out(
+                "   Nothing to do now: wait for your turn (type quit to leave, abandon to end the game).",
+            ),
+            Step::Nothing => {}
+            Step::ConfirmEmptySpeech => out(
+                "   Nothing typed: press Enter again to pass your turn without a word, or type your speech.",
+            ),
+            Step::Refused(e) => {
+                out(&format!("   Not taken: {e}. Try again."));
+                self.prompted = None;
+            }
+            Step::Submit(action) => {
+                // An answer is only read for an open ask.
+                let Some((seat, seq)) = target else {
+                    return Flow::Stay;
                 };
-                let current = open.iter().next().map(|(&seat, (seq, ask, _))| (seat, *seq, ask));
-                let target = current.map(|(seat, seq, _)| (seat, seq));
-                match guard.read(&typed, current, prompt_at) {
-                    Step::Quit => {
-                        out("Leaving: the session is saved; continue it with `agora resume`.");
-                        handle.detach().await;
-                        return Ok(Left::Detached);
+                match handle.submit(seat, action, Some(seq)).await {
+                    Ok(()) => {
+                        self.open.remove(&seat);
                     }
-                    Step::ConfirmAbandon => out(
-                        "   Type abandon again to end this game for good (it cannot be resumed); anything else goes on.",
-                    ),
-                    Step::Abandon => {
-                        handle.abandon().await;
-                        return Ok(Left::Abandoned);
+                    Err(SubmitError::Stale) => {
+                        out("   Too late: that choice has closed.");
+                        self.open.remove(&seat);
                     }
-                    Step::TypedAhead(text) => {
-                        out(&format!("   Not taken: '{text}' was typed before this prompt; answer it now."));
-                    }
-                    Step::NothingToDo => out(
-                        "   Nothing to do now: wait for your turn (type quit to leave, abandon to end the game).",
-                    ),
-                    Step::Nothing => {}
-                    Step::ConfirmEmptySpeech => out(
-                        "   Nothing typed: press Enter again to pass your turn without a word, or type your speech.",
-                    ),
-                    Step::Refused(e) => {
+                    Err(e) => {
                         out(&format!("   Not taken: {e}. Try again."));
-                        prompted = None;
-                    }
-                    Step::Submit(action) => {
-                        // An answer is only read for an open ask.
-                        let Some((seat, seq)) = target else { continue };
-                        match handle.submit(seat, action, Some(seq)).await {
-                            Ok(()) => {
-                                open.remove(&seat);
-                            }
-                            Err(SubmitError::Stale) => {
-                                out("   Too late: that choice has closed.");
-                                open.remove(&seat);
-                            }
-                            Err(e) => {
-                                out(&format!("   Not taken: {e}. Try again."));
-                                prompted = None;
-                            }
-                        }
+                        self.prompted = None;
                     }
                 }
             }
         }
+        Flow::Stay
+    }
+
+    /// The scoreboard, once, from the whole log replayed: once the game is over it hides
+    /// nothing, and it tells the last night's deaths and how the game was won.
+    async fn finished(&self, store: &Store, id: &str, outcome: &Outcome) -> anyhow::Result<()> {
+        let seats = store.seats(id).await?;
+        let game = match crate::session::rebuild::<Setup>(store, id).await {
+            Ok(game) => Some(game),
+            Err(e) => {
+                tracing::warn!(session = %id, "cannot replay the log for the ending: {e}");
+                None
+            }
+        };
+        print!("{}", scoreboard(outcome, &seats, game.as_ref()));
+        Ok(())
     }
 }
 

@@ -2,24 +2,24 @@
 //! --format rounds|social` (one participant's seat at the keyboard, or watching), their
 //! half of `agora resume`, and the scorecard with its chart written to a file.
 
-use super::debate::{motion_of, DebatePlayOptions};
-use super::terminal_name;
+use super::options::{motion_of, timers_and_length, DebatePlayOptions};
 use crate::agents::debate::DebateKit;
+use crate::commands::{background, terminal_name, Background, Local, ToResume};
 use crate::config::Config;
 use crate::games::debate::rounds::{RoundsRules, Style};
 use crate::games::debate::social::SocialRules;
-use crate::games::{Game, Seat};
+use crate::games::Seat;
 use crate::kits::{database_url, debate_kit, open_store};
-use crate::session::debate::shown_names;
-use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::debate::formats::human_start;
 use crate::session::debate::formats::{format_of, RoundsSetup, SocialSetup};
-use crate::session::{Ended, GameSetup, Place, Runner};
+use crate::session::debate::shown_names;
+use crate::session::debate::{DebateFormat, DebateSeat};
+use crate::session::{GameSetup, Place};
 use crate::sim::debate::formats::social_start;
-use crate::store::{PlayerRef, SessionRow, Store};
-use crate::story::debate::panel::chart_png;
-use crate::terminal::debate::formats::{attach, help, Panel, PanelViews};
-use crate::terminal::{Keyboard, Left};
+use crate::store::{PlayerRef, SessionRow};
+use crate::terminal::debate::formats::{help, Panel, PanelTable};
+use crate::terminal::follow::follow;
+use crate::terminal::Keyboard;
 use std::time::Duration;
 
 /// The seats: participant `human` a person (if any), the others AI with personalities, and
@@ -58,8 +58,9 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         (k, _) => anyhow::bail!("--humans {k}: one human seat (--seat) or none (--humans 0)"),
     };
     let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let step_delay = Duration::from_millis(opts.step_delay);
     let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
-    let (timers, length_scale) = super::debate::timers_and_length(config, &opts)?;
+    let (timers, length_scale) = timers_and_length(config, &opts)?;
     let motion = motion_of(&kit, &opts.topic)?;
     let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
     let names = shown_names(&seats);
@@ -110,7 +111,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         };
         setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
         let runner = setup
-            .create(store.clone(), seed, &place, opts.step_delay, &kit)
+            .create(store.clone(), seed, &place, step_delay, &kit)
             .await?;
         println!(
             "Social debate, session {} (seed {seed}): {}",
@@ -120,7 +121,8 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         you(&side_lines(&names, |p| {
             setup.starts[p as usize - 1].stance >= 0.0
         }));
-        follow::<SocialSetup>(&store, runner, human, &names, &mut keyboard_for(human)).await
+        let table = PanelTable::<SocialSetup>::new(human, &names);
+        follow(&store, runner, table, &mut keyboard_for(human)).await
     } else {
         let style = match &opts.style {
             Some(s) => Style::parse(s).ok_or_else(|| {
@@ -142,7 +144,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         };
         setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
         let runner = setup
-            .create(store.clone(), seed, &place, opts.step_delay, &kit)
+            .create(store.clone(), seed, &place, step_delay, &kit)
             .await?;
         println!(
             "Moderated debate, session {} (seed {seed}): {}",
@@ -152,7 +154,8 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         you(&side_lines(&names, |p| {
             crate::agents::debate::rounds::side_of(p) == crate::games::debate::team::Side::Pro
         }));
-        follow::<RoundsSetup>(&store, runner, human, &names, &mut keyboard_for(human)).await
+        let table = PanelTable::<RoundsSetup>::new(human, &names);
+        follow(&store, runner, table, &mut keyboard_for(human)).await
     }
 }
 
@@ -185,55 +188,6 @@ fn keyboard_for(human: Option<Seat>) -> Keyboard {
     }
 }
 
-/// A finished debate's chart, written beside the other temporary files; its path.
-pub fn chart_of(
-    id: &str,
-    names: &[String],
-    game: &dyn std::any::Any,
-) -> anyhow::Result<Option<std::path::PathBuf>> {
-    let Some(png) = chart_png(names, game) else {
-        return Ok(None);
-    };
-    let path = std::env::temp_dir().join(format!("agora-debate-{id}.png"));
-    std::fs::write(&path, png)?;
-    Ok(Some(path))
-}
-
-/// Follows one session at the terminal until it ends or is left; prints the result and
-/// writes the chart.
-pub async fn follow<S>(
-    store: &Store,
-    mut runner: Runner<S::Game>,
-    human: Option<Seat>,
-    names: &[String],
-    keyboard: &mut Keyboard,
-) -> anyhow::Result<()>
-where
-    S: GameSetup,
-    S::Game: Panel,
-{
-    let views = PanelViews::subscribe(&mut runner, human);
-    let session = runner.start();
-    let handle = session.handle.clone();
-    // Ctrl-C is handled inside: it says what became of a speech being typed.
-    let left = attach(&handle, views, names, keyboard).await?;
-    let ended = session.wait().await?;
-    match (left, ended) {
-        (_, Ended::Finished(_)) | (Left::Finished(_), _) => {
-            let game = crate::session::rebuild::<S>(store, handle.id()).await?;
-            if let Some(path) = chart_of(handle.id(), names, &game as &dyn std::any::Any)? {
-                println!("Chart: {}", path.display());
-            }
-            if game.outcome().is_none() {
-                println!("The debate ended unfinished.");
-            }
-        }
-        (_, Ended::Abandoned) => println!("The debate was abandoned."),
-        _ => {}
-    }
-    Ok(())
-}
-
 /// The human seats of a stored moderated or social debate.
 pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
@@ -244,57 +198,51 @@ pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
 
 /// Resumes one stored moderated or social debate: followed at the terminal (its human
 /// seat, or watched), else run in the background.
-pub async fn resume_one(
-    store: &Store,
-    row: &SessionRow,
-    step_delay: Duration,
-    kit: &DebateKit,
+pub fn resume_one<'a>(
+    at: ToResume<'a>,
+    keyboard: &'a mut Keyboard,
+) -> Local<'a, anyhow::Result<Option<Background>>> {
+    match format_of(at.row) {
+        DebateFormat::Social => Box::pin(resume_panel::<SocialSetup>(at, keyboard)),
+        _ => Box::pin(resume_panel::<RoundsSetup>(at, keyboard)),
+    }
+}
+
+async fn resume_panel<S>(
+    at: ToResume<'_>,
     keyboard: &mut Keyboard,
-    watch: bool,
-) -> anyhow::Result<Option<tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>>> {
-    let humans = human_seats(row)?;
+) -> anyhow::Result<Option<Background>>
+where
+    S: GameSetup<Kit = DebateKit>,
+    S::Game: Panel,
+{
+    let ToResume { store, row, .. } = at;
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
     let names = shown_names(&seats);
-    macro_rules! go {
-        ($setup:ty) => {{
-            let runner =
-                match crate::session::resume::<$setup>(store.clone(), row, step_delay, kit).await {
-                    Ok(r) => r,
-                    Err(e) => {
-                        println!("session {}: not resumed: {e}", row.id);
-                        return Ok(None);
-                    }
-                };
-            match humans.first() {
-                Some(&seat) => {
-                    println!(
-                        "session {} (seed {}): a debate, resumed; you are participant {seat} ({})",
-                        row.id,
-                        row.seed,
-                        names[seat as usize - 1]
-                    );
-                    println!("{}", help(format_of(row) == DebateFormat::Social));
-                    follow::<$setup>(store, runner, Some(seat), &names, keyboard).await?;
-                    Ok(None)
-                }
-                None if watch => {
-                    println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
-                    follow::<$setup>(store, runner, None, &names, &mut Keyboard::none()).await?;
-                    Ok(None)
-                }
-                None => {
-                    println!("session {} (seed {}): a debate, resumed", row.id, row.seed);
-                    let session = runner.start();
-                    Ok(Some(tokio::spawn(async move {
-                        let id = session.handle.id().to_string();
-                        (id, session.wait().await.map_err(anyhow::Error::from))
-                    })))
-                }
-            }
-        }};
+    let kit = at.kits.get::<DebateKit>();
+    let runner = match crate::session::resume::<S>(store.clone(), row, at.step_delay, kit).await {
+        Ok(r) => r,
+        Err(e) => {
+            println!("session {}: not resumed: {e}", row.id);
+            return Ok(None);
+        }
+    };
+    let human = at.humans.first().copied();
+    match human {
+        Some(seat) => {
+            println!(
+                "session {} (seed {}): a debate, resumed; you are participant {seat} ({})",
+                row.id,
+                row.seed,
+                names[seat as usize - 1]
+            );
+            println!("{}", help(format_of(row) == DebateFormat::Social));
+        }
+        None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-    match format_of(row) {
-        DebateFormat::Social => go!(SocialSetup),
-        _ => go!(RoundsSetup),
+    if human.is_none() && !at.watch {
+        return Ok(Some(background(runner)));
     }
+    follow(store, runner, PanelTable::<S>::new(human, &names), keyboard).await?;
+    Ok(None)
 }

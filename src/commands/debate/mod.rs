@@ -1,12 +1,13 @@
 //! The debate's store-backed commands: `agora play debate` (a debater's seat at the
 //! keyboard, or watching), `agora sim debate`, and the debate's part of `agora resume`
 //! ([`DebateTerminal`]). The team debate is here; the moderated and social debates are
-//! `debate_formats.rs`; the options both read are `debate_options.rs`.
+//! `formats.rs`; the options both read are `options.rs`.
 
-use super::debate_options::{check_options, motion_of, timers_and_length, topic_ids};
-pub use super::debate_options::{DebatePlayOptions, SimArgs};
-use super::{background, debate_formats, terminal_name, Background, Local, TerminalGame, ToResume};
+pub mod formats;
+pub mod options;
+
 use crate::agents::debate::DebateKit;
+use crate::commands::{background, terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::config::Config;
 use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
 use crate::games::{GameKind, Seat};
@@ -18,6 +19,8 @@ use crate::store::{Outcome, PlayerRef, SessionRow};
 use crate::terminal::debate::TeamTable;
 use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
+use options::{check_options, motion_of, timers_and_length, topic_ids};
+pub use options::{DebatePlayOptions, SimArgs};
 use std::time::Duration;
 
 /// The debate AI seats' tools when a language model is required (`sim debate --llm`): an
@@ -83,7 +86,7 @@ pub fn setup(
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
     check_options(&opts)?;
     if opts.format != DebateFormat::Team {
-        return debate_formats::play(config, opts).await;
+        return formats::play(config, opts).await;
     }
     let human = match (opts.humans, &opts.seat) {
         (0, None) => None,
@@ -140,14 +143,14 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     } else {
         Keyboard::none()
     };
-    let table = TeamTable::new(human, super::personalities());
+    let table = TeamTable::new(human, crate::commands::personalities());
     follow(&store, runner, table, &mut keyboard).await
 }
 
 /// The human seats of a stored debate.
 pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
     if format_of(row) != DebateFormat::Team {
-        return debate_formats::human_seats(row);
+        return formats::human_seats(row);
     }
     let setup: DebateSetup = crate::session::setup_of(row)?;
     Ok(setup.human_seats())
@@ -171,7 +174,7 @@ impl TerminalGame for DebateTerminal {
         keyboard: &'a mut Keyboard,
     ) -> Local<'a, anyhow::Result<Option<Background>>> {
         if format_of(at.row) != DebateFormat::Team {
-            return debate_formats::resume_one(at, keyboard);
+            return formats::resume_one(at, keyboard);
         }
         Box::pin(resume_team(at, keyboard))
     }
@@ -218,7 +221,7 @@ async fn resume_team(
     if human.is_none() && !at.watch {
         return Ok(Some(background(runner)));
     }
-    let table = TeamTable::new(human, super::personalities());
+    let table = TeamTable::new(human, crate::commands::personalities());
     follow(store, runner, table, keyboard).await?;
     Ok(None)
 }

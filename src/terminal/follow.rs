@@ -1,0 +1,181 @@
+//! One way to follow a session at the terminal, for every game: subscribe before the
+//! session starts (so nothing is missed), then one loop that tells what the seat (or the
+//! public) may see, reads the keyboard, hands in typed text when its time is nearly up,
+//! and leaves on `quit`, Ctrl-C or a closed keyboard with the session stored; at the end,
+//! the game's own ending (a scoreboard, a scorecard, a chart). What differs between games
+//! is a [`Table`]: how an event or an ask is told, what a typed line does, and the words
+//! of the shared lines ([`Words`]).
+
+use super::{Keyboard, Left, Typed};
+use crate::games::{Game, Viewer};
+use crate::session::{Ended, Note, Runner, SessionHandle, Subscription};
+use crate::store::{Outcome, Store};
+use std::io::Write;
+
+/// Prints one line at once (the terminal shows it even while a line is being typed).
+pub fn out(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{text}");
+    let _ = stdout.flush();
+}
+
+/// The words of the lines every game's terminal says alike.
+pub struct Words {
+    /// What is paused when the store fails: `game` in "!! The game is paused: …".
+    pub paused: &'static str,
+    /// The whole line said when the store is back.
+    pub store_back: &'static str,
+    /// The whole line said on Ctrl-C (it starts on a line of its own).
+    pub interrupted: &'static str,
+    /// What is saved when the person leaves or the keyboard closes: `session` in
+    /// "Leaving: the session is saved; …".
+    pub saved: &'static str,
+    /// The whole line said when the session was abandoned.
+    pub abandoned: &'static str,
+}
+
+/// What a typed line leads to, once the game's table has read it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Stay at the table.
+    Stay,
+    /// Leave; the session stays stored and resumable.
+    Quit,
+    /// End the session for good (confirmed already).
+    Abandon,
+}
+
+/// A game at the terminal: what the shared loop asks of it. The loop runs on the command's
+/// own task (never spawned), so its futures need not be `Send`.
+#[allow(async_fn_in_trait)]
+pub trait Table {
+    type Game: Game;
+    /// The words of the shared lines.
+    const WORDS: Words;
+    /// Whose view the terminal follows.
+    fn viewer(&self) -> Viewer;
+    /// Whether the keyboard is read (a human seat is played here); a watch reads nothing,
+    /// so a closed or absent keyboard does not stop it.
+    fn reads_keyboard(&self) -> bool;
+    /// Called before each wait: e.g. the prompt of an ask not yet prompted.
+    fn before_wait(&mut self) {}
+    /// An event or an ask (`retold`: it happened before this terminal attached, and is told
+    /// again from the backlog).
+    async fn note(
+        &mut self,
+        handle: &SessionHandle<Self::Game>,
+        note: &Note<Self::Game>,
+        retold: bool,
+    );
+    /// When what was typed for the open ask is to be handed in, if anything is.
+    fn hand_in_at(&self) -> Option<tokio::time::Instant> {
+        None
+    }
+    /// That moment has come.
+    async fn hand_in(&mut self, _handle: &SessionHandle<Self::Game>) {}
+    /// A typed line.
+    async fn typed(&mut self, handle: &SessionHandle<Self::Game>, typed: &Typed) -> Flow;
+    /// Said before the person leaves (quit, Ctrl-C, the keyboard closed): what became of
+    /// a speech being typed.
+    fn leaving(&self) {}
+    /// The session finished: the game's ending (from the stored log).
+    async fn finished(&self, store: &Store, id: &str, outcome: &Outcome) -> anyhow::Result<()>;
+}
+
+/// Follows the session until it ends or is left: tells what the table's viewer may see
+/// and takes what is typed. Ctrl-C leaves the session stored.
+pub async fn attach<T: Table>(
+    handle: &SessionHandle<T::Game>,
+    mut subscription: Subscription<T::Game>,
+    table: &mut T,
+    keyboard: &mut Keyboard,
+) -> Left {
+    let words = T::WORDS;
+    let ctrl_c = tokio::signal::ctrl_c();
+    tokio::pin!(ctrl_c);
+    // What happened before a resume is told again, without the lines said to the person
+    // at the time (a pass and a timeout look alike afterwards).
+    let mut backlog = subscription.backlog_len();
+    loop {
+        table.before_wait();
+        let due = table.hand_in_at();
+        let reads = table.reads_keyboard();
+        tokio::select! {
+            _ = &mut ctrl_c => {
+                table.leaving();
+                out(words.interrupted);
+                handle.detach().await;
+                return Left::Detached;
+            }
+            note = subscription.next() => {
+                let Some(note) = note else {
+                    return Left::Detached;
+                };
+                let retold = backlog > 0;
+                backlog = backlog.saturating_sub(1);
+                match &*note {
+                    Note::Paused { reason } => {
+                        out(&format!("!! The {} is paused: {reason}. Retrying…", words.paused));
+                    }
+                    Note::Resumed => out(words.store_back),
+                    Note::Ended { outcome } => return Left::Finished(outcome.clone()),
+                    Note::Abandoned => return Left::Abandoned,
+                    note => table.note(handle, note, retold).await,
+                }
+            }
+            _ = async { tokio::time::sleep_until(due.expect("checked")).await }, if due.is_some() => {
+                table.hand_in(handle).await;
+            }
+            typed = keyboard.line(), if reads => {
+                let Some(typed) = typed else {
+                    table.leaving();
+                    out(&format!(
+                        "Input closed: the {} is saved; continue it with `agora resume`.",
+                        words.saved
+                    ));
+                    handle.detach().await;
+                    return Left::Detached;
+                };
+                match table.typed(handle, &typed).await {
+                    Flow::Stay => {}
+                    Flow::Quit => {
+                        table.leaving();
+                        out(&format!(
+                            "Leaving: the {} is saved; continue it with `agora resume`.",
+                            words.saved
+                        ));
+                        handle.detach().await;
+                        return Left::Detached;
+                    }
+                    Flow::Abandon => {
+                        handle.abandon().await;
+                        return Left::Abandoned;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Follows one session at the terminal from its start until it ends or is left; at the
+/// end tells the game's ending, or that it was abandoned.
+pub async fn follow<T: Table>(
+    store: &Store,
+    mut runner: Runner<T::Game>,
+    mut table: T,
+    keyboard: &mut Keyboard,
+) -> anyhow::Result<()> {
+    let subscription = runner.subscribe(table.viewer());
+    let session = runner.start();
+    let handle = session.handle.clone();
+    let left = attach(&handle, subscription, &mut table, keyboard).await;
+    let ended = session.wait().await?;
+    match (left, ended) {
+        (_, Ended::Finished(outcome)) | (Left::Finished(outcome), _) => {
+            table.finished(store, handle.id(), &outcome).await?;
+        }
+        (_, Ended::Abandoned) => println!("{}", T::WORDS.abandoned),
+        _ => {}
+    }
+    Ok(())
+}
