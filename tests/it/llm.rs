@@ -135,9 +135,12 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
                 let seen = seen2.clone();
                 async move {
                     seen.lock().unwrap().push(state.clone());
-                    let decision = agora::agent_server::decide(&AgentKit::default(), &state)
-                        .await
-                        .unwrap();
+                    let decision = agora::commands::werewolf::agent_server::decide(
+                        &AgentKit::default(),
+                        &state,
+                    )
+                    .await
+                    .unwrap();
                     axum::Json(decision)
                 }
             }),
