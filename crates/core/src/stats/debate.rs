@@ -58,6 +58,10 @@ impl GameStats for DebateStats {
     fn kit_persona(&self, kits: &Kits, id: &str) -> Option<String> {
         kits.find::<DebateKit>()?.personalities.persona_name(id)
     }
+    fn content_personas(&self, dir: &std::path::Path) -> Option<Box<dyn Personas>> {
+        let read = Personalities::load(Some(dir)).unwrap_or_else(|_| Personalities::builtin());
+        Some(Box::new(read))
+    }
 }
 
 impl Personas for Personalities {
@@ -446,5 +450,31 @@ mod tests {
         };
         kits.insert(std::sync::Arc::new(kit));
         assert_eq!(shown_name(fox, "x", &kits), "AI · The Fox");
+    }
+
+    #[test]
+    fn the_content_directory_names_its_personalities() {
+        use crate::stats::names::ContentPersonas;
+        let dir = std::env::temp_dir().join(format!("agora-stats-personas-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let fox = "ai:debater-sly_fox@0.1.0";
+        let file = dir.join("personalities.toml");
+        std::fs::write(&file, "[[personality]]\nid = \"sly_fox\"\nname = \"The Fox\"\nstyle = \"s\"\nopeners = [\"a\", \"b\", \"c\"]\nconnectors = [\"a\", \"b\", \"c\"]\nclosers = [\"a\", \"b\", \"c\"]").unwrap();
+        assert_eq!(
+            shown_name(fox, "x", &ContentPersonas::load(&dir)),
+            "AI · The Fox"
+        );
+        std::fs::write(&file, "not toml [").unwrap();
+        let built_in = ContentPersonas::load(&dir);
+        assert_eq!(
+            shown_name(fox, "x", &built_in),
+            "AI · Sly-fox",
+            "a broken file: the built-in ones"
+        );
+        assert_eq!(
+            shown_name("ai:debater-logical@0.1.0", "x", &built_in),
+            "AI · Logical"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -49,6 +49,12 @@ pub trait GameStats: SessionLines {
     fn kit_persona(&self, _kits: &Kits, _id: &str) -> Option<String> {
         None
     }
+    /// This game's characters as the content directory `dir` describes them (what cannot
+    /// be read: the built-in ones), for the commands that open no kit; `None`: the game
+    /// has no characters.
+    fn content_personas(&self, _dir: &std::path::Path) -> Option<Box<dyn Personas>> {
+        None
+    }
 }
 
 /// The statistics of the registered game `kind`.

@@ -20,6 +20,39 @@ impl Personas for crate::kits::Kits {
     }
 }
 
+/// The characters the registered games' content describes, each game's read by its
+/// stats from the content directory: how `agora stats` and `agora sessions`, which open no
+/// kit, name AI players.
+pub struct ContentPersonas(Vec<Box<dyn Personas>>);
+
+impl ContentPersonas {
+    /// Every registered game's characters from `dir`.
+    pub fn load(dir: &std::path::Path) -> ContentPersonas {
+        ContentPersonas(
+            crate::registry::GAMES
+                .iter()
+                .filter_map(|g| g.stats().content_personas(dir))
+                .collect(),
+        )
+    }
+
+    /// From the content directory: `AGORA_CONTENT_DIR` (when set and not empty), else
+    /// `content`.
+    pub fn from_env() -> ContentPersonas {
+        let dir = std::env::var_os("AGORA_CONTENT_DIR")
+            .filter(|d| !d.is_empty())
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::path::PathBuf::from("content"));
+        ContentPersonas::load(&dir)
+    }
+}
+
+impl Personas for ContentPersonas {
+    fn persona_name(&self, id: &str) -> Option<String> {
+        self.0.iter().find_map(|p| p.persona_name(id))
+    }
+}
+
 /// How a board names a player: a person by their stored name; an AI player by what it
 /// was at the table, `AI · <name>`: as its game showed it (a debater: its personality's
 /// shown name; the built-in werewolf players: `AI · built-in player`), else a model as
