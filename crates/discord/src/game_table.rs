@@ -323,3 +323,21 @@ async fn resume_session<S: GameSetup>(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_table_sees_its_peoples_seats_or_the_public_never_the_moderators_view() {
+        assert!(matches!(people(&[None, None, None]), Viewer::Public));
+        assert!(matches!(people(&[]), Viewer::Public));
+        match people(&[None, Some(7), None, Some(9)]) {
+            Viewer::Seats(seats) => {
+                let seats: Vec<Seat> = seats.iter().collect();
+                assert_eq!(seats, vec![2, 4]);
+            }
+            _ => panic!("people at seats 2 and 4 are followed as their seats"),
+        }
+    }
+}

@@ -3,12 +3,17 @@
 //! channel's case), `verdict` ends the argument (the host or a moderator), `stop` and
 //! `status` ask the channel's table, whatever it plays.
 
+use super::stage::Stage;
+use super::table::{TrialRunning, TrialState, TrialTable};
 use crate::agents::trial::TrialKit;
-use crate::games::trial::Mode;
+use crate::games::trial::{Action, Mode};
+use crate::games::Seat;
+use crate::guards::ctx_manages;
 use crate::send::reply_ephemeral as refuse;
+use crate::session::SubmitError;
 use crate::text::sanitize;
 use crate::trial::lobby::TrialLobby;
-use crate::trial::TrialTable;
+use crate::types::Bot;
 use crate::types::{Context, Error};
 use std::sync::Arc;
 
@@ -128,7 +133,7 @@ pub async fn start(
         seats: Vec::new(),
         message: None,
     };
-    crate::trial::open_lobby(ctx, lobby).await
+    open_lobby(ctx, lobby).await
 }
 
 /// Presents an evidence card to the jury (once per card).
@@ -165,4 +170,181 @@ pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
 #[poise::command(slash_command, guild_only)]
 pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     crate::tables::stop_table(ctx).await
+}
+
+impl TrialTable {
+    /// The case's cards (id, title) for `/trial evidence`'s autocomplete.
+    pub async fn cards(&self, bot: &Bot) -> Vec<(String, String)> {
+        let case = match &*self.state.lock().await {
+            TrialState::Running(TrialRunning { data, .. }) => data.case.clone(),
+            TrialState::Lobby(l) => l.case.clone(),
+            _ => return Vec::new(),
+        };
+        bot.kits
+            .get::<TrialKit>()
+            .book
+            .case(&case)
+            .map(|c| {
+                c.evidence
+                    .iter()
+                    .map(|e| (e.id.clone(), e.title.clone()))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// `/trial evidence`: a player presents a card.
+    pub async fn evidence(&self, ctx: Context<'_>, card: &str) -> Result<(), Error> {
+        if let Some(why) = self.not_under_way().await {
+            return refuse(ctx, why).await;
+        }
+        // Once the argument is closed no card is shown, whichever card was named.
+        let stage = match &*self.state.lock().await {
+            TrialState::Running(r) => r.stage.clone(),
+            _ => Stage::Over,
+        };
+        match stage {
+            Stage::Argument => {}
+            Stage::Deliberation(_) => return refuse(
+                ctx,
+                "The argument is closed: the jury is deliberating, and no more evidence is shown.",
+            )
+            .await,
+            Stage::Over => return refuse(ctx, "The trial has ended.").await,
+        }
+        let Some((handle, seat, _)) = self.player(ctx.author().id.get()).await else {
+            return refuse(ctx, "Only the trial's players present evidence.").await;
+        };
+        let known = self.cards(ctx.data()).await;
+        let Some((id, title)) = known
+            .iter()
+            .find(|(id, title)| id == card.trim() || title.eq_ignore_ascii_case(card.trim()))
+        else {
+            let ids: Vec<&str> = known.iter().map(|c| c.0.as_str()).collect();
+            return refuse(
+                ctx,
+                format!(
+                    "There is no card {:?} in this case (cards: {}).",
+                    sanitize(card, 40),
+                    ids.join(", ")
+                ),
+            )
+            .await;
+        };
+        match handle
+            .submit(seat, Action::Present { card: id.clone() }, None)
+            .await
+        {
+            Ok(()) => refuse(ctx, format!("Presented: {title}.")).await,
+            Err(SubmitError::Refused(why)) if why.contains("already been presented") => {
+                refuse(
+                    ctx,
+                    format!(
+                        "{} has already been presented: each card is shown once.",
+                        sanitize(title, 100)
+                    ),
+                )
+                .await
+            }
+            Err(e) => refuse(ctx, refusal(e)).await,
+        }
+    }
+
+    /// `/trial verdict`: the host (or a moderator) ends the argument now.
+    pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
+        let user = ctx.author().id.get();
+        let (handle, data) = match &*self.state.lock().await {
+            TrialState::Running(TrialRunning { handle, data, .. }) => {
+                (handle.clone(), data.clone())
+            }
+            _ => {
+                let why = self.not_under_way().await;
+                return refuse(ctx, why.unwrap_or("There is no trial under way here.")).await;
+            }
+        };
+        if user != data.host && !ctx_manages(ctx) {
+            return refuse(
+                ctx,
+                "Only the host or a moderator (Manage Messages) can call the verdict.",
+            )
+            .await;
+        }
+        // The call is a player's: the host's seat, else the first person's.
+        let seat = data.seat_of(user).or_else(|| {
+            data.users
+                .iter()
+                .position(Option::is_some)
+                .map(|i| i as Seat + 1)
+        });
+        let Some(seat) = seat else {
+            return refuse(ctx, "Nobody plays here to call it.").await;
+        };
+        match handle.submit(seat, Action::CallVerdict, None).await {
+            // The channel is told by the argument's close, which names who called it.
+            Ok(()) => refuse(ctx, "You called for the verdict: the jury deliberates now.").await,
+            Err(SubmitError::Refused(why)) if why.contains("argument is closed") => {
+                refuse(
+                    ctx,
+                    "The argument is already closed: the jury is deliberating.",
+                )
+                .await
+            }
+            Err(e) => refuse(ctx, refusal(e)).await,
+        }
+    }
+
+    /// Why a player's command does not apply yet, or any more (`None`: under way).
+    async fn not_under_way(&self) -> Option<&'static str> {
+        match &*self.state.lock().await {
+            TrialState::Lobby(_) | TrialState::Starting => {
+                Some("The trial has not started yet: the host starts it from the lobby.")
+            }
+            TrialState::Running(_) => None,
+            TrialState::Closed => Some("The trial has ended."),
+        }
+    }
+}
+
+/// Opens a trial lobby from `/trial start` (the command has checked the case).
+pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error> {
+    let channel = ctx.channel_id().get();
+    let state = TrialState::Lobby(lobby.clone());
+    let table = Arc::new(TrialTable::new(channel, lobby.guild, state));
+    let shown = poise::CreateReply::default()
+        .embed(lobby.embed())
+        .components(lobby.components(channel));
+    crate::game_table::open_lobby(ctx, table, shown, async {}).await
+}
+
+/// A refused command's reason as a sentence a person reads.
+fn refusal(e: SubmitError) -> String {
+    let why = match e {
+        SubmitError::Closed => return "The trial has ended.".into(),
+        SubmitError::Stale => return "That has closed.".into(),
+        e => e.to_string(),
+    };
+    let mut chars = why.chars();
+    let mut out = chars
+        .next()
+        .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
+        .unwrap_or_default();
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
+}
+
+#[cfg(test)]
+mod refusal_tests {
+    use super::*;
+
+    #[test]
+    fn a_refused_command_reads_as_a_sentence_without_jargon() {
+        assert_eq!(refusal(SubmitError::Closed), "The trial has ended.");
+        let why = refusal(SubmitError::Refused(
+            "the argument is closed: the jury is deliberating".into(),
+        ));
+        assert_eq!(why, "The argument is closed: the jury is deliberating.");
+        assert!(!why.contains("Not taken"));
+    }
 }

@@ -5,7 +5,7 @@
 //! in the channel), and resume at startup.
 
 use super::lobby::TrialLobby;
-use super::{RunningData, TrialRunning, TrialState, TrialTable};
+use super::table::{RunningData, TrialRunning, TrialState, TrialTable};
 use crate::agents::trial::TrialKit;
 use crate::game_table::launch;
 use crate::games::trial::{Event, Trial};

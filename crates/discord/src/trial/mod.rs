@@ -7,37 +7,36 @@
 //! players' seats, never the moderator's view.
 //!
 //! - `lobby`: the lobby's stored state, its embed and buttons.
+//! - `table`: the table, its stored data and state, the juror threads' inbox.
+//! - `command`: `/trial start|evidence|verdict|status|stop`, opening the lobby.
 //! - `drive`: the session from the lobby, the juror threads, the task that posts its
-//!   notes, the verdict, resume.
+//!   notes, the verdict.
+//! - `stage`: where the trial stands, for status (pure).
 
 mod command;
 mod drive;
 pub mod lobby;
 mod stage;
+mod table;
 
-use crate::agents::trial::TrialKit;
-use lobby::TrialLobby;
-use stage::Stage;
+pub use table::TrialTable;
+use table::{RunningData, TrialRunning, TrialState};
 
 use crate::game::DiscordGame;
 use crate::game_table::{self, GameTable};
-use crate::games::trial::{Action, Side, Trial};
-use crate::games::{GameKind, Seat};
-use crate::guards::ctx_manages;
+use crate::games::trial::{Side, Trial};
+use crate::games::GameKind;
 use crate::running::BoxFuture;
-use crate::send::{ephemeral, reply_ephemeral as refuse};
+use crate::send::ephemeral;
 use crate::session::trial::TrialSessionSetup;
-use crate::session::{Runner, SessionHandle, SubmitError, Subscription};
+use crate::session::{Runner, SessionHandle, Subscription};
 use crate::store::ChannelRow;
-use crate::tables::{self, Seated, TableState};
+use crate::tables::Seated;
 use crate::text::{display_name, sanitize, Component};
-use crate::types::{Bot, Context, Error};
-use serde::{Deserialize, Serialize};
+use crate::types::{Bot, Error};
 use serenity::all::{
     ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message,
 };
-use std::collections::BTreeMap;
-use std::sync::atomic::AtomicU64;
 use std::sync::Arc;
 
 /// The trial as the bot core knows it: `/trial`, and resume at startup.
@@ -57,351 +56,6 @@ impl DiscordGame for TrialGame {
     ) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(game_table::resume::<TrialTable>(bot, row))
     }
-}
-
-/// A running trial's stored data.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RunningData {
-    pub session_id: String,
-    pub host: u64,
-    pub case: String,
-    /// Each player's shown name and user (`None`: an AI advocate), seat 1 first.
-    pub names: Vec<String>,
-    pub users: Vec<Option<u64>>,
-    /// Each juror's id, name and thread (0 when the thread could not be opened: the juror
-    /// then speaks in the channel).
-    pub jurors: Vec<(String, String, u64)>,
-    /// Events posted so far (a resumed table posts none again).
-    pub posted: usize,
-    /// Whether the argument's closing time has been announced.
-    #[serde(default)]
-    pub deadline_told: bool,
-}
-
-impl tables::StoredData for RunningData {
-    fn session_id(&self) -> &str {
-        &self.session_id
-    }
-}
-
-impl RunningData {
-    pub fn seat_of(&self, user: u64) -> Option<Seat> {
-        self.users
-            .iter()
-            .position(|u| *u == Some(user))
-            .map(|i| i as Seat + 1)
-    }
-    /// The juror whose thread `thread` is.
-    pub fn juror_of_thread(&self, thread: u64) -> Option<&str> {
-        self.jurors
-            .iter()
-            .find(|j| j.2 == thread && thread != 0)
-            .map(|j| j.0.as_str())
-    }
-    pub fn juror_name(&self, id: &str) -> String {
-        self.jurors
-            .iter()
-            .find(|j| j.0 == id)
-            .map_or_else(|| id.to_string(), |j| j.1.clone())
-    }
-    /// Where juror `id` speaks: its thread, else the channel.
-    pub fn place_of(&self, id: &str, channel: u64) -> u64 {
-        self.jurors
-            .iter()
-            .find(|j| j.0 == id && j.2 != 0)
-            .map_or(channel, |j| j.2)
-    }
-}
-
-pub type TrialState = TableState<TrialLobby, TrialRunning>;
-
-/// A running trial at its table: its session and its stored data.
-pub struct TrialRunning {
-    pub handle: SessionHandle<Trial>,
-    pub data: RunningData,
-    /// Where the trial stands (followed from every event, replayed ones included).
-    pub stage: Stage,
-    /// When the argument closes (ms since the epoch), once a player's ask says.
-    pub closes_at: Option<i64>,
-}
-
-impl tables::Hosted for TrialLobby {
-    fn host(&self) -> u64 {
-        self.host
-    }
-    fn message(&mut self) -> &mut Option<u64> {
-        &mut self.message
-    }
-}
-
-impl tables::Live for TrialRunning {
-    type Game = Trial;
-    fn handle(&self) -> &SessionHandle<Trial> {
-        &self.handle
-    }
-    type Data = RunningData;
-    fn host(&self) -> u64 {
-        self.data.host
-    }
-    fn data(&self) -> &RunningData {
-        &self.data
-    }
-}
-
-/// A channel's trial.
-pub struct TrialTable {
-    pub channel: u64,
-    pub guild: u64,
-    pub state: tokio::sync::Mutex<TrialState>,
-    pub message: AtomicU64,
-    pub notes: std::sync::Mutex<Option<Subscription<Trial>>>,
-    /// Players' messages in the juror threads not yet said: `id → (thread, user, text)`.
-    /// Each is said in message order, whatever order the gateway's handlers run in.
-    inbox: std::sync::Mutex<BTreeMap<u64, (u64, u64, String)>>,
-    /// Saying the inbox, one at a time.
-    saying: tokio::sync::Mutex<()>,
-}
-
-impl TrialTable {
-    pub fn new(channel: u64, guild: u64, state: TrialState) -> TrialTable {
-        TrialTable {
-            channel,
-            guild,
-            state: tokio::sync::Mutex::new(state),
-            message: AtomicU64::new(0),
-            notes: std::sync::Mutex::new(None),
-            inbox: std::sync::Mutex::new(BTreeMap::new()),
-            saying: tokio::sync::Mutex::new(()),
-        }
-    }
-
-    /// Says every message in the inbox to its juror, in message order; one refused is
-    /// answered in its thread with the reason.
-    async fn say_inbox(&self, bot: &Bot) {
-        let _one_at_a_time = self.saying.lock().await;
-        loop {
-            let Some((_, (thread, user, text))) = self.inbox.lock().expect("lock").pop_first()
-            else {
-                return;
-            };
-            let Some((handle, seat, data)) = self.player(user).await else {
-                continue;
-            };
-            let Some(juror) = data.juror_of_thread(thread).map(str::to_string) else {
-                continue;
-            };
-            let name = data.juror_name(&juror);
-            if let Err(e) = handle.submit(seat, Action::Say { juror, text }, None).await {
-                let why = match e {
-                    SubmitError::Closed => "the trial has ended".to_string(),
-                    e => e.to_string(),
-                };
-                let note = format!("<@{user}>, that was not said to {name}: {why}.");
-                bot.post(
-                    serenity::all::ChannelId::new(thread),
-                    serenity::all::CreateMessage::new()
-                        .content(sanitize(&note, 1900))
-                        .allowed_mentions(
-                            serenity::all::CreateAllowedMentions::new()
-                                .users([serenity::all::UserId::new(user)]),
-                        ),
-                )
-                .await;
-            }
-        }
-    }
-
-    /// The running trial's handle and the seat `user` plays, if they play.
-    async fn player(&self, user: u64) -> Option<(SessionHandle<Trial>, Seat, RunningData)> {
-        match &*self.state.lock().await {
-            TrialState::Running(TrialRunning { handle, data, .. }) => data
-                .seat_of(user)
-                .map(|s| (handle.clone(), s, data.clone())),
-            _ => None,
-        }
-    }
-
-    /// The case's cards (id, title) for `/trial evidence`'s autocomplete.
-    pub async fn cards(&self, bot: &Bot) -> Vec<(String, String)> {
-        let case = match &*self.state.lock().await {
-            TrialState::Running(TrialRunning { data, .. }) => data.case.clone(),
-            TrialState::Lobby(l) => l.case.clone(),
-            _ => return Vec::new(),
-        };
-        bot.kits
-            .get::<TrialKit>()
-            .book
-            .case(&case)
-            .map(|c| {
-                c.evidence
-                    .iter()
-                    .map(|e| (e.id.clone(), e.title.clone()))
-                    .collect()
-            })
-            .unwrap_or_default()
-    }
-
-    /// `/trial evidence`: a player presents a card.
-    pub async fn evidence(&self, ctx: Context<'_>, card: &str) -> Result<(), Error> {
-        if let Some(why) = self.not_under_way().await {
-            return refuse(ctx, why).await;
-        }
-        // Once the argument is closed no card is shown, whichever card was named.
-        let stage = match &*self.state.lock().await {
-            TrialState::Running(r) => r.stage.clone(),
-            _ => Stage::Over,
-        };
-        match stage {
-            Stage::Argument => {}
-            Stage::Deliberation(_) => return refuse(
-                ctx,
-                "The argument is closed: the jury is deliberating, and no more evidence is shown.",
-            )
-            .await,
-            Stage::Over => return refuse(ctx, "The trial has ended.").await,
-        }
-        let Some((handle, seat, _)) = self.player(ctx.author().id.get()).await else {
-            return refuse(ctx, "Only the trial's players present evidence.").await;
-        };
-        let known = self.cards(ctx.data()).await;
-        let Some((id, title)) = known
-            .iter()
-            .find(|(id, title)| id == card.trim() || title.eq_ignore_ascii_case(card.trim()))
-        else {
-            let ids: Vec<&str> = known.iter().map(|c| c.0.as_str()).collect();
-            return refuse(
-                ctx,
-                format!(
-                    "There is no card {:?} in this case (cards: {}).",
-                    sanitize(card, 40),
-                    ids.join(", ")
-                ),
-            )
-            .await;
-        };
-        match handle
-            .submit(seat, Action::Present { card: id.clone() }, None)
-            .await
-        {
-            Ok(()) => refuse(ctx, format!("Presented: {title}.")).await,
-            Err(SubmitError::Refused(why)) if why.contains("already been presented") => {
-                refuse(
-                    ctx,
-                    format!(
-                        "{} has already been presented: each card is shown once.",
-                        sanitize(title, 100)
-                    ),
-                )
-                .await
-            }
-            Err(e) => refuse(ctx, refusal(e)).await,
-        }
-    }
-
-    /// `/trial verdict`: the host (or a moderator) ends the argument now.
-    pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
-        let user = ctx.author().id.get();
-        let (handle, data) = match &*self.state.lock().await {
-            TrialState::Running(TrialRunning { handle, data, .. }) => {
-                (handle.clone(), data.clone())
-            }
-            _ => {
-                let why = self.not_under_way().await;
-                return refuse(ctx, why.unwrap_or("There is no trial under way here.")).await;
-            }
-        };
-        if user != data.host && !ctx_manages(ctx) {
-            return refuse(
-                ctx,
-                "Only the host or a moderator (Manage Messages) can call the verdict.",
-            )
-            .await;
-        }
-        // The call is a player's: the host's seat, else the first person's.
-        let seat = data.seat_of(user).or_else(|| {
-            data.users
-                .iter()
-                .position(Option::is_some)
-                .map(|i| i as Seat + 1)
-        });
-        let Some(seat) = seat else {
-            return refuse(ctx, "Nobody plays here to call it.").await;
-        };
-        match handle.submit(seat, Action::CallVerdict, None).await {
-            // The channel is told by the argument's close, which names who called it.
-            Ok(()) => refuse(ctx, "You called for the verdict: the jury deliberates now.").await,
-            Err(SubmitError::Refused(why)) if why.contains("argument is closed") => {
-                refuse(
-                    ctx,
-                    "The argument is already closed: the jury is deliberating.",
-                )
-                .await
-            }
-            Err(e) => refuse(ctx, refusal(e)).await,
-        }
-    }
-
-    /// Why a player's command does not apply yet, or any more (`None`: under way).
-    async fn not_under_way(&self) -> Option<&'static str> {
-        match &*self.state.lock().await {
-            TrialState::Lobby(_) | TrialState::Starting => {
-                Some("The trial has not started yet: the host starts it from the lobby.")
-            }
-            TrialState::Running(_) => None,
-            TrialState::Closed => Some("The trial has ended."),
-        }
-    }
-}
-
-impl Seated for TrialTable {
-    type Lobby = TrialLobby;
-    type Running = TrialRunning;
-    const KIND: GameKind = GameKind::Trial;
-    const WHAT: &'static str = "trial";
-    fn channel(&self) -> u64 {
-        self.channel
-    }
-    fn guild(&self) -> u64 {
-        self.guild
-    }
-    fn state(&self) -> &tokio::sync::Mutex<TrialState> {
-        &self.state
-    }
-    fn message(&self) -> &std::sync::atomic::AtomicU64 {
-        &self.message
-    }
-    fn notes(&self) -> &std::sync::Mutex<Option<Subscription<Trial>>> {
-        &self.notes
-    }
-}
-
-/// Opens a trial lobby from `/trial start` (the command has checked the case).
-pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error> {
-    let channel = ctx.channel_id().get();
-    let state = TrialState::Lobby(lobby.clone());
-    let table = Arc::new(TrialTable::new(channel, lobby.guild, state));
-    let shown = poise::CreateReply::default()
-        .embed(lobby.embed())
-        .components(lobby.components(channel));
-    crate::game_table::open_lobby(ctx, table, shown, async {}).await
-}
-
-/// A refused command's reason as a sentence a person reads.
-fn refusal(e: SubmitError) -> String {
-    let why = match e {
-        SubmitError::Closed => return "The trial has ended.".into(),
-        SubmitError::Stale => return "That has closed.".into(),
-        e => e.to_string(),
-    };
-    let mut chars = why.chars();
-    let mut out = chars
-        .next()
-        .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
-        .unwrap_or_default();
-    if !out.ends_with('.') {
-        out.push('.');
-    }
-    out
 }
 
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
@@ -604,20 +258,5 @@ impl GameTable for TrialTable {
         Box::pin(async move {
             crate::restart::close_all(bot, self.channel, &data.session_id).await;
         })
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_refused_command_reads_as_a_sentence_without_jargon() {
-        assert_eq!(refusal(SubmitError::Closed), "The trial has ended.");
-        let why = refusal(SubmitError::Refused(
-            "the argument is closed: the jury is deliberating".into(),
-        ));
-        assert_eq!(why, "The argument is closed: the jury is deliberating.");
-        assert!(!why.contains("Not taken"));
     }
 }

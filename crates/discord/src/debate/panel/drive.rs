@@ -5,9 +5,10 @@
 //! chart attached to the scorecard). Launching and resuming are
 //! [`crate::game_table`]'s.
 
-use super::{
-    Call, Closed, DiscordPanel, PanelLobby, PanelRunning, PanelState, PanelTable, RunningData,
-};
+use super::call::{Call, Closed};
+use super::formats::DiscordPanel;
+use super::lobby::PanelLobby;
+use super::table::{self, PanelRunning, PanelState, PanelTable, RunningData};
 use crate::agents::debate::DebateKit;
 use crate::game_table::launch;
 use crate::games::debate::rounds::{RoundsRules, Style};
@@ -265,7 +266,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                         continue;
                     };
                     // A call still open when the next one comes was never answered.
-                    super::close_calls(&bot, &table, running, Closed::TimedOut);
+                    table::close_calls(&bot, &table, running, Closed::TimedOut);
                     let PanelRunning {
                         data,
                         calls,
@@ -323,7 +324,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                         if let Some(c) = calls.get_mut(seat).filter(|c| c.seq == *seq) {
                             c.message = posted.map(|m| m.get());
                             // Lines typed while the call was being posted show at once.
-                            super::show_count(&bot, &table, *seat);
+                            table::show_count(&bot, &table, *seat);
                         }
                     }
                     // What was typed counts when the time runs out (a second before it).
@@ -332,7 +333,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                     tokio::spawn(async move {
                         let wait = (due - crate::store::now_ms() - 1000).max(0) as u64;
                         tokio::time::sleep(Duration::from_millis(wait)).await;
-                        super::hand_in_at_deadline(&bot, &table, seat, seq).await;
+                        table::hand_in_at_deadline(&bot, &table, seat, seq).await;
                     });
                 }
             }
@@ -369,7 +370,7 @@ pub(super) async fn follow<G: DiscordPanel>(
 /// The debate ended: any call still open closes.
 async fn close_open_calls<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTable<G>>) {
     if let PanelState::Running(running) = &mut *table.state.lock().await {
-        super::close_calls(bot, table, running, Closed::Ended);
+        table::close_calls(bot, table, running, Closed::Ended);
     }
 }
 
