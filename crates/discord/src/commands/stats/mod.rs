@@ -1,7 +1,9 @@
 //! The statistics commands, for every game kind: `/leaderboard <game>` (the server's
 //! ranking, people and AI players apart) and `/stats` (a player's record in each game
 //! they have played here). Both defer at once and read results from the store; what a
-//! game ranks by is its [`Board`](crate::stats::Board).
+//! game ranks by is its [`Board`](crate::stats::Board). The games are the registry's: a
+//! `/leaderboard` subcommand each, described by its stats; this file names none (each
+//! game's tests of its lines are in the file named after it).
 
 #[cfg(test)]
 mod debate;
