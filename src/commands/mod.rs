@@ -205,18 +205,6 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
     Ok(())
 }
 
-/// The debate personalities, to name AI debaters as the tables showed them: the content
-/// directory's (`AGORA_CONTENT_DIR`, else `content`), else the built-in ones (a list is
-/// still worth printing when the content cannot be read).
-pub(crate) fn personalities() -> crate::agents::debate::Personalities {
-    let dir = std::env::var_os("AGORA_CONTENT_DIR")
-        .filter(|d| !d.is_empty())
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| std::path::PathBuf::from("content"));
-    crate::agents::debate::Personalities::load(Some(&dir))
-        .unwrap_or_else(|_| crate::agents::debate::Personalities::builtin())
-}
-
 /// `agora stats <game>`: the JSON is the game's one board (every seat,
 /// as stored); the text is the boards people read (per debate format, AI players apart).
 pub async fn stats(

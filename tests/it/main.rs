@@ -14,6 +14,7 @@
 //! - `store`: the game store and session resume on SQLite and PostgreSQL.
 //! - `discord`: the bot against the in-process fake Discord (`tests/support/fake_discord/`).
 //! - `terminal`: `agora play`, SIGKILL and `agora resume`, `sessions` and `stats`.
+//! - `resume_games`: one `agora resume` finishing sessions of two games.
 //! - `trial`: the trial's scenarios, manipulation attempts, random input streams (proptest).
 //! - `trial_llm`: the trial's model jurors and advocates against the mock LLM, with faults.
 //! - `trial_terminal`: `agora play|sim|scenario|replay|stats` on trials.
@@ -39,6 +40,7 @@ mod forged;
 mod llm;
 mod local_llm;
 mod properties;
+mod resume_games;
 mod scenarios;
 mod scenarios_debate2;
 mod store;

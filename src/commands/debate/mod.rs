@@ -143,8 +143,20 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     } else {
         Keyboard::none()
     };
-    let table = TeamTable::new(human, crate::commands::personalities());
+    let table = TeamTable::new(human, personalities());
     follow(&store, runner, table, &mut keyboard).await
+}
+
+/// The debate personalities, to name AI debaters as the tables showed them: the content
+/// directory's (`AGORA_CONTENT_DIR`, else `content`), else the built-in ones (a list is
+/// still worth printing when the content cannot be read).
+pub(crate) fn personalities() -> crate::agents::debate::Personalities {
+    let dir = std::env::var_os("AGORA_CONTENT_DIR")
+        .filter(|d| !d.is_empty())
+        .map(std::path::PathBuf::from)
+        .unwrap_or_else(|| std::path::PathBuf::from("content"));
+    crate::agents::debate::Personalities::load(Some(&dir))
+        .unwrap_or_else(|_| crate::agents::debate::Personalities::builtin())
 }
 
 /// The human seats of a stored debate.
@@ -221,7 +233,7 @@ async fn resume_team(
     if human.is_none() && !at.watch {
         return Ok(Some(background(runner)));
     }
-    let table = TeamTable::new(human, crate::commands::personalities());
+    let table = TeamTable::new(human, personalities());
     follow(store, runner, table, keyboard).await?;
     Ok(None)
 }
