@@ -15,10 +15,12 @@ pub enum Audience {
 }
 
 impl Audience {
+    #[inline]
     pub fn seat(seat: Seat) -> Audience {
         Audience::Seats(SeatSet::only(seat))
     }
     /// Whether `seat` may see it.
+    #[inline]
     pub fn includes(self, seat: Seat) -> bool {
         match self {
             Audience::Everyone => true,
@@ -27,6 +29,7 @@ impl Audience {
         }
     }
     /// Whether `viewer` may see it.
+    #[inline]
     pub fn shown_to(self, viewer: Viewer) -> bool {
         match (viewer, self) {
             (Viewer::Moderator, _) | (_, Audience::Everyone) => true,
@@ -52,6 +55,7 @@ pub enum Viewer {
 
 impl Viewer {
     /// Whether this viewer plays `seat` (sees its asks).
+    #[inline]
     pub fn plays(self, seat: Seat) -> bool {
         match self {
             Viewer::Moderator => true,

@@ -18,66 +18,83 @@ impl SeatSet {
     pub const EMPTY: SeatSet = SeatSet(0);
 
     /// Seats `1..=n`.
+    #[inline]
     pub const fn upto(n: Seat) -> SeatSet {
         let n = if n > SeatSet::MAX { SeatSet::MAX } else { n };
         SeatSet(((1u128 << (n as u32 + 1)) - 2) as u64)
     }
+    #[inline]
     pub fn only(seat: Seat) -> SeatSet {
         SeatSet::EMPTY.with(seat)
     }
+    #[inline]
     pub fn contains(self, seat: Seat) -> bool {
         (1..=SeatSet::MAX).contains(&seat) && self.0 & (1 << seat) != 0
     }
     /// Adds `seat`; a seat outside `1..=MAX` is ignored.
+    #[inline]
     pub fn insert(&mut self, seat: Seat) {
         if (1..=SeatSet::MAX).contains(&seat) {
             self.0 |= 1 << seat;
         }
     }
+    #[inline]
     pub fn remove(&mut self, seat: Seat) {
         if (1..=SeatSet::MAX).contains(&seat) {
             self.0 &= !(1 << seat);
         }
     }
+    #[inline]
     pub fn with(mut self, seat: Seat) -> SeatSet {
         self.insert(seat);
         self
     }
+    #[inline]
     pub fn without(mut self, seat: Seat) -> SeatSet {
         self.remove(seat);
         self
     }
+    #[inline]
     pub fn len(self) -> usize {
         self.0.count_ones() as usize
     }
+    #[inline]
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
     /// `is_empty` by reference, for serde's `skip_serializing_if`.
+    #[inline]
     pub fn is_none_ref(&self) -> bool {
         self.0 == 0
     }
+    #[inline]
     pub fn union(self, other: SeatSet) -> SeatSet {
         SeatSet(self.0 | other.0)
     }
+    #[inline]
     pub fn intersect(self, other: SeatSet) -> SeatSet {
         SeatSet(self.0 & other.0)
     }
+    #[inline]
     pub fn minus(self, other: SeatSet) -> SeatSet {
         SeatSet(self.0 & !other.0)
     }
     /// Whether the two sets share a seat.
+    #[inline]
     pub fn meets(self, other: SeatSet) -> bool {
         self.0 & other.0 != 0
     }
     /// The lowest seat in the set.
+    #[inline]
     pub fn first(self) -> Option<Seat> {
         (self.0 != 0).then(|| self.0.trailing_zeros() as Seat)
     }
     /// The n-th seat (0-based) in ascending order.
+    #[inline]
     pub fn nth(self, n: usize) -> Option<Seat> {
         self.iter().nth(n)
     }
+    #[inline]
     pub fn iter(self) -> impl Iterator<Item = Seat> {
         let mut bits = self.0;
         std::iter::from_fn(move || {

@@ -41,7 +41,8 @@ pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
             // A built-in player hands over what its speech claims, so the game need not
             // read it again; a cut speech is read as cut.
             meant = player.meant_claims();
-            if text.chars().count() > max_chars {
+            // A speech of at most `max_chars` bytes has at most as many characters.
+            if text.len() > max_chars && text.chars().count() > max_chars {
                 *text = fit_speech(text, max_chars);
                 meant = None;
             }

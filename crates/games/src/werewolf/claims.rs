@@ -34,6 +34,7 @@ pub struct Claims {
 }
 
 impl Claims {
+    #[inline]
     pub fn is_empty(&self) -> bool {
         *self == Claims::default()
     }
