@@ -354,13 +354,13 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
                     .find(|m| m.author_id == APP_ID && m.find_custom_id("board:").is_some())
                 {
                     let id = board.find_custom_id("board:").unwrap();
-                    let why = refused_click(&fake, CY, &board, &id).await;
+                    let why = refused_click(fake, CY, &board, &id).await;
                     assert!(why.contains("Only the debaters"), "{why}");
                     *floor_tried = true;
                 }
             }
             for user in [ANN, BEN] {
-                let Some(call) = open_call(&fake, channel, user, &used) else {
+                let Some(call) = open_call(fake, channel, user, used) else {
                     continue;
                 };
                 let done = call.find_custom_id(":done").unwrap();
@@ -372,16 +372,16 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
                             .await;
                         fake.wait_until("the word count", WAIT, |f| typed_words(f, &call) > 0)
                             .await;
-                        let why = refused_click(&fake, user, &call, &done).await;
+                        let why = refused_click(fake, user, &call, &done).await;
                         assert!(why.contains("Pick who answers"), "{why}");
                         let i = fake.select(BEN, &call, &target, &["6"]).await;
                         fake.wait_until("answered", WAIT, |f| f.callback(i).is_some())
                             .await;
-                        assert!(answer(&fake, i).await.contains("not yours"));
+                        assert!(answer(fake, i).await.contains("not yours"));
                         let i = fake.select(user, &call, &target, &["1"]).await;
                         fake.wait_until("answered", WAIT, |f| f.callback(i).is_some())
                             .await;
-                        assert!(answer(&fake, i).await.contains("Pick one of the two"));
+                        assert!(answer(fake, i).await.contains("Pick one of the two"));
                     }
                     let options = call.select_options(&target);
                     fake.select(user, &call, &target, &[options[0].1.as_str()])
@@ -409,7 +409,7 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
                 })
                 .await;
                 if !fake.message(call.id).unwrap().components.is_empty() {
-                    let i = click_and_wait(&fake, user, &call, &done).await;
+                    let i = click_and_wait(fake, user, &call, &done).await;
                     if let Some((4, body, _)) = fake.callback(i) {
                         assert!(body.to_string().contains("closed"), "{body}");
                     }
