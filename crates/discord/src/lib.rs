@@ -1,44 +1,49 @@
-//! The Discord surface (serenity + poise live here and nowhere else).
+//! The Discord surface (serenity + poise live here and nowhere else). Outside the crate
+//! only [`run`] and its [`BotSettings`] are used (and, by the tests, the restart line
+//! [`restart::CLOSED_LINE`] and werewolf's seat draw [`werewolf::lobby::human_seats`]);
+//! every other module is private, so the compiler reports what nothing uses.
 //!
 //! The generic core, which routes to any game and never names a game's types:
-//! - [`types`]: the bot's shared data (`Bot`: the table registry), poise's `Context`, `Error`.
-//! - [`startup`](run): settings, building the client and framework, resume, graceful stop.
+//! - `types`: the bot's shared data (`Bot`: the table registry, every game's kit),
+//!   poise's `Context`, `Error`.
+//! - `startup`: settings, building the client and framework, resume, graceful stop.
 //! - `events`: gateway events routed to the right table (clicks, typed messages), errors.
-//! - [`send`]: posts, edits, DMs, follow-ups, long-text chunks, 429 handling.
+//! - `send`: posts, edits, DMs, follow-ups, long-text chunks, 429 handling.
 //! - `guards`: command cooldowns (poise's), the click rate limit, moderator checks.
-//! - [`running`]: the [`RunningTable`](running::RunningTable) trait a game's table
-//!   implements.
-//! - [`tables`]: what every table does alike with its channel and stored row: opening a
-//!   lobby, picking a stored table up at startup.
+//! - `running`: the `RunningTable` trait the core holds every table by.
+//! - `tables`: what every table does alike with its channel and stored row (`Seated`):
+//!   its link, stop, status, close, detach.
+//! - `game_table`: `GameTable`, what a game's table implements, and what is written once
+//!   for any table: opening a lobby, launching a session, resuming at startup.
+//! - `game`: `DiscordGame`, a game as the core knows it (its kind, commands, resume).
 //! - [`restart`]: after a restart, stale controls closed and open asks shown once; the
 //!   tests' crash points.
-//! - `commands`: the slash commands, one file per family.
-//! - [`text`]: player text made safe to post; component `custom_id`s.
+//! - `commands`: the list of games (`GAMES`, the one shared place naming them) and the
+//!   statistics commands.
+//! - `text`: player text made safe to post; component `custom_id`s.
 //!
-//! Each game's table in its own folder: [`werewolf`], [`debate`] (the team debate: lobby,
-//! controls, rendering, driver), [`panel`] (the moderated and social debates) and
-//! [`trial`] (the lobby, the juror threads, evidence, the verdict).
-//! Only the places a game is picked by its kind (its start command, resume at startup)
-//! import from a game's folder.
+//! Each game's table and commands in its own folder: [`werewolf`], `debate` (the team
+//! debate; `debate/panel/`: the moderated and social debates) and `trial` (the lobby, the
+//! juror threads, evidence, the verdict).
 mod commands;
-pub mod debate;
+mod debate;
 mod events;
 mod game;
-pub mod game_table;
+mod game_table;
 mod guards;
 pub mod restart;
-pub mod running;
-pub mod send;
+mod running;
+mod send;
 mod startup;
-pub mod tables;
-pub mod text;
-pub mod trial;
-pub mod typed;
-pub mod types;
+mod tables;
+mod text;
+mod trial;
+mod typed;
+mod types;
 pub mod werewolf;
 
 use agora_agents::{self as agents, config};
 use agora_core::{charts, kits, session, sim, stats, store, story};
 use agora_games as games;
 
-pub use startup::{load_ai_names, run, BotError, BotSettings};
+pub use startup::{run, BotError, BotSettings};

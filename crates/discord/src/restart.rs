@@ -52,7 +52,7 @@ fn custom_ids(m: &Value) -> Vec<&str> {
 /// The messages among `messages` (REST message objects) that need closing: the bot's own
 /// (`me`), carrying a control of `session` or of the lobby of channel `lobby_of`, none of
 /// them `live` (given the message's id and the control). With the text each should show.
-pub fn stale(
+pub(crate) fn stale(
     messages: &[Value],
     me: u64,
     session: &str,
@@ -133,7 +133,7 @@ async fn recent(bot: &Bot, channel: u64) -> Vec<Value> {
 }
 
 /// A channel's latest messages, read back after a restart.
-pub struct ReadBack {
+pub(crate) struct ReadBack {
     pub channel: u64,
     /// As Discord sends them, newest first.
     pub messages: Vec<Value>,
@@ -185,7 +185,7 @@ impl ReadBack {
 
 /// One of the bot's messages read back.
 #[derive(Debug, PartialEq)]
-pub struct Own<'a> {
+pub(crate) struct Own<'a> {
     pub id: u64,
     pub text: &'a str,
     /// Its controls of the session's asks, as `(seat, seq)` (the night panel's `open`
@@ -195,7 +195,7 @@ pub struct Own<'a> {
 
 /// The bot's (`me`) messages among `messages`, in their order, with their controls of
 /// `session`'s asks.
-pub fn own<'a>(messages: &'a [Value], me: u64, session: &str) -> Vec<Own<'a>> {
+pub(crate) fn own<'a>(messages: &'a [Value], me: u64, session: &str) -> Vec<Own<'a>> {
     let mut out = Vec::new();
     for m in messages {
         let (Some(id), Some(author)) = (id_of(&m["id"]), id_of(&m["author"]["id"])) else {
@@ -230,7 +230,7 @@ pub fn own<'a>(messages: &'a [Value], me: u64, session: &str) -> Vec<Own<'a>> {
 /// Closes the bot's messages in `channel` with controls of `session` (or of the lobby of
 /// channel `lobby_of`) that are not `live`: their controls go and they say they closed.
 /// Returns how many were closed.
-pub async fn close_stale(
+pub(crate) async fn close_stale(
     bot: &Bot,
     channel: u64,
     session: &str,
@@ -245,12 +245,12 @@ pub async fn close_stale(
 
 /// After a restart, for a table that posts every open ask again as it resumes (its calls'
 /// ids are not stored): every control of `session` in `channel`, and of its lobby, closes.
-pub async fn close_all(bot: &Bot, channel: u64, session: &str) -> usize {
+pub(crate) async fn close_all(bot: &Bot, channel: u64, session: &str) -> usize {
     close_stale(bot, channel, session, Some(channel), &|_, _| false).await
 }
 
 /// A user's DM channel with the bot (opened once and remembered).
-pub async fn dm_channel(bot: &Bot, user: u64) -> Result<ChannelId, serenity::Error> {
+pub(crate) async fn dm_channel(bot: &Bot, user: u64) -> Result<ChannelId, serenity::Error> {
     let known = bot.dm_channels.lock().expect("lock").get(&user).copied();
     if let Some(c) = known {
         return Ok(c);
@@ -263,7 +263,7 @@ pub async fn dm_channel(bot: &Bot, user: u64) -> Result<ChannelId, serenity::Err
 /// When a crash point fires: just before a matching message is sent, or just after
 /// Discord has accepted it (before the caller learns its id).
 #[derive(Clone, Copy, PartialEq, Eq)]
-pub enum Crash {
+pub(crate) enum Crash {
     Before,
     After,
 }
@@ -275,7 +275,7 @@ pub enum Crash {
 /// before that message is sent. Read once; debug builds only, so a release build never
 /// checks it.
 #[cfg(debug_assertions)]
-pub fn crash_point(msg: &serenity::all::CreateMessage, when: Crash) {
+pub(crate) fn crash_point(msg: &serenity::all::CreateMessage, when: Crash) {
     use std::sync::atomic::{AtomicUsize, Ordering};
     use std::sync::OnceLock;
     type Point = Option<(String, usize, Crash)>;
@@ -322,7 +322,7 @@ pub fn crash_point(msg: &serenity::all::CreateMessage, when: Crash) {
 /// Release builds have no crash points.
 #[cfg(not(debug_assertions))]
 #[inline(always)]
-pub fn crash_point(_msg: &serenity::all::CreateMessage, _when: Crash) {}
+pub(crate) fn crash_point(_msg: &serenity::all::CreateMessage, _when: Crash) {}
 
 #[cfg(test)]
 mod tests {

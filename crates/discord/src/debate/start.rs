@@ -103,7 +103,7 @@ pub(super) async fn start_debate(
                 seed,
                 &place,
                 Duration::ZERO,
-                &bot.kits.get::<DebateKit>(),
+                bot.kits.get::<DebateKit>(),
             )
             .await
             .map_err(|e| e.to_string()),

@@ -133,7 +133,7 @@ pub(super) async fn start(
                 seed,
                 &place,
                 Duration::ZERO,
-                &bot.kits.get::<TrialKit>(),
+                bot.kits.get::<TrialKit>(),
             )
             .await
             .map_err(|e| e.to_string())?;

@@ -19,14 +19,14 @@ mod command;
 mod drive;
 pub mod lobby;
 mod messages;
-pub mod plan;
-pub mod private;
-pub mod render;
+mod plan;
+mod private;
+mod render;
 mod start;
-pub mod table;
-pub mod views;
+mod table;
+mod views;
 
-pub use table::Table;
+pub(crate) use table::Table;
 
 use crate::game::DiscordGame;
 use crate::game_table::GameTable;
@@ -46,7 +46,7 @@ use std::sync::Arc;
 use table::{Running, RunningData, TableState};
 
 /// Werewolf as the bot core knows it: `/werewolf`, resume at startup, nine names.
-pub struct WerewolfGame;
+pub(crate) struct WerewolfGame;
 
 impl DiscordGame for WerewolfGame {
     fn kind(&self) -> GameKind {

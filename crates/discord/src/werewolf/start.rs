@@ -99,7 +99,7 @@ pub(super) async fn start_game(
             seed,
             &place,
             Duration::ZERO,
-            &bot.kits.get::<AgentKit>(),
+            bot.kits.get::<AgentKit>(),
         )
         .await
     {

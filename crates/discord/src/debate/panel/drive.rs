@@ -134,7 +134,7 @@ pub(super) async fn start<G: DiscordPanel>(
                 seed,
                 &place,
                 Duration::ZERO,
-                &bot.kits.get::<DebateKit>(),
+                bot.kits.get::<DebateKit>(),
             )
             .await
             .map_err(|e| e.to_string())

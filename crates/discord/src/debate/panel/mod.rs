@@ -20,12 +20,10 @@ mod lobby;
 mod progress;
 mod table;
 
-pub use call::Call;
 use call::Closed;
 pub use formats::DiscordPanel;
 use lobby::default_firmness;
 pub use lobby::{Joined, PanelLobby, FIRMNESS};
-pub use progress::Progress;
 use table::{close_call, hand_in, show_count, PanelRunning, PanelState};
 pub use table::{PanelTable, RunningData};
 
