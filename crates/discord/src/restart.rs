@@ -6,13 +6,13 @@
 //! lose an open ask's post (it was marked, never posted) or its id (posted, never stored).
 //! On resume a table therefore (1) posts again every open ask its stored state does not
 //! prove on screen, unless reading its channel back finds it there (a message with that
-//! ask's controls, or a call's very text: its id is then stored), and (2) sweeps its channel, and the DMs it sent, with [`close_stale`]:
+//! ask's controls, or a call's very text: its id is then stored), and (2) sweeps its channel, and the DMs it sent, with `close_stale`:
 //! the bot's own messages carrying controls of its session (the session is in every
-//! `custom_id`, see [`Component`]) or of the lobby of its channel that are not the open
+//! `custom_id`, see `text::Component`) or of the lobby of its channel that are not the open
 //! ones lose their controls and say they have closed. A person clicking an old copy
 //! finds it closed; the open ask's one live copy answers.
 //!
-//! Also the crash points the restart tests use (debug builds only, see [`crash_point`]).
+//! Also the crash points the restart tests use (debug builds only, see `crash_point`).
 
 use super::text::Component;
 use super::types::Bot;

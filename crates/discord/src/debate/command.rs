@@ -1,6 +1,7 @@
 //! The `/debate` commands: `start` opens a debate lobby in the channel (the one place a
 //! debate table is made by a command; its topic autocompletes from `content/topics/`),
-//! `stop` and `status` ask the channel's table, whatever it plays.
+//! `stop` and `status` ask the channel's table, whatever it plays; `concede` is the social
+//! debate's (`panel::concede`).
 
 use crate::agents::debate::DebateKit;
 use crate::debate::lobby::{DebateLobby, DebateOptions, Length};

@@ -1,17 +1,20 @@
 //! The team debate at a Discord table: the lobby (seats Pro 1–4 and Con 1–4, AI debaters
 //! in the empty ones), each team's private thread, the moderator's calls, people's
 //! speeches (typed in the channel with a live word count, or written in a form), and the
-//! scorecard. The bot core reaches it through the [`RunningTable`] trait, implemented
-//! here for [`DebateTable`]; only the `/debate start` command and resume at startup name
-//! this folder.
+//! scorecard. The bot core reaches it through [`DebateGame`] (its `DiscordGame`: the
+//! `/debate` commands, resume at startup, a stored moderated or social debate resumed as
+//! the panel's) and the `GameTable` trait, implemented here for [`DebateTable`].
 //!
 //! - [`table`]: a channel's lobby or running debate, and how it is stored.
 //! - [`lobby`]: taking seats, leaving, starting; the start options (pure).
-//! - `start`: the session from the lobby, the team threads, [`resume`] at startup.
+//! - `command`: `/debate start|stop|status|concede`.
+//! - `start`: the session from the lobby, the team threads (launched by
+//!   `game_table::launch`).
 //! - `drive`: the task that follows the session; [`plan`]: what each note posts where
 //!   (pure: the audience decides, a team's lines reach only its thread).
 //! - `clicks`: lobby buttons, a call's controls and form, typed speeches and team notes.
 //! - [`views`]: embeds and controls; [`render`]: every text (pure).
+//! - [`panel`]: the moderated and social debates' table.
 
 mod clicks;
 mod command;

@@ -1,7 +1,8 @@
 //! The `/trial` commands: `start` opens a trial lobby in the channel (its case
 //! autocompletes from `content/cases/`), `evidence` presents a card (autocompleted from the
 //! channel's case), `verdict` ends the argument (the host or a moderator), `stop` and
-//! `status` ask the channel's table, whatever it plays.
+//! `status` ask the channel's table, whatever it plays. Opening the lobby, and the trial
+//! table's `evidence` and `verdict`, are here.
 
 use super::stage::Stage;
 use super::table::{TrialRunning, TrialState, TrialTable};

@@ -1,6 +1,6 @@
 //! The `/werewolf` commands: `start` opens a lobby in the channel (the one place a
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
-//! whatever game it plays, through [`RunningTable`](crate::running::RunningTable).
+//! whatever game it plays.
 
 use crate::games::werewolf::{WitchSelfSave, WolfChat};
 use crate::send::reply_ephemeral as refuse;

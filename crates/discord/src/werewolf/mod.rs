@@ -1,18 +1,19 @@
 //! Werewolf at a Discord table: the lobby, the controls (clicks, the night panel, private
 //! DMs, typed speeches and wolf chat), what the bot writes, and the driver that applies a
-//! running session's notes. The bot core reaches all of it through the
-//! [`RunningTable`] trait, implemented here for [`Table`]; only the `/werewolf start`
-//! command and resume at startup name this folder.
+//! running session's notes. The bot core reaches it through `WerewolfGame` (its
+//! `DiscordGame`: the `/werewolf` commands, resume at startup) and the `GameTable` trait,
+//! implemented here for `Table` (the core holds it as a `RunningTable`).
 //!
-//! - [`table`]: a channel's lobby or running game and how it is stored.
-//! - `start`: starting a game from the lobby, driving it, and [`resume`] at startup.
-//! - `drive`: the task that posts a running game's notes; [`plan`]: what to post (pure).
+//! - `table`: a channel's lobby or running game and how it is stored.
+//! - `command`: `/werewolf start|stop|status`.
+//! - `start`: starting a game from the lobby (launched by `game_table::launch`).
+//! - `drive`: the task that posts a running game's notes; `plan`: what to post (pure).
 //! - `clicks`: lobby buttons, night controls, the night panel, the vote menu.
 //! - `messages`: speeches typed in the channel, wolf chat in DMs.
-//! - [`private`]: a seat's private news and controls, by DM or the night panel.
-//! - [`views`]: the messages, embeds and controls a table shows.
+//! - `private`: a seat's private news and controls, by DM or the night panel.
+//! - `views`: the messages, embeds and controls a table shows.
 //! - [`lobby`]: joining, leaving, starting, the start options (pure).
-//! - [`render`]: every text the bot writes for werewolf (pure).
+//! - `render`: every text the bot writes for werewolf (pure).
 
 mod clicks;
 mod command;
