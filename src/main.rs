@@ -1,12 +1,10 @@
 //! The `agora` command line: simulations, scenarios and replays; terminal play, resume,
 //! stored sessions and leaderboards; `agora run`, the Discord bot.
 
-use agora::agents::werewolf::Strategy;
 use agora::commands;
 use agora::commands::TerminalGame;
 use agora::config::Config;
 use agora::games::GameKind;
-use agora::sim::werewolf::{Lineup, SimOptions};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -163,78 +161,14 @@ enum SimGame {
     Debate(commands::debate::SimArgs),
     /// Plays N werewolf games, game i with seed S+i.
     #[command(after_help = MODEL_ENV)]
-    Werewolf {
-        /// How many games (N).
-        #[arg(long, default_value_t = 1000)]
-        games: u64,
-        /// The first game's seed (S).
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Worker threads (default: `[sim] threads` in config, 0 = one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// Print one JSON object instead of the table.
-        #[arg(long)]
-        json: bool,
-        /// Who plays the good side.
-        #[arg(long, value_enum, default_value_t = Strategy::Heuristic)]
-        good: Strategy,
-        /// Who plays the wolves.
-        #[arg(long, value_enum, default_value_t = Strategy::Heuristic)]
-        wolves: Strategy,
-        /// Write one JSON file per game into this directory (for `agora replay`).
-        #[arg(long)]
-        record: Option<PathBuf>,
-        /// Seat an outside agent: SEAT=URL (repeatable), e.g. 3=http://127.0.0.1:9000/act.
-        #[arg(long = "agent", value_parser = parse_agent)]
-        agents: Vec<(u8, String)>,
-        /// Seat the language model (every seat not given to an agent, or --llm-seats); needs
-        /// LLM_API_KEY and a server that answers, else it stops with an error.
-        #[arg(long)]
-        llm: bool,
-        /// The seats the language model plays, e.g. 1,2 (implies --llm).
-        #[arg(long, value_delimiter = ',')]
-        llm_seats: Vec<u8>,
-        /// Games played at once (with models or agents).
-        #[arg(long, default_value_t = 8)]
-        concurrency: usize,
-        /// Where the games are stored (with models or agents; default: a temporary file, not
-        /// DATABASE_URL).
-        #[arg(long)]
-        db: Option<String>,
-    },
+    Werewolf(commands::werewolf::sim::SimArgs),
 }
 
 #[derive(Subcommand)]
 enum AgentCommand {
     /// Serves our player behind the HTTP agent protocol (POST /act); prints its URL first.
     #[command(after_help = MODEL_ENV)]
-    Serve {
-        /// Address to listen on (port 0: any free port).
-        #[arg(long, default_value = "127.0.0.1:9000")]
-        listen: String,
-        /// Decide with the language model (needs an API key), else the built-in heuristic.
-        #[arg(long)]
-        llm: bool,
-    },
-}
-
-/// `SEAT=URL` for `--agent`.
-fn parse_agent(s: &str) -> Result<(u8, String), String> {
-    let (seat, url) = s
-        .split_once('=')
-        .ok_or_else(|| format!("{s:?}: expected SEAT=URL, e.g. 3=http://127.0.0.1:9000/act"))?;
-    let seat: u8 = seat
-        .trim()
-        .parse()
-        .ok()
-        .filter(|n| (1..=9).contains(n))
-        .ok_or_else(|| format!("{seat:?} is not a seat from 1 to 9"))?;
-    let url = url.trim();
-    if !url.starts_with("http://") && !url.starts_with("https://") {
-        return Err(format!("{url:?} is not an http(s) URL"));
-    }
-    Ok((seat, url.to_string()))
+    Serve(commands::werewolf::agent_server::ServeArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -276,96 +210,8 @@ fn run() -> anyhow::Result<()> {
     agora::agents::werewolf::heuristic::install_speeches()?;
     match cli.command {
         Command::Sim {
-            game:
-                SimGame::Werewolf {
-                    games,
-                    seed,
-                    threads,
-                    json,
-                    good,
-                    wolves,
-                    record,
-                    agents,
-                    llm,
-                    llm_seats,
-                    concurrency,
-                    db,
-                },
-        } if llm || !llm_seats.is_empty() || !agents.is_empty() => {
-            if record.is_some() || good != Strategy::Heuristic || wolves != Strategy::Heuristic {
-                anyhow::bail!("--record, --good and --wolves do not combine with --llm or --agent");
-            }
-            if threads.is_some() {
-                anyhow::bail!(
-                    "--threads does not apply with --llm or --agent (those games run as stored sessions; --concurrency says how many at once)"
-                );
-            }
-            let opts = agora::ladder::werewolf::LadderOptions {
-                games,
-                seed,
-                concurrency,
-                remote: agents,
-                llm_seats: (llm || !llm_seats.is_empty()).then_some(llm_seats),
-                pace: config.werewolf.timers.pace,
-            };
-            let wants_model = opts.llm_seats.is_some();
-            runtime()?.block_on(async {
-                let kit = if wants_model {
-                    let flag = if llm { "--llm" } else { "--llm-seats" };
-                    agora::kits::model_kit(&config, json, flag).await?
-                } else {
-                    agora::kits::agent_kit(&config, json)?
-                };
-                let temp;
-                let url = match db {
-                    Some(url) => url,
-                    None => {
-                        temp = std::env::temp_dir()
-                            .join(format!("agora-ladder-{}.db", std::process::id()));
-                        format!("sqlite://{}", temp.display())
-                    }
-                };
-                let store = agora::kits::open_store(&url, &config).await?;
-                let report = agora::ladder::werewolf::run(&config, &store, &kit, &opts).await?;
-                if json {
-                    println!("{}", serde_json::to_string(&report)?);
-                } else {
-                    print!("{}", report.table());
-                }
-                anyhow::Ok(())
-            })?;
-        }
-        Command::Sim {
-            game:
-                SimGame::Werewolf {
-                    games,
-                    seed,
-                    threads,
-                    json,
-                    good,
-                    wolves,
-                    record,
-                    ..
-                },
-        } => {
-            let threads = match threads.unwrap_or(config.sim.threads) {
-                0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-                n => n,
-            };
-            let opts = SimOptions {
-                games,
-                seed,
-                threads,
-                lineup: Lineup { good, wolves },
-                record,
-            };
-            let report = agora::sim::werewolf::run(&config.werewolf.rules, &opts)?;
-            if json {
-                println!("{}", serde_json::to_string(&report)?);
-            } else {
-                println!("{}", report.table());
-            }
-        }
+            game: SimGame::Werewolf(args),
+        } => runtime()?.block_on(commands::werewolf::sim::sim(&config, args))?,
         Command::Sim {
             game: SimGame::Debate(args),
         } => runtime()?.block_on(commands::debate::sim(&config, args))?,
@@ -407,31 +253,8 @@ fn run() -> anyhow::Result<()> {
             game: PlayGame::Debate(args),
         } => runtime()?.block_on(commands::debate::play(&config, args))?,
         Command::Agent {
-            command: AgentCommand::Serve { listen, llm },
-        } => {
-            runtime()?.block_on(async {
-                let kit = if llm {
-                    agora::kits::model_kit(&config, false, "--llm").await?
-                } else {
-                    agora::agents::werewolf::AgentKit::default()
-                };
-                let server = commands::werewolf::agent_server::start(&listen, kit)
-                    .await
-                    .with_context(|| format!("cannot listen on {listen}"))?;
-                // The URL alone on standard output (for scripts), the explanation on stderr.
-                println!("http://{}/act", server.addr);
-                eprintln!(
-                    "Serving the {} werewolf player at http://{}/act (POST game_state, get a decision). Ctrl-C stops.",
-                    if llm { "language-model" } else { "heuristic" },
-                    server.addr
-                );
-                tokio::select! {
-                    r = server.task => { r??; }
-                    _ = tokio::signal::ctrl_c() => {}
-                }
-                anyhow::Ok(())
-            })?;
-        }
+            command: AgentCommand::Serve(args),
+        } => runtime()?.block_on(commands::werewolf::agent_server::serve(&config, args))?,
         Command::Resume { db, step_delay } => {
             runtime()?.block_on(commands::resume(
                 &config,

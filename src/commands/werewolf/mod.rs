@@ -1,8 +1,10 @@
 //! Werewolf's store-backed commands: `agora play werewolf` (human seats typed at the
 //! keyboard, the rest AI, or watching), its part of `agora resume` ([`WerewolfTerminal`]),
-//! and `agora agent serve` ([`agent_server`]: our player behind the HTTP agent protocol).
+//! `agora sim werewolf` ([`sim`]) and `agora agent serve` ([`agent_server`]: our player
+//! behind the HTTP agent protocol).
 
 pub mod agent_server;
+pub mod sim;
 
 use super::{background, terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::agents::werewolf::{AgentKit, Strategy};
