@@ -260,3 +260,28 @@ impl GameTable for TrialTable {
         })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_trial_registers_the_juror_threads_it_opened_and_no_other() {
+        let data = RunningData {
+            session_id: "s1".into(),
+            host: 1,
+            case: "c".into(),
+            names: vec!["Ann".into()],
+            users: vec![Some(1)],
+            jurors: vec![
+                ("j1".into(), "Juror one".into(), 501),
+                // Its thread could not be opened: it speaks in the channel.
+                ("j2".into(), "Juror two".into(), 0),
+                ("j3".into(), "Juror three".into(), 503),
+            ],
+            posted: 0,
+            deadline_told: false,
+        };
+        assert_eq!(<TrialTable as GameTable>::threads(&data), vec![501, 503]);
+    }
+}
