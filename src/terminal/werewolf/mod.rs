@@ -13,6 +13,8 @@
 //! deaths the table was not yet told and how the game was won, then the scoreboard once.
 
 mod ending;
+#[cfg(test)]
+mod follow_tests;
 
 pub use ending::{how_won, scoreboard, untold_deaths};
 
