@@ -15,11 +15,13 @@ use super::tables::{self, DataOf, GameOf, Hosted, Seated, StoredData, TableState
 use super::text::Component;
 use super::types::{Bot, Context, Error};
 use crate::games::{Seat, SeatSet, Viewer};
-use crate::session::{GameSetup, Runner, SessionHandle, Subscription};
+use crate::session::{GameSetup, Place, Runner, SessionHandle, Subscription};
 use crate::store::ChannelRow;
 use anyhow::Context as _;
 use serde::de::DeserializeOwned;
-use serenity::all::{ComponentInteraction, Message, ModalInteraction};
+use serenity::all::{
+    ComponentInteraction, CreateInteractionResponseFollowup, Message, ModalInteraction,
+};
 use std::future::Future;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -175,6 +177,54 @@ pub fn launch<T: GameTable>(
             tracing::error!("{} session ended with an error: {e}", T::KIND.name());
         }
     });
+}
+
+/// The seed a new game at `channel` is dealt from: the bot's (`AGORA_DISCORD_SEED`), else
+/// a fresh one.
+pub fn new_seed(bot: &Bot, channel: u64) -> u64 {
+    bot.seed
+        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (channel << 7))
+}
+
+/// Creates `setup`'s session at `table` (its place: this server and channel) with its
+/// game's kit; an error is said as a person reads it.
+pub async fn create<T: GameTable>(
+    bot: &Bot,
+    table: &T,
+    setup: &T::Setup,
+    seed: u64,
+) -> Result<Runner<GameOf<T>>, String> {
+    let place = Place {
+        surface: "discord".into(),
+        community: table.guild().to_string(),
+        channel: Seated::channel(table).to_string(),
+    };
+    let kit = bot.kits.get::<<T::Setup as GameSetup>::Kit>();
+    setup
+        .create(bot.store.clone(), seed, &place, Duration::ZERO, kit)
+        .await
+        .map_err(|e| e.to_string())
+}
+
+/// Start was pressed but the session could not be made: the lobby is back at the table as
+/// it was, and the person who pressed Start is told `why` (ephemeral).
+pub async fn reopen<T: Seated>(
+    bot: &Bot,
+    table: &T,
+    c: &ComponentInteraction,
+    lobby: T::Lobby,
+    why: String,
+) -> Result<(), Error> {
+    *table.state().lock().await = TableState::Lobby(lobby);
+    let _ = c
+        .create_followup(
+            &bot.http,
+            CreateInteractionResponseFollowup::new()
+                .content(why)
+                .ephemeral(true),
+        )
+        .await;
+    Ok(())
 }
 
 /// What the table's subscription sees: the people's seats, or the public when nobody

@@ -4,24 +4,23 @@
 //! restart, the calls posted but never stored are adopted.
 
 use super::lobby::DebateLobby;
-use super::table::{DebateTable, Desk, RunningData, SeatInfo, TableState};
+use super::table::{DebateTable, Desk, RunningData, SeatInfo};
 use super::views::seating;
 use crate::agents::debate::{DebateKit, Role};
-use crate::game_table::launch;
+use crate::game_table::{create, launch, new_seed, reopen};
 use crate::games::debate::team::{Side, TeamRules, DEBATERS};
 use crate::games::Seat;
 use crate::restart::ReadBack;
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
-use crate::session::{GameSetup, Place};
+use crate::session::GameSetup;
 use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
 use serenity::all::{
-    ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup,
-    CreateThread, EditInteractionResponse, UserId,
+    ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateThread,
+    EditInteractionResponse, UserId,
 };
 use std::sync::Arc;
-use std::time::Duration;
 
 /// The seats and the setup of a debate from its lobby: people where they sat, AI
 /// debaters (their personalities drawn from the seed) elsewhere, the judge in seat 9.
@@ -87,41 +86,17 @@ pub(super) async fn start_debate(
     c: &ComponentInteraction,
     lobby: DebateLobby,
 ) -> Result<(), Error> {
-    let seed = bot
-        .seed
-        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let seed = new_seed(bot, table.channel);
     let (setup, infos) = setup_of(bot, &lobby, seed);
-    let place = Place {
-        surface: "discord".into(),
-        community: table.guild.to_string(),
-        channel: table.channel.to_string(),
-    };
     let created = match setup.check() {
-        Ok(()) => setup
-            .create(
-                bot.store.clone(),
-                seed,
-                &place,
-                Duration::ZERO,
-                bot.kits.get::<DebateKit>(),
-            )
-            .await
-            .map_err(|e| e.to_string()),
+        Ok(()) => create(bot, &**table, &setup, seed).await,
         Err(e) => Err(e),
     };
     let runner = match created {
         Ok(r) => r,
         Err(e) => {
-            *table.state.lock().await = TableState::Lobby(lobby);
-            let _ = c
-                .create_followup(
-                    &bot.http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(format!("The debate could not start: {e}. Try again."))
-                        .ephemeral(true),
-                )
-                .await;
-            return Ok(());
+            let why = format!("The debate could not start: {e}. Try again.");
+            return reopen(bot, &**table, c, lobby, why).await;
         }
     };
     let mut data = RunningData {

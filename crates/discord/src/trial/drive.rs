@@ -7,22 +7,21 @@
 use super::lobby::TrialLobby;
 use super::table::{RunningData, TrialRunning, TrialState, TrialTable};
 use crate::agents::trial::TrialKit;
-use crate::game_table::launch;
+use crate::game_table::{create, launch, new_seed, reopen};
 use crate::games::trial::{Event, Trial};
 use crate::games::{Game, Seat};
 use crate::send::no_pings;
 use crate::session::trial::{TrialSeat, TrialSessionSetup};
-use crate::session::{GameSetup, Note, Place, Subscription};
+use crate::session::{GameSetup, Note, Subscription};
 use crate::store::PlayerRef;
 use crate::tables::Seated as _;
 use crate::text::sanitize;
 use crate::types::{Bot, Error};
 use serenity::all::{
-    ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed,
-    CreateInteractionResponseFollowup, CreateMessage, CreateThread, EditInteractionResponse,
+    ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed, CreateMessage,
+    CreateThread, EditInteractionResponse,
 };
 use std::sync::Arc;
-use std::time::Duration;
 
 /// A trial's setup, and each player's shown name and user (`None`: an AI advocate).
 type Seated = (TrialSessionSetup, Vec<String>, Vec<Option<u64>>);
@@ -117,42 +116,18 @@ pub(super) async fn start(
     c: &ComponentInteraction,
     lobby: TrialLobby,
 ) -> Result<(), Error> {
-    let seed = bot
-        .seed
-        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
-    let place = Place {
-        surface: "discord".into(),
-        community: table.guild.to_string(),
-        channel: table.channel.to_string(),
-    };
+    let seed = new_seed(bot, table.channel);
     let created = async {
         let (setup, names, users) = setup_of(bot, &lobby)?;
-        let runner = setup
-            .create(
-                bot.store.clone(),
-                seed,
-                &place,
-                Duration::ZERO,
-                bot.kits.get::<TrialKit>(),
-            )
-            .await
-            .map_err(|e| e.to_string())?;
+        let runner = create(bot, &**table, &setup, seed).await?;
         Ok::<_, String>((setup, names, users, runner))
     }
     .await;
     let (setup, names, users, runner) = match created {
         Ok(x) => x,
         Err(e) => {
-            *table.state.lock().await = TrialState::Lobby(lobby);
-            let _ = c
-                .create_followup(
-                    &bot.http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(format!("The trial could not start: {e}."))
-                        .ephemeral(true),
-                )
-                .await;
-            return Ok(());
+            let why = format!("The trial could not start: {e}.");
+            return reopen(bot, &**table, c, lobby, why).await;
         }
     };
     let mut jurors = Vec::new();

@@ -5,20 +5,16 @@
 
 use super::lobby::{human_seats, Lobby};
 use super::render::Names;
-use super::table::{RunningData, SeatInfo, Table, TableState};
+use super::table::{RunningData, SeatInfo, Table};
 use crate::agents::werewolf::{AgentKit, Strategy};
-use crate::game_table::launch;
+use crate::game_table::{create, launch, new_seed, reopen};
 use crate::games::werewolf::{WolfChat, SEATS};
 use crate::session::werewolf::{SeatSpec, Setup};
-use crate::session::{GameSetup, Place};
 use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
-use serenity::all::{
-    ComponentInteraction, CreateEmbed, CreateInteractionResponseFollowup, EditInteractionResponse,
-};
+use serenity::all::{ComponentInteraction, CreateEmbed, EditInteractionResponse};
 use std::sync::Arc;
-use std::time::Duration;
 
 /// Start was pressed (the click is acknowledged, the table is `Starting`): seats the
 /// humans where the seed puts them and AI players in the other seats, creates the
@@ -37,9 +33,7 @@ pub(super) async fn start_game(
     if let Some(p) = lobby.options.pace {
         timers.pace = p;
     }
-    let seed = bot
-        .seed
-        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let seed = new_seed(bot, table.channel);
     // The humans sit where the seed puts them; the other seats are AI players.
     let placed = human_seats(lobby.seats.len(), seed);
     let mut seats = Vec::with_capacity(SEATS);
@@ -88,33 +82,11 @@ pub(super) async fn start_game(
         timers,
         seats,
     };
-    let place = Place {
-        surface: "discord".into(),
-        community: table.guild.to_string(),
-        channel: table.channel.to_string(),
-    };
-    let runner = match setup
-        .create(
-            bot.store.clone(),
-            seed,
-            &place,
-            Duration::ZERO,
-            bot.kits.get::<AgentKit>(),
-        )
-        .await
-    {
+    let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,
         Err(e) => {
-            *table.state.lock().await = TableState::Lobby(lobby);
-            let _ = c
-                .create_followup(
-                    &bot.http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(format!("The game could not start: {e}. Try again."))
-                        .ephemeral(true),
-                )
-                .await;
-            return Ok(());
+            let why = format!("The game could not start: {e}. Try again.");
+            return reopen(bot, &**table, c, lobby, why).await;
         }
     };
     let data = RunningData {

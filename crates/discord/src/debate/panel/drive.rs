@@ -10,14 +10,14 @@ use super::formats::DiscordPanel;
 use super::lobby::PanelLobby;
 use super::table::{self, PanelRunning, PanelState, PanelTable, RunningData};
 use crate::agents::debate::DebateKit;
-use crate::game_table::launch;
+use crate::game_table::{create, launch, new_seed, reopen};
 use crate::games::debate::rounds::{RoundsRules, Style};
 use crate::games::debate::social::{SocialRules, Start};
 use crate::send::no_pings;
 use crate::session::debate::formats::{RoundsSetup, SocialSetup};
 use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
-use crate::session::{GameSetup, Note, Place, Subscription};
+use crate::session::{GameSetup, Note, Subscription};
 use crate::sim::debate::formats::social_start;
 use crate::store::PlayerRef;
 use crate::tables::Seated;
@@ -25,7 +25,7 @@ use crate::text::{sanitize, Component};
 use crate::types::{Bot, Error};
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
-    CreateEmbed, CreateInteractionResponseFollowup, CreateMessage, EditInteractionResponse, UserId,
+    CreateEmbed, CreateMessage, EditInteractionResponse, UserId,
 };
 use std::sync::Arc;
 use std::time::Duration;
@@ -116,43 +116,19 @@ pub(super) async fn start<G: DiscordPanel>(
     c: &ComponentInteraction,
     lobby: PanelLobby,
 ) -> Result<(), Error> {
-    let seed = bot
-        .seed
-        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (table.channel << 7));
+    let seed = new_seed(bot, table.channel);
     let (value, users) = setup_of(bot, &lobby, seed);
-    let place = Place {
-        surface: "discord".into(),
-        community: table.guild.to_string(),
-        channel: table.channel.to_string(),
-    };
     let created = async {
         let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
         setup.check()?;
-        setup
-            .create(
-                bot.store.clone(),
-                seed,
-                &place,
-                Duration::ZERO,
-                bot.kits.get::<DebateKit>(),
-            )
-            .await
-            .map_err(|e| e.to_string())
+        create(bot, &**table, &setup, seed).await
     }
     .await;
     let runner = match created {
         Ok(r) => r,
         Err(e) => {
-            *table.state.lock().await = PanelState::Lobby(lobby);
-            let _ = c
-                .create_followup(
-                    &bot.http,
-                    CreateInteractionResponseFollowup::new()
-                        .content(format!("The debate could not start: {e}."))
-                        .ephemeral(true),
-                )
-                .await;
-            return Ok(());
+            let why = format!("The debate could not start: {e}.");
+            return reopen(bot, &**table, c, lobby, why).await;
         }
     };
     let seats: Vec<DebateSeat> = serde_json::from_value(value["seats"].clone()).unwrap_or_default();
