@@ -10,11 +10,13 @@ pub mod werewolf;
 use crate::config::Config;
 use crate::games::{Game, GameKind, Seat};
 use crate::kits::{database_url, open_store, Kits};
-use crate::session::{Ended, Runner};
+use crate::session::{Ended, GameSetup, Runner};
 use crate::store::{Outcome, SessionRow, Store};
+use crate::terminal::follow::{follow, Table};
 use crate::terminal::Keyboard;
 use anyhow::Context;
 use serde::Serialize;
+use std::any::Any;
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
@@ -35,7 +37,7 @@ pub type Background = tokio::task::JoinHandle<(String, anyhow::Result<Ended>)>;
 pub type Local<'a, T> = Pin<Box<dyn Future<Output = T> + 'a>>;
 
 /// Starts a session in the background, to be waited for at the end.
-pub fn background<G: Game>(runner: Runner<G>) -> Background {
+fn background<G: Game>(runner: Runner<G>) -> Background {
     let session = runner.start();
     tokio::spawn(async move {
         let id = session.handle.id().to_string();
@@ -56,6 +58,41 @@ pub struct ToResume<'a> {
     /// With no human seat, followed at the terminal all the same (it is the only session
     /// resumed) rather than run in the background.
     pub watch: bool,
+}
+
+impl ToResume<'_> {
+    /// The stored session's runner, ready to start (its players' kit taken from the open
+    /// kits); `None`, said, when it cannot be resumed.
+    pub async fn runner<S>(&self) -> Option<Runner<S::Game>>
+    where
+        S: GameSetup,
+        S::Kit: Any + Send + Sync,
+    {
+        let kit = self.kits.get::<S::Kit>();
+        match crate::session::resume::<S>(self.store.clone(), self.row, self.step_delay, kit).await
+        {
+            Ok(runner) => Some(runner),
+            Err(e) => {
+                println!("session {}: not resumed: {e}", self.row.id);
+                None
+            }
+        }
+    }
+
+    /// Goes on with the resumed session: followed at this terminal with `table` (its
+    /// human seats at `keyboard`, or watched), else started in the background.
+    pub async fn go_on<T: Table>(
+        &self,
+        runner: Runner<T::Game>,
+        table: T,
+        keyboard: &mut Keyboard,
+    ) -> anyhow::Result<Option<Background>> {
+        if !table.reads_keyboard() && !self.watch {
+            return Ok(Some(background(runner)));
+        }
+        follow(self.store, runner, table, keyboard).await?;
+        Ok(None)
+    }
 }
 
 /// What `agora resume` asks of a game: one implementation per game, in the game's file,

@@ -2,7 +2,7 @@
 //! watching), `agora sim trial` (offline trials on threads), their half of `agora resume`,
 //! and the verdict's chart written to a file.
 
-use super::{background, terminal_name, Background, Local, TerminalGame, ToResume};
+use super::{terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::agents::trial::TrialKit;
 use crate::config::Config;
 use crate::games::trial::{Hints, Mode};
@@ -209,20 +209,12 @@ async fn resume_one(
     at: ToResume<'_>,
     keyboard: &mut Keyboard,
 ) -> anyhow::Result<Option<Background>> {
-    let ToResume { store, row, .. } = at;
-    let kit = at.kits.get::<TrialKit>();
+    let row = at.row;
     let setup: TrialSessionSetup = crate::session::setup_of(row)?;
-    let view = trial_view_of(kit, &setup)?;
-    let runner =
-        match crate::session::resume::<TrialSessionSetup>(store.clone(), row, at.step_delay, kit)
-            .await
-        {
-            Ok(r) => r,
-            Err(e) => {
-                println!("session {}: not resumed: {e}", row.id);
-                return Ok(None);
-            }
-        };
+    let view = trial_view_of(at.kits.get::<TrialKit>(), &setup)?;
+    let Some(runner) = at.runner::<TrialSessionSetup>().await else {
+        return Ok(None);
+    };
     let human = at.humans.first().copied();
     match human {
         Some(seat) => println!(
@@ -233,11 +225,8 @@ async fn resume_one(
         ),
         None => println!("session {} (seed {}): a trial, resumed", row.id, row.seed),
     }
-    if human.is_none() && !at.watch {
-        return Ok(Some(background(runner)));
-    }
-    follow(store, runner, TrialTable::new(human, &view), keyboard).await?;
-    Ok(None)
+    at.go_on(runner, TrialTable::new(human, &view), keyboard)
+        .await
 }
 
 /// `agora sim trial`.

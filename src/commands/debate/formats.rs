@@ -4,7 +4,7 @@
 
 use super::options::{motion_of, timers_and_length, DebatePlayOptions};
 use crate::agents::debate::DebateKit;
-use crate::commands::{background, terminal_name, Background, Local, ToResume};
+use crate::commands::{terminal_name, Background, Local, ToResume};
 use crate::config::Config;
 use crate::games::debate::rounds::{RoundsRules, Style};
 use crate::games::debate::social::SocialRules;
@@ -216,16 +216,11 @@ where
     S: GameSetup<Kit = DebateKit>,
     S::Game: Panel,
 {
-    let ToResume { store, row, .. } = at;
+    let row = at.row;
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
     let names = shown_names(&seats);
-    let kit = at.kits.get::<DebateKit>();
-    let runner = match crate::session::resume::<S>(store.clone(), row, at.step_delay, kit).await {
-        Ok(r) => r,
-        Err(e) => {
-            println!("session {}: not resumed: {e}", row.id);
-            return Ok(None);
-        }
+    let Some(runner) = at.runner::<S>().await else {
+        return Ok(None);
     };
     let human = at.humans.first().copied();
     match human {
@@ -240,9 +235,6 @@ where
         }
         None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-    if human.is_none() && !at.watch {
-        return Ok(Some(background(runner)));
-    }
-    follow(store, runner, PanelTable::<S>::new(human, &names), keyboard).await?;
-    Ok(None)
+    at.go_on(runner, PanelTable::<S>::new(human, &names), keyboard)
+        .await
 }

@@ -7,7 +7,7 @@ pub mod formats;
 pub mod options;
 
 use crate::agents::debate::DebateKit;
-use crate::commands::{background, terminal_name, Background, Local, TerminalGame, ToResume};
+use crate::commands::{terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::config::Config;
 use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
 use crate::games::{GameKind, Seat};
@@ -202,16 +202,10 @@ async fn resume_team(
     at: ToResume<'_>,
     keyboard: &mut Keyboard,
 ) -> anyhow::Result<Option<Background>> {
-    let ToResume { store, row, .. } = at;
-    let kit = at.kits.get::<DebateKit>();
-    let runner =
-        match crate::session::resume::<DebateSetup>(store.clone(), row, at.step_delay, kit).await {
-            Ok(runner) => runner,
-            Err(e) => {
-                println!("session {}: not resumed: {e}", row.id);
-                return Ok(None);
-            }
-        };
+    let row = at.row;
+    let Some(runner) = at.runner::<DebateSetup>().await else {
+        return Ok(None);
+    };
     let human = at.humans.first().copied();
     match human {
         Some(seat) => {
@@ -230,12 +224,8 @@ async fn resume_team(
         }
         None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-    if human.is_none() && !at.watch {
-        return Ok(Some(background(runner)));
-    }
     let table = TeamTable::new(human, personalities());
-    follow(store, runner, table, keyboard).await?;
-    Ok(None)
+    at.go_on(runner, table, keyboard).await
 }
 
 /// `agora sim debate --format rounds|social`: the moderated or social debates, offline on

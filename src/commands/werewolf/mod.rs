@@ -6,8 +6,8 @@
 pub mod agent_server;
 pub mod sim;
 
-use super::{background, terminal_name, Background, Local, TerminalGame, ToResume};
-use crate::agents::werewolf::{AgentKit, Strategy};
+use super::{terminal_name, Background, Local, TerminalGame, ToResume};
+use crate::agents::werewolf::Strategy;
 use crate::config::Config;
 use crate::games::werewolf::SEATS;
 use crate::games::{GameKind, Seat};
@@ -185,19 +185,10 @@ impl TerminalGame for WerewolfTerminal {
         keyboard: &'a mut Keyboard,
     ) -> Local<'a, anyhow::Result<Option<Background>>> {
         Box::pin(async move {
-            let ToResume {
-                store, row, humans, ..
-            } = at;
-            let kit = at.kits.get::<AgentKit>();
-            let runner =
-                match crate::session::resume::<Setup>(store.clone(), row, at.step_delay, kit).await
-                {
-                    Ok(runner) => runner,
-                    Err(e) => {
-                        println!("session {}: not resumed: {e}", row.id);
-                        return Ok(None);
-                    }
-                };
+            let ToResume { row, humans, .. } = at;
+            let Some(runner) = at.runner::<Setup>().await else {
+                return Ok(None);
+            };
             if humans.is_empty() {
                 println!("session {} (seed {}): resumed", row.id, row.seed);
             } else {
@@ -208,11 +199,7 @@ impl TerminalGame for WerewolfTerminal {
                     seats_said(humans)
                 );
             }
-            if humans.is_empty() && !at.watch {
-                return Ok(Some(background(runner)));
-            }
-            follow(store, runner, WerewolfTable::new(humans), keyboard).await?;
-            Ok(None)
+            at.go_on(runner, WerewolfTable::new(humans), keyboard).await
         })
     }
 
