@@ -4,7 +4,7 @@
 use agora::commands;
 use agora::commands::TerminalGame;
 use agora::config::Config;
-use agora::games::GameKind;
+use agora::registry::GameKind;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use std::path::PathBuf;
@@ -305,7 +305,7 @@ fn run() -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agora::games::GameKind;
+    use agora::registry::GameKind;
     use clap::CommandFactory;
 
     #[test]

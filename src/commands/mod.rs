@@ -8,8 +8,9 @@ pub mod trial;
 pub mod werewolf;
 
 use crate::config::Config;
-use crate::games::{Game, GameKind, Seat};
+use crate::games::{Game, Seat};
 use crate::kits::{database_url, open_store, Kits};
+use crate::registry::GameKind;
 use crate::session::{Ended, GameSetup, Runner};
 use crate::store::{Outcome, SessionRow, Store};
 use crate::terminal::follow::{follow, Table};

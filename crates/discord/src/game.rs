@@ -5,7 +5,7 @@
 //! that names the games. Start-up builds the commands and resumes the stored tables
 //! through that list.
 
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::running::BoxFuture;
 use crate::store::ChannelRow;
 use crate::types::{Bot, Error};

@@ -10,7 +10,7 @@ use super::events::{on_error, on_event};
 use super::send::api_status;
 use super::types::Bot;
 use crate::config::Config;
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use anyhow::Context as _;
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use std::future::Future;

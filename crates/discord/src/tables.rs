@@ -8,7 +8,8 @@
 use super::guards::ctx_manages;
 use super::send::reply_ephemeral as refuse;
 use super::types::{Bot, Context, Error};
-use crate::games::{Game, GameKind};
+use crate::games::Game;
+use crate::registry::GameKind;
 use crate::session::{SessionHandle, Subscription};
 use crate::store::ChannelRow;
 use serde::Serialize;

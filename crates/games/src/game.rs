@@ -1,55 +1,13 @@
 //! The contract between a game's pure rules and everything that runs them: the [`Game`]
-//! trait (what it waits for, what it takes, what it logged, how it ended) and the one
-//! [`GameKind`] enum where a game's name is spelled.
+//! trait (what it waits for, what it takes, what it logged, how it ended). Which games
+//! there are is the core's registry's to say.
 
 use super::audience::Logged;
 use super::seat::Seat;
 use super::Outcome;
 use serde::de::DeserializeOwned;
-use serde::{Deserialize, Serialize};
-use std::fmt::{self, Debug};
-
-/// Every game Agora runs. Adding a game adds a variant here, and the compiler lists every
-/// `match` that must learn it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "snake_case")]
-pub enum GameKind {
-    Werewolf,
-    Debate,
-    Trial,
-}
-
-impl GameKind {
-    pub const ALL: [GameKind; 3] = [GameKind::Werewolf, GameKind::Debate, GameKind::Trial];
-
-    /// The name stored with sessions and results and typed in commands.
-    pub fn name(self) -> &'static str {
-        match self {
-            GameKind::Werewolf => "werewolf",
-            GameKind::Debate => "debate",
-            GameKind::Trial => "trial",
-        }
-    }
-
-    /// The name as a title ("Werewolf").
-    pub fn title(self) -> &'static str {
-        match self {
-            GameKind::Werewolf => "Werewolf",
-            GameKind::Debate => "Debate",
-            GameKind::Trial => "Trial",
-        }
-    }
-
-    pub fn parse(name: &str) -> Option<GameKind> {
-        GameKind::ALL.into_iter().find(|k| k.name() == name)
-    }
-}
-
-impl fmt::Display for GameKind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use serde::Serialize;
+use std::fmt::Debug;
 
 /// One decision a game waits for.
 #[derive(Debug, Clone)]
@@ -70,7 +28,6 @@ pub trait Game: Send + 'static {
     type Event: Clone + Debug + Send + Sync + 'static;
     type Refusal: std::error::Error + Send + Sync + 'static;
 
-    fn kind(&self) -> GameKind;
     fn seat_count(&self) -> Seat;
     /// The asks open now, in the rules' order.
     fn pending(&self) -> Vec<Pending<Self::Ask>>;
@@ -88,19 +45,4 @@ pub trait Game: Send + 'static {
     fn log(&self) -> &[Logged<Self::Event>];
     /// The result, once the game is over.
     fn outcome(&self) -> Option<Outcome>;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn kinds_round_trip_by_name() {
-        for kind in GameKind::ALL {
-            assert_eq!(GameKind::parse(kind.name()), Some(kind));
-            let json = serde_json::to_string(&kind).unwrap();
-            assert_eq!(json, format!("\"{}\"", kind.name()));
-        }
-        assert_eq!(GameKind::parse("chess"), None);
-    }
 }

@@ -4,7 +4,7 @@
 //!
 //! The shared core every game speaks in: [`Seat`] and [`SeatSet`], [`Audience`] and
 //! [`Viewer`] (who may know what), [`Logged`] events, [`Pending`] asks, the [`Game`] trait
-//! the session layer runs, and [`GameKind`], the one place a game's name is spelled.
+//! the session layer runs.
 //! Each game is a folder:
 //!
 //! - `outcome`: a finished game's result (winner, per-seat scores and details), any game.
@@ -21,6 +21,6 @@ pub mod trial;
 pub mod werewolf;
 
 pub use audience::{Audience, Logged, Viewer};
-pub use game::{Game, GameKind, Pending};
+pub use game::{Game, Pending};
 pub use outcome::Outcome;
 pub use seat::{Seat, SeatSet};

@@ -10,8 +10,10 @@ use crate::agents::debate::DebateKit;
 use crate::commands::{terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::config::Config;
 use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
-use crate::games::{GameKind, Seat};
-use crate::kits::{database_url, debate_kit, open_store};
+use crate::games::Seat;
+use crate::kits::debate::debate_kit;
+use crate::kits::{database_url, open_store};
+use crate::registry::GameKind;
 use crate::session::debate::formats::format_of;
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use crate::session::{GameSetup, Place};
@@ -27,7 +29,7 @@ use std::time::Duration;
 /// error naming what to set when no role has a model, or naming a server that does not
 /// answer (checked once per role, with a short request).
 pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
-    let kit = crate::kits::debate_kit(config, true)?;
+    let kit = crate::kits::debate::debate_kit(config, true)?;
     let roles = crate::agents::debate::Role::ALL;
     if roles.iter().all(|&r| kit.is_offline_role(r)) {
         anyhow::bail!(
@@ -47,7 +49,7 @@ pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit
         }
     }
     if !quiet {
-        eprintln!("{}", crate::kits::describe_debate_kit(&kit));
+        eprintln!("{}", crate::kits::debate::describe_debate_kit(&kit));
     }
     Ok(kit)
 }

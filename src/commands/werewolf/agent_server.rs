@@ -150,7 +150,7 @@ pub async fn serve(config: &crate::config::Config, args: ServeArgs) -> anyhow::R
     use anyhow::Context;
     let ServeArgs { listen, llm } = args;
     let kit = if llm {
-        crate::kits::model_kit(config, false, "--llm").await?
+        crate::kits::werewolf::model_kit(config, false, "--llm").await?
     } else {
         AgentKit::default()
     };

@@ -122,9 +122,9 @@ async fn ladder(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     };
     let kit = if opts.llm_seats.is_some() {
         let flag = if llm { "--llm" } else { "--llm-seats" };
-        crate::kits::model_kit(config, args.json, flag).await?
+        crate::kits::werewolf::model_kit(config, args.json, flag).await?
     } else {
-        crate::kits::agent_kit(config, args.json)?
+        crate::kits::werewolf::agent_kit(config, args.json)?
     };
     let temp;
     let url = match args.db {

@@ -4,13 +4,9 @@
 //! said in one line unless `quiet`). Each game's kit is built in its own file; [`Kits`]
 //! holds one of every registered game's.
 
-mod debate;
-mod trial;
-mod werewolf;
-
-pub use debate::{debate_kit, describe_debate_kit};
-pub use trial::{trial_content_kit, trial_kit, trial_view_of};
-pub use werewolf::{agent_kit, model_kit};
+pub mod debate;
+pub mod trial;
+pub mod werewolf;
 
 use crate::config::Config;
 use crate::store::{Store, StoreError};

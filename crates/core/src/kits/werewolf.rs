@@ -3,8 +3,8 @@
 
 use crate::agents::werewolf::AgentKit;
 use crate::config::Config;
-use crate::games::GameKind;
 use crate::llm::{Client, Provider};
+use crate::registry::GameKind;
 use std::sync::Arc;
 use std::time::Duration;
 

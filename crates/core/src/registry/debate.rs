@@ -2,8 +2,8 @@
 
 use super::GameEntry;
 use crate::config::Config;
-use crate::games::GameKind;
 use crate::kits::AnyKit;
+use crate::registry::GameKind;
 use std::sync::Arc;
 
 pub struct DebateGame;
@@ -13,7 +13,7 @@ impl GameEntry for DebateGame {
         GameKind::Debate
     }
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
-        Ok(Arc::new(crate::kits::debate_kit(config, quiet)?))
+        Ok(Arc::new(crate::kits::debate::debate_kit(config, quiet)?))
     }
     fn stats(&self) -> &'static dyn crate::stats::GameStats {
         &crate::stats::debate::DebateStats

@@ -11,8 +11,50 @@ mod trial;
 mod werewolf;
 
 use crate::config::Config;
-use crate::games::GameKind;
 use crate::kits::AnyKit;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Every game Agora runs. Adding a game adds a variant here and its entry in [`GAMES`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum GameKind {
+    Werewolf,
+    Debate,
+    Trial,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 3] = [GameKind::Werewolf, GameKind::Debate, GameKind::Trial];
+
+    /// The name stored with sessions and results and typed in commands.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Werewolf => "werewolf",
+            GameKind::Debate => "debate",
+            GameKind::Trial => "trial",
+        }
+    }
+
+    /// The name as a title ("Werewolf").
+    pub fn title(self) -> &'static str {
+        match self {
+            GameKind::Werewolf => "Werewolf",
+            GameKind::Debate => "Debate",
+            GameKind::Trial => "Trial",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|k| k.name() == name)
+    }
+}
+
+impl fmt::Display for GameKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
 
 /// What the generic core asks of a game.
 pub trait GameEntry: Sync {
@@ -85,6 +127,16 @@ pub fn entry(kind: GameKind) -> &'static dyn GameEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn kinds_round_trip_by_name() {
+        for kind in GameKind::ALL {
+            assert_eq!(GameKind::parse(kind.name()), Some(kind));
+            let json = serde_json::to_string(&kind).unwrap();
+            assert_eq!(json, format!("\"{}\"", kind.name()));
+        }
+        assert_eq!(GameKind::parse("chess"), None);
+    }
 
     #[test]
     fn every_kind_is_registered_once() {

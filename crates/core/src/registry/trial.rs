@@ -2,8 +2,8 @@
 
 use super::GameEntry;
 use crate::config::Config;
-use crate::games::GameKind;
 use crate::kits::AnyKit;
+use crate::registry::GameKind;
 use std::sync::Arc;
 
 pub struct TrialGame;
@@ -13,7 +13,7 @@ impl GameEntry for TrialGame {
         GameKind::Trial
     }
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
-        Ok(Arc::new(crate::kits::trial_kit(config, quiet)?))
+        Ok(Arc::new(crate::kits::trial::trial_kit(config, quiet)?))
     }
     fn stats(&self) -> &'static dyn crate::stats::GameStats {
         &crate::stats::trial::TrialStats
@@ -39,6 +39,6 @@ impl GameEntry for TrialGame {
         crate::scenario::trial::run(text, kits.get())
     }
     fn scenario_kit(&self) -> anyhow::Result<Option<AnyKit>> {
-        Ok(Some(Arc::new(crate::kits::trial_content_kit()?)))
+        Ok(Some(Arc::new(crate::kits::trial::trial_content_kit()?)))
     }
 }

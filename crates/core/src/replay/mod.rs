@@ -8,7 +8,8 @@ pub mod debate;
 pub mod trial;
 pub mod werewolf;
 
-use crate::games::{GameKind, Seat};
+use crate::games::Seat;
+use crate::registry::GameKind;
 use crate::registry::{GameEntry, GAMES};
 use std::path::Path;
 
@@ -59,44 +60,5 @@ pub async fn story_of_session(
             "session {id}: a {} session, a game this build does not know",
             row.game
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::agents::werewolf::Strategy;
-    use crate::sim::werewolf::{play, Lineup};
-    use std::sync::Arc;
-
-    #[test]
-    fn a_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagged_game() {
-        let dir = std::env::temp_dir().join(format!("agora-replay-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let lineup = Lineup {
-            good: Strategy::Heuristic,
-            wolves: Strategy::Heuristic,
-        };
-        let game = play(&Arc::new(Default::default()), 3, lineup);
-        let path = werewolf::write_record(&dir, 3, &game).unwrap();
-        let story = story_of_file(&path, None, false).unwrap();
-        assert!(story.starts_with("Game 3 (god view)."), "{story}");
-        assert!(story_of_file(&path, Some(2), false)
-            .unwrap()
-            .starts_with("Game 3 as seen by seat 2"));
-        // A game that writes no records: the file is read as the untagged game's.
-        let trial = dir.join("trial.json");
-        std::fs::write(&trial, r#"{"game": "trial"}"#).unwrap();
-        let err = story_of_file(&trial, None, false).unwrap_err().to_string();
-        assert!(
-            err.contains("not a recorded game: missing field `seed`"),
-            "{err}"
-        );
-        // A debate file goes to the debate's replay.
-        let debate = dir.join("debate.json");
-        std::fs::write(&debate, r#"{"game": "debate", "format": "rounds"}"#).unwrap();
-        let err = story_of_file(&debate, None, true).unwrap_err().to_string();
-        assert!(err.starts_with("--detail does not apply"), "{err}");
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -11,9 +11,9 @@ pub async fn story_of_session(
     seat: Option<Seat>,
     detail: bool,
 ) -> anyhow::Result<String> {
-    let kit = crate::kits::trial_content_kit()?;
+    let kit = crate::kits::trial::trial_content_kit()?;
     let setup: TrialSessionSetup = crate::session::setup_of(row)?;
-    let view = crate::kits::trial_view_of(&kit, &setup)?;
+    let view = crate::kits::trial::trial_view_of(&kit, &setup)?;
     let game = crate::session::rebuild::<TrialSessionSetup>(store, &row.id).await?;
     Ok(view.story(game.log(), seat, detail))
 }

@@ -122,3 +122,43 @@ pub async fn story_of_session(
 pub fn story_of_file(path: &Path, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
     story(&read_record(path)?, seat, detail)
 }
+
+#[cfg(test)]
+mod routing_tests {
+    use super::super::story_of_file;
+    use super::write_record;
+    use crate::agents::werewolf::Strategy;
+    use crate::sim::werewolf::{play, Lineup};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagged_game() {
+        let dir = std::env::temp_dir().join(format!("agora-replay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lineup = Lineup {
+            good: Strategy::Heuristic,
+            wolves: Strategy::Heuristic,
+        };
+        let game = play(&Arc::new(Default::default()), 3, lineup);
+        let path = write_record(&dir, 3, &game).unwrap();
+        let story = story_of_file(&path, None, false).unwrap();
+        assert!(story.starts_with("Game 3 (god view)."), "{story}");
+        assert!(story_of_file(&path, Some(2), false)
+            .unwrap()
+            .starts_with("Game 3 as seen by seat 2"));
+        // A game that writes no records: the file is read as the untagged game's.
+        let trial = dir.join("trial.json");
+        std::fs::write(&trial, r#"{"game": "trial"}"#).unwrap();
+        let err = story_of_file(&trial, None, false).unwrap_err().to_string();
+        assert!(
+            err.contains("not a recorded game: missing field `seed`"),
+            "{err}"
+        );
+        // A debate file goes to the debate's replay.
+        let debate = dir.join("debate.json");
+        std::fs::write(&debate, r#"{"game": "debate", "format": "rounds"}"#).unwrap();
+        let err = story_of_file(&debate, None, true).unwrap_err().to_string();
+        assert!(err.starts_with("--detail does not apply"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

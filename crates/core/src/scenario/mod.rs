@@ -9,8 +9,8 @@
 //! is listed in `rejected` with its reason and does not stop the scenario.
 
 use crate::config::Config;
-use crate::games::GameKind;
 use crate::kits::Kits;
+use crate::registry::GameKind;
 use crate::registry::GAMES;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;

@@ -3,11 +3,12 @@
 //! its deadlines, and how the pure game is built from the setup stored with the session
 //! (its config) and the seed. The setup is stored as JSON with the session row, so a
 //! restarted process rebuilds the same game; resume picks the setup type by the row's
-//! [`GameKind`](crate::games::GameKind).
+//! [`GameKind`](crate::registry::GameKind).
 
 use super::{Options, Runner, SessionError};
 use crate::agents::Agent;
-use crate::games::{Game, GameKind};
+use crate::games::Game;
+use crate::registry::GameKind;
 use crate::store::{NewSeat, NewSession, SessionRow, Store, StoreError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;

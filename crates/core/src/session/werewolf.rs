@@ -8,7 +8,7 @@ use crate::agents::werewolf::{player, AgentKit, AgentSpec, BuiltIn, Strategy};
 use crate::agents::Agent;
 use crate::config::Timers;
 use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;

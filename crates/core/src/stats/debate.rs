@@ -10,8 +10,8 @@ use super::sessions::{seat_player, SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
 use crate::agents::debate::{DebateKit, Personalities};
 use crate::games::debate::team::{parse_seat, seat_title};
-use crate::games::GameKind;
 use crate::kits::Kits;
+use crate::registry::GameKind;
 use crate::store::{SeatResult, SessionSummary, SummarySeat};
 
 /// The debate as the statistics read it.
@@ -242,7 +242,7 @@ impl Board for SocialBoard {
 #[cfg(test)]
 mod tests {
     use crate::agents::debate::{DebateKit, Personalities};
-    use crate::games::GameKind;
+    use crate::registry::GameKind;
     use crate::stats::names::shown_name;
     use crate::stats::sessions::testing::{seat as summary_seat, session};
     use crate::stats::text::tests::seat as board_seat;

@@ -22,8 +22,8 @@ pub use names::Personas;
 pub use sessions::SessionLines;
 pub use text::{render, render_part};
 
-use crate::games::GameKind;
 use crate::kits::Kits;
+use crate::registry::GameKind;
 use crate::store::SeatResult;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::cmp::Ordering;

@@ -4,7 +4,7 @@
 //! rounded, with its unit. The `--json` output is apart and keeps the stored values.
 
 use super::names::{amount, shown_name, Personas};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::store::{SessionSummary, SummarySeat};
 
 /// How `agora sessions` tells a stored session of one game (each game's is in its stats

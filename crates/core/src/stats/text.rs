@@ -5,7 +5,7 @@
 
 use super::names::{count, number, percent, shown_name, Personas};
 use super::{parts, people_and_ai_of, Board, Part, PlayerLine};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::store::SeatResult;
 
 /// `game`'s boards as text: a heading, then each part with seats (all of them for a game

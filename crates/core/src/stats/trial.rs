@@ -6,7 +6,7 @@
 use super::names::{number, Personas};
 use super::sessions::{SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::store::{SeatResult, SessionSummary, SummarySeat};
 
 /// The trial as the statistics read it.
@@ -76,7 +76,7 @@ impl Board for TrialBoard {
 
 #[cfg(test)]
 mod tests {
-    use crate::games::GameKind;
+    use crate::registry::GameKind;
     use crate::stats::names::{shown_name, tests::NoPersonas};
     use crate::stats::sessions::testing::{seat as summary_seat, session};
     use crate::stats::text::tests::seat as board_seat;

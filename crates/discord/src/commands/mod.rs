@@ -15,7 +15,7 @@ mod stats;
 use super::game::DiscordGame;
 use super::guards::set_cooldowns;
 use super::types::{Bot, Error};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use std::sync::Arc;
 
 /// Every game the bot plays, in the order its commands are listed.

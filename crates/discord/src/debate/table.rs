@@ -7,7 +7,8 @@ use super::lobby::DebateLobby;
 use crate::games::debate::team::{
     seat_title, Ask, Penalty, Scored, Side, Speech, Stage, TeamDebate, Winner, DEBATERS,
 };
-use crate::games::{GameKind, Seat, SeatSet};
+use crate::games::{Seat, SeatSet};
+use crate::registry::GameKind;
 use crate::session::{SessionHandle, Subscription};
 use crate::tables;
 use serde::{Deserialize, Serialize};

@@ -25,7 +25,7 @@ use table::{RunningData, TrialRunning, TrialState};
 use crate::game::DiscordGame;
 use crate::game_table::{self, GameTable};
 use crate::games::trial::{Side, Trial};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::running::BoxFuture;
 use crate::send::ephemeral;
 use crate::session::trial::TrialSessionSetup;

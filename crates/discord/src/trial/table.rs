@@ -5,7 +5,8 @@
 use super::lobby::TrialLobby;
 use super::stage::Stage;
 use crate::games::trial::{Action, Trial};
-use crate::games::{GameKind, Seat};
+use crate::games::Seat;
+use crate::registry::GameKind;
 use crate::session::{SessionHandle, SubmitError, Subscription};
 use crate::tables::{self, Seated, TableState};
 use crate::text::sanitize;

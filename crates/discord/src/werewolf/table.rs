@@ -6,7 +6,7 @@
 use super::lobby::Lobby;
 use super::render::Names;
 use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::session::{SessionHandle, Subscription};
 use crate::tables;
 use crate::types::Bot;

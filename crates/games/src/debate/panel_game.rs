@@ -15,9 +15,6 @@ macro_rules! panel_game {
             type Event = Event;
             type Refusal = Refusal;
 
-            fn kind(&self) -> $crate::GameKind {
-                $crate::GameKind::Debate
-            }
             fn seat_count(&self) -> $crate::Seat {
                 self.$panel()
             }
@@ -57,12 +54,11 @@ pub(crate) use panel_game;
 mod tests {
     use crate::debate::rounds::{RoundsDebate, RoundsRules};
     use crate::debate::social::{SocialDebate, SocialRules, Start};
-    use crate::{Game, GameKind};
+    use crate::Game;
 
     /// The trait's view is the debate's own: its seats (the panel last), its one open ask
     /// with the debate's sequence number, its log, and no outcome before the end.
     fn forwards<G: Game>(game: &G, seats: u8, open: u8) {
-        assert_eq!(game.kind(), GameKind::Debate);
         assert_eq!(game.seat_count(), seats);
         let pending = game.pending();
         assert_eq!(pending.len(), 1);

@@ -7,7 +7,7 @@
 use super::types::{Action, Ask, Event, Refusal};
 use super::Trial;
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, GameKind, Logged, Pending, Seat};
+use crate::{Game, Logged, Pending, Seat};
 use serde_json::json;
 
 impl Game for Trial {
@@ -16,9 +16,6 @@ impl Game for Trial {
     type Event = Event;
     type Refusal = Refusal;
 
-    fn kind(&self) -> GameKind {
-        GameKind::Trial
-    }
     fn seat_count(&self) -> Seat {
         self.players() + self.jurors().len() as Seat
     }

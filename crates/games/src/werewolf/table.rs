@@ -3,7 +3,7 @@
 
 use super::{Action, Ask, Event, Logged, Refusal, Seat, Werewolf, SEATS};
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, GameKind, Pending};
+use crate::{Game, Pending};
 
 impl Game for Werewolf {
     type Action = Action;
@@ -11,9 +11,6 @@ impl Game for Werewolf {
     type Event = Event;
     type Refusal = Refusal;
 
-    fn kind(&self) -> GameKind {
-        GameKind::Werewolf
-    }
     fn seat_count(&self) -> Seat {
         SEATS as Seat
     }

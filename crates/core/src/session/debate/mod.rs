@@ -8,7 +8,7 @@ use crate::agents::Agent;
 use crate::config::DebateTimers;
 use crate::games::debate::team::{seat_name, TeamRules, JUDGE, SEATS};
 use crate::games::debate::TeamDebate;
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};

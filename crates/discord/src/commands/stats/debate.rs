@@ -4,7 +4,7 @@
 use super::tests::seat;
 use super::{leaderboard_text, record_text};
 use crate::agents::debate::Personalities;
-use crate::games::GameKind;
+use crate::registry::GameKind;
 
 #[test]
 fn the_debate_board_names_ai_as_shown_and_reads_each_format_apart() {

@@ -12,7 +12,7 @@ mod trial;
 #[cfg(test)]
 mod werewolf;
 
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::stats::names::{amount, count, number, percent, shown_name, Personas};
 use crate::stats::Board;
 use crate::store::SeatResult;

@@ -3,7 +3,7 @@
 
 use super::tests::{seat, NoPersonas};
 use super::{leaderboard_text, record_text};
-use crate::games::GameKind;
+use crate::registry::GameKind;
 use crate::store::SeatResult;
 
 #[test]

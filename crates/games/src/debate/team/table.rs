@@ -5,7 +5,7 @@
 use super::types::{position_of, seat_name, side_of, Action, Ask, Charged, Event, Refusal, JUDGE};
 use super::TeamDebate;
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, GameKind, Logged, Pending, Seat};
+use crate::{Game, Logged, Pending, Seat};
 use serde_json::json;
 
 impl Game for TeamDebate {
@@ -14,9 +14,6 @@ impl Game for TeamDebate {
     type Event = Event;
     type Refusal = Refusal;
 
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
-    }
     fn seat_count(&self) -> Seat {
         JUDGE
     }
