@@ -13,7 +13,7 @@
 //!    the faults served.
 
 use agora::agents::werewolf::llm::load_prompts;
-use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
 use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::mock::{MockLlm, MockOptions};
@@ -29,11 +29,11 @@ fn env_u64(key: &str, default: u64) -> u64 {
         .unwrap_or(default)
 }
 
-fn kit(config: &Config, mock: &MockLlm, timeout: Duration) -> anyhow::Result<AgentKit> {
+fn kit(config: &Config, mock: &MockLlm, timeout: Duration) -> anyhow::Result<WerewolfKit> {
     let mut provider = Provider::fixed("werewolf", &mock.base_url(), "mock", &config.llm);
     provider.timeout = timeout;
     provider.max_concurrency = 256;
-    Ok(AgentKit {
+    Ok(WerewolfKit {
         llm: Some((Client::new(provider), Arc::new(load_prompts(None)?))),
         agent_timeout: Duration::from_secs(10),
     })

@@ -5,10 +5,10 @@
 //! (or on `AGORA_BENCH_DB`, e.g. a PostgreSQL URL) and run to the end. Prints the total
 //! wall time, the inputs persisted per second, and the process's peak resident memory.
 
-use agora::agents::werewolf::AgentKit;
 use agora::agents::werewolf::Strategy;
+use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
-use agora::session::werewolf::{SeatSpec, Setup};
+use agora::session::werewolf::{SeatSpec, WerewolfSetup};
 use agora::session::Ended;
 use agora::session::{GameSetup, Place};
 use agora::store::Store;
@@ -37,7 +37,7 @@ fn main() -> anyhow::Result<()> {
     let gpp = std::mem::take(&mut rules.gpp);
     let mut timers = config.werewolf.timers.clone();
     timers.pace = 0.0;
-    let setup = Setup {
+    let setup = WerewolfSetup {
         rules,
         gpp,
         timers,
@@ -65,7 +65,7 @@ fn main() -> anyhow::Result<()> {
                     seed,
                     &place,
                     Duration::ZERO,
-                    &AgentKit::default(),
+                    &WerewolfKit::default(),
                 )
                 .await?;
             running.push(runner.start());

@@ -13,7 +13,7 @@ use crate::kits::{database_url, open_store, Kits};
 use crate::registry::GameKind;
 use crate::session::{Ended, GameSetup, Runner};
 use crate::store::{Outcome, SessionRow, Store};
-use crate::terminal::follow::{follow, Table};
+use crate::terminal::follow::{follow, Screen};
 use crate::terminal::Keyboard;
 use anyhow::Context;
 use serde::Serialize;
@@ -82,7 +82,7 @@ impl ToResume<'_> {
 
     /// Goes on with the resumed session: followed at this terminal with `table` (its
     /// human seats at `keyboard`, or watched), else started in the background.
-    pub async fn go_on<T: Table>(
+    pub async fn go_on<T: Screen>(
         &self,
         runner: Runner<T::Game>,
         table: T,

@@ -15,7 +15,7 @@ use crate::session::{GameSetup, Place};
 use crate::sim::trial::{sides, TrialSimOptions};
 use crate::store::{Outcome, PlayerRef, SessionRow};
 use crate::terminal::follow::follow;
-use crate::terminal::trial::TrialTable;
+use crate::terminal::trial::TrialScreen;
 use crate::terminal::Keyboard;
 use std::time::Duration;
 
@@ -177,7 +177,13 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     } else {
         Keyboard::none()
     };
-    follow(&store, runner, TrialTable::new(human, &view), &mut keyboard).await
+    follow(
+        &store,
+        runner,
+        TrialScreen::new(human, &view),
+        &mut keyboard,
+    )
+    .await
 }
 
 /// The trial's part of `agora resume`.
@@ -227,7 +233,7 @@ async fn resume_one(
         ),
         None => println!("session {} (seed {}): a trial, resumed", row.id, row.seed),
     }
-    at.go_on(runner, TrialTable::new(human, &view), keyboard)
+    at.go_on(runner, TrialScreen::new(human, &view), keyboard)
         .await
 }
 

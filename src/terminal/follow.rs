@@ -3,7 +3,7 @@
 //! public) may see, reads the keyboard, hands in typed text when its time is nearly up,
 //! and leaves on `quit`, Ctrl-C or a closed keyboard with the session stored; at the end,
 //! the game's own ending (a scoreboard, a scorecard, a chart). What differs between games
-//! is a [`Table`]: how an event or an ask is told, what a typed line does, and the words
+//! is a [`Screen`]: how an event or an ask is told, what a typed line does, and the words
 //! of the shared lines ([`Words`]).
 
 use super::{Keyboard, Left, Typed};
@@ -48,7 +48,7 @@ pub enum Flow {
 /// A game at the terminal: what the shared loop asks of it. The loop runs on the command's
 /// own task (never spawned), so its futures need not be `Send`.
 #[allow(async_fn_in_trait)]
-pub trait Table {
+pub trait Screen {
     type Game: Game;
     /// The words of the shared lines.
     const WORDS: Words;
@@ -84,7 +84,7 @@ pub trait Table {
 
 /// Follows the session until it ends or is left: tells what the table's viewer may see
 /// and takes what is typed. Ctrl-C leaves the session stored.
-pub async fn attach<T: Table>(
+pub async fn attach<T: Screen>(
     handle: &SessionHandle<T::Game>,
     mut subscription: Subscription<T::Game>,
     table: &mut T,
@@ -159,7 +159,7 @@ pub async fn attach<T: Table>(
 
 /// Follows one session at the terminal from its start until it ends or is left; at the
 /// end tells the game's ending, or that it was abandoned.
-pub async fn follow<T: Table>(
+pub async fn follow<T: Screen>(
     store: &Store,
     mut runner: Runner<T::Game>,
     mut table: T,

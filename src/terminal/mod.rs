@@ -2,7 +2,7 @@
 //! it), or watched. The generic parts are the keyboard ([`Keyboard`]: lines typed while a
 //! prompt is open, guarded against type-ahead) and [`follow`] (one loop for every game:
 //! the session's notes, the keyboard, Ctrl-C, leaving, the ending); each game's view of a
-//! session (what is printed, how a typed line becomes an action: its [`follow::Table`]) is
+//! session (what is printed, how a typed line becomes an action: its [`follow::Screen`]) is
 //! a folder:
 //!
 //! - `werewolf`: the night and the day, typed answers, the ending and the scoreboard.

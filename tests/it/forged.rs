@@ -4,7 +4,7 @@
 //! remote agent that keeps every `game_state` it is sent. In every prompt and every state,
 //! the forged text appears only inside a properly closed JSON string fence of its own.
 
-use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::WerewolfKit;
 use agora::games::werewolf::Rules;
 use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::{Client, Provider};
@@ -121,7 +121,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
                     let seen = seen.clone();
                     async move {
                         seen.lock().unwrap().push(state.clone());
-                        let decision = agora::commands::werewolf::agent_server::decide(&AgentKit::default(), &state)
+                        let decision = agora::commands::werewolf::agent_server::decide(&WerewolfKit::default(), &state)
                             .await
                             .unwrap();
                         axum::Json(decision)
@@ -139,7 +139,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
             Provider::fixed("werewolf", &format!("{}/v1", urls[0]), "fake", &config.llm);
         provider.timeout = Duration::from_secs(10);
         provider.max_concurrency = 16;
-        let kit = AgentKit {
+        let kit = WerewolfKit {
             llm: Some((
                 Client::new(provider),
                 Arc::new(agora::agents::werewolf::llm::load_prompts(None).unwrap()),

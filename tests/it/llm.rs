@@ -3,13 +3,13 @@
 //! server, what a remote agent is told (never more than its seat knows), and the CLI.
 
 use agora::agents::werewolf::llm::load_prompts;
-use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
 use agora::games::werewolf::{Audience, Event, Role, Werewolf};
 use agora::ladder::werewolf::{self as ladder, LadderOptions, LadderReport};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::session::werewolf::Setup;
+use agora::session::werewolf::WerewolfSetup;
 use agora::store::Store;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
@@ -19,18 +19,18 @@ fn config() -> Config {
     Config::load_from(None, &|_| None).unwrap()
 }
 
-fn kit_for(mock: &MockLlm, timeout: Duration) -> AgentKit {
+fn kit_for(mock: &MockLlm, timeout: Duration) -> WerewolfKit {
     let config = config();
     let mut provider = Provider::fixed("werewolf", &mock.base_url(), "mock-model", &config.llm);
     provider.timeout = timeout;
     provider.max_concurrency = 64;
-    AgentKit {
+    WerewolfKit {
         llm: Some((Client::new(provider), Arc::new(load_prompts(None).unwrap()))),
         agent_timeout: Duration::from_secs(5),
     }
 }
 
-async fn ladder(kit: &AgentKit, opts: LadderOptions) -> (LadderReport, Store) {
+async fn ladder(kit: &WerewolfKit, opts: LadderOptions) -> (LadderReport, Store) {
     let url = super::store::sqlite_url("llm");
     let store = super::store::open(&url).await;
     let report = ladder::run(&config(), &store, kit, &opts).await.unwrap();
@@ -136,7 +136,7 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
                 async move {
                     seen.lock().unwrap().push(state.clone());
                     let decision = agora::commands::werewolf::agent_server::decide(
-                        &AgentKit::default(),
+                        &WerewolfKit::default(),
                         &state,
                     )
                     .await
@@ -157,7 +157,7 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
             llm_seats: None,
             pace: 1.0,
         };
-        let (report, store) = ladder(&AgentKit::default(), opts).await;
+        let (report, store) = ladder(&WerewolfKit::default(), opts).await;
         assert_eq!(report.finished, 4, "{}", report.table());
         assert_eq!(report.fallbacks, 0, "{}", report.table());
 
@@ -166,7 +166,7 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
         assert!(states.len() > 100);
         for game in &report.per_game {
             let row = store.session(&game.session).await.unwrap();
-            let setup: Setup = agora::session::setup_of(&row).unwrap();
+            let setup: WerewolfSetup = agora::session::setup_of(&row).unwrap();
             let mut rules = setup.rules.clone();
             rules.gpp = setup.gpp.clone();
             let mut g = Werewolf::new(Arc::new(rules), row.seed);
@@ -228,7 +228,7 @@ fn a_silent_or_confused_remote_agent_abstains_and_it_is_recorded() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await });
-        let kit = AgentKit {
+        let kit = WerewolfKit {
             llm: None,
             agent_timeout: Duration::from_millis(200),
         };
@@ -422,7 +422,7 @@ fn a_remote_agent_that_leaves_fields_out_is_faulted_every_time() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
         tokio::spawn(async move { axum::serve(listener, app).await });
-        let kit = AgentKit {
+        let kit = WerewolfKit {
             llm: None,
             agent_timeout: Duration::from_secs(5),
         };

@@ -4,7 +4,7 @@
 //! `AGORA_LOCAL_LLM_URL` overrides the server's base URL (default http://127.0.0.1:8080/v1).
 
 use agora::agents::werewolf::llm::load_prompts;
-use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
 use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::{Client, Provider};
@@ -21,7 +21,7 @@ fn a_whole_game_against_the_local_model() {
     provider.timeout = Duration::from_secs(120);
     provider.max_concurrency = 2;
     provider.max_tokens = 700;
-    let kit = AgentKit {
+    let kit = WerewolfKit {
         llm: Some((Client::new(provider), Arc::new(load_prompts(None).unwrap()))),
         agent_timeout: Duration::from_secs(10),
     };

@@ -22,11 +22,11 @@
 #[path = "../support/app.rs"]
 mod app;
 mod cli;
-mod debate2_llm;
-mod debate2_props;
-mod debate2_terminal;
 mod debate_cli;
 mod debate_llm;
+mod debate_panel_llm;
+mod debate_panel_props;
+mod debate_panel_terminal;
 mod debate_props;
 mod debate_resume;
 mod debate_sources;
@@ -42,7 +42,7 @@ mod local_llm;
 mod properties;
 mod resume_games;
 mod scenarios;
-mod scenarios_debate2;
+mod scenarios_debate_panel;
 mod store;
 mod terminal;
 mod trial;

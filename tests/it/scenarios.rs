@@ -207,7 +207,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
         )
         .unwrap(),
         &Default::default(),
-        &super::scenarios_debate2::kits(&kit, &Default::default()),
+        &super::scenarios_debate_panel::kits(&kit, &Default::default()),
     )
     .expect("a werewolf file without \"game\" still runs");
     assert_eq!(werewolf_unchanged["day"], 1);

@@ -1,10 +1,10 @@
 //! The debate's store-backed commands: `agora play debate` (a debater's seat at the
 //! keyboard, or watching), `agora sim debate`, and the debate's part of `agora resume`
 //! ([`DebateTerminal`]). The team debate is here; the moderated and social debates are
-//! `formats.rs`; the options both read are `options.rs`.
+//! `panel.rs`; the options both read are `options.rs`.
 
-pub mod formats;
 pub mod options;
+pub mod panel;
 
 use crate::agents::debate::DebateKit;
 use crate::commands::{terminal_name, Background, Local, TerminalGame, ToResume};
@@ -14,11 +14,11 @@ use crate::games::Seat;
 use crate::kits::debate::debate_kit;
 use crate::kits::{database_url, open_store};
 use crate::registry::GameKind;
-use crate::session::debate::formats::format_of;
+use crate::session::debate::panel::format_of;
 use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use crate::session::{GameSetup, Place};
 use crate::store::{Outcome, PlayerRef, SessionRow};
-use crate::terminal::debate::TeamTable;
+use crate::terminal::debate::TeamScreen;
 use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
 use options::{check_options, motion_of, timers_and_length, topic_ids};
@@ -88,7 +88,7 @@ pub fn setup(
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
     check_options(&opts)?;
     if opts.format != DebateFormat::Team {
-        return formats::play(config, opts).await;
+        return panel::play(config, opts).await;
     }
     let human = match (opts.humans, &opts.seat) {
         (0, None) => None,
@@ -145,7 +145,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     } else {
         Keyboard::none()
     };
-    let table = TeamTable::new(human, personalities());
+    let table = TeamScreen::new(human, personalities());
     follow(&store, runner, table, &mut keyboard).await
 }
 
@@ -164,7 +164,7 @@ pub(crate) fn personalities() -> crate::agents::debate::Personalities {
 /// The human seats of a stored debate.
 pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
     if format_of(row) != DebateFormat::Team {
-        return formats::human_seats(row);
+        return panel::human_seats(row);
     }
     let setup: DebateSetup = crate::session::setup_of(row)?;
     Ok(setup.human_seats())
@@ -188,7 +188,7 @@ impl TerminalGame for DebateTerminal {
         keyboard: &'a mut Keyboard,
     ) -> Local<'a, anyhow::Result<Option<Background>>> {
         if format_of(at.row) != DebateFormat::Team {
-            return formats::resume_one(at, keyboard);
+            return panel::resume_one(at, keyboard);
         }
         Box::pin(resume_team(at, keyboard))
     }
@@ -226,7 +226,7 @@ async fn resume_team(
         }
         None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-    let table = TeamTable::new(human, personalities());
+    let table = TeamScreen::new(human, personalities());
     at.go_on(runner, table, keyboard).await
 }
 
@@ -242,7 +242,7 @@ async fn sim_formats(
 ) -> anyhow::Result<()> {
     use crate::games::debate::rounds::{RoundsRules, Style};
     use crate::games::debate::social::SocialRules;
-    use crate::sim::debate::formats::{FormatRules, FormatSimOptions};
+    use crate::sim::debate::panel::{FormatRules, FormatSimOptions};
     let rules = match args.format {
         DebateFormat::Social => FormatRules::Social(SocialRules {
             rounds: args.rounds.unwrap_or(SocialRules::default().rounds),
@@ -275,9 +275,9 @@ async fn sim_formats(
     };
     let report = if args.llm {
         let kit = model_kit(config, args.json).await?;
-        crate::sim::debate::formats::run_models(&kit, &opts, args.concurrency).await?
+        crate::sim::debate::panel::run_models(&kit, &opts, args.concurrency).await?
     } else {
-        tokio::task::block_in_place(|| crate::sim::debate::formats::run(offline_kit, &opts))?
+        tokio::task::block_in_place(|| crate::sim::debate::panel::run(offline_kit, &opts))?
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

@@ -1,5 +1,5 @@
 //! The debate commands' options and their checks, shared by the team debate
-//! (`mod.rs`) and the moderated and social ones (`formats.rs`): `agora play
+//! (`mod.rs`) and the moderated and social ones (`panel.rs`): `agora play
 //! debate` and `agora sim debate` as parsed from the command line, the topic's motion,
 //! the timers and length scale, and the options a format does not use.
 

@@ -8,7 +8,7 @@
 
 use crate::agents::werewolf::llm::LlmSeat;
 use crate::agents::werewolf::memory::TableRules;
-use crate::agents::werewolf::AgentKit;
+use crate::agents::werewolf::WerewolfKit;
 use crate::agents::werewolf::{fit_speech, player, Strategy};
 use crate::agents::{Agent, Decision};
 use crate::games::werewolf::{Action, Ask, Event, Seat, Werewolf};
@@ -28,7 +28,7 @@ pub struct AgentServer {
 }
 
 /// Binds `listen` and serves until the task is dropped or aborted.
-pub async fn start(listen: &str, kit: AgentKit) -> std::io::Result<AgentServer> {
+pub async fn start(listen: &str, kit: WerewolfKit) -> std::io::Result<AgentServer> {
     let app = Router::new()
         .route("/act", post(act))
         .route("/health", get(|| async { "ok" }))
@@ -60,14 +60,14 @@ pub fn action_to_decision(action: &Action) -> Value {
 }
 
 async fn act(
-    State(kit): State<Arc<AgentKit>>,
+    State(kit): State<Arc<WerewolfKit>>,
     Json(state): Json<Value>,
 ) -> Result<Json<Value>, (StatusCode, Json<Value>)> {
     decide(&kit, &state).await.map(Json).map_err(bad)
 }
 
 /// Our player's `decision` for a `game_state`; the error says what is wrong with the state.
-pub async fn decide(kit: &AgentKit, state: &Value) -> Result<Value, String> {
+pub async fn decide(kit: &WerewolfKit, state: &Value) -> Result<Value, String> {
     let ask: Ask =
         serde_json::from_value(state["ask"].clone()).map_err(|e| format!("game_state.ask: {e}"))?;
     let events: Vec<Event> = serde_json::from_value(state["events"].clone())
@@ -152,7 +152,7 @@ pub async fn serve(config: &crate::config::Config, args: ServeArgs) -> anyhow::R
     let kit = if llm {
         crate::kits::werewolf::model_kit(config, false, "--llm").await?
     } else {
-        AgentKit::default()
+        WerewolfKit::default()
     };
     let server = start(&listen, kit)
         .await

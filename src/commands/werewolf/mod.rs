@@ -14,11 +14,11 @@ use crate::games::Seat;
 use crate::kits::werewolf::agent_kit;
 use crate::kits::{database_url, open_store};
 use crate::registry::GameKind;
-use crate::session::werewolf::{SeatSpec, Setup};
+use crate::session::werewolf::{SeatSpec, WerewolfSetup};
 use crate::session::{GameSetup, Place};
 use crate::store::{Outcome, PlayerRef, SessionRow};
 use crate::terminal::follow::follow;
-use crate::terminal::werewolf::WerewolfTable;
+use crate::terminal::werewolf::WerewolfScreen;
 use crate::terminal::Keyboard;
 use std::time::Duration;
 
@@ -111,7 +111,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         .collect();
     let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
-    let setup = Setup {
+    let setup = WerewolfSetup {
         rules,
         gpp,
         timers,
@@ -153,7 +153,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     } else {
         Keyboard::open()
     };
-    follow(&store, runner, WerewolfTable::new(&humans), &mut keyboard).await
+    follow(&store, runner, WerewolfScreen::new(&humans), &mut keyboard).await
 }
 
 /// Werewolf's part of `agora resume`.
@@ -166,7 +166,7 @@ impl TerminalGame for WerewolfTerminal {
 
     /// The seats without an AI.
     fn human_seats(&self, row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
-        let setup: Setup = crate::session::setup_of(row)?;
+        let setup: WerewolfSetup = crate::session::setup_of(row)?;
         Ok(setup
             .seats
             .iter()
@@ -188,7 +188,7 @@ impl TerminalGame for WerewolfTerminal {
     ) -> Local<'a, anyhow::Result<Option<Background>>> {
         Box::pin(async move {
             let ToResume { row, humans, .. } = at;
-            let Some(runner) = at.runner::<Setup>().await else {
+            let Some(runner) = at.runner::<WerewolfSetup>().await else {
                 return Ok(None);
             };
             if humans.is_empty() {
@@ -201,7 +201,8 @@ impl TerminalGame for WerewolfTerminal {
                     seats_said(humans)
                 );
             }
-            at.go_on(runner, WerewolfTable::new(humans), keyboard).await
+            at.go_on(runner, WerewolfScreen::new(humans), keyboard)
+                .await
         })
     }
 

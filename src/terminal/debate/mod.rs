@@ -19,12 +19,12 @@
 //! - `story`: the lines each event is told in, and the scorecard (`crate::story::debate::team`, shared with replay).
 
 mod desk;
-pub mod formats;
+pub mod panel;
 pub use crate::story::debate::team as story;
 
 pub use desk::{Desk, Draft, Step, FLOOR_NOTE, HELP};
 
-use super::follow::{out, Flow, Table, Words};
+use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
 use crate::agents::debate::Personalities;
 use crate::games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
@@ -75,7 +75,7 @@ async fn submit(
 
 /// The team debate at the terminal, for [`follow`](super::follow::follow): one debater's
 /// seat typed at this keyboard, or none to watch the public debate.
-pub struct TeamTable {
+pub struct TeamScreen {
     human: Option<Seat>,
     desk: Option<Desk>,
     /// When to hand in what was typed for the open ask.
@@ -84,9 +84,9 @@ pub struct TeamTable {
     personalities: Personalities,
 }
 
-impl TeamTable {
-    pub fn new(human: Option<Seat>, personalities: Personalities) -> TeamTable {
-        TeamTable {
+impl TeamScreen {
+    pub fn new(human: Option<Seat>, personalities: Personalities) -> TeamScreen {
+        TeamScreen {
             human,
             desk: human.map(Desk::new),
             deadline: None,
@@ -95,7 +95,7 @@ impl TeamTable {
     }
 }
 
-impl Table for TeamTable {
+impl Screen for TeamScreen {
     type Game = TeamDebate;
     const WORDS: Words = Words {
         paused: "debate",
@@ -165,7 +165,7 @@ impl Table for TeamTable {
                     let ready = d.opened(*seq, ask.clone(), *due_at, Instant::now());
                     if let Some(p) = d.prompt() {
                         out(&p);
-                        self.deadline = Some(formats::hand_in_at(*due_at));
+                        self.deadline = Some(panel::hand_in_at(*due_at));
                     }
                     match ready {
                         Some((action, seq)) => {

@@ -3,11 +3,11 @@
 //! told line by line (the same lines `agora replay` prints). A player types
 //! `<juror>: <message>` (a juror by name or id), `evidence <card>`, `jurors`, `cards`,
 //! `rest` (done arguing), `verdict` (end the argument now), `quit` (leave; the trial is
-//! saved) or `abandon` (twice: end it). [`TrialTable`] is the game's part of the shared
+//! saved) or `abandon` (twice: end it). [`TrialScreen`] is the game's part of the shared
 //! [`follow`](super::follow) loop; at the end the chart of the jurors' stances is written
 //! to a file.
 
-use super::follow::{out, Flow, Table, Words};
+use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
 use crate::games::trial::{Action, Ask, Trial};
 use crate::games::{Game, Seat, Viewer};
@@ -22,7 +22,7 @@ const HELP: &str = "   Type `<juror>: <message>` to speak to a juror, `evidence 
 
 /// A trial at the terminal, for [`follow`](super::follow::follow): the player's seat
 /// typed at this keyboard, or none to watch.
-pub struct TrialTable<'a> {
+pub struct TrialScreen<'a> {
     human: Option<Seat>,
     view: &'a TrialView,
     /// The player's open ask (turns left per juror, cards not yet presented).
@@ -31,9 +31,9 @@ pub struct TrialTable<'a> {
     told_help: bool,
 }
 
-impl<'a> TrialTable<'a> {
-    pub fn new(human: Option<Seat>, view: &'a TrialView) -> TrialTable<'a> {
-        TrialTable {
+impl<'a> TrialScreen<'a> {
+    pub fn new(human: Option<Seat>, view: &'a TrialView) -> TrialScreen<'a> {
+        TrialScreen {
             human,
             view,
             argue: None,
@@ -43,7 +43,7 @@ impl<'a> TrialTable<'a> {
     }
 }
 
-impl Table for TrialTable<'_> {
+impl Screen for TrialScreen<'_> {
     type Game = Trial;
     const WORDS: Words = Words {
         paused: "trial",

@@ -1,15 +1,15 @@
 //! Tests of the one terminal follow loop (`terminal/follow.rs`), on stored werewolf games
 //! with a probing table: what the loop asks of a game's table, and what it leaves stored.
 
-use crate::agents::werewolf::{AgentKit, Strategy};
+use crate::agents::werewolf::{Strategy, WerewolfKit};
 use crate::games::werewolf::Werewolf;
 use crate::games::Viewer;
-use crate::session::werewolf::{SeatSpec, Setup};
+use crate::session::werewolf::{SeatSpec, WerewolfSetup};
 use crate::session::{GameSetup, Place};
 use crate::session::{Note, Runner, SessionHandle};
 use crate::store::PlayerRef;
 use crate::store::{Outcome, Store};
-use crate::terminal::follow::{follow, Flow, Table, Words};
+use crate::terminal::follow::{follow, Flow, Screen, Words};
 use crate::terminal::{Keyboard, Typed};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -28,7 +28,7 @@ impl Probe {
     }
 }
 
-impl Table for Probe {
+impl Screen for Probe {
     type Game = Werewolf;
     const WORDS: Words = Words {
         paused: "game",
@@ -85,7 +85,7 @@ async fn session(human: bool) -> (Store, Runner<Werewolf>) {
             _ => SeatSpec::ai(Strategy::Heuristic),
         })
         .collect();
-    let setup = Setup {
+    let setup = WerewolfSetup {
         rules,
         gpp,
         timers,
@@ -102,7 +102,7 @@ async fn session(human: bool) -> (Store, Runner<Werewolf>) {
             7,
             &place,
             Duration::ZERO,
-            &AgentKit::default(),
+            &WerewolfKit::default(),
         )
         .await
         .unwrap();

@@ -8,7 +8,7 @@
 //!
 //! Typing is guarded: a line typed before the current prompt appeared is not taken as its
 //! answer, an empty speech and `abandon` are each confirmed first, and `quit` (or Ctrl-C)
-//! leaves the session stored. [`WerewolfTable`] is the game's part of the shared
+//! leaves the session stored. [`WerewolfScreen`] is the game's part of the shared
 //! [`follow`](super::follow) loop. At the end, `ending.rs` tells the
 //! deaths the table was not yet told and how the game was won, then the scoreboard once.
 
@@ -18,11 +18,11 @@ mod follow_tests;
 
 pub use ending::{how_won, scoreboard, untold_deaths};
 
-use super::follow::{out, Flow, Table, Words};
+use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
 use crate::games::{Audience, Viewer};
-use crate::session::werewolf::Setup;
+use crate::session::werewolf::WerewolfSetup;
 use crate::session::{Note, SessionHandle, SubmitError};
 use crate::store::{now_ms, Outcome, Store};
 use std::collections::BTreeMap;
@@ -257,7 +257,7 @@ impl Guard {
 /// Werewolf at the terminal, for [`follow`](super::follow::follow): the human seats typed at
 /// this keyboard (hot seat when several), or none to watch the public story. Their open
 /// asks are prompted one at a time, the lowest seat first.
-pub struct WerewolfTable {
+pub struct WerewolfScreen {
     humans: Vec<Seat>,
     /// Open asks of the human seats, by seat: (seq, ask, due).
     open: BTreeMap<Seat, (u32, Ask, i64)>,
@@ -267,9 +267,9 @@ pub struct WerewolfTable {
     guard: Guard,
 }
 
-impl WerewolfTable {
-    pub fn new(humans: &[Seat]) -> WerewolfTable {
-        WerewolfTable {
+impl WerewolfScreen {
+    pub fn new(humans: &[Seat]) -> WerewolfScreen {
+        WerewolfScreen {
             humans: humans.to_vec(),
             open: BTreeMap::new(),
             prompted: None,
@@ -279,7 +279,7 @@ impl WerewolfTable {
     }
 }
 
-impl Table for WerewolfTable {
+impl Screen for WerewolfScreen {
     type Game = Werewolf;
     const WORDS: Words = Words {
         paused: "game",
@@ -401,7 +401,7 @@ impl Table for WerewolfTable {
     /// nothing, and it tells the last night's deaths and how the game was won.
     async fn finished(&self, store: &Store, id: &str, outcome: &Outcome) -> anyhow::Result<()> {
         let seats = store.seats(id).await?;
-        let game = match crate::session::rebuild::<Setup>(store, id).await {
+        let game = match crate::session::rebuild::<WerewolfSetup>(store, id).await {
             Ok(game) => Some(game),
             Err(e) => {
                 tracing::warn!(session = %id, "cannot replay the log for the ending: {e}");

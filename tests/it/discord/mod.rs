@@ -19,7 +19,7 @@ mod bad_inputs_formats;
 mod binary;
 mod clicks;
 mod debate;
-mod debate_formats;
+mod debate_panel;
 mod forged;
 mod game;
 mod log;
@@ -122,9 +122,10 @@ pub(super) async fn assert_no_human_timeouts(s: &agora::store::Store) {
         .map(|x| format!("seat {} ask {} (input #{})", x.seat, x.ask_seq, x.n))
         .collect();
     if !late.is_empty() {
-        let game = agora::session::rebuild::<agora::session::werewolf::Setup>(s, &session.id)
-            .await
-            .unwrap();
+        let game =
+            agora::session::rebuild::<agora::session::werewolf::WerewolfSetup>(s, &session.id)
+                .await
+                .unwrap();
         let story: Vec<String> = game.log().iter().map(|l| l.event.story()).collect();
         panic!("human seats timed out: {late:?}\n{}", story.join("\n"));
     }

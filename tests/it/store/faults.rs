@@ -72,7 +72,7 @@ async fn a_broken_store_pauses_the_session(url: &str) {
             17,
             &place(),
             Duration::ZERO,
-            &AgentKit::default(),
+            &WerewolfKit::default(),
         )
         .await
         .unwrap();
@@ -305,7 +305,7 @@ async fn a_taken_lease_stops_the_session(url: &str) {
             17,
             &place(),
             Duration::ZERO,
-            &AgentKit::default(),
+            &WerewolfKit::default(),
         )
         .await
         .unwrap();

@@ -1,11 +1,11 @@
 //! The game store against every backend: SQLite always, PostgreSQL when
 //! `AGORA_TEST_POSTGRES_URL` is set (`.ci/run` sets it; under `CI=true` it must be).
 
-use agora::agents::werewolf::AgentKit;
 use agora::agents::werewolf::Strategy;
+use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
 use agora::games::werewolf::Werewolf;
-use agora::session::werewolf::{SeatSpec, Setup};
+use agora::session::werewolf::{SeatSpec, WerewolfSetup};
 use agora::session::{Ended, Session};
 use agora::session::{GameSetup, Place};
 use agora::sim::werewolf::{play, Lineup};
@@ -54,13 +54,13 @@ pub async fn open(url: &str) -> Store {
     Store::open(url, Duration::from_secs(20)).await.unwrap()
 }
 
-pub fn ai_setup(pace: f64) -> Setup {
+pub fn ai_setup(pace: f64) -> WerewolfSetup {
     let config = Config::load_from(None, &|_| None).unwrap();
     let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
     let mut timers = config.werewolf.timers.clone();
     timers.pace = pace;
-    Setup {
+    WerewolfSetup {
         rules,
         gpp,
         timers,
@@ -232,7 +232,7 @@ async fn session_matches_the_sequential_driver(url: &str) {
                 seed,
                 &place(),
                 Duration::ZERO,
-                &AgentKit::default(),
+                &WerewolfKit::default(),
             )
             .await
             .unwrap()
@@ -266,7 +266,7 @@ async fn session_matches_the_sequential_driver(url: &str) {
     store.close().await;
 }
 
-fn setup_rules(setup: &Setup) -> std::sync::Arc<agora::games::werewolf::Rules> {
+fn setup_rules(setup: &WerewolfSetup) -> std::sync::Arc<agora::games::werewolf::Rules> {
     let mut rules = setup.rules.clone();
     rules.gpp = setup.gpp.clone();
     std::sync::Arc::new(rules)
@@ -281,7 +281,7 @@ pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
             seed,
             &place(),
             Duration::from_millis(2),
-            &AgentKit::default(),
+            &WerewolfKit::default(),
         )
         .await
         .unwrap()
@@ -320,11 +320,15 @@ pub async fn crash_and_resume(store: &Store, seed: u64, k: usize) -> Outcome {
             details: row.details,
         };
     }
-    let resumed =
-        agora::session::resume::<Setup>(store.clone(), &row, Duration::ZERO, &AgentKit::default())
-            .await
-            .unwrap()
-            .start();
+    let resumed = agora::session::resume::<WerewolfSetup>(
+        store.clone(),
+        &row,
+        Duration::ZERO,
+        &WerewolfKit::default(),
+    )
+    .await
+    .unwrap()
+    .start();
     match resumed.wait().await.unwrap() {
         Ended::Finished(o) => o,
         other => panic!("resumed session ended as {other:?}"),
@@ -341,7 +345,7 @@ async fn resume_after_crash_gives_the_same_result(url: &str) {
                     seed,
                     &place(),
                     Duration::ZERO,
-                    &AgentKit::default(),
+                    &WerewolfKit::default(),
                 )
                 .await
                 .unwrap()

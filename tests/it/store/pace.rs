@@ -2,7 +2,7 @@
 //! says what it took is on screen, and a surface that goes away holds nothing back.
 
 use super::{ai_setup, open, place, rt, sqlite_url};
-use agora::agents::werewolf::AgentKit;
+use agora::agents::werewolf::WerewolfKit;
 use agora::games::Viewer;
 use agora::session::{Ended, GameSetup, Note};
 use std::time::Duration;
@@ -17,7 +17,7 @@ fn a_paced_surface_holds_the_session_until_it_has_shown_what_it_took() {
                 5,
                 &place(),
                 Duration::ZERO,
-                &AgentKit::default(),
+                &WerewolfKit::default(),
             )
             .await
             .unwrap();

@@ -117,14 +117,14 @@ pub enum AgentSpec {
 /// What the AI seats of a process can use: the model client and prompts (when a provider
 /// is configured), and the time an outside agent gets per decision.
 #[derive(Clone)]
-pub struct AgentKit {
+pub struct WerewolfKit {
     pub llm: Option<(Client, Arc<PromptSet>)>,
     pub agent_timeout: Duration,
 }
 
-impl Default for AgentKit {
+impl Default for WerewolfKit {
     fn default() -> Self {
-        AgentKit {
+        WerewolfKit {
             llm: None,
             agent_timeout: Duration::from_secs(10),
         }

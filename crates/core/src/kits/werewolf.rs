@@ -1,7 +1,7 @@
 //! Werewolf's players' kit: the model client and prompts when a `WEREWOLF` provider is
 //! configured, else the built-in players.
 
-use crate::agents::werewolf::AgentKit;
+use crate::agents::werewolf::WerewolfKit;
 use crate::config::Config;
 use crate::llm::{Client, Provider};
 use crate::registry::GameKind;
@@ -10,11 +10,11 @@ use std::time::Duration;
 
 /// The AI seats' tools for this process: a model client and prompts when a `WEREWOLF`
 /// provider is configured (an API key in the environment), else none, said in one line.
-pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
+pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<WerewolfKit> {
     let env = |k: &str| std::env::var(k).ok();
-    let mut kit = AgentKit {
+    let mut kit = WerewolfKit {
         agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
-        ..AgentKit::default()
+        ..WerewolfKit::default()
     };
     match Provider::resolve(GameKind::Werewolf.name(), &config.llm, &env)? {
         Some(provider) => {
@@ -43,7 +43,7 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<AgentKit> {
 /// --llm`): an error naming what to set when no key is configured, or naming the server
 /// when it cannot be reached (checked once, with a short request), instead of quietly
 /// seating the built-in players.
-pub async fn model_kit(config: &Config, quiet: bool, flag: &str) -> anyhow::Result<AgentKit> {
+pub async fn model_kit(config: &Config, quiet: bool, flag: &str) -> anyhow::Result<WerewolfKit> {
     let kit = agent_kit(config, true)?;
     let Some((client, _)) = &kit.llm else {
         anyhow::bail!(

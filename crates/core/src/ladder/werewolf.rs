@@ -9,11 +9,11 @@
 //! prompt tokens per call on day 1 against day 5 and later.
 
 use super::TokenFigures;
-use crate::agents::werewolf::AgentKit;
 use crate::agents::werewolf::Strategy;
+use crate::agents::werewolf::WerewolfKit;
 use crate::config::Config;
 use crate::games::werewolf::{Seat, SEATS};
-use crate::session::werewolf::{SeatSpec, Setup};
+use crate::session::werewolf::{SeatSpec, WerewolfSetup};
 use crate::session::Ended;
 use crate::session::{GameSetup, Place};
 use crate::store::Store;
@@ -91,7 +91,7 @@ pub struct GameFigures {
 }
 
 /// The seats of one ladder game.
-pub fn seats(opts: &LadderOptions, kit: &AgentKit) -> Vec<SeatSpec> {
+pub fn seats(opts: &LadderOptions, kit: &WerewolfKit) -> Vec<SeatSpec> {
     let model = kit
         .llm
         .as_ref()
@@ -118,14 +118,14 @@ pub fn seats(opts: &LadderOptions, kit: &AgentKit) -> Vec<SeatSpec> {
 pub async fn run(
     config: &Config,
     store: &Store,
-    kit: &AgentKit,
+    kit: &WerewolfKit,
     opts: &LadderOptions,
 ) -> anyhow::Result<LadderReport> {
     let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
     let mut timers = config.werewolf.timers.clone();
     timers.pace = opts.pace;
-    let setup = Arc::new(Setup {
+    let setup = Arc::new(WerewolfSetup {
         rules,
         gpp,
         timers,

@@ -114,7 +114,8 @@ pub async fn story_of_session(
     seat: Option<Seat>,
     detail: bool,
 ) -> anyhow::Result<String> {
-    let game = crate::session::rebuild::<crate::session::werewolf::Setup>(store, &row.id).await?;
+    let game =
+        crate::session::rebuild::<crate::session::werewolf::WerewolfSetup>(store, &row.id).await?;
     story(&Record::of(row.seed, &game), seat, detail)
 }
 

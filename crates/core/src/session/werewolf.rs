@@ -1,10 +1,10 @@
-//! Werewolf at a session table: who sits where, and the stored [`Setup`] a session is
+//! Werewolf at a session table: who sits where, and the stored [`WerewolfSetup`] a session is
 //! created from and rebuilt from (the generic [`GameSetup`]).
 
 use super::{Deadlines, GameSetup};
 use crate::agents::werewolf::llm::LlmSeat;
 use crate::agents::werewolf::remote::RemoteSeat;
-use crate::agents::werewolf::{player, AgentKit, AgentSpec, BuiltIn, Strategy};
+use crate::agents::werewolf::{player, AgentSpec, BuiltIn, Strategy, WerewolfKit};
 use crate::agents::Agent;
 use crate::config::Timers;
 use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
@@ -85,7 +85,7 @@ impl SeatSpec {
 
 /// Everything a werewolf session is rebuilt from (with its seed), stored as its config.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Setup {
+pub struct WerewolfSetup {
     pub rules: Rules,
     pub gpp: GppTable,
     pub timers: Timers,
@@ -102,9 +102,9 @@ impl Deadlines for Timers {
     }
 }
 
-impl GameSetup for Setup {
+impl GameSetup for WerewolfSetup {
     type Game = Werewolf;
-    type Kit = AgentKit;
+    type Kit = WerewolfKit;
     const KIND: GameKind = GameKind::Werewolf;
 
     fn check(&self) -> Result<(), String> {
@@ -135,7 +135,12 @@ impl GameSetup for Setup {
         Werewolf::new(Arc::new(rules), seed)
     }
 
-    fn agents(&self, id: &str, seed: u64, kit: &AgentKit) -> Vec<Option<Box<dyn Agent<Werewolf>>>> {
+    fn agents(
+        &self,
+        id: &str,
+        seed: u64,
+        kit: &WerewolfKit,
+    ) -> Vec<Option<Box<dyn Agent<Werewolf>>>> {
         let max_chars = self.rules.speech_max_chars;
         self.seats
             .iter()

@@ -8,7 +8,7 @@
 use super::lobby::LobbyError;
 use super::private::{panel_answered, panel_view, welcome_dm};
 use super::start::start_game;
-use super::table::{OpenAsk, Table, TableState};
+use super::table::{OpenAsk, TableState, WerewolfTable};
 use super::views::{action_for, chosen, lobby_components, lobby_embed, refresh_board};
 use crate::games::werewolf::AskKind;
 use crate::guards::member_manages;
@@ -27,7 +27,7 @@ use std::sync::Arc;
 pub(super) async fn on_lobby(
     bot: &Arc<Bot>,
     c: &ComponentInteraction,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     verb: &str,
 ) -> Result<(), Error> {
     let user = c.user.id.get();
@@ -90,7 +90,7 @@ pub(super) async fn on_lobby(
 /// Checks a click on an ask's control: the table, the clicker's seat, the open ask.
 async fn find_ask(
     c: &ComponentInteraction,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     seat: u8,
     seq: u32,
 ) -> Option<OpenAsk> {
@@ -127,7 +127,7 @@ async fn find_ask(
 pub(super) async fn on_ask(
     bot: &Arc<Bot>,
     c: &ComponentInteraction,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     seat: u8,
     seq: u32,
     verb: &str,
@@ -180,7 +180,7 @@ pub(super) async fn on_ask(
 async fn answer_click(
     bot: &Arc<Bot>,
     c: &ComponentInteraction,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     seat: u8,
     open: OpenAsk,
     verb: &str,
@@ -253,7 +253,7 @@ async fn answer_click(
 pub(super) async fn on_board(
     bot: &Arc<Bot>,
     c: &ComponentInteraction,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     key: u32,
 ) -> Result<(), Error> {
     let found = {

@@ -8,7 +8,7 @@ use crate::text::{display_name, sanitize};
 use crate::types::{Context, Error};
 use crate::werewolf::lobby::{Lobby, TableOptions};
 use crate::werewolf::private::welcome_dm;
-use crate::werewolf::table::{Table, TableState};
+use crate::werewolf::table::{TableState, WerewolfTable};
 use crate::werewolf::views::{lobby_components, lobby_embed};
 use std::sync::Arc;
 
@@ -85,7 +85,11 @@ pub async fn start(
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
     let name = sanitize(&display_name(ctx.author()), 40);
     let lobby = Lobby::open(user, &name, guild, options);
-    let table = Arc::new(Table::new(channel, guild, TableState::Lobby(lobby.clone())));
+    let table = Arc::new(WerewolfTable::new(
+        channel,
+        guild,
+        TableState::Lobby(lobby.clone()),
+    ));
     let shown = poise::CreateReply::default()
         .embed(lobby_embed(&lobby, "🤖"))
         .components(lobby_components(channel));

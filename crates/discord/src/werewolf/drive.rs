@@ -8,7 +8,7 @@
 use super::plan::{plan, Plan, Post};
 use super::private::{post_panel, send_private};
 use super::render;
-use super::table::{Running, Table, TablePhase, TableState};
+use super::table::{Running, TablePhase, TableState, WerewolfTable};
 use super::views::{board_components, board_text, refresh_board, update_status};
 use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::restart::{self, ReadBack};
@@ -26,7 +26,7 @@ use std::sync::Arc;
 /// cursor, asks known on screen: stored, or found when the channel and DMs are read back)
 /// is not posted again: only the restart line, what is new and an open ask the crash cut
 /// off. Any other copy of the game's controls is closed.
-pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werewolf>) {
+pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscription<Werewolf>) {
     let channel = ChannelId::new(table.channel);
     let backlog = sub.backlog_len();
     if backlog > 0 {
@@ -112,7 +112,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<Table>, mut sub: Subscription<Werew
 /// been up long enough to read: only then does it apply its next AI answer or timeout, so
 /// it never runs ahead of the channel (a vote or a speech call starts its clock when it is
 /// posted, not while earlier speeches are still being read).
-async fn on_screen(bot: &Arc<Bot>, table: &Arc<Table>, sub: &Subscription<Werewolf>) {
+async fn on_screen(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, sub: &Subscription<Werewolf>) {
     let Some(mark) = sub.mark() else {
         return;
     };
@@ -129,7 +129,7 @@ async fn on_screen(bot: &Arc<Bot>, table: &Arc<Table>, sub: &Subscription<Werewo
 
 /// Stores how far the channel and DMs have been posted (the event cursor, the asks
 /// called, the vote message), so a restart repeats none of it.
-async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
+async fn remember(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) {
     let row = {
         let mut st = table.state.lock().await;
         let TableState::Running(r) = &mut *st else {
@@ -169,7 +169,7 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<Table>) {
 
 /// After a restart, before the backlog is planned: the channel and the human seats' DMs
 /// read back (none for a row stored before the table knew what it had shown).
-async fn read_back(bot: &Arc<Bot>, table: &Arc<Table>) -> Vec<ReadBack> {
+async fn read_back(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> Vec<ReadBack> {
     let dms: Vec<u64> = match &*table.state.lock().await {
         TableState::Running(r) if r.data.posted.is_some() => (r.data.seats.iter())
             .filter(|s| !s.dm_closed)
@@ -242,7 +242,7 @@ fn missing_panels(r: &Running, p: &mut Plan, reads: &[ReadBack], me: u64) {
 /// that are not the open ones (a copy posted again, an answered ask whose close was lost,
 /// an old vote message) are closed; the night panel buttons (they show whatever is open)
 /// stay.
-async fn sweep(bot: &Arc<Bot>, table: &Arc<Table>, reads: &[ReadBack]) {
+async fn sweep(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, reads: &[ReadBack]) {
     let (session, keep) = match &*table.state.lock().await {
         TableState::Running(r) => (r.data.session_id.clone(), r.live_messages()),
         _ => return,
@@ -258,14 +258,14 @@ async fn sweep(bot: &Arc<Bot>, table: &Arc<Table>, reads: &[ReadBack]) {
 
 /// Waits until the last AI speech has been up for `[discord] ai_speech_ms` (times the
 /// game's pace), so people can read it before the next speech or the vote.
-async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<Table>) {
+async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) {
     if let Some(until) = reading_until(bot, table).await {
         tokio::time::sleep_until(until).await;
     }
 }
 
 /// When the last AI speech will have been up for `[discord] ai_speech_ms` × pace.
-async fn reading_until(bot: &Arc<Bot>, table: &Arc<Table>) -> Option<tokio::time::Instant> {
+async fn reading_until(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> Option<tokio::time::Instant> {
     let st = table.state.lock().await;
     match &*st {
         TableState::Running(r) => {
@@ -279,7 +279,12 @@ async fn reading_until(bot: &Arc<Bot>, table: &Arc<Table>) -> Option<tokio::time
 }
 
 /// Posts a plan; true once the game has ended.
-async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: Plan) -> bool {
+async fn execute(
+    bot: &Arc<Bot>,
+    table: &Arc<WerewolfTable>,
+    channel: ChannelId,
+    plan: Plan,
+) -> bool {
     // The status board first: once anything else of this batch is seen, the board's
     // message is stored, so a crash afterwards never posts a second board.
     if plan.status_changed && plan.ended.is_none() {
@@ -376,7 +381,12 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, plan: P
 
 /// The game ended (a result) or was stopped (`None`): roles and scorecard, then the
 /// channel is free again.
-async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome: Option<Outcome>) {
+async fn finish(
+    bot: &Arc<Bot>,
+    table: &Arc<WerewolfTable>,
+    channel: ChannelId,
+    outcome: Option<Outcome>,
+) {
     let (names, session) = {
         let mut st = table.state.lock().await;
         let TableState::Running(r) = &mut *st else {
@@ -406,8 +416,10 @@ async fn finish(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, outcome:
     match outcome {
         Some(outcome) => {
             let mut breakdown = vec![Vec::new(); SEATS];
-            match crate::session::rebuild::<crate::session::werewolf::Setup>(&bot.store, &session)
-                .await
+            match crate::session::rebuild::<crate::session::werewolf::WerewolfSetup>(
+                &bot.store, &session,
+            )
+            .await
             {
                 Ok(game) => {
                     for l in game.log() {

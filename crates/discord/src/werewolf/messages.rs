@@ -1,7 +1,7 @@
 //! Messages typed by people at a werewolf table: a speaker's speech in the channel, and
 //! wolf chat in DMs.
 
-use super::table::{Table, TablePhase, TableState};
+use super::table::{TablePhase, TableState, WerewolfTable};
 use crate::games::werewolf::Action;
 use crate::session::SubmitError;
 use crate::text::sanitize;
@@ -11,7 +11,11 @@ use std::sync::Arc;
 
 /// A message in the table's channel: the current speaker's speech; anyone else's is
 /// ignored (or deleted, with `[discord] off_turn_messages = "delete"`).
-pub(super) async fn speech(bot: &Arc<Bot>, table: &Arc<Table>, m: &Message) -> Result<(), Error> {
+pub(super) async fn speech(
+    bot: &Arc<Bot>,
+    table: &Arc<WerewolfTable>,
+    m: &Message,
+) -> Result<(), Error> {
     let user = m.author.id.get();
     let (handle, seat, seq, gen, max, delete) = {
         let st = table.state.lock().await;
@@ -79,7 +83,7 @@ pub(super) async fn speech(bot: &Arc<Bot>, table: &Arc<Table>, m: &Message) -> R
 
 /// `wolf_chat = open`: a human wolf's DM at night goes to the other living human wolves
 /// of this table. True when the sender is one of them (the DM was taken).
-pub(super) async fn wolf_chat(bot: &Arc<Bot>, table: &Table, m: &Message) -> bool {
+pub(super) async fn wolf_chat(bot: &Arc<Bot>, table: &WerewolfTable, m: &Message) -> bool {
     let user = m.author.id.get();
     let targets = {
         let st = table.state.lock().await;

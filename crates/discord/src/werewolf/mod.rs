@@ -2,7 +2,7 @@
 //! DMs, typed speeches and wolf chat), what the bot writes, and the driver that applies a
 //! running session's notes. The bot core reaches it through `WerewolfGame` (its
 //! `DiscordGame`: the `/werewolf` commands, resume at startup) and the `GameTable` trait,
-//! implemented here for `Table` (the core holds it as a `RunningTable`).
+//! implemented here for `WerewolfTable` (the core holds it as a `RunningTable`).
 //!
 //! - `table`: a channel's lobby or running game and how it is stored.
 //! - `command`: `/werewolf start|stop|status`.
@@ -27,7 +27,7 @@ mod start;
 mod table;
 mod views;
 
-pub(crate) use table::Table;
+pub(crate) use table::WerewolfTable;
 
 use crate::game::DiscordGame;
 use crate::game_table::GameTable;
@@ -36,7 +36,7 @@ use crate::games::werewolf::SEATS;
 use crate::games::Viewer;
 use crate::registry::GameKind;
 use crate::running::BoxFuture;
-use crate::session::werewolf::Setup;
+use crate::session::werewolf::WerewolfSetup;
 use crate::session::{Runner, SessionHandle, Subscription};
 use crate::store::ChannelRow;
 use crate::text::Component;
@@ -61,18 +61,18 @@ impl DiscordGame for WerewolfGame {
         bot: &'a Arc<Bot>,
         row: ChannelRow,
     ) -> BoxFuture<'a, anyhow::Result<()>> {
-        Box::pin(crate::game_table::resume::<Table>(bot, row))
+        Box::pin(crate::game_table::resume::<WerewolfTable>(bot, row))
     }
     fn ai_names(&self) -> usize {
         SEATS
     }
 }
 
-impl GameTable for Table {
-    type Setup = Setup;
+impl GameTable for WerewolfTable {
+    type Setup = WerewolfSetup;
 
-    fn closed(channel: u64, guild: u64) -> Table {
-        Table::new(channel, guild, TableState::Closed)
+    fn closed(channel: u64, guild: u64) -> WerewolfTable {
+        WerewolfTable::new(channel, guild, TableState::Closed)
     }
 
     fn on_click<'a>(

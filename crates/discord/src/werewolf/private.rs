@@ -15,7 +15,7 @@
 
 use super::plan::Post;
 use super::render;
-use super::table::{OpenAsk, Running, Table, TableState};
+use super::table::{OpenAsk, Running, TableState, WerewolfTable};
 use super::views::controls;
 use crate::games::werewolf::{AskKind, Seat};
 use crate::send::{chunks, dm_refused, last_chunk, no_pings};
@@ -69,7 +69,7 @@ fn compose(
 /// next press shows it).
 pub(super) async fn send_private(
     bot: &Arc<Bot>,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     channel: ChannelId,
     seat: Seat,
     posts: Vec<Post>,
@@ -139,7 +139,12 @@ pub(super) async fn send_private(
 }
 
 /// Posts a closed-DM seat's night panel button in the channel.
-pub(super) async fn post_panel(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId, seat: Seat) {
+pub(super) async fn post_panel(
+    bot: &Arc<Bot>,
+    table: &Arc<WerewolfTable>,
+    channel: ChannelId,
+    seat: Seat,
+) {
     let (user, session) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
@@ -172,7 +177,7 @@ pub(super) async fn post_panel(bot: &Arc<Bot>, table: &Arc<Table>, channel: Chan
 }
 
 /// Marks a seat's DMs closed and stores it.
-pub(super) async fn mark_dm_closed(bot: &Arc<Bot>, table: &Arc<Table>, seat: Seat) {
+pub(super) async fn mark_dm_closed(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, seat: Seat) {
     let row = {
         let mut st = table.state.lock().await;
         if let TableState::Running(r) = &mut *st {
@@ -233,7 +238,7 @@ fn night_ask(r: &Running, seat: Seat) -> Option<OpenAsk> {
 /// while the answer was on its way (news, or an ask opened since) follows at once.
 pub(super) async fn panel_answered(
     bot: &Arc<Bot>,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     seat: Seat,
     token: &str,
     shown: Option<u64>,
@@ -270,7 +275,7 @@ pub(super) async fn panel_answered(
 /// when there is an interaction to answer) how they will play instead.
 pub async fn welcome_dm(
     bot: &Arc<Bot>,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     user: u64,
     c: Option<&ComponentInteraction>,
 ) {

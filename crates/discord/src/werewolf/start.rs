@@ -5,11 +5,11 @@
 
 use super::lobby::{human_seats, Lobby};
 use super::render::Names;
-use super::table::{RunningData, SeatInfo, Table};
-use crate::agents::werewolf::{AgentKit, Strategy};
+use super::table::{RunningData, SeatInfo, WerewolfTable};
+use crate::agents::werewolf::{Strategy, WerewolfKit};
 use crate::game_table::{create, launch, new_seed, reopen};
 use crate::games::werewolf::{WolfChat, SEATS};
-use crate::session::werewolf::{SeatSpec, Setup};
+use crate::session::werewolf::{SeatSpec, WerewolfSetup};
 use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
@@ -21,7 +21,7 @@ use std::sync::Arc;
 /// session and starts driving it. If the session cannot be created, the lobby is back.
 pub(super) async fn start_game(
     bot: &Arc<Bot>,
-    table: &Arc<Table>,
+    table: &Arc<WerewolfTable>,
     c: &ComponentInteraction,
     lobby: Lobby,
 ) -> Result<(), Error> {
@@ -60,7 +60,7 @@ pub(super) async fn start_game(
                 });
             }
             None => {
-                let spec = match &bot.kits.get::<AgentKit>().llm {
+                let spec = match &bot.kits.get::<WerewolfKit>().llm {
                     Some((client, _)) => SeatSpec::llm(&client.provider().model),
                     None => SeatSpec::ai(Strategy::Heuristic),
                 };
@@ -76,7 +76,7 @@ pub(super) async fn start_game(
         }
     }
     let timers_pace = timers.pace;
-    let setup = Setup {
+    let setup = WerewolfSetup {
         rules,
         gpp,
         timers,

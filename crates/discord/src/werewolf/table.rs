@@ -278,7 +278,7 @@ impl tables::StoredData for RunningData {
 }
 
 /// A channel's table.
-pub struct Table {
+pub struct WerewolfTable {
     pub channel: u64,
     pub guild: u64,
     pub state: tokio::sync::Mutex<TableState>,
@@ -289,10 +289,10 @@ pub struct Table {
     pub notes: std::sync::Mutex<Option<Subscription<Werewolf>>>,
 }
 
-impl Table {
+impl WerewolfTable {
     /// A table in `state` at a channel.
-    pub fn new(channel: u64, guild: u64, state: TableState) -> Table {
-        Table {
+    pub fn new(channel: u64, guild: u64, state: TableState) -> WerewolfTable {
+        WerewolfTable {
             channel,
             guild,
             state: tokio::sync::Mutex::new(state),
@@ -302,7 +302,7 @@ impl Table {
     }
 }
 
-impl Table {
+impl WerewolfTable {
     /// An open ask's call or controls are on screen: message `message` (stored, so a
     /// restart neither posts it again nor closes it).
     pub async fn shown(&self, bot: &Bot, seat: Seat, seq: u32, message: u64) {
@@ -319,7 +319,7 @@ impl Table {
     }
 }
 
-impl tables::Seated for Table {
+impl tables::Seated for WerewolfTable {
     type Lobby = Lobby;
     type Running = Box<Running>;
     const KIND: GameKind = GameKind::Werewolf;

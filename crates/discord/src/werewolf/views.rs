@@ -5,7 +5,7 @@
 
 use super::lobby::Lobby;
 use super::render::{self, Names};
-use super::table::{Board, Running, Table, TableState};
+use super::table::{Board, Running, TableState, WerewolfTable};
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
 use crate::send::api_code;
 use crate::tables::Seated;
@@ -201,7 +201,7 @@ pub fn status_embed(r: &Running) -> CreateEmbed {
 }
 
 /// Edits the vote message to show who has voted so far.
-pub async fn refresh_board(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId) {
+pub async fn refresh_board(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, channel: ChannelId) {
     let edit = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
@@ -224,7 +224,7 @@ pub async fn refresh_board(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelI
 }
 
 /// Edits the status message (or posts it the first time).
-pub async fn update_status(bot: &Arc<Bot>, table: &Arc<Table>, channel: ChannelId) {
+pub async fn update_status(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, channel: ChannelId) {
     let (embed, existing) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {

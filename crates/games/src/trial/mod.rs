@@ -14,11 +14,11 @@
 //!   juror furthest from 0 who has not spoken states a view, the others respond), and the
 //!   vote.
 
+mod game;
 pub mod jury;
 pub mod keywords;
 pub mod label;
 mod play;
-mod table;
 #[cfg(test)]
 mod tests;
 pub mod types;

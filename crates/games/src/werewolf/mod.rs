@@ -16,11 +16,11 @@ mod ask;
 pub mod claims;
 mod day;
 mod event;
+mod game;
 mod night;
 mod rules;
 mod score;
 mod seat;
-mod table;
 mod view;
 
 pub use ask::{Action, Ask, AskKind, Choice, Refusal, Waiting};

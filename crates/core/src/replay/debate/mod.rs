@@ -3,7 +3,7 @@
 //! each speech (shortened unless `detail`), the judge's scores, the penalties and the
 //! result. Moderated and social debates' records are in [`formats`].
 
-pub mod formats;
+pub mod panel;
 
 use crate::games::debate::team::{Event, TeamDebate, TeamRules};
 use crate::games::{Logged, Seat};
@@ -121,9 +121,9 @@ pub fn story_of_file(
 ) -> anyhow::Result<String> {
     if matches!(head["format"].as_str(), Some("rounds" | "social")) {
         anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
-        let record: formats::FormatRecord = serde_json::from_value(head)
+        let record: panel::FormatRecord = serde_json::from_value(head)
             .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))?;
-        return formats::story(&record, seat);
+        return panel::story(&record, seat);
     }
     let record = read_record(path, text)?;
     story(&record, seat, detail)
@@ -136,7 +136,7 @@ pub async fn story_of_session(
     seat: Option<Seat>,
     detail: bool,
 ) -> anyhow::Result<String> {
-    use crate::session::debate::formats::{format_of, RoundsSetup, SocialSetup};
+    use crate::session::debate::panel::{format_of, RoundsSetup, SocialSetup};
     use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
     use crate::session::rebuild;
     let id = row.id.as_str();
@@ -154,5 +154,5 @@ pub async fn story_of_session(
         _ => serde_json::to_value(rebuild::<RoundsSetup>(store, id).await?.log())?,
     };
     anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
-    formats::story_of_log(format, &names, &log, seat)
+    panel::story_of_log(format, &names, &log, seat)
 }

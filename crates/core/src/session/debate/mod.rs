@@ -1,7 +1,7 @@
 //! Debates at a session table: who sits where (eight debaters, the judge), and the stored
 //! [`DebateSetup`] a session is created from and rebuilt from (the generic [`GameSetup`]).
 
-pub mod formats;
+pub mod panel;
 
 use crate::agents::debate::{self, DebateKit, Table};
 use crate::agents::Agent;

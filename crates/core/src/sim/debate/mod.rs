@@ -7,7 +7,7 @@
 //! Totals are integers (hundredths of points, counts) added in any order, so the figures
 //! are the same on any thread count. The moderated and social formats' sim is [`formats`].
 
-pub mod formats;
+pub mod panel;
 
 use crate::agents::debate::{self, DebateKit, Table};
 use crate::agents::{Agent, Decision};

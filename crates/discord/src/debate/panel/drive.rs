@@ -14,11 +14,11 @@ use crate::game_table::{create, launch, new_seed, reopen};
 use crate::games::debate::rounds::{RoundsRules, Style};
 use crate::games::debate::social::{SocialRules, Start};
 use crate::send::no_pings;
-use crate::session::debate::formats::{RoundsSetup, SocialSetup};
+use crate::session::debate::panel::{RoundsSetup, SocialSetup};
 use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::{GameSetup, Note, Subscription};
-use crate::sim::debate::formats::social_start;
+use crate::sim::debate::panel::social_start;
 use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::text::{sanitize, Component};
@@ -55,12 +55,10 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 users.push(Some(j.user));
                 let side = if j.side < 0 { "against" } else { "for" };
                 starts.push(
-                    crate::session::debate::formats::human_start(side, j.firmness).unwrap_or(
-                        Start {
-                            stance: 0.7 * j.side as f64,
-                            conviction: 0.6,
-                        },
-                    ),
+                    crate::session::debate::panel::human_start(side, j.firmness).unwrap_or(Start {
+                        stance: 0.7 * j.side as f64,
+                        conviction: 0.6,
+                    }),
                 );
             }
             None => {

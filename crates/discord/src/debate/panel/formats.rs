@@ -8,7 +8,7 @@ use super::progress::Progress;
 use crate::games::debate::rounds::RoundsDebate;
 use crate::games::debate::social::SocialDebate;
 use crate::games::{Audience, Seat};
-use crate::session::debate::formats::{RoundsSetup, SocialSetup};
+use crate::session::debate::panel::{RoundsSetup, SocialSetup};
 use crate::session::debate::DebateFormat;
 use crate::session::GameSetup;
 use crate::story::debate::panel::Panel;

@@ -4,8 +4,8 @@
 //! present the participants in opposite orders, and after the last round gives the final
 //! rubric in two passes. The arithmetic is in [`score`]; the nouns in [`types`].
 
+mod game;
 mod score;
-mod table;
 #[cfg(test)]
 mod tests;
 pub mod types;

@@ -5,8 +5,8 @@
 //! and [`state`] moves them by the design's formulas. It ends after the set rounds, or
 //! when fewer than two participants are left standing.
 
+mod game;
 pub mod state;
-mod table;
 #[cfg(test)]
 mod tests;
 pub mod types;

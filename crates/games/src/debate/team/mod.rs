@@ -18,9 +18,9 @@
 
 mod check;
 mod free;
+mod game;
 mod plan;
 mod score;
-mod table;
 #[cfg(test)]
 mod tests;
 mod types;

@@ -146,7 +146,7 @@ async fn play_one(
             }
             played.rounds = game.reviews().len() as u64;
             if let Some(dir) = &opts.record {
-                let r = crate::replay::debate::formats::FormatRecord::of(
+                let r = crate::replay::debate::panel::FormatRecord::of(
                     "rounds",
                     seed,
                     Some(topic),
@@ -154,7 +154,7 @@ async fn play_one(
                     &names(n),
                     &game,
                 );
-                crate::replay::debate::formats::write_record(dir, &r)?;
+                crate::replay::debate::panel::write_record(dir, &r)?;
             }
             played.offline = game.reviews().iter().any(|r| r.offline)
                 || game.final_review().is_some_and(|f| f.offline);
@@ -234,7 +234,7 @@ async fn play_one(
             }
             played.rounds = game.trail().len().saturating_sub(1) as u64;
             if let Some(dir) = &opts.record {
-                let r = crate::replay::debate::formats::FormatRecord::of(
+                let r = crate::replay::debate::panel::FormatRecord::of(
                     "social",
                     seed,
                     Some(topic),
@@ -242,7 +242,7 @@ async fn play_one(
                     &names(n),
                     &game,
                 );
-                crate::replay::debate::formats::write_record(dir, &r)?;
+                crate::replay::debate::panel::write_record(dir, &r)?;
             }
             if let Some(dir) = &opts.charts {
                 std::fs::write(

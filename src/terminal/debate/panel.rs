@@ -6,10 +6,10 @@
 //! handed in just before the time runs out, and `pass` gives the turn up. In a social
 //! debate `concede` gives in (twice, to be sure). `quit` or Ctrl-C leaves the session
 //! stored (saying what became of a speech being typed); `abandon` twice ends it. The story
-//! lines are `story::debate::panel`'s; [`PanelTable`] is the formats' part of the shared
+//! lines are `story::debate::panel`'s; [`PanelScreen`] is the formats' part of the shared
 //! [`follow`](super::super::follow) loop.
 
-use super::super::follow::{out, Flow, Table, Words};
+use super::super::follow::{out, Flow, Screen, Words};
 use super::super::Typed;
 use crate::games::{Game, Seat, Viewer};
 use crate::session::{GameSetup, Note, SessionHandle, SubmitError};
@@ -33,7 +33,7 @@ pub fn help(social: bool) -> String {
 /// A moderated or social debate at the terminal (`S`: its stored setup), for
 /// [`follow`](super::super::follow::follow): one participant's seat typed at this
 /// keyboard, or none to watch.
-pub struct PanelTable<S: GameSetup> {
+pub struct PanelScreen<S: GameSetup> {
     human: Option<Seat>,
     /// The participants' shown names, seat 1 first.
     names: Vec<String>,
@@ -47,9 +47,9 @@ pub struct PanelTable<S: GameSetup> {
     setup: PhantomData<fn() -> S>,
 }
 
-impl<S: GameSetup> PanelTable<S> {
-    pub fn new(human: Option<Seat>, names: &[String]) -> PanelTable<S> {
-        PanelTable {
+impl<S: GameSetup> PanelScreen<S> {
+    pub fn new(human: Option<Seat>, names: &[String]) -> PanelScreen<S> {
+        PanelScreen {
             human,
             names: names.to_vec(),
             open: None,
@@ -62,7 +62,7 @@ impl<S: GameSetup> PanelTable<S> {
     }
 }
 
-impl<S> Table for PanelTable<S>
+impl<S> Screen for PanelScreen<S>
 where
     S: GameSetup,
     S::Game: Panel,

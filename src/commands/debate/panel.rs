@@ -11,14 +11,14 @@ use crate::games::debate::social::SocialRules;
 use crate::games::Seat;
 use crate::kits::debate::debate_kit;
 use crate::kits::{database_url, open_store};
-use crate::session::debate::formats::human_start;
-use crate::session::debate::formats::{format_of, RoundsSetup, SocialSetup};
+use crate::session::debate::panel::human_start;
+use crate::session::debate::panel::{format_of, RoundsSetup, SocialSetup};
 use crate::session::debate::shown_names;
 use crate::session::debate::{DebateFormat, DebateSeat};
 use crate::session::{GameSetup, Place};
-use crate::sim::debate::formats::social_start;
+use crate::sim::debate::panel::social_start;
 use crate::store::{PlayerRef, SessionRow};
-use crate::terminal::debate::formats::{help, Panel, PanelTable};
+use crate::terminal::debate::panel::{help, Panel, PanelScreen};
 use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
 use std::time::Duration;
@@ -122,7 +122,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         you(&side_lines(&names, |p| {
             setup.starts[p as usize - 1].stance >= 0.0
         }));
-        let table = PanelTable::<SocialSetup>::new(human, &names);
+        let table = PanelScreen::<SocialSetup>::new(human, &names);
         follow(&store, runner, table, &mut keyboard_for(human)).await
     } else {
         let style = match &opts.style {
@@ -155,7 +155,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         you(&side_lines(&names, |p| {
             crate::agents::debate::rounds::side_of(p) == crate::games::debate::team::Side::Pro
         }));
-        let table = PanelTable::<RoundsSetup>::new(human, &names);
+        let table = PanelScreen::<RoundsSetup>::new(human, &names);
         follow(&store, runner, table, &mut keyboard_for(human)).await
     }
 }
@@ -236,6 +236,6 @@ where
         }
         None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-    at.go_on(runner, PanelTable::<S>::new(human, &names), keyboard)
+    at.go_on(runner, PanelScreen::<S>::new(human, &names), keyboard)
         .await
 }
