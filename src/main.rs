@@ -224,8 +224,12 @@ fn run() -> anyhow::Result<()> {
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
-            let outcome = agora::scenario::run_any(&text, &config, &agora::scenario::kits()?)
-                .with_context(|| format!("{}", file.display()))?;
+            let outcome = agora::registry::dispatch::run_scenario(
+                &text,
+                &config,
+                &agora::registry::dispatch::scenario_kits()?,
+            )
+            .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
         }
         Command::Replay {
@@ -235,12 +239,15 @@ fn run() -> anyhow::Result<()> {
             seat,
             detail,
         } => match (file, session) {
-            (Some(file), _) => print!("{}", agora::replay::story_of_file(&file, seat, detail)?),
+            (Some(file), _) => print!(
+                "{}",
+                agora::registry::dispatch::story_of_file(&file, seat, detail)?
+            ),
             (None, Some(id)) => {
                 let story = runtime()?.block_on(async {
                     let url = agora::kits::database_url(db.as_deref(), &config);
                     let store = agora::kits::open_store(&url, &config).await?;
-                    agora::replay::story_of_session(&store, &id, seat, detail).await
+                    agora::registry::dispatch::story_of_session(&store, &id, seat, detail).await
                 })?;
                 print!("{story}");
             }

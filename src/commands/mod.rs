@@ -238,8 +238,8 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
         println!("No sessions in {}.", crate::store::redact(&url));
         return Ok(());
     }
-    let personas = crate::stats::names::ContentPersonas::from_env();
-    print!("{}", crate::stats::sessions::render(&all, &personas));
+    let personas = crate::registry::stats::ContentPersonas::from_env();
+    print!("{}", crate::registry::stats::sessions_text(&all, &personas));
     Ok(())
 }
 
@@ -257,17 +257,17 @@ pub async fn stats(
     let results = store.results(game.name(), community).await?;
     let min_games = config.stats.min_games;
     if json {
-        let board = crate::stats::leaderboard(game, community, min_games, &results);
+        let board = crate::registry::stats::leaderboard(game, community, min_games, &results);
         println!("{}", serde_json::to_string_pretty(&board)?);
     } else {
         print!(
             "{}",
-            crate::stats::render(
+            crate::registry::stats::render(
                 game,
                 community,
                 min_games,
                 &results,
-                &crate::stats::names::ContentPersonas::from_env()
+                &crate::registry::stats::ContentPersonas::from_env()
             )
         );
     }

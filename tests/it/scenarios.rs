@@ -201,7 +201,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
     let unknown = text.replace("\"universal_basic_income\"", "\"no_such_topic\"");
     let err = agora::scenario::debate::run(&unknown, &kit).unwrap_err();
     assert!(err.to_string().contains("no_such_topic"), "{err}");
-    let werewolf_unchanged = agora::scenario::run_any(
+    let werewolf_unchanged = agora::registry::dispatch::run_scenario(
         &std::fs::read_to_string(
             Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/01-wolf-majority.json"),
         )

@@ -28,8 +28,9 @@ fn check(
         .get("expect")
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
-    let got = agora::scenario::run_any(&text, &Default::default(), &kits(kit, trial))
-        .map_err(|e| e.to_string())?;
+    let got =
+        agora::registry::dispatch::run_scenario(&text, &Default::default(), &kits(kit, trial))
+            .map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
         let have = if key == "rejected" {
@@ -105,7 +106,8 @@ fn every_social_scenario_matches_its_expectation() {
 fn setup_errors_name_the_field() {
     let kit = agora::agents::debate::DebateKit::default();
     let kits = kits(&kit, &Default::default());
-    let run = |text: &str| agora::scenario::run_any(text, &Default::default(), &kits);
+    let run =
+        |text: &str| agora::registry::dispatch::run_scenario(text, &Default::default(), &kits);
     let two = r#"{"game": "debate", "format": "social", "participants": [
         {"name": "ann", "stance": 0.5, "conviction": 0.5},
         {"name": "ben", "stance": -0.5, "conviction": 0.5}]}"#;

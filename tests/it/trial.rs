@@ -16,7 +16,7 @@ fn every_trial_scenario_matches_its_expectation() {
 }
 
 fn run(v: Value) -> Result<Value, String> {
-    agora::scenario::run_any(
+    agora::registry::dispatch::run_scenario(
         &v.to_string(),
         &Default::default(),
         &super::scenarios_debate_panel::kits(&Default::default(), &TrialKit::default()),

@@ -146,7 +146,7 @@ pub async fn run(
     let config = Arc::new(config);
     let ai_names = load_ai_names()?;
     let store = crate::kits::open_store(&settings.database_url, &config).await?;
-    let kits = crate::kits::Kits::open(&config, false)?;
+    let kits = crate::registry::dispatch::open_kits(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
         builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);

@@ -265,7 +265,11 @@ impl Screen for TeamScreen {
         let game = crate::session::rebuild::<DebateSetup>(store, id).await?;
         let names = |seat: Seat| {
             let s = &setup.seats[seat as usize - 1];
-            crate::stats::names::shown_name(&s.player_id, &s.name, &self.personalities)
+            crate::stats::names::shown_name(
+                &s.player_id,
+                &s.name,
+                &crate::registry::stats::EveryGame(&self.personalities),
+            )
         };
         print!("{}", story::scorecard(&game, &names));
         Ok(())

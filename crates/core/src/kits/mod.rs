@@ -2,7 +2,7 @@
 //! what `agora` commands, the Discord bot and `agora replay` all open before a game (the
 //! model clients of each role when a provider is configured, else the built-in players,
 //! said in one line unless `quiet`). Each game's kit is built in its own file; [`Kits`]
-//! holds one of every registered game's.
+//! holds one of every registered game's (the registry's `dispatch::open_kits` opens them).
 
 pub mod debate;
 pub mod trial;
@@ -25,16 +25,6 @@ pub struct Kits {
 }
 
 impl Kits {
-    /// Opens every registered game's kit (each says in one line what it seats, unless
-    /// `quiet`); an error names the game's broken file or setting.
-    pub fn open(config: &Config, quiet: bool) -> anyhow::Result<Kits> {
-        let mut kits = Kits::default();
-        for game in crate::registry::GAMES {
-            kits.insert(game.open_kit(config, quiet)?);
-        }
-        Ok(kits)
-    }
-
     /// Adds (or replaces) the kit of its type.
     pub fn insert(&mut self, kit: AnyKit) {
         self.kits.insert((*kit).type_id(), kit);
@@ -46,7 +36,7 @@ impl Kits {
     }
 
     /// The kit of type `K`. Panics if no registered game opened one: a game's code asks
-    /// only for its own kit, which [`Kits::open`] always opens.
+    /// only for its own kit, which opening every registered game's kits always opens.
     pub fn get<K: Any + Send + Sync>(&self) -> &K {
         self.find().unwrap_or_else(|| {
             panic!(

@@ -4,7 +4,6 @@
 use crate::agents::werewolf::WerewolfKit;
 use crate::config::Config;
 use crate::llm::{Client, Provider};
-use crate::registry::GameKind;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -16,7 +15,7 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<WerewolfKit> {
         agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
         ..WerewolfKit::default()
     };
-    match Provider::resolve(GameKind::Werewolf.name(), &config.llm, &env)? {
+    match Provider::resolve("werewolf", &config.llm, &env)? {
         Some(provider) => {
             let dir = std::env::var_os("AGORA_CONTENT_DIR")
                 .map(std::path::PathBuf::from)

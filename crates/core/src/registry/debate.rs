@@ -1,16 +1,15 @@
 //! The debate game as the core sees it: see [`GameEntry`].
 
-use super::GameEntry;
+use super::entry::GameEntry;
 use crate::config::Config;
 use crate::kits::AnyKit;
-use crate::registry::GameKind;
 use std::sync::Arc;
 
 pub struct DebateGame;
 
 impl GameEntry for DebateGame {
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
+    fn name(&self) -> &'static str {
+        "debate"
     }
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
         Ok(Arc::new(crate::kits::debate::debate_kit(config, quiet)?))

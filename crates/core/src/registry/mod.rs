@@ -1,17 +1,22 @@
-//! One list of games. Each game describes itself once, in a file of its own here (its
-//! kind, its players' kit, how a stored session of it is told, …), as a [`GameEntry`];
-//! [`GAMES`] registers them, and the generic core (kits, replay, scenarios, stats, resume)
-//! iterates it or looks a game up by its kind instead of naming games.
+//! One list of games, and the top of the core. Each game describes itself once, in a file
+//! of its own here (its name, its players' kit, how a stored session of it is told, …), as
+//! a [`GameEntry`]; [`GAMES`] registers them. Everything that works on every game or picks
+//! one by its kind is here too, and only here: [`dispatch`] opens the kits, runs a
+//! scenario and tells a replay of any game; [`stats`] gives any game's boards and names
+//! every game's AI players. The modules below (kits, replay, scenario, stats, session)
+//! take the game's own object and never name the registry.
 //!
 //! Adding a game to the core: its folders, a file here implementing [`GameEntry`], and
-//! one line in [`GAMES`].
+//! one line in [`GAMES`] (and its variant of [`GameKind`]).
 
 mod debate;
+pub mod dispatch;
+mod entry;
+pub mod stats;
 mod trial;
 mod werewolf;
 
-use crate::config::Config;
-use crate::kits::AnyKit;
+pub use entry::GameEntry;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -56,55 +61,11 @@ impl fmt::Display for GameKind {
     }
 }
 
-/// What the generic core asks of a game.
-pub trait GameEntry: Sync {
-    fn kind(&self) -> GameKind;
-    /// The game's players' kit, from the configuration and the environment (said in one
-    /// line unless `quiet`); an error names the broken file or setting.
-    fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit>;
-    /// The game's statistics: its boards, how it names its AI players, how `agora
-    /// sessions` tells its sessions (its file in `stats/`).
-    fn stats(&self) -> &'static dyn crate::stats::GameStats;
-    /// Whether the files that name no `"game"` (scenarios, and records written before
-    /// games were named in them) are this game's. Exactly one registered game says yes.
-    fn untagged_files(&self) -> bool {
-        false
-    }
-    /// Tells a recorded game file of this game (`agora replay FILE`: `text`, read from
-    /// `path`, parsed as `head`), god view or one seat's; `None` if this game writes no
-    /// record files.
-    fn replay_record(
-        &self,
-        _path: &std::path::Path,
-        _text: &str,
-        _head: serde_json::Value,
-        _seat: Option<crate::games::Seat>,
-        _detail: bool,
-    ) -> Option<anyhow::Result<String>> {
-        None
-    }
-    /// Tells a stored session of this game (`agora replay --session ID`), rebuilt from
-    /// its stored inputs, god view or one seat's.
-    fn replay_session<'a>(
-        &'a self,
-        store: &'a crate::store::Store,
-        row: &'a crate::store::SessionRow,
-        seat: Option<crate::games::Seat>,
-        detail: bool,
-    ) -> futures::future::BoxFuture<'a, anyhow::Result<String>>;
-    /// Runs a scenario file of this game (`agora scenario FILE`: `text`, parsed as
-    /// `head`) over the configured rules and this game's kit in `kits`, as one JSON value.
-    fn run_scenario(
-        &self,
-        text: &str,
-        head: &serde_json::Value,
-        config: &Config,
-        kits: &crate::kits::Kits,
-    ) -> Result<serde_json::Value, crate::scenario::ScenarioError>;
-    /// The kit this game's scenarios take (its content, no model), if any: what
-    /// `agora scenario` opens.
-    fn scenario_kit(&self) -> anyhow::Result<Option<AnyKit>> {
-        Ok(None)
+impl dyn GameEntry {
+    /// The kind of this registered game (its [`GameEntry::name`] parsed).
+    pub fn kind(&self) -> GameKind {
+        GameKind::parse(self.name())
+            .unwrap_or_else(|| panic!("the registered game {} is not a GameKind", self.name()))
     }
 }
 
@@ -120,7 +81,7 @@ pub fn entry(kind: GameKind) -> &'static dyn GameEntry {
     GAMES
         .iter()
         .copied()
-        .find(|g| g.kind() == kind)
+        .find(|g| g.name() == kind.name())
         .unwrap_or_else(|| panic!("the game {kind} is not registered in registry::GAMES"))
 }
 

@@ -1,16 +1,15 @@
 //! The trial game as the core sees it: see [`GameEntry`].
 
-use super::GameEntry;
+use super::entry::GameEntry;
 use crate::config::Config;
 use crate::kits::AnyKit;
-use crate::registry::GameKind;
 use std::sync::Arc;
 
 pub struct TrialGame;
 
 impl GameEntry for TrialGame {
-    fn kind(&self) -> GameKind {
-        GameKind::Trial
+    fn name(&self) -> &'static str {
+        "trial"
     }
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
         Ok(Arc::new(crate::kits::trial::trial_kit(config, quiet)?))

@@ -1,16 +1,15 @@
 //! The werewolf game as the core sees it: see [`GameEntry`].
 
-use super::GameEntry;
+use super::entry::GameEntry;
 use crate::config::Config;
 use crate::kits::AnyKit;
-use crate::registry::GameKind;
 use std::sync::Arc;
 
 pub struct WerewolfGame;
 
 impl GameEntry for WerewolfGame {
-    fn kind(&self) -> GameKind {
-        GameKind::Werewolf
+    fn name(&self) -> &'static str {
+        "werewolf"
     }
     fn open_kit(&self, config: &Config, quiet: bool) -> anyhow::Result<AnyKit> {
         Ok(Arc::new(crate::kits::werewolf::agent_kit(config, quiet)?))
@@ -51,5 +50,45 @@ impl GameEntry for WerewolfGame {
     ) -> Result<serde_json::Value, crate::scenario::ScenarioError> {
         let report = crate::scenario::werewolf::run(text, &config.werewolf.rules)?;
         Ok(serde_json::to_value(report)?)
+    }
+}
+
+#[cfg(test)]
+mod routing_tests {
+    use super::super::dispatch::story_of_file;
+    use crate::agents::werewolf::Strategy;
+    use crate::replay::werewolf::write_record;
+    use crate::sim::werewolf::{play, Lineup};
+    use std::sync::Arc;
+
+    #[test]
+    fn a_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagged_game() {
+        let dir = std::env::temp_dir().join(format!("agora-replay-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let lineup = Lineup {
+            good: Strategy::Heuristic,
+            wolves: Strategy::Heuristic,
+        };
+        let game = play(&Arc::new(Default::default()), 3, lineup);
+        let path = write_record(&dir, 3, &game).unwrap();
+        let story = story_of_file(&path, None, false).unwrap();
+        assert!(story.starts_with("Game 3 (god view)."), "{story}");
+        assert!(story_of_file(&path, Some(2), false)
+            .unwrap()
+            .starts_with("Game 3 as seen by seat 2"));
+        // A game that writes no records: the file is read as the untagged game's.
+        let trial = dir.join("trial.json");
+        std::fs::write(&trial, r#"{"game": "trial"}"#).unwrap();
+        let err = story_of_file(&trial, None, false).unwrap_err().to_string();
+        assert!(
+            err.contains("not a recorded game: missing field `seed`"),
+            "{err}"
+        );
+        // A debate file goes to the debate's replay.
+        let debate = dir.join("debate.json");
+        std::fs::write(&debate, r#"{"game": "debate", "format": "rounds"}"#).unwrap();
+        let err = story_of_file(&debate, None, true).unwrap_err().to_string();
+        assert!(err.starts_with("--detail does not apply"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,12 +3,11 @@
 //! its deadlines, and how the pure game is built from the setup stored with the session
 //! (its config) and the seed. The setup is stored as JSON with the session row, so a
 //! restarted process rebuilds the same game; resume picks the setup type by the row's
-//! [`GameKind`](crate::registry::GameKind).
+//! game, [`GameSetup::GAME`].
 
 use super::{Options, Runner, SessionError};
 use crate::agents::Agent;
 use crate::games::Game;
-use crate::registry::GameKind;
 use crate::store::{NewSeat, NewSession, SessionRow, Store, StoreError};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
@@ -40,7 +39,8 @@ pub trait GameSetup: Serialize + DeserializeOwned + Send + Sync {
     type Game: Game;
     /// What the AI seats of a process can use (a model client and prompts, time limits).
     type Kit: Sync;
-    const KIND: GameKind;
+    /// The game's name, stored with the session (`werewolf`).
+    const GAME: &'static str;
 
     /// Refuses a setup that cannot be played, saying why.
     fn check(&self) -> Result<(), String>;
@@ -73,7 +73,7 @@ pub trait GameSetup: Serialize + DeserializeOwned + Send + Sync {
         let id = super::new_id();
         let new = NewSession {
             id: id.clone(),
-            game: Self::KIND.name().into(),
+            game: Self::GAME.into(),
             surface: place.surface.clone(),
             community: place.community.clone(),
             channel: place.channel.clone(),
@@ -106,15 +106,15 @@ pub fn setup_of<S: GameSetup>(row: &SessionRow) -> Result<S, StoreError> {
         id: row.id.clone(),
         message,
     };
-    if row.game != S::KIND.name() {
+    if row.game != S::GAME {
         return Err(corrupt(format!(
             "a {} session read as {}",
             row.game,
-            S::KIND
+            S::GAME
         )));
     }
     serde_json::from_value(row.config.clone())
-        .map_err(|e| corrupt(format!("{} setup: {e}", S::KIND)))
+        .map_err(|e| corrupt(format!("{} setup: {e}", S::GAME)))
 }
 
 /// Takes over a stored session and replays it, ready to start again.

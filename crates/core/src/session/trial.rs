@@ -9,7 +9,6 @@ use crate::agents::Agent;
 use crate::config::TrialConfig;
 use crate::games::trial::{Trial, TrialSetup};
 use crate::games::Seat;
-use crate::registry::GameKind;
 use crate::store::{NewSeat, PlayerRef, SessionRow};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -88,7 +87,7 @@ impl Deadlines for TrialConfig {
 impl GameSetup for TrialSessionSetup {
     type Game = Trial;
     type Kit = TrialKit;
-    const KIND: GameKind = GameKind::Trial;
+    const GAME: &'static str = "trial";
 
     fn check(&self) -> Result<(), String> {
         if self.players.len() != self.trial.sides.len() {

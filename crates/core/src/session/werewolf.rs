@@ -8,7 +8,6 @@ use crate::agents::werewolf::{player, AgentSpec, BuiltIn, Strategy, WerewolfKit}
 use crate::agents::Agent;
 use crate::config::Timers;
 use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
-use crate::registry::GameKind;
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -105,7 +104,7 @@ impl Deadlines for Timers {
 impl GameSetup for WerewolfSetup {
     type Game = Werewolf;
     type Kit = WerewolfKit;
-    const KIND: GameKind = GameKind::Werewolf;
+    const GAME: &'static str = "werewolf";
 
     fn check(&self) -> Result<(), String> {
         if self.seats.len() != SEATS {

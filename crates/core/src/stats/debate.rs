@@ -1,7 +1,7 @@
 //! The debate leaderboard: win rate, the mean SPEECH score (a seat's judged speech scores
 //! over the number judged: penalties are not in it) and best-debater awards; a player's
 //! record broken down by side. That is the team debate's; people read each format apart
-//! ([`super::parts`]): the moderated debate by its final score (of 100), the social debate
+//! (its [`Part`]s): the moderated debate by its final score (of 100), the social debate
 //! by its points, neither with speech scores, awards or sides. An AI debater is named by
 //! its personality; `agora sessions` tells each format its own way.
 
@@ -11,7 +11,6 @@ use super::{Board, GameStats, Part};
 use crate::agents::debate::{DebateKit, Personalities};
 use crate::games::debate::team::{parse_seat, seat_title};
 use crate::kits::Kits;
-use crate::registry::GameKind;
 use crate::store::{SeatResult, SessionSummary, SummarySeat};
 
 /// The debate as the statistics read it.
@@ -149,8 +148,8 @@ pub fn is_social(seat: &SeatResult) -> bool {
 }
 
 impl Board for DebateBoard {
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
+    fn game(&self) -> &'static str {
+        "debate"
     }
     fn score_name(&self) -> &'static str {
         "speech_score"
@@ -193,8 +192,8 @@ impl Board for DebateBoard {
 pub struct RoundsBoard;
 
 impl Board for RoundsBoard {
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
+    fn game(&self) -> &'static str {
+        "debate"
     }
     fn score_name(&self) -> &'static str {
         "final_score"
@@ -219,8 +218,8 @@ impl Board for RoundsBoard {
 pub struct SocialBoard;
 
 impl Board for SocialBoard {
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
+    fn game(&self) -> &'static str {
+        "debate"
     }
     fn score_name(&self) -> &'static str {
         "points"
@@ -241,12 +240,13 @@ impl Board for SocialBoard {
 
 #[cfg(test)]
 mod tests {
+    use super::{DebateBoard, DebateStats};
     use crate::agents::debate::{DebateKit, Personalities};
-    use crate::registry::GameKind;
     use crate::stats::names::shown_name;
     use crate::stats::sessions::testing::{seat as summary_seat, session};
+    use crate::stats::testing::OneGame;
     use crate::stats::text::tests::seat as board_seat;
-    use crate::stats::{leaderboard, render, sessions};
+    use crate::stats::{leaderboard_of, sessions, text, GameStats};
     use crate::store::SeatResult;
     use serde_json::json;
 
@@ -278,7 +278,7 @@ mod tests {
             seat("a", "con1", 12.0, 2, false, false),
             seat("b", "con4", 8.0, 1, true, false),
         ];
-        let board = leaderboard(GameKind::Debate, None, 1, &results);
+        let board = leaderboard_of(&DebateBoard, None, 1, &results);
         let a = board.players.iter().find(|p| p.player == "a").unwrap();
         assert_eq!(a.mean_score, 6.6, "33 points over 5 judged speeches");
         assert_eq!(a.awards, 1);
@@ -294,7 +294,8 @@ mod tests {
 
     #[test]
     fn ai_debaters_are_named_by_their_personality() {
-        let p = Personalities::builtin();
+        let builtin = Personalities::builtin();
+        let p = OneGame(&DebateStats, &builtin);
         assert_eq!(
             shown_name("ai:debater-logical@0.1.0", "debater-logical 0.1.0", &p),
             "AI · Logical"
@@ -319,12 +320,14 @@ mod tests {
             board_seat("terminal:bob", false, "rounds", 34.59088784204802, false),
             board_seat("terminal:bob", false, "social", -2.279999999999987, false),
         ];
-        let text = render(
-            GameKind::Debate,
+        let builtin = Personalities::builtin();
+        let text = text::render(
+            "Debate",
+            DebateStats.parts(),
             None,
             1,
             &results,
-            &Personalities::builtin(),
+            &OneGame(&DebateStats, &builtin),
         );
         let at = |heading: &str| text.find(heading).expect(&text);
         let (t, r, so) = (
@@ -385,7 +388,10 @@ mod tests {
                 summary_seat(3, "ai:judge@0.1.0", None, 0.0, false),
             ],
         );
-        let text = sessions::render(&[s], &Personalities::builtin());
+        let builtin = Personalities::builtin();
+        let text = sessions::render(&[s], &OneGame(&DebateStats, &builtin), &|_| {
+            Some(&DebateStats)
+        });
         let first = text.lines().nth(1).unwrap();
         assert!(first.contains("moderated debate"), "{text}");
         assert!(
@@ -413,7 +419,9 @@ mod tests {
             "con",
             vec![summary_seat(5, "terminal:bob", Some("con1"), 71.25, true)],
         );
-        let text = sessions::render(&[team], &Personalities::builtin());
+        let builtin = Personalities::builtin();
+        let named = OneGame(&DebateStats, &builtin);
+        let text = sessions::render(&[team], &named, &|_| Some(&DebateStats));
         let first = text.lines().nth(1).unwrap();
         assert!(first.contains(" team debate "), "{text}");
         assert!(first.ends_with(" Con"), "{text}");
@@ -424,7 +432,7 @@ mod tests {
             "7",
             vec![summary_seat(1, "terminal:bob", Some("social"), 5.0, false)],
         );
-        let text = sessions::render(&[social], &Personalities::builtin());
+        let text = sessions::render(&[social], &named, &|_| Some(&DebateStats));
         let first = text.lines().nth(1).unwrap();
         assert!(first.contains(" social debate "), "{text}");
         assert!(
@@ -437,35 +445,38 @@ mod tests {
     #[test]
     fn the_debate_kit_knows_its_personalities() {
         let mut kits = crate::kits::Kits::default();
-        let fox = "ai:debater-sly_fox@0.1.0";
-        assert_eq!(
-            shown_name(fox, "x", &kits),
-            "AI · Sly-fox",
-            "without the kit, from the id"
-        );
+        assert_eq!(DebateStats.kit_persona(&kits, "sly_fox"), None, "no kit");
         let toml = "[[personality]]\nid = \"sly_fox\"\nname = \"The Fox\"\nstyle = \"s\"\nopeners = [\"a\", \"b\", \"c\"]\nconnectors = [\"a\", \"b\", \"c\"]\nclosers = [\"a\", \"b\", \"c\"]";
         let kit = DebateKit {
             personalities: std::sync::Arc::new(Personalities::parse("test", toml).unwrap()),
             ..DebateKit::default()
         };
         kits.insert(std::sync::Arc::new(kit));
-        assert_eq!(shown_name(fox, "x", &kits), "AI · The Fox");
+        assert_eq!(
+            DebateStats.kit_persona(&kits, "sly_fox").as_deref(),
+            Some("The Fox")
+        );
     }
 
     #[test]
     fn the_content_directory_names_its_personalities() {
-        use crate::stats::names::ContentPersonas;
         let dir = std::env::temp_dir().join(format!("agora-stats-personas-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let fox = "ai:debater-sly_fox@0.1.0";
         let file = dir.join("personalities.toml");
         std::fs::write(&file, "[[personality]]\nid = \"sly_fox\"\nname = \"The Fox\"\nstyle = \"s\"\nopeners = [\"a\", \"b\", \"c\"]\nconnectors = [\"a\", \"b\", \"c\"]\nclosers = [\"a\", \"b\", \"c\"]").unwrap();
+        let read = DebateStats
+            .content_personas(&dir)
+            .expect("the debate has characters");
         assert_eq!(
-            shown_name(fox, "x", &ContentPersonas::load(&dir)),
+            shown_name(fox, "x", &OneGame(&DebateStats, read.as_ref())),
             "AI · The Fox"
         );
         std::fs::write(&file, "not toml [").unwrap();
-        let built_in = ContentPersonas::load(&dir);
+        let built_in = DebateStats
+            .content_personas(&dir)
+            .expect("the built-in ones");
+        let built_in = OneGame(&DebateStats, built_in.as_ref());
         assert_eq!(
             shown_name(fox, "x", &built_in),
             "AI · Sly-fox",

@@ -7,30 +7,29 @@
 //!
 //! Everything a game brings to the statistics — its boards and parts, how it names its AI
 //! players, how `agora sessions` tells a stored session of it — is its [`GameStats`], in
-//! its own file here (`werewolf.rs`, `debate.rs`, `trial.rs`), reached through
-//! [`crate::registry`]; the generic code here, in [`text`], [`sessions`] and the Discord
-//! commands names no game.
+//! its own file here (`werewolf.rs`, `debate.rs`, `trial.rs`). The generic code here, in
+//! [`text`], [`sessions`] and [`names`] names no game: it takes the game's [`Board`],
+//! [`Part`]s or [`SessionLines`] as a parameter. The registry, above, picks a game's by
+//! its kind (`registry::stats`).
 
 pub mod debate;
 pub mod names;
 pub mod sessions;
-mod text;
+pub mod text;
 pub mod trial;
 pub mod werewolf;
 
 pub use names::Personas;
 pub use sessions::SessionLines;
-pub use text::{render, render_part};
 
 use crate::kits::Kits;
-use crate::registry::GameKind;
 use crate::store::SeatResult;
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// What a game brings to the statistics, beside how `agora sessions` tells its sessions
-/// ([`SessionLines`]): each game's is in its stats file, found through the registry.
+/// ([`SessionLines`]): each game's is in its stats file, registered with the game.
 pub trait GameStats: SessionLines {
     /// The game's one board: its JSON (`agora stats <game> --json`) and its default order.
     fn board(&self) -> &'static dyn Board;
@@ -57,14 +56,10 @@ pub trait GameStats: SessionLines {
     }
 }
 
-/// The statistics of the registered game `kind`.
-pub fn of(kind: GameKind) -> &'static dyn GameStats {
-    crate::registry::entry(kind).stats()
-}
-
 /// How one game's results make a leaderboard and a player's record.
 pub trait Board: Sync {
-    fn kind(&self) -> GameKind;
+    /// The game's name, as stored with its results (`werewolf`).
+    fn game(&self) -> &'static str;
     /// The score's short name: the boards' heading (upper-cased) and the JSON keys
     /// `mean_<name>`, `total_<name>` (werewolf: `gpp`).
     fn score_name(&self) -> &'static str;
@@ -115,11 +110,6 @@ pub trait Board: Sync {
     }
 }
 
-/// The board of a game kind.
-pub fn board(kind: GameKind) -> &'static dyn Board {
-    of(kind).board()
-}
-
 /// One board as people read it: a game, or one format of it whose score differs (the
 /// team debate's speech scores, the moderated debate's final score, the social debate's
 /// points), with the seats it holds.
@@ -154,11 +144,6 @@ fn every(_: &SeatResult) -> bool {
     true
 }
 
-/// The boards people read for a game kind, one per format that scores differently.
-pub fn parts(kind: GameKind) -> &'static [Part] {
-    of(kind).parts()
-}
-
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct GroupLine {
     pub games: u64,
@@ -185,9 +170,12 @@ pub struct PlayerLine {
     pub groups: BTreeMap<String, GroupLine>,
 }
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct Leaderboard {
-    pub game: GameKind,
+    /// The game's name (`werewolf`).
+    pub game: &'static str,
+    /// The board it is scored by, which names its JSON's keys.
+    pub board: &'static dyn Board,
     pub community: Option<String>,
     pub min_games: u32,
     pub players: Vec<PlayerLine>,
@@ -201,24 +189,14 @@ fn ratio(a: f64, b: u64) -> f64 {
     }
 }
 
-/// Builds the leaderboard of `game` from finished seats.
-pub fn leaderboard(
-    game: GameKind,
-    community: Option<&str>,
-    min_games: u32,
-    results: &[SeatResult],
-) -> Leaderboard {
-    leaderboard_of(board(game), community, min_games, results)
-}
-
 /// Builds a leaderboard that scores and orders by `def` (a game's board or a part's).
 pub fn leaderboard_of(
-    def: &dyn Board,
+    def: &'static dyn Board,
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
 ) -> Leaderboard {
-    let game = def.kind();
+    let game = def.game();
     #[derive(Default)]
     struct Acc {
         name: String,
@@ -288,6 +266,7 @@ pub fn leaderboard_of(
     }
     Leaderboard {
         game,
+        board: def,
         community: community.map(str::to_string),
         min_games,
         players,
@@ -297,26 +276,17 @@ pub fn leaderboard_of(
 /// A community's board as people read it: people ranked among themselves only; AI
 /// players apart (one line per agent or model, each seat it played counted as a game),
 /// never ranked, so six AI seats of one game never make one entry that outranks people.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone)]
 pub struct PeopleBoard {
     pub people: Leaderboard,
     pub ai: Vec<PlayerLine>,
 }
 
 /// Splits finished seats into people (ranked after `min_games`) and AI players (listed
-/// by their board's order, unranked).
-pub fn people_and_ai(
-    game: GameKind,
-    community: Option<&str>,
-    min_games: u32,
-    results: &[SeatResult],
-) -> PeopleBoard {
-    people_and_ai_of(board(game), community, min_games, results)
-}
-
-/// [`people_and_ai`] scored and ordered by `def` (a game's board or a part's).
+/// by their board's order, unranked), scored and ordered by `def` (a game's board or a
+/// part's).
 pub fn people_and_ai_of(
-    def: &dyn Board,
+    def: &'static dyn Board,
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
@@ -381,7 +351,7 @@ impl PlayerLine {
 
 impl Serialize for Leaderboard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let def = board(self.game);
+        let def = self.board;
         let players: Vec<serde_json::Value> = self.players.iter().map(|p| p.to_json(def)).collect();
         let mut m = s.serialize_map(Some(4))?;
         m.serialize_entry("game", &self.game)?;
@@ -394,7 +364,7 @@ impl Serialize for Leaderboard {
 
 impl Serialize for PeopleBoard {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let def = board(self.people.game);
+        let def = self.people.board;
         let ai: Vec<serde_json::Value> = self.ai.iter().map(|p| p.to_json(def)).collect();
         let mut m = s.serialize_map(Some(2))?;
         m.serialize_entry("people", &self.people)?;
@@ -403,25 +373,27 @@ impl Serialize for PeopleBoard {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+impl std::fmt::Debug for dyn Board {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "the {} board by {}", self.game(), self.score_name())
+    }
+}
 
-    /// Every registered game's boards are its own, and only a game of several parts
-    /// titles them.
-    #[test]
-    fn every_game_has_its_boards() {
-        for kind in GameKind::ALL {
-            let stats = of(kind);
-            assert_eq!(stats.board().kind(), kind);
-            let parts = stats.parts();
-            assert!(!parts.is_empty(), "{kind}");
-            for part in parts {
-                assert_eq!(part.board.kind(), kind, "{kind}: {}", part.title);
-                assert_eq!(part.title.is_empty(), parts.len() == 1, "{kind}");
-            }
-            let help = stats.leaderboard_help();
-            assert!(help.starts_with(&format!("The {kind} ranking")), "{help}");
+/// Players named without the registry, for a game's own tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::{GameStats, Personas};
+
+    /// One game's AI players, with the characters of `.1`: how a game's tests name
+    /// players as its tables showed them.
+    pub(crate) struct OneGame<'a>(pub &'a dyn GameStats, pub &'a dyn Personas);
+
+    impl Personas for OneGame<'_> {
+        fn persona_name(&self, id: &str) -> Option<String> {
+            self.1.persona_name(id)
+        }
+        fn ai_name(&self, agent: &str) -> Option<String> {
+            self.0.ai_name(agent, self.1)
         }
     }
 }

@@ -3,70 +3,31 @@
 //! debater by its personality's name, `AI · Logical`), never by its internal id
 //! (`ai:debater-logical@0.1.0`); numbers rounded, without float noise, never `-0.0`.
 
-/// The characters AI players took at the tables, by id (a debater's personality:
-/// `logical` → `Logical`), so that a board names them as the table showed them.
+/// How the tables showed AI players: the characters they took (a debater's personality:
+/// `logical` → `Logical`) and each game's own AI players (`heuristic` → `built-in
+/// player`), so that a board names them as the table showed them. The registry's
+/// (`registry::stats`: the kits, the content directory) know every registered game's.
 pub trait Personas {
     /// The shown name of the character `id`; `None`: not one this build knows.
     fn persona_name(&self, id: &str) -> Option<String>;
-}
-
-/// The characters of every registered game, from the games' kits (what the Discord bot
-/// has open).
-impl Personas for crate::kits::Kits {
-    fn persona_name(&self, id: &str) -> Option<String> {
-        crate::registry::GAMES
-            .iter()
-            .find_map(|g| g.stats().kit_persona(self, id))
-    }
-}
-
-/// The characters the registered games' content describes, each game's read by its
-/// stats from the content directory: how `agora stats` and `agora sessions`, which open no
-/// kit, name AI players.
-pub struct ContentPersonas(Vec<Box<dyn Personas>>);
-
-impl ContentPersonas {
-    /// Every registered game's characters from `dir`.
-    pub fn load(dir: &std::path::Path) -> ContentPersonas {
-        ContentPersonas(
-            crate::registry::GAMES
-                .iter()
-                .filter_map(|g| g.stats().content_personas(dir))
-                .collect(),
-        )
-    }
-
-    /// From the content directory: `AGORA_CONTENT_DIR` (when set and not empty), else
-    /// `content`.
-    pub fn from_env() -> ContentPersonas {
-        let dir = std::env::var_os("AGORA_CONTENT_DIR")
-            .filter(|d| !d.is_empty())
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| std::path::PathBuf::from("content"));
-        ContentPersonas::load(&dir)
-    }
-}
-
-impl Personas for ContentPersonas {
-    fn persona_name(&self, id: &str) -> Option<String> {
-        self.0.iter().find_map(|p| p.persona_name(id))
+    /// The AI agent `agent` (without its version: `heuristic`) as its game's tables
+    /// showed it; `None` (the default): no game these know of names it.
+    fn ai_name(&self, _agent: &str) -> Option<String> {
+        None
     }
 }
 
 /// How a board names a player: a person by their stored name; an AI player by what it
-/// was at the table, `AI · <name>`: as its game showed it (a debater: its personality's
-/// shown name; the built-in werewolf players: `AI · built-in player`), else a model as
-/// `AI · model <model>`, an outside agent by its address.
+/// was at the table, `AI · <name>`: as its game showed it ([`Personas::ai_name`]: a
+/// debater by its personality's shown name, the built-in werewolf players as `built-in
+/// player`), else a model as `AI · model <model>`, an outside agent by its address.
 pub fn shown_name(player: &str, stored: &str, personas: &dyn Personas) -> String {
     let Some(rest) = player.strip_prefix("ai:") else {
         return stored.to_string();
     };
     // `<agent>@<version>`: the version is the build's, not part of the name.
     let agent = rest.rsplit_once('@').map_or(rest, |(a, _)| a);
-    let by_game = crate::registry::GAMES
-        .iter()
-        .find_map(|g| g.stats().ai_name(agent, personas));
-    let what = if let Some(name) = by_game {
+    let what = if let Some(name) = personas.ai_name(agent) {
         name
     } else if let Some(model) = agent.strip_prefix("llm:") {
         format!("model {model}")

@@ -6,7 +6,6 @@
 use super::names::{number, Personas};
 use super::sessions::{SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
-use crate::registry::GameKind;
 use crate::store::{SeatResult, SessionSummary, SummarySeat};
 
 /// The trial as the statistics read it.
@@ -54,8 +53,8 @@ impl SessionLines for TrialStats {
 pub struct TrialBoard;
 
 impl Board for TrialBoard {
-    fn kind(&self) -> GameKind {
-        GameKind::Trial
+    fn game(&self) -> &'static str {
+        "trial"
     }
     fn score_name(&self) -> &'static str {
         "shift"
@@ -76,11 +75,12 @@ impl Board for TrialBoard {
 
 #[cfg(test)]
 mod tests {
-    use crate::registry::GameKind;
+    use super::{TrialBoard, TrialStats};
     use crate::stats::names::{shown_name, tests::NoPersonas};
     use crate::stats::sessions::testing::{seat as summary_seat, session};
+    use crate::stats::testing::OneGame;
     use crate::stats::text::tests::seat as board_seat;
-    use crate::stats::{leaderboard, render, sessions};
+    use crate::stats::{leaderboard_of, sessions, text, GameStats};
     use crate::store::SeatResult;
     use serde_json::json;
 
@@ -97,6 +97,9 @@ mod tests {
         }
     }
 
+    /// The trial's AI players, as its tables named them.
+    const NAMED: OneGame = OneGame(&TrialStats, &NoPersonas);
+
     #[test]
     fn verdicts_won_and_mean_shift() {
         let results = vec![
@@ -104,7 +107,7 @@ mod tests {
             seat("ann", "defense", 10.0, false),
             seat("bob", "prosecution", 5.0, true),
         ];
-        let board = leaderboard(GameKind::Trial, None, 1, &results);
+        let board = leaderboard_of(&TrialBoard, None, 1, &results);
         let ann = board.players.iter().find(|p| p.player == "ann").unwrap();
         assert_eq!(ann.mean_score, 20.0);
         assert_eq!((ann.games, ann.wins), (2, 1));
@@ -123,7 +126,7 @@ mod tests {
                 false,
             ),
         ];
-        let text = render(GameKind::Trial, None, 1, &results, &NoPersonas);
+        let text = text::render("Trial", TrialStats.parts(), None, 1, &results, &NAMED);
         assert!(text.contains("+34.6"), "{text}");
         assert!(text.contains("-2.3"), "{text}");
         assert!(text.contains("mean shift per trial"), "{text}");
@@ -133,7 +136,7 @@ mod tests {
     #[test]
     fn a_trial_session_says_its_verdict_and_signed_shifts() {
         assert_eq!(
-            shown_name("ai:advocate@0.1.0", "x", &NoPersonas),
+            shown_name("ai:advocate@0.1.0", "x", &NAMED),
             "AI · Advocate"
         );
         let trial = session(
@@ -151,13 +154,13 @@ mod tests {
                 ),
             ],
         );
-        let text = sessions::render(&[trial], &NoPersonas);
+        let text = sessions::render(&[trial], &NAMED, &|_| Some(&TrialStats));
         assert!(text.contains("not guilty (the defense)"), "{text}");
         assert!(text.contains("shift +34.6  won"), "{text}");
         assert!(text.contains("shift -2.3  lost"), "{text}");
         assert!(text.contains("AI · Advocate"), "{text}");
         let guilty = session("trial", json!({}), "guilty", vec![]);
-        let text = sessions::render(&[guilty], &NoPersonas);
+        let text = sessions::render(&[guilty], &NAMED, &|_| Some(&TrialStats));
         assert!(text.contains("guilty (the prosecution)"), "{text}");
     }
 }

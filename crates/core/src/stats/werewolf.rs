@@ -5,7 +5,6 @@
 use super::names::{amount, Personas};
 use super::sessions::{SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
-use crate::registry::GameKind;
 use crate::store::{SeatResult, SessionSummary, SummarySeat};
 
 /// Werewolf as the statistics read it.
@@ -57,8 +56,8 @@ impl SessionLines for WerewolfStats {
 pub struct WerewolfBoard;
 
 impl Board for WerewolfBoard {
-    fn kind(&self) -> GameKind {
-        GameKind::Werewolf
+    fn game(&self) -> &'static str {
+        "werewolf"
     }
     fn score_title(&self) -> &'static str {
         "GPP"
@@ -79,11 +78,12 @@ impl Board for WerewolfBoard {
 
 #[cfg(test)]
 mod tests {
-    use crate::registry::GameKind;
+    use super::{WerewolfBoard, WerewolfStats};
     use crate::stats::names::{shown_name, tests::NoPersonas};
     use crate::stats::sessions::testing::{seat as summary_seat, session};
+    use crate::stats::testing::OneGame;
     use crate::stats::text::tests::seat as board_seat;
-    use crate::stats::{leaderboard, people_and_ai, render, sessions};
+    use crate::stats::{leaderboard_of, people_and_ai_of, sessions, text, GameStats};
     use crate::store::SeatResult;
     use serde_json::json;
 
@@ -101,6 +101,9 @@ mod tests {
         }
     }
 
+    /// Werewolf's AI players, as its tables named them.
+    const NAMED: OneGame = OneGame(&WerewolfStats, &NoPersonas);
+
     #[test]
     fn ranks_by_mean_gpp_after_min_games() {
         let results = vec![
@@ -110,7 +113,7 @@ mod tests {
             seat("c", "witch", 4, true),
             seat("c", "witch", 4, true),
         ];
-        let board = leaderboard(GameKind::Werewolf, None, 2, &results);
+        let board = leaderboard_of(&WerewolfBoard, None, 2, &results);
         let order: Vec<(&str, Option<u32>)> = board
             .players
             .iter()
@@ -121,7 +124,7 @@ mod tests {
         assert_eq!(board.players[0].win_rate, 0.5);
         assert_eq!(board.players[0].groups["seer"].games, 1);
         let json = serde_json::to_value(&board).unwrap();
-        assert_eq!(json["game"], GameKind::Werewolf.name());
+        assert_eq!(json["game"], "werewolf");
         assert_eq!(json["players"][0]["mean_gpp"], 6.0);
         assert_eq!(json["players"][0]["total_gpp"], 12);
         assert_eq!(json["players"][0]["roles"]["seer"]["games"], 1);
@@ -141,7 +144,7 @@ mod tests {
             ..seat("ai:llm:some-model", "wolf", 40, true)
         };
         results.push(model);
-        let board = people_and_ai(GameKind::Werewolf, Some("c"), 1, &results);
+        let board = people_and_ai_of(&WerewolfBoard, Some("c"), 1, &results);
         let ranked: Vec<(&str, Option<u32>)> = board
             .people
             .players
@@ -171,11 +174,11 @@ mod tests {
     #[test]
     fn the_built_in_players_are_named_as_the_table_showed_them() {
         assert_eq!(
-            shown_name("ai:heuristic@0.1.0", "heuristic 0.1.0", &NoPersonas),
+            shown_name("ai:heuristic@0.1.0", "heuristic 0.1.0", &NAMED),
             "AI · built-in player"
         );
         assert_eq!(
-            shown_name("ai:random@0.1.0", "random 0.1.0", &NoPersonas),
+            shown_name("ai:random@0.1.0", "random 0.1.0", &NAMED),
             "AI · random player"
         );
     }
@@ -188,12 +191,13 @@ mod tests {
         };
         let mut results: Vec<SeatResult> = (0..8).map(|_| ai(30.0)).collect();
         results.push(board_seat("terminal:ann", false, "seer", 5.0, false));
-        let text = render(
-            GameKind::Werewolf,
+        let text = text::render(
+            "Werewolf",
+            WerewolfStats.parts(),
             Some("terminal"),
             1,
             &results,
-            &NoPersonas,
+            &NAMED,
         );
         let lines: Vec<&str> = text.lines().collect();
         let ann = lines.iter().position(|l| l.contains("ann")).unwrap();
@@ -226,7 +230,7 @@ mod tests {
                 summary_seat(2, "ai:heuristic@0.1.0", Some("wolf"), -3.0, false),
             ],
         );
-        let text = sessions::render(&[ww], &NoPersonas);
+        let text = sessions::render(&[ww], &NAMED, &|_| Some(&WerewolfStats));
         assert!(text.contains("the good side"), "{text}");
         assert!(
             text.contains("seat 1  ann                   seer  12 GPP  won"),
@@ -237,7 +241,7 @@ mod tests {
             "{text}"
         );
         let wolves = session("werewolf", json!({}), "wolves", vec![]);
-        let text = sessions::render(&[wolves], &NoPersonas);
+        let text = sessions::render(&[wolves], &NAMED, &|_| Some(&WerewolfStats));
         assert!(
             text.lines().nth(1).unwrap().ends_with("the wolves"),
             "{text}"

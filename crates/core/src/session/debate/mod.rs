@@ -8,7 +8,6 @@ use crate::agents::Agent;
 use crate::config::DebateTimers;
 use crate::games::debate::team::{seat_name, TeamRules, JUDGE, SEATS};
 use crate::games::debate::TeamDebate;
-use crate::registry::GameKind;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
@@ -135,7 +134,7 @@ impl Deadlines for DebateTimers {
 impl GameSetup for DebateSetup {
     type Game = TeamDebate;
     type Kit = DebateKit;
-    const KIND: GameKind = GameKind::Debate;
+    const GAME: &'static str = "debate";
 
     fn check(&self) -> Result<(), String> {
         if self.format != DebateFormat::Team {

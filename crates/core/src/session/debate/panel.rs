@@ -12,7 +12,6 @@ use crate::config::DebateTimers;
 use crate::games::debate::rounds::{RoundsDebate, RoundsRules};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start};
 use crate::games::Seat;
-use crate::registry::GameKind;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, SessionRow};
 use serde::{Deserialize, Serialize};
@@ -77,7 +76,7 @@ pub struct RoundsSetup {
 impl GameSetup for RoundsSetup {
     type Game = RoundsDebate;
     type Kit = DebateKit;
-    const KIND: GameKind = GameKind::Debate;
+    const GAME: &'static str = "debate";
 
     fn check(&self) -> Result<(), String> {
         if self.format != DebateFormat::Rounds {
@@ -147,7 +146,7 @@ pub struct SocialSetup {
 impl GameSetup for SocialSetup {
     type Game = SocialDebate;
     type Kit = DebateKit;
-    const KIND: GameKind = GameKind::Debate;
+    const GAME: &'static str = "debate";
 
     fn check(&self) -> Result<(), String> {
         if self.format != DebateFormat::Social {

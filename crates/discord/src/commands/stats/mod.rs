@@ -117,7 +117,7 @@ fn leaderboard_text(
     personas: &dyn Personas,
 ) -> String {
     let mut lines = Vec::new();
-    let parts = crate::stats::parts(game);
+    let parts = crate::registry::stats::parts(game);
     for part in parts {
         let seats = part.of(results);
         if seats.is_empty() && parts.len() > 1 {
@@ -212,7 +212,7 @@ pub async fn stats(
 /// One player's record in `game` (their seats), per part (a debate format), each with
 /// only the numbers that part has; `None` when they have played none.
 fn record_text(game: GameKind, guild: &str, results: &[SeatResult]) -> Option<String> {
-    let parts = crate::stats::parts(game);
+    let parts = crate::registry::stats::parts(game);
     let mut lines = Vec::new();
     for part in parts {
         let seats = part.of(results);
@@ -264,12 +264,16 @@ mod tests {
     use crate::stats::names::Personas;
     use serde_json::json;
 
-    /// No characters: the boards' tests that need none.
+    /// No characters, every registered game's AI players: the boards' tests that need
+    /// no kit.
     pub(super) struct NoPersonas;
 
     impl Personas for NoPersonas {
         fn persona_name(&self, _id: &str) -> Option<String> {
             None
+        }
+        fn ai_name(&self, agent: &str) -> Option<String> {
+            crate::registry::stats::ai_name(agent, self)
         }
     }
 
