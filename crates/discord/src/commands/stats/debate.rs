@@ -19,7 +19,7 @@ fn the_debate_board_names_ai_as_shown_and_reads_each_format_apart() {
         "g",
         1,
         &results,
-        &Personalities::builtin(),
+        &crate::registry::stats::EveryGame(&Personalities::builtin()),
     );
     assert!(
         text.contains("🤖 AI · Logical — mean speech score 7.3, 2 seats"),
