@@ -330,3 +330,40 @@ fn agent_serve_prints_its_url_first_on_stdout() {
     let _ = server.wait();
     assert!(reply.starts_with("HTTP/1.1 4"), "{reply}");
 }
+
+#[test]
+fn a_replayed_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagged_game() {
+    use agora::agents::werewolf::Strategy;
+    use agora::registry::dispatch::story_of_file;
+    use agora::replay::werewolf::write_record;
+    use agora::sim::werewolf::{play, Lineup};
+    use std::sync::Arc;
+
+    let dir = std::env::temp_dir().join(format!("agora-replay-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let lineup = Lineup {
+        good: Strategy::Heuristic,
+        wolves: Strategy::Heuristic,
+    };
+    let game = play(&Arc::new(Default::default()), 3, lineup);
+    let path = write_record(&dir, 3, &game).unwrap();
+    let story = story_of_file(&path, None, false).unwrap();
+    assert!(story.starts_with("Game 3 (god view)."), "{story}");
+    assert!(story_of_file(&path, Some(2), false)
+        .unwrap()
+        .starts_with("Game 3 as seen by seat 2"));
+    // A game that writes no records: the file is read as the untagged game's.
+    let trial = dir.join("trial.json");
+    std::fs::write(&trial, r#"{"game": "trial"}"#).unwrap();
+    let err = story_of_file(&trial, None, false).unwrap_err().to_string();
+    assert!(
+        err.contains("not a recorded game: missing field `seed`"),
+        "{err}"
+    );
+    // A debate file goes to the debate's replay.
+    let debate = dir.join("debate.json");
+    std::fs::write(&debate, r#"{"game": "debate", "format": "rounds"}"#).unwrap();
+    let err = story_of_file(&debate, None, true).unwrap_err().to_string();
+    assert!(err.starts_with("--detail does not apply"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
