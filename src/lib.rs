@@ -13,13 +13,10 @@
 //! - [`llm`]: OpenAI-compatible chat client, providers per role, prompts, a mock server.
 //! - [`store`]: sessions, input logs, results and players in SQLite or PostgreSQL.
 //! - [`session`]: one tokio task per table; inputs stored before applied; resume.
-//! - [`discord`]: the Discord surface.
-//! - [`terminal`]: play or watch a session at the keyboard; [`stats`]: leaderboards;
-//!   [`commands`]: the store-backed CLI commands (and `commands::werewolf::agent_server`,
-//!   our player behind the HTTP agent protocol: `agora agent serve`).
-
-pub mod commands;
-pub mod terminal;
+//! - [`discord`]: the Discord surface; [`stats`]: leaderboards.
+//!
+//! The binary (`src/main.rs`) adds the command line, the store-backed commands and the
+//! terminal surface as private modules of its own, so the compiler reports their dead code.
 
 pub use agora_agents::{self as agents, config, llm};
 pub use agora_core::{

@@ -1,12 +1,16 @@
 //! The `agora` command line: simulations, scenarios and replays; terminal play, resume,
 //! stored sessions and leaderboards; `agora run`, the Discord bot.
 
-use agora::commands;
-use agora::commands::TerminalGame;
-use agora::config::Config;
-use agora::registry::GameKind;
+mod commands;
+mod terminal;
+
+// The layers below, by the names the commands and the terminal use for them.
+use agora::{agents, config, games, kits, ladder, registry, session, sim, stats, store, story};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
+use commands::TerminalGame;
+use config::Config;
+use registry::GameKind;
 use std::path::PathBuf;
 use std::time::Duration;
 

@@ -116,6 +116,7 @@ impl Keyboard {
     }
 
     /// A keyboard fed by `lines` (tests).
+    #[cfg(test)]
     pub fn from_channel(rx: mpsc::UnboundedReceiver<Typed>) -> Keyboard {
         Keyboard { rx }
     }

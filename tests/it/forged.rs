@@ -121,7 +121,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
                     let seen = seen.clone();
                     async move {
                         seen.lock().unwrap().push(state.clone());
-                        let decision = agora::commands::werewolf::agent_server::decide(&WerewolfKit::default(), &state)
+                        let decision = agora::agents::werewolf::agent_server::decide(&WerewolfKit::default(), &state)
                             .await
                             .unwrap();
                         axum::Json(decision)

@@ -135,7 +135,7 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
                 let seen = seen2.clone();
                 async move {
                     seen.lock().unwrap().push(state.clone());
-                    let decision = agora::commands::werewolf::agent_server::decide(
+                    let decision = agora::agents::werewolf::agent_server::decide(
                         &WerewolfKit::default(),
                         &state,
                     )

@@ -22,7 +22,7 @@ mod desk;
 pub mod panel;
 pub use crate::story::debate::team as story;
 
-pub use desk::{Desk, Draft, Step, FLOOR_NOTE, HELP};
+pub use desk::{Desk, Draft, Step, HELP};
 
 use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
@@ -274,9 +274,4 @@ impl Screen for TeamScreen {
         print!("{}", story::scorecard(&game, &names));
         Ok(())
     }
-}
-
-/// The outcome line for a session that ended (the scorecard follows from the rebuilt game).
-pub fn ended_line(outcome: &Outcome) -> String {
-    format!("The debate is over: {}.", outcome.winner)
 }

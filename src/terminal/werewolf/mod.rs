@@ -16,7 +16,7 @@ mod ending;
 #[cfg(test)]
 mod follow_tests;
 
-pub use ending::{how_won, scoreboard, untold_deaths};
+pub use ending::scoreboard;
 
 use super::follow::{out, Flow, Screen, Words};
 use super::Typed;

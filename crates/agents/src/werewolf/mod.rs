@@ -10,6 +10,7 @@
 //! - `llm`: language-model players (with the heuristic as fallback).
 //! - `remote`: outside agents over HTTP (the competition protocol).
 
+pub mod agent_server;
 pub mod heuristic;
 pub mod lineup;
 pub mod llm;
