@@ -99,3 +99,41 @@ fn one_resume_finishes_a_werewolf_game_and_a_debate() {
     let all = sessions(&db);
     assert!(all.iter().all(|s| s["status"] == "finished"), "{all:?}");
 }
+
+/// Sessions stored by the build before the workspace split (one werewolf game, a team,
+/// a moderated and a social debate, a trial: all AI-only, each a few inputs in) resume
+/// with this build and finish: the stored setups and inputs are read as they were written.
+#[test]
+fn sessions_stored_before_the_crates_split_resume_and_finish() {
+    let dir = std::env::temp_dir().join(format!("agora-old-db-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("old.db");
+    std::fs::copy(
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/fixtures/sessions-before-crates.db"
+        ),
+        &file,
+    )
+    .unwrap();
+    let db = format!("sqlite://{}", file.display());
+    let before = sessions(&db);
+    assert_eq!(before.len(), 5, "{before:?}");
+    assert!(
+        before.iter().all(|s| s["status"] == "running"),
+        "{before:?}"
+    );
+    let out = run(&["resume", "--step-delay", "0", "--db", &db]);
+    for s in &before {
+        let id = s["id"].as_str().expect("an id");
+        assert!(
+            out.lines()
+                .any(|l| l.starts_with(&format!("session {id}: finished"))),
+            "session {id} ({}) did not finish:\n{out}",
+            s["game"]
+        );
+    }
+    let after = sessions(&db);
+    assert!(after.iter().all(|s| s["status"] == "finished"), "{after:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
