@@ -244,6 +244,25 @@ pub async fn reply_ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Resul
     Ok(())
 }
 
+/// Answers a click by redrawing the clicked message (a lobby after a join or a leave).
+pub async fn redraw_clicked(
+    bot: &Bot,
+    c: &ComponentInteraction,
+    embed: serenity::all::CreateEmbed,
+    components: Vec<serenity::all::CreateActionRow>,
+) -> Result<(), Error> {
+    c.create_response(
+        &bot.http,
+        CreateInteractionResponse::UpdateMessage(
+            CreateInteractionResponseMessage::new()
+                .embed(embed)
+                .components(components),
+        ),
+    )
+    .await?;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,7 +1,7 @@
 //! Scenarios: a hand-written game with every decision scripted, replayed exactly and
 //! summed up as one JSON result. This is how any rule is tested. Each game runs its own:
-//! [`werewolf`] (a fixed deal; the files without `"game"` are werewolf's), [`debate`] (by
-//! its `"format"`: team, [`debate::rounds`], [`debate::social`]) and [`trial`]; the
+//! in its own file or folder here (werewolf's with a fixed deal, and the files without
+//! `"game"` are werewolf's; the debate's by its `"format"`: team, rounds, social); the
 //! registry (`registry::dispatch::run_scenario`) picks the game by a file's `"game"`.
 //!
 //! Actions apply in order, each to whatever the game waits for from that seat at that

@@ -1,7 +1,6 @@
 //! The headless sims: N AI-vs-AI games of one game (game i with seed S+i), offline on
 //! threads or, with models, several at once on the runtime, summed up as one report. Each
-//! game's sim is in its file here ([`werewolf`], [`debate`] with its [`debate::panel`],
-//! [`trial`]); the plumbing they share is written once below: [`spread`] deals the games
+//! game's sim is in its own file or folder here (the debate's with its panel formats); the plumbing they share is written once below: [`spread`] deals the games
 //! over threads and merges each thread's [`Tally`], [`at_once`] plays them with models a
 //! few at a time, and [`drive`] plays one game to its end with its players.
 

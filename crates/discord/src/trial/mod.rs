@@ -34,9 +34,7 @@ use crate::store::ChannelRow;
 use crate::tables::Seated;
 use crate::text::{display_name, sanitize, Component};
 use crate::types::{Bot, Error};
-use serenity::all::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message,
-};
+use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 
 /// The trial as the bot core knows it: `/trial`, and resume at startup.
@@ -119,16 +117,7 @@ async fn on_lobby(
     let (embed, components) = (lobby.embed(), lobby.components(table.channel));
     table.save(bot, &st).await;
     drop(st);
-    c.create_response(
-        &bot.http,
-        CreateInteractionResponse::UpdateMessage(
-            CreateInteractionResponseMessage::new()
-                .embed(embed)
-                .components(components),
-        ),
-    )
-    .await?;
-    Ok(())
+    crate::send::redraw_clicked(bot, c, embed, components).await
 }
 
 impl GameTable for TrialTable {

@@ -1,7 +1,7 @@
 //! Recorded debates (`agora sim debate --record DIR` writes one JSON file per debate; a
 //! stored session is read back from its inputs) and their replay as a story: the stages,
 //! each speech (shortened unless `detail`), the judge's scores, the penalties and the
-//! result. Moderated and social debates' records are in [`formats`].
+//! result. Moderated and social debates' records are in [`panel`].
 
 pub mod panel;
 

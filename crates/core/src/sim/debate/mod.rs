@@ -5,7 +5,7 @@
 //! at once, and the report adds the model figures read from the inputs' review notes.
 //!
 //! Totals are integers (hundredths of points, counts) added in any order, so the figures
-//! are the same on any thread count. The moderated and social formats' sim is [`formats`].
+//! are the same on any thread count. The moderated and social formats' sim is [`panel`].
 
 pub mod panel;
 

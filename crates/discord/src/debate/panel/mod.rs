@@ -38,9 +38,7 @@ use crate::store::ChannelRow;
 use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::{Bot, Context, Error};
-use serenity::all::{
-    ComponentInteraction, CreateInteractionResponse, CreateInteractionResponseMessage, Message,
-};
+use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 
 /// Picks up a stored moderated or social debate table at startup (its format says which).
@@ -153,16 +151,7 @@ async fn on_lobby<G: DiscordPanel>(
     let (embed, components) = (lobby.embed(), lobby.components(table.channel));
     table.save(bot, &st).await;
     drop(st);
-    c.create_response(
-        &bot.http,
-        CreateInteractionResponse::UpdateMessage(
-            CreateInteractionResponseMessage::new()
-                .embed(embed)
-                .components(components),
-        ),
-    )
-    .await?;
-    Ok(())
+    crate::send::redraw_clicked(bot, c, embed, components).await
 }
 
 /// A reason as a sentence: a capital first letter and a full stop.
