@@ -91,6 +91,8 @@ pub struct Werewolf {
     winner: Option<Winner>,
     last_first_speaker: Option<Seat>,
     asks: Vec<Ask>,
+    /// The previous asks' buffer, reused by `refresh_asks`.
+    spare_asks: Vec<Ask>,
     next_seq: u32,
 }
 
@@ -167,6 +169,7 @@ impl Werewolf {
             winner: None,
             last_first_speaker: None,
             asks: Vec::with_capacity(SEATS),
+            spare_asks: Vec::with_capacity(SEATS),
             next_seq: 0,
         };
         for seat in ALL_SEATS {
@@ -390,9 +393,10 @@ impl Werewolf {
             | (AskKind::HunterShot, Action::Decline)
             | (AskKind::Vote | AskKind::PkVote, Action::Abstain) => Ok(()),
             (kind, Action::Speak { text }) if kind.is_speech() => {
-                let len = text.chars().count();
                 let max = self.rules.speech_max_chars;
-                if len > max {
+                // A text of at most `max` bytes has at most `max` characters.
+                if text.len() > max && text.chars().count() > max {
+                    let len = text.chars().count();
                     Err(Refusal::SpeechTooLong { len, max })
                 } else {
                     Ok(())
@@ -432,8 +436,8 @@ impl Werewolf {
     /// Recomputes the pending asks from the stage, keeping the sequence number of every
     /// ask that stays open.
     fn refresh_asks(&mut self) {
-        let old = std::mem::take(&mut self.asks);
-        let mut asks = Vec::with_capacity(SEATS);
+        let mut asks = std::mem::take(&mut self.spare_asks);
+        asks.clear();
         match &self.stage {
             Stage::Night(n) => self.night_asks(n, &mut asks),
             Stage::Speeches(s) => {
@@ -460,19 +464,29 @@ impl Werewolf {
             Stage::LastWords { seat } => asks.push(self.blank_ask(*seat, AskKind::LastWords)),
             Stage::Ended => {}
         }
-        for ask in &mut asks {
-            match old
-                .iter()
-                .find(|o| o.seat == ask.seat && o.kind == ask.kind)
-            {
-                Some(o) => ask.seq = o.seq,
-                None => {
-                    self.next_seq += 1;
-                    ask.seq = self.next_seq;
-                }
+        // The old asks by seat (a seat has at most one pending ask), so keeping the numbers
+        // of the asks that stay open takes one look each.
+        let mut open = [None; SEATS + 1];
+        for o in self.asks.iter().rev() {
+            if let Some(slot) = open.get_mut(o.seat as usize) {
+                *slot = Some((o.kind, o.seq));
             }
         }
-        self.asks = asks;
+        for ask in &mut asks {
+            let kept = match open.get(ask.seat as usize).copied().flatten() {
+                Some((kind, seq)) if kind == ask.kind => Some(seq),
+                _ => self
+                    .asks
+                    .iter()
+                    .find(|o| o.seat == ask.seat && o.kind == ask.kind)
+                    .map(|o| o.seq),
+            };
+            ask.seq = kept.unwrap_or_else(|| {
+                self.next_seq += 1;
+                self.next_seq
+            });
+        }
+        self.spare_asks = std::mem::replace(&mut self.asks, asks);
     }
 
     fn blank_ask(&self, seat: Seat, kind: AskKind) -> Ask {

@@ -6,9 +6,9 @@
 //! draws fresh tie-break keys (`tiebreak`), so no seat number wins a tie because it is lower.
 
 use super::phrases::{phrasebook, Phrasebook};
+use super::speech::Reports;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, ALL_SEATS,
-    EVERY_SEAT,
+    Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
 };
 use crate::werewolf::Player;
 use rand_chacha::ChaCha8Rng;
@@ -50,6 +50,8 @@ pub struct Heuristic {
     pub(super) dawn_dead: SeatSet,
     pub(super) claims: [Claimed; 10],
     pub(super) seer_claims: u32,
+    /// The seats that claimed seer (those with a `seer_order`).
+    pub(super) seer_claimed: SeatSet,
     /// votes[v] = seats v has voted for, ever.
     pub(super) votes: [SeatSet; 10],
     /// Who the last vote sent out (reaction to yesterday's vote), if anyone.
@@ -65,16 +67,19 @@ pub struct Heuristic {
     /// Wolves: the first pick of this round (the others follow it).
     pub(super) leader_pick: Option<Seat>,
     /// Wolves: the claim this seat made, if it fakes seer.
-    pub(super) fake_reports: Vec<(Seat, bool)>,
+    pub(super) fake_reports: Reports,
     pub(super) claimed_seer: bool,
     pub(super) last_night_peaceful: bool,
     /// The claims of the speech the last `decide` returned, when the phrasebook makes them
     /// exact (see [`Player::meant_claims`]).
     pub(super) meant: Option<Claims>,
-    /// `suspicion_as(false)` and `suspicion_as(true)` since the last event: they depend
-    /// only on what `observe` records, so a decision that weighs them several times
-    /// computes each once. Cleared by every `observe`.
-    pub(super) suspicion_memo: Cell<[Option<[f32; 10]>; 2]>,
+    /// Events observed so far: what the memo below is checked against.
+    pub(super) seen: u64,
+    /// `suspicion_as(false)` and `suspicion_as(true)`, each with the value of `seen` + 1 it
+    /// was weighed at (0: never). They depend only on what `observe` records, so a
+    /// decision that weighs them several times computes each once; any event makes them
+    /// stale.
+    pub(super) suspicion_memo: [Cell<(u64, [f32; 10])>; 2],
 }
 
 impl Heuristic {
@@ -104,6 +109,7 @@ impl Heuristic {
             dawn_dead: SeatSet::EMPTY,
             claims: [Claimed::default(); 10],
             seer_claims: 0,
+            seer_claimed: SeatSet::EMPTY,
             votes: [SeatSet::EMPTY; 10],
             voted_out: None,
             accused_today: [0; 10],
@@ -111,11 +117,12 @@ impl Heuristic {
             spoke_today: SeatSet::EMPTY,
             silent: [0; 10],
             leader_pick: None,
-            fake_reports: Vec::new(),
+            fake_reports: Reports::new(),
             claimed_seer: false,
             last_night_peaceful: false,
             meant: None,
-            suspicion_memo: Cell::new([None; 2]),
+            seen: 0,
+            suspicion_memo: [Cell::new((0, [0.0; 10])), Cell::new((0, [0.0; 10]))],
         }
     }
 
@@ -152,9 +159,7 @@ impl Heuristic {
     }
 
     pub(super) fn seer_claimers(&self) -> impl Iterator<Item = Seat> + '_ {
-        ALL_SEATS
-            .into_iter()
-            .filter(|&s| self.claims[s as usize].seer_order > 0)
+        self.seer_claimed.iter()
     }
 
     pub(super) fn living_others(&self) -> SeatSet {
@@ -164,7 +169,7 @@ impl Heuristic {
 
 impl Player for Heuristic {
     fn observe(&mut self, event: &Event) {
-        self.suspicion_memo.set([None; 2]);
+        self.seen += 1;
         match event {
             Event::RoleDealt { seat, role } => {
                 self.me = *seat;
@@ -213,6 +218,7 @@ impl Player for Heuristic {
                 if claims.role == Some(Role::Seer) && c.seer_order == 0 {
                     self.seer_claims += 1;
                     c.seer_order = self.seer_claims;
+                    self.seer_claimed.insert(*seat);
                 }
                 c.wolves = c.wolves.union(claims.wolves);
                 c.good = c.good.union(claims.good);

@@ -223,13 +223,108 @@ fn split_at_holes(text: &str) -> Vec<(usize, usize, Hole)> {
     pieces
 }
 
+/// A variant prepared at load for filling.
+#[derive(Debug, Clone)]
+struct Compiled {
+    /// The variant split at its placeholders ([`split_at_holes`]), so filling it is copying.
+    pieces: Vec<(usize, usize, Hole)>,
+    /// Whether a filled copy may start or end with white space (or be blank): only then
+    /// does [`Phrasebook::fill_trimmed`] trim it.
+    may_need_trim: bool,
+    /// Whether its words are ASCII (the fills always are), so characters are bytes.
+    ascii: bool,
+    /// The variant filled and trimmed, with its length in characters, ready to copy: one
+    /// entry when it has no placeholder, one per seat `0..=9` when `{seat}` is its only
+    /// kind of placeholder, none otherwise.
+    prefilled: Vec<(Box<str>, usize)>,
+}
+
+impl Compiled {
+    fn new(text: &str) -> Compiled {
+        let pieces = split_at_holes(text);
+        // The filled text starts with the first piece's words, or else the fill of the hole
+        // after them, and ends with the last piece's words, or else the fill of the hole
+        // before them. A `{seat}` or `{target}` fill is digits; a `{seats}` fill may be empty.
+        let digits = |hole: Option<Hole>| matches!(hole, Some(Hole::Seat | Hole::Target));
+        let words = |i: usize| &text[pieces[i].0..pieces[i].1];
+        let last = pieces.len() - 1;
+        let starts_with_word = match words(0).chars().next() {
+            Some(c) => !c.is_whitespace(),
+            None => digits(Some(pieces[0].2)),
+        };
+        let ends_with_word = match words(last).chars().next_back() {
+            Some(c) => !c.is_whitespace(),
+            None => digits(last.checked_sub(1).map(|i| pieces[i].2)),
+        };
+        let mut compiled = Compiled {
+            may_need_trim: !(starts_with_word && ends_with_word),
+            ascii: text.is_ascii(),
+            pieces,
+            prefilled: Vec::new(),
+        };
+        let holes = compiled.pieces.iter().map(|p| p.2);
+        let seats = if holes.clone().all(|h| h == Hole::End) {
+            0..=0
+        } else if holes.clone().all(|h| matches!(h, Hole::Seat | Hole::End)) {
+            0..=9
+        } else {
+            return compiled;
+        };
+        compiled.prefilled = seats
+            .map(|seat| {
+                let mut out = String::new();
+                let fill = Fill {
+                    seat,
+                    ..Fill::default()
+                };
+                let chars = compiled.append_trimmed(&mut out, text, &fill);
+                (out.into_boxed_str(), chars)
+            })
+            .collect();
+        compiled
+    }
+
+    /// Appends `text` (this variant's words) with its placeholders filled from `fill`.
+    fn append(&self, out: &mut String, text: &str, fill: &Fill) {
+        for &(from, to, hole) in &self.pieces {
+            out.push_str(&text[from..to]);
+            match hole {
+                Hole::Seat => push_seat(out, fill.seat),
+                Hole::Target => push_seat(out, fill.target),
+                Hole::Seats => push_seat_list(out, fill.seats),
+                Hole::End => {}
+            }
+        }
+    }
+
+    /// [`append`](Compiled::append), trimmed; returns the length appended in characters.
+    fn append_trimmed(&self, out: &mut String, text: &str, fill: &Fill) -> usize {
+        let start = out.len();
+        self.append(out, text, fill);
+        if self.may_need_trim {
+            let filled = &out[start..];
+            let lead = filled.len() - filled.trim_start().len();
+            if lead > 0 {
+                out.drain(start..start + lead);
+            }
+            let end = start + out[start..].trim_end().len();
+            out.truncate(end);
+        }
+        let appended = &out[start..];
+        if self.ascii {
+            appended.len()
+        } else {
+            appended.chars().count()
+        }
+    }
+}
+
 /// Every slot's variants, checked.
 #[derive(Debug, Clone)]
 pub struct Phrasebook {
     variants: Vec<Vec<String>>,
-    /// Each variant split at its placeholders ([`split_at_holes`]), so filling one is
-    /// copying.
-    pieces: Vec<Vec<Vec<(usize, usize, Hole)>>>,
+    /// Each variant prepared for filling, by slot and index.
+    compiled: Vec<Vec<Compiled>>,
     /// Every variant reads as exactly its slot's claim for every seat number it can be
     /// filled with (not only the probe seats the load check tries), so a speech built from
     /// it claims exactly what its parts mean; see [`Phrasebook::is_exact`].
@@ -238,13 +333,13 @@ pub struct Phrasebook {
 
 impl Phrasebook {
     fn new(variants: Vec<Vec<String>>, exact: bool) -> Phrasebook {
-        let pieces = variants
+        let compiled = variants
             .iter()
-            .map(|list| list.iter().map(|v| split_at_holes(v)).collect())
+            .map(|list| list.iter().map(|v| Compiled::new(v)).collect())
             .collect();
         Phrasebook {
             variants,
-            pieces,
+            compiled,
             exact,
         }
     }
@@ -265,17 +360,27 @@ impl Phrasebook {
     /// pieces split at load, no allocation beyond `out` growing. Any other `{…}` is kept as
     /// written.
     pub fn fill_into(&self, out: &mut String, slot: Slot, index: usize, fill: &Fill) {
-        let list = self.variants(slot);
+        let list = &self.variants[slot as usize];
         let index = index % list.len();
-        let text = list[index].as_str();
-        for &(start, end, hole) in &self.pieces[slot as usize][index] {
-            out.push_str(&text[start..end]);
-            match hole {
-                Hole::Seat => push_seat(out, fill.seat),
-                Hole::Target => push_seat(out, fill.target),
-                Hole::Seats => push_seat_list(out, fill.seats),
-                Hole::End => {}
+        self.compiled[slot as usize][index].append(out, &list[index], fill);
+    }
+
+    /// [`fill_into`](Phrasebook::fill_into), trimmed of white space at both ends. Returns
+    /// the length of what was appended in characters (0: the variant is blank).
+    pub fn fill_trimmed(&self, out: &mut String, slot: Slot, index: usize, fill: &Fill) -> usize {
+        let list = &self.compiled[slot as usize];
+        let index = index % list.len();
+        let compiled = &list[index];
+        let ready = match compiled.prefilled.len() {
+            1 => compiled.prefilled.first(),
+            _ => compiled.prefilled.get(fill.seat as usize),
+        };
+        match ready {
+            Some((text, chars)) => {
+                out.push_str(text);
+                *chars
             }
+            None => compiled.append_trimmed(out, &self.variants[slot as usize][index], fill),
         }
     }
 
@@ -538,6 +643,60 @@ mod tests {
         for slot in Slot::ALL {
             for (i, text) in builtin.variants(slot).iter().enumerate() {
                 assert_eq!(builtin.fill(slot, i, &fill), replaced(text, &fill));
+            }
+        }
+    }
+
+    /// What a speech part must be: the variant filled, then trimmed.
+    #[test]
+    fn filling_trimmed_equals_filling_then_trimming() {
+        let odd = [
+            "",
+            "   ",
+            " Spaced. ",
+            "{seat}",
+            " {seat} ",
+            "{seats}",
+            "{seats} sat.",
+            "Sat {seats}",
+            "{target} and {seat}.",
+            "狼 {seat} 号。",
+            " 狼{seats} ",
+        ];
+        let books = [
+            Phrasebook::new(
+                odd.iter()
+                    .map(|t| vec![t.to_string()])
+                    .cycle()
+                    .take(Slot::ALL.len())
+                    .collect(),
+                false,
+            ),
+            (*phrasebook()).clone(),
+        ];
+        let sets: [SeatSet; 3] = [
+            SeatSet::EMPTY,
+            SeatSet::only(4),
+            [2, 5, 9].into_iter().collect(),
+        ];
+        for book in &books {
+            for slot in Slot::ALL {
+                for index in 0..book.variants(slot).len() {
+                    for seat in 0..=12 {
+                        for seats in sets {
+                            let fill = Fill {
+                                seat,
+                                target: 7,
+                                seats,
+                            };
+                            let want = book.fill(slot, index, &fill).trim().to_string();
+                            let mut got = String::from("Before.");
+                            let chars = book.fill_trimmed(&mut got, slot, index, &fill);
+                            assert_eq!(got, format!("Before.{want}"), "{slot:?} {index} {fill:?}");
+                            assert_eq!(chars, want.chars().count());
+                        }
+                    }
+                }
             }
         }
     }

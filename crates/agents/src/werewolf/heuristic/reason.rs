@@ -74,13 +74,14 @@ impl Heuristic {
     /// Suspicion from this seat's point of view (`private`) or a knowledge-free good
     /// seat's; remembered until the next event (see `Heuristic::suspicion_memo`).
     pub(super) fn suspicion_as(&self, private: bool) -> [f32; 10] {
-        let mut memo = self.suspicion_memo.get();
-        if let Some(s) = memo[private as usize] {
+        let memo = &self.suspicion_memo[private as usize];
+        let stamp = self.seen + 1;
+        let (at, s) = memo.get();
+        if at == stamp {
             return s;
         }
         let s = self.weigh_suspicion(private);
-        memo[private as usize] = Some(s);
-        self.suspicion_memo.set(memo);
+        memo.set((stamp, s));
         s
     }
 
@@ -121,10 +122,29 @@ impl Heuristic {
         if private {
             known_good = known_good.union(self.wolf_targets);
         }
+        // The seats a good player would vote for as wolves: at 0.85 or above. The loop below
+        // keeps those seats there, except a known-good one under 0.9, which drops to 0.1
+        // when its turn comes (and leaves the set then, as it would be read seat by seat).
+        let mut high = SeatSet::EMPTY;
+        for seat in ALL_SEATS {
+            if s[seat as usize] >= 0.85 {
+                high.insert(seat);
+            }
+        }
+        // How many night victims had named each seat (good players' suspicions).
+        let mut by_dead = [0u8; 10];
+        for d in self.night_dead.iter() {
+            for a in self.claims[d as usize].accuses.iter() {
+                if let Some(n) = by_dead.get_mut(a as usize) {
+                    *n += 1;
+                }
+            }
+        }
         for seat in ALL_SEATS {
             let i = seat as usize;
             if known_good.contains(seat) && s[i] < 0.9 {
                 s[i] = s[i].min(0.1);
+                high.remove(seat);
                 continue;
             }
             if s[i] >= 0.85 {
@@ -132,18 +152,9 @@ impl Heuristic {
             }
             // Voting against trusted-good seats is a wolf's habit; voting reported wolves a good one's.
             let bad_votes = self.votes[i].intersect(known_good).len() as f32;
-            let good_votes = self.votes[i]
-                .iter()
-                .filter(|&t| s[t as usize] >= 0.85)
-                .count() as f32;
+            let good_votes = self.votes[i].intersect(high).len() as f32;
             let accuses_good = self.claims[i].accuses.intersect(known_good).len() as f32;
-            // Accused by night victims (good players' suspicions).
-            let mut accused_by_dead = 0.0;
-            for d in self.night_dead.iter() {
-                if self.claims[d as usize].accuses.contains(seat) {
-                    accused_by_dead += 1.0;
-                }
-            }
+            let accused_by_dead = by_dead[i] as f32;
             s[i] = (s[i] + 0.15 * bad_votes - 0.1 * good_votes
                 + 0.12 * accuses_good
                 + 0.08 * accused_by_dead

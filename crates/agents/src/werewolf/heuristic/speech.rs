@@ -8,6 +8,7 @@
 use super::phrases::{Fill, Phrasebook, Slot};
 use crate::games::werewolf::{below, Claims, Role, Seat, SeatSet, SpeechKind};
 use rand_core::RngCore;
+use smallvec::SmallVec;
 
 /// Why the speaker wants a seat voted out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -26,13 +27,17 @@ pub enum Reason {
     Gut,
 }
 
+/// Seer checks reported in a speech, in order: (seat, is a wolf). One a night, so a game's
+/// fit inline.
+pub type Reports = SmallVec<[(Seat, bool); 8]>;
+
 /// What a speech says, before it is put into words.
 #[derive(Debug, Clone)]
 pub struct SpeechPlan {
     pub kind: SpeechKind,
     pub role: Option<Role>,
     /// Reported checks, in order: (seat, is a wolf).
-    pub reports: Vec<(Seat, bool)>,
+    pub reports: Reports,
     /// Seats denounced as fake seers.
     pub fakes: SeatSet,
     pub saved: Option<Seat>,
@@ -55,7 +60,7 @@ impl Default for SpeechPlan {
         SpeechPlan {
             kind: SpeechKind::Day,
             role: None,
-            reports: Vec::new(),
+            reports: Reports::new(),
             fakes: SeatSet::EMPTY,
             saved: None,
             peaceful_night: false,
@@ -74,7 +79,8 @@ impl SpeechPlan {
     /// The claims the rendered speech carries (what `claims::read` must find in it).
     pub fn claims(&self) -> Claims {
         let mut c = Claims {
-            role: self.role,
+            // Nobody says they are a wolf: the speech has no part for it.
+            role: self.role.filter(|r| *r != Role::Werewolf),
             saved: self.saved,
             ..Claims::default()
         };
@@ -94,16 +100,82 @@ impl SpeechPlan {
     }
 }
 
-/// Where a part goes in the speech, whether it may be left out to keep within the limit,
-/// and where its text lies in the speech's shared buffer.
+/// A part said: where its text lies in the speech, its length in characters, and whether
+/// it may be left out to keep within the limit.
 #[derive(Clone, Copy)]
 struct Part {
-    order: u8,
     essential: bool,
     start: usize,
     end: usize,
-    /// Its length in characters.
     chars: usize,
+}
+
+/// The speech being said: parts go straight into one buffer, in speech order, each after a
+/// space; [`Speech::finish`] drops flavour parts when they do not all fit.
+struct Speech<'a> {
+    book: &'a Phrasebook,
+    out: String,
+    /// Parts said (a speech has a dozen or so: no allocation).
+    parts: SmallVec<[Part; 16]>,
+}
+
+impl Speech<'_> {
+    /// Says a variant of `slot` (drawn from `voice`), trimmed; a blank one says nothing.
+    fn say(&mut self, voice: &mut impl RngCore, slot: Slot, fill: Fill, essential: bool) {
+        let n = self.book.variants(slot).len();
+        let index = below(voice, n);
+        let at = self.out.len();
+        if at > 0 {
+            self.out.push(' ');
+        }
+        let start = self.out.len();
+        let chars = self.book.fill_trimmed(&mut self.out, slot, index, &fill);
+        if chars == 0 {
+            self.out.truncate(at);
+            return;
+        }
+        let end = self.out.len();
+        self.parts.push(Part {
+            essential,
+            start,
+            end,
+            chars,
+        });
+    }
+
+    /// Keeps every essential part and as many others as fit, in the order they were said
+    /// (reactions before reasons). When everything fits, the speech is the buffer as said.
+    fn finish(&mut self, max: usize) -> String {
+        let (out, parts) = (std::mem::take(&mut self.out), &self.parts);
+        let all: usize = parts.iter().map(|p| p.chars + 1).sum();
+        if all <= max + 1 {
+            return out;
+        }
+        let mut used: usize = parts
+            .iter()
+            .filter(|p| p.essential)
+            .map(|p| p.chars + 1)
+            .sum();
+        let mut kept = String::with_capacity(out.len());
+        for p in parts {
+            // A part costs its characters and a space (the first part's is the `+ 1`).
+            let cost = p.chars + 1;
+            let keep = p.essential || {
+                let fits = used + cost <= max + 1;
+                if fits {
+                    used += cost;
+                }
+                fits
+            };
+            if keep {
+                if !kept.is_empty() {
+                    kept.push(' ');
+                }
+                kept.push_str(&out[p.start..p.end]);
+            }
+        }
+        kept
+    }
 }
 
 /// Puts `plan` into words within `max` characters: the claims always, flavour (opening,
@@ -117,65 +189,35 @@ pub fn render(
     render_with_claims(plan, book, voice, max).0
 }
 
-/// [`render`], with the claims of the parts said: what `claims::read` finds in the text
-/// when the book [is exact](Phrasebook::is_exact) and the text is not cut.
+/// [`render`], with the claims the speech carries ([`SpeechPlan::claims`]): what
+/// `claims::read` finds in the text when the book [is exact](Phrasebook::is_exact) and the
+/// text is not cut.
 pub fn render_with_claims(
     plan: &SpeechPlan,
     book: &Phrasebook,
     voice: &mut impl RngCore,
     max: usize,
 ) -> (String, Claims) {
-    let mut claims = Claims::default();
-    // Every part is filled into one buffer; a part is a range of it.
-    let mut buf = String::with_capacity(4 * max.min(1024));
-    let mut parts: Vec<Part> = Vec::with_capacity(16);
-    let mut say = |slot: Slot, fill: Fill, order: u8, essential: bool| {
-        let n = book.variants(slot).len();
-        let at = buf.len();
-        book.fill_into(&mut buf, slot, below(voice, n), &fill);
-        let text = &buf[at..];
-        let trimmed = text.trim();
-        if trimmed.is_empty() {
-            buf.truncate(at);
-        } else {
-            // Only essential parts carry claims (a flavour slot reads as none), and
-            // essential parts are always kept, so every part's claim is in the speech.
-            let c = slot.claims(fill.seat);
-            claims.role = c.role.or(claims.role);
-            claims.wolves = claims.wolves.union(c.wolves);
-            claims.good = claims.good.union(c.good);
-            claims.accuses = claims.accuses.union(c.accuses);
-            claims.saved = c.saved.or(claims.saved);
-            claims.poisoned = c.poisoned.or(claims.poisoned);
-            let start = at + (trimmed.as_ptr() as usize - text.as_ptr() as usize);
-            let end = start + trimmed.len();
-            let chars = if trimmed.is_ascii() {
-                trimmed.len()
-            } else {
-                trimmed.chars().count()
-            };
-            parts.push(Part {
-                order,
-                essential,
-                start,
-                end,
-                chars,
-            });
-        }
+    let mut speech = Speech {
+        book,
+        out: String::with_capacity(max + max / 2),
+        parts: SmallVec::new(),
     };
+    // Parts are said in speech order (the order of the calls below).
+    let mut say =
+        |slot: Slot, fill: Fill, essential: bool| speech.say(voice, slot, fill, essential);
     let seat = |s: Seat| Fill {
         seat: s,
         ..Fill::default()
     };
     let day = plan.kind == SpeechKind::Day;
     if day {
-        say(Slot::Opening, Fill::default(), 0, false);
+        say(Slot::Opening, Fill::default(), false);
         match plan.deaths.len() {
             0 => {}
             1 => say(
                 Slot::DeathOne,
                 seat(plan.deaths.first().unwrap_or(0)),
-                1,
                 false,
             ),
             _ => say(
@@ -184,19 +226,18 @@ pub fn render_with_claims(
                     seats: plan.deaths,
                     ..Fill::default()
                 },
-                1,
                 false,
             ),
         }
         if let Some(out) = plan.voted_out {
-            say(Slot::VotedOut, seat(out), 2, false);
+            say(Slot::VotedOut, seat(out), false);
         }
     }
     match plan.role {
-        Some(Role::Villager) => say(Slot::ClaimVillager, Fill::default(), 3, true),
-        Some(Role::Seer) => say(Slot::ClaimSeer, Fill::default(), 3, true),
-        Some(Role::Witch) => say(Slot::ClaimWitch, Fill::default(), 3, true),
-        Some(Role::Hunter) => say(Slot::ClaimHunter, Fill::default(), 3, true),
+        Some(Role::Villager) => say(Slot::ClaimVillager, Fill::default(), true),
+        Some(Role::Seer) => say(Slot::ClaimSeer, Fill::default(), true),
+        Some(Role::Witch) => say(Slot::ClaimWitch, Fill::default(), true),
+        Some(Role::Hunter) => say(Slot::ClaimHunter, Fill::default(), true),
         Some(Role::Werewolf) | None => {}
     }
     for (s, wolf) in &plan.reports {
@@ -205,16 +246,16 @@ pub fn render_with_claims(
         } else {
             Slot::ReportGood
         };
-        say(slot, seat(*s), 4, true);
+        say(slot, seat(*s), true);
     }
     for fake in plan.fakes.iter() {
-        say(Slot::FakeSeer, seat(fake), 5, true);
+        say(Slot::FakeSeer, seat(fake), true);
     }
     if let Some(s) = plan.saved {
-        say(Slot::Saved, seat(s), 6, true);
+        say(Slot::Saved, seat(s), true);
     }
     if plan.peaceful_night && plan.reports.is_empty() {
-        say(Slot::PeacefulNight, Fill::default(), 7, false);
+        say(Slot::PeacefulNight, Fill::default(), false);
     }
     if !plan.accused_by.is_empty() && plan.kind != SpeechKind::LastWords {
         say(
@@ -223,12 +264,11 @@ pub fn render_with_claims(
                 seats: plan.accused_by,
                 ..Fill::default()
             },
-            8,
             false,
         );
     }
     if plan.pk_plea {
-        say(Slot::PkPlea, Fill::default(), 9, true);
+        say(Slot::PkPlea, Fill::default(), true);
     }
     if let (Some(v), Some(reason)) = (plan.vote, plan.reason) {
         let (slot, target) = match reason {
@@ -246,20 +286,19 @@ pub fn render_with_claims(
                 target,
                 ..Fill::default()
             },
-            10,
             false,
         );
     }
     for s in plan.suspects.iter() {
         if Some(s) != plan.vote {
-            say(Slot::Suspect, seat(s), 11, true);
+            say(Slot::Suspect, seat(s), true);
         }
     }
     if let Some(v) = plan.vote {
-        say(Slot::Vote, seat(v), 12, true);
+        say(Slot::Vote, seat(v), true);
     }
     if plan.kind == SpeechKind::LastWords {
-        say(Slot::LastWords, Fill::default(), 13, false);
+        say(Slot::LastWords, Fill::default(), false);
     }
     let says_something = plan.role.is_some()
         || !plan.reports.is_empty()
@@ -269,38 +308,9 @@ pub fn render_with_claims(
         || !plan.suspects.is_empty()
         || plan.vote.is_some();
     if !says_something && plan.kind != SpeechKind::LastWords {
-        say(Slot::NoRead, Fill::default(), 12, true);
+        say(Slot::NoRead, Fill::default(), true);
     }
-    (assemble(&buf, parts, max), claims)
-}
-
-/// Keeps every essential part and as many others as fit (in the order they were planned:
-/// reactions before reasons), then joins them in speech order.
-fn assemble(buf: &str, mut parts: Vec<Part>, max: usize) -> String {
-    let mut used: usize = parts
-        .iter()
-        .filter(|p| p.essential)
-        .map(|p| p.chars + 1)
-        .sum();
-    parts.retain(|p| {
-        if p.essential {
-            return true;
-        }
-        let len = p.chars + 1;
-        let fits = used + len <= max + 1;
-        if fits {
-            used += len;
-        }
-        fits
-    });
-    // Stable: parts of the same order keep the order they were said in.
-    parts.sort_by_key(|p| p.order);
-    let mut out = String::with_capacity(parts.iter().map(|p| p.end - p.start + 1).sum());
-    for (i, p) in parts.iter().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push_str(&buf[p.start..p.end]);
-    }
-    out
+    // Every essential part is kept and only essential slots carry claims; a claim variant
+    // is never blank (the load check), so the speech claims exactly what the plan says.
+    (speech.finish(max), plan.claims())
 }

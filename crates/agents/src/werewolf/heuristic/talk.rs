@@ -33,9 +33,8 @@ impl Heuristic {
             plan.vote = None;
         }
         plan.reason = plan.vote.and_then(|v| self.reason_for(v, &plan));
-        let book = self.book.clone();
-        let (text, claims) = render_with_claims(&plan, &book, &mut self.voice, max_chars);
-        self.meant = book.is_exact().then_some(claims);
+        let (text, claims) = render_with_claims(&plan, &self.book, &mut self.voice, max_chars);
+        self.meant = self.book.is_exact().then_some(claims);
         text
     }
 

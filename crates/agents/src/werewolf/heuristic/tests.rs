@@ -278,7 +278,7 @@ fn plans() -> Vec<SpeechPlan> {
             ..SpeechPlan::default()
         };
         if role == Some(Role::Seer) {
-            plan.reports = vec![(seat(1), true), (seat(2), false)];
+            plan.reports = vec![(seat(1), true), (seat(2), false)].into();
             if i % 2 == 0 {
                 plan.reports.push((seat(3), i % 4 == 0));
             }
