@@ -14,15 +14,25 @@ pub struct Lineup {
 
 /// Plays one game to the end with AI players on every seat. Returns the finished game.
 pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
+    play_seated(rules, seed, |game, seat| {
+        let strategy = match game.role(seat).side() {
+            Side::Good => lineup.good,
+            Side::Wolves => lineup.wolves,
+        };
+        player(strategy, seat, seed)
+    })
+}
+
+/// [`play`] with the players `seat_player` gives each seat of the dealt game (a probe
+/// seats a scripted player among built-in ones).
+pub fn play_seated(
+    rules: &Arc<Rules>,
+    seed: u64,
+    mut seat_player: impl FnMut(&Werewolf, u8) -> Box<dyn Player>,
+) -> Werewolf {
     let mut game = Werewolf::new(rules.clone(), seed);
     let mut players: Vec<Box<dyn Player>> = (1..=SEATS as u8)
-        .map(|seat| {
-            let strategy = match game.role(seat).side() {
-                Side::Good => lineup.good,
-                Side::Wolves => lineup.wolves,
-            };
-            player(strategy, seat, seed)
-        })
+        .map(|seat| seat_player(&game, seat))
         .collect();
     let max_chars = rules.speech_max_chars;
     let mut cursor = 0;

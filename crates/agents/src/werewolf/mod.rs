@@ -6,6 +6,8 @@
 //!   the game (seer claims and reports, witch saves early and poisons on evidence, wolves
 //!   coordinate and may fake-claim, villagers weigh claims and vote records).
 //! - `random`: uniformly random legal players, the yardstick for the heuristic's strength.
+//! - `probe`: games where one seat makes a scripted seer claim as a person would type it,
+//!   and how often the built-in village follows a true claim or catches a false one.
 //! - `memory`: a seat's memory built from what it was shown: prompts and `game_state`.
 //! - `llm`: language-model players (with the heuristic as fallback).
 //! - `remote`: outside agents over HTTP (the competition protocol).
@@ -15,6 +17,7 @@ pub mod heuristic;
 pub mod lineup;
 pub mod llm;
 pub mod memory;
+pub mod probe;
 pub mod random;
 pub mod remote;
 

@@ -232,28 +232,70 @@ fn read_words(sentence: &str, c: &mut Claims) {
                 }
             }
             // "5 is a wolf", "seat 7 is clean", "2 is suspicious"
+            // "5 is the wolf", "5 is probably a wolf" (a suspicion, not a report).
             b'1'..=b'9' if any(i + 1, &["is", "was"]) => {
                 let Some(seat) = digit(i) else { continue };
-                let j = if any(i + 2, &["a", "definitely", "surely", "clearly"]) {
+                let hedged = any(i + 2, &["probably", "maybe", "likely", "possibly"]);
+                let j = if hedged || any(i + 2, &["a", "the", "definitely", "surely", "clearly"]) {
                     i + 3
                 } else {
                     i + 2
                 };
-                let j = if is(j, "a") { j + 1 } else { j };
+                let j = if any(j, &["a", "the"]) { j + 1 } else { j };
                 if any(j, &["wolf", "werewolf"]) {
-                    c.wolves.insert(seat);
-                } else if any(j, &["good", "clean", "innocent"]) {
+                    if hedged {
+                        c.accuses.insert(seat);
+                    } else {
+                        c.wolves.insert(seat);
+                    }
+                } else if any(j, &["fake", "liar", "lying"]) {
+                    // "3 is lying", "3 is a fake": a claimer called out as a wolf.
+                    if hedged {
+                        c.accuses.insert(seat);
+                    } else {
+                        c.wolves.insert(seat);
+                    }
+                } else if any(j, &["good", "clean", "innocent"]) && !hedged {
                     c.good.insert(seat);
                 } else if any(j, &["suspicious", "sus", "shady"]) {
                     c.accuses.insert(seat);
                 }
             }
-            // "vote out 6", "I'm voting 4", "suspect seat 2", "suspicious of 2"; not
-            // "don't vote 3".
-            b'v' | b's'
+            // Shorthand reports: "7: good", "5 wolf", "3 - clean, 8 wolf" (punctuation is
+            // not a word); only where the clause ends after the verdict, so "2 good reasons"
+            // reports nothing.
+            b'1'..=b'9'
+                if any(
+                    i + 1,
+                    &["wolf", "werewolf", "bad", "good", "clean", "innocent"],
+                ) && (i + 2 >= n
+                    || digit(i + 2).is_some()
+                    || any(
+                        i + 2,
+                        &["and", "but", "so", "then", "also", "too", "vote", "seat"],
+                    )) =>
+            {
+                let Some(seat) = digit(i) else { continue };
+                if any(i + 1, &["wolf", "werewolf", "bad"]) {
+                    c.wolves.insert(seat);
+                } else {
+                    c.good.insert(seat);
+                }
+            }
+            // "vote out 6", "I'm voting 4", "suspect seat 2", "suspicious of 2", "lynch 5";
+            // not "don't vote 3".
+            b'v' | b's' | b'l' | b'e'
                 if any(
                     i,
-                    &["vote", "voting", "suspect", "suspecting", "suspicious"],
+                    &[
+                        "vote",
+                        "voting",
+                        "suspect",
+                        "suspecting",
+                        "suspicious",
+                        "lynch",
+                        "eliminate",
+                    ],
                 ) && !denied(i) =>
             {
                 let j = if any(i + 1, &["out", "for", "to", "of", "off"]) {
@@ -312,18 +354,21 @@ fn read_chinese(s: &str, c: &mut Claims) {
         ("民", Role::Villager),
         ("狼人", Role::Werewolf),
     ];
-    let mut from = 0;
-    while let Some(i) = s[from..].find("我是") {
-        let at = from + i;
-        let rest = &s[at + "我是".len()..];
-        let rest = rest.trim_start_matches(['一', '个', '真', '的']);
-        if let Some((_, role)) = ROLE_WORDS.iter().find(|(w, _)| rest.starts_with(w)) {
-            c.role = Some(*role);
+    // "我是预言家", "我就是女巫", "本人是猎人", "我跳预言家" (to "jump" is to claim).
+    for key in ["我是", "我就是", "本人是", "我跳"] {
+        let mut from = 0;
+        while let Some(i) = s[from..].find(key) {
+            let at = from + i;
+            let rest = &s[at + key.len()..];
+            let rest = rest.trim_start_matches(['一', '个', '真', '的']);
+            if let Some((_, role)) = ROLE_WORDS.iter().find(|(w, _)| rest.starts_with(w)) {
+                c.role = Some(*role);
+            }
+            from = at + key.len();
         }
-        from = at + "我是".len();
     }
     // "查验了4号是狼", "验了5号，好人", "查验5号是金水"
-    for key in ["查验了", "查验", "验了", "查了", "验"] {
+    for key in ["查验了", "查验", "验了", "查了", "验", "查"] {
         if let Some(i) = s.find(key) {
             let rest = &s[i + key.len()..];
             if let Some(seat) = seat_after(rest) {
@@ -352,6 +397,8 @@ fn read_chinese(s: &str, c: &mut Claims) {
         ("是好人", false),
         ("是金水", false),
         ("金水", false),
+        ("狼人", true),
+        ("好人", false),
     ] {
         let mut from = 0;
         while let Some(i) = s[from..].find(phrase) {
@@ -386,6 +433,20 @@ fn read_chinese(s: &str, c: &mut Claims) {
                 }
             }
             from = at + key.len();
+        }
+    }
+    // "5号可疑", "5号有点可疑", "6号像狼": a suspicion, not a report.
+    for phrase in ["可疑", "像狼"] {
+        let mut from = 0;
+        while let Some(i) = s[from..].find(phrase) {
+            let at = from + i;
+            let head = s[..at].trim_end_matches(['很', '有', '点', '比', '较', '非', '常']);
+            if !head.ends_with('不') {
+                if let Some(seat) = seat_before(head, head.len()) {
+                    c.accuses.insert(seat);
+                }
+            }
+            from = at + phrase.len();
         }
     }
     // "昨晚救了3号", "毒了6号"

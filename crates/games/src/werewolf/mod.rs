@@ -14,6 +14,8 @@
 
 mod ask;
 pub mod claims;
+#[cfg(test)]
+mod claims_corpus;
 mod day;
 mod event;
 mod game;

@@ -138,13 +138,15 @@ impl Heuristic {
             .seer_claimers()
             .any(|c| self.pack.contains(c) && c != self.me);
         if !self.claimed_seer && !pack_claimed && kind == SpeechKind::Day {
+            // A counter-claim that names the other claimer beats an unanswered earlier
+            // claim (see `Heuristic::loses_a_counter_claim`), so wolves counter-claim more
+            // than they claim first.
             let go = if framed_me {
+                self.chance(tune::WOLF_FRAMED_COUNTER_CLAIM)
+            } else if real_seer.is_some() {
                 self.chance(tune::WOLF_COUNTER_CLAIM)
             } else {
-                self.day == 1
-                    && first_wolf_to_speak
-                    && real_seer.is_none()
-                    && self.chance(tune::WOLF_FAKE_CLAIM)
+                self.day == 1 && first_wolf_to_speak && self.chance(tune::WOLF_FAKE_CLAIM)
             };
             if go {
                 self.claimed_seer = true;

@@ -132,6 +132,56 @@ fn villagers_follow_the_seer_and_see_through_a_framing() {
 }
 
 #[test]
+fn a_person_s_seer_claim_is_followed_also_after_a_wolf_claimed_first() {
+    // Seat 2 (a wolf) claims seer first and frames 8; the person in seat 6 then claims
+    // seer in their own words, naming the wolf they checked. Nobody answers the person's
+    // counter-claim, so the villagers vote the person's wolf.
+    for person in [
+        "I'm the seer. I checked 3 last night: wolf. Vote 3.",
+        "Im the real seer, 2 is lying. 3 wolf",
+        "我是预言家，查杀3号",
+        "I'm the seer, 2 is a wolf",
+    ] {
+        let named = claims::read(person).wolves;
+        assert!(!named.is_empty(), "{person}");
+        for voter in [4, 5, 7, 9] {
+            let mut v = player(voter, Role::Villager);
+            v.observe(&dawn());
+            v.observe(&speech(2, "I am the seer. Checked 8: wolf. Vote 8."));
+            v.observe(&speech(6, person));
+            let Action::Vote { target } = v.decide(&ask(voter, AskKind::Vote, EVERY_SEAT)) else {
+                panic!("a vote is expected");
+            };
+            assert!(named.contains(target), "{person}: voted {target}");
+        }
+    }
+    // Two claimers who named each other: the first claim stands.
+    let mut v = player(4, Role::Villager);
+    v.observe(&dawn());
+    v.observe(&speech(6, "I'm the seer. I checked 2: wolf. Vote 2."));
+    v.observe(&speech(
+        2,
+        "I am the seer. 6 is a wolf, a fake seer. Vote 6.",
+    ));
+    assert_eq!(
+        v.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        Action::Vote { target: 2 }
+    );
+    // A later claimer who names the first, unanswered, is believed.
+    let mut v = player(4, Role::Villager);
+    v.observe(&dawn());
+    v.observe(&speech(6, "I'm the seer. I checked 3: wolf. Vote 3."));
+    v.observe(&speech(
+        2,
+        "I am the seer. 6 is a wolf, a fake seer. Vote 6.",
+    ));
+    assert_eq!(
+        v.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        Action::Vote { target: 6 }
+    );
+}
+
+#[test]
 fn wolves_do_not_vote_their_pack() {
     let mut p = player(1, Role::Werewolf);
     p.observe(&dawn());

@@ -1,0 +1,192 @@
+//! Seer-claim probes: games of built-in players where one seat is scripted to claim seer on
+//! day 1 as a person would type it, and how the built-in village answers.
+//!
+//! - A true claim: the real seer says her night-1 check ("I'm the seer. I checked 5 last
+//!   night: wolf. Vote 5."). Does the village vote the named wolf out on day 1, also when a
+//!   wolf claimed seer before her?
+//! - A false claim: a wolf says he is the seer and frames a good seat. Does the village vote
+//!   the framed seat out (fooled), or the liar (caught)?
+//!
+//! The scripted text is read by the claims reader, as any person's speech is (no claims are
+//! handed over). Every other answer of the scripted seat is its built-in player's.
+
+use super::lineup::play_seated;
+use super::{player, Player, Strategy};
+use crate::games::werewolf::{
+    below, Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, SpeechKind, Werewolf,
+};
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
+use serde::Serialize;
+use std::sync::Arc;
+
+/// Which claim the scripted seat makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Claim {
+    /// The seer, with her real night-1 check.
+    True,
+    /// The first wolf, framing a good seat.
+    False,
+}
+
+/// What the probe measured (day-1 votes only).
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct ProbeFigures {
+    pub games: u64,
+    /// Games where the scripted seat was alive on day 1 and made its claim naming a wolf
+    /// (a true claim whose check found a villager names nobody to vote out).
+    pub claims: u64,
+    /// Of those, the named seat was voted out on day 1.
+    pub named_voted_out: u64,
+    /// Of those, the claimer was voted out on day 1.
+    pub claimer_voted_out: u64,
+    /// Claims made after a wolf had claimed seer that day (true claims only).
+    pub after_a_wolf_claim: u64,
+    /// Of those, the named seat was voted out.
+    pub after_a_wolf_claim_named_voted_out: u64,
+}
+
+/// A built-in player whose first day speech is a scripted seer claim.
+struct Scripted {
+    inner: Box<dyn Player>,
+    claim: Claim,
+    me: Seat,
+    pack: SeatSet,
+    check: Option<(Seat, bool)>,
+    frame: u64,
+    said: bool,
+}
+
+impl Scripted {
+    /// The seat named and whether it is named a wolf.
+    fn report(&self) -> Option<(Seat, bool)> {
+        match self.claim {
+            Claim::True => self.check,
+            Claim::False => {
+                let good = SeatSet::upto(9).minus(self.pack).without(self.me);
+                let mut rng = ChaCha8Rng::seed_from_u64(self.frame);
+                good.nth(below(&mut rng, good.len().max(1)))
+                    .map(|s| (s, true))
+            }
+        }
+    }
+}
+
+impl Player for Scripted {
+    fn observe(&mut self, event: &Event) {
+        match event {
+            Event::RoleDealt { seat, .. } => self.me = *seat,
+            Event::WolfPack { wolves } => self.pack = *wolves,
+            Event::SeerResult { target, wolf } if self.check.is_none() => {
+                self.check = Some((*target, *wolf))
+            }
+            _ => {}
+        }
+        self.inner.observe(event);
+    }
+
+    fn decide(&mut self, ask: &Ask) -> Action {
+        if ask.kind == AskKind::Speech && !self.said {
+            if let Some((seat, wolf)) = self.report() {
+                self.said = true;
+                let text = if wolf {
+                    format!("I'm the seer. I checked {seat} last night: wolf. Vote {seat}.")
+                } else {
+                    format!("I'm the seer. I checked {seat} last night: good.")
+                };
+                return Action::Speak { text };
+            }
+        }
+        self.inner.decide(ask)
+    }
+}
+
+/// Plays `games` games of built-in players (seeds `seed..`), one seat scripted.
+pub fn probe(rules: &Arc<Rules>, claim: Claim, games: u64, seed: u64) -> ProbeFigures {
+    let mut figures = ProbeFigures {
+        games,
+        ..ProbeFigures::default()
+    };
+    for game_seed in seed..seed + games {
+        let mut scripted = None;
+        let game = play_seated(rules, game_seed, |game, seat| {
+            let inner = player(Strategy::Heuristic, seat, game_seed);
+            let chosen = match claim {
+                Claim::True => game.role(seat) == Role::Seer,
+                Claim::False => {
+                    game.role(seat) == Role::Werewolf
+                        && (1..seat).all(|s| game.role(s) != Role::Werewolf)
+                }
+            };
+            if !chosen {
+                return inner;
+            }
+            scripted = Some(seat);
+            Box::new(Scripted {
+                inner,
+                claim,
+                me: seat,
+                pack: SeatSet::EMPTY,
+                check: None,
+                frame: game_seed ^ 0x5eed,
+                said: false,
+            })
+        });
+        if let Some(claimer) = scripted {
+            tally(&game, claimer, &mut figures);
+        }
+    }
+    figures
+}
+
+/// Adds one game's day 1 to the figures.
+fn tally(game: &Werewolf, claimer: Seat, figures: &mut ProbeFigures) {
+    let mut wolf_claimed = false;
+    for logged in game.log() {
+        match &logged.event {
+            Event::Speech {
+                seat, kind, claims, ..
+            } if *kind == SpeechKind::Day => {
+                if *seat == claimer {
+                    let Some(named) = claims.wolves.first() else {
+                        return;
+                    };
+                    let out = game.day1_voted_out();
+                    figures.claims += 1;
+                    figures.named_voted_out += u64::from(out == Some(named));
+                    figures.claimer_voted_out += u64::from(out == Some(claimer));
+                    if wolf_claimed {
+                        figures.after_a_wolf_claim += 1;
+                        figures.after_a_wolf_claim_named_voted_out += u64::from(out == Some(named));
+                    }
+                    return;
+                }
+                if claims.role == Some(Role::Seer) && game.role(*seat) == Role::Werewolf {
+                    wolf_claimed = true;
+                }
+            }
+            // Day 1 is over: the claimer never spoke on it.
+            Event::NightFell { night } if *night >= 2 => return,
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_village_follows_a_true_claim_and_catches_a_false_one() {
+        let rules = Arc::new(Rules::default());
+        let true_claims = probe(&rules, Claim::True, 300, 1);
+        let false_claims = probe(&rules, Claim::False, 300, 1);
+        eprintln!("true: {true_claims:?}\nfalse: {false_claims:?}");
+        assert!(true_claims.claims > 30 && false_claims.claims > 100);
+        let rate = |n: u64, of: u64| n as f64 / of.max(1) as f64;
+        // A true claim naming a wolf: the village votes the wolf out.
+        assert!(rate(true_claims.named_voted_out, true_claims.claims) > 0.7);
+        // A false claim framing a good seat: most days the frame does not work.
+        assert!(rate(false_claims.named_voted_out, false_claims.claims) < 0.5);
+    }
+}
