@@ -120,10 +120,16 @@ fn role_word(w: &str) -> Option<Role> {
 /// A word-level reader for a sentence: English phrasings.
 fn read_words(sentence: &str, c: &mut Claims) {
     let mut words = [""; MAX_WORDS];
+    // `pause[k]`: a comma, colon, dash or bracket comes between word k-1 and word k.
+    let mut pause = [false; MAX_WORDS];
     let mut n = 0;
+    let mut gap_from = 0;
     for w in sentence.split(|ch: char| !(ch.is_ascii_alphanumeric() || ch == '\'')) {
+        let at = w.as_ptr() as usize - sentence.as_ptr() as usize;
         if !w.is_empty() && n < MAX_WORDS {
             words[n] = w;
+            pause[n] = sentence[gap_from..at].contains([',', ':', '-', '(', ')', '，', '：']);
+            gap_from = at + w.len();
             n += 1;
         }
     }
@@ -269,6 +275,7 @@ fn read_words(sentence: &str, c: &mut Claims) {
                     i + 1,
                     &["wolf", "werewolf", "bad", "good", "clean", "innocent"],
                 ) && (i + 2 >= n
+                    || pause[i + 2]
                     || digit(i + 2).is_some()
                     || any(
                         i + 2,

@@ -75,6 +75,11 @@ const ENGLISH: &[(&str, &str)] = &[
         "role=seer w=9 a=9",
     ),
     ("3 is lying, I am the real seer", "role=seer w=3"),
+    (
+        "Seer here. 5 wolf, checked him last night. Vote 5.",
+        "role=seer w=5 a=5",
+    ),
+    ("seer: 4 good (checked), 8 wolf", "w=8 g=4"),
     ("Seat 6 is a fake. I checked 2: wolf", "w=6,2"),
     ("4 is probably lying", "a=4"),
     // Nothing claimed: denials, plans, remarks.

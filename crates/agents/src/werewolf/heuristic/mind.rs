@@ -58,6 +58,8 @@ pub struct Heuristic {
     pub(super) voted_out: Option<Seat>,
     /// Today's accusations per seat.
     pub(super) accused_today: [u8; 10],
+    /// Who accused each seat today.
+    pub(super) accusers_today: [SeatSet; 10],
     /// Seats that accused this seat today.
     pub(super) accused_me: SeatSet,
     /// Seats that gave today's day speech so far.
@@ -113,6 +115,7 @@ impl Heuristic {
             votes: [SeatSet::EMPTY; 10],
             voted_out: None,
             accused_today: [0; 10],
+            accusers_today: [SeatSet::EMPTY; 10],
             accused_me: SeatSet::EMPTY,
             spoke_today: SeatSet::EMPTY,
             silent: [0; 10],
@@ -198,6 +201,7 @@ impl Player for Heuristic {
                 self.dawn_dead = *dead;
                 self.last_night_peaceful = dead.is_empty();
                 self.accused_today = [0; 10];
+                self.accusers_today = [SeatSet::EMPTY; 10];
                 self.accused_me = SeatSet::EMPTY;
                 self.spoke_today = SeatSet::EMPTY;
             }
@@ -225,6 +229,7 @@ impl Player for Heuristic {
                 c.accuses = c.accuses.union(claims.accuses);
                 for a in claims.accuses.iter() {
                     self.accused_today[a as usize] += 1;
+                    self.accusers_today[a as usize].insert(*seat);
                 }
                 if claims.accuses.contains(self.me) && *seat != self.me {
                     self.accused_me.insert(*seat);

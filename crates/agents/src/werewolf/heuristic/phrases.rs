@@ -40,6 +40,7 @@ pub enum Slot {
     ReasonVotes,
     ReasonDead,
     ReasonQuiet,
+    ReasonNamed,
     ReasonTable,
     ReasonGut,
     Suspect,
@@ -50,7 +51,7 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub const ALL: [Slot; 25] = [
+    pub const ALL: [Slot; 26] = [
         Slot::Opening,
         Slot::ClaimVillager,
         Slot::ClaimSeer,
@@ -69,6 +70,7 @@ impl Slot {
         Slot::ReasonVotes,
         Slot::ReasonDead,
         Slot::ReasonQuiet,
+        Slot::ReasonNamed,
         Slot::ReasonTable,
         Slot::ReasonGut,
         Slot::Suspect,
@@ -99,6 +101,7 @@ impl Slot {
             Slot::ReasonVotes => "reason_votes",
             Slot::ReasonDead => "reason_dead",
             Slot::ReasonQuiet => "reason_quiet",
+            Slot::ReasonNamed => "reason_named",
             Slot::ReasonTable => "reason_table",
             Slot::ReasonGut => "reason_gut",
             Slot::Suspect => "suspect",
@@ -118,14 +121,13 @@ impl Slot {
             | Slot::Saved
             | Slot::DeathOne
             | Slot::VotedOut
-            | Slot::ReasonReport
             | Slot::ReasonDead
             | Slot::ReasonQuiet
             | Slot::ReasonTable
             | Slot::ReasonGut
             | Slot::Suspect
             | Slot::Vote => &["seat"],
-            Slot::ReasonVotes => &["seat", "target"],
+            Slot::ReasonVotes | Slot::ReasonReport | Slot::ReasonNamed => &["seat", "target"],
             Slot::DeathsMany | Slot::Defence => &["seats"],
             _ => &[],
         }

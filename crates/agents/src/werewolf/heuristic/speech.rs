@@ -13,15 +13,17 @@ use smallvec::SmallVec;
 /// Why the speaker wants a seat voted out.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Reason {
-    /// A seer's wolf result (its own, or the one it trusts).
-    Report,
+    /// The wolf result of seat `by`, the seer the speaker trusts.
+    Report { by: Seat },
     /// The seat voted for `target`, a seat known to be good.
     VotedGood { target: Seat },
     /// Players the wolves killed had named the seat.
     NamedByDead,
     /// The seat's speeches say nothing.
     Quiet,
-    /// Others named the seat today.
+    /// Seat `by` (alone) named the seat today.
+    NamedBy { by: Seat },
+    /// Two or more others named the seat today.
     Table,
     /// No evidence.
     Gut,
@@ -272,10 +274,11 @@ pub fn render_with_claims(
     }
     if let (Some(v), Some(reason)) = (plan.vote, plan.reason) {
         let (slot, target) = match reason {
-            Reason::Report => (Slot::ReasonReport, 0),
+            Reason::Report { by } => (Slot::ReasonReport, by),
             Reason::VotedGood { target } => (Slot::ReasonVotes, target),
             Reason::NamedByDead => (Slot::ReasonDead, 0),
             Reason::Quiet => (Slot::ReasonQuiet, 0),
+            Reason::NamedBy { by } => (Slot::ReasonNamed, by),
             Reason::Table => (Slot::ReasonTable, 0),
             Reason::Gut => (Slot::ReasonGut, 0),
         };

@@ -62,13 +62,17 @@ impl Heuristic {
             return None; // the denunciation already says why
         }
         let i = target as usize;
-        let reported = plan.reports.iter().any(|r| r.0 == target && r.1)
+        // The speaker's own report is said in the speech already.
+        if plan.reports.iter().any(|r| r.0 == target && r.1)
             || (!self.is_wolf() && self.checks[i] == Some(true))
-            || self
-                .trusted_seer_as(!self.is_wolf())
-                .is_some_and(|t| t != self.me && self.claims[t as usize].wolves.contains(target));
-        if reported {
-            return Some(Reason::Report);
+        {
+            return None;
+        }
+        if let Some(seer) = self
+            .trusted_seer_as(!self.is_wolf())
+            .filter(|&t| t != self.me && self.claims[t as usize].wolves.contains(target))
+        {
+            return Some(Reason::Report { by: seer });
         }
         let s = if self.is_wolf() {
             self.public_suspicion()
@@ -91,8 +95,13 @@ impl Heuristic {
         if self.silent[i] > 0 {
             return Some(Reason::Quiet);
         }
-        if self.accused_today[i] > 0 {
-            return Some(Reason::Table);
+        let accusers = self.accusers_today[i].without(self.me);
+        match accusers.len() {
+            0 => {}
+            1 => {
+                return accusers.first().map(|by| Reason::NamedBy { by });
+            }
+            _ => return Some(Reason::Table),
         }
         Some(Reason::Gut)
     }

@@ -288,7 +288,8 @@ fn plans() -> Vec<SpeechPlan> {
     let mut out = Vec::new();
     let reasons = [
         None,
-        Some(Reason::Report),
+        Some(Reason::Report { by: 7 }),
+        Some(Reason::NamedBy { by: 6 }),
         Some(Reason::VotedGood { target: 3 }),
         Some(Reason::NamedByDead),
         Some(Reason::Quiet),
