@@ -7,20 +7,24 @@
 //!   only on strong evidence (a reported wolf who survived the vote, a fake seer).
 //! - **Hunter** shoots the most suspicious seat when he is sure enough, else declines.
 //! - **Villagers** trust the most credible seer claim (one killed at night, one who did
-//!   not frame them, else the first), follow her reports, and read vote records.
+//!   not frame them; between two claimers the one who named the other a wolf unanswered,
+//!   else an unanswered counter-claim, else the first), follow her reports (saying whose
+//!   they are), and read vote records.
 //! - **Wolves** follow the first wolf's pick, kill claimed seers and witches first (never
 //!   the hunter if they can help it), vote together on the table's favourite good target,
-//!   and one of them may claim seer to frame a good seat.
+//!   and one of them may claim seer to frame a good seat, or counter-claim a good seat's
+//!   seer claim.
 //!
 //! Every choice between equals is drawn with the seat's seeded RNG, never by seat order.
 //!
 //! `mind` holds the memory, `reason` the suspicion and the choices, `talk` plans speeches,
 //! `speech` puts a plan into words from the phrasebook that `phrases` loads and checks
-//! (`content/werewolf/speeches.toml`).
+//! (`content/werewolf/speeches.toml`), part by part (`slots`).
 
 mod mind;
 pub mod phrases;
 mod reason;
+mod slots;
 pub mod speech;
 mod talk;
 #[cfg(test)]
