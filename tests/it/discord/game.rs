@@ -190,6 +190,7 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         humans.votes,
         humans.night_actions
     );
+    fake.save_transcript("werewolf_three_humans");
     app.stop().await;
 }
 

@@ -289,6 +289,21 @@ fn read_words(sentence: &str, c: &mut Claims) {
                     c.good.insert(seat);
                 }
             }
+            // "seat 2 worries me", "5 bothers me"
+            b'1'..=b'9' if any(i + 1, &["worries", "bothers", "concerns", "scares"]) => {
+                if let Some(seat) = digit(i) {
+                    c.accuses.insert(seat);
+                }
+            }
+            // "I don't trust 5", "do not trust seat 2"; "worried about 3"
+            b't' | b'w'
+                if (is(i, "trust") && denied(i)) || (is(i, "worried") && is(i + 1, "about")) =>
+            {
+                let j = if is(i, "worried") { i + 2 } else { i + 1 };
+                if let Some((seat, _)) = seat_at(j) {
+                    c.accuses.insert(seat);
+                }
+            }
             // "vote out 6", "I'm voting 4", "suspect seat 2", "suspicious of 2", "lynch 5";
             // not "don't vote 3".
             b'v' | b's' | b'l' | b'e'

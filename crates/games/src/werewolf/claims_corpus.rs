@@ -82,8 +82,12 @@ const ENGLISH: &[(&str, &str)] = &[
     ("seer: 4 good (checked), 8 wolf", "w=8 g=4"),
     ("Seat 6 is a fake. I checked 2: wolf", "w=6,2"),
     ("4 is probably lying", "a=4"),
+    ("I have watched closely; seat 2 worries me.", "a=2"),
+    ("I don't trust seat 7", "a=7"),
+    ("I am worried about 4", "a=4"),
     // Nothing claimed: denials, plans, remarks.
     ("I'm not the seer", ""),
+    ("I trust 5", ""),
     ("don't vote 3, he's good", ""),
     ("do not lynch 2", ""),
     ("I have 2 good reasons", ""),
