@@ -3,7 +3,7 @@
 //! while the last speeches are still being shown.
 
 use crate::app::TestApp;
-use crate::fake_discord::{FakeDiscord, APP_ID};
+use crate::fake_discord::FakeDiscord;
 use crate::fake_players::{click_and_wait, open_lobby, Humans};
 use serde_json::json;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -44,21 +44,30 @@ async fn a_vote_posted_after_paced_ai_speeches_gets_its_whole_time() {
         &lobby.find_custom_id(":start").unwrap(),
     )
     .await;
-    // Watch for the first vote board: when it appears, and the time it gives.
+    // Watch for the first vote board: when it was posted, and the time it gave. Read from
+    // the posting call, not the message, which a quick voter may already have edited.
     let watcher = {
         let fake = fake.clone();
-        let board = |f: &FakeDiscord| {
-            f.messages(CHANNEL)
-                .into_iter()
-                .find(|m| m.author_id == APP_ID && m.content.starts_with("🗳️ **Vote**"))
+        let posted = |f: &FakeDiscord| {
+            f.calls().into_iter().find(|c| {
+                c.method == "POST"
+                    && c.body["content"]
+                        .as_str()
+                        .is_some_and(|t| t.starts_with("🗳️ **Vote**"))
+            })
         };
         tokio::spawn(async move {
             fake.wait_until("a vote comes", Duration::from_secs(60), |f| {
-                board(f).is_some()
+                posted(f).is_some()
             })
             .await;
-            let seen = now_s();
-            (seen, board(&fake).unwrap().content, fake.messages(CHANNEL))
+            let call = posted(&fake).expect("seen above");
+            let seen = now_s() - call.at.elapsed().as_secs_f64();
+            let board = call.body["content"]
+                .as_str()
+                .unwrap_or_default()
+                .to_string();
+            (seen, board, fake.messages(CHANNEL))
         })
     };
     let mut humans = Humans::new(CHANNEL, &[HOST]);
