@@ -51,6 +51,16 @@ fn dawn() -> Event {
     }
 }
 
+/// How villager `voter` votes on day 1 after these speeches (seat, text).
+fn villager_vote(voter: Seat, speeches: &[(Seat, &str)]) -> Action {
+    let mut v = player(voter, Role::Villager);
+    v.observe(&dawn());
+    for (seat, text) in speeches {
+        v.observe(&speech(*seat, text));
+    }
+    v.decide(&ask(voter, AskKind::Vote, EVERY_SEAT))
+}
+
 #[test]
 fn wolves_follow_the_first_pick() {
     let mut p = player(2, Role::Werewolf);
@@ -110,23 +120,22 @@ fn seer_who_found_a_wolf_claims_and_reports() {
 
 #[test]
 fn villagers_follow_the_seer_and_see_through_a_framing() {
-    let mut p = player(4, Role::Villager);
-    p.observe(&dawn());
-    p.observe(&speech(7, "I am the seer. Checked 3: wolf. Vote 3."));
     assert_eq!(
-        p.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        villager_vote(4, &[(7, "I am the seer. Checked 3: wolf. Vote 3.")]),
         Action::Vote { target: 3 }
     );
     // A second seer claim that frames this villager is a fake: vote the faker.
-    let mut q = player(4, Role::Villager);
-    q.observe(&dawn());
-    q.observe(&speech(2, "I am the seer. Checked 4: wolf. Vote 4."));
-    q.observe(&speech(
-        7,
-        "I am the seer. Checked 5: good. 2 is a wolf, a fake seer.",
-    ));
     assert_eq!(
-        q.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        villager_vote(
+            4,
+            &[
+                (2, "I am the seer. Checked 4: wolf. Vote 4."),
+                (
+                    7,
+                    "I am the seer. Checked 5: good. 2 is a wolf, a fake seer."
+                ),
+            ]
+        ),
         Action::Vote { target: 2 }
     );
 }
@@ -145,38 +154,28 @@ fn a_person_s_seer_claim_is_followed_also_after_a_wolf_claimed_first() {
         let named = claims::read(person).wolves;
         assert!(!named.is_empty(), "{person}");
         for voter in [4, 5, 7, 9] {
-            let mut v = player(voter, Role::Villager);
-            v.observe(&dawn());
-            v.observe(&speech(2, "I am the seer. Checked 8: wolf. Vote 8."));
-            v.observe(&speech(6, person));
-            let Action::Vote { target } = v.decide(&ask(voter, AskKind::Vote, EVERY_SEAT)) else {
+            let speeches = [(2, "I am the seer. Checked 8: wolf. Vote 8."), (6, person)];
+            let Action::Vote { target } = villager_vote(voter, &speeches) else {
                 panic!("a vote is expected");
             };
             assert!(named.contains(target), "{person}: voted {target}");
         }
     }
+    let fake = "I am the seer. 6 is a wolf, a fake seer. Vote 6.";
     // Two claimers who named each other: the first claim stands.
-    let mut v = player(4, Role::Villager);
-    v.observe(&dawn());
-    v.observe(&speech(6, "I'm the seer. I checked 2: wolf. Vote 2."));
-    v.observe(&speech(
-        2,
-        "I am the seer. 6 is a wolf, a fake seer. Vote 6.",
-    ));
     assert_eq!(
-        v.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        villager_vote(
+            4,
+            &[(6, "I'm the seer. I checked 2: wolf. Vote 2."), (2, fake)]
+        ),
         Action::Vote { target: 2 }
     );
     // A later claimer who names the first, unanswered, is believed.
-    let mut v = player(4, Role::Villager);
-    v.observe(&dawn());
-    v.observe(&speech(6, "I'm the seer. I checked 3: wolf. Vote 3."));
-    v.observe(&speech(
-        2,
-        "I am the seer. 6 is a wolf, a fake seer. Vote 6.",
-    ));
     assert_eq!(
-        v.decide(&ask(4, AskKind::Vote, EVERY_SEAT)),
+        villager_vote(
+            4,
+            &[(6, "I'm the seer. I checked 3: wolf. Vote 3."), (2, fake)]
+        ),
         Action::Vote { target: 6 }
     );
 }
