@@ -236,7 +236,7 @@ fn the_judge_repairs_a_malformed_reply_and_falls_back_after_two() {
                 offline, comment, ..
             } => {
                 assert!(offline);
-                assert!(comment.starts_with("Offline heuristic"), "{comment}");
+                assert!(comment.starts_with("Offline judge"), "{comment}");
             }
             other => panic!("{other:?}"),
         }

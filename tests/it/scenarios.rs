@@ -212,3 +212,53 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
     .expect("a werewolf file without \"game\" still runs");
     assert_eq!(werewolf_unchanged["day"], 1);
 }
+
+/// The last speech's score in a debate scenario with no judge labels (the built-in judge
+/// marks it).
+fn probe_score(path: &Path) -> f64 {
+    let text = std::fs::read_to_string(path).unwrap();
+    let kit =
+        agora::agents::debate::DebateKit::offline(Some(&agora::agents::content::content_dir()))
+            .unwrap();
+    let report = agora::scenario::debate::run(&text, &kit).unwrap();
+    let got = serde_json::to_value(&report).unwrap();
+    let speeches = got["speeches"].as_array().unwrap();
+    speeches.last().unwrap()["score"].as_f64().unwrap()
+}
+
+/// `tests/scenarios/judge_probes/<topic>-<slot>-<kind>.json`: one slot spoken three ways —
+/// the argument bank recited, an original speech that answers what was said, and a vague
+/// one. The built-in judge must mark the original at least as the bank (less 0.25), clearly
+/// above the vague (by 1.0), and an original answer to the question asked above the bank.
+#[test]
+fn the_built_in_judge_is_fair_to_an_original_speech() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/judge_probes");
+    let mut slots: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().to_string_lossy().into_owned();
+            name.strip_suffix("-original.json").map(str::to_string)
+        })
+        .collect();
+    slots.sort();
+    assert!(slots.len() >= 6, "{slots:?}");
+    let mut problems = Vec::new();
+    for slot in &slots {
+        let score = |kind: &str| probe_score(&dir.join(format!("{slot}-{kind}.json")));
+        let (bank, original, vague) = (score("bank"), score("original"), score("vague"));
+        if original < bank - 0.25 {
+            problems.push(format!("{slot}: original {original} below bank {bank}"));
+        }
+        if original < vague + 1.0 {
+            problems.push(format!(
+                "{slot}: original {original} not clear of vague {vague}"
+            ));
+        }
+        if slot.ends_with("-answer") && original <= bank {
+            problems.push(format!(
+                "{slot}: answer {original} does not beat bank {bank}"
+            ));
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}

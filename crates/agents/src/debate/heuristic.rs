@@ -1,26 +1,28 @@
-//! The offline judge: a transparent heuristic over the public speeches, every score of
-//! which is marked offline. It measures, for the speech it scores:
+//! The offline judge: a transparent reading of the public speeches (see [`super::reading`]),
+//! every score of which is marked offline. It judges the debate that happened, never the
+//! argument bank: a person's own words are read exactly as an AI's. For the speech it
+//! scores it reads
 //!
-//! - limit use: words against the limit (in free debate, against a quarter of the team's
-//!   clock); near it scores better, over it worse;
-//! - claims made: the speaker's side's claims it makes (the claim in its own words, three
-//!   in five of them, or two of the claim's keywords); not counted for questions, which are
-//!   judged on what they press;
-//! - claims addressed: of the other side's claims made in the speech replied to (an answer,
-//!   a free-debate speech) or in all its speeches before (questions, summaries, closings),
-//!   those this speech touches (neutral in the openings, prepared before anything is said);
-//! - questions answered (an answer): the questions' content words the answer takes up;
-//! - evidence: the facts of its side's bank it cites;
-//! - sentence length (readable: 12–24 words);
+//! - the points it had to take up: the other side's sentences in the speech it replies to
+//!   (an answer, a free-debate speech) or in all they said before (questions, summaries,
+//!   closings; the parallel summary or closing excepted); none in the openings, prepared
+//!   before anything is said (taking one up there still counts);
+//! - for an answer, the questions asked and which of them it answered (its own sentence
+//!   sharing the question's key words, not the question quoted back);
+//! - reasons (causal links) and evidence (figures, named sources);
+//! - sentences already said in this debate, which earn nothing;
+//! - sentences of no substance (no reason, evidence, point taken up or claim);
+//! - enough said (half the limit, or of a fair quarter of the free-debate clock, in fresh
+//!   sentences; more words earn nothing more), signposts and readable sentences;
 //! - flags: `counter_question` (an answer ending with `?`), `attacker_answered` (questions
 //!   with no `?`), `not_direct_answer`, `off_topic`, `scripted_summary`, `personal_attack`.
 //!
-//! The five criteria are fixed sums of those measures (continuous where the measure is:
-//! the share of the claims raised that it addressed, not whether one was), and the comment
-//! names them.
+//! The five criteria are fixed sums of those measures, and the note gives every measure
+//! the scores came from, then the scores and what each flag cost.
 
 use super::memory::Memory;
-use super::text::{content_words, keywords_hit, states, touched_claims, words_of};
+use super::reading::{keys, read, Reading, Sentence};
+use super::text::{touched_claims, words_of};
 use super::topics::Topic;
 use crate::games::debate::team::{side_of, Flag, JudgeScores, Part, Side, Speech};
 use crate::games::debate::words;
@@ -30,24 +32,16 @@ const INSULTS: &[&str] = &[
     "pathetic", "clown", "clowns", "shut up", "ignorant",
 ];
 
-/// What the heuristic measured in one speech.
+/// What the judge read in one speech.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Measures {
     pub words: u32,
-    /// The words it is measured against.
-    pub target: u32,
-    pub over_limit: bool,
-    pub own_claims: usize,
-    /// Their claims made before this speech, and how many of them it touches.
-    pub raised: usize,
-    pub addressed: usize,
-    /// An answer: the share of the questions' content words it takes up.
-    pub answered: Option<f64>,
-    /// Mean words per sentence.
-    pub sentence_words: f64,
-    /// Its side's evidence (the bank's facts) it cites: three in five of the fact's
-    /// content words.
-    pub evidence: usize,
+    pub limit: u32,
+    /// In free debate, the fair share of the team's clock (a quarter), else the limit.
+    pub share: u32,
+    pub reading: Reading,
+    /// Whom the points came from ("the opening it follows", "Con 2's questions", …).
+    pub from: String,
     pub flags: Vec<Flag>,
 }
 
@@ -59,146 +53,86 @@ pub fn touched(topic: &Topic, side: Side, text: &str) -> Vec<String> {
         .collect()
 }
 
-/// The claims of both sides `text` touches, as `(side, id)`.
-fn touched_both(topic: &Topic, text: &str) -> Vec<(Side, String)> {
-    Side::BOTH
-        .into_iter()
-        .flat_map(|side| {
-            touched(topic, side, text)
-                .into_iter()
-                .map(move |id| (side, id))
-        })
-        .collect()
+fn seat_title(seat: crate::games::Seat) -> String {
+    let name = crate::games::debate::team::seat_name(seat);
+    let (side, n) = name.split_at(3);
+    format!("{}{} {n}", side[..1].to_uppercase(), &side[1..])
 }
 
-/// Measures speech `speech` against what was said before it.
-pub fn measure(topic: &Topic, memory: &Memory, speech: &Speech) -> Measures {
+/// Reads speech `speech` against what was said before it in this debate.
+pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
     let side = side_of(speech.seat).unwrap_or(Side::Pro);
-    let text = &speech.text;
-    let words = speech.words;
-    let target = match speech.part {
-        Part::Free => (memory.limits.clock / 4).clamp(1, speech.limit.max(1)),
-        _ => speech.limit.max(1),
-    };
-    // A claim of its own is made in so many words: the claim itself (three in five of its
-    // content words, in any case and order), or two of its keywords.
-    let lower = words_of(text);
-    let said = content_words(text);
-    let own_claims = topic
-        .side(side)
-        .claims
-        .iter()
-        .filter(|c| states(&said, &c.claim) || keywords_hit(&lower, c).len() >= 2)
-        .count();
-    let mut before: Vec<&Speech> = memory
+    let motion = keys(&memory.motion);
+    let before: Vec<&Speech> = memory
         .speeches
         .iter()
-        .filter(|s| s.index < speech.index && side_of(s.seat) == Some(side.other()))
-        // The two summaries (and the two closings) are parallel: the second is measured
-        // against what the first was, not also against the first's own list.
-        .filter(|s| {
-            !(matches!(speech.part, Part::Summary | Part::Closing) && s.part == speech.part)
-        })
+        .filter(|s| s.index < speech.index)
         .collect();
-    if matches!(speech.part, Part::Answer | Part::Free) {
-        // A reply answers the speech it replies to.
-        before = before.split_off(before.len().saturating_sub(1));
-    }
-    let mut raised_ids: Vec<String> = Vec::new();
-    for s in &before {
-        for id in touched(topic, side.other(), &s.text) {
-            if !raised_ids.contains(&id) {
-                raised_ids.push(id);
-            }
-        }
-    }
-    let theirs_touched = touched(topic, side.other(), text);
-    let mut addressed = raised_ids
+    let earlier: Vec<Sentence> = before.iter().flat_map(|s| read(&s.text, &motion)).collect();
+    let theirs: Vec<&&Speech> = before
         .iter()
-        .filter(|id| theirs_touched.contains(id))
-        .count();
-    if speech.part == Part::Answer {
-        // An answer also takes up the claims of its own side the questions pressed.
-        if let Some(q) = before.first() {
-            let mine = touched(topic, side, text);
-            for id in touched(topic, side, &q.text) {
-                raised_ids.push(id.clone());
-                if mine.contains(&id) {
-                    addressed += 1;
-                }
-            }
-        }
-    }
-    let answered = (speech.part == Part::Answer).then(|| {
-        let question = memory
-            .speeches
+        .filter(|s| side_of(s.seat) == Some(side.other()))
+        .collect();
+    // The speeches it answers: the one it replies to (an answer, a free speech), else all
+    // the other side has said (two parallel summaries or closings do not answer each other).
+    let replied: Vec<&Speech> = match speech.part {
+        Part::Answer | Part::Free => theirs.last().map(|s| **s).into_iter().collect(),
+        Part::Opening => Vec::new(),
+        part => theirs
             .iter()
-            .rev()
-            .find(|s| s.index < speech.index && s.part == Part::Question);
-        match question {
-            Some(q) => {
-                let asked = content_words(&q.text);
-                let said = content_words(text);
-                let overlap = if asked.is_empty() {
-                    1.0
-                } else {
-                    let hit = asked.iter().filter(|w| said.contains(w)).count();
-                    // A third of the questions' words taken up is a full answer.
-                    (hit as f64 * 3.0 / asked.len() as f64).min(1.0)
-                };
-                // The claims the questions were about, taken up by the answer.
-                let about = touched_both(topic, &q.text);
-                let answer_about = touched_both(topic, text);
-                let claims = if about.is_empty() {
-                    0.0
-                } else {
-                    about.iter().filter(|c| answer_about.contains(c)).count() as f64
-                        / about.len() as f64
-                };
-                overlap.max(claims)
+            .filter(|s| !(matches!(part, Part::Summary | Part::Closing) && s.part == part))
+            .map(|s| **s)
+            .collect(),
+    };
+    let mut points: Vec<Sentence> = Vec::new();
+    let mut questions: Vec<Sentence> = Vec::new();
+    for s in &replied {
+        for sentence in read(&s.text, &motion) {
+            if sentence.question && speech.part == Part::Answer {
+                questions.push(sentence);
+            } else if sentence.is_point() && !points.iter().any(|p| sentence.repeats(p)) {
+                points.push(sentence);
             }
-            None => 1.0,
         }
-    });
-    let evidence = topic
-        .side(side)
-        .claims
-        .iter()
-        .filter(|c| states(&said, &c.evidence))
-        .count();
-    let sentences = super::text::sentences(text).len().max(1);
-    let sentence_words = words as f64 / sentences as f64;
+    }
+    let reading = Reading::of(&speech.text, &motion, &earlier, &points, &questions);
+    let from = match (speech.part, replied.as_slice()) {
+        (_, []) => String::new(),
+        (Part::Answer, [q]) => format!("{}'s questions", seat_title(q.seat)),
+        (Part::Free, [s]) => format!("{}'s speech before it", seat_title(s.seat)),
+        _ => "the other side".to_string(),
+    };
+    let text = &speech.text;
     let mut flags = Vec::new();
     if speech.part == Part::Answer && words::ends_with_question(text) {
         flags.push(Flag::CounterQuestion);
     }
-    if speech.part == Part::Answer && answered.is_some_and(|a| a < 0.34) {
+    if speech.part == Part::Answer && reading.answer_share().is_some_and(|a| a < 0.34) {
         flags.push(Flag::NotDirectAnswer);
     }
     if speech.part == Part::Question && !text.contains(['?', '？']) {
         flags.push(Flag::AttackerAnswered);
     }
-    let motion_words = content_words(&memory.motion);
-    let on_motion = content_words(text).iter().any(|w| motion_words.contains(w));
-    if own_claims == 0 && theirs_touched.is_empty() && !on_motion && words >= 8 {
+    if !reading.on_motion && speech.words >= 8 {
         flags.push(Flag::OffTopic);
     }
-    if speech.part == Part::Summary && !raised_ids.is_empty() && addressed == 0 {
+    if speech.part == Part::Summary && reading.raised > 0 && reading.taken_up == 0 {
         flags.push(Flag::ScriptedSummary);
     }
+    let lower = words_of(text);
     if INSULTS.iter().any(|i| super::text::mentions(&lower, i)) {
         flags.push(Flag::PersonalAttack);
     }
+    let share = match speech.part {
+        Part::Free => (memory.limits.clock / 4).clamp(1, speech.limit.max(1)),
+        _ => speech.limit.max(1),
+    };
     Measures {
-        words,
-        target,
-        over_limit: speech.over_limit(),
-        own_claims,
-        raised: raised_ids.len(),
-        addressed,
-        answered,
-        sentence_words,
-        evidence,
+        words: speech.words,
+        limit: speech.limit,
+        share,
+        reading,
+        from,
         flags,
     }
 }
@@ -207,62 +141,68 @@ fn clamp(x: f64) -> u8 {
     x.round().clamp(1.0, 10.0) as u8
 }
 
-/// The scores following from the measures, and a sentence saying why.
-pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, String) {
-    let m = measure(topic, memory, speech);
-    let ratio = m.words as f64 / m.target as f64;
-    // Limit use: 2 to 10 rising to the target, 2 over the limit.
-    let use_pts = if m.over_limit {
-        2.0
-    } else {
-        2.0 + 8.0 * ratio.min(1.0)
-    };
-    // Claims made: a reply needs one or two, a statement two to four. Questions are judged
-    // on what they press, not on claims of their own.
-    let claims = match speech.part {
-        Part::Question => 1.5,
-        Part::Answer | Part::Free => m.own_claims.min(2) as f64 * 1.5,
-        _ => m.own_claims.min(4) as f64 * 0.75,
-    };
-    // The share of the claims raised that it addressed (neutral in the openings and when
-    // nothing was raised).
-    let addressed = if speech.part == Part::Opening || m.raised == 0 {
-        0.5
-    } else {
-        m.addressed as f64 / m.raised as f64
+/// What each flag costs in rule compliance.
+const FLAG_COST: [(Flag, u8); 6] = [
+    (Flag::CounterQuestion, 4),
+    (Flag::AttackerAnswered, 4),
+    (Flag::NotDirectAnswer, 2),
+    (Flag::OffTopic, 3),
+    (Flag::ScriptedSummary, 1),
+    (Flag::PersonalAttack, 4),
+];
+
+/// The points a speech of `part` must take up for full marks.
+fn enough(part: Part) -> usize {
+    match part {
+        Part::Summary | Part::Closing => 3,
+        _ => 2,
     }
-    .min(1.0);
-    let answered = m.answered.unwrap_or(0.5 + 0.5 * addressed);
-    // Evidence: the facts of its side's bank it cites (up to two count).
-    let evidence = m.evidence.min(2) as f64;
-    let has = |f: Flag| m.flags.contains(&f);
-    let questions = speech.part == Part::Question;
-    let logic = 2.0 + 1.2 * claims + 2.0 * addressed + 1.5 * answered + 0.5 * evidence;
-    let persuasion = 1.5 + claims + 2.5 * addressed + 0.25 * use_pts + 0.75 * evidence;
-    // Sentences of a readable length: 12–24 words best, 8–32 fair.
-    let flow = if (12.0..=24.0).contains(&m.sentence_words) {
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// The scores following from what the judge read, and the note saying why: every number
+/// in it is one the scores were computed from.
+pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, String) {
+    let m = measure(memory, speech);
+    let r = &m.reading;
+    let fresh_sentences = (r.sentences - r.repeated).max(1) as f64;
+    let reasons = r.reasons.min(2) as f64 / 2.0;
+    let evidence = r.evidence.min(2) as f64 / 2.0;
+    let mut engaged = r.engagement(enough(speech.part));
+    if speech.part == Part::Opening {
+        engaged = engaged.max(0.5);
+    }
+    let answered = r.answer_share().unwrap_or(engaged);
+    let substance = r.substantive as f64 / fresh_sentences;
+    // Enough said: half the limit (or of a fair share of the free-debate clock) in fresh
+    // sentences; more words earn nothing more.
+    let body = (r.fresh_words as f64 / (m.share as f64 / 2.0).max(1.0)).min(1.0);
+    let flow = if (10.0..=26.0).contains(&r.sentence_words) {
         1.0
-    } else if (8.0..=32.0).contains(&m.sentence_words) {
+    } else if (6.0..=34.0).contains(&r.sentence_words) {
         0.5
     } else {
         0.0
     };
-    let expression = 0.6 * use_pts + 2.5 * flow + 1.0;
-    let teamwork = 2.5 + claims + 2.5 * addressed + if questions { 1.0 } else { 0.0 };
-    let mut rules = 10.0;
-    if m.over_limit {
-        rules -= 5.0;
+    let structure = (r.signposts.min(2) as f64 / 2.0 + flow) / 2.0;
+    let motion = if r.on_motion { 1.0 } else { 0.0 };
+    let logic = 1.0 + 2.5 * reasons + 1.5 * evidence + 2.5 * answered + 1.5 * engaged + substance;
+    let persuasion = 1.0 + 1.5 * reasons + 2.5 * evidence + 2.5 * engaged + 1.5 * substance + body;
+    let expression = 2.0 + 2.5 * structure + 2.0 * flow + 2.0 * body + 1.5 * substance;
+    let teamwork = 2.0 + 3.0 * engaged + 2.0 * substance + 2.0 * motion + body;
+    let mut rules = 10i32;
+    let mut costs: Vec<String> = Vec::new();
+    if speech.over_limit() {
+        rules -= 5;
+        costs.push("over the limit −5".to_string());
     }
-    for (flag, cost) in [
-        (Flag::CounterQuestion, 4.0),
-        (Flag::AttackerAnswered, 4.0),
-        (Flag::NotDirectAnswer, 2.0),
-        (Flag::OffTopic, 3.0),
-        (Flag::ScriptedSummary, 1.0),
-        (Flag::PersonalAttack, 4.0),
-    ] {
-        if has(flag) {
-            rules -= cost;
+    for (flag, cost) in FLAG_COST {
+        if m.flags.contains(&flag) {
+            rules -= cost as i32;
+            costs.push(format!("{} −{cost}", flag.name().replace('_', " ")));
         }
     }
     let scores = JudgeScores {
@@ -270,55 +210,86 @@ pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, S
         persuasion: clamp(persuasion),
         expression: clamp(expression),
         teamwork: clamp(teamwork),
-        rule_compliance: clamp(rules),
+        rule_compliance: clamp(rules as f64),
         flags: m.flags.clone(),
     };
-    let mut why = format!(
-        "Offline heuristic: {} of {} words{}, {} of its side's claims made",
-        m.words,
-        m.target,
-        if m.over_limit {
-            " (over the limit)"
-        } else {
-            ""
-        },
-        m.own_claims,
-    );
-    if m.raised > 0 && speech.part != Part::Opening {
-        why.push_str(&if m.raised == 1 {
-            format!(
-                ", the one claim the other side made {}",
-                if m.addressed > 0 {
-                    "addressed"
-                } else {
-                    "not addressed"
-                }
-            )
-        } else {
-            format!(
-                ", {} of the {} claims the other side made addressed",
-                m.addressed, m.raised
-            )
-        });
-    }
-    if let Some(a) = m.answered {
-        why.push_str(&format!(
-            ", the questions {}",
-            if a >= 0.99 {
-                "answered"
-            } else if a >= 0.34 {
-                "partly answered"
-            } else {
-                "not directly answered"
-            }
+    (scores.clone(), note(&m, speech, &scores, &costs))
+}
+
+/// The judge's note: what it read, then the five scores.
+fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> String {
+    let r = &m.reading;
+    let mut parts: Vec<String> = Vec::new();
+    parts.push(if speech.over_limit() {
+        format!("{} words, over the limit of {}", m.words, m.limit)
+    } else if m.share < m.limit {
+        format!(
+            "{} words (limit {}, a fair share of the clock {})",
+            m.words, m.limit, m.share
+        )
+    } else {
+        format!("{} words (limit {})", m.words, m.limit)
+    });
+    if r.asked > 0 {
+        parts.push(format!(
+            "answered {} of the {} asked",
+            r.answered,
+            plural(r.asked, "question", "questions")
         ));
     }
-    if !m.flags.is_empty() {
-        let names: Vec<String> = m.flags.iter().map(|f| f.name().replace('_', " ")).collect();
-        why.push_str(&format!("; flagged {}", names.join(", ")));
+    if r.raised > 0 {
+        let mut s = format!(
+            "took up {} of the {} {}",
+            r.taken_up,
+            plural(r.raised, "point", "points"),
+            if m.from.is_empty() {
+                "raised".to_string()
+            } else {
+                format!("in {}", m.from)
+            }
+        );
+        if let Some(e) = &r.example {
+            s.push_str(&format!(" (\"{}\")", super::text::summary(e, 8)));
+        }
+        parts.push(s);
+    } else if !m.from.is_empty() {
+        parts.push(format!("no point of substance to take up in {}", m.from));
+    } else if speech.part != Part::Opening {
+        parts.push("nothing of the other side's to answer yet".into());
     }
-    why.push('.');
-    (scores, why)
+    parts.push(format!(
+        "{} with a reason, {} of evidence (figures, sources named)",
+        plural(r.reasons, "sentence", "sentences"),
+        plural(r.evidence, "piece", "pieces")
+    ));
+    let fresh = r.sentences - r.repeated;
+    if r.repeated > 0 {
+        parts.push(format!(
+            "{} already said in this debate, earning nothing",
+            plural(r.repeated, "sentence", "sentences")
+        ));
+    }
+    if fresh > r.substantive {
+        parts.push(format!(
+            "{} of {fresh} without a reason, evidence or a point of substance",
+            fresh - r.substantive
+        ));
+    }
+    if !r.on_motion {
+        parts.push("nothing on the motion".into());
+    }
+    let mut out = format!("Offline judge: {}.", parts.join("; "));
+    if !costs.is_empty() {
+        out.push_str(&format!(
+            " Rule compliance {} ({})",
+            s.rule_compliance,
+            costs.join(", ")
+        ));
+    }
+    if !out.ends_with('.') {
+        out.push('.');
+    }
+    out
 }
 
 /// The offline final review: which claims each side pressed most, from the speeches.

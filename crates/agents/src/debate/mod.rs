@@ -17,6 +17,7 @@ pub mod memory;
 pub mod offline;
 pub mod personalities;
 pub mod prompt;
+pub mod reading;
 pub mod rounds;
 pub mod rounds_llm;
 mod seating;

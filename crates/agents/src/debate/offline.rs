@@ -23,6 +23,7 @@
 
 use super::memory::{Entry, Memory};
 use super::personalities::Personality;
+use super::reading::{keys, read, Sentence};
 use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
 use crate::games::debate::team::{Part, Side};
@@ -170,6 +171,24 @@ impl<'a> Writer<'a> {
         (!r.is_empty()).then(|| *pick(rng, &r))
     }
 
+    /// Whether a sentence was already said in this debate, by either side (the judge gives
+    /// a sentence said again nothing, and a debater does not repeat itself).
+    fn said_before(&self) -> impl Fn(&str) -> bool {
+        let motion = keys(&self.memory.motion);
+        let earlier: Vec<Sentence> = self
+            .memory
+            .speeches
+            .iter()
+            .flat_map(|s| read(&s.text, &motion))
+            .collect();
+        move |t: &str| {
+            let s = Sentence::read(t, &motion);
+            earlier
+                .iter()
+                .any(|e| e.text.eq_ignore_ascii_case(t) || s.repeats(e))
+        }
+    }
+
     fn opener(&self, rng: &mut ChaCha8Rng) -> &'a str {
         pick(rng, &self.voice.openers).as_str()
     }
@@ -197,6 +216,7 @@ impl<'a> Writer<'a> {
             d.push([4, 7, 8][i], &c.evidence);
         }
         d.push(3, self.closer(rng));
+        d.retain_unsaid(self.said_before());
         d.fit(effort(rng, limit, &d), '.')
     }
 
@@ -231,6 +251,7 @@ impl<'a> Writer<'a> {
         for (p, i) in shuffled(rng, qs.len()).into_iter().take(3).enumerate() {
             d.push(p as u8, &qs[i].text);
         }
+        d.retain_unsaid(self.said_before());
         (target, d.fit(limit, '?'))
     }
 
@@ -287,6 +308,7 @@ impl<'a> Writer<'a> {
             d.push(7, joined(self.connector(rng), &c.claim));
         }
         d.push(4, self.closer(rng));
+        d.retain_unsaid(self.said_before());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
@@ -315,6 +337,7 @@ impl<'a> Writer<'a> {
             }
         }
         d.push(4, self.closer(rng));
+        d.retain_unsaid(self.said_before());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
@@ -375,8 +398,9 @@ impl<'a> Writer<'a> {
         }
         d.push(14, &self.own().framing);
         d.push(4, self.closer(rng));
+        d.retain_unsaid(self.said_before());
         if target >= limit {
-            // The team's last word takes all its clock left, so no scrap is left over.
+            // The team's last word takes all its clock left it can in whole sentences.
             d.fill(target, '.')
         } else {
             d.fit(target, '.')

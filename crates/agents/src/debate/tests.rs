@@ -134,7 +134,11 @@ fn every_speech_is_within_its_limit_at_any_scale() {
                     if s.part == Part::Free && scale >= 1.0 && s.limit >= limits.clock / 4 {
                         // A share of the clock left (a quarter at first), or the team's
                         // last word: all that is left.
-                        assert!(s.words <= s.limit / 2 + 10 || s.words == s.limit, "{s:?}");
+                        // (The last word takes what it can in whole sentences.)
+                        assert!(
+                            s.words <= s.limit / 2 + 10 || s.words + 45 >= s.limit,
+                            "{s:?}"
+                        );
                         assert!(
                             s.words >= limits.clock / 20,
                             "a free speech of substance: {s:?}"
@@ -172,7 +176,9 @@ fn speeches_read_as_debate_speeches() {
         let side = side_of(a.seat).unwrap();
         let rebuttals = &topic.side(side).rebuttals;
         assert!(
-            rebuttals.iter().any(|r| a.text.contains(&r.text)),
+            rebuttals
+                .iter()
+                .any(|r| text::sentences(&r.text).iter().any(|x| a.text.contains(x))),
             "{}",
             a.text
         );
@@ -508,12 +514,12 @@ fn the_judge_flags_and_scores_by_its_measures() {
     let (g, comment) = score(std::slice::from_ref(&q), &good);
     assert!(g.flags.is_empty(), "{g:?} {comment}");
     assert!(
-        comment.contains("answered") && comment.contains("claims"),
+        comment.contains("answered 1 of") && comment.contains("with a reason"),
         "{comment}"
     );
     let (c, comment) = score(std::slice::from_ref(&q), &counter);
     assert!(c.has(Flag::CounterQuestion), "{c:?}");
-    assert!(comment.contains("flagged counter question"), "{comment}");
+    assert!(comment.contains("counter question −4"), "{comment}");
     assert!(c.score_x100() < g.score_x100());
     let (d, _) = score(std::slice::from_ref(&q), &dodge);
     assert!(d.has(Flag::NotDirectAnswer), "{d:?}");

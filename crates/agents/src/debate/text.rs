@@ -115,7 +115,9 @@ pub fn sentences(text: &str) -> Vec<String> {
                 i += 1;
                 current.push(chars[i]);
             }
-            if i + 1 >= chars.len() || chars[i + 1].is_whitespace() {
+            if (i + 1 >= chars.len() || chars[i + 1].is_whitespace())
+                && !(c == '.' && i + 1 < chars.len() && abbreviation(&current))
+            {
                 let s = current.trim().to_string();
                 if !s.is_empty() {
                     out.push(s);
@@ -130,6 +132,19 @@ pub fn sentences(text: &str) -> Vec<String> {
         out.push(s);
     }
     out
+}
+
+/// Whether `text` ends with an abbreviation's full stop ("v.", "Dr.", "U.S.", "e.g."),
+/// which does not end a sentence.
+fn abbreviation(text: &str) -> bool {
+    let last = text.split_whitespace().last().unwrap_or("");
+    let bare = last.trim_start_matches(['(', '"', '\'', '“']);
+    let stem = bare.trim_end_matches('.');
+    matches!(
+        stem.to_lowercase().as_str(),
+        "v" | "vs" | "mr" | "mrs" | "ms" | "dr" | "st" | "prof" | "e.g" | "i.e" | "etc" | "no"
+    ) || (stem.contains('.') && stem.chars().all(|c| c.is_uppercase() || c == '.'))
+        || (stem.len() == 1 && stem.chars().all(char::is_uppercase))
 }
 
 /// A short extractive summary: the first sentence, cut to `max_words` words (an ellipsis
@@ -167,11 +182,39 @@ impl Draft {
         Draft::default()
     }
 
+    /// Adds `text` at `priority`, one part per sentence, so that a speech is fitted by
+    /// whole sentences.
     pub fn push(&mut self, priority: u8, text: impl Into<String>) {
         let text = text.into();
-        if !text.trim().is_empty() {
-            self.parts.push((priority, text.trim().to_string()));
+        for s in sentences(&text) {
+            if !s.trim().is_empty() {
+                self.parts.push((priority, s.trim().to_string()));
+            }
         }
+    }
+
+    /// Puts every sentence `said` holds (already said in the debate) after all the fresh
+    /// ones, to be used only when the fresh ones fall short; drops a sentence said twice in
+    /// the draft itself, and one of `said`'s that carries nothing (an opener or a closer
+    /// said before).
+    pub fn retain_unsaid(&mut self, said: impl Fn(&str) -> bool) {
+        let mut seen: Vec<String> = Vec::new();
+        let mut kept = Vec::with_capacity(self.parts.len());
+        for (p, t) in self.parts.drain(..) {
+            let key = t.to_lowercase();
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            if said(&t) {
+                if words::count(&t) >= 12 {
+                    kept.push((p.saturating_add(100), t));
+                }
+            } else {
+                kept.push((p, t));
+            }
+        }
+        self.parts = kept;
     }
 
     /// The words of all its parts.
@@ -183,35 +226,22 @@ impl Draft {
         self.parts.is_empty()
     }
 
-    /// Exactly `limit` words when the parts hold that many: the parts that [`Draft::fit`],
-    /// and the first part left out (in reading order) cut to the words still free, ended by
-    /// `end`, in its place. Fewer words only when every part is used.
+    /// As many whole sentences as fit within `limit`, most important first (see
+    /// [`Draft::fit`]): a speech that must use a clock uses it up to the last sentence
+    /// that fits, never a sentence cut short.
     pub fn fill(&self, limit: u32, end: char) -> String {
-        let (mut keep, used) = self.chosen(limit);
-        if used == 0 || used >= limit {
-            return self.fit(limit, end);
-        }
-        let mut cut = None;
-        if let Some(i) = keep.iter().position(|k| !k) {
-            keep[i] = true;
-            cut = Some((i, cut_words(&self.parts[i].1, limit - used, end)));
-        }
-        self.joined(&keep, cut)
+        self.fit(limit, end)
     }
 
     /// The parts that fit within `limit` words, most important first (a part that does
     /// not fit is skipped and smaller ones still tried), joined in reading order. When not
-    /// even the most important part fits, its first `limit` words, ended by `end`.
+    /// one sentence fits, a short whole sentence that does (a question when `end` is `?`).
     pub fn fit(&self, limit: u32, end: char) -> String {
         let (keep, used) = self.chosen(limit);
         if used == 0 {
-            let first = (0..self.parts.len()).min_by_key(|&i| (self.parts[i].0, i));
-            return match first {
-                Some(i) => cut_words(&self.parts[i].1, limit, end),
-                None => String::new(),
-            };
+            return short_sentence(limit, end);
         }
-        self.joined(&keep, None)
+        self.joined(&keep)
     }
 
     /// Which parts fit within `limit` words, most important first, and their words.
@@ -230,19 +260,40 @@ impl Draft {
         (keep, used)
     }
 
-    /// The kept parts in reading order, part `cut.0` replaced by `cut.1`.
-    fn joined(&self, keep: &[bool], cut: Option<(usize, String)>) -> String {
+    /// The kept parts in reading order.
+    fn joined(&self, keep: &[bool]) -> String {
         self.parts
             .iter()
-            .enumerate()
-            .filter(|(i, _)| keep[*i])
-            .map(|(i, (_, t))| match &cut {
-                Some((at, text)) if *at == i => text.as_str(),
-                _ => t.as_str(),
-            })
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .map(|((_, t), _)| t.as_str())
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+/// A whole sentence of at most `limit` words, for a clock or limit too short for any
+/// prepared sentence: a question when `end` is `?`.
+pub fn short_sentence(limit: u32, end: char) -> String {
+    let options: &[&str] = if end == '?' {
+        &[
+            "Can you answer that directly?",
+            "Can you answer that?",
+            "Why?",
+        ]
+    } else {
+        &[
+            "We rest our case on that.",
+            "We rest our case.",
+            "We rest.",
+            "Done.",
+        ]
+    };
+    options
+        .iter()
+        .find(|o| words::count(o) <= limit.max(1))
+        .unwrap_or(&options[options.len() - 1])
+        .to_string()
 }
 
 /// Sentence starters that are lower-cased after a connector; any other first word (a name,
@@ -405,15 +456,10 @@ mod tests {
         assert_eq!(d.fit(2, '.'), "Bye.");
         let mut q = Draft::new();
         q.push(0, "Why would anyone do that, really?");
-        assert_eq!(q.fit(3, '?'), "Why would anyone?");
-        // Filling: exactly the words asked for, the first part left out cut in its place.
-        assert_eq!(
-            d.fill(12, '.'),
-            "Hello there friends. Our main point is this. A long piece. Bye."
-        );
-        assert_eq!(d.words(), 19);
-        assert_eq!(words::count(&d.fill(12, '.')), 12);
-        assert_eq!(d.fill(100, '.'), d.fit(100, '.'));
+        // Not one sentence fits: a short whole question, never one cut short.
+        assert_eq!(q.fit(3, '?'), "Why?");
+        // Filling: whole sentences only, never one cut short.
+        assert_eq!(d.fill(12, '.'), d.fit(12, '.'));
         assert_eq!(d.fill(9, '.'), d.fit(9, '.'));
     }
 

@@ -303,6 +303,7 @@ pub fn judge_notes(record: &Record, data: &RunningData) -> String {
             .comment
             .trim()
             .trim_start_matches("Offline heuristic:")
+            .trim_start_matches("Offline judge:")
             .trim();
         let note = if note.is_empty() {
             String::new()

@@ -1,0 +1,481 @@
+//! How the built-in judges read a speech against the debate that actually happened, with no
+//! reference to any argument bank: what a person types is read exactly as an AI's speech.
+//!
+//! A speech is cut into sentences; each sentence is read for
+//! - its **key words** (four letters or more, not a common or vague word, lightly stemmed;
+//!   Chinese as character pairs), less the motion's own words, which every speech shares;
+//! - a **reason**: a causal link ("because", "which means", "leads to", "so", "if … then",
+//!   "因为", "所以", …);
+//! - **evidence**: a figure (a digit, a per cent, "one in five", "a third", "million") or a
+//!   named source ("a study", "survey", "according to", a Name mid-sentence with "found");
+//! - a **repeat**: a sentence already said in this debate (four in five of its key words in
+//!   one earlier sentence) earns nothing: it is set aside before anything else is counted;
+//! - words inside quotation marks are the speaker quoting someone: they show whom a
+//!   sentence answers, never that it answered.
+//!
+//! A **point** of another speech is one of its sentences with two key words or more (a
+//! question is a point to answer). A speech **takes up** a point when one of its own
+//! sentences shares two of the point's key words, or one together with a contrast ("but",
+//! "not", "wrong", …).
+
+use crate::games::debate::words;
+
+/// Words too common, or too vague, to show what a sentence is about.
+const COMMON: &str =
+    "about|above|after|again|against|also|always|another|anyone|anything|aren't|around|\
+    aspect|away|back|been|before|being|believe|below|best|better|between|both|bring|\
+    can't|case|certain|certainly|clear|clearly|come|complex|complicated|consider|could|\
+    couldn't|debate|decide|did|didn't|different|does|doesn't|doing|done|don't|down|\
+    during|each|either|else|enough|even|ever|every|everyone|everything|fact|factor|feel|\
+    find|first|from|full|further|get|give|given|goes|going|good|great|have|haven't|\
+    having|hear|here|honestly|house|however|idea|important|indeed|into|isn't|issue|it's|\
+    just|keep|kind|know|last|less|let's|like|likely|long|look|lot|lots|made|make|many|\
+    matter|maybe|mean|more|most|motion|much|must|need|never|next|nothing|obviously|\
+    often|only|onto|opponent|other|others|ought|over|own|part|people|perhaps|\
+    perspective|place|plenty|point|pretty|proposition|question|quite|rather|really|\
+    right|said|same|say|saying|says|second|seem|seems|should|shouldn't|side|simply|\
+    since|some|someone|something|sort|speaker|still|such|sure|take|tell|than|that|\
+    that's|their|them|then|there|there's|these|they|they're|thing|think|third|this|\
+    those|though|through|thus|time|today|told|together|too|true|truly|under|until|upon|\
+    very|view|want|wasn't|we're|well|were|what|what's|when|where|whether|which|while|\
+    whole|will|with|within|without|won't|word|words|would|wouldn't|yeah|year|years|your|\
+    yours|you're|because|therefore|answer|asked|argue|argument|agree|disagree|friend|\
+    friends|colleague|judge|judges|team|respect";
+
+/// Causal links: a sentence with one gives a reason.
+const REASONS: &str =
+    "because|therefore|thus|hence|which means|this means|that means|means that|lead to|\
+    leads to|led to|leading to|result in|results in|resulted in|as a result|due to|\
+    because of|thanks to|in turn|that is why|which is why|that's why|so that|otherwise|\
+    unless|causes|caused|cause|drives|allows|enables|prevents|reduces|raises|increases|\
+    cuts|so the|so we|so it|so they|so people|so a|if|since the|since it|since they|\
+    since we|since a";
+
+/// Chinese causal links.
+const REASONS_ZH: &str = "因为|所以|因此|导致|由于|如果|从而|使得|于是";
+
+/// Words that name a source of evidence.
+const SOURCES: &str =
+    "study|studies|survey|surveys|report|reports|trial|trials|experiment|data|research|\
+    according to|found that|finds that|published|census|statistics|figures|university|\
+    institute|office for|review|evaluation|analysis|pilot|records|measured";
+
+/// Figures written as words.
+const FIGURE_WORDS: &str =
+    "half|third|thirds|quarter|quarters|twice|double|doubled|triple|hundred|hundreds|\
+    thousand|thousands|million|millions|billion|billions|trillion|percent|per cent|\
+    dozen|fifth|fifths|tenth";
+
+const EVIDENCE_ZH: &str = "研究|数据|调查|报告|统计|实验|百分之|%";
+
+/// A contrast: a sentence that shares one key word with a point and has one of these
+/// answers it.
+const CONTRAST: &str =
+    "but|not|no|however|wrong|yet|ignores|ignore|misleading|actually|instead|although|\
+    while|false|untrue|doesn't|isn't|aren't|won't|can't|don't|never|fails|myth|claim|\
+    claims|say|says|said";
+
+/// Signposts that show a speech's structure.
+const SIGNPOSTS: &str =
+    "first|firstly|second|secondly|third|thirdly|finally|in short|to sum up|in summary|\
+    in conclusion|our case|two reasons|three reasons|two points|three points|\
+    on the other hand|let me|to answer|my answer|the answer is|on their point|they said|\
+    you said|you asked|you ask|首先|其次|最后|总之";
+
+/// The entries of a `|`-separated word list.
+fn list(words: &'static str) -> impl Iterator<Item = &'static str> {
+    words.split('|')
+}
+
+fn is_common(word: &str) -> bool {
+    static SET: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
+        std::sync::LazyLock::new(|| list(COMMON).collect());
+    SET.contains(word)
+}
+
+/// Light stemming, so that "taxes", "taxed" and "taxing" meet "tax".
+fn stem(w: &str) -> String {
+    let n = w.chars().count();
+    for (suffix, keep) in [("ies", "y"), ("ing", ""), ("ed", ""), ("es", ""), ("s", "")] {
+        if let Some(base) = w.strip_suffix(suffix) {
+            let ok = match suffix {
+                "s" => !w.ends_with("ss") && n > 4,
+                "es" => base.ends_with(['s', 'x']) || base.ends_with("ch") || base.ends_with("sh"),
+                _ => n > 5,
+            };
+            if ok {
+                return format!("{base}{keep}");
+            }
+        }
+    }
+    w.to_string()
+}
+
+fn is_cjk(c: char) -> bool {
+    matches!(c, '\u{4e00}'..='\u{9fff}' | '\u{3400}'..='\u{4dbf}')
+}
+
+/// The lower-case words of `text` (letters, digits and inner apostrophes).
+pub fn tokens(text: &str) -> Vec<String> {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
+        .map(|w| w.trim_matches(['\'', '’']).replace('’', "'").to_lowercase())
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// The key words of `text`: each once, in order.
+pub fn keys(text: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut add = |k: String| {
+        if !out.contains(&k) {
+            out.push(k);
+        }
+    };
+    for w in tokens(text) {
+        if w.chars().any(is_cjk) {
+            let cs: Vec<char> = w.chars().filter(|c| is_cjk(*c)).collect();
+            for pair in cs.windows(2) {
+                add(pair.iter().collect());
+            }
+            continue;
+        }
+        if w.chars().all(|c| c.is_ascii_digit()) {
+            add(w);
+            continue;
+        }
+        if w.chars().count() < 4 || is_common(&w) {
+            continue;
+        }
+        let s = stem(&w);
+        if !is_common(&s) {
+            add(s);
+        }
+    }
+    out
+}
+
+/// Whether `phrase` (words) occurs in `toks`.
+fn has_phrase(toks: &[String], phrase: &str) -> bool {
+    let p: Vec<&str> = phrase.split(' ').collect();
+    toks.windows(p.len())
+        .any(|w| w.iter().zip(&p).all(|(a, b)| a == b))
+}
+
+/// `text` without what it quotes (between straight or curly double quotes).
+pub fn unquoted(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut inside = false;
+    for c in text.chars() {
+        match c {
+            '"' => inside = !inside,
+            '“' | '「' => inside = true,
+            '”' | '」' => inside = false,
+            _ if !inside => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// One sentence, read.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Sentence {
+    pub text: String,
+    pub keys: Vec<String>,
+    pub reason: bool,
+    /// Pieces of evidence (figures, sources named), at most two.
+    pub evidence: usize,
+    pub question: bool,
+    pub contrast: bool,
+}
+
+impl Sentence {
+    pub fn read(text: &str, motion: &[String]) -> Sentence {
+        let own = unquoted(text);
+        let toks = tokens(&own);
+        let keys: Vec<String> = keys(&own)
+            .into_iter()
+            .filter(|k| !motion.contains(k))
+            .collect();
+        let reason = list(REASONS).any(|r| has_phrase(&toks, r))
+            || own.contains(", so ")
+            || own.contains("; so ")
+            || list(REASONS_ZH).any(|r| own.contains(r));
+        // Pieces of evidence: each figure (a number, a figure word, "one in five") and each
+        // source named, at most two a sentence.
+        let numbers = toks
+            .iter()
+            .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+            .count()
+            + usize::from(own.contains('%'));
+        let figures = numbers
+            + list(FIGURE_WORDS).filter(|f| has_phrase(&toks, f)).count()
+            + toks
+                .windows(3)
+                .filter(|w| w[1] == "in" && is_number_word(&w[0]) && is_number_word(&w[2]))
+                .count();
+        let named = list(SOURCES).filter(|s| has_phrase(&toks, s)).count()
+            + usize::from(names_a_source(&own))
+            + list(EVIDENCE_ZH).filter(|e| own.contains(e)).count();
+        let evidence = (figures + named).min(2);
+        Sentence {
+            text: text.to_string(),
+            question: words::ends_with_question(text),
+            contrast: list(CONTRAST).any(|c| toks.iter().any(|t| t == c)),
+            keys,
+            reason,
+            evidence,
+        }
+    }
+
+    /// Whether this sentence takes up `point`: two of its key words, or one with a contrast.
+    pub fn takes_up(&self, point: &Sentence) -> bool {
+        let shared = point.keys.iter().filter(|k| self.keys.contains(k)).count();
+        shared >= 2 || (shared == 1 && (self.contrast || point.keys.len() == 1))
+    }
+
+    /// Whether this sentence says again what `earlier` said: four in five of its key words
+    /// (at least three) were in it.
+    pub fn repeats(&self, earlier: &Sentence) -> bool {
+        let n = self.keys.len();
+        n >= 3
+            && self
+                .keys
+                .iter()
+                .filter(|k| earlier.keys.contains(k))
+                .count()
+                * 5
+                >= n * 4
+    }
+
+    /// A point worth answering: two key words or more.
+    pub fn is_point(&self) -> bool {
+        self.keys.len() >= 2
+    }
+}
+
+fn is_number_word(w: &str) -> bool {
+    w.chars().all(|c| c.is_ascii_digit())
+        || matches!(
+            w,
+            "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
+        )
+}
+
+/// A Name mid-sentence with a reporting verb: "… a Stanford experiment found …".
+fn names_a_source(text: &str) -> bool {
+    let words: Vec<&str> = text.split_whitespace().collect();
+    let named = words.iter().skip(1).any(|w| {
+        let mut cs = w.chars();
+        cs.next().is_some_and(char::is_uppercase) && cs.next().is_some_and(char::is_lowercase)
+    });
+    let reported = words.iter().any(|w| {
+        let w = w
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        matches!(
+            w.as_str(),
+            "found" | "finds" | "shows" | "showed" | "shown" | "reported" | "reports" | "estimates"
+        )
+    });
+    named && reported
+}
+
+/// The sentences of `text`, read against `motion`'s key words.
+pub fn read(text: &str, motion: &[String]) -> Vec<Sentence> {
+    super::text::sentences(text)
+        .iter()
+        .map(|s| Sentence::read(s, motion))
+        .filter(|s| !s.text.trim().is_empty())
+        .collect()
+}
+
+/// What a speech does, read against what was said before it.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct Reading {
+    pub sentences: usize,
+    /// Sentences already said in this debate (set aside).
+    pub repeated: usize,
+    /// Words in the sentences not set aside.
+    pub fresh_words: u32,
+    pub reasons: usize,
+    pub evidence: usize,
+    /// Sentences with a reason, evidence, a point taken up, or a claim of their own (three
+    /// key words).
+    pub substantive: usize,
+    /// The points it was to answer, and how many it took up.
+    pub raised: usize,
+    pub taken_up: usize,
+    /// The questions it was asked, and how many it answered.
+    pub asked: usize,
+    pub answered: usize,
+    pub signposts: usize,
+    pub on_motion: bool,
+    /// Mean words per sentence.
+    pub sentence_words: f64,
+    /// The first point taken up, as said (for the judge's note).
+    pub example: Option<String>,
+}
+
+impl Reading {
+    /// Reads `text` against `earlier` (every sentence said before it in this debate),
+    /// `points` (the points it should take up), `questions` (those it should answer) and
+    /// the motion's key words.
+    pub fn of(
+        text: &str,
+        motion: &[String],
+        earlier: &[Sentence],
+        points: &[Sentence],
+        questions: &[Sentence],
+    ) -> Reading {
+        let all = read(text, motion);
+        let mut fresh: Vec<&Sentence> = Vec::new();
+        let mut repeated = 0;
+        for s in &all {
+            let again = earlier
+                .iter()
+                .chain(fresh.iter().copied())
+                .any(|e| s.repeats(e));
+            if again {
+                repeated += 1;
+            } else {
+                fresh.push(s);
+            }
+        }
+        let toks = tokens(text);
+        let motion_hit = toks
+            .iter()
+            .any(|t| motion.contains(&stem(t)) || motion.contains(t));
+        let statements: Vec<&&Sentence> = fresh.iter().filter(|s| !s.question).collect();
+        let taken: Vec<&Sentence> = points
+            .iter()
+            .filter(|p| fresh.iter().any(|s| s.takes_up(p)))
+            .collect();
+        let answered = questions
+            .iter()
+            .filter(|q| statements.iter().any(|s| s.takes_up(q)))
+            .count();
+        let substantive = fresh
+            .iter()
+            .filter(|s| {
+                s.reason
+                    || s.evidence > 0
+                    || s.keys.len() >= 3
+                    || points.iter().any(|p| s.takes_up(p))
+            })
+            .count();
+        let fresh_words: u32 = fresh.iter().map(|s| words::count(&s.text)).sum();
+        Reading {
+            sentences: all.len(),
+            repeated,
+            fresh_words,
+            reasons: fresh.iter().filter(|s| s.reason).count(),
+            evidence: fresh.iter().map(|s| s.evidence).sum(),
+            substantive,
+            raised: points.len(),
+            taken_up: taken.len(),
+            asked: questions.len(),
+            answered,
+            signposts: list(SIGNPOSTS)
+                .filter(|p| has_phrase(&toks, p) || (p.chars().any(is_cjk) && text.contains(p)))
+                .count(),
+            // On the motion: its words, a point taken up, or the words of something said
+            // before in this debate.
+            on_motion: motion_hit
+                || !taken.is_empty()
+                || all
+                    .iter()
+                    .any(|s| earlier.iter().any(|e| s.takes_up(e) && e.keys.len() >= 2)),
+            sentence_words: words::count(text) as f64 / all.len().max(1) as f64,
+            example: taken.first().map(|p| p.text.clone()),
+        }
+    }
+
+    /// The share of the points raised it took up, out of at most `enough` (taking up that
+    /// many is all a speech of its length can be asked for).
+    pub fn engagement(&self, enough: usize) -> f64 {
+        if self.raised == 0 {
+            return 0.5;
+        }
+        (self.taken_up as f64 / self.raised.min(enough).max(1) as f64).min(1.0)
+    }
+
+    /// The share of the questions asked it answered, out of at most two.
+    pub fn answer_share(&self) -> Option<f64> {
+        (self.asked > 0).then(|| (self.answered as f64 / self.asked.min(2) as f64).min(1.0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn m(motion: &str) -> Vec<String> {
+        keys(motion)
+    }
+
+    #[test]
+    fn keys_stem_drop_common_words_and_pair_chinese() {
+        assert_eq!(keys("Taxes and taxing the tax"), vec!["tax"]);
+        assert_eq!(
+            keys("This is a really complicated question"),
+            Vec::<String>::new()
+        );
+        assert_eq!(keys("基本收入"), vec!["基本", "本收", "收入"]);
+        assert!(keys("In 2022 nearly 13 percent").contains(&"2022".to_string()));
+    }
+
+    #[test]
+    fn reasons_evidence_and_quotes() {
+        let motion = m("This house believes remote work is better than working in an office");
+        let s = Sentence::read(
+            "Commuting costs an hour a day, which means 200 hours a year.",
+            &motion,
+        );
+        assert!(s.reason && s.evidence == 1);
+        let s = Sentence::read(
+            "A Stanford experiment found staff were more productive.",
+            &motion,
+        );
+        assert!(s.evidence > 0 && !s.reason);
+        let s = Sentence::read("There are good points on both sides of this.", &motion);
+        assert!(!s.reason && s.evidence == 0 && s.keys.is_empty());
+        let s = Sentence::read(
+            "You ask \"why should carers commute daily?\" Fine.",
+            &motion,
+        );
+        assert!(!s.keys.iter().any(|k| k == "carer"), "{:?}", s.keys);
+        assert!(Sentence::read("四分之一的人因为通勤而辞职。", &motion).reason);
+    }
+
+    #[test]
+    fn taking_up_answering_and_repeats() {
+        let motion = m("This house believes remote work is better than working in an office");
+        let point = Sentence::read(
+            "Juniors learn far less from mentors they never meet.",
+            &motion,
+        );
+        let q = Sentence::read(
+            "How will juniors learn from mentors on video calls?",
+            &motion,
+        );
+        let earlier = read(
+            "Offices cost firms a fortune in rent every single month.",
+            &motion,
+        );
+        let r = Reading::of(
+            "Juniors learn from mentors through weekly calls, because structure matters more \
+             than a shared desk. Offices cost firms a fortune in rent every month.",
+            &motion,
+            &earlier,
+            std::slice::from_ref(&point),
+            std::slice::from_ref(&q),
+        );
+        assert_eq!(
+            (r.taken_up, r.answered, r.repeated, r.reasons),
+            (1, 1, 1, 1)
+        );
+        let r = Reading::of("Remote work is better.", &motion, &[], &[point], &[q]);
+        assert_eq!((r.taken_up, r.answered, r.substantive), (0, 0, 0));
+    }
+}
