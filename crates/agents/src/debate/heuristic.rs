@@ -169,11 +169,20 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
     let m = measure(memory, speech);
     let r = &m.reading;
     let fresh_sentences = (r.sentences - r.repeated).max(1) as f64;
-    let reasons = r.reasons.min(2) as f64 / 2.0;
-    let evidence = r.evidence.min(2) as f64 / 2.0;
+    // The first reason (or piece of evidence) counts most; a second adds a little; more
+    // add nothing.
+    let diminishing = |n: usize| -> f64 { [0.0, 0.75, 1.0][n.min(2)] };
+    let mut reasons = diminishing(r.reasons);
+    let mut evidence = diminishing(r.evidence);
     let mut engaged = r.engagement(enough(speech.part));
     if speech.part == Part::Opening {
         engaged = engaged.max(0.5);
+    }
+    if speech.part == Part::Question {
+        // Questions are judged on what they press: pressing the other side's points is as
+        // good as a reason or a figure of their own.
+        reasons = reasons.max(engaged);
+        evidence = evidence.max(engaged);
     }
     let answered = r.answer_share().unwrap_or(engaged);
     let substance = r.substantive as f64 / fresh_sentences;

@@ -23,6 +23,7 @@
 
 use super::memory::{Entry, Memory};
 use super::personalities::Personality;
+use super::pressing::{answering, challenge, linked, pressing_question};
 use super::reading::{keys, read, Sentence};
 use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
@@ -189,6 +190,17 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// The other side's speeches, latest first.
+    fn theirs_latest(&self) -> Vec<&'a str> {
+        let mut v: Vec<&'a str> = self
+            .memory
+            .by_side(self.side.other())
+            .map(|s| s.text.as_str())
+            .collect();
+        v.reverse();
+        v
+    }
+
     fn opener(&self, rng: &mut ChaCha8Rng) -> &'a str {
         pick(rng, &self.voice.openers).as_str()
     }
@@ -213,7 +225,7 @@ impl<'a> Writer<'a> {
                 joined(self.connector(rng), &c.claim)
             };
             d.push([0, 2, 6][i], claim);
-            d.push([4, 7, 8][i], &c.evidence);
+            d.push([4, 7, 8][i], linked(&c.evidence, i));
         }
         d.push(3, self.closer(rng));
         d.retain_unsaid(self.said_before());
@@ -245,11 +257,19 @@ impl<'a> Writer<'a> {
             .first()
             .copied()
             .or(self.theirs().claims.first());
-        if let Some(c) = pressed {
+        let said = self.said_before();
+        let theirs = self.theirs_latest();
+        let motion = keys(&self.memory.motion);
+        // First, a question pressing a sentence they actually said.
+        let own_question = pressing_question(&theirs, &motion, &said);
+        if let Some(q) = &own_question {
+            d.push(0, q);
+        } else if let Some(c) = pressed {
             d.push(3, format!("You told us: {}", c.claim));
         }
+        let first = u8::from(own_question.is_some());
         for (p, i) in shuffled(rng, qs.len()).into_iter().take(3).enumerate() {
-            d.push(p as u8, &qs[i].text);
+            d.push(first + p as u8, &qs[i].text);
         }
         d.retain_unsaid(self.said_before());
         (target, d.fit(limit, '?'))
@@ -283,6 +303,11 @@ impl<'a> Writer<'a> {
             });
             if let Some(s) = uncovered.or(asked.first()) {
                 d.push(2, format!("You ask, \"{s}\" Here is the answer."));
+            }
+            // The lines of our bank that take up the questions' own words come first.
+            let motion = keys(&self.memory.motion);
+            for line in answering(self.own(), q, &motion, &self.said_before()) {
+                d.push(0, line);
             }
         }
         for (i, c) in targets.iter().take(3).enumerate() {
@@ -329,12 +354,16 @@ impl<'a> Writer<'a> {
                 joined(self.connector(rng), &c.claim)
             };
             d.push([0, 3, 6][i], text);
-            d.push([5, 8, 9][i], &c.evidence);
+            d.push([5, 8, 9][i], linked(&c.evidence, i));
         }
         for (i, c) in theirs.iter().take(2).enumerate() {
             if let Some(r) = self.rebuttal_of(rng, &c.id) {
                 d.push([1, 4][i], r);
             }
+        }
+        let motion = keys(&self.memory.motion);
+        if let Some(line) = challenge(&self.theirs_latest(), &motion, &self.said_before()) {
+            d.push(1, line);
         }
         d.push(4, self.closer(rng));
         d.retain_unsaid(self.said_before());
@@ -363,6 +392,10 @@ impl<'a> Writer<'a> {
         }
         let mut d = Draft::new();
         d.push(3, self.opener(rng));
+        let motion = keys(&self.memory.motion);
+        if let Some(line) = challenge(&self.theirs_latest(), &motion, &self.said_before()) {
+            d.push(0, line);
+        }
         if let Some(r) = targets.first().and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(0, r);
         }
@@ -375,14 +408,14 @@ impl<'a> Writer<'a> {
         }
         if let Some(c) = own.first() {
             d.push(1, joined(self.connector(rng), &c.claim));
-            d.push(2, &c.evidence);
+            d.push(2, linked(&c.evidence, 0));
         }
         if let Some(r) = targets.get(1).and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(5, r);
         }
         if let Some(c) = own.get(1) {
             d.push(6, joined(self.connector(rng), &c.claim));
-            d.push(7, &c.evidence);
+            d.push(7, linked(&c.evidence, 1));
         }
         // Spare material, for a long share of the clock.
         if let Some(r) = targets.get(2).and_then(|c| self.rebuttal_of(rng, &c.id)) {

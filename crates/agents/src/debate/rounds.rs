@@ -12,12 +12,12 @@ use super::llm::{answer_with, call, check_speech, merge_notes, Model};
 use super::offline::Writer;
 use super::prompt::{bank_text, stance};
 use super::rounds_llm::{check_final, check_round, final_schema, label, round_schema, show};
+use super::rounds_offline::{offline_final, offline_round};
 use super::sources::{citations, Checked as SourceCheck, SourceChecker};
 use super::text::summary;
-use super::{heuristic, seat_seed, DebateKit, Personality, Role, Table, Topic};
+use super::{seat_seed, DebateKit, Personality, Role, Table, Topic};
 use crate::games::debate::rounds::{
-    Action, Ask, Event, FinalReview, Review, RoundNotes, RoundScore, RoundsDebate, Rubric,
-    CATEGORIES, RUBRIC,
+    Action, Ask, Event, FinalReview, Review, RoundNotes, RoundScore, RoundsDebate,
 };
 use crate::games::debate::team::Side;
 use crate::games::Seat;
@@ -285,134 +285,6 @@ pub struct Moderator {
     checks: Vec<SourceCheck>,
 }
 
-/// A round's scores by the heuristic: each participant's speech of `round` (0 for a
-/// skipped turn), with the heuristic's comment as the reason.
-fn offline_round(
-    topic: &Topic,
-    seen: &Seen,
-    round: u8,
-    checks: &[SourceCheck],
-) -> (Vec<RoundScore>, RoundNotes) {
-    let mut scores = vec![RoundScore::default(); seen.n as usize];
-    let mut reasons = vec!["Skipped the turn.".to_string(); seen.n as usize];
-    let mut lines = Vec::new();
-    let memory = &seen.bridge.memory;
-    let mine: Vec<&(Seat, u8, String)> = seen.speeches.iter().filter(|s| s.1 == round).collect();
-    let mut k = memory.speeches.len() - mine.iter().filter(|s| !s.2.is_empty()).count();
-    for (seat, _, text) in &mine {
-        if text.is_empty() {
-            continue;
-        }
-        let Some(speech) = memory.speeches.get(k) else {
-            continue;
-        };
-        k += 1;
-        let (j, comment) = heuristic::score(topic, memory, speech);
-        let i = *seat as usize - 1;
-        scores[i] = RoundScore {
-            argument: j.logic.min(10),
-            rebuttal: j.persuasion.min(10),
-            strategy: (j.expression as u32 + j.rule_compliance as u32)
-                .div_ceil(2)
-                .min(10) as u8,
-        };
-        reasons[i] = comment;
-        lines.push(format!("[P{seat}]: {}", summary(text, 25)));
-    }
-    let sources = if checks.is_empty() {
-        vec!["No sources were cited with a quotation.".to_string()]
-    } else {
-        checks.iter().map(SourceCheck::line).collect()
-    };
-    let notes = RoundNotes {
-        summary: if lines.is_empty() {
-            "Nobody spoke this round.".into()
-        } else {
-            lines.join(" ")
-        },
-        clashes: clashes(topic, seen, round),
-        consensus: Vec::new(),
-        sources,
-        reasons,
-    };
-    (scores, notes)
-}
-
-/// Where one side's speech this round took up a claim the other side made (the heuristic's
-/// reading), one line per pair.
-fn clashes(topic: &Topic, seen: &Seen, round: u8) -> Vec<String> {
-    let mut out = Vec::new();
-    for (seat, r, text) in &seen.speeches {
-        if *r != round || text.is_empty() {
-            continue;
-        }
-        let side = side_of(*seat);
-        for claim in heuristic::touched(topic, side.other(), text)
-            .into_iter()
-            .take(1)
-        {
-            out.push(format!("[P{seat}] answered the other side on: {claim}"));
-        }
-        if out.len() >= 3 {
-            break;
-        }
-    }
-    out
-}
-
-/// The final rubric by the heuristic, from each participant's mean round scores.
-fn offline_final(reviews: &[[Vec<RoundScore>; 2]], n: usize) -> (Vec<Rubric>, Vec<Vec<String>>) {
-    let mut rubrics = Vec::new();
-    let mut reasons = Vec::new();
-    for i in 0..n {
-        let count = (reviews.len() * 2).max(1) as f64;
-        let mean = |f: fn(&RoundScore) -> u8| -> f64 {
-            reviews
-                .iter()
-                .flat_map(|p| p.iter())
-                .map(|p| f(&p[i]) as f64)
-                .sum::<f64>()
-                / count
-        };
-        let (a, r, s) = (
-            mean(|x| x.argument),
-            mean(|x| x.rebuttal),
-            mean(|x| x.strategy),
-        );
-        let base = [
-            a,
-            a,
-            (a + s) / 2.0,
-            r,
-            r,
-            r,
-            s,
-            (r + s) / 2.0,
-            s,
-            (a + r) / 2.0,
-            s,
-            r,
-            a,
-        ];
-        let mut rubric = Rubric::default();
-        for (k, spec) in RUBRIC.iter().enumerate() {
-            let v = (base[k] / 10.0 * spec.max as f64).round();
-            rubric.0[k] = (v.max(0.0) as u8).min(spec.max);
-        }
-        reasons.push(
-            CATEGORIES
-                .iter()
-                .enumerate()
-                .map(|(c, (_, _, max))| {
-                    format!("{}/{max}, from its round scores (argument {a:.1}, rebuttal {r:.1}, strategy {s:.1} of 10).", rubric.category(c))
-                })
-                .collect(),
-        );
-        rubrics.push(rubric);
-    }
-    (rubrics, reasons)
-}
-
 impl Moderator {
     pub fn new(kit: &DebateKit, table: Table<'_>) -> Moderator {
         Moderator {
@@ -626,8 +498,8 @@ impl Moderator {
     }
 
     fn finish(&mut self, orders: [Vec<Seat>; 2]) -> Decision<Action> {
-        let (rubrics, reasons) = offline_final(&self.seen.reviews, self.seen.n as usize);
-        let summary = "The final evaluation follows each participant's round scores.".to_string();
+        let (rubrics, reasons) = offline_final(&self.seen, &self.checks);
+        let summary = "The final evaluation reads each participant's whole debate: evidence, reasons, points taken up, sentences of substance.".to_string();
         let fallback = (rubrics.clone(), reasons.clone(), summary.clone());
         let Some(model) = self.model.clone() else {
             return Decision::Now(Action::Final(FinalReview {

@@ -397,22 +397,45 @@ const COMMON_STARTERS: &[&str] = &[
 /// `text` after a connector ("Moreover,"): its first word lower-cased when it is a common
 /// starter, a gerund or an adverb (names and acronyms keep their capitals).
 pub fn joined(connector: &str, text: &str) -> String {
+    match lower_start(text) {
+        Some(lowered) => format!("{connector} {lowered}").trim_start().to_string(),
+        // A name or a noun we cannot safely lower-case: the sentence stands alone rather
+        // than read "With respect, Security improves …".
+        None if named_start(text) => format!("{connector} {text}").trim_start().to_string(),
+        None => text.to_string(),
+    }
+}
+
+/// `text` with its first word lower-cased, when that word is a common sentence starter (an
+/// article, a pronoun, a preposition, a word in -ing or -ly); `None` otherwise.
+pub fn lower_start(text: &str) -> Option<String> {
     let first = text.split_whitespace().next().unwrap_or("");
     let bare = first.trim_matches(|c: char| !c.is_alphanumeric());
     let lower = bare.to_lowercase();
     let inner_caps = bare.chars().skip(1).any(|c| c.is_uppercase());
     let common = COMMON_STARTERS.contains(&lower.as_str())
         || (lower.len() > 4 && (lower.ends_with("ing") || lower.ends_with("ly")));
-    if common && !inner_caps && bare != "I" {
-        let mut chars = text.chars();
-        let head: String = chars
-            .next()
-            .map(|c| c.to_lowercase().collect())
-            .unwrap_or_default();
-        format!("{connector} {head}{}", chars.as_str())
-    } else {
-        format!("{connector} {text}")
+    if !common || inner_caps || bare == "I" {
+        return None;
     }
+    let mut chars = text.chars();
+    let head: String = chars
+        .next()
+        .map(|c| c.to_lowercase().collect())
+        .unwrap_or_default();
+    Some(format!("{head}{}", chars.as_str()))
+}
+
+/// Whether `text` opens with a name that keeps its capital after a connector: an acronym,
+/// a possessive ("Finland's"), "I", or a word with a digit.
+fn named_start(text: &str) -> bool {
+    let first = text.split_whitespace().next().unwrap_or("");
+    let bare = first.trim_matches(|c: char| !c.is_alphanumeric());
+    bare == "I"
+        || bare.chars().skip(1).any(char::is_uppercase)
+        || first.ends_with("'s")
+        || first.ends_with("’s")
+        || bare.chars().any(|c| c.is_ascii_digit())
 }
 
 #[cfg(test)]
@@ -469,10 +492,7 @@ mod tests {
             joined("Moreover,", "The taxes rise."),
             "Moreover, the taxes rise."
         );
-        assert_eq!(
-            joined("It follows that", "Taxes rise."),
-            "It follows that Taxes rise."
-        );
+        assert_eq!(joined("It follows that", "Taxes rise."), "Taxes rise.");
         assert_eq!(
             joined("Moreover,", "OECD studies say so."),
             "Moreover, OECD studies say so."

@@ -1,0 +1,360 @@
+//! The moderated debate's offline moderator: each round scored by the offline judge's
+//! reading (see [`super::heuristic`]), summarised by each participant's main claims in
+//! their own words, with clashes only where one side took up a point the other made,
+//! consensus only where a participant granted an opponent's point, and a final rubric of
+//! thirteen sub-scores, each from its own measure of the whole debate and with its own
+//! reason. No measure counts words: a longer speech earns nothing for its length.
+
+use super::heuristic;
+use super::reading::{keys, read, tokens, Sentence};
+use super::rounds::{side_of, Seen};
+use super::sources::{Checked as SourceCheck, Found};
+use super::text::{lower_start, summary};
+use super::topics::Topic;
+use crate::games::debate::rounds::{RoundNotes, RoundScore, Rubric, CATEGORIES, RUBRIC};
+use crate::games::Seat;
+
+/// Phrases that grant an opponent's point.
+const GRANTS: [&str; 8] = [
+    "i agree",
+    "we agree",
+    "granted",
+    "fair point",
+    "admittedly",
+    "it is true that",
+    "common ground",
+    "i accept",
+];
+
+fn grants(text: &str) -> bool {
+    let t = tokens(text).join(" ");
+    GRANTS.iter().any(|g| t.contains(g))
+}
+
+const INSULTS: [&str; 8] = [
+    "idiot", "stupid", "moron", "liar", "fool", "dumb", "pathetic", "clown",
+];
+
+/// Participant `seat`'s main claim in `text`: its sentence of most substance (reasons,
+/// evidence, key words), not a question, cut to about twenty words.
+fn main_claim(text: &str, motion: &[String]) -> Option<String> {
+    let sentences = read(text, motion);
+    let best = sentences
+        .iter()
+        .filter(|s| !s.question && s.keys.len() >= 2)
+        .max_by_key(|s| (usize::from(s.reason) + s.evidence) * 10 + s.keys.len())?;
+    let short = summary(&best.text, 20);
+    Some(lower_start(&short).map_or_else(|| format!("“{short}”"), |l| format!("that {l}")))
+}
+
+/// The speeches of `round`: (seat, text), spoken ones only.
+fn of_round(seen: &Seen, round: u8) -> Vec<(Seat, &str)> {
+    seen.speeches
+        .iter()
+        .filter(|s| s.1 == round && !s.2.is_empty())
+        .map(|s| (s.0, s.2.as_str()))
+        .collect()
+}
+
+/// A round's scores (0 for a skipped turn), with the judge's note as the reason.
+pub fn offline_round(
+    topic: &Topic,
+    seen: &Seen,
+    round: u8,
+    checks: &[SourceCheck],
+) -> (Vec<RoundScore>, RoundNotes) {
+    let mut scores = vec![RoundScore::default(); seen.n as usize];
+    let mut reasons = vec!["Skipped the turn.".to_string(); seen.n as usize];
+    let memory = &seen.bridge.memory;
+    let mine = of_round(seen, round);
+    let mut k = memory.speeches.len() - mine.len();
+    let motion = keys(&seen.motion);
+    let mut lines = Vec::new();
+    for (seat, text) in &mine {
+        let Some(speech) = memory.speeches.get(k) else {
+            continue;
+        };
+        k += 1;
+        let (j, comment) = heuristic::score(topic, memory, speech);
+        let i = *seat as usize - 1;
+        scores[i] = RoundScore {
+            argument: j.logic.min(10),
+            rebuttal: j.persuasion.min(10),
+            strategy: (j.expression as u32 + j.rule_compliance as u32)
+                .div_ceil(2)
+                .min(10) as u8,
+        };
+        reasons[i] = comment;
+        match main_claim(text, &motion) {
+            Some(c) => lines.push(format!("[P{seat}] argued {c}.")),
+            None => lines.push(format!("[P{seat}] made no claim of substance.")),
+        }
+    }
+    let sources = if checks.is_empty() {
+        vec!["No sources were cited with a quotation.".to_string()]
+    } else {
+        checks.iter().map(SourceCheck::line).collect()
+    };
+    let (clashes, consensus) = meetings(seen, round, &motion);
+    let notes = RoundNotes {
+        summary: if lines.is_empty() {
+            "Nobody spoke this round.".into()
+        } else {
+            lines.join(" ")
+        },
+        clashes,
+        consensus,
+        sources,
+        reasons,
+    };
+    (scores, notes)
+}
+
+/// Where the sides met this round: a clash where a participant's sentence took up a point
+/// an opponent made (this round or the one before); consensus where that sentence granted
+/// it. At most three of each.
+fn meetings(seen: &Seen, round: u8, motion: &[String]) -> (Vec<String>, Vec<String>) {
+    let mut clashes = Vec::new();
+    let mut consensus = Vec::new();
+    let before: Vec<(Seat, &str)> = of_round(seen, round.saturating_sub(1));
+    let now = of_round(seen, round);
+    for (i, (seat, text)) in now.iter().enumerate() {
+        let side = side_of(*seat);
+        let heard: Vec<(Seat, Sentence)> = before
+            .iter()
+            .chain(now[..i].iter())
+            .filter(|(s, _)| side_of(*s) != side)
+            .flat_map(|(s, t)| read(t, motion).into_iter().map(move |x| (*s, x)))
+            .filter(|(_, x)| x.is_point())
+            .collect();
+        for sentence in read(text, motion) {
+            let Some((by, point)) = heard.iter().find(|(_, p)| sentence.takes_up(p)) else {
+                continue;
+            };
+            let about = summary(&point.text, 10);
+            if grants(&sentence.text) {
+                if consensus.len() < 3 {
+                    consensus.push(format!("[P{seat}] granted [P{by}]'s point: “{about}”"));
+                }
+            } else if clashes.len() < 3
+                && !clashes
+                    .iter()
+                    .any(|c: &String| c.starts_with(&format!("[P{seat}] answered [P{by}]")))
+            {
+                clashes.push(format!("[P{seat}] answered [P{by}] on “{about}”"));
+            }
+        }
+    }
+    (clashes, consensus)
+}
+
+/// What one participant did over the whole debate, from the judge's reading.
+#[derive(Default)]
+struct Record {
+    speeches: usize,
+    fresh: usize,
+    substantive: usize,
+    reasons: usize,
+    evidence: usize,
+    /// Their points taken up, and the speeches that had points to take up.
+    engaged: f64,
+    answerable: usize,
+    counter: usize,
+    signposts: usize,
+    off_motion: usize,
+    flow: f64,
+    insults: usize,
+    grants: usize,
+    texts: Vec<String>,
+}
+
+fn record(seen: &Seen, seat: Seat) -> Record {
+    let memory = &seen.bridge.memory;
+    let motion = keys(&seen.motion);
+    let mut r = Record::default();
+    let spoken = seen.speeches.iter().filter(|s| !s.2.is_empty());
+    for ((p, _, text), speech) in spoken.zip(&memory.speeches) {
+        if *p != seat {
+            continue;
+        }
+        let m = heuristic::measure(memory, speech).reading;
+        r.speeches += 1;
+        r.texts.push(text.clone());
+        r.fresh += m.sentences - m.repeated;
+        r.substantive += m.substantive;
+        r.reasons += m.reasons;
+        r.evidence += m.evidence;
+        if m.raised > 0 {
+            r.answerable += 1;
+            r.engaged += m.engagement(3);
+        }
+        r.signposts += m.signposts;
+        r.off_motion += usize::from(!m.on_motion);
+        r.flow += if (10.0..=26.0).contains(&m.sentence_words) {
+            1.0
+        } else {
+            0.5
+        };
+        let lower = tokens(text).join(" ");
+        r.insults += INSULTS.iter().filter(|i| lower.contains(*i)).count();
+        r.grants += usize::from(grants(text));
+        r.counter += read(text, &motion)
+            .iter()
+            .filter(|s| s.evidence > 0 && s.contrast)
+            .count();
+    }
+    r
+}
+
+fn share(x: f64, of: f64) -> f64 {
+    if of <= 0.0 {
+        0.0
+    } else {
+        (x / of).min(1.0)
+    }
+}
+
+/// The final rubric: each participant's thirteen sub-scores from their whole debate, and
+/// per category a reason naming each sub-score and the measure it came from.
+pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<Vec<String>>) {
+    let mut rubrics = Vec::new();
+    let mut reasons = Vec::new();
+    for seat in 1..=seen.n {
+        let r = record(seen, seat);
+        let n = r.speeches.max(1) as f64;
+        let failed = checks
+            .iter()
+            .filter(|c| {
+                c.found == Found::NotFound && r.texts.iter().any(|t| t.contains(&c.citation.url))
+            })
+            .count();
+        let engaged = if r.answerable == 0 {
+            0.5
+        } else {
+            r.engaged / r.answerable as f64
+        };
+        let on_motion = 1.0 - r.off_motion as f64 / n;
+        let precision = share(r.substantive as f64, r.fresh as f64);
+        let values: [(f64, String); 13] = [
+            (
+                share(r.evidence as f64, 2.0 * n),
+                format!(
+                    "{} pieces of evidence in {} speeches",
+                    r.evidence, r.speeches
+                ),
+            ),
+            (
+                share(r.reasons as f64, 1.5 * n),
+                format!("{} sentences with a reason", r.reasons),
+            ),
+            (
+                (on_motion + engaged) / 2.0,
+                format!(
+                    "on the motion in {} of {} speeches",
+                    r.speeches - r.off_motion,
+                    r.speeches
+                ),
+            ),
+            (
+                share(r.substantive as f64, 4.0 * n),
+                format!(
+                    "{} sentences of substance, about {:.0} a speech",
+                    r.substantive,
+                    r.substantive as f64 / n
+                ),
+            ),
+            (
+                precision,
+                format!(
+                    "{} of {} fresh sentences of substance",
+                    r.substantive, r.fresh
+                ),
+            ),
+            (
+                share(r.counter as f64, n),
+                format!("{} rebuttals with evidence", r.counter),
+            ),
+            (
+                (precision + share(r.signposts as f64, n)) / 2.0,
+                format!("{} signposts", r.signposts),
+            ),
+            (
+                engaged,
+                format!("took up {:.0}% of the points put to it", engaged * 100.0),
+            ),
+            (
+                r.flow / n,
+                "readable sentences".to_string() + if r.flow / n < 0.9 { " mostly" } else { "" },
+            ),
+            (
+                (share(r.reasons as f64, n) + share(r.evidence as f64, n)) / 2.0,
+                "reasons and evidence together".to_string(),
+            ),
+            (
+                if r.insults > 0 { 0.2 } else { 1.0 },
+                if r.insults > 0 {
+                    format!("{} insults", r.insults)
+                } else {
+                    "no insults".to_string()
+                },
+            ),
+            (
+                if r.grants > 0 { 1.0 } else { 0.6 },
+                if r.grants > 0 {
+                    format!("granted a point {} times", r.grants)
+                } else {
+                    "granted no point".to_string()
+                },
+            ),
+            (
+                if failed > 0 {
+                    0.3
+                } else if r.evidence > 0 {
+                    1.0
+                } else {
+                    0.6
+                },
+                if failed > 0 {
+                    format!("{failed} citations not found")
+                } else if r.evidence > 0 {
+                    "its evidence unchallenged".to_string()
+                } else {
+                    "no evidence to check".to_string()
+                },
+            ),
+        ];
+        let mut rubric = Rubric::default();
+        for (k, spec) in RUBRIC.iter().enumerate() {
+            rubric.0[k] = ((values[k].0 * spec.max as f64).round() as u8).min(spec.max);
+        }
+        reasons.push(
+            CATEGORIES
+                .iter()
+                .enumerate()
+                .map(|(c, (_, title, max))| {
+                    let parts: Vec<String> = RUBRIC
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, s)| s.category == c)
+                        .map(|(k, s)| {
+                            format!(
+                                "{} {}/{} ({})",
+                                s.title.to_lowercase(),
+                                rubric.0[k],
+                                s.max,
+                                values[k].1
+                            )
+                        })
+                        .collect();
+                    format!(
+                        "{title} {}/{max}: {}.",
+                        rubric.category(c),
+                        parts.join("; ")
+                    )
+                })
+                .collect(),
+        );
+        rubrics.push(rubric);
+    }
+    (rubrics, reasons)
+}
