@@ -7,6 +7,24 @@ use super::reading::{keys, read, Sentence};
 use super::text::{joined, lower_start, sentences};
 use super::topics::Bank;
 
+/// Discourse markers that open a sentence without being part of its claim.
+const CONNECTORS: [&str; 14] = [
+    "with respect",
+    "moreover",
+    "in addition",
+    "at the same time",
+    "worse still",
+    "on top of that",
+    "just as importantly",
+    "for the same reason",
+    "furthermore",
+    "besides",
+    "indeed",
+    "frankly",
+    "what is more",
+    "equally",
+];
+
 /// How a claim's evidence is tied to it, in turn.
 const LINKS: [&str; 4] = [
     "We know this because",
@@ -122,6 +140,12 @@ pub fn answering(
 /// `body` with its first word lower-cased: a common starter, or a word the other side's
 /// speeches also write in lower case (so a name keeps its capital); `None` otherwise.
 fn lowered(body: &str, context: &[&str]) -> Option<String> {
+    // A connector of theirs ("With respect, …") is not part of what they claimed.
+    if let Some((head, rest)) = body.split_once(", ") {
+        if CONNECTORS.contains(&head.to_lowercase().as_str()) && !rest.is_empty() {
+            return lowered(rest, context).or_else(|| Some(rest.to_string()));
+        }
+    }
     if let Some(l) = lower_start(body) {
         return Some(l);
     }

@@ -35,16 +35,38 @@ const INSULTS: [&str; 8] = [
     "idiot", "stupid", "moron", "liar", "fool", "dumb", "pathetic", "clown",
 ];
 
-/// Participant `seat`'s main claim in `text`: its sentence of most substance (reasons,
-/// evidence, key words), not a question, cut to about twenty words.
+/// Lead-ins a main claim is reported without.
+const LEAD_INS: [&str; 7] = [
+    "we argue that ",
+    "we know this because ",
+    "we say so because ",
+    "this is no guess, because ",
+    "that matters because ",
+    "they say that ",
+    "it is also worth noting that ",
+];
+
+/// The main claim in `text`: its sentence of most substance (reasons, evidence, key
+/// words), not a question, without a lead-in, cut to about twenty-five words.
 fn main_claim(text: &str, motion: &[String]) -> Option<String> {
     let sentences = read(text, motion);
     let best = sentences
         .iter()
         .filter(|s| !s.question && s.keys.len() >= 2)
         .max_by_key(|s| (usize::from(s.reason) + s.evidence) * 10 + s.keys.len())?;
-    let short = summary(&best.text, 20);
-    Some(lower_start(&short).map_or_else(|| format!("“{short}”"), |l| format!("that {l}")))
+    let mut body = best.text.trim().to_string();
+    for lead in LEAD_INS {
+        if body.to_lowercase().starts_with(lead) {
+            body = body[lead.len()..].to_string();
+        }
+    }
+    let short = summary(&body, 25);
+    let short = short.trim_end_matches(['.', '!']).to_string();
+    Some(match lower_start(&short) {
+        Some(l) => format!("that {l}"),
+        None if body.len() != best.text.trim().len() => format!("that {short}"),
+        None => format!("“{short}”"),
+    })
 }
 
 /// The speeches of `round`: (seat, text), spoken ones only.
@@ -86,6 +108,9 @@ pub fn offline_round(
         };
         reasons[i] = comment;
         match main_claim(text, &motion) {
+            Some(c) if c.ends_with('…') || c.ends_with('”') => {
+                lines.push(format!("[P{seat}] argued {c}"))
+            }
             Some(c) => lines.push(format!("[P{seat}] argued {c}.")),
             None => lines.push(format!("[P{seat}] made no claim of substance.")),
         }
@@ -197,7 +222,7 @@ fn record(seen: &Seen, seat: Seat) -> Record {
         };
         let lower = tokens(text).join(" ");
         r.insults += INSULTS.iter().filter(|i| lower.contains(*i)).count();
-        r.grants += usize::from(grants(text));
+        r.grants += usize::from(grants(text) && m.taken_up > 0);
         r.counter += read(text, &motion)
             .iter()
             .filter(|s| s.evidence > 0 && s.contrast)
@@ -331,7 +356,7 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
             CATEGORIES
                 .iter()
                 .enumerate()
-                .map(|(c, (_, title, max))| {
+                .map(|(c, (_, _, max))| {
                     let parts: Vec<String> = RUBRIC
                         .iter()
                         .enumerate()
@@ -346,11 +371,7 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
                             )
                         })
                         .collect();
-                    format!(
-                        "{title} {}/{max}: {}.",
-                        rubric.category(c),
-                        parts.join("; ")
-                    )
+                    format!("{}/{max}: {}.", rubric.category(c), parts.join("; "))
                 })
                 .collect(),
         );
