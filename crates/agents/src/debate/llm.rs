@@ -291,6 +291,7 @@ impl Seated<'_> {
                     "transcript",
                     &transcript(self.memory, Some(self.memory.stage), None),
                 ),
+                ("reply_to", &prompt::reply_to(self.memory, self.side, None)),
                 ("task", &task),
                 ("limit", &limit.to_string()),
             ],
@@ -376,6 +377,14 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
             (
                 "transcript",
                 &transcript(memory, Some(speech.stage()), Some(speech.index)),
+            ),
+            (
+                "reply_to",
+                &prompt::reply_to(
+                    memory,
+                    side_of(speech.seat).unwrap_or(Side::Pro),
+                    Some(speech.index),
+                ),
             ),
             ("speaker", &seat_title(speech.seat)),
             ("part", speech.part.title()),

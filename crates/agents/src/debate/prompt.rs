@@ -11,7 +11,7 @@
 use super::memory::{Entry, Memory};
 use super::topics::Topic;
 use crate::config::ConfigError;
-use crate::games::debate::team::{seat_title, Part, Side, Speech, Stage};
+use crate::games::debate::team::{seat_title, side_of, Part, Side, Speech, Stage};
 use crate::llm::prompts::{fence, PromptSet, PromptSpec};
 use std::path::Path;
 
@@ -46,7 +46,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "style",
             "bank"
         ),
-        prompt!("debater_turn", "transcript", "task", "limit"),
+        prompt!("debater_turn", "transcript", "reply_to", "task", "limit"),
         prompt!(
             "captain",
             "side",
@@ -61,6 +61,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
         prompt!(
             "judge_turn",
             "transcript",
+            "reply_to",
             "speaker",
             "part",
             "words",
@@ -180,6 +181,33 @@ fn bounded(text: &str, max: u32) -> String {
 }
 
 /// The most of a speech a prompt shows: its limit and a tenth.
+/// The other side's latest speech before speech `before` (all of them when `None`), in
+/// full and fenced, for `side`'s speaker to answer (or the judge to read an answer
+/// against); a line saying there is none yet.
+pub fn reply_to(memory: &Memory, side: Side, before: Option<u32>) -> String {
+    let last = memory
+        .speeches
+        .iter()
+        .rev()
+        .filter(|s| before.is_none_or(|b| s.index < b))
+        .find(|s| side_of(s.seat) == Some(side.other()));
+    match last {
+        // In the stage shown in full above: named, not shown twice.
+        Some(s) if s.stage() == memory.stage && s.words <= VERBATIM_WORDS / 2 => format!(
+            "The other side's latest speech is {}'s {} above: answer it.",
+            seat_title(s.seat),
+            s.part.title()
+        ),
+        Some(s) => format!(
+            "The other side's latest speech, {}'s {}, in full:\n{}",
+            seat_title(s.seat),
+            s.part.title(),
+            fence(&bounded(&s.text, shown_limit(s)))
+        ),
+        None => "The other side has not spoken yet.".into(),
+    }
+}
+
 pub fn shown_limit(s: &Speech) -> u32 {
     s.limit + s.limit.div_ceil(10)
 }

@@ -6,7 +6,9 @@ use super::llm::*;
 use super::memory::Memory;
 use super::prompt::{self, transcript};
 use super::*;
-use crate::games::debate::team::{Flag, Limits, Part, Speech, Stage, TeamRules};
+use crate::games::debate::team::{
+    seat_title, side_of, Flag, Limits, Part, Speech, Stage, TeamRules,
+};
 use crate::games::debate::words;
 use crate::llm::mock::{broken_reply, instance, Fault};
 use crate::llm::tokens;
@@ -426,4 +428,57 @@ fn a_teams_notes_reach_only_its_own_prompts() {
         assert_eq!(all.contains("CON-SECRET"), con, "seat {seat}");
         assert!(all.contains("Our opening."));
     }
+}
+
+/// A debater's prompt carries the other side's latest speech in full (the questions, for an
+/// answer), even when its stage is summarized in the transcript; the judge's prompt carries
+/// the speech an answer replies to.
+#[test]
+fn prompts_carry_the_speech_being_answered() {
+    let kit = kit();
+    let topic = kit.topics.get("universal_basic_income").unwrap().clone();
+    let voice = kit.personalities.get("data_driven").unwrap().clone();
+    let (judge_memory, game) = longest_debate(JUDGE);
+    let (pro_memory, _) = longest_debate(4);
+    let last_con = pro_memory
+        .speeches
+        .iter()
+        .rev()
+        .find(|s| side_of(s.seat) == Some(Side::Con))
+        .unwrap();
+    let seated = Seated {
+        seat: 4,
+        side: Side::Pro,
+        topic: &topic,
+        voice: &voice,
+        memory: &pro_memory,
+    };
+    let r = seated.speech_request(&kit.prompts, Part::Free, 200, None, None);
+    let all: String = r.messages.iter().map(|m| m.content.clone()).collect();
+    let tail: String = last_con
+        .text
+        .split_whitespace()
+        .take(12)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains("The other side's latest speech"), "{all}");
+    assert!(all.contains(&seat_title(last_con.seat)), "{all}");
+    assert!(all.contains(&tail), "{tail} not in {all}");
+    // The judge scoring an answer sees the questions it answers, whole.
+    let answer = game
+        .speeches()
+        .iter()
+        .find(|s| s.part == Part::Answer)
+        .unwrap();
+    let question = &game.speeches()[answer.index as usize - 1];
+    assert_eq!(question.part, Part::Question);
+    let r = judge_request(&kit.prompts, &judge_memory, answer);
+    let all: String = r.messages.iter().map(|m| m.content.clone()).collect();
+    let asked: String = question
+        .text
+        .split_whitespace()
+        .take(10)
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(all.contains(&asked), "{asked} not in {all}");
 }

@@ -554,6 +554,20 @@ mod tests {
             ),
             "{claims}"
         );
+        // A person's shorthand claim reaches the record a model reads, as the game's line.
+        let mut p = SeatMemory::new(8);
+        p.observe(&speech(
+            3,
+            SpeechKind::Day,
+            "I'm the seer. 7: good, 2 is a wolf",
+        ));
+        let lines = p.claims_lines();
+        assert!(
+            lines.contains("Seat 3 claimed seer")
+                && lines.contains("7 good")
+                && lines.contains("2 wolf"),
+            "{lines}"
+        );
         // Voted out, he may shoot.
         m.observe(&Event::Eliminated { seat: Some(4) });
         assert_eq!(m.may_shoot, Some(true));

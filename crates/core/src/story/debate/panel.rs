@@ -52,8 +52,16 @@ pub fn round_post(
         "== The moderator on round {round}{} ==\n{}\n  Clashes: {}\n  Consensus: {}\n  Sources: {}\n  Scores (of 30, the mean of two passes):",
         if offline { " (offline-scored)" } else { "" },
         named(&notes.summary),
-        named(&list(&notes.clashes)),
-        named(&list(&notes.consensus)),
+        if notes.clashes.is_empty() {
+            "none this round (no one took up a point of the other side)".to_string()
+        } else {
+            named(&list(&notes.clashes))
+        },
+        if notes.consensus.is_empty() {
+            "none this round".to_string()
+        } else {
+            named(&list(&notes.consensus))
+        },
         named(&list(&notes.sources)),
     );
     for (i, m) in means.iter().enumerate() {
