@@ -128,6 +128,7 @@ impl Screen for TrialScreen<'_> {
                         " (presented)"
                     };
                     out(&format!("   {} — {}{state}", e.id, e.title));
+                    out(&format!("      {}", e.text));
                 }
                 return Flow::Stay;
             }

@@ -76,6 +76,10 @@ pub struct OfflineJuror {
     names: Vec<String>,
     players: Seat,
     turn: usize,
+    /// The cards presented so far, in order (only these are cited).
+    presented: Vec<String>,
+    /// What the other jurors have said in deliberation.
+    stated: Vec<String>,
 }
 
 impl OfflineJuror {
@@ -88,7 +92,64 @@ impl OfflineJuror {
             names: setup.jurors.iter().map(|j| j.name.clone()).collect(),
             players: setup.sides.len() as Seat,
             turn: index,
+            presented: Vec::new(),
+            stated: Vec::new(),
         }
+    }
+
+    /// This juror's reason in deliberation: the topic it weighs most that a presented card
+    /// bears on (the card moving it most its own way), naming the card; else its
+    /// weightiest topic, citing nothing. A reason another juror already gave is passed
+    /// over for the next.
+    fn reason(&self, side: Option<Side>) -> String {
+        let case = &self.words.case;
+        let mut options: Vec<(f64, Option<&str>, &str)> = Vec::new();
+        for id in &self.presented {
+            let Some(card) = case.evidence.iter().find(|e| &e.id == id) else {
+                continue;
+            };
+            for (topic, effect) in &card.topics {
+                let w = self.weights.get(topic).copied().unwrap_or(0.0);
+                let toward = w * effect;
+                let score = match side {
+                    Some(Side::Prosecution) => -toward,
+                    Some(Side::Defense) => toward,
+                    None => toward.abs(),
+                };
+                options.push((score, Some(card.title.as_str()), topic.as_str()));
+            }
+        }
+        let mut topics: Vec<(&String, &f64)> = self.weights.iter().collect();
+        topics.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(b.0)));
+        for (i, (topic, _)) in topics.iter().enumerate() {
+            options.push((-1000.0 - i as f64, None, topic.as_str()));
+        }
+        options.sort_by(|a, b| b.0.total_cmp(&a.0));
+        // A reason is (card, topic): one another juror gave already is passed over.
+        let given = |card: Option<&str>, topic: &str| {
+            let (topic, card) = (topic.to_lowercase(), card.map(str::to_lowercase));
+            self.stated.iter().any(|s| {
+                let s = s.to_lowercase();
+                s.contains(&topic) && card.as_ref().is_none_or(|c| s.contains(c.as_str()))
+            })
+        };
+        let texts: Vec<(bool, String)> = options
+            .iter()
+            .map(|(_, card, topic)| {
+                let card = card.map(lower_the);
+                let topic = self.words.topic_name(topic);
+                (
+                    given(card.as_deref(), topic),
+                    self.words.replies.reason(card.as_deref(), topic, self.turn),
+                )
+            })
+            .collect();
+        texts
+            .iter()
+            .find(|(given, _)| !given)
+            .or(texts.first())
+            .map(|(_, t)| t.clone())
+            .unwrap_or_default()
     }
 
     fn struck(&self, player: Seat, heard: bool, moved: f64) -> Struck {
@@ -108,8 +169,27 @@ impl OfflineJuror {
     }
 }
 
+/// A card's title as said mid-sentence: "The daughter's statement" → "the daughter's
+/// statement" (a name keeps its capital).
+fn lower_the(title: &str) -> String {
+    match title.split_once(' ') {
+        Some((first, rest)) if matches!(first, "The" | "A" | "An") => {
+            format!("{} {rest}", first.to_lowercase())
+        }
+        _ => title.to_string(),
+    }
+}
+
 impl Agent<Trial> for OfflineJuror {
-    fn observe(&mut self, _event: &Event) {}
+    fn observe(&mut self, event: &Event) {
+        match event {
+            Event::Presented { card, .. } if !self.presented.contains(card) => {
+                self.presented.push(card.clone())
+            }
+            Event::Stated { text, .. } => self.stated.push(text.clone()),
+            _ => {}
+        }
+    }
 
     fn decide(&mut self, ask: &Ask) -> Decision<Action> {
         self.turn += 1;
@@ -135,8 +215,7 @@ impl Agent<Trial> for OfflineJuror {
                     Band::Undecided => None,
                     _ => Some(Side::Defense),
                 };
-                let argument = self.words.best_argument(&self.weights, side).unwrap_or("");
-                let text = format!("{} {argument}", replies.opening(self.turn));
+                let text = format!("{} {}", replies.opening(self.turn), self.reason(side));
                 let labels = self.words.label(&text);
                 Action::Statement { text, labels }
             }

@@ -131,3 +131,54 @@ fn epilogues_follow_the_vote_pattern() {
         .epilogue(0, 5)
         .starts_with("The jury is unanimous: GUILTY"));
 }
+
+/// Offline jurors in deliberation cite only the cards presented, and two jurors do not give
+/// the same reason.
+#[test]
+fn jurors_deliberate_from_what_was_presented_each_in_their_own_words() {
+    use crate::games::trial::{Action, Ask, Band, Event, TrialRules};
+    use crate::{Agent, Decision};
+    let kit = TrialKit::default();
+    let case = kit.book.cases().next().unwrap().clone();
+    let setup = kit
+        .book
+        .setup(&case, vec![Side::Defense], TrialRules::default());
+    let presented = &case.evidence[0];
+    let unshown: Vec<&str> = case.evidence[1..]
+        .iter()
+        .map(|e| e.title.as_str())
+        .collect();
+    let mut statements: Vec<String> = Vec::new();
+    for index in 0..setup.jurors.len().min(3) {
+        let mut juror = offline::OfflineJuror::new(kit.words(&case), &setup, index);
+        juror.observe(&Event::Presented {
+            player: 1,
+            card: presented.id.clone(),
+        });
+        for (i, text) in statements.iter().enumerate() {
+            juror.observe(&Event::Stated {
+                round: i as u8 + 1,
+                juror: "someone".into(),
+                text: text.clone(),
+            });
+        }
+        let ask = Ask::Deliberate {
+            round: index as u8 + 1,
+            band: Band::Undecided,
+        };
+        let Decision::Now(Action::Statement { text, .. }) = juror.decide(&ask) else {
+            panic!("a statement");
+        };
+        for title in &unshown {
+            assert!(!text.contains(title), "cites {title}, never shown: {text}");
+        }
+        assert!(!statements.contains(&text), "said twice: {text}");
+        statements.push(text);
+    }
+    assert!(
+        statements
+            .iter()
+            .any(|s| s.to_lowercase().contains(&presented.title.to_lowercase())),
+        "{statements:?}"
+    );
+}

@@ -29,6 +29,11 @@ pub struct Bands {
 #[serde(deny_unknown_fields)]
 pub struct DeliberationWords {
     pub opening: Vec<String>,
+    /// A juror's reason citing a card presented: `{card}` its title, `{topic}` the topic
+    /// the juror weighs most that the card bears on.
+    pub cites: Vec<String>,
+    /// A juror's reason when no card bearing on its topics was presented.
+    pub uncited: Vec<String>,
     pub moved: Vec<String>,
     pub unmoved: Vec<String>,
 }
@@ -72,7 +77,7 @@ impl Replies {
         };
         let r: Replies = toml::from_str(text)
             .map_err(|e| invalid("(file)", e.to_string().replace('\n', " ")))?;
-        let lists: [(&str, &Vec<String>); 12] = [
+        let lists: [(&str, &Vec<String>); 14] = [
             ("reaction.strong", &r.reaction.strong),
             ("reaction.weak", &r.reaction.weak),
             ("reaction.against", &r.reaction.against),
@@ -83,6 +88,8 @@ impl Replies {
             ("band.leans_not_guilty", &r.band.leans_not_guilty),
             ("band.strongly_not_guilty", &r.band.strongly_not_guilty),
             ("deliberation.opening", &r.deliberation.opening),
+            ("deliberation.cites", &r.deliberation.cites),
+            ("deliberation.uncited", &r.deliberation.uncited),
             ("deliberation.moved", &r.deliberation.moved),
             ("deliberation.unmoved", &r.deliberation.unmoved),
         ];
@@ -120,6 +127,19 @@ impl Replies {
     /// A deliberation statement's opening line.
     pub fn opening(&self, turn: usize) -> &str {
         pick(&self.deliberation.opening, turn)
+    }
+
+    /// A deliberation reason citing `card` (a title) on `topic`, or, with no card, the
+    /// juror's `topic` alone.
+    pub fn reason(&self, card: Option<&str>, topic: &str, turn: usize) -> String {
+        match card {
+            Some(card) => capitalise(
+                &pick(&self.deliberation.cites, turn)
+                    .replace("{card}", card)
+                    .replace("{topic}", topic),
+            ),
+            None => capitalise(&pick(&self.deliberation.uncited, turn).replace("{topic}", topic)),
+        }
     }
 
     /// A listener's response to `speaker`'s statement.

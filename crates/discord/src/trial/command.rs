@@ -77,15 +77,20 @@ async fn cards<'a>(
     };
     let choices = found
         .into_iter()
-        .filter(|(id, title)| {
+        .filter(|(id, title, _)| {
             p.is_empty() || id.starts_with(&p) || title.to_lowercase().contains(&p)
         })
         .take(25)
-        .map(|(id, title)| {
-            poise::serenity_prelude::AutocompleteChoice::new(
-                title.chars().take(100).collect::<String>(),
-                id,
-            )
+        .map(|(id, title, text)| {
+            // A choice's name holds 100 characters: the title, then as much of what the
+            // card says as fits.
+            let full = format!("{title} — {text}");
+            let name: String = if full.chars().count() > 100 {
+                full.chars().take(99).collect::<String>() + "…"
+            } else {
+                full
+            };
+            poise::serenity_prelude::AutocompleteChoice::new(name, id)
         })
         .collect();
     serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
@@ -174,8 +179,9 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
 }
 
 impl TrialTable {
-    /// The case's cards (id, title) for `/trial evidence`'s autocomplete.
-    pub async fn cards(&self, bot: &Bot) -> Vec<(String, String)> {
+    /// The case's cards (id, title and what the card says) for `/trial evidence`'s
+    /// autocomplete.
+    pub async fn cards(&self, bot: &Bot) -> Vec<(String, String, String)> {
         let case = match &*self.state.lock().await {
             TrialState::Running(TrialRunning { data, .. }) => data.case.clone(),
             TrialState::Lobby(l) => l.case.clone(),
@@ -188,7 +194,7 @@ impl TrialTable {
             .map(|c| {
                 c.evidence
                     .iter()
-                    .map(|e| (e.id.clone(), e.title.clone()))
+                    .map(|e| (e.id.clone(), e.title.clone(), e.text.clone()))
                     .collect()
             })
             .unwrap_or_default()
@@ -217,9 +223,9 @@ impl TrialTable {
             return refuse(ctx, "Only the trial's players present evidence.").await;
         };
         let known = self.cards(ctx.data()).await;
-        let Some((id, title)) = known
+        let Some((id, title, _)) = known
             .iter()
-            .find(|(id, title)| id == card.trim() || title.eq_ignore_ascii_case(card.trim()))
+            .find(|(id, title, _)| id == card.trim() || title.eq_ignore_ascii_case(card.trim()))
         else {
             let ids: Vec<&str> = known.iter().map(|c| c.0.as_str()).collect();
             return refuse(
