@@ -38,6 +38,14 @@ impl Heuristic {
         text
     }
 
+    /// A plain "I am a villager" only when it says something: the seat's first word on its
+    /// role, a defence when it has been accused, or a PK plea. Said every speech, it was
+    /// every opening at the table.
+    fn villager_claim(&self, kind: SpeechKind) -> Option<Role> {
+        let said = self.claims[self.me as usize].role == Some(Role::Villager);
+        (!said || kind != SpeechKind::Day || !self.accused_me.is_empty()).then_some(Role::Villager)
+    }
+
     /// With no evidence and nobody named yet today, a seat stays quiet about whom to vote
     /// unless a 1-in-(speakers left) draw says it names someone now (see the module doc).
     fn holds_back(&mut self) -> bool {
@@ -126,7 +134,7 @@ impl Heuristic {
         } else if kind != SpeechKind::Day && matches!(self.role, Role::Witch | Role::Hunter) {
             plan.role = Some(self.role);
         } else {
-            plan.role = Some(Role::Villager);
+            plan.role = self.villager_claim(kind);
         }
         if kind == SpeechKind::Pk {
             plan.pk_plea = true;
@@ -196,7 +204,7 @@ impl Heuristic {
                 .find(|s| self.alive.contains(*s))
                 .or_else(|| self.wolf_vote(others));
         } else {
-            plan.role = Some(Role::Villager);
+            plan.role = self.villager_claim(kind);
             if kind == SpeechKind::Pk {
                 plan.pk_plea = true;
             }
