@@ -3,9 +3,8 @@
 //! each attack word, its evidence 0.35 for each evidence word; every target gets the same
 //! rating. Words are matched as the source does, as lower-case substrings of the speech.
 //! Beyond the source's words, evidence and reasons are read as the offline judge reads
-//! them (see [`super::reading`]): each piece of evidence (a figure, a source named) is
-//! worth an evidence word, and each sentence with a reason a persuasion word, so a speech
-//! citing statistics is not rated as having no evidence. A debate rated this way is marked
+//! it (see [`super::reading`]): each piece of evidence (a figure, a source named) is worth
+//! an evidence word, so a speech citing statistics is not rated as having no evidence. A debate rated this way is marked
 //! offline-scored.
 
 use crate::games::debate::social::Rating;
@@ -23,9 +22,8 @@ pub fn rate(speech: &str) -> Rating {
     let lower = speech.to_lowercase();
     let read = super::reading::read(speech, &[]);
     let pieces = read.iter().map(|s| s.evidence).sum::<usize>() as f64;
-    let reasons = read.iter().filter(|s| s.reason).count() as f64;
     Rating {
-        persuasion: (present(&lower, &PERSUASION).max(reasons) * 0.3).min(1.0),
+        persuasion: (present(&lower, &PERSUASION) * 0.3).min(1.0),
         attack: (present(&lower, &ATTACK) * 0.4).min(1.0),
         evidence: (present(&lower, &EVIDENCE).max(pieces) * 0.35).min(1.0),
     }
@@ -44,8 +42,8 @@ mod tests {
         let r = rate("The research data and one study show it.");
         assert!((r.evidence - 1.0).abs() < 1e-12);
         assert_eq!(rate("Plain words.").persuasion, 0.0);
-        // Statistics are evidence, a causal link a reason, with none of the source's words.
+        // Statistics are evidence, with none of the source's words.
         let r = rate("Unemployment fell by 13 percent in 2021, because firms hired.");
-        assert!(r.evidence >= 0.7 && r.persuasion >= 0.3, "{r:?}");
+        assert!(r.evidence >= 0.7, "{r:?}");
     }
 }

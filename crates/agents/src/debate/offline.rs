@@ -192,9 +192,17 @@ impl<'a> Writer<'a> {
 
     /// The other side's speeches, latest first.
     fn theirs_latest(&self) -> Vec<&'a str> {
+        self.theirs_before(None)
+    }
+
+    /// The other side's speeches, latest first, leaving out those of `parallel` (a summary
+    /// or closing does not answer the other side's summary or closing: the judge reads
+    /// the two as parallel).
+    fn theirs_before(&self, parallel: Option<Part>) -> Vec<&'a str> {
         let mut v: Vec<&'a str> = self
             .memory
             .by_side(self.side.other())
+            .filter(|s| Some(s.part) != parallel)
             .map(|s| s.text.as_str())
             .collect();
         v.reverse();
@@ -362,7 +370,8 @@ impl<'a> Writer<'a> {
             }
         }
         let motion = keys(&self.memory.motion);
-        if let Some(line) = challenge(&self.theirs_latest(), &motion, &self.said_before()) {
+        let theirs = self.theirs_before(Some(part));
+        if let Some(line) = challenge(&theirs, &motion, &self.said_before()) {
             d.push(1, line);
         }
         d.push(4, self.closer(rng));

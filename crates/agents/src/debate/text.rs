@@ -230,7 +230,24 @@ impl Draft {
     /// [`Draft::fit`]): a speech that must use a clock uses it up to the last sentence
     /// that fits, never a sentence cut short.
     pub fn fill(&self, limit: u32, end: char) -> String {
-        self.fit(limit, end)
+        let mut out = self.fit(limit, end);
+        // The words left over are closed with short whole sentences, each said once, so
+        // that the last word uses the clock up (no scrap of a turn is left) and still ends
+        // on a whole sentence.
+        let mut left = limit.saturating_sub(words::count(&out));
+        if left > 16 {
+            // Material ran out: what is left is a clock for another speech.
+            return out;
+        }
+        for closing in CLOSINGS {
+            let n = words::count(closing);
+            if n <= left && !out.contains(closing) {
+                out.push(' ');
+                out.push_str(closing);
+                left -= n;
+            }
+        }
+        out.trim().to_string()
     }
 
     /// The parts that fit within `limit` words, most important first (a part that does
@@ -271,6 +288,17 @@ impl Draft {
             .join(" ")
     }
 }
+
+/// Short whole sentences that close a team's last word, longest first.
+const CLOSINGS: [&str; 7] = [
+    "Weigh the evidence, and you will find that our case stands.",
+    "That is why we will win this debate.",
+    "That is where we stand today.",
+    "That is our case.",
+    "We rest it there.",
+    "We rest.",
+    "Done.",
+];
 
 /// A whole sentence of at most `limit` words, for a clock or limit too short for any
 /// prepared sentence: a question when `end` is `?`.
@@ -481,8 +509,10 @@ mod tests {
         q.push(0, "Why would anyone do that, really?");
         // Not one sentence fits: a short whole question, never one cut short.
         assert_eq!(q.fit(3, '?'), "Why?");
-        // Filling: whole sentences only, never one cut short.
-        assert_eq!(d.fill(12, '.'), d.fit(12, '.'));
+        // Filling: whole sentences only, never one cut short, the words left closed with
+        // short whole sentences.
+        assert_eq!(words::count(&d.fill(12, '.')), 12);
+        assert!(d.fill(12, '.').starts_with(&d.fit(12, '.')));
         assert_eq!(d.fill(9, '.'), d.fit(9, '.'));
     }
 
