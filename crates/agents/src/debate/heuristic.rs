@@ -261,7 +261,7 @@ fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> Str
             s.push_str(&format!(" (\"{}\")", super::text::summary(e, 8)));
         }
         parts.push(s);
-    } else if !m.from.is_empty() {
+    } else if !m.from.is_empty() && r.asked == 0 {
         parts.push(format!("no point of substance to take up in {}", m.from));
     } else if speech.part != Part::Opening {
         parts.push("nothing of the other side's to answer yet".into());
