@@ -236,14 +236,11 @@ impl Sentence {
 
     /// Whether this sentence says again what `earlier` said: four in five of its key words
     /// (at least three) were in it.
-    /// A question repeats only a question (asking about a claim is not saying it again),
-    /// and a sentence with a contrast only one with a contrast.
+    /// A question repeats only a question: asking about a claim is not saying it again.
     pub fn repeats(&self, earlier: &Sentence) -> bool {
         let n = self.keys.len();
         n >= 3
             && self.question == earlier.question
-            // "X" and "but not X" are a claim and its rebuttal, not the same thing said twice.
-            && self.contrast == earlier.contrast
             && self
                 .keys
                 .iter()
