@@ -39,6 +39,34 @@ pub fn linked(evidence: &str, turn: usize) -> String {
     joined(LINKS[turn % LINKS.len()], evidence)
 }
 
+/// The first line `make` builds from one of `theirs` (the other side's speeches, latest
+/// first) sentences that `fits` (never a question or a quotation) and that `said` does not
+/// hold; `make` gets the sentence, lower-cased at its start, and whether it gave evidence.
+fn first_unsaid(
+    theirs: &[&str],
+    motion: &[String],
+    said: &dyn Fn(&str) -> bool,
+    fits: impl Fn(&Sentence) -> bool,
+    make: impl Fn(&str, bool) -> String,
+) -> Option<String> {
+    for text in theirs {
+        for s in read(text, motion) {
+            if s.question || !fits(&s) || s.text.contains(['"', '“', ':']) {
+                continue;
+            }
+            let body = s.text.trim_end_matches(['.', '!', ' ']).to_string();
+            let Some(body) = lowered(&body, theirs) else {
+                continue;
+            };
+            let line = make(&body, s.evidence > 0);
+            if !said(&line) {
+                return Some(line);
+            }
+        }
+    }
+    None
+}
+
 /// A question pressing the first of `theirs` (the other side's speeches, latest first)
 /// sentences that makes a claim (three key words) and has not been pressed yet: "What
 /// evidence shows that …?" when it gave none, else "Even granting that …, why should that
@@ -48,26 +76,19 @@ pub fn pressing_question(
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
-    for text in theirs {
-        for s in read(text, motion) {
-            if s.question || s.keys.len() < 3 || s.text.contains(['"', '“', ':']) {
-                continue;
-            }
-            let body = s.text.trim_end_matches(['.', '!', ' ']).to_string();
-            let Some(body) = lowered(&body, theirs) else {
-                continue;
-            };
-            let q = if s.evidence == 0 {
-                format!("What evidence shows that {body}?")
-            } else {
+    first_unsaid(
+        theirs,
+        motion,
+        said,
+        |s| s.keys.len() >= 3,
+        |body, evidence| {
+            if evidence {
                 format!("Even granting that {body}, why should that decide this debate?")
-            };
-            if !said(&q) {
-                return Some(q);
+            } else {
+                format!("What evidence shows that {body}?")
             }
-        }
-    }
-    None
+        },
+    )
 }
 
 /// A challenge to the first of `theirs` (latest first) sentences that makes a claim (three
@@ -79,33 +100,18 @@ pub fn challenge(
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
-    for text in theirs {
-        for s in read(text, motion) {
-            // A claim worth challenging: a reason, a figure or four key words (not a
-            // speaker's stock phrase), short enough not to be simply said again.
-            let claim = s.reason || s.evidence > 0 || s.keys.len() >= 4;
-            if s.question
-                || !claim
-                || !(3..=6).contains(&s.keys.len())
-                || s.text.contains(['"', '“', ':'])
-            {
-                continue;
-            }
-            let body = s.text.trim_end_matches(['.', '!', ' ']).to_string();
-            let Some(body) = lowered(&body, theirs) else {
-                continue;
-            };
-            let line = if s.evidence == 0 {
-                format!("They say that {body}, yet they have shown no evidence for it.")
-            } else {
-                format!("They say that {body}, but one finding does not decide this motion.")
-            };
-            if !said(&line) {
-                return Some(line);
-            }
+    // A claim worth challenging: a reason, a figure or four key words (not a speaker's
+    // stock phrase), short enough not to be simply said again.
+    let fits = |s: &Sentence| {
+        (s.reason || s.evidence > 0 || s.keys.len() >= 4) && (3..=6).contains(&s.keys.len())
+    };
+    first_unsaid(theirs, motion, said, fits, |body, evidence| {
+        if evidence {
+            format!("They say that {body}, but one finding does not decide this motion.")
+        } else {
+            format!("They say that {body}, yet they have shown no evidence for it.")
         }
-    }
-    None
+    })
 }
 
 /// The sentences of `bank` (its claims, evidence and rebuttals) that take up the questions
