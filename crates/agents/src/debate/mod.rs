@@ -342,7 +342,7 @@ impl Debater {
                 }
             }
             Ask::Speak { part, limit, .. } => Action::Speak {
-                text: w.wrap_up(rng, *part, *limit),
+                text: w.wrap_up_with(rng, *part, *limit, false),
             },
             Ask::Question { limit, targets } => {
                 let (target, text) = w.questions(rng, *limit, *targets);

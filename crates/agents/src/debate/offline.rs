@@ -7,9 +7,11 @@
 //!   questions, to the named opponent who has spoken less;
 //! - answer: rebuttals of the claims the question touched, the claim of ours it pressed
 //!   defended with its evidence, one more of ours (never ending with `?`);
-//! - summary and closing: the team's claims not yet made, rebuttals of the other side's
-//!   most-used claims;
-//! - free debate: a rebuttal of the other side's last speech, one fresh claim, about a
+//! - summary and closing: the other side's points not yet answered, each stated in their
+//!   words and answered in one sentence (a rejoinder: "They say that …, but …"), the
+//!   team's claims not yet made, rebuttals of the other side's most-used claims;
+//! - free debate: rejoinders to the other side's last speech, a rebuttal, one fresh claim,
+//!   about a
 //!   quarter of the team's clock; the last word (the fourth, or any speech that would leave
 //!   less than half a quarter) takes exactly what is left, so no scrap remains (a clock of
 //!   one or two words is spoken as a short last word: an AI never misses a turn). With
@@ -23,7 +25,7 @@
 
 use super::memory::{Entry, Memory};
 use super::personalities::Personality;
-use super::pressing::{answering, challenge, linked, pressing_question};
+use super::pressing::{answering, challenge, linked, pressing_question, rejoinders};
 use super::reading::{keys, read, Sentence};
 use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
@@ -190,6 +192,103 @@ impl<'a> Writer<'a> {
         }
     }
 
+    /// Whether `text` is about this debate's topic: it names one of either bank's claims'
+    /// key words or a key word of the motion (a speaker's stock phrase does not).
+    fn on_topic(&self, text: &str) -> bool {
+        let motion = keys(&self.memory.motion);
+        !claims_in(self.own(), text).is_empty()
+            || !claims_in(self.theirs(), text).is_empty()
+            || keys(text).iter().any(|k| motion.contains(k))
+    }
+
+    /// Our line that answers `point` (one of the other side's sentences on the topic): of
+    /// our bank's claims, evidence and rebuttal sentences (at most 24 words, in at most two
+    /// rejoinders of this side before), the one sharing most of its key words (two at
+    /// least), those not yet said first; else the first sentence of our rebuttal of the
+    /// claim of theirs it makes.
+    fn reply_to(
+        &self,
+        point: &Sentence,
+        said: &dyn Fn(&str) -> bool,
+        ours: &[String],
+    ) -> Option<String> {
+        if !self.on_topic(&point.text) {
+            return None;
+        }
+        let motion = keys(&self.memory.motion);
+        let own = self.own();
+        // How often a line already answered a point in a rejoinder of ours.
+        let uses = |l: &str| {
+            let l = l.trim_end_matches('.').to_lowercase();
+            ours.iter()
+                .flat_map(|t| t.match_indices(l.as_str()).map(move |(i, _)| &t[..i]))
+                .filter(|before| {
+                    ["but ", "yet ", "that "]
+                        .iter()
+                        .any(|s| before.ends_with(s))
+                })
+                .count()
+        };
+        let lines = own
+            .claims
+            .iter()
+            .flat_map(|c| [c.claim.clone(), c.evidence.clone()])
+            .chain(own.rebuttals.iter().flat_map(|r| sentences(&r.text)))
+            .filter(|l| words::count(l) <= 24 && uses(l) < 3);
+        let best = lines
+            .map(|l| {
+                let r = Sentence::read(&l, &motion);
+                let shared = point.keys.iter().filter(|k| r.keys.contains(k)).count();
+                (shared, !said(&l), l)
+            })
+            .filter(|(shared, _, _)| *shared >= 2)
+            .max_by_key(|(shared, fresh, _)| (*fresh, *shared));
+        if let Some((_, _, l)) = best {
+            return Some(l);
+        }
+        let claim = touched_claims(self.theirs(), self.own(), &point.text)
+            .into_iter()
+            .next()?;
+        own.rebuttals
+            .iter()
+            .find(|r| r.answers == claim.id)
+            .and_then(|r| sentences(&r.text).into_iter().next())
+            .filter(|l| uses(l) < 3)
+    }
+
+    /// Rejoinders to the points of `theirs` (latest first) this side has not answered yet:
+    /// "They say that …, but …" with our line for each (see [`rejoinders`]); at most `n`.
+    /// A closing (`again`) may answer a point again, with another line: it weighs the
+    /// whole clash.
+    fn rejoinders(
+        &self,
+        rng: &mut ChaCha8Rng,
+        theirs: &[&str],
+        n: usize,
+        again: bool,
+    ) -> Vec<String> {
+        let ours: Vec<String> = self
+            .memory
+            .by_side(self.side)
+            .map(|s| s.text.to_lowercase())
+            .collect();
+        let answered = |p: &str| {
+            let p = p.to_lowercase();
+            !again && ours.iter().any(|t| t.contains(&p))
+        };
+        let motion = keys(&self.memory.motion);
+        let said = self.said_before();
+        rejoinders(
+            theirs,
+            &motion,
+            &answered,
+            &said,
+            &|p| self.reply_to(p, &said, &ours),
+            n,
+            (rng.next_u64() % 6) as usize,
+        )
+    }
+
     /// The other side's speeches, latest first.
     fn theirs_latest(&self) -> Vec<&'a str> {
         self.theirs_before(None)
@@ -347,6 +446,18 @@ impl<'a> Writer<'a> {
 
     /// A summary (after cross-examination) or a closing statement.
     pub fn wrap_up(&self, rng: &mut ChaCha8Rng, part: Part, limit: u32) -> String {
+        self.wrap_up_with(rng, part, limit, true)
+    }
+
+    /// A wrap-up as [`Writer::wrap_up`]; `rejoin`: with the other side's points stated and
+    /// answered (a social debate's speeches answer through appeals and challenges instead).
+    pub fn wrap_up_with(
+        &self,
+        rng: &mut ChaCha8Rng,
+        part: Part,
+        limit: u32,
+        rejoin: bool,
+    ) -> String {
         let mut d = Draft::new();
         d.push(2, self.opener(rng));
         if part == Part::Closing {
@@ -369,10 +480,22 @@ impl<'a> Writer<'a> {
                 d.push([1, 4][i], r);
             }
         }
-        let motion = keys(&self.memory.motion);
+        // Their points, each stated and answered, come before anything else.
         let theirs = self.theirs_before(Some(part));
-        if let Some(line) = challenge(&theirs, &motion, &self.said_before()) {
-            d.push(1, line);
+        let answers = if rejoin {
+            self.rejoinders(rng, &theirs, 3, part == Part::Closing)
+        } else {
+            Vec::new()
+        };
+        for (i, line) in answers.iter().enumerate() {
+            d.push([1, 6][i.min(1)], line);
+        }
+        if answers.is_empty() {
+            let motion = keys(&self.memory.motion);
+            let on_topic = |t: &str| self.on_topic(t);
+            if let Some(line) = challenge(&theirs, &motion, &self.said_before(), &on_topic) {
+                d.push(1, line);
+            }
         }
         d.push(4, self.closer(rng));
         d.retain_unsaid(self.said_before());
@@ -401,9 +524,18 @@ impl<'a> Writer<'a> {
         }
         let mut d = Draft::new();
         d.push(3, self.opener(rng));
-        let motion = keys(&self.memory.motion);
-        if let Some(line) = challenge(&self.theirs_latest(), &motion, &self.said_before()) {
-            d.push(0, line);
+        // The points of their last speech, each stated and answered.
+        let theirs = self.theirs_latest();
+        let answers = self.rejoinders(rng, &theirs, 3, false);
+        for (i, line) in answers.iter().enumerate() {
+            d.push([0, 5][i.min(1)], line);
+        }
+        if answers.is_empty() {
+            let motion = keys(&self.memory.motion);
+            let on_topic = |t: &str| self.on_topic(t);
+            if let Some(line) = challenge(&theirs, &motion, &self.said_before(), &on_topic) {
+                d.push(0, line);
+            }
         }
         if let Some(r) = targets.first().and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(0, r);

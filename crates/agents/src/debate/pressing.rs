@@ -1,11 +1,15 @@
 //! How an offline debater builds on what was actually said, read the way the judge reads
 //! (see [`super::reading`]): a question that presses one of the other side's own sentences,
-//! the lines of its bank that take up a question's words, and its evidence tied to its
-//! claim by a reason.
+//! the lines of its bank that take up a question's words, its evidence tied to its claim
+//! by a reason, and rejoinders: one of the other side's points stated in their words and
+//! answered by a line of ours that shares its key words ("Even if …, the fact remains
+//! that …"). [`claim_of`] reads back what a sentence claims without such lead-ins, so a
+//! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
 use super::reading::{keys, read, Sentence};
 use super::text::{joined, lower_start, sentences};
 use super::topics::Bank;
+use crate::games::debate::words;
 
 /// Discourse markers that open a sentence without being part of its claim.
 const CONNECTORS: [&str; 14] = [
@@ -24,6 +28,152 @@ const CONNECTORS: [&str; 14] = [
     "what is more",
     "equally",
 ];
+
+/// Lead-ins that open a sentence without being part of its claim: discourse markers,
+/// the links that tie evidence to a claim, and the way a rejoinder reports the other side.
+const LEAD_INS: [&str; 23] = [
+    "we argue that ",
+    "we know this because ",
+    "we say so because ",
+    "this is no guess, because ",
+    "that matters because ",
+    "it is also worth noting that ",
+    "it follows that ",
+    "consider also that ",
+    "picture, too, that ",
+    "the evidence also shows that ",
+    "and think of this: ",
+    "the figures tell the same story: ",
+    "and they cannot escape this: ",
+    "make no mistake: ",
+    "more than that, ",
+    "just as importantly, ",
+    "for the same reason, ",
+    "in addition, ",
+    "worse still, ",
+    "on top of that, ",
+    "at the same time, ",
+    "equally, ",
+    "and ",
+];
+
+/// How a rejoinder reports the point it answers, in turn.
+/// Each with the words that part their point from the answer.
+const REPORTS: [(&str, &str); 6] = [
+    ("they say that ", ", but "),
+    ("even if ", ", the fact remains that "),
+    ("we were told that ", "; the answer is that "),
+    ("the other side says that ", ", yet "),
+    ("against the claim that ", ", remember that "),
+    ("our opponents claim that ", ", but "),
+];
+
+/// What `sentence` itself claims: without its lead-ins and connectors; of a rejoinder
+/// ("They say that …, but …"), only what follows the "but"; `None` when it claims nothing
+/// of its own (a challenge: "They say that …, yet they have shown no evidence for it.").
+pub fn claim_of(sentence: &str) -> Option<&str> {
+    let mut body = sentence.trim();
+    loop {
+        let lower = body.to_lowercase();
+        if let Some((_, part)) = REPORTS.iter().find(|(r, _)| lower.starts_with(r)) {
+            let (_, reply) = body.split_once(part)?;
+            body = reply;
+            continue;
+        }
+        let lead = LEAD_INS
+            .iter()
+            .find(|l| lower.starts_with(**l))
+            .or_else(|| {
+                CONNECTORS
+                    .iter()
+                    .find(|c| lower.starts_with(&format!("{c}, ")))
+            });
+        match lead {
+            Some(l) => {
+                let n = if l.ends_with(' ') {
+                    l.len()
+                } else {
+                    l.len() + 2
+                };
+                body = body.get(n..)?.trim_start();
+            }
+            None => return (!body.is_empty()).then_some(body),
+        }
+    }
+}
+
+/// One sentence stating the other side's point `p` (a clause, lower-cased) and answering
+/// it with `r` (ours, lower-cased), in the `turn`th of several forms.
+fn rejoinder(turn: usize, p: &str, r: &str) -> String {
+    let r = r.trim_end_matches(['.', '!', ' ']);
+    match turn % 6 {
+        0 => format!("They say that {p}, but {r}."),
+        1 => format!("Even if {p}, the fact remains that {r}."),
+        2 => format!("We were told that {p}; the answer is that {r}."),
+        3 => format!("The other side says that {p}, yet {r}."),
+        4 => format!("Against the claim that {p}, remember that {r}."),
+        _ => format!("Our opponents claim that {p}, but {r}."),
+    }
+}
+
+/// Rejoinders to the other side's points: "They say that <their point>, but <our reply>."
+/// — one sentence that states the point in their words and answers it with `reply`'s line
+/// (ours, chosen for that point). Their sentences are taken latest speech first, each a
+/// claim (three key words, at most 22 words, no question or quotation) that `answered`
+/// does not hold (not yet answered by this side); at most `n`, none `said` before.
+pub fn rejoinders(
+    theirs: &[&str],
+    motion: &[String],
+    answered: &dyn Fn(&str) -> bool,
+    said: &dyn Fn(&str) -> bool,
+    reply: &dyn Fn(&Sentence) -> Option<String>,
+    n: usize,
+    salt: usize,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut used: Vec<String> = Vec::new();
+    for text in theirs {
+        for s in read(text, motion) {
+            if out.len() >= n {
+                return out;
+            }
+            if s.question || s.text.contains(['"', '“']) {
+                continue;
+            }
+            let Some(body) = claim_of(&s.text) else {
+                continue;
+            };
+            let body = body.trim_end_matches(['.', '!', ' ']);
+            let point = Sentence::read(body, motion);
+            // A point with its own contrast ("…, but …") does not read as one claim.
+            let lower = body.to_lowercase();
+            let contrasted = [" but ", " yet ", " while ", " although "]
+                .iter()
+                .any(|c| lower.contains(c));
+            if point.keys.len() < 3 || words::count(body) > 22 || contrasted || answered(body) {
+                continue;
+            }
+            let Some(p) = lowered(body, theirs) else {
+                continue;
+            };
+            let Some(r) = reply(&point) else {
+                continue;
+            };
+            if used.contains(&r) {
+                continue;
+            }
+            let Some(r_low) = lower_start(&r).or_else(|| lowered(&r, theirs)) else {
+                continue;
+            };
+            let line = rejoinder(out.len() + salt, &p, r_low.trim());
+            if !said(&line) {
+                used.push(r);
+                out.push(line);
+            }
+        }
+    }
+    out
+}
 
 /// How a claim's evidence is tied to it, in turn.
 const LINKS: [&str; 4] = [
@@ -51,10 +201,13 @@ fn first_unsaid(
 ) -> Option<String> {
     for text in theirs {
         for s in read(text, motion) {
-            if s.question || !fits(&s) || s.text.contains(['"', '“', ':']) {
+            if s.question || !fits(&s) || s.text.contains(['"', '“']) {
                 continue;
             }
-            let body = s.text.trim_end_matches(['.', '!', ' ']).to_string();
+            let Some(body) = claim_of(&s.text) else {
+                continue;
+            };
+            let body = body.trim_end_matches(['.', '!', ' ']).to_string();
             let Some(body) = lowered(&body, theirs) else {
                 continue;
             };
@@ -99,11 +252,14 @@ pub fn challenge(
     theirs: &[&str],
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
+    on_topic: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
-    // A claim worth challenging: a reason, a figure or four key words (not a speaker's
-    // stock phrase), short enough not to be simply said again.
+    // A claim worth challenging: on the topic, with a reason, a figure or four key words,
+    // short enough not to be simply said again.
     let fits = |s: &Sentence| {
-        (s.reason || s.evidence > 0 || s.keys.len() >= 4) && (3..=6).contains(&s.keys.len())
+        (s.reason || s.evidence > 0 || s.keys.len() >= 4)
+            && (3..=6).contains(&s.keys.len())
+            && on_topic(&s.text)
     };
     first_unsaid(theirs, motion, said, fits, |body, evidence| {
         if evidence {
@@ -161,7 +317,10 @@ fn lowered(body: &str, context: &[&str]) -> Option<String> {
         t.split_whitespace()
             .any(|w| w.trim_matches(|c: char| !c.is_alphanumeric()) == lower)
     });
-    (seen && first != lower).then(|| format!("{lower}{}", &body[first.len()..]))
+    if first == lower {
+        return Some(body.to_string());
+    }
+    seen.then(|| format!("{lower}{}", &body[first.len()..]))
 }
 
 /// The motion's key words (what every speech shares, so never what it takes up).
@@ -172,6 +331,40 @@ pub fn motion_keys(motion: &str) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
+        let motion = motion_keys("This house would ban homework");
+        let theirs = [
+            "Moreover, homework builds discipline that pupils carry into adult life. \
+             We rest. Clubs teach more, but not for all.",
+        ];
+        let reply = |_: &Sentence| Some("Discipline grows from clubs and chores.".to_string());
+        let out = rejoinders(&theirs, &motion, &|_| false, &|_| false, &reply, 3, 0);
+        assert_eq!(
+            out,
+            [
+                "They say that homework builds discipline that pupils carry into adult life, \
+              but discipline grows from clubs and chores."
+            ]
+        );
+        // What their rejoinder to it claims is only its answer; a challenge claims nothing.
+        assert_eq!(
+            claim_of(&out[0]),
+            Some("discipline grows from clubs and chores.")
+        );
+        assert_eq!(
+            claim_of("They say that homework works, yet they have shown no evidence for it."),
+            None
+        );
+        // A point this side answered before is not answered again.
+        let answered = |p: &str| p.starts_with("homework builds");
+        assert!(rejoinders(&theirs, &motion, &answered, &|_| false, &reply, 3, 0).is_empty());
+        assert_eq!(
+            rejoinder(1, "homework works", "it does not."),
+            "Even if homework works, the fact remains that it does not."
+        );
+    }
 
     #[test]
     fn presses_their_own_sentence_and_skips_what_was_pressed() {

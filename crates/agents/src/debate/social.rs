@@ -220,7 +220,7 @@ impl Speaker {
         let part = part_of(round.min(self.seen.rounds), self.seen.rounds);
         let text = match part {
             Part::Opening => writer.opening(&mut self.rng, limit),
-            _ => writer.wrap_up(&mut self.rng, part, limit),
+            _ => writer.wrap_up_with(&mut self.rng, part, limit, false),
         };
         if extra.is_empty() {
             text

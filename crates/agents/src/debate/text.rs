@@ -193,10 +193,11 @@ impl Draft {
         }
     }
 
-    /// Puts every sentence `said` holds (already said in the debate) after all the fresh
+    /// Puts every sentence `said` holds (already said in this debate) after all the fresh
     /// ones, to be used only when the fresh ones fall short; drops a sentence said twice in
-    /// the draft itself, and one of `said`'s that carries nothing (an opener or a closer
-    /// said before).
+    /// the draft itself, one of `said`'s that carries nothing (an opener or a closer said
+    /// before), and one another part already says in full (a line a rejoinder answered
+    /// with).
     pub fn retain_unsaid(&mut self, said: impl Fn(&str) -> bool) {
         let mut seen: Vec<String> = Vec::new();
         let mut kept = Vec::with_capacity(self.parts.len());
@@ -215,6 +216,17 @@ impl Draft {
             }
         }
         self.parts = kept;
+        let lower: Vec<String> = self.parts.iter().map(|(_, t)| t.to_lowercase()).collect();
+        let mut i = 0;
+        self.parts.retain(|(_, t)| {
+            let own = t.trim_end_matches(['.', '!']).to_lowercase();
+            let inside = lower
+                .iter()
+                .enumerate()
+                .any(|(j, other)| j != i && other.len() > own.len() && other.contains(&own));
+            i += 1;
+            !inside
+        });
     }
 
     /// The words of all its parts.
