@@ -6,6 +6,7 @@
 //! reason. No measure counts words: a longer speech earns nothing for its length.
 
 use super::heuristic;
+use super::pressing::claim_of;
 use super::reading::{keys, read, tokens, Sentence};
 use super::rounds::{side_of, Seen};
 use super::sources::{Checked as SourceCheck, Found};
@@ -35,31 +36,19 @@ const INSULTS: [&str; 8] = [
     "idiot", "stupid", "moron", "liar", "fool", "dumb", "pathetic", "clown",
 ];
 
-/// Lead-ins a main claim is reported without.
-const LEAD_INS: [&str; 7] = [
-    "we argue that ",
-    "we know this because ",
-    "we say so because ",
-    "this is no guess, because ",
-    "that matters because ",
-    "they say that ",
-    "it is also worth noting that ",
-];
-
 /// The main claim in `text`: its sentence of most substance (reasons, evidence, key
 /// words), not a question, without a lead-in, cut to about twenty-five words.
 fn main_claim(text: &str, motion: &[String]) -> Option<String> {
     let sentences = read(text, motion);
     let best = sentences
         .iter()
-        .filter(|s| !s.question && s.keys.len() >= 2)
+        .filter(|s| !s.question && s.keys.len() >= 2 && claim_of(&s.text).is_some())
         .max_by_key(|s| (usize::from(s.reason) + s.evidence) * 10 + s.keys.len())?;
-    let mut body = best.text.trim().to_string();
-    for lead in LEAD_INS {
-        if body.to_lowercase().starts_with(lead) {
-            body = body[lead.len()..].to_string();
-        }
-    }
+    // What the sentence itself claims: a rejoinder's answer, without lead-ins.
+    let body = claim_of(&best.text)
+        .unwrap_or(&best.text)
+        .trim()
+        .to_string();
     let short = summary(&body, 25);
     let short = short.trim_end_matches(['.', '!']).to_string();
     Some(match lower_start(&short) {
@@ -67,6 +56,14 @@ fn main_claim(text: &str, motion: &[String]) -> Option<String> {
         None if body.len() != best.text.trim().len() => format!("that {short}"),
         None => format!("“{short}”"),
     })
+}
+
+/// `text` with its first letter in upper case.
+fn upper_start(text: &str) -> String {
+    let mut cs = text.chars();
+    cs.next()
+        .map(|c| c.to_uppercase().chain(cs).collect())
+        .unwrap_or_default()
 }
 
 /// The speeches of `round`: (seat, text), spoken ones only.
@@ -150,13 +147,15 @@ fn meetings(seen: &Seen, round: u8, motion: &[String]) -> (Vec<String>, Vec<Stri
             .chain(now[..i].iter())
             .filter(|(s, _)| side_of(*s) != side)
             .flat_map(|(s, t)| read(t, motion).into_iter().map(move |x| (*s, x)))
-            .filter(|(_, x)| x.is_point())
+            .filter(|(_, x)| x.is_point() && claim_of(&x.text).is_some())
             .collect();
         for sentence in read(text, motion) {
             let Some((by, point)) = heard.iter().find(|(_, p)| sentence.takes_up(p)) else {
                 continue;
             };
-            let about = summary(&point.text, 10);
+            // What the point claims (a rejoinder's answer), as its speaker put it.
+            let claim = claim_of(&point.text).unwrap_or(&point.text);
+            let about = summary(&upper_start(claim), 10);
             if grants(&sentence.text) {
                 if consensus.len() < 3 {
                     consensus.push(format!("[P{seat}] granted [P{by}]'s point: “{about}”"));
