@@ -245,6 +245,17 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
     let mut reasons = Vec::new();
     for seat in 1..=seen.n {
         let r = record(seen, seat);
+        if r.speeches == 0 {
+            // Nothing said: nothing to score, in every category.
+            rubrics.push(Rubric::default());
+            reasons.push(
+                CATEGORIES
+                    .iter()
+                    .map(|(_, _, max)| format!("0/{max}: no speech to judge."))
+                    .collect(),
+            );
+            continue;
+        }
         let n = r.speeches.max(1) as f64;
         let failed = checks
             .iter()
@@ -296,11 +307,21 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
             ),
             (
                 share(r.counter as f64, n),
-                format!("{} rebuttals with evidence", r.counter),
+                format!(
+                    "{} with evidence",
+                    if r.counter == 1 {
+                        "1 rebuttal".to_string()
+                    } else {
+                        format!("{} rebuttals", r.counter)
+                    }
+                ),
             ),
             (
                 (precision + share(r.signposts as f64, n)) / 2.0,
-                format!("{} signposts", r.signposts),
+                match r.signposts {
+                    1 => "1 signpost".to_string(),
+                    n => format!("{n} signposts"),
+                },
             ),
             (
                 engaged,
