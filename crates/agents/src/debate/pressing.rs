@@ -97,7 +97,10 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
                 };
                 body = body.get(n..)?.trim_start();
             }
-            None => return (!body.is_empty()).then_some(body),
+            None => match marker(body) {
+                Some(rest) => body = rest,
+                None => return (!body.is_empty()).then_some(body),
+            },
         }
     }
 }
@@ -114,6 +117,32 @@ fn rejoinder(turn: usize, p: &str, r: &str) -> String {
         4 => format!("Against the claim that {p}, remember that {r}."),
         _ => format!("Our opponents claim that {p}, but {r}."),
     }
+}
+
+/// `text` after a discourse marker a person opens with ("Summing up, …", "Honestly, …",
+/// "In short, …"): one or two words before a comma, the first in -ing or the last in -ly,
+/// or a stock phrase.
+fn marker(text: &str) -> Option<&str> {
+    let (head, rest) = text.split_once(", ")?;
+    let words: Vec<String> = head.split_whitespace().map(str::to_lowercase).collect();
+    let stock = [
+        "in short",
+        "in fact",
+        "of course",
+        "to be fair",
+        "in sum",
+        "so",
+        "well",
+        "look",
+    ];
+    let marked = match words.as_slice() {
+        [w] => w.ends_with("ly") || stock.contains(&w.as_str()),
+        [a, b] => {
+            a.ends_with("ing") || b.ends_with("ly") || stock.contains(&head.to_lowercase().as_str())
+        }
+        _ => stock.contains(&head.to_lowercase().as_str()),
+    };
+    (marked && !rest.is_empty()).then_some(rest)
 }
 
 /// Rejoinders to the other side's points: "They say that <their point>, but <our reply>."
@@ -150,7 +179,18 @@ pub fn rejoinders(
             let contrasted = [" but ", " yet ", " while ", " although "]
                 .iter()
                 .any(|c| lower.contains(c));
-            if point.keys.len() < 3 || words::count(body) > 22 || contrasted || answered(body) {
+            // A sentence left unfinished ("… security and freedom to") is no claim to state.
+            let last = lower.rsplit(' ').next().unwrap_or("");
+            let unfinished = [
+                "to", "and", "or", "the", "a", "an", "of", "for", "with", "that", "but", "in",
+            ]
+            .contains(&last);
+            if point.keys.len() < 3
+                || words::count(body) > 22
+                || contrasted
+                || unfinished
+                || answered(body)
+            {
                 continue;
             }
             let Some(p) = lowered(body, theirs) else {
@@ -360,6 +400,16 @@ mod tests {
         // A point this side answered before is not answered again.
         let answered = |p: &str| p.starts_with("homework builds");
         assert!(rejoinders(&theirs, &motion, &answered, &|_| false, &reply, 3, 0).is_empty());
+        assert_eq!(
+            claim_of("Summing up, homework builds habits."),
+            Some("homework builds habits.")
+        );
+        assert_eq!(
+            claim_of("Sweden, where cash is rare, saw robberies fall."),
+            Some("Sweden, where cash is rare, saw robberies fall.")
+        );
+        let unfinished = ["Summing up, homework gives every pupil discipline and freedom to"];
+        assert!(rejoinders(&unfinished, &motion, &|_| false, &|_| false, &reply, 3, 0).is_empty());
         assert_eq!(
             rejoinder(1, "homework works", "it does not."),
             "Even if homework works, the fact remains that it does not."
