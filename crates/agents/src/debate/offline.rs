@@ -25,7 +25,7 @@
 
 use super::memory::{Entry, Memory};
 use super::personalities::Personality;
-use super::pressing::{answering, challenge, linked, pressing_question, rejoinders};
+use super::pressing::{answering, linked, pressing_question};
 use super::reading::{keys, read, Sentence};
 use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
@@ -34,6 +34,8 @@ use crate::games::debate::words;
 use crate::games::Seat;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
+
+mod replies;
 
 /// The free-debate speeches an offline team plans (each about a quarter of its clock).
 pub const FREE_SPEECHES: u32 = 4;
@@ -190,103 +192,6 @@ impl<'a> Writer<'a> {
                 .iter()
                 .any(|e| e.text.eq_ignore_ascii_case(t) || s.repeats(e))
         }
-    }
-
-    /// Whether `text` is about this debate's topic: it names one of either bank's claims'
-    /// key words or a key word of the motion (a speaker's stock phrase does not).
-    fn on_topic(&self, text: &str) -> bool {
-        let motion = keys(&self.memory.motion);
-        !claims_in(self.own(), text).is_empty()
-            || !claims_in(self.theirs(), text).is_empty()
-            || keys(text).iter().any(|k| motion.contains(k))
-    }
-
-    /// Our line that answers `point` (one of the other side's sentences on the topic): of
-    /// our bank's claims, evidence and rebuttal sentences (at most 24 words, in at most two
-    /// rejoinders of this side before), the one sharing most of its key words (two at
-    /// least), those not yet said first; else the first sentence of our rebuttal of the
-    /// claim of theirs it makes.
-    fn reply_to(
-        &self,
-        point: &Sentence,
-        said: &dyn Fn(&str) -> bool,
-        ours: &[String],
-    ) -> Option<String> {
-        if !self.on_topic(&point.text) {
-            return None;
-        }
-        let motion = keys(&self.memory.motion);
-        let own = self.own();
-        // How often a line already answered a point in a rejoinder of ours.
-        let uses = |l: &str| {
-            let l = l.trim_end_matches('.').to_lowercase();
-            ours.iter()
-                .flat_map(|t| t.match_indices(l.as_str()).map(move |(i, _)| &t[..i]))
-                .filter(|before| {
-                    ["but ", "yet ", "that "]
-                        .iter()
-                        .any(|s| before.ends_with(s))
-                })
-                .count()
-        };
-        let lines = own
-            .claims
-            .iter()
-            .flat_map(|c| [c.claim.clone(), c.evidence.clone()])
-            .chain(own.rebuttals.iter().flat_map(|r| sentences(&r.text)))
-            .filter(|l| words::count(l) <= 24 && uses(l) < 3);
-        let best = lines
-            .map(|l| {
-                let r = Sentence::read(&l, &motion);
-                let shared = point.keys.iter().filter(|k| r.keys.contains(k)).count();
-                (shared, !said(&l), l)
-            })
-            .filter(|(shared, _, _)| *shared >= 2)
-            .max_by_key(|(shared, fresh, _)| (*fresh, *shared));
-        if let Some((_, _, l)) = best {
-            return Some(l);
-        }
-        let claim = touched_claims(self.theirs(), self.own(), &point.text)
-            .into_iter()
-            .next()?;
-        own.rebuttals
-            .iter()
-            .find(|r| r.answers == claim.id)
-            .and_then(|r| sentences(&r.text).into_iter().next())
-            .filter(|l| uses(l) < 3)
-    }
-
-    /// Rejoinders to the points of `theirs` (latest first) this side has not answered yet:
-    /// "They say that …, but …" with our line for each (see [`rejoinders`]); at most `n`.
-    /// A closing (`again`) may answer a point again, with another line: it weighs the
-    /// whole clash.
-    fn rejoinders(
-        &self,
-        rng: &mut ChaCha8Rng,
-        theirs: &[&str],
-        n: usize,
-        again: bool,
-    ) -> Vec<String> {
-        let ours: Vec<String> = self
-            .memory
-            .by_side(self.side)
-            .map(|s| s.text.to_lowercase())
-            .collect();
-        let answered = |p: &str| {
-            let p = p.to_lowercase();
-            !again && ours.iter().any(|t| t.contains(&p))
-        };
-        let motion = keys(&self.memory.motion);
-        let said = self.said_before();
-        rejoinders(
-            theirs,
-            &motion,
-            &answered,
-            &said,
-            &|p| self.reply_to(p, &said, &ours),
-            n,
-            (rng.next_u64() % 6) as usize,
-        )
     }
 
     /// The other side's speeches, latest first.
@@ -482,21 +387,8 @@ impl<'a> Writer<'a> {
         }
         // Their points, each stated and answered, come before anything else.
         let theirs = self.theirs_before(Some(part));
-        let answers = if rejoin {
-            self.rejoinders(rng, &theirs, 3, part == Part::Closing)
-        } else {
-            Vec::new()
-        };
-        for (i, line) in answers.iter().enumerate() {
-            d.push([1, 6][i.min(1)], line);
-        }
-        if answers.is_empty() {
-            let motion = keys(&self.memory.motion);
-            let on_topic = |t: &str| self.on_topic(t);
-            if let Some(line) = challenge(&theirs, &motion, &self.said_before(), &on_topic) {
-                d.push(1, line);
-            }
-        }
+        let n = if rejoin { 3 } else { 0 };
+        self.answer_points(rng, &mut d, &theirs, n, part == Part::Closing, [1, 6]);
         d.push(4, self.closer(rng));
         d.retain_unsaid(self.said_before());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
@@ -526,17 +418,7 @@ impl<'a> Writer<'a> {
         d.push(3, self.opener(rng));
         // The points of their last speech, each stated and answered.
         let theirs = self.theirs_latest();
-        let answers = self.rejoinders(rng, &theirs, 3, false);
-        for (i, line) in answers.iter().enumerate() {
-            d.push([0, 5][i.min(1)], line);
-        }
-        if answers.is_empty() {
-            let motion = keys(&self.memory.motion);
-            let on_topic = |t: &str| self.on_topic(t);
-            if let Some(line) = challenge(&theirs, &motion, &self.said_before(), &on_topic) {
-                d.push(0, line);
-            }
-        }
+        self.answer_points(rng, &mut d, &theirs, 3, false, [0, 5]);
         if let Some(r) = targets.first().and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(0, r);
         }
