@@ -6,7 +6,8 @@
 //! - the points it had to take up: the other side's sentences in the speech it replies to
 //!   (an answer, a free-debate speech) or in all they said before (questions, summaries,
 //!   closings; the parallel summary or closing excepted); none in the openings, prepared
-//!   before anything is said (taking one up there still counts);
+//!   before anything is said (taking one up there still counts); a point the debate
+//!   heard before that speech made it again asks for no new answer;
 //! - for an answer, the questions asked and which of them it answered (its own sentence
 //!   sharing the question's key words, not the question quoted back);
 //! - reasons (causal links) and evidence (figures, named sources);
@@ -87,10 +88,20 @@ pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
     let mut points: Vec<Sentence> = Vec::new();
     let mut questions: Vec<Sentence> = Vec::new();
     for s in &replied {
+        // A point the debate heard before this speech made it again was there to be taken
+        // up then; said again, it asks for no new answer.
+        let heard: Vec<Sentence> = before
+            .iter()
+            .filter(|b| b.index < s.index)
+            .flat_map(|b| read(&b.text, &motion))
+            .collect();
         for sentence in read(&s.text, &motion) {
             if sentence.question && speech.part == Part::Answer {
                 questions.push(sentence);
-            } else if sentence.is_point() && !points.iter().any(|p| sentence.repeats(p)) {
+            } else if sentence.is_point()
+                && !points.iter().any(|p| sentence.repeats(p))
+                && !heard.iter().any(|h| sentence.repeats(h))
+            {
                 points.push(sentence);
             }
         }
@@ -262,7 +273,10 @@ fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> Str
         }
         parts.push(s);
     } else if !m.from.is_empty() && r.asked == 0 {
-        parts.push(format!("no point of substance to take up in {}", m.from));
+        parts.push(format!(
+            "no new point of substance to take up in {}",
+            m.from
+        ));
     } else if speech.part != Part::Opening {
         parts.push("nothing of the other side's to answer yet".into());
     }

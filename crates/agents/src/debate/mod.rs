@@ -342,7 +342,7 @@ impl Debater {
                 }
             }
             Ask::Speak { part, limit, .. } => Action::Speak {
-                text: w.wrap_up_with(rng, *part, *limit, false),
+                text: w.wrap_up_with(rng, *part, *limit, true),
             },
             Ask::Question { limit, targets } => {
                 let (target, text) = w.questions(rng, *limit, *targets);

@@ -367,6 +367,11 @@ impl<'a> Writer<'a> {
         d.push(2, self.opener(rng));
         if part == Part::Closing {
             d.push(7, &self.own().framing);
+            // The clashes weighed, ahead of our own claims.
+            let theirs = self.their_main_claims();
+            for (i, line) in self.weighing(rng, &d, &theirs, 2, true).iter().enumerate() {
+                d.push([1, 3][i], line);
+            }
         }
         let fresh = self.fresh_claims(rng);
         let theirs = self.their_main_claims();
@@ -421,6 +426,16 @@ impl<'a> Writer<'a> {
         self.answer_points(rng, &mut d, &theirs, 3, false, [0, 5]);
         if let Some(r) = targets.first().and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(0, r);
+        }
+        // Their claims weighed against our answers, when their points are answered.
+        let mut weigh = targets.clone();
+        for c in self.their_main_claims() {
+            if !weigh.iter().any(|t| t.id == c.id) {
+                weigh.push(c);
+            }
+        }
+        for line in self.weighing(rng, &d, &weigh, 2, false) {
+            d.push(5, line);
         }
         let mut own = self.fresh_claims(rng);
         if let Some(dir) = direction {

@@ -68,14 +68,58 @@ const REPORTS: [(&str, &str); 6] = [
     ("our opponents claim that ", ", but "),
 ];
 
+/// How a weighed clash states their claim and our answer (see [`weighed`]): four forms
+/// for a closing, then four for free debate.
+const WEIGHS: [(&str, &str); 8] = [
+    (
+        "on the clash that mattered, they told us that ",
+        "; our answer was that ",
+    ),
+    (
+        "weigh this clash: they argued that ",
+        ", and we showed that ",
+    ),
+    (
+        "they rested much of their case on the claim that ",
+        ", but ",
+    ),
+    ("set their claim that ", " against our answer, that "),
+    ("they keep coming back to the claim that ", ", but "),
+    ("their point that ", " does not hold, because "),
+    (
+        "if they still hold that ",
+        ", they must face the fact that ",
+    ),
+    ("we cannot accept that ", ", because "),
+];
+
+/// How a claim of theirs is weighed against one of ours (see [`weighed`]).
+const OUTWEIGHS: [(&str, &str); 4] = [
+    ("even granting that ", ", it counts for less than this: "),
+    (
+        "they would have you look only at the claim that ",
+        "; look as well at the fact that ",
+    ),
+    (
+        "whatever weight they give to the claim that ",
+        ", it does not outweigh the fact that ",
+    ),
+    ("set the claim that ", " beside the greater point, that "),
+];
+
 /// What `sentence` itself claims: without its lead-ins and connectors; of a rejoinder
-/// ("They say that …, but …"), only what follows the "but"; `None` when it claims nothing
+/// ("They say that …, but …") or a weighed clash, only our answer; `None` when it claims nothing
 /// of its own (a challenge: "They say that …, yet they have shown no evidence for it.").
 pub fn claim_of(sentence: &str) -> Option<&str> {
     let mut body = sentence.trim();
     loop {
         let lower = body.to_lowercase();
-        if let Some((_, part)) = REPORTS.iter().find(|(r, _)| lower.starts_with(r)) {
+        if let Some((_, part)) = REPORTS
+            .iter()
+            .chain(&WEIGHS)
+            .chain(&OUTWEIGHS)
+            .find(|(r, _)| lower.starts_with(r))
+        {
             let (_, reply) = body.split_once(part)?;
             body = reply;
             continue;
@@ -105,18 +149,52 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
     }
 }
 
+/// `head` (lower case) with a capital first letter.
+fn capital(head: &str) -> String {
+    let mut c = head.chars();
+    c.next()
+        .map(|f| f.to_uppercase().chain(c).collect())
+        .unwrap_or_default()
+}
+
 /// One sentence stating the other side's point `p` (a clause, lower-cased) and answering
-/// it with `r` (ours, lower-cased), in the `turn`th of several forms.
+/// it with `r` (ours, lower-cased), in the `turn`th of the [`REPORTS`] forms.
+/// An answer with a contrast of its own is never set after a "but" or a "yet".
 fn rejoinder(turn: usize, p: &str, r: &str) -> String {
     let r = r.trim_end_matches(['.', '!', ' ']);
-    match turn % 6 {
-        0 => format!("They say that {p}, but {r}."),
-        1 => format!("Even if {p}, the fact remains that {r}."),
-        2 => format!("We were told that {p}; the answer is that {r}."),
-        3 => format!("The other side says that {p}, yet {r}."),
-        4 => format!("Against the claim that {p}, remember that {r}."),
-        _ => format!("Our opponents claim that {p}, but {r}."),
-    }
+    let contrasted = [" but ", " yet "].iter().any(|c| r.contains(c));
+    let n = REPORTS.len();
+    let (head, part) = (0..n)
+        .map(|k| REPORTS[(turn + k) % n])
+        .find(|(_, part)| !contrasted || !(part.contains(" but ") || part.contains(" yet ")))
+        .unwrap_or(REPORTS[turn % n]);
+    format!("{}{p}{part}{r}.", capital(head))
+}
+
+/// One clash weighed: their claim `p` set against our answer `r` (both lower-cased), in
+/// the `turn`th of four [`WEIGHS`] forms; a closing's forms look back on the debate. When
+/// `r` is a claim of ours rather than an answer to `p` (`outweighs`), the forms say it
+/// weighs more instead of that it refutes. A form is skipped when its "but" or "because"
+/// would follow another in the same sentence.
+pub fn weighed(turn: usize, p: &str, r: &str, closing: bool, outweighs: bool) -> String {
+    let p = p.trim_end_matches(['.', '!', ' ']);
+    let r = r.trim_end_matches(['.', '!', ' ']);
+    let has = |w: &str| p.contains(w) || r.contains(w);
+    let fits = |part: &str| {
+        !(part.contains(" but ") && (has(" but ") || has(" yet ")))
+            && !(part.contains("because") && has("because"))
+    };
+    let forms = match (outweighs, closing) {
+        (true, _) => &OUTWEIGHS[..],
+        (false, true) => &WEIGHS[..4],
+        (false, false) => &WEIGHS[4..],
+    };
+    let n = forms.len();
+    let (head, part) = (0..n)
+        .map(|k| forms[(turn + k) % n])
+        .find(|(_, part)| fits(part))
+        .unwrap_or(forms[turn % n]);
+    format!("{}{p}{part}{r}.", capital(head))
 }
 
 /// `text` after a discourse marker a person opens with ("Summing up, …", "Honestly, …",
@@ -341,7 +419,7 @@ pub fn answering(
 
 /// `body` with its first word lower-cased: a common starter, or a word the other side's
 /// speeches also write in lower case (so a name keeps its capital); `None` otherwise.
-fn lowered(body: &str, context: &[&str]) -> Option<String> {
+pub(crate) fn lowered(body: &str, context: &[&str]) -> Option<String> {
     // A connector of theirs ("With respect, …") is not part of what they claimed.
     if let Some((head, rest)) = body.split_once(", ") {
         if CONNECTORS.contains(&head.to_lowercase().as_str()) && !rest.is_empty() {
@@ -414,6 +492,40 @@ mod tests {
             rejoinder(1, "homework works", "it does not."),
             "Even if homework works, the fact remains that it does not."
         );
+    }
+
+    #[test]
+    fn a_weighed_clash_reads_back_as_our_answer_in_every_form() {
+        for (closing, outweighs) in [(true, false), (false, false), (false, true)] {
+            for turn in 0..4 {
+                let line = weighed(
+                    turn,
+                    "homework builds habits.",
+                    "clubs do it better.",
+                    closing,
+                    outweighs,
+                );
+                assert!(line.starts_with(char::is_uppercase), "{line}");
+                assert!(line.contains("homework builds habits"), "{line}");
+                assert_eq!(claim_of(&line), Some("clubs do it better."), "{line}");
+                let line = weighed(
+                    turn,
+                    "homework works",
+                    "it is real, but clubs help",
+                    closing,
+                    outweighs,
+                );
+                assert!(!line.contains(", but it is real"), "{line}");
+                let line = weighed(
+                    turn,
+                    "it works because it is set",
+                    "pupils rest",
+                    closing,
+                    outweighs,
+                );
+                assert_eq!(line.matches("because").count(), 1, "{line}");
+            }
+        }
     }
 
     #[test]

@@ -229,6 +229,14 @@ impl Draft {
         });
     }
 
+    /// Whether one of its parts says `clause` (case aside).
+    pub fn mentions(&self, clause: &str) -> bool {
+        let clause = clause.trim_end_matches(['.', '!', ' ']).to_lowercase();
+        self.parts
+            .iter()
+            .any(|(_, t)| t.to_lowercase().contains(&clause))
+    }
+
     /// The words of all its parts.
     pub fn words(&self) -> u32 {
         self.parts.iter().map(|(_, t)| words::count(t)).sum()

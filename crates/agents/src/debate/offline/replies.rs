@@ -3,9 +3,10 @@
 //! [`crate::debate::pressing::rejoinders`]), else a challenge to their latest claim.
 
 use super::Writer;
-use crate::debate::pressing::{challenge, rejoinders};
+use crate::debate::pressing::{challenge, lowered, rejoinders, weighed};
 use crate::debate::reading::{keys, Sentence};
 use crate::debate::text::{claims_in, sentences, touched_claims, Draft};
+use crate::debate::topics::Claim;
 use crate::games::debate::words;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
@@ -54,7 +55,8 @@ impl Writer<'_> {
     /// our bank's claims, evidence and rebuttal sentences (at most 24 words, in at most two
     /// rejoinders of this side before), the one sharing most of its key words (two at
     /// least), those not yet said first; else the first sentence of our rebuttal of the
-    /// claim of theirs it makes.
+    /// claim of theirs it makes; else, when it attacks a claim of ours, that claim's
+    /// evidence.
     fn reply_to(
         &self,
         point: &Sentence,
@@ -95,14 +97,19 @@ impl Writer<'_> {
         if let Some((_, _, l)) = best {
             return Some(l);
         }
-        let claim = touched_claims(self.theirs(), self.own(), &point.text)
+        let rebuttal = touched_claims(self.theirs(), self.own(), &point.text)
             .into_iter()
-            .next()?;
-        own.rebuttals
-            .iter()
-            .find(|r| r.answers == claim.id)
+            .next()
+            .and_then(|claim| own.rebuttals.iter().find(|r| r.answers == claim.id))
             .and_then(|r| sentences(&r.text).into_iter().next())
-            .filter(|l| uses(l) < 3)
+            .filter(|l| uses(l) < 3);
+        // A point against a claim of ours is met with that claim's evidence.
+        rebuttal.or_else(|| {
+            touched_claims(own, self.theirs(), &point.text)
+                .into_iter()
+                .map(|c| c.evidence.clone())
+                .find(|l| words::count(l) <= 30 && uses(l) < 3)
+        })
     }
 
     /// Rejoinders to the points of `theirs` (latest first) this side has not answered yet:
@@ -136,5 +143,60 @@ impl Writer<'_> {
             n,
             (rng.next_u64() % 6) as usize,
         )
+    }
+
+    /// The clashes weighed: for each of `claims` (theirs), the claim set against a
+    /// sentence of our rebuttal of it (else one of our claims), in a sentence not said before (see [`weighed`]); at
+    /// most `n`, none taking up a claim or an answer `d` (the speech) already holds. A
+    /// closing's (`closing`) forms look back on the debate.
+    pub(super) fn weighing(
+        &self,
+        rng: &mut ChaCha8Rng,
+        d: &Draft,
+        claims: &[&Claim],
+        n: usize,
+        closing: bool,
+    ) -> Vec<String> {
+        let said = self.said_before();
+        let context: Vec<&str> = [self.theirs(), self.own()]
+            .into_iter()
+            .flat_map(|b| {
+                b.claims
+                    .iter()
+                    .flat_map(|c| [c.claim.as_str(), c.evidence.as_str()])
+                    .chain(b.rebuttals.iter().map(|r| r.text.as_str()))
+                    .chain([b.framing.as_str()])
+            })
+            .collect();
+        let salt = (rng.next_u64() % 4) as usize;
+        let mut out: Vec<String> = Vec::new();
+        for c in claims {
+            if out.len() >= n {
+                break;
+            }
+            // A clash the speech already takes up is not weighed again in it.
+            let Some(p) = lowered(&c.claim, &context).filter(|p| !d.mentions(p)) else {
+                continue;
+            };
+            // Our rebuttal of it, else one of our own claims set against it.
+            let answers = self
+                .own()
+                .rebuttals
+                .iter()
+                .filter(|r| r.answers == c.id)
+                .flat_map(|r| sentences(&r.text))
+                .map(|a| (a, false))
+                .chain(self.own().claims.iter().map(|c| (c.claim.clone(), true)));
+            let line = answers
+                .filter(|(a, _)| {
+                    let a = a.trim_end_matches('.').to_lowercase();
+                    !d.mentions(&a) && !out.iter().any(|l| l.to_lowercase().contains(&a))
+                })
+                .filter_map(|(a, outweighs)| lowered(&a, &context).map(|r| (r, outweighs)))
+                .map(|(r, outweighs)| weighed(salt + out.len(), &p, &r, closing, outweighs))
+                .find(|line| !said(line));
+            out.extend(line);
+        }
+        out
     }
 }
