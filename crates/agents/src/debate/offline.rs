@@ -273,7 +273,8 @@ impl<'a> Writer<'a> {
         let theirs = self.theirs_latest();
         let motion = keys(&self.memory.motion);
         // First, a question pressing a sentence they actually said.
-        let own_question = pressing_question(&theirs, &motion, &said);
+        let on_topic = |t: &str| self.on_topic(t);
+        let own_question = pressing_question(&theirs, &motion, &said, &on_topic);
         if let Some(q) = &own_question {
             d.push(0, q);
         } else if let Some(c) = pressed {

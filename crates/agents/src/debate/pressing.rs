@@ -339,19 +339,21 @@ fn first_unsaid(
 }
 
 /// A question pressing the first of `theirs` (the other side's speeches, latest first)
-/// sentences that makes a claim (three key words) and has not been pressed yet: "What
+/// sentences that makes a claim on the topic (three key words; a stock phrase such as "The
+/// data is clearer than my opponents admit." is none) and has not been pressed yet: "What
 /// evidence shows that …?" when it gave none, else "Even granting that …, why should that
 /// decide this debate?".
 pub fn pressing_question(
     theirs: &[&str],
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
+    on_topic: &dyn Fn(&str) -> bool,
 ) -> Option<String> {
     first_unsaid(
         theirs,
         motion,
         said,
-        |s| s.keys.len() >= 3,
+        |s| s.keys.len() >= 3 && on_topic(&s.text),
         |body, evidence| {
             if evidence {
                 format!("Even granting that {body}, why should that decide this debate?")
@@ -533,13 +535,19 @@ mod tests {
         let motion = motion_keys("This house would ban homework");
         let theirs =
             ["Homework builds discipline that pupils carry into adult life. Why? Set homework."];
-        let q = pressing_question(&theirs, &motion, &|_| false).unwrap();
+        let q = pressing_question(&theirs, &motion, &|_| false, &|_| true).unwrap();
         assert_eq!(
             q,
             "What evidence shows that homework builds discipline that pupils carry into adult life?"
         );
-        let again = pressing_question(&theirs, &motion, &|t| t == q);
+        let again = pressing_question(&theirs, &motion, &|t| t == q, &|_| true);
         assert_eq!(again, None);
+        let on_homework = |t: &str| t.contains("homework");
+        let stock = ["The data on this question is clearer than my opponents admit."];
+        assert_eq!(
+            pressing_question(&stock, &motion, &|_| false, &on_homework),
+            None
+        );
         assert_eq!(
             linked("A study found more.", 0),
             "We know this because a study found more."

@@ -251,21 +251,20 @@ impl Draft {
     /// that fits, never a sentence cut short.
     pub fn fill(&self, limit: u32, end: char) -> String {
         let mut out = self.fit(limit, end);
-        // The words left over are closed with short whole sentences, each said once, so
-        // that the last word uses the clock up (no scrap of a turn is left) and still ends
-        // on a whole sentence.
-        let mut left = limit.saturating_sub(words::count(&out));
+        // The words left over are closed with one short whole sentence, so that the last
+        // word uses most of the clock (no scrap of a turn worth speaking is left) and still
+        // ends on a whole sentence; never a pile of closers ("… That is our case. Done.").
+        let left = limit.saturating_sub(words::count(&out));
         if left > 16 {
             // Material ran out: what is left is a clock for another speech.
             return out;
         }
-        for closing in CLOSINGS {
-            let n = words::count(closing);
-            if n <= left && !out.contains(closing) {
-                out.push(' ');
-                out.push_str(closing);
-                left -= n;
-            }
+        if let Some(closing) = CLOSINGS
+            .iter()
+            .find(|c| words::count(c) <= left && !out.contains(*c))
+        {
+            out.push(' ');
+            out.push_str(closing);
         }
         out.trim().to_string()
     }
@@ -309,15 +308,13 @@ impl Draft {
     }
 }
 
-/// Short whole sentences that close a team's last word, longest first.
-const CLOSINGS: [&str; 7] = [
+/// Short whole sentences, one of which may close a team's last word, longest first.
+const CLOSINGS: [&str; 5] = [
     "Weigh the evidence, and you will find that our case stands.",
     "That is why we will win this debate.",
     "That is where we stand today.",
     "That is our case.",
     "We rest it there.",
-    "We rest.",
-    "Done.",
 ];
 
 /// A whole sentence of at most `limit` words, for a clock or limit too short for any
@@ -530,9 +527,15 @@ mod tests {
         // Not one sentence fits: a short whole question, never one cut short.
         assert_eq!(q.fit(3, '?'), "Why?");
         // Filling: whole sentences only, never one cut short, the words left closed with
-        // short whole sentences.
-        assert_eq!(words::count(&d.fill(12, '.')), 12);
-        assert!(d.fill(12, '.').starts_with(&d.fit(12, '.')));
+        // one short whole sentence, never a pile of closers.
+        let filled = d.fill(13, '.');
+        assert!(filled.starts_with(&d.fit(13, '.')), "{filled}");
+        assert_eq!(words::count(&filled), 13, "{filled}");
+        assert_eq!(
+            sentences(&filled).len(),
+            sentences(&d.fit(13, '.')).len() + 1
+        );
+        assert!(words::count(&d.fill(12, '.')) <= 12);
         assert_eq!(d.fill(9, '.'), d.fit(9, '.'));
     }
 

@@ -13,7 +13,7 @@
 use super::lineup::play_seated;
 use super::{player, Player, Strategy};
 use crate::games::werewolf::{
-    below, Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, SpeechKind, Werewolf,
+    below, Action, Ask, AskKind, Ballot, Event, Role, Rules, Seat, SeatSet, SpeechKind, Werewolf,
 };
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
@@ -27,6 +27,9 @@ pub enum Claim {
     True,
     /// The first wolf, framing a good seat.
     False,
+    /// The first villager, naming a seat with no claim and no reason ("I think 5 is a
+    /// wolf. Vote 5."): a lone accusation.
+    Accuse,
 }
 
 /// What the probe measured (day-1 votes only).
@@ -44,6 +47,11 @@ pub struct ProbeFigures {
     pub after_a_wolf_claim: u64,
     /// Of those, the named seat was voted out.
     pub after_a_wolf_claim_named_voted_out: u64,
+    /// Day-1 votes of the other seats, and of those, votes for the named seat.
+    pub other_votes: u64,
+    pub other_votes_for_named: u64,
+    /// Days where all but at most one of the other voters voted the named seat.
+    pub herd: u64,
 }
 
 /// A built-in player whose first day speech is a scripted seer claim.
@@ -62,6 +70,13 @@ impl Scripted {
     fn report(&self) -> Option<(Seat, bool)> {
         match self.claim {
             Claim::True => self.check,
+            Claim::Accuse => {
+                let others = SeatSet::upto(9).without(self.me);
+                let mut rng = ChaCha8Rng::seed_from_u64(self.frame);
+                others
+                    .nth(below(&mut rng, others.len().max(1)))
+                    .map(|s| (s, true))
+            }
             Claim::False => {
                 let good = SeatSet::upto(9).minus(self.pack).without(self.me);
                 let mut rng = ChaCha8Rng::seed_from_u64(self.frame);
@@ -89,7 +104,9 @@ impl Player for Scripted {
         if ask.kind == AskKind::Speech && !self.said {
             if let Some((seat, wolf)) = self.report() {
                 self.said = true;
-                let text = if wolf {
+                let text = if self.claim == Claim::Accuse {
+                    format!("I think {seat} is a wolf. Vote {seat}.")
+                } else if wolf {
                     format!("I'm the seer. I checked {seat} last night: wolf. Vote {seat}.")
                 } else {
                     format!("I'm the seer. I checked {seat} last night: good.")
@@ -116,6 +133,10 @@ pub fn probe(rules: &Arc<Rules>, claim: Claim, games: u64, seed: u64) -> ProbeFi
                 Claim::False => {
                     game.role(seat) == Role::Werewolf
                         && (1..seat).all(|s| game.role(s) != Role::Werewolf)
+                }
+                Claim::Accuse => {
+                    game.role(seat) == Role::Villager
+                        && (1..seat).all(|s| game.role(s) != Role::Villager)
                 }
             };
             if !chosen {
@@ -148,10 +169,30 @@ fn tally(game: &Werewolf, claimer: Seat, figures: &mut ProbeFigures) {
                 seat, kind, claims, ..
             } if *kind == SpeechKind::Day => {
                 if *seat == claimer {
-                    let Some(named) = claims.wolves.first() else {
+                    let Some(named) = claims.wolves.union(claims.accuses).first() else {
                         return;
                     };
                     let out = game.day1_voted_out();
+                    if let Some(ballots) = day1_ballots(game) {
+                        let others: Vec<&Ballot> = ballots
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, b)| {
+                                *i + 1 != claimer as usize
+                                    && *i + 1 != named as usize
+                                    && matches!(b, Ballot::Vote(_))
+                            })
+                            .map(|(_, b)| b)
+                            .collect();
+                        let for_named = others
+                            .iter()
+                            .filter(|b| matches!(b, Ballot::Vote(t) if *t == named))
+                            .count();
+                        figures.other_votes += others.len() as u64;
+                        figures.other_votes_for_named += for_named as u64;
+                        figures.herd +=
+                            u64::from(others.len() >= 3 && for_named + 1 >= others.len());
+                    }
                     figures.claims += 1;
                     figures.named_voted_out += u64::from(out == Some(named));
                     figures.claimer_voted_out += u64::from(out == Some(claimer));
@@ -172,6 +213,14 @@ fn tally(game: &Werewolf, claimer: Seat, figures: &mut ProbeFigures) {
     }
 }
 
+/// The ballots of day 1's first vote.
+fn day1_ballots(game: &Werewolf) -> Option<Vec<Ballot>> {
+    game.log().iter().find_map(|l| match &l.event {
+        Event::VotesRevealed { ballots, .. } => Some(ballots.to_vec()),
+        _ => None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,5 +237,16 @@ mod tests {
         assert!(rate(true_claims.named_voted_out, true_claims.claims) > 0.7);
         // A false claim framing a good seat: most days the frame does not work.
         assert!(rate(false_claims.named_voted_out, false_claims.claims) < 0.5);
+    }
+
+    #[test]
+    fn a_lone_accusation_does_not_become_a_herd_vote() {
+        let rules = Arc::new(Rules::default());
+        let lone = probe(&rules, Claim::Accuse, 300, 1);
+        eprintln!("lone accusation: {lone:?}");
+        assert!(lone.claims > 100 && lone.other_votes > 500);
+        let rate = |n: u64, of: u64| n as f64 / of.max(1) as f64;
+        // Some voters may follow it, not the whole table.
+        assert!(rate(lone.herd, lone.claims) < 0.25, "{lone:?}");
     }
 }

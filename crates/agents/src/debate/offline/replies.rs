@@ -44,7 +44,7 @@ impl Writer<'_> {
 
     /// Whether `text` is about this debate's topic: it names one of either bank's claims'
     /// key words or a key word of the motion (a speaker's stock phrase does not).
-    fn on_topic(&self, text: &str) -> bool {
+    pub(super) fn on_topic(&self, text: &str) -> bool {
         let motion = keys(&self.memory.motion);
         !claims_in(self.own(), text).is_empty()
             || !claims_in(self.theirs(), text).is_empty()
