@@ -294,7 +294,7 @@ pub fn rejoinders(
 }
 
 /// How a claim's evidence is tied to it, in turn.
-const LINKS: [&str; 4] = [
+pub(crate) const LINKS: [&str; 4] = [
     "We know this because",
     "We say so because",
     "This is no guess, because",

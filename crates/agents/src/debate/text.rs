@@ -201,8 +201,15 @@ impl Draft {
     pub fn retain_unsaid(&mut self, said: impl Fn(&str) -> bool) {
         let mut seen: Vec<String> = Vec::new();
         let mut kept = Vec::with_capacity(self.parts.len());
+        let mut dropped = false;
         for (p, t) in self.parts.drain(..) {
             let key = t.to_lowercase();
+            // Evidence whose claim was dropped stands alone.
+            let t = match unlinked(&t) {
+                Some(bare) if dropped => bare,
+                _ => t,
+            };
+            dropped = true;
             if seen.contains(&key) {
                 continue;
             }
@@ -210,16 +217,21 @@ impl Draft {
             if said(&t) {
                 if words::count(&t) >= 12 {
                     kept.push((p.saturating_add(100), t));
+                    dropped = false;
                 }
             } else {
                 kept.push((p, t));
+                dropped = false;
             }
         }
         self.parts = kept;
         let lower: Vec<String> = self.parts.iter().map(|(_, t)| t.to_lowercase()).collect();
         let mut i = 0;
         self.parts.retain(|(_, t)| {
-            let own = t.trim_end_matches(['.', '!']).to_lowercase();
+            // Evidence tied to a claim ("We know this because …") is read without its link:
+            // said in full in a rejoinder, it is not said again.
+            let bare = unlinked(t).unwrap_or_else(|| t.clone());
+            let own = bare.trim_end_matches(['.', '!']).to_lowercase();
             let inside = lower
                 .iter()
                 .enumerate()
@@ -297,15 +309,35 @@ impl Draft {
     }
 
     /// The kept parts in reading order.
+    /// A piece of evidence whose claim is left out stands alone, not "We know this
+    /// because …" after an unrelated sentence.
     fn joined(&self, keep: &[bool]) -> String {
-        self.parts
-            .iter()
-            .zip(keep)
-            .filter(|(_, k)| **k)
-            .map(|((_, t), _)| t.as_str())
-            .collect::<Vec<_>>()
-            .join(" ")
+        let mut out: Vec<String> = Vec::new();
+        for (i, ((_, t), k)) in self.parts.iter().zip(keep).enumerate() {
+            if !*k {
+                continue;
+            }
+            let after_its_claim = i > 0 && keep[i - 1];
+            out.push(match unlinked(t) {
+                Some(bare) if !after_its_claim => bare,
+                _ => t.clone(),
+            });
+        }
+        out.join(" ")
     }
+}
+
+/// `text` without the link that ties it to the claim before it ("We know this because
+/// …"), its first letter a capital; `None` when it has no link.
+fn unlinked(text: &str) -> Option<String> {
+    let lower = text.to_lowercase();
+    let link = crate::debate::pressing::LINKS
+        .iter()
+        .find(|l| lower.starts_with(&format!("{} ", l.to_lowercase())))?;
+    let rest = text[link.len()..].trim_start();
+    let mut c = rest.chars();
+    let first = c.next()?;
+    Some(first.to_uppercase().chain(c).collect())
 }
 
 /// Short whole sentences, one of which may close a team's last word, longest first.
@@ -537,6 +569,38 @@ mod tests {
         );
         assert!(words::count(&d.fill(12, '.')) <= 12);
         assert_eq!(d.fill(9, '.'), d.fit(9, '.'));
+    }
+
+    #[test]
+    fn evidence_whose_claim_is_left_out_stands_alone() {
+        let mut d = Draft::new();
+        d.push(0, "Their case has collapsed.");
+        d.push(5, "Cash is dying fast.");
+        d.push(
+            1,
+            "We know this because a 2023 survey found cash use fell by half.",
+        );
+        assert_eq!(
+            d.fit(17, '.'),
+            "Their case has collapsed. A 2023 survey found cash use fell by half."
+        );
+        assert!(d.fit(40, '.').contains("fast. We know this because a 2023"));
+        let mut twice = d.clone();
+        twice.push(
+            2,
+            "They say cash is safe, but a 2023 survey found cash use fell by half.",
+        );
+        twice.retain_unsaid(|_| false);
+        assert!(
+            !twice.fit(60, '.').contains("We know this"),
+            "{}",
+            twice.fit(60, '.')
+        );
+        d.retain_unsaid(|t| t.starts_with("Cash is"));
+        assert_eq!(
+            d.fit(40, '.'),
+            "Their case has collapsed. A 2023 survey found cash use fell by half."
+        );
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The free debate: each team's clock in words, whose floor it is, and who is offered it.
 //! Pro opens; the floor alternates, staying with a team while the other's clock is spent;
 //! it ends when both clocks are spent or after the turn limit (missed turns count, so a
-//! silent table still ends).
+//! silent table still ends), or when a team lets its turn go with the other's clock spent.
 
 use super::plan::Limits;
 use super::types::{side_of, Part, Refusal, Side, Speech};
@@ -51,9 +51,15 @@ impl Free {
         self.pass_from(side);
     }
 
-    /// `side` missed its turn: the floor passes.
+    /// `side` missed its turn (passed, or its time ran out): the floor passes. With the
+    /// other team's clock spent, a team that lets its turn go has nothing more to say: its
+    /// clock is given up and the free debate ends (rather than offering it the floor again
+    /// until the turn limit).
     pub fn missed(&mut self, side: Side) {
         self.turns += 1;
+        if self.left[side.other().index()] == 0 {
+            self.left[side.index()] = 0;
+        }
         self.pass_from(side);
     }
 

@@ -193,6 +193,13 @@ fn con_cannot_open_free_debate_and_a_spent_clock_is_refused() {
     )
     .unwrap();
     assert_eq!(g.penalties().len(), 2);
+    // Con, alone with time left, lets its turn go: it has nothing more to say, and the
+    // free debate ends rather than offering it the floor again.
+    let con = g.turn().cloned().unwrap();
+    assert_eq!(side_of(con.seat), Some(Side::Con));
+    g.timeout(con.seat).unwrap();
+    assert_eq!(g.clock_left(), [0, 0]);
+    assert_ne!(g.stage(), Stage::FreeDebate);
 }
 
 fn score(g: &mut TeamDebate, speech: u32, v: u8, flags: Vec<Flag>) {
