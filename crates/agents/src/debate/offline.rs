@@ -365,12 +365,17 @@ impl<'a> Writer<'a> {
         rejoin: bool,
     ) -> String {
         let mut d = Draft::new();
+        let said = self.said_before();
         d.push(2, self.opener(rng));
         if part == Part::Closing {
             d.push(7, &self.own().framing);
             // The clashes weighed, ahead of our own claims.
             let theirs = self.their_main_claims();
-            for (i, line) in self.weighing(rng, &d, &theirs, 2, true).iter().enumerate() {
+            for (i, line) in self
+                .weighing(rng, &d, &said, &theirs, 2, true)
+                .iter()
+                .enumerate()
+            {
                 d.push([1, 3][i], line);
             }
         }
@@ -396,7 +401,7 @@ impl<'a> Writer<'a> {
         let n = if rejoin { 3 } else { 0 };
         self.answer_points(rng, &mut d, &theirs, n, part == Part::Closing, [1, 6]);
         d.push(4, self.closer(rng));
-        d.retain_unsaid(self.said_before());
+        d.retain_unsaid(&said);
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
@@ -435,7 +440,8 @@ impl<'a> Writer<'a> {
                 weigh.push(c);
             }
         }
-        for line in self.weighing(rng, &d, &weigh, 2, false) {
+        let said = self.said_before();
+        for line in self.weighing(rng, &d, &said, &weigh, 2, false) {
             d.push(5, line);
         }
         let mut own = self.fresh_claims(rng);
@@ -470,7 +476,7 @@ impl<'a> Writer<'a> {
         }
         d.push(14, &self.own().framing);
         d.push(4, self.closer(rng));
-        d.retain_unsaid(self.said_before());
+        d.retain_unsaid(&said);
         if target >= limit {
             // The team's last word takes all its clock left it can in whole sentences.
             d.fill(target, '.')

@@ -159,35 +159,34 @@ fn capital(head: &str) -> String {
 
 /// One sentence stating the other side's point `p` (a clause, lower-cased) and answering
 /// it with `r` (ours, lower-cased), in the `turn`th of the [`REPORTS`] forms.
-/// An answer with a contrast of its own is never set after a "but" or a "yet".
 fn rejoinder(turn: usize, p: &str, r: &str) -> String {
-    let r = r.trim_end_matches(['.', '!', ' ']);
-    let contrasted = [" but ", " yet "].iter().any(|c| r.contains(c));
-    let n = REPORTS.len();
-    let (head, part) = (0..n)
-        .map(|k| REPORTS[(turn + k) % n])
-        .find(|(_, part)| !contrasted || !(part.contains(" but ") || part.contains(" yet ")))
-        .unwrap_or(REPORTS[turn % n]);
-    format!("{}{p}{part}{r}.", capital(head))
+    phrased(&REPORTS, turn, p, r)
 }
 
 /// One clash weighed: their claim `p` set against our answer `r` (both lower-cased), in
 /// the `turn`th of four [`WEIGHS`] forms; a closing's forms look back on the debate. When
 /// `r` is a claim of ours rather than an answer to `p` (`outweighs`), the forms say it
-/// weighs more instead of that it refutes. A form is skipped when its "but" or "because"
-/// would follow another in the same sentence.
+/// weighs more instead of that it refutes.
 pub fn weighed(turn: usize, p: &str, r: &str, closing: bool, outweighs: bool) -> String {
-    let p = p.trim_end_matches(['.', '!', ' ']);
-    let r = r.trim_end_matches(['.', '!', ' ']);
-    let has = |w: &str| p.contains(w) || r.contains(w);
-    let fits = |part: &str| {
-        !(part.contains(" but ") && (has(" but ") || has(" yet ")))
-            && !(part.contains("because") && has("because"))
-    };
     let forms = match (outweighs, closing) {
         (true, _) => &OUTWEIGHS[..],
         (false, true) => &WEIGHS[..4],
         (false, false) => &WEIGHS[4..],
+    };
+    phrased(forms, turn, p, r)
+}
+
+/// `p` and `r` joined by the `turn`th of `forms` (head, then the words between them),
+/// skipping a form whose "but" or "yet" would follow another contrast in the same
+/// sentence, or whose "because" another "because".
+fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
+    let p = p.trim_end_matches(['.', '!', ' ']);
+    let r = r.trim_end_matches(['.', '!', ' ']);
+    let has = |w: &str| p.contains(w) || r.contains(w);
+    let contrast = |t: &str| t.contains(" but ") || t.contains(" yet ");
+    let fits = |part: &str| {
+        !(contrast(part) && (has(" but ") || has(" yet ")))
+            && !(part.contains("because") && has("because"))
     };
     let n = forms.len();
     let (head, part) = (0..n)

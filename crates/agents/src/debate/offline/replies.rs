@@ -146,18 +146,18 @@ impl Writer<'_> {
     }
 
     /// The clashes weighed: for each of `claims` (theirs), the claim set against a
-    /// sentence of our rebuttal of it (else one of our claims), in a sentence not said before (see [`weighed`]); at
-    /// most `n`, none taking up a claim or an answer `d` (the speech) already holds. A
-    /// closing's (`closing`) forms look back on the debate.
+    /// sentence of our rebuttal of it (else one of our claims), in a sentence `said` does
+    /// not hold (see [`weighed`]); at most `n`, none taking up a claim or an answer `d`
+    /// (the speech) already holds. A closing's (`closing`) forms look back on the debate.
     pub(super) fn weighing(
         &self,
         rng: &mut ChaCha8Rng,
         d: &Draft,
+        said: &dyn Fn(&str) -> bool,
         claims: &[&Claim],
         n: usize,
         closing: bool,
     ) -> Vec<String> {
-        let said = self.said_before();
         let context: Vec<&str> = [self.theirs(), self.own()]
             .into_iter()
             .flat_map(|b| {
