@@ -17,6 +17,10 @@ pub enum Entry {
         seat: Seat,
         part: Part,
     },
+    /// A team rested its case in free debate (the seat that said so).
+    Rested {
+        seat: Seat,
+    },
     /// A note to the seat's team.
     Note {
         seat: Seat,
@@ -75,6 +79,7 @@ impl Memory {
                 seat: *seat,
                 part: *part,
             }),
+            Event::Rested { seat, .. } => self.log.push(Entry::Rested { seat: *seat }),
             Event::TeamNote { seat, text } => self.log.push(Entry::Note {
                 seat: *seat,
                 text: text.clone(),

@@ -9,6 +9,7 @@
 //! - `prompt.rs`: the prompt files and the bounded transcript; `llm.rs`: the model roles
 //!   (schemas, checked replies, one repair, the offline answer as the fallback).
 
+pub mod answering;
 pub mod bridge;
 pub mod heuristic;
 pub mod indicators;
@@ -283,7 +284,7 @@ impl Debater {
     }
 
     /// The offline answer to `ask` (`None`: not a debater's ask). A debater always speaks
-    /// when asked: a scrap of the free-debate clock is a short last word, never a pass.
+    /// when asked; with a scrap of the free-debate clock left, its team rests its case.
     pub fn offline(&mut self, ask: &Ask) -> Option<Action> {
         let w = Writer {
             seat: self.seat,
@@ -303,9 +304,7 @@ impl Debater {
                 ..
             } => {
                 if w.is_scrap(*limit) {
-                    return Some(Action::Speak {
-                        text: offline::scrap(*limit),
-                    });
+                    return Some(Action::Rest);
                 }
                 if *may_hand_off {
                     let (to, direction) = w.captain(&self.humans);
@@ -384,8 +383,8 @@ impl Debater {
             memory: &self.memory,
         };
         let context = |part: Part| json!({"seat": self.seat, "part": part.name()});
-        // A clock too short for a sentence is spoken as the offline scrap (or handed on as
-        // the offline captain would): no model call for a few words.
+        // A clock too short for a point rests the team's case as offline: no model call
+        // for a few words.
         if let Ask::Speak {
             part: Part::Free,
             limit,

@@ -13,8 +13,8 @@
 //! - free debate: rejoinders to the other side's last speech, a rebuttal, one fresh claim,
 //!   about a
 //!   quarter of the team's clock; the last word (the fourth, or any speech that would leave
-//!   less than half a quarter) takes exactly what is left, so no scrap remains (a clock of
-//!   one or two words is spoken as a short last word: an AI never misses a turn). With
+//!   less than half a quarter) takes what is left; a clock too short for a point (fewer
+//!   than [`MIN_SPEECH`] words) is not spent on "Done.": the team rests its case. With
 //!   people on the team, each person's fair share (a quarter of the clock, less what they
 //!   said in free debate) is kept for them: the AI speakers share the rest, one speech each;
 //! - the captain (free debate, the floor offered to the team): a person who asked for the
@@ -23,11 +23,12 @@
 //!   has spoken more than they have, so the team's first free speech is never handed to a
 //!   person at once.
 
+use super::answering::answers;
 use super::memory::{Entry, Memory};
 use super::personalities::Personality;
-use super::pressing::{answering, linked, pressing_question};
+use super::pressing::{attached, linked, pressing_questions, PRESS_EVIDENCE};
 use super::reading::{keys, read, Sentence};
-use super::text::{claims_in, joined, keywords_hit, sentences, touched_claims, words_of, Draft};
+use super::text::{claims_in, keywords_hit, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
 use crate::games::debate::team::{Part, Side};
 use crate::games::debate::words;
@@ -40,8 +41,9 @@ mod replies;
 /// The free-debate speeches an offline team plans (each about a quarter of its clock).
 pub const FREE_SPEECHES: u32 = 4;
 
-/// The fewest words an offline debater speaks in free debate.
-pub const MIN_SPEECH: u32 = 3;
+/// The fewest words an offline debater speaks in free debate: with less on the clock the
+/// team rests its case (a "We rest." would only add a speech worth nothing).
+pub const MIN_SPEECH: u32 = 6;
 
 /// One offline speech's inputs: what the seat knows and how it talks.
 pub struct Writer<'a> {
@@ -53,15 +55,6 @@ pub struct Writer<'a> {
     /// The seats people play: the captain hands them the floor fairly and the AI speakers
     /// leave them their share of the free-debate clock.
     pub humans: &'a [Seat],
-}
-
-/// A scrap of the free-debate clock (fewer words than [`MIN_SPEECH`]) spoken as a last
-/// word, so an AI never lets its turn run out.
-pub fn scrap(limit: u32) -> String {
-    match limit {
-        0 | 1 => "Done.".into(),
-        _ => "We rest.".into(),
-    }
 }
 
 fn pick<'b, T>(rng: &mut ChaCha8Rng, items: &'b [T]) -> &'b T {
@@ -213,6 +206,16 @@ impl<'a> Writer<'a> {
         v
     }
 
+    /// `evidence` tied to the claim before it by a reason (see [`linked`]).
+    fn linked(&self, evidence: &str, turn: usize) -> String {
+        linked(evidence, turn, &self.topic.texts())
+    }
+
+    /// `text` after `connector` (see [`attached`]).
+    fn joined(&self, connector: &str, text: &str) -> String {
+        attached(connector, text, &self.topic.texts())
+    }
+
     fn opener(&self, rng: &mut ChaCha8Rng) -> &'a str {
         pick(rng, &self.voice.openers).as_str()
     }
@@ -234,10 +237,10 @@ impl<'a> Writer<'a> {
             let claim = if i == 0 {
                 c.claim.clone()
             } else {
-                joined(self.connector(rng), &c.claim)
+                self.joined(self.connector(rng), &c.claim)
             };
             d.push([0, 2, 6][i], claim);
-            d.push([4, 7, 8][i], linked(&c.evidence, i));
+            d.push([4, 7, 8][i], self.linked(&c.evidence, i));
         }
         d.push(3, self.closer(rng));
         d.retain_unsaid(self.said_before());
@@ -272,15 +275,18 @@ impl<'a> Writer<'a> {
         let said = self.said_before();
         let theirs = self.theirs_latest();
         let motion = keys(&self.memory.motion);
-        // First, a question pressing a sentence they actually said.
+        // First, questions pressing two sentences they actually said.
         let on_topic = |t: &str| self.on_topic(t);
-        let own_question = pressing_question(&theirs, &motion, &said, &on_topic);
-        if let Some(q) = &own_question {
-            d.push(0, q);
-        } else if let Some(c) = pressed {
-            d.push(3, format!("You told us: {}", c.claim));
+        let own_questions = pressing_questions(&theirs, &motion, &said, &on_topic, 2);
+        for (i, q) in own_questions.iter().enumerate() {
+            d.push(i as u8, q);
         }
-        let first = u8::from(own_question.is_some());
+        if own_questions.is_empty() {
+            if let Some(c) = pressed {
+                d.push(3, format!("You told us: {}", c.claim));
+            }
+        }
+        let first = own_questions.len() as u8;
         for (p, i) in shuffled(rng, qs.len()).into_iter().take(3).enumerate() {
             d.push(first + p as u8, &qs[i].text);
         }
@@ -305,22 +311,21 @@ impl<'a> Writer<'a> {
         }
         let mut d = Draft::new();
         d.push(3, self.opener(rng));
-        // The question the bank's claims do not cover is taken up in its own words.
+        // Each question asked gets a line of ours that takes it up; the first is quoted
+        // when its answer does not already say what it asked.
         if let Some(q) = question {
-            let asked: Vec<String> = sentences(q)
-                .into_iter()
-                .filter(|s| words::ends_with_question(s))
-                .collect();
-            let uncovered = asked.iter().find(|s| {
-                claims_in(self.own(), s).is_empty() && claims_in(self.theirs(), s).is_empty()
-            });
-            if let Some(s) = uncovered.or(asked.first()) {
-                d.push(2, format!("You ask, \"{s}\" Here is the answer."));
-            }
-            // The lines of our bank that take up the questions' own words come first.
             let motion = keys(&self.memory.motion);
-            for line in answering(self.own(), q, &motion, &self.said_before()) {
-                d.push(0, line);
+            let answered = answers(self.own(), q, &motion, &self.said_before());
+            if let Some(a) = answered.first() {
+                if !a.question.starts_with(PRESS_EVIDENCE.0) {
+                    d.push(
+                        2,
+                        format!("You ask, \"{}\" Here is the answer.", a.question),
+                    );
+                }
+            }
+            for a in answered {
+                d.push(0, a.line);
             }
         }
         for (i, c) in targets.iter().take(3).enumerate() {
@@ -335,15 +340,15 @@ impl<'a> Writer<'a> {
         let fresh = self.fresh_claims(rng);
         let first = defended.first().or(fresh.first()).copied();
         if let Some(c) = first {
-            d.push(1, joined(self.connector(rng), &c.claim));
-            d.push(6, &c.evidence);
+            d.push(1, self.joined(self.connector(rng), &c.claim));
+            d.push(6, self.linked(&c.evidence, 2));
         }
         // Then a second claim of ours, to carry the exchange forward.
         if let Some(c) = fresh
             .iter()
             .find(|c| Some(c.id.as_str()) != first.map(|f| f.id.as_str()))
         {
-            d.push(7, joined(self.connector(rng), &c.claim));
+            d.push(7, self.joined(self.connector(rng), &c.claim));
         }
         d.push(4, self.closer(rng));
         d.retain_unsaid(self.said_before());
@@ -386,10 +391,10 @@ impl<'a> Writer<'a> {
             let text = if i == 0 {
                 c.claim.clone()
             } else {
-                joined(self.connector(rng), &c.claim)
+                self.joined(self.connector(rng), &c.claim)
             };
             d.push([0, 3, 6][i], text);
-            d.push([5, 8, 9][i], linked(&c.evidence, i));
+            d.push([5, 8, 9][i], self.linked(&c.evidence, i));
         }
         for (i, c) in theirs.iter().take(2).enumerate() {
             if let Some(r) = self.rebuttal_of(rng, &c.id) {
@@ -452,15 +457,15 @@ impl<'a> Writer<'a> {
             own.splice(0..0, named);
         }
         if let Some(c) = own.first() {
-            d.push(1, joined(self.connector(rng), &c.claim));
-            d.push(2, linked(&c.evidence, 0));
+            d.push(1, self.joined(self.connector(rng), &c.claim));
+            d.push(2, self.linked(&c.evidence, 0));
         }
         if let Some(r) = targets.get(1).and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(5, r);
         }
         if let Some(c) = own.get(1) {
-            d.push(6, joined(self.connector(rng), &c.claim));
-            d.push(7, linked(&c.evidence, 1));
+            d.push(6, self.joined(self.connector(rng), &c.claim));
+            d.push(7, self.linked(&c.evidence, 1));
         }
         // Spare material, for a long share of the clock.
         if let Some(r) = targets.get(2).and_then(|c| self.rebuttal_of(rng, &c.id)) {
@@ -468,8 +473,8 @@ impl<'a> Writer<'a> {
         }
         for (i, c) in own.iter().enumerate().skip(2).take(2) {
             let at = 9 + 2 * (i as u8 - 2);
-            d.push(at, joined(self.connector(rng), &c.claim));
-            d.push(at + 1, &c.evidence);
+            d.push(at, self.joined(self.connector(rng), &c.claim));
+            d.push(at + 1, self.linked(&c.evidence, i));
         }
         if let Some(r) = targets.get(3).and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(13, r);
@@ -507,8 +512,8 @@ impl<'a> Writer<'a> {
         }
     }
 
-    /// Whether the clock holds too few words for a sentence: the turn is then spoken as a
-    /// [`scrap`] (a missed turn would only pass the floor and use up a turn).
+    /// Whether the clock holds too few words for a point: the team then rests its case
+    /// (a missed turn would only pass the floor and offer it again).
     pub fn is_scrap(&self, limit: u32) -> bool {
         limit < MIN_SPEECH
     }

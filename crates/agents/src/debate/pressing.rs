@@ -7,8 +7,7 @@
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
 use super::reading::{keys, read, Sentence};
-use super::text::{joined, lower_start, sentences};
-use super::topics::Bank;
+use super::text::lower_start;
 use crate::games::debate::words;
 
 /// Discourse markers that open a sentence without being part of its claim.
@@ -58,14 +57,18 @@ const LEAD_INS: [&str; 23] = [
 ];
 
 /// How a rejoinder reports the point it answers, in turn.
-/// Each with the words that part their point from the answer.
+/// Each with the words that part their point from the answer; half of them give the
+/// answer as a reason ("…, which does not follow, because …").
 const REPORTS: [(&str, &str); 6] = [
     ("they say that ", ", but "),
     ("even if ", ", the fact remains that "),
-    ("we were told that ", "; the answer is that "),
+    ("we were told that ", ", but that fails, because "),
     ("the other side says that ", ", yet "),
     ("against the claim that ", ", remember that "),
-    ("our opponents claim that ", ", but "),
+    (
+        "our opponents claim that ",
+        ", which does not follow, because ",
+    ),
 ];
 
 /// How a weighed clash states their claim and our answer (see [`weighed`]): four forms
@@ -77,13 +80,13 @@ const WEIGHS: [(&str, &str); 8] = [
     ),
     (
         "weigh this clash: they argued that ",
-        ", and we showed that ",
+        ", but that fails, because ",
     ),
     (
         "they rested much of their case on the claim that ",
-        ", but ",
+        ", which cannot stand, because ",
     ),
-    ("set their claim that ", " against our answer, that "),
+    ("in this clash, their claim that ", " loses, because "),
     ("they keep coming back to the claim that ", ", but "),
     ("their point that ", " does not hold, because "),
     (
@@ -95,7 +98,7 @@ const WEIGHS: [(&str, &str); 8] = [
 
 /// How a claim of theirs is weighed against one of ours (see [`weighed`]).
 const OUTWEIGHS: [(&str, &str); 4] = [
-    ("even granting that ", ", it counts for less than this: "),
+    ("even granting that ", ", it counts for less, because "),
     (
         "they would have you look only at the claim that ",
         "; look as well at the fact that ",
@@ -104,7 +107,10 @@ const OUTWEIGHS: [(&str, &str); 4] = [
         "whatever weight they give to the claim that ",
         ", it does not outweigh the fact that ",
     ),
-    ("set the claim that ", " beside the greater point, that "),
+    (
+        "set the claim that ",
+        " aside, because the greater point is that ",
+    ),
 ];
 
 /// What `sentence` itself claims: without its lead-ins and connectors; of a rejoinder
@@ -178,15 +184,15 @@ pub fn weighed(turn: usize, p: &str, r: &str, closing: bool, outweighs: bool) ->
 
 /// `p` and `r` joined by the `turn`th of `forms` (head, then the words between them),
 /// skipping a form whose "but" or "yet" would follow another contrast in the same
-/// sentence, or whose "because" another "because".
+/// sentence, or whose "because" another causal link.
 fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
     let p = p.trim_end_matches(['.', '!', ' ']);
     let r = r.trim_end_matches(['.', '!', ' ']);
     let has = |w: &str| p.contains(w) || r.contains(w);
+    let causal = has("because") || has("which means") || has("which is why") || has(", so ");
     let contrast = |t: &str| t.contains(" but ") || t.contains(" yet ");
     let fits = |part: &str| {
-        !(contrast(part) && (has(" but ") || has(" yet ")))
-            && !(part.contains("because") && has("because"))
+        !(contrast(part) && (has(" but ") || has(" yet "))) && !(part.contains("because") && causal)
     };
     let n = forms.len();
     let (head, part) = (0..n)
@@ -300,25 +306,56 @@ pub(crate) const LINKS: [&str; 4] = [
     "That matters because",
 ];
 
-/// `evidence` tied to the claim before it by a reason ("We know this because …"); as it
-/// is when its first word cannot follow the link.
-pub fn linked(evidence: &str, turn: usize) -> String {
-    joined(LINKS[turn % LINKS.len()], evidence)
+/// `evidence` tied to the claim before it by a reason ("We know this because …"), its
+/// first word lower-cased when it is a common starter or `context` (the topic's texts)
+/// writes it in lower case; any other capitalised word is taken for a name and kept.
+pub fn linked(evidence: &str, turn: usize, context: &[&str]) -> String {
+    attached(LINKS[turn % LINKS.len()], evidence, context)
 }
 
-/// The first line `make` builds from one of `theirs` (the other side's speeches, latest
-/// first) sentences that `fits` (never a question or a quotation) and that `said` does not
-/// hold; `make` gets the sentence, lower-cased at its start, and whether it gave evidence.
-fn first_unsaid(
+/// `text` after `head` (a connector, a link), its first word lower-cased when it is a
+/// common starter or `context` writes it in lower case; any other capitalised word is
+/// taken for a name and kept.
+pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
+    let text = text.trim();
+    let body = match lowered(text, context) {
+        Some(l) => l,
+        None => text.to_string(),
+    };
+    format!("{head} {body}").trim_start().to_string()
+}
+
+/// How a question presses a claim of theirs that gave no evidence: head and tail around it.
+pub(crate) const PRESS_EVIDENCE: (&str, &str) = ("What evidence shows that ", "?");
+/// How a question presses evidence of theirs: granted, and asked why it decides anything.
+pub(crate) const PRESS_WEIGHT: (&str, &str) = (
+    "Even granting that ",
+    ", why should that decide this debate?",
+);
+
+/// The lines `make` builds from up to `n` of `theirs` (the other side's speeches, latest
+/// first) sentences that `fits` (never a question or a quotation), no two saying the same,
+/// each line one that `said` does not hold; `make` gets the sentence, lower-cased at its
+/// start, and whether it gave evidence.
+fn unsaid(
     theirs: &[&str],
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
     fits: impl Fn(&Sentence) -> bool,
     make: impl Fn(&str, bool) -> String,
-) -> Option<String> {
+    n: usize,
+) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut taken: Vec<Sentence> = Vec::new();
     for text in theirs {
         for s in read(text, motion) {
+            if out.len() >= n {
+                return out;
+            }
             if s.question || !fits(&s) || s.text.contains(['"', '“']) {
+                continue;
+            }
+            if taken.iter().any(|t| s.repeats(t) || t.repeats(&s)) {
                 continue;
             }
             let Some(body) = claim_of(&s.text) else {
@@ -329,37 +366,41 @@ fn first_unsaid(
                 continue;
             };
             let line = make(&body, s.evidence > 0);
-            if !said(&line) {
-                return Some(line);
+            if !said(&line) && !out.contains(&line) {
+                out.push(line);
+                taken.push(s);
             }
         }
     }
-    None
+    out
 }
 
-/// A question pressing the first of `theirs` (the other side's speeches, latest first)
-/// sentences that makes a claim on the topic (three key words; a stock phrase such as "The
-/// data is clearer than my opponents admit." is none) and has not been pressed yet: "What
-/// evidence shows that …?" when it gave none, else "Even granting that …, why should that
-/// decide this debate?".
-pub fn pressing_question(
+/// Questions pressing the first `n` of `theirs` (the other side's speeches, latest first)
+/// sentences that make a claim on the topic (three key words; a stock phrase such as "The
+/// data is clearer than my opponents admit." is none), no two the same claim, none pressed
+/// yet: "What evidence shows that …?" when it gave none, else "Even granting that …, why
+/// should that decide this debate?".
+pub fn pressing_questions(
     theirs: &[&str],
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
     on_topic: &dyn Fn(&str) -> bool,
-) -> Option<String> {
-    first_unsaid(
+    n: usize,
+) -> Vec<String> {
+    unsaid(
         theirs,
         motion,
         said,
         |s| s.keys.len() >= 3 && on_topic(&s.text),
         |body, evidence| {
-            if evidence {
-                format!("Even granting that {body}, why should that decide this debate?")
+            let (head, tail) = if evidence {
+                PRESS_WEIGHT
             } else {
-                format!("What evidence shows that {body}?")
-            }
+                PRESS_EVIDENCE
+            };
+            format!("{head}{body}{tail}")
         },
+        n,
     )
 }
 
@@ -380,42 +421,14 @@ pub fn challenge(
             && (3..=6).contains(&s.keys.len())
             && on_topic(&s.text)
     };
-    first_unsaid(theirs, motion, said, fits, |body, evidence| {
+    let make = |body: &str, evidence: bool| {
         if evidence {
             format!("They say that {body}, but one finding does not decide this motion.")
         } else {
             format!("They say that {body}, yet they have shown no evidence for it.")
         }
-    })
-}
-
-/// The sentences of `bank` (its claims, evidence and rebuttals) that take up the questions
-/// in `question`, the best for each question first, none said before.
-pub fn answering(
-    bank: &Bank,
-    question: &str,
-    motion: &[String],
-    said: &dyn Fn(&str) -> bool,
-) -> Vec<String> {
-    let lines: Vec<String> = bank
-        .claims
-        .iter()
-        .flat_map(|c| [c.claim.clone(), c.evidence.clone()])
-        .chain(bank.rebuttals.iter().flat_map(|r| sentences(&r.text)))
-        .filter(|l| !said(l))
-        .collect();
-    let read_lines: Vec<Sentence> = lines.iter().map(|l| Sentence::read(l, motion)).collect();
-    let mut out: Vec<String> = Vec::new();
-    for q in read(question, motion).into_iter().filter(|q| q.question) {
-        let best = read_lines
-            .iter()
-            .filter(|l| l.takes_up(&q) && !out.contains(&l.text))
-            .max_by_key(|l| l.keys.iter().filter(|k| q.keys.contains(k)).count());
-        if let Some(l) = best {
-            out.push(l.text.clone());
-        }
-    }
-    out
+    };
+    unsaid(theirs, motion, said, fits, make, 1).pop()
 }
 
 /// `body` with its first word lower-cased: a common starter, or a word the other side's
@@ -534,23 +547,44 @@ mod tests {
         let motion = motion_keys("This house would ban homework");
         let theirs =
             ["Homework builds discipline that pupils carry into adult life. Why? Set homework."];
-        let q = pressing_question(&theirs, &motion, &|_| false, &|_| true).unwrap();
+        let q = pressing_questions(&theirs, &motion, &|_| false, &|_| true, 2)
+            .pop()
+            .unwrap();
         assert_eq!(
             q,
             "What evidence shows that homework builds discipline that pupils carry into adult life?"
         );
-        let again = pressing_question(&theirs, &motion, &|t| t == q, &|_| true);
-        assert_eq!(again, None);
+        let again = pressing_questions(&theirs, &motion, &|t| t == q, &|_| true, 2);
+        assert_eq!(again, Vec::<String>::new());
+        // Two claims pressed, the same claim said twice pressed once.
+        let two = [
+            "Homework builds discipline that pupils carry into adult life. \
+                    Homework builds discipline that pupils carry into later adult life. \
+                    Tired pupils learn less in lessons the next morning. \
+                    Why set homework to tired pupils?",
+        ];
+        let got = pressing_questions(&two, &motion, &|_| false, &|_| true, 2);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(got[1].contains("tired pupils learn less"), "{got:?}");
         let on_homework = |t: &str| t.contains("homework");
         let stock = ["The data on this question is clearer than my opponents admit."];
         assert_eq!(
-            pressing_question(&stock, &motion, &|_| false, &on_homework),
-            None
+            pressing_questions(&stock, &motion, &|_| false, &on_homework, 2),
+            Vec::<String>::new()
         );
         assert_eq!(
-            linked("A study found more.", 0),
+            linked("A study found more.", 0, &[]),
             "We know this because a study found more."
         );
-        assert_eq!(linked("Office rents rose.", 0), "Office rents rose.");
+        // A word the topic writes in lower case is lower-cased; a name keeps its capital.
+        let context = ["Empty office blocks cost money."];
+        assert_eq!(
+            linked("Office rents rose.", 0, &context),
+            "We know this because office rents rose."
+        );
+        assert_eq!(
+            linked("Australia fines non-voters.", 1, &context),
+            "We say so because Australia fines non-voters."
+        );
     }
 }

@@ -271,6 +271,10 @@ pub fn transcript(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> 
                 seat_title(*seat),
                 part.title()
             )),
+            Entry::Rested { seat } => lines.push(format!(
+                "- ({} rested their team's case: its clock was given up)",
+                seat_title(*seat)
+            )),
             Entry::Note { seat, text } => lines.push(format!(
                 "- (to your team only) note from {}: {}",
                 seat_title(*seat),

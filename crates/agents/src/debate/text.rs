@@ -227,7 +227,18 @@ impl Draft {
         self.parts = kept;
         let lower: Vec<String> = self.parts.iter().map(|(_, t)| t.to_lowercase()).collect();
         let mut i = 0;
+        // A clash stated twice (weighed, then again as a rejoinder with the same answer)
+        // is said once.
+        let mut answers: Vec<String> = Vec::new();
         self.parts.retain(|(_, t)| {
+            if let Some(answer) = super::pressing::claim_of(t) {
+                let a = answer.trim_end_matches(['.', '!']).to_lowercase();
+                if a.len() > 20 && answers.contains(&a) {
+                    i += 1;
+                    return false;
+                }
+                answers.push(a);
+            }
             // Evidence tied to a claim ("We know this because …") is read without its link:
             // said in full in a rejoinder, it is not said again.
             let bare = unlinked(t).unwrap_or_else(|| t.clone());

@@ -114,6 +114,21 @@ pub struct Topic {
 }
 
 impl Topic {
+    /// Every text of the topic (the motion, both banks' framing, claims, evidence,
+    /// rebuttals and questions): the context that tells a name from a common word.
+    pub fn texts(&self) -> Vec<&str> {
+        let mut out = vec![self.motion.as_str()];
+        for b in [&self.pro, &self.con] {
+            out.push(&b.framing);
+            for c in &b.claims {
+                out.extend([c.claim.as_str(), c.evidence.as_str()]);
+            }
+            out.extend(b.rebuttals.iter().map(|r| r.text.as_str()));
+            out.extend(b.questions.iter().map(|q| q.text.as_str()));
+        }
+        out
+    }
+
     pub fn side(&self, side: Side) -> &Bank {
         match side {
             Side::Pro => &self.pro,

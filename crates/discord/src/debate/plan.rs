@@ -79,6 +79,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                             let how = match event {
                                 Event::Skipped { .. } => "the time ran out: the turn is skipped.",
                                 Event::HandedOff { .. } => "the floor was handed on.",
+                                Event::Rested { .. } => "the team rested its case.",
                                 _ => "done: the speech is in.",
                             };
                             out.push(Out::CloseCall {
@@ -252,7 +253,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
 fn closes(event: &Event) -> Option<Seat> {
     match event {
         Event::Spoke(s) => Some(s.seat),
-        Event::Skipped { seat, .. } => Some(*seat),
+        Event::Skipped { seat, .. } | Event::Rested { seat, .. } => Some(*seat),
         Event::HandedOff { from, .. } => Some(*from),
         _ => None,
     }
@@ -277,7 +278,10 @@ fn record(desk: &mut Desk, event: &Event) {
             best,
         } => r.finished = Some((*winner, *team_x100, *best)),
         Event::Motion { limits, .. } => r.clock = [limits.clock; 2],
-        Event::Skipped { .. } | Event::HandedOff { .. } | Event::TeamNote { .. } => {}
+        Event::Skipped { .. }
+        | Event::Rested { .. }
+        | Event::HandedOff { .. }
+        | Event::TeamNote { .. } => {}
     }
 }
 

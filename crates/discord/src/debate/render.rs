@@ -64,6 +64,16 @@ pub fn event_line(event: &Event, data: &RunningData) -> Option<String> {
             data.title(*seat),
             part.title()
         ),
+        Event::Rested { seat, left } => format!(
+            "🛑 {} rests {}'s case: {} left on its clock given up.",
+            data.title(*seat),
+            side_of(*seat).map_or("the team", Side::title),
+            if *left == 1 {
+                "the 1 word".to_string()
+            } else {
+                format!("the {left} words")
+            }
+        ),
         Event::Penalised(p) => format!("⚠️ {}", penalty_line(p, data)),
         Event::Scored(s) => format!("📊 {}", scored_line(s, data)),
         Event::Clock { left } => format!(

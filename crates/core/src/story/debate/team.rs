@@ -122,6 +122,16 @@ pub fn line(event: &Event, audience: Audience, words: Option<usize>) -> Option<S
             seat_title(*seat),
             part.title()
         ),
+        Event::Rested { seat, left } => format!(
+            "{} rests {}'s case: {} left on its clock given up.",
+            seat_title(*seat),
+            side_of(*seat).map_or("the team", Side::title),
+            if *left == 1 {
+                "the 1 word".to_string()
+            } else {
+                format!("the {left} words")
+            }
+        ),
         Event::HandedOff { from, to, direction } => {
             let d = if direction.trim().is_empty() {
                 String::new()

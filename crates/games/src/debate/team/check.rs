@@ -66,6 +66,20 @@ impl TeamDebate {
                     _ => Err(self.not_your_turn(seat)),
                 }
             }
+            Action::Rest => {
+                self.only_debater(seat)?;
+                if self.stage != Stage::FreeDebate {
+                    return Err(Refusal::Wrong(
+                        "a team rests its case only in free debate".into(),
+                    ));
+                }
+                if side_of(seat) != Some(self.free.floor) {
+                    return Err(Refusal::Wrong(
+                        "only the team with the floor may rest its case".into(),
+                    ));
+                }
+                self.free.check_speaker(seat)
+            }
             Action::Ask { target, text } => {
                 self.only_debater(seat)?;
                 match &self.turn {

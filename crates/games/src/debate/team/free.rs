@@ -63,6 +63,15 @@ impl Free {
         self.pass_from(side);
     }
 
+    /// `side` rests its case: its clock is given up (the words left are returned) and the
+    /// floor passes.
+    pub fn rest(&mut self, side: Side) -> u32 {
+        let left = std::mem::take(&mut self.left[side.index()]);
+        self.turns += 1;
+        self.pass_from(side);
+        left
+    }
+
     fn pass_from(&mut self, side: Side) {
         self.floor = if self.left[side.other().index()] > 0 {
             side.other()

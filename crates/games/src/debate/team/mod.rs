@@ -250,6 +250,18 @@ impl TeamDebate {
                     self.open_step();
                 }
             }
+            Action::Rest => {
+                let side = side_of(seat).expect("checked: a debater");
+                let left = self.free.rest(side);
+                self.push(Audience::Everyone, Event::Rested { seat, left });
+                self.push(
+                    Audience::Everyone,
+                    Event::Clock {
+                        left: self.free.left,
+                    },
+                );
+                self.after_free_turn();
+            }
             Action::Ask { target, text } => {
                 let limit = self.limits.question;
                 let index = self.give(seat, Part::Question, text, limit, Some(target));

@@ -135,6 +135,43 @@ fn a_missed_pro_opening_in_free_debate_passes_the_floor_to_con() {
 }
 
 #[test]
+fn a_team_that_rests_gives_up_its_clock_and_the_floor() {
+    let mut g = debate(0.04);
+    // Not in free debate: refused, nothing changes.
+    let first = g.turn().cloned().unwrap();
+    let before = g.log().len();
+    assert!(matches!(
+        g.act(first.seat, Action::Rest),
+        Err(Refusal::Wrong(_))
+    ));
+    assert_eq!(g.log().len(), before);
+    while g.stage() != Stage::FreeDebate {
+        let open = g.turn().cloned().unwrap();
+        g.timeout(open.seat).unwrap();
+    }
+    // Only the team with the floor rests.
+    assert!(matches!(g.act(6, Action::Rest), Err(Refusal::Wrong(_))));
+    g.act(
+        2,
+        Action::Speak {
+            text: "Pro speaks first".into(),
+        },
+    )
+    .unwrap();
+    assert!(matches!(g.act(3, Action::Rest), Err(Refusal::Wrong(_))));
+    g.act(7, Action::Rest).unwrap();
+    assert_eq!(g.clock_left(), [40 - 3, 0]);
+    assert!(g
+        .log()
+        .iter()
+        .any(|l| l.event == Event::Rested { seat: 7, left: 40 }));
+    // Pro alone has time: the floor stays with it until it rests too.
+    assert_eq!(side_of(g.turn().unwrap().seat), Some(Side::Pro));
+    g.act(2, Action::Rest).unwrap();
+    assert_eq!(g.stage(), Stage::Closing);
+}
+
+#[test]
 fn con_cannot_open_free_debate_and_a_spent_clock_is_refused() {
     let mut g = debate(0.04);
     while g.stage() != Stage::FreeDebate {

@@ -294,6 +294,9 @@ pub enum Action {
     },
     /// A message to the seat's own team (its private thread). Answers no ask.
     TeamNote { text: String },
+    /// Free debate: the team whose floor it is rests its case: what is left of its clock is
+    /// given up and the floor passes (an AI does this when too little is left for a point).
+    Rest,
     /// The judge's labels for speech `speech` (its index among the speeches given).
     Score {
         speech: u32,
@@ -488,6 +491,12 @@ pub enum Event {
     Skipped {
         seat: Seat,
         part: Part,
+    },
+    /// A team rested its case in free debate, giving up the `left` words of its clock
+    /// (public).
+    Rested {
+        seat: Seat,
+        left: u32,
     },
     /// The free-debate floor was handed to a teammate (the team's audience).
     HandedOff {

@@ -1,0 +1,228 @@
+//! How an offline debater answers the questions put to it in cross-examination, read the
+//! way the judge reads (see [`super::reading`]): each question gets a sentence of its own
+//! that takes up the question's key words, never the question quoted back.
+//!
+//! - A question pressing one of our claims ("What evidence shows that …?", see
+//!   [`super::pressing::pressing_questions`]) is answered with that claim's evidence, tied
+//!   to the claim by a reason: "We know that …, because …".
+//! - A question granting our evidence and asking why it matters ("Even granting that …, why
+//!   should that decide this debate?") is answered with the claim that evidence supports.
+//! - Any other question gets the line of our bank (a claim, its evidence, a rebuttal) that
+//!   takes up most of its key words.
+//!
+//! Nothing said before in this debate is offered, and no line answers two questions.
+
+use super::pressing::{PRESS_EVIDENCE, PRESS_WEIGHT};
+use super::reading::{read, Sentence};
+use super::text::{lower_start, sentences};
+use super::topics::Bank;
+
+/// One question asked and the line of ours that answers it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Answered {
+    pub question: String,
+    pub line: String,
+}
+
+/// The share of `of`'s key words that `by` holds (0 when `of` has none).
+fn overlap(of: &Sentence, by: &Sentence) -> f64 {
+    if of.keys.is_empty() {
+        return 0.0;
+    }
+    let shared = of.keys.iter().filter(|k| by.keys.contains(k)).count();
+    shared as f64 / of.keys.len() as f64
+}
+
+/// `text` without its closing full stop, its first word lower-cased when it is a common
+/// starter (a name keeps its capital).
+fn inner(text: &str) -> String {
+    let t = text.trim().trim_end_matches(['.', '!', ' ']);
+    lower_start(t).unwrap_or_else(|| t.to_string())
+}
+
+/// What a question of the pressing forms puts to us: `(pressed, granted)`, the claim whose
+/// evidence is asked for, or the evidence granted whose weight is asked for.
+fn pressed(question: &str) -> Option<(Option<&str>, Option<&str>)> {
+    let q = question.trim();
+    let strip = |(head, tail): (&str, &str)| {
+        let lower = q.to_lowercase();
+        (lower.starts_with(&head.to_lowercase()) && lower.ends_with(&tail.to_lowercase()))
+            .then(|| q.get(head.len()..q.len() - tail.len()))
+            .flatten()
+            .map(str::trim)
+            .filter(|b| !b.is_empty())
+    };
+    if let Some(body) = strip(PRESS_EVIDENCE) {
+        return Some((Some(body), None));
+    }
+    strip(PRESS_WEIGHT).map(|body| (None, Some(body)))
+}
+
+/// Our answer to "What evidence shows that `body`?": the evidence of the claim of ours it
+/// states (three in five of the claim's key words), else another sentence with evidence
+/// from the rebuttal of ours it comes from.
+fn evidence_for(bank: &Bank, body: &str, motion: &[String], turn: usize) -> Option<String> {
+    let asked = Sentence::read(body, motion);
+    let from_claim = bank
+        .claims
+        .iter()
+        .map(|c| (overlap(&Sentence::read(&c.claim, motion), &asked), c))
+        .filter(|(o, _)| *o >= 0.6)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c.evidence.clone());
+    let evidence = from_claim.or_else(|| {
+        bank.rebuttals.iter().find_map(|r| {
+            let parts = read(&r.text, motion);
+            let states = parts.iter().any(|s| overlap(s, &asked) >= 0.6);
+            states
+                .then(|| {
+                    parts
+                        .iter()
+                        .find(|s| s.evidence > 0 && overlap(s, &asked) < 0.6)
+                })
+                .flatten()
+                .map(|s| s.text.clone())
+        })
+    })?;
+    let e = inner(&evidence);
+    Some(match turn % 2 {
+        0 => format!("We know that {body}, because {e}."),
+        _ => format!("The evidence is plain: {e}, which is why we say that {body}."),
+    })
+}
+
+/// Our answer to "Even granting that `body`, why should that decide this debate?": the claim
+/// of ours that evidence supports, as the reason it matters.
+fn weight_of(bank: &Bank, body: &str, motion: &[String]) -> Option<String> {
+    let granted = Sentence::read(body, motion);
+    let claim = bank
+        .claims
+        .iter()
+        .map(|c| (overlap(&Sentence::read(&c.evidence, motion), &granted), c))
+        .filter(|(o, _)| *o >= 0.6)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| inner(&c.claim))?;
+    let short = format!("That finding decides it, because {claim}.");
+    if Sentence::read(&short, motion).takes_up(&granted) {
+        Some(short)
+    } else {
+        Some(format!("The finding that {body} matters, because {claim}."))
+    }
+}
+
+/// The answers of `bank` to the questions in `question` (a cross-examiner's speech), in the
+/// order asked: one line each that takes the question up, none that `said` holds, none
+/// used twice; questions with no such line are left out.
+pub fn answers(
+    bank: &Bank,
+    question: &str,
+    motion: &[String],
+    said: &dyn Fn(&str) -> bool,
+) -> Vec<Answered> {
+    let lines: Vec<String> = bank
+        .claims
+        .iter()
+        .flat_map(|c| [c.claim.clone(), c.evidence.clone()])
+        .chain(bank.rebuttals.iter().flat_map(|r| sentences(&r.text)))
+        .filter(|l| !said(l))
+        .collect();
+    let read_lines: Vec<Sentence> = lines.iter().map(|l| Sentence::read(l, motion)).collect();
+    let mut out: Vec<Answered> = Vec::new();
+    for q in read(question, motion).into_iter().filter(|q| q.question) {
+        let used = |l: &str| out.iter().any(|a| a.line == l);
+        let direct = pressed(&q.text).and_then(|(claim, granted)| match (claim, granted) {
+            (Some(body), _) => evidence_for(bank, body, motion, out.len()),
+            (_, Some(body)) => weight_of(bank, body, motion),
+            _ => None,
+        });
+        let line = direct.filter(|l| !said(l) && !used(l)).or_else(|| {
+            read_lines
+                .iter()
+                .filter(|l| l.takes_up(&q) && !used(&l.text))
+                .max_by_key(|l| l.keys.iter().filter(|k| q.keys.contains(k)).count())
+                .map(|l| l.text.clone())
+        });
+        if let Some(line) = line {
+            out.push(Answered {
+                question: q.text.clone(),
+                line,
+            });
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::debate::pressing::pressing_questions;
+    use crate::debate::reading::keys;
+    use crate::debate::topics::{Claim, Rebuttal};
+
+    fn bank() -> Bank {
+        Bank {
+            framing: String::new(),
+            claims: vec![Claim {
+                id: "mentoring".into(),
+                claim:
+                    "Young workers learn far more from experienced colleagues sitting beside them."
+                        .into(),
+                evidence: "A study of software engineers found that those sitting near their \
+                           teammates received around a fifth more feedback on their code."
+                    .into(),
+                keywords: vec!["mentoring".into()],
+            }],
+            rebuttals: vec![Rebuttal {
+                answers: "productivity".into(),
+                text: "The Stanford study looked at call-centre work, which is easy to measure."
+                    .into(),
+            }],
+            questions: vec![],
+        }
+    }
+
+    #[test]
+    fn a_pressed_claim_is_answered_with_its_evidence_and_granted_evidence_with_its_claim() {
+        let motion = keys("Remote work is better than office work");
+        let b = bank();
+        let said = b.claims[0].claim.clone();
+        let evidence = b.claims[0].evidence.clone();
+        let qs = pressing_questions(&[&said, &evidence], &motion, &|_| false, &|_| true, 2);
+        assert_eq!(qs.len(), 2, "{qs:?}");
+        let got = answers(&b, &qs.join(" "), &motion, &|_| false);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(
+            got[0].line.starts_with("We know that young workers learn"),
+            "{got:?}"
+        );
+        assert!(got[0]
+            .line
+            .contains("because a study of software engineers"));
+        assert!(
+            got[1].line.contains("because young workers learn"),
+            "{got:?}"
+        );
+        for a in &got {
+            let q = Sentence::read(&a.question, &motion);
+            let l = Sentence::read(&a.line, &motion);
+            assert!(l.takes_up(&q) && l.reason && !l.question, "{a:?}");
+        }
+        // Nothing said before is offered again.
+        let again = answers(&b, &qs[0], &motion, &|l| l == got[0].line);
+        assert!(again.iter().all(|a| a.line != got[0].line), "{again:?}");
+    }
+
+    #[test]
+    fn another_question_gets_the_bank_line_that_takes_it_up_or_none() {
+        let motion = keys("Remote work is better than office work");
+        let b = bank();
+        let got = answers(
+            &b,
+            "Was the Stanford study of call-centre work typical? Who feeds the cat?",
+            &motion,
+            &|_| false,
+        );
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(got[0].line.starts_with("The Stanford study"));
+    }
+}
