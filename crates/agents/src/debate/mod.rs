@@ -311,13 +311,11 @@ impl Debater {
                     if to != self.seat {
                         return Some(Action::HandOff { to, direction });
                     }
-                    Action::Speak {
-                        text: w.free(rng, *limit, Some(&direction)),
-                    }
+                    w.free_fresh(rng, *limit, Some(&direction))
+                        .map_or(Action::Rest, |text| Action::Speak { text })
                 } else {
-                    Action::Speak {
-                        text: w.free(rng, *limit, direction.as_deref()),
-                    }
+                    w.free_fresh(rng, *limit, direction.as_deref())
+                        .map_or(Action::Rest, |text| Action::Speak { text })
                 }
             }
             Ask::Speak {

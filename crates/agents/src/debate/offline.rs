@@ -28,7 +28,7 @@ use super::memory::{Entry, Memory};
 use super::personalities::Personality;
 use super::pressing::{attached, linked, pressing_questions, PRESS_EVIDENCE};
 use super::reading::{keys, read, Sentence};
-use super::text::{claims_in, keywords_hit, touched_claims, words_of, Draft};
+use super::text::{claims_in, keywords_hit, short_sentence, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
 use crate::games::debate::team::{Part, Side};
 use crate::games::debate::words;
@@ -44,6 +44,10 @@ pub const FREE_SPEECHES: u32 = 4;
 /// The fewest words an offline debater speaks in free debate: with less on the clock the
 /// team rests its case (a "We rest." would only add a speech worth nothing).
 pub const MIN_SPEECH: u32 = 6;
+
+/// The fewest fresh words (beyond an opener and a closer) that make a free-debate
+/// speech worth giving; with less left to say, an offline team rests its case.
+pub const FRESH_SPEECH: u32 = 30;
 
 /// One offline speech's inputs: what the seat knows and how it talks.
 pub struct Writer<'a> {
@@ -276,7 +280,13 @@ impl<'a> Writer<'a> {
         let theirs = self.theirs_latest();
         let motion = keys(&self.memory.motion);
         // First, questions pressing two sentences they actually said.
-        let on_topic = |t: &str| self.on_topic(t);
+        // Not their framing's definition of the motion ("A basic income is a payment to
+        // every adult …"): a question about what the motion means is no question at all.
+        let framing = self.theirs().framing.to_lowercase();
+        let on_topic = |t: &str| {
+            let own = t.trim().trim_end_matches('.').to_lowercase();
+            self.on_topic(t) && !framing.contains(&own)
+        };
         let own_questions = pressing_questions(&theirs, &motion, &said, &on_topic, 2);
         for (i, q) in own_questions.iter().enumerate() {
             d.push(i as u8, q);
@@ -410,10 +420,41 @@ impl<'a> Writer<'a> {
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
+    /// A free-debate speech as [`Writer::free`], but never a sentence this side said
+    /// before: `None` when the team has given its [`FREE_SPEECHES`] or fewer than
+    /// [`FRESH_SPEECH`] fresh words are left to say, and it should rest its case. With people on the team (whose clock a rest would
+    /// give up) it is always a speech.
+    pub fn free_fresh(
+        &self,
+        rng: &mut ChaCha8Rng,
+        limit: u32,
+        direction: Option<&str>,
+    ) -> Option<String> {
+        if !self.people_on_team().is_empty() {
+            return Some(self.free(rng, limit, direction));
+        }
+        if self.team_free_speeches() >= FREE_SPEECHES {
+            // Its planned speeches given, the team has made its case.
+            return None;
+        }
+        self.free_speech(rng, limit, direction, true)
+    }
+
     /// A free-debate speech: a rebuttal of the other side's last speech (the claim the
     /// direction names first), one fresh claim; about a quarter of the team's clock, within
-    /// `limit` (the clock left).
+    /// `limit` (the clock left); sentences said before fill a clock fresh ones cannot.
     pub fn free(&self, rng: &mut ChaCha8Rng, limit: u32, direction: Option<&str>) -> String {
+        self.free_speech(rng, limit, direction, false)
+            .unwrap_or_else(|| short_sentence(limit, '.'))
+    }
+
+    fn free_speech(
+        &self,
+        rng: &mut ChaCha8Rng,
+        limit: u32,
+        direction: Option<&str>,
+        fresh_only: bool,
+    ) -> Option<String> {
         let target = self.free_target(limit);
         let mut targets: Vec<&Claim> = Vec::new();
         if let Some(dir) = direction {
@@ -482,12 +523,19 @@ impl<'a> Writer<'a> {
         d.push(14, &self.own().framing);
         d.push(4, self.closer(rng));
         d.retain_unsaid(&said);
-        if target >= limit {
+        if fresh_only {
+            d.drop_said();
+            // An opener and a closer come to about twenty words.
+            if d.words() < FRESH_SPEECH + 20 {
+                return None;
+            }
+        }
+        Some(if target >= limit {
             // The team's last word takes all its clock left it can in whole sentences.
             d.fill(target, '.')
         } else {
             d.fit(target, '.')
-        }
+        })
     }
 
     /// The words a free-debate speech aims at: the team's clock in [`FREE_SPEECHES`] equal
@@ -496,13 +544,9 @@ impl<'a> Writer<'a> {
         if !self.people_on_team().is_empty() {
             return self.shared_target(limit);
         }
-        let given = self
-            .side
-            .seats()
-            .into_iter()
-            .map(|s| self.memory.count(s, Some(Part::Free)) as u32)
-            .sum::<u32>();
-        let left = FREE_SPEECHES.saturating_sub(given).max(1);
+        let left = FREE_SPEECHES
+            .saturating_sub(self.team_free_speeches())
+            .max(1);
         let share = (limit / left).max(1);
         // A share that would leave less than half a planned speech takes it all.
         if limit - share < (self.memory.limits.clock / FREE_SPEECHES / 2).max(MIN_SPEECH) {
@@ -510,6 +554,15 @@ impl<'a> Writer<'a> {
         } else {
             share
         }
+    }
+
+    /// The free-debate speeches this seat's team has given.
+    fn team_free_speeches(&self) -> u32 {
+        self.side
+            .seats()
+            .into_iter()
+            .map(|s| self.memory.count(s, Some(Part::Free)) as u32)
+            .sum()
     }
 
     /// Whether the clock holds too few words for a point: the team then rests its case

@@ -118,6 +118,12 @@ const OUTWEIGHS: [(&str, &str); 4] = [
 /// of its own (a challenge: "They say that …, yet they have shown no evidence for it.").
 pub fn claim_of(sentence: &str) -> Option<&str> {
     let mut body = sentence.trim();
+    let lower = body.to_lowercase();
+    if lower.ends_with("they have shown no evidence for it.")
+        || lower.ends_with("one finding does not decide this motion.")
+    {
+        return None;
+    }
     loop {
         let lower = body.to_lowercase();
         if let Some((_, part)) = REPORTS
@@ -186,6 +192,7 @@ pub fn weighed(turn: usize, p: &str, r: &str, closing: bool, outweighs: bool) ->
 /// skipping a form whose "but" or "yet" would follow another contrast in the same
 /// sentence, or whose "because" another causal link.
 fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
+    let (p, r) = (reason_last(p), reason_last(r));
     let p = p.trim_end_matches(['.', '!', ' ']);
     let r = r.trim_end_matches(['.', '!', ' ']);
     let has = |w: &str| p.contains(w) || r.contains(w);
@@ -200,6 +207,28 @@ fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
         .find(|(_, part)| fits(part))
         .unwrap_or(forms[turn % n]);
     format!("{}{p}{part}{r}.", capital(head))
+}
+
+/// A clause that opens with its reason ("because it is never withdrawn, a basic income
+/// removes the trap") with the reason put last, so that it can follow "Even if" or "the
+/// claim that" ("a basic income removes the trap, because it is never withdrawn").
+fn reason_last(clause: &str) -> String {
+    let c = clause.trim().trim_end_matches(['.', '!', ' ']);
+    let lower = c.to_lowercase();
+    for lead in [
+        "because ", "since ", "as ", "where ", "when ", "once ", "while ",
+    ] {
+        if let Some(rest) = lower.strip_prefix(lead) {
+            if let Some(i) = rest.find(", ") {
+                let at = lead.len() + i;
+                let (reason, main) = (&c[lead.len()..at], &c[at + 2..]);
+                if words::count(main) >= 3 {
+                    return format!("{main}, {}{reason}", lead);
+                }
+            }
+        }
+    }
+    c.to_string()
 }
 
 /// `text` after a discourse marker a person opens with ("Summing up, …", "Honestly, …",
@@ -320,9 +349,43 @@ pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
     let text = text.trim();
     let body = match lowered(text, context) {
         Some(l) => l,
+        None if common_noun(text, context) => {
+            let mut c = text.chars();
+            c.next()
+                .map(|f| f.to_lowercase().chain(c).collect())
+                .unwrap_or_default()
+        }
         None => text.to_string(),
     };
     format!("{head} {body}").trim_start().to_string()
+}
+
+/// Whether `text`'s first word, capitalised and never written in lower case in
+/// `context`, is still a common word: it is a name only when `context` (or `text`)
+/// capitalises it in the middle of a sentence ("in Finland"), or it is an acronym, a
+/// possessive or holds a digit.
+fn common_noun(text: &str, context: &[&str]) -> bool {
+    let Some(first) = text.split_whitespace().next() else {
+        return false;
+    };
+    let bare = first.trim_matches(|c: char| !c.is_alphanumeric());
+    if bare == "I"
+        || bare.chars().skip(1).any(char::is_uppercase)
+        || bare.chars().any(|c| c.is_ascii_digit())
+        || first.contains(['\'', '’'])
+    {
+        return false;
+    }
+    let named = context.iter().chain([&text]).any(|t| {
+        t.split_whitespace()
+            .collect::<Vec<_>>()
+            .windows(2)
+            .any(|w| {
+                !w[0].ends_with(['.', '!', '?', ':', '"', '“'])
+                    && w[1].trim_matches(|c: char| !c.is_alphanumeric()) == bare
+            })
+    });
+    !named
 }
 
 /// How a question presses a claim of theirs that gave no evidence: head and tail around it.
@@ -422,10 +485,19 @@ pub fn challenge(
             && on_topic(&s.text)
     };
     let make = |body: &str, evidence: bool| {
-        if evidence {
-            format!("They say that {body}, but one finding does not decide this motion.")
-        } else {
-            format!("They say that {body}, yet they have shown no evidence for it.")
+        // No "but" or "yet" after a point that already turns on one.
+        let turns = body.contains(" but ") || body.contains(" yet ");
+        match (evidence, turns) {
+            (true, false) => {
+                format!("They say that {body}, but one finding does not decide this motion.")
+            }
+            (false, false) => {
+                format!("They say that {body}, yet they have shown no evidence for it.")
+            }
+            (true, true) => {
+                format!("They say that {body}; one finding does not decide this motion.")
+            }
+            (false, true) => format!("They say that {body}; they have shown no evidence for it."),
         }
     };
     unsaid(theirs, motion, said, fits, make, 1).pop()
@@ -577,7 +649,10 @@ mod tests {
             "We know this because a study found more."
         );
         // A word the topic writes in lower case is lower-cased; a name keeps its capital.
-        let context = ["Empty office blocks cost money."];
+        let context = [
+            "Empty office blocks cost money.",
+            "Voters in Australia are fined.",
+        ];
         assert_eq!(
             linked("Office rents rose.", 0, &context),
             "We know this because office rents rose."
@@ -585,6 +660,22 @@ mod tests {
         assert_eq!(
             linked("Australia fines non-voters.", 1, &context),
             "We say so because Australia fines non-voters."
+        );
+        // A capitalised word the topic never writes in lower case: a name when it is
+        // capitalised mid-sentence there, else a common word by its ending.
+        let context = ["Voting is compulsory in Australia.", "Security matters."];
+        assert_eq!(
+            attached("In addition,", "Security improves health.", &context),
+            "In addition, security improves health."
+        );
+        assert_eq!(
+            attached("Moreover,", "Australia fines non-voters.", &context),
+            "Moreover, Australia fines non-voters."
+        );
+        // A point that opens with its reason is stated with the reason last.
+        assert_eq!(
+            rejoinder(1, "because it is never withdrawn, the payment removes the trap", "it does not."),
+            "Even if the payment removes the trap, because it is never withdrawn, the fact remains that it does not."
         );
     }
 }

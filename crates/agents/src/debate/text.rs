@@ -260,6 +260,11 @@ impl Draft {
             .any(|(_, t)| t.to_lowercase().contains(&clause))
     }
 
+    /// Drops the sentences [`Draft::retain_unsaid`] kept only as filler (said before).
+    pub fn drop_said(&mut self) {
+        self.parts.retain(|(p, _)| *p < 100);
+    }
+
     /// The words of all its parts.
     pub fn words(&self) -> u32 {
         self.parts.iter().map(|(_, t)| words::count(t)).sum()
