@@ -13,8 +13,10 @@
 //! - free debate: rejoinders to the other side's last speech, a rebuttal, one fresh claim,
 //!   about a
 //!   quarter of the team's clock; the last word (the fourth, or any speech that would leave
-//!   less than half a quarter) takes what is left; a clock too short for a point (fewer
-//!   than [`MIN_SPEECH`] words) is not spent on "Done.": the team rests its case. With
+//!   less than half a quarter) takes what is left; never a sentence the side said before.
+//!   The team rests its case (see [`Writer::free_fresh`]) after its four speeches, when
+//!   fewer than [`FRESH_SPEECH`] fresh words are left, or when the clock is too short for
+//!   a point (fewer than [`MIN_SPEECH`] words), rather than speak a "Done.". With
 //!   people on the team, each person's fair share (a quarter of the clock, less what they
 //!   said in free debate) is kept for them: the AI speakers share the rest, one speech each;
 //! - the captain (free debate, the floor offered to the team): a person who asked for the
