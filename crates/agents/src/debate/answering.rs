@@ -15,7 +15,7 @@
 use super::pressing::{PRESS_EVIDENCE, PRESS_WEIGHT};
 use super::reading::{read, Sentence};
 use super::text::{lower_start, sentences};
-use super::topics::Bank;
+use super::topics::{Bank, Claim};
 
 /// One question asked and the line of ours that answers it.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,18 +58,28 @@ fn pressed(question: &str) -> Option<(Option<&str>, Option<&str>)> {
     strip(PRESS_WEIGHT).map(|body| (None, Some(body)))
 }
 
+/// The claim of `bank` whose `part` (its claim or its evidence) `said` states best: three
+/// in five of that part's key words, or more.
+fn stated<'b>(
+    bank: &'b Bank,
+    said: &Sentence,
+    motion: &[String],
+    part: impl Fn(&Claim) -> &str,
+) -> Option<&'b Claim> {
+    bank.claims
+        .iter()
+        .map(|c| (overlap(&Sentence::read(part(c), motion), said), c))
+        .filter(|(o, _)| *o >= 0.6)
+        .max_by(|a, b| a.0.total_cmp(&b.0))
+        .map(|(_, c)| c)
+}
+
 /// Our answer to "What evidence shows that `body`?": the evidence of the claim of ours it
 /// states (three in five of the claim's key words), else another sentence with evidence
 /// from the rebuttal of ours it comes from.
 fn evidence_for(bank: &Bank, body: &str, motion: &[String], turn: usize) -> Option<String> {
     let asked = Sentence::read(body, motion);
-    let from_claim = bank
-        .claims
-        .iter()
-        .map(|c| (overlap(&Sentence::read(&c.claim, motion), &asked), c))
-        .filter(|(o, _)| *o >= 0.6)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| c.evidence.clone());
+    let from_claim = stated(bank, &asked, motion, |c| &c.claim).map(|c| c.evidence.clone());
     let evidence = from_claim.or_else(|| {
         bank.rebuttals.iter().find_map(|r| {
             let parts = read(&r.text, motion);
@@ -95,13 +105,7 @@ fn evidence_for(bank: &Bank, body: &str, motion: &[String], turn: usize) -> Opti
 /// of ours that evidence supports, as the reason it matters.
 fn weight_of(bank: &Bank, body: &str, motion: &[String]) -> Option<String> {
     let granted = Sentence::read(body, motion);
-    let claim = bank
-        .claims
-        .iter()
-        .map(|c| (overlap(&Sentence::read(&c.evidence, motion), &granted), c))
-        .filter(|(o, _)| *o >= 0.6)
-        .max_by(|a, b| a.0.total_cmp(&b.0))
-        .map(|(_, c)| inner(&c.claim))?;
+    let claim = inner(&stated(bank, &granted, motion, |c| &c.evidence)?.claim);
     let short = format!("That finding decides it, because {claim}.");
     if Sentence::read(&short, motion).takes_up(&granted) {
         Some(short)
@@ -157,7 +161,7 @@ mod tests {
     use super::*;
     use crate::debate::pressing::pressing_questions;
     use crate::debate::reading::keys;
-    use crate::debate::topics::{Claim, Rebuttal};
+    use crate::debate::topics::Rebuttal;
 
     fn bank() -> Bank {
         Bank {
