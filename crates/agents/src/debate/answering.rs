@@ -12,16 +12,33 @@
 //!
 //! Nothing said before in this debate is offered, and no line answers two questions.
 
-use super::pressing::{PRESS_EVIDENCE, PRESS_WEIGHT};
+use super::pressing::{mid_sentence, PRESS_EVIDENCE, PRESS_WEIGHT};
 use super::reading::{read, Sentence};
-use super::text::{lower_start, sentences};
+use super::text::sentences;
 use super::topics::{Bank, Claim};
+
+/// How an answer states a claim and then its evidence: "We know that <claim>, because
+/// <evidence>.".
+pub(crate) const CLAIM_THEN_EVIDENCE: (&str, &str) = ("We know that ", ", because ");
+/// How an answer states evidence and then the claim it supports.
+/// How an answer states evidence and then the claim it supports; the last two for a claim
+/// that gives its own reason ("…, because …"), so that no "because" follows another.
+pub(crate) const EVIDENCE_THEN_CLAIM: [(&str, &str); 5] = [
+    ("The evidence is plain: ", ", which is why we say that "),
+    ("The finding that ", " matters, because "),
+    ("That finding decides it", ", because "),
+    ("The finding that ", " shows that "),
+    ("That finding shows", " that "),
+];
 
 /// One question asked and the line of ours that answers it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answered {
     pub question: String,
     pub line: String,
+    /// Whether the line states what the question asked about, so that quoting the
+    /// question first would say it twice.
+    pub restates: bool,
 }
 
 /// The share of `of`'s key words that `by` holds (0 when `of` has none).
@@ -33,11 +50,10 @@ fn overlap(of: &Sentence, by: &Sentence) -> f64 {
     shared as f64 / of.keys.len() as f64
 }
 
-/// `text` without its closing full stop, its first word lower-cased when it is a common
-/// starter (a name keeps its capital).
-fn inner(text: &str) -> String {
-    let t = text.trim().trim_end_matches(['.', '!', ' ']);
-    lower_start(t).unwrap_or_else(|| t.to_string())
+/// `text` without its closing full stop, as it reads mid-sentence: its first word
+/// lower-cased unless `context` (the topic's texts) shows it is a name.
+fn inner(text: &str, context: &[&str]) -> String {
+    mid_sentence(text.trim().trim_end_matches(['.', '!', ' ']), context)
 }
 
 /// What a question of the pressing forms puts to us: `(pressed, granted)`, the claim whose
@@ -77,7 +93,13 @@ fn stated<'b>(
 /// Our answer to "What evidence shows that `body`?": the evidence of the claim of ours it
 /// states (three in five of the claim's key words), else another sentence with evidence
 /// from the rebuttal of ours it comes from.
-fn evidence_for(bank: &Bank, body: &str, motion: &[String], turn: usize) -> Option<String> {
+fn evidence_for(
+    bank: &Bank,
+    body: &str,
+    motion: &[String],
+    turn: usize,
+    context: &[&str],
+) -> Option<String> {
     let asked = Sentence::read(body, motion);
     let from_claim = stated(bank, &asked, motion, |c| &c.claim).map(|c| c.evidence.clone());
     let evidence = from_claim.or_else(|| {
@@ -94,34 +116,57 @@ fn evidence_for(bank: &Bank, body: &str, motion: &[String], turn: usize) -> Opti
                 .map(|s| s.text.clone())
         })
     })?;
-    let e = inner(&evidence);
+    let e = inner(&evidence, context);
+    let (head, tail) = match turn % 2 {
+        0 => CLAIM_THEN_EVIDENCE,
+        _ => EVIDENCE_THEN_CLAIM[0],
+    };
     Some(match turn % 2 {
-        0 => format!("We know that {body}, because {e}."),
-        _ => format!("The evidence is plain: {e}, which is why we say that {body}."),
+        0 => format!("{head}{body}{tail}{e}."),
+        _ => format!("{head}{e}{tail}{body}."),
     })
 }
 
 /// Our answer to "Even granting that `body`, why should that decide this debate?": the claim
 /// of ours that evidence supports, as the reason it matters.
-fn weight_of(bank: &Bank, body: &str, motion: &[String]) -> Option<String> {
+/// With whether the line states the finding itself (else it is "That finding …").
+fn weight_of(
+    bank: &Bank,
+    body: &str,
+    motion: &[String],
+    context: &[&str],
+) -> Option<(String, bool)> {
     let granted = Sentence::read(body, motion);
-    let claim = inner(&stated(bank, &granted, motion, |c| &c.evidence)?.claim);
-    let short = format!("That finding decides it, because {claim}.");
-    if Sentence::read(&short, motion).takes_up(&granted) {
-        Some(short)
+    let claim = inner(
+        &stated(bank, &granted, motion, |c| &c.evidence)?.claim,
+        context,
+    );
+    // A claim with a reason of its own is shown, not given as a second "because".
+    let own_reason = claim.contains(" because ");
+    let [_, long, short, long_shown, short_shown] = EVIDENCE_THEN_CLAIM;
+    let ((head, tail), (short_head, short_tail)) = if own_reason {
+        (long_shown, short_shown)
     } else {
-        Some(format!("The finding that {body} matters, because {claim}."))
+        (long, short)
+    };
+    let short = format!("{short_head}{short_tail}{claim}.");
+    if Sentence::read(&short, motion).takes_up(&granted) {
+        Some((short, false))
+    } else {
+        Some((format!("{head}{body}{tail}{claim}."), true))
     }
 }
 
 /// The answers of `bank` to the questions in `question` (a cross-examiner's speech), in the
 /// order asked: one line each that takes the question up, none that `said` holds, none
-/// used twice; questions with no such line are left out.
+/// used twice; questions with no such line are left out. `context` (the topic's texts)
+/// tells a name from a common word starting a clause.
 pub fn answers(
     bank: &Bank,
     question: &str,
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
+    context: &[&str],
 ) -> Vec<Answered> {
     let lines: Vec<String> = bank
         .claims
@@ -135,21 +180,24 @@ pub fn answers(
     for q in read(question, motion).into_iter().filter(|q| q.question) {
         let used = |l: &str| out.iter().any(|a| a.line == l);
         let direct = pressed(&q.text).and_then(|(claim, granted)| match (claim, granted) {
-            (Some(body), _) => evidence_for(bank, body, motion, out.len()),
-            (_, Some(body)) => weight_of(bank, body, motion),
+            (Some(body), _) => {
+                evidence_for(bank, body, motion, out.len(), context).map(|l| (l, true))
+            }
+            (_, Some(body)) => weight_of(bank, body, motion, context),
             _ => None,
         });
-        let line = direct.filter(|l| !said(l) && !used(l)).or_else(|| {
+        let line = direct.filter(|(l, _)| !said(l) && !used(l)).or_else(|| {
             read_lines
                 .iter()
                 .filter(|l| l.takes_up(&q) && !used(&l.text))
                 .max_by_key(|l| l.keys.iter().filter(|k| q.keys.contains(k)).count())
-                .map(|l| l.text.clone())
+                .map(|l| (l.text.clone(), false))
         });
-        if let Some(line) = line {
+        if let Some((line, restates)) = line {
             out.push(Answered {
                 question: q.text.clone(),
                 line,
+                restates,
             });
         }
     }
@@ -193,7 +241,7 @@ mod tests {
         let evidence = b.claims[0].evidence.clone();
         let qs = pressing_questions(&[&said, &evidence], &motion, &|_| false, &|_| true, 2);
         assert_eq!(qs.len(), 2, "{qs:?}");
-        let got = answers(&b, &qs.join(" "), &motion, &|_| false);
+        let got = answers(&b, &qs.join(" "), &motion, &|_| false, &[]);
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(
             got[0].line.starts_with("We know that young workers learn"),
@@ -212,7 +260,7 @@ mod tests {
             assert!(l.takes_up(&q) && l.reason && !l.question, "{a:?}");
         }
         // Nothing said before is offered again.
-        let again = answers(&b, &qs[0], &motion, &|l| l == got[0].line);
+        let again = answers(&b, &qs[0], &motion, &|l| l == got[0].line, &[]);
         assert!(again.iter().all(|a| a.line != got[0].line), "{again:?}");
     }
 
@@ -225,6 +273,7 @@ mod tests {
             "Was the Stanford study of call-centre work typical? Who feeds the cat?",
             &motion,
             &|_| false,
+            &[],
         );
         assert_eq!(got.len(), 1, "{got:?}");
         assert!(got[0].line.starts_with("The Stanford study"));

@@ -10,7 +10,8 @@
 //!   heard before that speech made it again asks for no new answer;
 //! - for an answer, the questions asked and which of them it answered (its own sentence
 //!   sharing the question's key words, not the question quoted back);
-//! - reasons (causal links) and evidence (figures, named sources);
+//! - reasons (causal links) and evidence (figures, named sources; the other side's figures
+//!   restated are theirs);
 //! - sentences already said in this debate, which earn nothing;
 //! - sentences of no substance (no reason, evidence, point taken up or claim);
 //! - enough said (half the limit, or of a fair quarter of the free-debate clock, in fresh
@@ -74,6 +75,20 @@ pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
         .iter()
         .filter(|s| side_of(s.seat) == Some(side.other()))
         .collect();
+    // The figures and sources the other side brought first: restated, they are theirs. One
+    // they quote back from this side (a question granting our evidence) is still ours.
+    let mut ours_first: Vec<String> = Vec::new();
+    let mut their_sentences: Vec<Sentence> = Vec::new();
+    for s in &before {
+        for mut sentence in read(&s.text, &motion) {
+            if side_of(s.seat) == Some(side) {
+                ours_first.extend(sentence.marks.iter().cloned());
+            } else {
+                sentence.marks.retain(|m| !ours_first.contains(m));
+                their_sentences.push(sentence);
+            }
+        }
+    }
     // The speeches it answers: the one it replies to (an answer, a free speech), else all
     // the other side has said (two parallel summaries or closings do not answer each other).
     let replied: Vec<&Speech> = match speech.part {
@@ -106,7 +121,14 @@ pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
             }
         }
     }
-    let reading = Reading::of(&speech.text, &motion, &earlier, &points, &questions);
+    let reading = Reading::of(
+        &speech.text,
+        &motion,
+        &earlier,
+        &their_sentences,
+        &points,
+        &questions,
+    );
     let from = match (speech.part, replied.as_slice()) {
         (_, []) => String::new(),
         (Part::Answer, [q]) => format!("{}'s questions", seat_title(q.seat)),

@@ -28,7 +28,7 @@
 use super::answering::answers;
 use super::memory::Memory;
 use super::personalities::Personality;
-use super::pressing::{attached, linked, pressing_questions, PRESS_EVIDENCE};
+use super::pressing::{attached, linked, pressing_questions};
 use super::reading::{keys, read, Sentence};
 use super::text::{claims_in, keywords_hit, short_sentence, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
@@ -328,9 +328,15 @@ impl<'a> Writer<'a> {
         // when its answer does not already say what it asked.
         if let Some(q) = question {
             let motion = keys(&self.memory.motion);
-            let answered = answers(self.own(), q, &motion, &self.said_before());
+            let answered = answers(
+                self.own(),
+                q,
+                &motion,
+                &self.said_before(),
+                &self.topic.texts(),
+            );
             if let Some(a) = answered.first() {
-                if !a.question.starts_with(PRESS_EVIDENCE.0) {
+                if !a.restates {
                     d.push(
                         2,
                         format!("You ask, \"{}\" Here is the answer.", a.question),

@@ -6,6 +6,7 @@
 //! that …"). [`claim_of`] reads back what a sentence claims without such lead-ins, so a
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
+use super::answering::{CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM};
 use super::reading::{keys, read, Sentence};
 use super::text::lower_start;
 use crate::games::debate::words;
@@ -126,6 +127,21 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
     }
     loop {
         let lower = body.to_lowercase();
+        // An answer tying a claim to its evidence claims the claim.
+        let (head, tail) = CLAIM_THEN_EVIDENCE;
+        if lower.starts_with(&head.to_lowercase()) {
+            let rest = &body[head.len()..];
+            return Some(rest.split_once(tail).map_or(rest, |(claim, _)| claim));
+        }
+        if EVIDENCE_THEN_CLAIM
+            .iter()
+            .any(|(h, _)| lower.starts_with(&h.to_lowercase()))
+        {
+            return EVIDENCE_THEN_CLAIM
+                .iter()
+                .filter(|(h, _)| lower.starts_with(&h.to_lowercase()))
+                .find_map(|(_, tail)| body.split_once(tail).map(|(_, claim)| claim));
+        }
         if let Some((_, part)) = REPORTS
             .iter()
             .chain(&WEIGHS)
@@ -346,8 +362,16 @@ pub fn linked(evidence: &str, turn: usize, context: &[&str]) -> String {
 /// common starter or `context` writes it in lower case; any other capitalised word is
 /// taken for a name and kept.
 pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
+    format!("{head} {}", mid_sentence(text, context))
+        .trim_start()
+        .to_string()
+}
+
+/// `text` as it reads in the middle of a sentence: its first word lower-cased unless
+/// `context` (the topic's texts) shows it is a name (see [`attached`]).
+pub(crate) fn mid_sentence(text: &str, context: &[&str]) -> String {
     let text = text.trim();
-    let body = match lowered(text, context) {
+    match lowered(text, context) {
         Some(l) => l,
         None if common_noun(text, context) => {
             let mut c = text.chars();
@@ -356,8 +380,7 @@ pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
                 .unwrap_or_default()
         }
         None => text.to_string(),
-    };
-    format!("{head} {body}").trim_start().to_string()
+    }
 }
 
 /// Whether `text`'s first word, capitalised and never written in lower case in
@@ -571,6 +594,18 @@ mod tests {
         assert_eq!(
             claim_of("Sweden, where cash is rare, saw robberies fall."),
             Some("Sweden, where cash is rare, saw robberies fall.")
+        );
+        // An answer tying a claim to its evidence claims the claim.
+        assert_eq!(
+            claim_of("We know that homework builds habits, because a study found it."),
+            Some("homework builds habits")
+        );
+        assert_eq!(
+            claim_of(
+                "The evidence is plain: a study found it, which is why we say that homework \
+                 builds habits."
+            ),
+            Some("homework builds habits.")
         );
         let unfinished = ["Summing up, homework gives every pupil discipline and freedom to"];
         assert!(rejoinders(&unfinished, &motion, &|_| false, &|_| false, &reply, 3, 0).is_empty());

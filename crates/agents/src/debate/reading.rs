@@ -6,8 +6,11 @@
 //!   Chinese as character pairs), less the motion's own words, which every speech shares;
 //! - a **reason**: a causal link ("because", "which means", "leads to", "so", "if … then",
 //!   "因为", "所以", …);
-//! - **evidence**: a figure (a digit, a per cent, "one in five", "a third", "million") or a
-//!   named source ("a study", "survey", "according to", a Name mid-sentence with "found");
+//! - **evidence**: a figure (a digit, a per cent, "one in five", "a third", "million", "ten
+//!   times") or a named source or example ("a study", "survey", "according to", "such as", a
+//!   Name mid-sentence: "in Finland", "the Stanford study", an acronym: "NASA");
+//!   a figure or source of the other side's, restated with their sentence, is their
+//!   evidence, not the speaker's;
 //! - a **repeat**: a sentence already said in this debate (four in five of its key words in
 //!   one earlier sentence) earns nothing: it is set aside before anything else is counted;
 //! - words inside quotation marks are the speaker quoting someone: they show whom a
@@ -54,11 +57,21 @@ const REASONS: &str =
 /// Chinese causal links.
 const REASONS_ZH: &str = "因为|所以|因此|导致|由于|如果|从而|使得|于是";
 
-/// Words that name a source of evidence.
+/// Words that name a source of evidence, or bring an example.
 const SOURCES: &str =
-    "study|studies|survey|surveys|report|reports|trial|trials|experiment|data|research|\
-    according to|found that|finds that|published|census|statistics|figures|university|\
-    institute|office for|review|evaluation|analysis|pilot|records|measured";
+    "study|studies|studying|studied|survey|surveys|report|reports|trial|trials|experiment|experiments|\
+    data|research|researchers|scientists|economists|experts|according to|found that|\
+    finds that|published|census|statistics|figures|university|institute|office for|review|\
+    evaluation|analysis|pilot|records|measured|court|courts|ruled|such as|for example|\
+    for instance|in the case of";
+
+/// What a number written as a word counts: "ten times", "two hours", "one square mile".
+const UNITS: &str =
+    "times|hours|hour|days|day|weeks|week|months|month|years|year|minutes|minute|miles|mile|\
+    square|kilometres|metres|pounds|dollars|euros|countries|people|percent";
+
+/// Capitalised words that name no source: how speakers address the room and each other.
+const NOT_NAMES: &str = "pro|con|chair|speaker|mr|mrs|ms|madam|sir|house|god|the|we|our";
 
 /// Figures written as words.
 const FIGURE_WORDS: &str =
@@ -185,6 +198,8 @@ pub struct Sentence {
     pub reason: bool,
     /// Pieces of evidence (figures, sources named), at most two.
     pub evidence: usize,
+    /// What each piece of evidence is: the figure or the source as written (lower case).
+    pub marks: Vec<String>,
     pub question: bool,
     pub contrast: bool,
 }
@@ -201,23 +216,8 @@ impl Sentence {
             || own.contains(", so ")
             || own.contains("; so ")
             || list(REASONS_ZH).any(|r| own.contains(r));
-        // Pieces of evidence: each figure (a number, a figure word, "one in five") and each
-        // source named, at most two a sentence.
-        let numbers = toks
-            .iter()
-            .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
-            .count()
-            + usize::from(own.contains('%'));
-        let figures = numbers
-            + list(FIGURE_WORDS).filter(|f| has_phrase(&toks, f)).count()
-            + toks
-                .windows(3)
-                .filter(|w| w[1] == "in" && is_number_word(&w[0]) && is_number_word(&w[2]))
-                .count();
-        let named = list(SOURCES).filter(|s| has_phrase(&toks, s)).count()
-            + usize::from(names_a_source(&own))
-            + list(EVIDENCE_ZH).filter(|e| own.contains(e)).count();
-        let evidence = (figures + named).min(2);
+        let marks = marks(&own, &toks);
+        let evidence = marks.len().min(2);
         Sentence {
             text: text.to_string(),
             question: words::ends_with_question(text),
@@ -225,7 +225,23 @@ impl Sentence {
             keys,
             reason,
             evidence,
+            marks,
         }
+    }
+
+    /// Its pieces of evidence that are its own (at most two): a figure or a source of a
+    /// sentence of the other side's that this one restates (three in five of its key words)
+    /// is theirs.
+    pub fn own_evidence(&self, theirs: &[Sentence]) -> usize {
+        let restates = |t: &Sentence| {
+            let shared = t.keys.iter().filter(|k| self.keys.contains(k)).count();
+            t.keys.len() >= 2 && shared * 5 >= t.keys.len() * 3
+        };
+        self.marks
+            .iter()
+            .filter(|m| !theirs.iter().any(|t| t.marks.contains(m) && restates(t)))
+            .count()
+            .min(2)
     }
 
     /// Whether this sentence takes up `point`: two of its key words, or one with a contrast.
@@ -260,27 +276,91 @@ fn is_number_word(w: &str) -> bool {
     w.chars().all(|c| c.is_ascii_digit())
         || matches!(
             w,
-            "one" | "two" | "three" | "four" | "five" | "six" | "seven" | "eight" | "nine" | "ten"
+            "one"
+                | "two"
+                | "three"
+                | "four"
+                | "five"
+                | "six"
+                | "seven"
+                | "eight"
+                | "nine"
+                | "ten"
+                | "twelve"
+                | "twenty"
+                | "thirty"
+                | "forty"
+                | "fifty"
+                | "dozens"
         )
 }
 
-/// A Name mid-sentence with a reporting verb: "… a Stanford experiment found …".
-fn names_a_source(text: &str) -> bool {
+/// The pieces of evidence in `own` (a sentence less what it quotes; `toks` its words): each
+/// figure (a number, a per cent, a figure word, "one in five") and each source named.
+fn marks(own: &str, toks: &[String]) -> Vec<String> {
+    let mut out: Vec<String> = toks
+        .iter()
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .cloned()
+        .collect();
+    if own.contains('%') {
+        out.push("%".into());
+    }
+    out.extend(
+        list(FIGURE_WORDS)
+            .chain(list(SOURCES))
+            .filter(|f| has_phrase(toks, f))
+            .map(str::to_string),
+    );
+    out.extend(
+        toks.windows(3)
+            .filter(|w| w[1] == "in" && is_number_word(&w[0]) && is_number_word(&w[2]))
+            .map(|w| w.join(" ")),
+    );
+    out.extend(
+        toks.windows(2)
+            .filter(|w| is_number_word(&w[0]) && !w[0].starts_with(|c: char| c.is_ascii_digit()))
+            .filter(|w| list(UNITS).any(|u| u == w[1]))
+            .map(|w| w.join(" ")),
+    );
+    out.extend(names(own).into_iter().take(2));
+    out.extend(
+        list(EVIDENCE_ZH)
+            .filter(|e| own.contains(e))
+            .map(str::to_string),
+    );
+    out
+}
+
+/// The names a sentence brings as a source or an example: a capitalised word in the middle
+/// of a sentence ("in Finland", "the Stanford study", "SpaceX cut …") or an acronym of three
+/// letters or more ("NASA"), never a word of address ("Chair", "Pro"), each once.
+fn names(text: &str) -> Vec<String> {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let named = words.iter().skip(1).any(|w| {
-        let mut cs = w.chars();
-        cs.next().is_some_and(char::is_uppercase) && cs.next().is_some_and(char::is_lowercase)
-    });
-    let reported = words.iter().any(|w| {
-        let w = w
-            .trim_matches(|c: char| !c.is_alphanumeric())
-            .to_lowercase();
-        matches!(
-            w.as_str(),
-            "found" | "finds" | "shows" | "showed" | "shown" | "reported" | "reports" | "estimates"
-        )
-    });
-    named && reported
+    let mut out: Vec<String> = Vec::new();
+    for (i, w) in words.iter().enumerate() {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        let mut cs = bare.chars();
+        let Some(first) = cs.next() else { continue };
+        let rest: String = cs.collect();
+        // An acronym, not a word shouted: three to five capitals, never written in lower
+        // case in the same sentence.
+        let acronym = (3..=5).contains(&bare.chars().count())
+            && bare.chars().all(|c| c.is_ascii_uppercase())
+            && !text.contains(&bare.to_lowercase());
+        let capitalised = first.is_uppercase()
+            && rest.chars().count() >= 2
+            && rest.chars().next().is_some_and(char::is_lowercase);
+        let mid = i > 0 && !words[i - 1].ends_with(['.', '!', '?', ':', '"', '“', '—']);
+        let lower = bare.to_lowercase();
+        if (acronym || (capitalised && mid))
+            && !list(NOT_NAMES).any(|n| n == lower)
+            && !out.contains(&lower)
+        {
+            out.push(lower);
+        }
+    }
+    out
 }
 
 /// The sentences of `text`, read against `motion`'s key words.
@@ -320,13 +400,15 @@ pub struct Reading {
 }
 
 impl Reading {
-    /// Reads `text` against `earlier` (every sentence said before it in this debate),
-    /// `points` (the points it should take up), `questions` (those it should answer) and
-    /// the motion's key words.
+    /// Reads `text` against `earlier` (every sentence said before it in this debate; of
+    /// them, `theirs` the other side's, whose figures and sources restated are theirs, not
+    /// evidence of its own), `points` (the points it should take up), `questions` (those
+    /// it should answer) and the motion's key words.
     pub fn of(
         text: &str,
         motion: &[String],
         earlier: &[Sentence],
+        theirs: &[Sentence],
         points: &[Sentence],
         questions: &[Sentence],
     ) -> Reading {
@@ -372,7 +454,7 @@ impl Reading {
             repeated,
             fresh_words,
             reasons: fresh.iter().filter(|s| s.reason).count(),
-            evidence: fresh.iter().map(|s| s.evidence).sum(),
+            evidence: fresh.iter().map(|s| s.own_evidence(theirs)).sum(),
             substantive,
             raised: points.len(),
             taken_up: taken.len(),
@@ -451,6 +533,21 @@ mod tests {
     }
 
     #[test]
+    fn their_figures_restated_are_not_evidence_of_ones_own() {
+        let motion = m("This house believes remote work is better than working in an office");
+        let theirs = read(
+            "A Stanford study found staff were 13 percent more productive at home.",
+            &motion,
+        );
+        let text = "They say that staff were 13 percent more productive at home, but that \
+                    was call-centre work. Commuting costs each worker 200 hours a year.";
+        let r = Reading::of(text, &motion, &[], &theirs, &[], &[]);
+        assert_eq!(r.evidence, 1, "{r:?}");
+        let r = Reading::of(text, &motion, &[], &[], &[], &[]);
+        assert_eq!(r.evidence, 3, "{r:?}");
+    }
+
+    #[test]
     fn taking_up_answering_and_repeats() {
         let motion = m("This house believes remote work is better than working in an office");
         let point = Sentence::read(
@@ -470,6 +567,7 @@ mod tests {
              than a shared desk. Offices cost firms a fortune in rent every month.",
             &motion,
             &earlier,
+            &[],
             std::slice::from_ref(&point),
             std::slice::from_ref(&q),
         );
@@ -477,7 +575,7 @@ mod tests {
             (r.taken_up, r.answered, r.repeated, r.reasons),
             (1, 1, 1, 1)
         );
-        let r = Reading::of("Remote work is better.", &motion, &[], &[point], &[q]);
+        let r = Reading::of("Remote work is better.", &motion, &[], &[], &[point], &[q]);
         assert_eq!((r.taken_up, r.answered, r.substantive), (0, 0, 0));
     }
 }
