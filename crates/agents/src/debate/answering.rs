@@ -128,7 +128,8 @@ fn evidence_for(
 }
 
 /// Our answer to "Even granting that `body`, why should that decide this debate?": the claim
-/// of ours that evidence supports, as the reason it matters.
+/// of ours that evidence supports (or, for a sentence of a rebuttal of ours, the rebuttal's
+/// other sentence), as the reason it matters.
 /// With whether the line states the finding itself (else it is "That finding …").
 fn weight_of(
     bank: &Bank,
@@ -137,10 +138,22 @@ fn weight_of(
     context: &[&str],
 ) -> Option<(String, bool)> {
     let granted = Sentence::read(body, motion);
-    let claim = inner(
-        &stated(bank, &granted, motion, |c| &c.evidence)?.claim,
-        context,
-    );
+    // The claim that evidence supports; else, when it is a sentence of one of our
+    // rebuttals, the rebuttal's other sentence, which says why it matters.
+    let reason = stated(bank, &granted, motion, |c| &c.evidence)
+        .map(|c| c.claim.clone())
+        .or_else(|| {
+            bank.rebuttals.iter().find_map(|r| {
+                let parts = read(&r.text, motion);
+                parts
+                    .iter()
+                    .any(|s| overlap(s, &granted) >= 0.6)
+                    .then(|| parts.iter().find(|s| overlap(s, &granted) < 0.6))
+                    .flatten()
+                    .map(|s| s.text.clone())
+            })
+        })?;
+    let claim = inner(&reason, context);
     // A claim with a reason of its own is shown, not given as a second "because".
     let own_reason = claim.contains(" because ");
     let [_, long, short, long_shown, short_shown] = EVIDENCE_THEN_CLAIM;
@@ -262,6 +275,28 @@ mod tests {
         // Nothing said before is offered again.
         let again = answers(&b, &qs[0], &motion, &|l| l == got[0].line, &[]);
         assert!(again.iter().all(|a| a.line != got[0].line), "{again:?}");
+    }
+
+    #[test]
+    fn granted_rebuttal_evidence_is_answered_with_the_rebuttals_other_sentence() {
+        let motion = keys("Remote work is better than office work");
+        let mut b = bank();
+        b.rebuttals.push(Rebuttal {
+            answers: "isolation".into(),
+            text: "Surveys of remote staff found loneliness fell once teams met monthly. \
+                   Isolation is a habit of management, not a law of remote work."
+                .into(),
+        });
+        let q = "Even granting that surveys of remote staff found loneliness fell once teams \
+                 met monthly, why should that decide this debate?";
+        let got = answers(&b, q, &motion, &|_| false, &[]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(
+            got[0]
+                .line
+                .contains("because isolation is a habit of management"),
+            "{got:?}"
+        );
     }
 
     #[test]

@@ -308,13 +308,22 @@ impl<'a> Writer<'a> {
     }
 
     /// An answer to the questions of speech `question`: rebuttals of the claims they
-    /// touched (else of the other side's main claim), one of our claims, never a question.
+    /// touched (else of the other side's main claim; never another claim than the one
+    /// asked about), one of our claims, never a question.
     pub fn answer(&self, rng: &mut ChaCha8Rng, limit: u32, question: Option<&str>) -> String {
-        let touched = question
-            .map(|q| touched_claims(self.theirs(), self.own(), q))
+        // The claims of theirs the questions touch (a question is short: one of a claim's
+        // keywords is enough), else their main claims.
+        let mut targets: Vec<&Claim> = question
+            .map(|q| {
+                let touched = touched_claims(self.theirs(), self.own(), q);
+                if touched.is_empty() {
+                    claims_in(self.theirs(), q)
+                } else {
+                    touched
+                }
+            })
             .unwrap_or_default();
-        let mut targets: Vec<&Claim> = touched;
-        if targets.is_empty() || misses(rng) {
+        if targets.is_empty() {
             targets = self.their_main_claims();
             targets.reverse();
         }

@@ -405,6 +405,26 @@ fn a_person_on_the_team_gets_a_fair_share_of_the_floor_and_the_clock() {
         text: "floor please".into(),
     });
     assert_eq!(writer(&again).captain(humans).0, 2);
+    // AI debaters with nothing new left to say leave the floor to the person, even one
+    // who has spoken more than they have.
+    let bank = &topic.pro;
+    let everything: Vec<&str> = std::iter::once(bank.framing.as_str())
+        .chain(
+            bank.claims
+                .iter()
+                .flat_map(|c| [c.claim.as_str(), c.evidence.as_str()]),
+        )
+        .chain(bank.rebuttals.iter().map(|r| r.text.as_str()))
+        .collect();
+    let spent = observed(
+        1,
+        &[
+            opening.clone(),
+            speech(1, 3, Part::Free, &everything.join(" "), 1000),
+            speech(2, 2, Part::Free, "A floor for all adults.", 1000),
+        ],
+    );
+    assert_eq!(writer(&spent).captain(humans).0, 2);
 }
 
 #[test]

@@ -8,6 +8,8 @@ use crate::debate::memory::Entry;
 use crate::debate::text::{claims_in, keywords_hit, words_of};
 use crate::games::debate::team::Part;
 use crate::games::Seat;
+use rand_chacha::ChaCha8Rng;
+use rand_core::SeedableRng;
 
 impl Writer<'_> {
     /// The words a free-debate speech aims at: the team's clock in [`FREE_SPEECHES`] equal
@@ -134,8 +136,10 @@ impl Writer<'_> {
     /// spoken more than they have (never the team's first free speech, so a person is not
     /// handed the floor the moment free debate opens), then the fewest speeches in all,
     /// then the lowest position. A person is not picked once their share of the clock is
-    /// used while the AI speakers still have words of their own, nor right after they let
-    /// a free-debate turn go (passed or let the time run out) until they ask again.
+    /// used while the AI speakers still have words (and something new to say) of their
+    /// own, nor right after they let a free-debate turn go (passed or let the time run
+    /// out) until they ask again. AI debaters with nothing new to say leave the floor to a
+    /// person of the team who has not let it go.
     pub fn captain(&self, humans: &[Seat]) -> (Seat, String) {
         let writer = Writer { humans, ..*self };
         if let Some(person) = writer.floor_asked() {
@@ -146,13 +150,19 @@ impl Writer<'_> {
         let most = team.iter().map(|&s| free(s)).max().unwrap_or(0);
         let quarter = self.memory.limits.clock / FREE_SPEECHES;
         let clock = self.memory.clock[self.side.index()];
-        let ai_words_left = clock > writer.kept_for_people(clock);
+        // With nothing new left to say, the AI debaters leave the floor to the team's people.
+        let people = humans.iter().any(|h| team.contains(h));
+        let ai_has_more = !people || !self.nothing_fresh(clock);
+        let ai_words_left = clock > writer.kept_for_people(clock) && ai_has_more;
         let speaker = team
             .into_iter()
             .min_by_key(|&s| {
                 let person = humans.contains(&s);
-                let spent =
-                    person && ((ai_words_left && self.free_words(s) >= quarter) || self.let_go(s));
+                let spent = if person {
+                    (ai_words_left && self.free_words(s) >= quarter) || self.let_go(s)
+                } else {
+                    !ai_has_more && humans.iter().any(|&h| team.contains(&h) && !self.let_go(h))
+                };
                 // On a tie: a person behind the team's most heard first, then the AI
                 // debaters, then a person who is not behind.
                 let rank = match (person, free(s) < most) {
@@ -164,6 +174,13 @@ impl Writer<'_> {
             })
             .expect("a team has four seats");
         (speaker, self.direction())
+    }
+
+    /// Whether the team's AI debaters have nothing new for a free-debate speech within
+    /// `limit` words (everything of theirs that fits said already).
+    fn nothing_fresh(&self, limit: u32) -> bool {
+        let mut rng = ChaCha8Rng::seed_from_u64(self.memory.speeches.len() as u64);
+        self.free_speech(&mut rng, limit, None, true).is_none()
     }
 
     /// Whether `seat`'s last free-debate turn went by unspoken (a pass, or the time ran

@@ -56,12 +56,14 @@ impl Writer<'_> {
     /// rejoinders of this side before), the one sharing most of its key words (two at
     /// least), those not yet said first; else the first sentence of our rebuttal of the
     /// claim of theirs it makes; else, when it attacks a claim of ours, that claim's
-    /// evidence.
+    /// evidence. Only a closing (`again`, weighing the whole clash) answers with a line
+    /// said before: elsewhere a side does not say its own sentence twice.
     fn reply_to(
         &self,
         point: &Sentence,
         said: &dyn Fn(&str) -> bool,
         ours: &[String],
+        again: bool,
     ) -> Option<String> {
         if !self.on_topic(&point.text) {
             return None;
@@ -85,7 +87,8 @@ impl Writer<'_> {
             .iter()
             .flat_map(|c| [c.claim.clone(), c.evidence.clone()])
             .chain(own.rebuttals.iter().flat_map(|r| sentences(&r.text)))
-            .filter(|l| words::count(l) <= 24 && uses(l) < 3);
+            .filter(|l| words::count(l) <= 24 && uses(l) < 3)
+            .filter(|l| again || !said(l));
         let best = lines
             .map(|l| {
                 let r = Sentence::read(&l, &motion);
@@ -104,12 +107,14 @@ impl Writer<'_> {
             .and_then(|r| sentences(&r.text).into_iter().next())
             .filter(|l| uses(l) < 3);
         // A point against a claim of ours is met with that claim's evidence.
-        rebuttal.or_else(|| {
-            touched_claims(own, self.theirs(), &point.text)
-                .into_iter()
-                .map(|c| c.evidence.clone())
-                .find(|l| words::count(l) <= 30 && uses(l) < 3)
-        })
+        rebuttal
+            .or_else(|| {
+                touched_claims(own, self.theirs(), &point.text)
+                    .into_iter()
+                    .map(|c| c.evidence.clone())
+                    .find(|l| words::count(l) <= 30 && uses(l) < 3)
+            })
+            .filter(|l| again || !said(l))
     }
 
     /// Rejoinders to the points of `theirs` (latest first) this side has not answered yet:
@@ -139,7 +144,7 @@ impl Writer<'_> {
             &motion,
             &answered,
             &said,
-            &|p| self.reply_to(p, &said, &ours),
+            &|p| self.reply_to(p, &said, &ours, again),
             n,
             (rng.next_u64() % 6) as usize,
         )
