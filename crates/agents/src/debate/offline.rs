@@ -460,7 +460,8 @@ impl<'a> Writer<'a> {
 
     /// A free-debate speech: a rebuttal of the other side's last speech (the claim the
     /// direction names first), one fresh claim; about a quarter of the team's clock, within
-    /// `limit` (the clock left); sentences said before fill a clock fresh ones cannot.
+    /// `limit` (the clock left); never a sentence said before in this debate (with nothing
+    /// new, a short whole sentence).
     pub fn free(&self, rng: &mut ChaCha8Rng, limit: u32, direction: Option<&str>) -> String {
         self.free_speech(rng, limit, direction, false)
             .unwrap_or_else(|| short_sentence(limit, '.'))
@@ -541,12 +542,11 @@ impl<'a> Writer<'a> {
         d.push(14, &self.own().framing);
         d.push(4, self.closer(rng));
         d.retain_unsaid(&said);
-        if fresh_only {
-            d.drop_said();
-            // An opener and a closer come to about twenty words.
-            if d.words() < FRESH_SPEECH + 20 {
-                return None;
-            }
+        // A side never says its own sentence twice in free debate.
+        d.drop_said();
+        // An opener and a closer come to about twenty words.
+        if fresh_only && d.words() < FRESH_SPEECH + 20 {
+            return None;
         }
         Some(if target >= limit {
             // The team's last word takes all its clock left it can in whole sentences.

@@ -3,7 +3,7 @@
 //! clock is a scrap, and the captain's call (who speaks, a person who asked first, with
 //! what direction).
 
-use super::{Writer, FREE_SPEECHES, MIN_SPEECH};
+use super::{Writer, FREE_SPEECHES, FRESH_SPEECH, MIN_SPEECH};
 use crate::debate::memory::Entry;
 use crate::debate::text::{claims_in, keywords_hit, words_of};
 use crate::games::debate::team::Part;
@@ -138,8 +138,8 @@ impl Writer<'_> {
     /// then the lowest position. A person is not picked once their share of the clock is
     /// used while the AI speakers still have words (and something new to say) of their
     /// own, nor right after they let a free-debate turn go (passed or let the time run
-    /// out) until they ask again. AI debaters with nothing new to say leave the floor to a
-    /// person of the team who has not let it go.
+    /// out) until they ask again. AI debaters with nothing new to say, or only the clock
+    /// kept for the people, leave the floor to a person of the team who has not let it go.
     pub fn captain(&self, humans: &[Seat]) -> (Seat, String) {
         let writer = Writer { humans, ..*self };
         if let Some(person) = writer.floor_asked() {
@@ -152,7 +152,9 @@ impl Writer<'_> {
         let clock = self.memory.clock[self.side.index()];
         // With nothing new left to say, the AI debaters leave the floor to the team's people.
         let people = humans.iter().any(|h| team.contains(h));
-        let ai_has_more = !people || !self.nothing_fresh(clock);
+        let ai_has_more = !people
+            || (clock.saturating_sub(writer.kept_for_people(clock)) >= FRESH_SPEECH
+                && !self.nothing_fresh(clock));
         let ai_words_left = clock > writer.kept_for_people(clock) && ai_has_more;
         let speaker = team
             .into_iter()
