@@ -346,7 +346,8 @@ impl<'a> Writer<'a> {
             );
             if let Some(a) = answered.first() {
                 if !a.restates {
-                    d.push(
+                    // The question and "Here is the answer." stand or fall together.
+                    d.push_whole(
                         2,
                         format!("You ask, \"{}\" Here is the answer.", a.question),
                     );

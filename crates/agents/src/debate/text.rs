@@ -193,6 +193,15 @@ impl Draft {
         }
     }
 
+    /// Adds `text` at `priority` as one part, kept or left out whole: a question quoted
+    /// with the words that introduce the answer.
+    pub fn push_whole(&mut self, priority: u8, text: impl Into<String>) {
+        let text = text.into();
+        if !text.trim().is_empty() {
+            self.parts.push((priority, text.trim().to_string()));
+        }
+    }
+
     /// Puts every sentence `said` holds (already said in this debate) after all the fresh
     /// ones, to be used only when the fresh ones fall short; drops a sentence said twice in
     /// the draft itself, one of `said`'s that carries nothing (an opener or a closer said
@@ -534,6 +543,18 @@ fn named_start(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_part_pushed_whole_is_kept_or_left_out_whole() {
+        let mut d = Draft::new();
+        d.push(0, "Cash reaches people fast.");
+        d.push_whole(1, "You ask, \"Why cash?\" Here is the answer.");
+        assert_eq!(d.fit(8, '.'), "Cash reaches people fast.");
+        assert_eq!(
+            d.fit(20, '.'),
+            "Cash reaches people fast. You ask, \"Why cash?\" Here is the answer."
+        );
+    }
 
     #[test]
     fn keywords_match_words_and_phrases() {
