@@ -90,6 +90,25 @@ fn stated<'b>(
         .map(|(_, c)| c)
 }
 
+/// Another sentence (one that `wanted`) of the rebuttal of ours that `said` comes from
+/// (one of its sentences holds three in five of `said`'s key words).
+fn rest_of_rebuttal(
+    bank: &Bank,
+    said: &Sentence,
+    motion: &[String],
+    wanted: impl Fn(&Sentence) -> bool,
+) -> Option<String> {
+    bank.rebuttals.iter().find_map(|r| {
+        let parts = read(&r.text, motion);
+        parts
+            .iter()
+            .any(|s| overlap(s, said) >= 0.6)
+            .then(|| parts.iter().find(|s| wanted(s) && overlap(s, said) < 0.6))
+            .flatten()
+            .map(|s| s.text.clone())
+    })
+}
+
 /// Our answer to "What evidence shows that `body`?": the evidence of the claim of ours it
 /// states (three in five of the claim's key words), else another sentence with evidence
 /// from the rebuttal of ours it comes from.
@@ -102,20 +121,8 @@ fn evidence_for(
 ) -> Option<String> {
     let asked = Sentence::read(body, motion);
     let from_claim = stated(bank, &asked, motion, |c| &c.claim).map(|c| c.evidence.clone());
-    let evidence = from_claim.or_else(|| {
-        bank.rebuttals.iter().find_map(|r| {
-            let parts = read(&r.text, motion);
-            let states = parts.iter().any(|s| overlap(s, &asked) >= 0.6);
-            states
-                .then(|| {
-                    parts
-                        .iter()
-                        .find(|s| s.evidence > 0 && overlap(s, &asked) < 0.6)
-                })
-                .flatten()
-                .map(|s| s.text.clone())
-        })
-    })?;
+    let evidence =
+        from_claim.or_else(|| rest_of_rebuttal(bank, &asked, motion, |s| s.evidence > 0))?;
     let e = inner(&evidence, context);
     let (head, tail) = match turn % 2 {
         0 => CLAIM_THEN_EVIDENCE,
@@ -142,17 +149,7 @@ fn weight_of(
     // rebuttals, the rebuttal's other sentence, which says why it matters.
     let reason = stated(bank, &granted, motion, |c| &c.evidence)
         .map(|c| c.claim.clone())
-        .or_else(|| {
-            bank.rebuttals.iter().find_map(|r| {
-                let parts = read(&r.text, motion);
-                parts
-                    .iter()
-                    .any(|s| overlap(s, &granted) >= 0.6)
-                    .then(|| parts.iter().find(|s| overlap(s, &granted) < 0.6))
-                    .flatten()
-                    .map(|s| s.text.clone())
-            })
-        })?;
+        .or_else(|| rest_of_rebuttal(bank, &granted, motion, |_| true))?;
     let claim = inner(&reason, context);
     // A claim with a reason of its own is shown, not given as a second "because".
     let own_reason = claim.contains(" because ");

@@ -133,14 +133,12 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
             let rest = &body[head.len()..];
             return Some(rest.split_once(tail).map_or(rest, |(claim, _)| claim));
         }
-        if EVIDENCE_THEN_CLAIM
+        let mut forms = EVIDENCE_THEN_CLAIM
             .iter()
-            .any(|(h, _)| lower.starts_with(&h.to_lowercase()))
-        {
-            return EVIDENCE_THEN_CLAIM
-                .iter()
-                .filter(|(h, _)| lower.starts_with(&h.to_lowercase()))
-                .find_map(|(_, tail)| body.split_once(tail).map(|(_, claim)| claim));
+            .filter(|(h, _)| lower.starts_with(&h.to_lowercase()))
+            .peekable();
+        if forms.peek().is_some() {
+            return forms.find_map(|(_, tail)| body.split_once(tail).map(|(_, claim)| claim));
         }
         if let Some((_, part)) = REPORTS
             .iter()
