@@ -31,6 +31,10 @@ pub(crate) const EVIDENCE_THEN_CLAIM: [(&str, &str); 5] = [
     ("That finding shows", " that "),
 ];
 
+/// How an answer says why a claim of ours the question granted decides the debate: the
+/// claim, then its evidence.
+pub(crate) const GRANTED_CLAIM: &str = "What decides it is that ";
+
 /// One question asked and the line of ours that answers it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Answered {
@@ -111,7 +115,8 @@ fn rest_of_rebuttal(
 
 /// Our answer to "What evidence shows that `body`?": the evidence of the claim of ours it
 /// states (three in five of the claim's key words), else another sentence with evidence
-/// from the rebuttal of ours it comes from.
+/// from the rebuttal of ours it comes from, else that rebuttal's other sentence as the
+/// reason for it.
 fn evidence_for(
     bank: &Bank,
     body: &str,
@@ -122,7 +127,28 @@ fn evidence_for(
     let asked = Sentence::read(body, motion);
     let from_claim = stated(bank, &asked, motion, |c| &c.claim).map(|c| c.evidence.clone());
     let evidence =
-        from_claim.or_else(|| rest_of_rebuttal(bank, &asked, motion, |s| s.evidence > 0))?;
+        from_claim.or_else(|| rest_of_rebuttal(bank, &asked, motion, |s| s.evidence > 0));
+    let Some(evidence) = evidence else {
+        // A point of a rebuttal of ours with no figure behind it is backed by the reason
+        // the rebuttal gives: its other sentence.
+        let reason = rest_of_rebuttal(bank, &asked, motion, |s| s.keys.len() >= 2)?;
+        let r = inner(&reason, context);
+        return Some(if body.contains(" because ") {
+            // A point with a "because" of its own gets a second reason after it.
+            let mut c = body.chars();
+            let first = c.next().map(|f| f.to_uppercase().collect::<String>());
+            format!(
+                "{}{}; what is more, {r}.",
+                first.unwrap_or_default(),
+                c.as_str()
+            )
+        } else {
+            format!(
+                "{}{body}{}{r}.",
+                CLAIM_THEN_EVIDENCE.0, CLAIM_THEN_EVIDENCE.1
+            )
+        });
+    };
     let e = inner(&evidence, context);
     let (head, tail) = match turn % 2 {
         0 => CLAIM_THEN_EVIDENCE,
@@ -145,6 +171,18 @@ fn weight_of(
     context: &[&str],
 ) -> Option<(String, bool)> {
     let granted = Sentence::read(body, motion);
+    // A claim of ours granted matters because of the evidence behind it.
+    if stated(bank, &granted, motion, |c| &c.evidence).is_none() {
+        if let Some(c) = stated(bank, &granted, motion, |c| &c.claim) {
+            let e = inner(&c.evidence, context);
+            let join = if body.contains(" because ") {
+                ": "
+            } else {
+                ", because "
+            };
+            return Some((format!("{GRANTED_CLAIM}{body}{join}{e}."), true));
+        }
+    }
     // The claim that evidence supports; else, when it is a sentence of one of our
     // rebuttals, the rebuttal's other sentence, which says why it matters.
     let reason = stated(bank, &granted, motion, |c| &c.evidence)
@@ -309,5 +347,40 @@ mod tests {
         );
         assert_eq!(got.len(), 1, "{got:?}");
         assert!(got[0].line.starts_with("The Stanford study"));
+    }
+
+    #[test]
+    fn a_granted_claim_matters_by_its_evidence_and_a_bare_rebuttal_is_backed_by_its_reason() {
+        let motion = keys("Remote work is better than office work");
+        let mut b = bank();
+        b.rebuttals.push(Rebuttal {
+            answers: "commute".into(),
+            text: "Offices waste hours on commuting that nobody gets back. \
+                   Time at home goes on family and sleep instead."
+                .into(),
+        });
+        let q = "Even granting that young workers learn far more from experienced colleagues \
+                 sitting beside them, why should that decide this debate? What evidence shows \
+                 that offices waste hours on commuting that nobody gets back?";
+        let got = answers(&b, q, &motion, &|_| false, &[]);
+        assert_eq!(got.len(), 2, "{got:?}");
+        assert!(
+            got[0].line.starts_with(&format!(
+                "{GRANTED_CLAIM}young workers learn far more from experienced colleagues \
+                 sitting beside them, because a study of software engineers"
+            )),
+            "{got:?}"
+        );
+        assert_eq!(
+            got[1].line,
+            "We know that offices waste hours on commuting that nobody gets back, because \
+             time at home goes on family and sleep instead."
+        );
+        assert!(got.iter().all(|a| a.restates), "{got:?}");
+        // The granted claim's answer is pressed later as the claim, not the whole line.
+        assert_eq!(
+            crate::debate::pressing::claim_of(&got[0].line),
+            Some("young workers learn far more from experienced colleagues sitting beside them")
+        );
     }
 }

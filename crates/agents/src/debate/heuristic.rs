@@ -11,7 +11,9 @@
 //! - for an answer, the questions asked and which of them it answered (its own sentence
 //!   sharing the question's key words, not the question quoted back);
 //! - reasons (causal links) and evidence (figures, named sources; the other side's figures
-//!   restated are theirs);
+//!   restated are theirs). The openings build each case on evidence; in every later speech
+//!   a point met with a reason is as well backed as one met with a figure (the backing
+//!   measure is the better of the two);
 //! - sentences already said in this debate, which earn nothing;
 //! - sentences of no substance (no reason, evidence, point taken up or claim);
 //! - enough said (half the limit, or of a fair quarter of the free-debate clock, in fresh
@@ -201,12 +203,19 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, String) {
     let m = measure(memory, speech);
     let r = &m.reading;
-    let fresh_sentences = (r.sentences - r.repeated).max(1) as f64;
+    // Signposts ("Here is the answer.") are neither substance nor filler.
+    let fresh_sentences = (r.sentences - r.repeated - r.brief).max(1) as f64;
     // The first reason (or piece of evidence) counts most; a second adds a little; more
     // add nothing.
     let diminishing = |n: usize| -> f64 { [0.0, 0.75, 1.0][n.min(2)] };
     let mut reasons = diminishing(r.reasons);
     let mut evidence = diminishing(r.evidence);
+    if speech.part != Part::Opening {
+        // The openings build each case on its evidence. After them a speech answers, and a
+        // point met with a reason is as well backed as one met with a figure: a reply is
+        // not marked down for arguing rather than quoting statistics.
+        evidence = evidence.max(reasons);
+    }
     let mut engaged = r.engagement(enough(speech.part));
     if speech.part == Part::Opening {
         engaged = engaged.max(0.5);
@@ -307,7 +316,7 @@ fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> Str
         plural(r.reasons, "sentence", "sentences"),
         plural(r.evidence, "piece", "pieces")
     ));
-    let fresh = r.sentences - r.repeated;
+    let fresh = r.sentences - r.repeated - r.brief;
     if r.repeated > 0 {
         parts.push(format!(
             "{} already said in this debate, earning nothing",

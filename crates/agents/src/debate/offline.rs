@@ -304,6 +304,8 @@ impl<'a> Writer<'a> {
             d.push(first + p as u8, &qs[i].text);
         }
         d.retain_unsaid(self.said_before());
+        // A question asked before in this debate is not asked again while a fresh one is left.
+        d.drop_said_if_fresh(0, words::ends_with_question);
         (target, d.fit(limit, '?'))
     }
 
@@ -381,6 +383,9 @@ impl<'a> Writer<'a> {
         }
         d.push(4, self.closer(rng));
         d.retain_unsaid(self.said_before());
+        // What this side said before is not read out again while it has answers of its own.
+        let motion = keys(&self.memory.motion);
+        d.drop_said_if_fresh(FRESH_SPEECH, |t| Sentence::read(t, &motion).is_point());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
@@ -403,14 +408,25 @@ impl<'a> Writer<'a> {
         d.push(2, self.opener(rng));
         if part == Part::Closing {
             d.push(7, &self.own().framing);
-            // The clashes weighed, ahead of our own claims.
+        }
+        {
+            // The clashes weighed, ahead of our own claims: a summary sums up the clash so
+            // far, a closing looks back on the whole debate.
             let theirs = self.their_main_claims();
+            let closing = part == Part::Closing;
             for (i, line) in self
-                .weighing(rng, &d, &said, &theirs, 2, true)
+                .weighing(
+                    rng,
+                    &d,
+                    &said,
+                    &theirs,
+                    if closing { 4 } else { 2 },
+                    closing,
+                )
                 .iter()
                 .enumerate()
             {
-                d.push([1, 3][i], line);
+                d.push([1, 3, 5, 7][i], line);
             }
         }
         let fresh = self.fresh_claims(rng);
@@ -436,6 +452,10 @@ impl<'a> Writer<'a> {
         self.answer_points(rng, &mut d, &theirs, n, part == Part::Closing, [1, 6]);
         d.push(4, self.closer(rng));
         d.retain_unsaid(&said);
+        // A wrap-up weighs the debate in sentences of its own: what this side said before
+        // is not read out again while it has something new to say.
+        let motion = keys(&self.memory.motion);
+        d.drop_said_if_fresh(FRESH_SPEECH, |t| Sentence::read(t, &motion).is_point());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 

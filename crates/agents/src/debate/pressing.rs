@@ -6,7 +6,7 @@
 //! that …"). [`claim_of`] reads back what a sentence claims without such lead-ins, so a
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
-use super::answering::{CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM};
+use super::answering::{CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIM};
 use super::reading::{keys, read, Sentence};
 use super::text::lower_start;
 use crate::games::debate::words;
@@ -129,9 +129,12 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
         let lower = body.to_lowercase();
         // An answer tying a claim to its evidence claims the claim.
         let (head, tail) = CLAIM_THEN_EVIDENCE;
-        if lower.starts_with(&head.to_lowercase()) {
-            let rest = &body[head.len()..];
-            return Some(rest.split_once(tail).map_or(rest, |(claim, _)| claim));
+        for (head, tails) in [(head, [tail, tail]), (GRANTED_CLAIM, [", because ", ": "])] {
+            if lower.starts_with(&head.to_lowercase()) {
+                let rest = &body[head.len()..];
+                let cut = tails.iter().find_map(|t| rest.split_once(t));
+                return Some(cut.map_or(rest, |(claim, _)| claim));
+            }
         }
         let mut forms = EVIDENCE_THEN_CLAIM
             .iter()
@@ -432,15 +435,18 @@ fn unsaid(
     let mut out: Vec<String> = Vec::new();
     let mut taken: Vec<Sentence> = Vec::new();
     let read_all: Vec<Vec<Sentence>> = theirs.iter().map(|t| read(t, motion)).collect();
-    // Evidence given in the sentence, or, wherever they made the point, in the one after it
-    // that backs it ("We know this because …"): a claim they backed is not one they "have
-    // shown no evidence for".
+    // Evidence given in the sentence; or, wherever they made the point, in the one after it
+    // that backs it ("We know this because …"); or in any sentence of theirs with evidence
+    // on the same point ("surveys by the Pew Research Center found that …"): a claim they
+    // backed is not one they "have shown no evidence for".
     let backed = |s: &Sentence| {
         s.evidence > 0
             || read_all.iter().any(|all| {
                 all.windows(2).any(|w| {
                     (w[0].text == s.text || w[0].repeats(s)) && w[1].evidence > 0 && w[1].reason
-                })
+                }) || all
+                    .iter()
+                    .any(|t| t.evidence > 0 && t.text != s.text && t.takes_up(s))
             })
     };
     for sentences in &read_all {

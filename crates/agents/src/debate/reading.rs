@@ -52,7 +52,8 @@ const REASONS: &str =
     because of|thanks to|in turn|that is why|which is why|that's why|so that|otherwise|\
     unless|causes|caused|cause|drives|allows|enables|prevents|reduces|raises|increases|\
     cuts|so the|so we|so it|so they|so people|so a|if|since the|since it|since they|\
-    since we|since a";
+    since we|since a|makes it|makes them|make it|make them|undercuts|undercut|undermines|\
+    undermine|forces|pushes|strips";
 
 /// Chinese causal links.
 const REASONS_ZH: &str = "因为|所以|因此|导致|由于|如果|从而|使得|于是";
@@ -202,16 +203,17 @@ pub struct Sentence {
     pub marks: Vec<String>,
     pub question: bool,
     pub contrast: bool,
+    /// Whether it names a key word of the motion (those are not among its `keys`).
+    pub names_motion: bool,
 }
 
 impl Sentence {
     pub fn read(text: &str, motion: &[String]) -> Sentence {
         let own = unquoted(text);
         let toks = tokens(&own);
-        let keys: Vec<String> = keys(&own)
-            .into_iter()
-            .filter(|k| !motion.contains(k))
-            .collect();
+        let all = keys(&own);
+        let names_motion = all.iter().any(|k| motion.contains(k));
+        let keys: Vec<String> = all.into_iter().filter(|k| !motion.contains(k)).collect();
         let reason = list(REASONS).any(|r| has_phrase(&toks, r))
             || own.contains(", so ")
             || own.contains("; so ")
@@ -226,7 +228,14 @@ impl Sentence {
             reason,
             evidence,
             marks,
+            names_motion,
         }
+    }
+
+    /// A claim of its own: three key words, or two about the motion's own subject ("Many
+    /// families say homework time is one of the few moments they sit down together.").
+    pub fn claims(&self) -> bool {
+        self.keys.len() >= 3 || (self.keys.len() >= 2 && self.names_motion)
     }
 
     /// Its pieces of evidence that are its own (at most two): a figure or a source of a
@@ -242,6 +251,21 @@ impl Sentence {
             .filter(|m| !theirs.iter().any(|t| t.marks.contains(m) && restates(t)))
             .count()
             .min(2)
+    }
+
+    /// Whether this sentence answers `question`: it takes it up, or, for a question asking
+    /// why, gives a reason (a causal link): sharing one of its key words, or making a claim
+    /// of its own (see [`Sentence::claims`]); a "why" is answered in the answerer's own
+    /// words, which need not echo the question's.
+    pub fn answers(&self, question: &Sentence) -> bool {
+        let why = {
+            let lower = question.text.to_lowercase();
+            tokens(&lower).iter().any(|t| t == "why") || lower.contains("为什么")
+        };
+        self.takes_up(question)
+            || (why
+                && self.reason
+                && (self.claims() || question.keys.iter().any(|k| self.keys.contains(k))))
     }
 
     /// Whether this sentence takes up `point`: two of its key words, or one with a contrast.
@@ -382,9 +406,13 @@ pub struct Reading {
     pub fresh_words: u32,
     pub reasons: usize,
     pub evidence: usize,
-    /// Sentences with a reason, evidence, a point taken up, or a claim of their own (three
-    /// key words).
+    /// Sentences with a reason, evidence, a point taken up, or a claim of their own (see
+    /// [`Sentence::claims`]).
     pub substantive: usize,
+    /// Fresh sentences of at most four words of their own (a quotation aside) that carry
+    /// none of that: signposts ("Here is the answer.", "You ask, \"…\""), neither
+    /// substance nor filler.
+    pub brief: usize,
     /// The points it was to answer, and how many it took up.
     pub raised: usize,
     pub taken_up: usize,
@@ -437,15 +465,22 @@ impl Reading {
             .collect();
         let answered = questions
             .iter()
-            .filter(|q| statements.iter().any(|s| s.takes_up(q)))
+            .filter(|q| statements.iter().any(|s| s.answers(q)))
             .count();
         let substantive = fresh
             .iter()
             .filter(|s| {
-                s.reason
-                    || s.evidence > 0
-                    || s.keys.len() >= 3
-                    || points.iter().any(|p| s.takes_up(p))
+                s.reason || s.evidence > 0 || s.claims() || points.iter().any(|p| s.takes_up(p))
+            })
+            .count();
+        let brief = fresh
+            .iter()
+            .filter(|s| {
+                words::count(&unquoted(&s.text)) <= 4
+                    && !(s.reason
+                        || s.evidence > 0
+                        || s.claims()
+                        || points.iter().any(|p| s.takes_up(p)))
             })
             .count();
         let fresh_words: u32 = fresh.iter().map(|s| words::count(&s.text)).sum();
@@ -456,6 +491,7 @@ impl Reading {
             reasons: fresh.iter().filter(|s| s.reason).count(),
             evidence: fresh.iter().map(|s| s.own_evidence(theirs)).sum(),
             substantive,
+            brief,
             raised: points.len(),
             taken_up: taken.len(),
             asked: questions.len(),
@@ -577,5 +613,33 @@ mod tests {
         );
         let r = Reading::of("Remote work is better.", &motion, &[], &[], &[point], &[q]);
         assert_eq!((r.taken_up, r.answered, r.substantive), (0, 0, 0));
+    }
+
+    #[test]
+    fn a_why_question_is_answered_by_a_reason_on_its_subject_and_signposts_are_brief() {
+        let motion = m("This house would ban social media for children under 16");
+        let q = Sentence::read(
+            "Even granting that children need to learn to use social media safely, and a ban \
+             simply delays that learning, why should that decide this debate?",
+            &motion,
+        );
+        let answer = "Here is the answer. It decides it because a ban teaches nothing: at \
+                      sixteen a child meets the same feeds with no practice.";
+        let r = Reading::of(answer, &motion, &[], &[], &[], std::slice::from_ref(&q));
+        assert_eq!((r.answered, r.brief, r.substantive), (1, 1, 1));
+        // Without a reason it does not answer why.
+        let r = Reading::of(
+            "It decides a great deal at sixteen.",
+            &motion,
+            &[],
+            &[],
+            &[],
+            &[q],
+        );
+        assert_eq!(r.answered, 0);
+        // Two key words about the motion's own subject make a claim of its own.
+        let s = Sentence::read("Social media steals sleep.", &motion);
+        assert!(s.claims(), "{s:?}");
+        assert!(!Sentence::read("The evidence points one way.", &motion).claims());
     }
 }

@@ -204,7 +204,7 @@ fn record(seen: &Seen, seat: Seat) -> Record {
         let m = heuristic::measure(memory, speech).reading;
         r.speeches += 1;
         r.texts.push(text.clone());
-        r.fresh += m.sentences - m.repeated;
+        r.fresh += m.sentences - m.repeated - m.brief;
         r.substantive += m.substantive;
         r.reasons += m.reasons;
         r.evidence += m.evidence;

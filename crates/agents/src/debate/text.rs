@@ -274,6 +274,18 @@ impl Draft {
         self.parts.retain(|(p, _)| *p < 100);
     }
 
+    /// Drops the sentences kept only as filler (see [`Draft::drop_said`]) when the fresh
+    /// ones hold at least `min` words and one part `enough` accepts: a speech says
+    /// something new rather than read out again what its side already said; only with
+    /// nothing new to say does it fall back on what was said.
+    pub fn drop_said_if_fresh(&mut self, min: u32, enough: impl Fn(&str) -> bool) {
+        let fresh = self.parts.iter().filter(|(p, _)| *p < 100);
+        let words: u32 = fresh.clone().map(|(_, t)| words::count(t)).sum();
+        if words >= min && fresh.clone().any(|(_, t)| enough(t)) {
+            self.drop_said();
+        }
+    }
+
     /// The words of all its parts.
     pub fn words(&self) -> u32 {
         self.parts.iter().map(|(_, t)| words::count(t)).sum()
