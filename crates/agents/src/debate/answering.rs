@@ -31,6 +31,15 @@ pub(crate) const EVIDENCE_THEN_CLAIM: [(&str, &str); 5] = [
     ("That finding shows", " that "),
 ];
 
+/// The same for a granted point of ours that is no finding (a rebuttal's line with no
+/// figure or source): "The point that … matters, because …".
+pub(crate) const POINT_THEN_CLAIM: [(&str, &str); 4] = [
+    ("The point that ", " matters, because "),
+    ("That point decides it", ", because "),
+    ("The point that ", " shows that "),
+    ("That point shows", " that "),
+];
+
 /// How an answer says why a claim of ours the question granted decides the debate: the
 /// claim, then its evidence.
 pub(crate) const GRANTED_CLAIM: &str = "What decides it is that ";
@@ -191,7 +200,13 @@ fn weight_of(
     let claim = inner(&reason, context);
     // A claim with a reason of its own is shown, not given as a second "because".
     let own_reason = claim.contains(" because ");
-    let [_, long, short, long_shown, short_shown] = EVIDENCE_THEN_CLAIM;
+    let [_, finding @ ..] = EVIDENCE_THEN_CLAIM;
+    // A granted line with no figure or source behind it is a point, not a finding.
+    let [long, short, long_shown, short_shown] = if granted.evidence > 0 {
+        finding
+    } else {
+        POINT_THEN_CLAIM
+    };
     let ((head, tail), (short_head, short_tail)) = if own_reason {
         (long_shown, short_shown)
     } else {
@@ -331,6 +346,30 @@ mod tests {
                 .line
                 .contains("because isolation is a habit of management"),
             "{got:?}"
+        );
+    }
+
+    #[test]
+    fn a_granted_point_with_no_figure_behind_it_is_no_finding() {
+        let motion = keys("Remote work is better than office work");
+        let mut b = bank();
+        b.rebuttals.push(Rebuttal {
+            answers: "isolation".into(),
+            text: "Loneliness fades once teams meet in person every month. \
+                   Isolation is a habit of management, not a law of remote work."
+                .into(),
+        });
+        let q = "Even granting that loneliness fades once teams meet in person every month, \
+                 why should that decide this debate?";
+        let got = answers(&b, q, &motion, &|_| false, &[]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        assert!(!got[0].line.contains("finding"), "{got:?}");
+        assert!(got[0].line.contains("isolation is a habit"), "{got:?}");
+        // Pressed later, the line claims the reason, not the point granted.
+        let claimed = crate::debate::pressing::claim_of(&got[0].line);
+        assert!(
+            claimed.is_some_and(|c| c.starts_with("isolation is a habit")),
+            "{claimed:?}"
         );
     }
 

@@ -10,14 +10,16 @@
 //!   heard before that speech made it again asks for no new answer;
 //! - for an answer, the questions asked and which of them it answered (its own sentence
 //!   sharing the question's key words, not the question quoted back);
-//! - reasons (causal links) and evidence (figures, named sources; the other side's figures
-//!   restated are theirs). The openings build each case on evidence; in every later speech
+//! - reasons (causal links, and weighing one point against another: "it does not outweigh
+//!   …") and evidence (figures, named sources; the other side's figures restated are
+//!   theirs). The openings build each case on evidence; in every later speech
 //!   a point met with a reason is as well backed as one met with a figure (the backing
 //!   measure is the better of the two);
 //! - sentences already said in this debate, which earn nothing;
 //! - sentences of no substance (no reason, evidence, point taken up or claim);
 //! - enough said (half the limit, or of a fair quarter of the free-debate clock, in fresh
-//!   sentences; more words earn nothing more), signposts and readable sentences;
+//!   sentences; more words earn nothing more), signposts and readable sentences (8 to 28
+//!   words on average; longer ones are harder to follow, less and less up to 48);
 //! - flags: `counter_question` (an answer ending with `?`), `attacker_answered` (questions
 //!   with no `?`), `not_direct_answer`, `off_topic`, `scripted_summary`, `personal_attack`.
 //!
@@ -172,6 +174,18 @@ pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
     }
 }
 
+/// How readable sentences of `mean` words are: fully from 8 to 28 words, less and less
+/// down to 4 and up to 48 (a long sentence is harder to follow, not wrong).
+fn flow(mean: f64) -> f64 {
+    if mean < 8.0 {
+        ((mean - 4.0) / 4.0).max(0.0)
+    } else if mean > 28.0 {
+        (1.0 - (mean - 28.0) / 20.0).max(0.0)
+    } else {
+        1.0
+    }
+}
+
 fn clamp(x: f64) -> u8 {
     x.round().clamp(1.0, 10.0) as u8
 }
@@ -206,7 +220,8 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
     // Signposts ("Here is the answer.") are neither substance nor filler.
     let fresh_sentences = (r.sentences - r.repeated - r.brief).max(1) as f64;
     // The first reason (or piece of evidence) counts most; a second adds a little; more
-    // add nothing.
+    // add nothing: the judge reads whether points are backed, not how many figures a case
+    // has to hand.
     let diminishing = |n: usize| -> f64 { [0.0, 0.75, 1.0][n.min(2)] };
     let mut reasons = diminishing(r.reasons);
     let mut evidence = diminishing(r.evidence);
@@ -231,13 +246,7 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
     // Enough said: half the limit (or of a fair share of the free-debate clock) in fresh
     // sentences; more words earn nothing more.
     let body = (r.fresh_words as f64 / (m.share as f64 / 2.0).max(1.0)).min(1.0);
-    let flow = if (10.0..=26.0).contains(&r.sentence_words) {
-        1.0
-    } else if (6.0..=34.0).contains(&r.sentence_words) {
-        0.5
-    } else {
-        0.0
-    };
+    let flow = flow(r.sentence_words);
     let structure = (r.signposts.min(2) as f64 / 2.0 + flow) / 2.0;
     let motion = if r.on_motion { 1.0 } else { 0.0 };
     let logic = 1.0 + 2.5 * reasons + 1.5 * evidence + 2.5 * answered + 1.5 * engaged + substance;
@@ -417,4 +426,20 @@ fn lower_first(s: &str) -> String {
     }
     let joined = super::text::joined("", s);
     joined.trim_start().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::flow;
+
+    #[test]
+    fn readability_falls_off_gently_with_sentence_length() {
+        assert_eq!(flow(8.0), 1.0);
+        assert_eq!(flow(28.0), 1.0);
+        assert!(flow(33.0) > flow(40.0) && flow(40.0) > flow(47.0));
+        assert!((flow(38.0) - 0.5).abs() < 1e-9);
+        assert_eq!(flow(48.0), 0.0);
+        assert_eq!(flow(3.0), 0.0);
+        assert!((flow(6.0) - 0.5).abs() < 1e-9);
+    }
 }

@@ -176,6 +176,14 @@ impl<'a> Writer<'a> {
         (!r.is_empty()).then(|| *pick(rng, &r))
     }
 
+    /// Drops from `d` the sentences said before in this debate (see [`Draft::retain_unsaid`]),
+    /// and what this side said before too while it has points of its own to make.
+    fn keep_fresh(&self, d: &mut Draft, said: &impl Fn(&str) -> bool) {
+        d.retain_unsaid(said);
+        let motion = keys(&self.memory.motion);
+        d.drop_said_if_fresh(FRESH_SPEECH, |t| Sentence::read(t, &motion).is_point());
+    }
+
     /// Whether a sentence was already said in this debate, by either side (the judge gives
     /// a sentence said again nothing, and a debater does not repeat itself).
     fn said_before(&self) -> impl Fn(&str) -> bool {
@@ -382,10 +390,7 @@ impl<'a> Writer<'a> {
             d.push(7, self.joined(self.connector(rng), &c.claim));
         }
         d.push(4, self.closer(rng));
-        d.retain_unsaid(self.said_before());
-        // What this side said before is not read out again while it has answers of its own.
-        let motion = keys(&self.memory.motion);
-        d.drop_said_if_fresh(FRESH_SPEECH, |t| Sentence::read(t, &motion).is_point());
+        self.keep_fresh(&mut d, &self.said_before());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 
@@ -409,29 +414,23 @@ impl<'a> Writer<'a> {
         if part == Part::Closing {
             d.push(7, &self.own().framing);
         }
-        {
-            // The clashes weighed, ahead of our own claims: a summary sums up the clash so
-            // far, a closing looks back on the whole debate.
-            let theirs = self.their_main_claims();
-            let closing = part == Part::Closing;
-            for (i, line) in self
-                .weighing(
-                    rng,
-                    &d,
-                    &said,
-                    &theirs,
-                    if closing { 4 } else { 2 },
-                    closing,
-                )
-                .iter()
-                .enumerate()
-            {
-                d.push([1, 3, 5, 7][i], line);
-            }
+        // The clashes weighed, ahead of our own claims: a summary sums up the clash so far,
+        // a closing looks back on the whole debate.
+        let closing = part == Part::Closing;
+        let theirs = self.their_main_claims();
+        let weighed = self.weighing(
+            rng,
+            &d,
+            &said,
+            &theirs,
+            if closing { 4 } else { 2 },
+            closing,
+        );
+        for (i, line) in weighed.iter().enumerate() {
+            d.push([1, 3, 5, 7][i], line);
         }
         let fresh = self.fresh_claims(rng);
-        let theirs = self.their_main_claims();
-        let n_claims = if part == Part::Closing { 3 } else { 2 };
+        let n_claims = if closing { 3 } else { 2 };
         for (i, c) in fresh.iter().take(n_claims).enumerate() {
             let text = if i == 0 {
                 c.claim.clone()
@@ -441,7 +440,12 @@ impl<'a> Writer<'a> {
             d.push([0, 3, 6][i], text);
             d.push([5, 8, 9][i], self.linked(&c.evidence, i));
         }
-        for (i, c) in theirs.iter().take(2).enumerate() {
+        // A claim of theirs weighed above is not rebutted again right after it.
+        let unweighed = theirs.iter().filter(|c| {
+            let claim = c.claim.trim_end_matches('.').to_lowercase();
+            !weighed.iter().any(|l| l.to_lowercase().contains(&claim))
+        });
+        for (i, c) in unweighed.take(2).enumerate() {
             if let Some(r) = self.rebuttal_of(rng, &c.id) {
                 d.push([1, 4][i], r);
             }
@@ -451,11 +455,8 @@ impl<'a> Writer<'a> {
         let n = if rejoin { 3 } else { 0 };
         self.answer_points(rng, &mut d, &theirs, n, part == Part::Closing, [1, 6]);
         d.push(4, self.closer(rng));
-        d.retain_unsaid(&said);
-        // A wrap-up weighs the debate in sentences of its own: what this side said before
-        // is not read out again while it has something new to say.
-        let motion = keys(&self.memory.motion);
-        d.drop_said_if_fresh(FRESH_SPEECH, |t| Sentence::read(t, &motion).is_point());
+        // A wrap-up weighs the debate in sentences of its own.
+        self.keep_fresh(&mut d, &said);
         unquestioned(d.fit(effort(rng, limit, &d), '.'))
     }
 

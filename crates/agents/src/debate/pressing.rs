@@ -6,9 +6,9 @@
 //! that …"). [`claim_of`] reads back what a sentence claims without such lead-ins, so a
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
-use super::answering::{CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIM};
+use super::answering::{CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIM, POINT_THEN_CLAIM};
 use super::reading::{keys, read, Sentence};
-use super::text::lower_start;
+use super::text::{leans, lower_start};
 use crate::games::debate::words;
 
 /// Discourse markers that open a sentence without being part of its claim.
@@ -109,19 +109,21 @@ const OUTWEIGHS: [(&str, &str); 4] = [
         ", it does not outweigh the fact that ",
     ),
     (
-        "set the claim that ",
-        " aside, because the greater point is that ",
+        "set aside the claim that ",
+        ", because the greater point is that ",
     ),
 ];
 
 /// What `sentence` itself claims: without its lead-ins and connectors; of a rejoinder
 /// ("They say that …, but …") or a weighed clash, only our answer; `None` when it claims nothing
-/// of its own (a challenge: "They say that …, yet they have shown no evidence for it.").
+/// of its own (a challenge: "They say that …, yet they have shown no evidence for it."; a
+/// cross-examiner's "You told us: …" quoting the other side's claim).
 pub fn claim_of(sentence: &str) -> Option<&str> {
     let mut body = sentence.trim();
     let lower = body.to_lowercase();
     if lower.ends_with("they have shown no evidence for it.")
         || lower.ends_with("one finding does not decide this motion.")
+        || lower.starts_with("you told us: ")
     {
         return None;
     }
@@ -138,6 +140,7 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
         }
         let mut forms = EVIDENCE_THEN_CLAIM
             .iter()
+            .chain(&POINT_THEN_CLAIM)
             .filter(|(h, _)| lower.starts_with(&h.to_lowercase()))
             .peekable();
         if forms.peek().is_some() {
@@ -400,14 +403,19 @@ fn common_noun(text: &str, context: &[&str]) -> bool {
     {
         return false;
     }
+    // A possessive names too: "reproduced Getty's watermark" shows Getty is a name.
+    let word = |w: &str| {
+        let w = w.trim_matches(|c: char| !c.is_alphanumeric());
+        w.strip_suffix("'s")
+            .or_else(|| w.strip_suffix("’s"))
+            .unwrap_or(w)
+            .to_string()
+    };
     let named = context.iter().chain([&text]).any(|t| {
         t.split_whitespace()
             .collect::<Vec<_>>()
             .windows(2)
-            .any(|w| {
-                !w[0].ends_with(['.', '!', '?', ':', '"', '“'])
-                    && w[1].trim_matches(|c: char| !c.is_alphanumeric()) == bare
-            })
+            .any(|w| !w[0].ends_with(['.', '!', '?', ':', '"', '“']) && word(w[1]) == bare)
     });
     !named
 }
@@ -454,7 +462,9 @@ fn unsaid(
             if out.len() >= n {
                 return out;
             }
-            if s.question || !fits(s) || s.text.contains(['"', '“']) {
+            // Not a question, a quotation, or a sentence that means nothing without the one
+            // before it ("It is a source of confusion.").
+            if s.question || !fits(s) || s.text.contains(['"', '“']) || leans(&s.text) {
                 continue;
             }
             let backed = backed(s);

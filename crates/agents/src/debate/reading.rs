@@ -53,7 +53,8 @@ const REASONS: &str =
     unless|causes|caused|cause|drives|allows|enables|prevents|reduces|raises|increases|\
     cuts|so the|so we|so it|so they|so people|so a|if|since the|since it|since they|\
     since we|since a|makes it|makes them|make it|make them|undercuts|undercut|undermines|\
-    undermine|forces|pushes|strips";
+    undermine|forces|pushes|strips|outweigh|outweighs|outweighed|counts for less|\
+    counts for more|matters more|matters less";
 
 /// Chinese causal links.
 const REASONS_ZH: &str = "因为|所以|因此|导致|由于|如果|从而|使得|于是";
@@ -64,7 +65,8 @@ const SOURCES: &str =
     data|research|researchers|scientists|economists|experts|according to|found that|\
     finds that|published|census|statistics|figures|university|institute|office for|review|\
     evaluation|analysis|pilot|records|measured|court|courts|ruled|such as|for example|\
-    for instance|in the case of";
+    for instance|in the case of|described|testified|interviewed|interviews|have shown in|\
+    has shown in";
 
 /// What a number written as a word counts: "ten times", "two hours", "one square mile".
 const UNITS: &str =
@@ -196,6 +198,7 @@ pub fn unquoted(text: &str) -> String {
 pub struct Sentence {
     pub text: String,
     pub keys: Vec<String>,
+    /// Whether it gives a reason: a causal link, or weighs one point against another.
     pub reason: bool,
     /// Pieces of evidence (figures, sources named), at most two.
     pub evidence: usize,
@@ -242,15 +245,22 @@ impl Sentence {
     /// sentence of the other side's that this one restates (three in five of its key words)
     /// is theirs.
     pub fn own_evidence(&self, theirs: &[Sentence]) -> usize {
-        let restates = |t: &Sentence| {
-            let shared = t.keys.iter().filter(|k| self.keys.contains(k)).count();
-            t.keys.len() >= 2 && shared * 5 >= t.keys.len() * 3
-        };
         self.marks
             .iter()
-            .filter(|m| !theirs.iter().any(|t| t.marks.contains(m) && restates(t)))
+            .filter(|m| {
+                !theirs
+                    .iter()
+                    .any(|t| t.marks.contains(m) && self.restates(t))
+            })
             .count()
             .min(2)
+    }
+
+    /// Whether it restates `other`: three in five of that sentence's key words (two at
+    /// least).
+    fn restates(&self, other: &Sentence) -> bool {
+        let shared = other.keys.iter().filter(|k| self.keys.contains(k)).count();
+        other.keys.len() >= 2 && shared * 5 >= other.keys.len() * 3
     }
 
     /// Whether this sentence answers `question`: it takes it up, or, for a question asking
@@ -558,6 +568,12 @@ mod tests {
             &motion,
         );
         assert!(s.evidence > 0 && !s.reason);
+        // Testimony and cases observed are evidence too.
+        let s = Sentence::read(
+            "Carers have described remote work as the first job they could keep.",
+            &motion,
+        );
+        assert!(s.evidence > 0, "{s:?}");
         let s = Sentence::read("There are good points on both sides of this.", &motion);
         assert!(!s.reason && s.evidence == 0 && s.keys.is_empty());
         let s = Sentence::read(
@@ -581,6 +597,17 @@ mod tests {
         assert_eq!(r.evidence, 1, "{r:?}");
         let r = Reading::of(text, &motion, &[], &[], &[], &[]);
         assert_eq!(r.evidence, 3, "{r:?}");
+    }
+
+    #[test]
+    fn weighing_one_point_against_another_is_reasoning() {
+        let motion = m("This house believes remote work is better than working in an office");
+        let weighed = Sentence::read(
+            "Whatever weight they give to lost mentoring, it does not outweigh two hours a \
+             day given back to every worker.",
+            &motion,
+        );
+        assert!(weighed.reason, "{weighed:?}");
     }
 
     #[test]

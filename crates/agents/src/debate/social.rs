@@ -173,7 +173,8 @@ impl Speaker {
     }
 
     /// One line to a listener of the other side who is still debating (the next one
-    /// after this seat): an appeal, and every other round a challenge too.
+    /// after this seat): an appeal, and every other round a challenge too; nothing when
+    /// none is left.
     fn address(&mut self, round: u8) -> String {
         use rand_core::RngCore;
         let n = self.seen.stances.len() as Seat;
@@ -181,8 +182,9 @@ impl Speaker {
         let listener = (1..n)
             .map(|k| (self.seat - 1 + k) % n + 1)
             .filter(|s| !self.seen.surrendered.contains(s))
-            .find(|&s| side_of_stance(self.seen.stances[s as usize - 1]) != side)
-            .or_else(|| (1..=n).find(|&s| s != self.seat && !self.seen.surrendered.contains(&s)));
+            .find(|&s| side_of_stance(self.seen.stances[s as usize - 1]) != side);
+        // With nobody left on the other side there is no one to appeal to: an ally is
+        // never challenged.
         let Some(listener) = listener else {
             return String::new();
         };
@@ -445,6 +447,36 @@ impl Agent<SocialDebate> for Evaluator {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::debate::social::{Start, Surrender};
+
+    #[test]
+    fn a_speaker_addresses_only_an_opponent_still_debating() {
+        let kit = DebateKit::default();
+        let table = Table {
+            topic: Some("universal_basic_income"),
+            motion: "This house would introduce a universal basic income",
+        };
+        let mut speaker = Speaker::new(&kit, table, 1, "aggressive", 0.8, 7);
+        let start = |stance| Start {
+            stance,
+            conviction: 0.8,
+        };
+        speaker.observe(&Event::Opened {
+            motion: table.motion.into(),
+            starts: vec![start(0.6), start(0.5), start(-0.6)],
+            rounds: 4,
+        });
+        assert!(speaker.address(2).contains("Participant 3"));
+        speaker.observe(&Event::Surrendered {
+            seat: 3,
+            why: Surrender::Conceded,
+            bonus_to: Some(1),
+        });
+        // Its only opponent gave in: its ally is not challenged instead.
+        for round in 2..6 {
+            assert_eq!(speaker.address(round), "", "round {round}");
+        }
+    }
 
     #[test]
     fn ratings_are_checked_whole() {

@@ -192,6 +192,23 @@ fn speeches_read_as_debate_speeches() {
     for c in s.iter().filter(|s| s.part == Part::Closing) {
         assert!(c.text.ends_with('.') || c.text.ends_with('!'), "{}", c.text);
     }
+    // No two clashes weighed in one wrap-up in the same form.
+    for seed in 1..6 {
+        let game = play(&kit, "ban_homework", seed, 1.0);
+        for w in game
+            .speeches()
+            .iter()
+            .filter(|s| matches!(s.part, Part::Summary | Part::Closing))
+        {
+            let heads: Vec<String> = text::sentences(&w.text)
+                .iter()
+                .map(|x| x.split_whitespace().take(4).collect::<Vec<_>>().join(" "))
+                .collect();
+            for (i, h) in heads.iter().enumerate() {
+                assert!(!heads[..i].contains(h), "\"{h}\" twice in: {}", w.text);
+            }
+        }
+    }
 }
 
 #[test]
@@ -291,7 +308,7 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
     let (to, direction) = w.captain(&[4]);
     assert_eq!(to, 4);
     assert_eq!(
-        direction, "Rebut their point on cost",
+        direction, "Rebut their point on \"cost\"",
         "Con's last speech was on cost"
     );
     // The offered seat speaks itself when it is the pick, else hands the floor on.

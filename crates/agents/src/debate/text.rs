@@ -211,14 +211,26 @@ impl Draft {
         let mut seen: Vec<String> = Vec::new();
         let mut kept = Vec::with_capacity(self.parts.len());
         let mut dropped = false;
+        // Where the sentence before went: kept (0), set aside (100), or dropped (None).
+        let mut before: Option<u8> = Some(0);
         for (p, t) in self.parts.drain(..) {
             let key = t.to_lowercase();
+            // A sentence that leans on the one before it ("That is an unworkable line.")
+            // goes where that one went.
+            if leans(&t) {
+                if let Some(put) = before.filter(|_| !seen.contains(&key)) {
+                    seen.push(key);
+                    kept.push((p.saturating_add(put), t));
+                }
+                continue;
+            }
             // Evidence whose claim was dropped stands alone.
             let t = match unlinked(&t) {
                 Some(bare) if dropped => bare,
                 _ => t,
             };
             dropped = true;
+            before = None;
             if seen.contains(&key) {
                 continue;
             }
@@ -227,10 +239,12 @@ impl Draft {
                 if words::count(&t) >= 12 {
                     kept.push((p.saturating_add(100), t));
                     dropped = false;
+                    before = Some(100);
                 }
             } else {
                 kept.push((p, t));
                 dropped = false;
+                before = Some(0);
             }
         }
         self.parts = kept;
@@ -366,6 +380,28 @@ impl Draft {
 
 /// `text` without the link that ties it to the claim before it ("We know this because
 /// …"), its first letter a capital; `None` when it has no link.
+/// Whether `sentence` leans on the one before it: a short sentence opening "That is",
+/// "This is", "It is" ("That is an unworkable line."), which means nothing on its own.
+pub fn leans(sentence: &str) -> bool {
+    let lower = sentence.trim_start().to_lowercase();
+    // A conclusion ("That is why we will win.", "That is our case.") stands on its own.
+    let concludes = ["that is why", "that is our", "that is where", "that is how"]
+        .iter()
+        .any(|h| lower.starts_with(h));
+    [
+        "that is ",
+        "this is ",
+        "it is ",
+        "that was ",
+        "this was ",
+        "it was ",
+    ]
+    .iter()
+    .any(|h| lower.starts_with(h))
+        && !concludes
+        && words::count(sentence) <= 8
+}
+
 fn unlinked(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
     let link = crate::debate::pressing::LINKS
@@ -553,127 +589,4 @@ fn named_start(text: &str) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_part_pushed_whole_is_kept_or_left_out_whole() {
-        let mut d = Draft::new();
-        d.push(0, "Cash reaches people fast.");
-        d.push_whole(1, "You ask, \"Why cash?\" Here is the answer.");
-        assert_eq!(d.fit(8, '.'), "Cash reaches people fast.");
-        assert_eq!(
-            d.fit(20, '.'),
-            "Cash reaches people fast. You ask, \"Why cash?\" Here is the answer."
-        );
-    }
-
-    #[test]
-    fn keywords_match_words_and_phrases() {
-        let w = words_of("The Safety-net fails; taxes rise, and automation's reach grows.");
-        assert!(mentions(&w, "safety net"));
-        assert!(mentions(&w, "tax"));
-        assert!(mentions(&w, "automation"));
-        assert!(!mentions(&w, "net safety"));
-        assert!(!mentions(&w, "cost"));
-        assert!(!mentions(&words_of("the network"), "net"));
-    }
-
-    #[test]
-    fn sentences_split_at_marks() {
-        assert_eq!(
-            sentences("One. Two? \"Three!\" 3.5 stays. Four"),
-            vec!["One.", "Two?", "\"Three!\"", "3.5 stays.", "Four"]
-        );
-        assert_eq!(summary("A b c d e. F.", 3), "A b c …");
-        assert_eq!(summary("A b. F.", 3), "A b.");
-    }
-
-    #[test]
-    fn drafts_fit_whole_parts_by_priority() {
-        let mut d = Draft::new();
-        d.push(2, "Hello there friends.");
-        d.push(0, "Our main point is this.");
-        d.push(1, "A long piece of evidence that goes on and on.");
-        d.push(3, "Bye.");
-        assert_eq!(d.fit(100, '.'), "Hello there friends. Our main point is this. A long piece of evidence that goes on and on. Bye.");
-        assert_eq!(
-            d.fit(9, '.'),
-            "Hello there friends. Our main point is this. Bye."
-        );
-        assert_eq!(d.fit(6, '.'), "Our main point is this. Bye.");
-        assert_eq!(d.fit(2, '.'), "Bye.");
-        let mut q = Draft::new();
-        q.push(0, "Why would anyone do that, really?");
-        // Not one sentence fits: a short whole question, never one cut short.
-        assert_eq!(q.fit(3, '?'), "Why?");
-        // Filling: whole sentences only, never one cut short, the words left closed with
-        // one short whole sentence, never a pile of closers.
-        let filled = d.fill(13, '.');
-        assert!(filled.starts_with(&d.fit(13, '.')), "{filled}");
-        assert_eq!(words::count(&filled), 13, "{filled}");
-        assert_eq!(
-            sentences(&filled).len(),
-            sentences(&d.fit(13, '.')).len() + 1
-        );
-        assert!(words::count(&d.fill(12, '.')) <= 12);
-        assert_eq!(d.fill(9, '.'), d.fit(9, '.'));
-    }
-
-    #[test]
-    fn evidence_whose_claim_is_left_out_stands_alone() {
-        let mut d = Draft::new();
-        d.push(0, "Their case has collapsed.");
-        d.push(5, "Cash is dying fast.");
-        d.push(
-            1,
-            "We know this because a 2023 survey found cash use fell by half.",
-        );
-        assert_eq!(
-            d.fit(17, '.'),
-            "Their case has collapsed. A 2023 survey found cash use fell by half."
-        );
-        assert!(d.fit(40, '.').contains("fast. We know this because a 2023"));
-        let mut twice = d.clone();
-        twice.push(
-            2,
-            "They say cash is safe, but a 2023 survey found cash use fell by half.",
-        );
-        twice.retain_unsaid(|_| false);
-        assert!(
-            !twice.fit(60, '.').contains("We know this"),
-            "{}",
-            twice.fit(60, '.')
-        );
-        d.retain_unsaid(|t| t.starts_with("Cash is"));
-        assert_eq!(
-            d.fit(40, '.'),
-            "Their case has collapsed. A 2023 survey found cash use fell by half."
-        );
-    }
-
-    #[test]
-    fn connectors_join() {
-        assert_eq!(
-            joined("Moreover,", "The taxes rise."),
-            "Moreover, the taxes rise."
-        );
-        assert_eq!(joined("It follows that", "Taxes rise."), "Taxes rise.");
-        assert_eq!(
-            joined("Moreover,", "OECD studies say so."),
-            "Moreover, OECD studies say so."
-        );
-        assert_eq!(
-            joined("Make no mistake:", "I said so."),
-            "Make no mistake: I said so."
-        );
-        assert_eq!(
-            joined("In addition,", "Finland's trial found more."),
-            "In addition, Finland's trial found more."
-        );
-        assert_eq!(
-            joined("Worse still,", "Banning it fails."),
-            "Worse still, banning it fails."
-        );
-    }
-}
+mod tests;

@@ -207,8 +207,9 @@ impl Writer<'_> {
         last
     }
 
-    /// "Rebut their point on <keyword>" (the other side's last speech), else "Press our
-    /// point on <keyword>" (a claim the team has not made).
+    /// "Rebut their point on \"<keyword>\"" (the other side's last speech), else "Press our
+    /// point on \"<keyword>\"" (a claim the team has not made); the keyword quoted, as it
+    /// may not read as a noun ("without permission").
     pub fn direction(&self) -> String {
         if let Some(last) = self.memory.last_of(self.side.other()) {
             let w = words_of(&last.text);
@@ -217,7 +218,7 @@ impl Writer<'_> {
                     .first()
                     .copied()
                     .unwrap_or(&c.keywords[0]);
-                return format!("Rebut their point on {kw}");
+                return format!("Rebut their point on \"{kw}\"");
             }
         }
         let used = self.claim_use(self.side);
@@ -226,6 +227,6 @@ impl Writer<'_> {
             .min_by_key(|(_, n)| *n)
             .map(|(c, _)| *c)
             .unwrap_or(&self.own().claims[0]);
-        format!("Press our point on {}", c.keywords[0])
+        format!("Press our point on \"{}\"", c.keywords[0])
     }
 }

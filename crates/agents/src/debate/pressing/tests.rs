@@ -27,6 +27,8 @@ fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
         claim_of("They say that homework works, yet they have shown no evidence for it."),
         None
     );
+    // A cross-examiner quoting the other side's claim claims nothing of its own.
+    assert_eq!(claim_of("You told us: Homework builds habits."), None);
     // A point this side answered before is not answered again.
     let answered = |p: &str| p.starts_with("homework builds");
     assert!(rejoinders(&theirs, &motion, &answered, &|_| false, &reply, 3, 0).is_empty());
@@ -156,6 +158,12 @@ fn presses_their_own_sentence_and_skips_what_was_pressed() {
     assert_eq!(
         linked("Australia fines non-voters.", 1, &context),
         "We say so because Australia fines non-voters."
+    );
+    // A name the topic writes only as a possessive mid-sentence keeps its capital.
+    let context = ["Some outputs even reproduced Getty's watermark."];
+    assert_eq!(
+        linked("Getty Images sued Stability AI.", 0, &context),
+        "We know this because Getty Images sued Stability AI."
     );
     // A capitalised word the topic never writes in lower case: a name when it is
     // capitalised mid-sentence there, else a common word by its ending.
