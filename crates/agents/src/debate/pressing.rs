@@ -72,13 +72,15 @@ const REPORTS: [(&str, &str); 6] = [
     ),
 ];
 
-/// How a weighed clash states their claim and our answer (see [`weighed`]): four forms
-/// for a closing, then four for free debate.
-const WEIGHS: [(&str, &str); 8] = [
+/// How a weighed clash states their claim and our answer (see [`weighed`]): five forms
+/// for a closing (two with neither a "but" nor a "because", for a clash that already holds
+/// one), then four for free debate.
+const WEIGHS: [(&str, &str); 9] = [
     (
         "on the clash that mattered, they told us that ",
         "; our answer was that ",
     ),
+    ("remember their claim that ", "; we showed that "),
     (
         "weigh this clash: they argued that ",
         ", but that fails, because ",
@@ -196,14 +198,14 @@ fn rejoinder(turn: usize, p: &str, r: &str) -> String {
 }
 
 /// One clash weighed: their claim `p` set against our answer `r` (both lower-cased), in
-/// the `turn`th of four [`WEIGHS`] forms; a closing's forms look back on the debate. When
+/// the `turn`th of its [`WEIGHS`] forms; a closing's forms look back on the debate. When
 /// `r` is a claim of ours rather than an answer to `p` (`outweighs`), the forms say it
 /// weighs more instead of that it refutes.
 pub fn weighed(turn: usize, p: &str, r: &str, closing: bool, outweighs: bool) -> String {
     let forms = match (outweighs, closing) {
         (true, _) => &OUTWEIGHS[..],
-        (false, true) => &WEIGHS[..4],
-        (false, false) => &WEIGHS[4..],
+        (false, true) => &WEIGHS[..5],
+        (false, false) => &WEIGHS[5..],
     };
     phrased(forms, turn, p, r)
 }

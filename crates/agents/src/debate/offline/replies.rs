@@ -198,18 +198,18 @@ impl Writer<'_> {
                     !d.mentions(&a) && !out.iter().any(|l| l.to_lowercase().contains(&a))
                 })
                 .filter_map(|(a, outweighs)| lowered(&a, &context).map(|r| (r, outweighs)))
-                .map(|(r, outweighs)| {
+                .filter_map(|(r, outweighs)| {
                     // Another form when this one's head already opens a sentence of the
-                    // speech: two clashes weighed alike read as a template.
+                    // speech; with none left, the clash is not weighed: two clashes weighed
+                    // alike read as a template.
                     let turn = salt + out.len();
-                    (0..4)
+                    (0..5)
                         .map(|k| weighed(turn + k, &p, &r, closing, outweighs))
                         .find(|l| {
                             let head = opening_words(l);
                             !d.mentions(&head)
                                 && !out.iter().any(|o| o.to_lowercase().starts_with(&head))
                         })
-                        .unwrap_or_else(|| weighed(turn, &p, &r, closing, outweighs))
                 })
                 .find(|line| !said(line));
             out.extend(line);

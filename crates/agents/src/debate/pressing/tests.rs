@@ -63,7 +63,7 @@ fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
 #[test]
 fn a_weighed_clash_reads_back_as_our_answer_in_every_form() {
     for (closing, outweighs) in [(true, false), (false, false), (false, true)] {
-        for turn in 0..4 {
+        for turn in 0..5 {
             let line = weighed(
                 turn,
                 "homework builds habits.",
