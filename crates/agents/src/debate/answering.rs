@@ -42,7 +42,12 @@ pub(crate) const POINT_THEN_CLAIM: [(&str, &str); 4] = [
 
 /// How an answer says why a claim of ours the question granted decides the debate: the
 /// claim, then its evidence.
-pub(crate) const GRANTED_CLAIM: &str = "What decides it is that ";
+/// The second form, for a second claim granted in the same answer: two answers opening
+/// alike read as a template.
+pub(crate) const GRANTED_CLAIMS: [&str; 2] = [
+    "What decides it is that ",
+    "Just as decisive is the fact that ",
+];
 
 /// One question asked and the line of ours that answers it.
 #[derive(Debug, Clone, PartialEq)]
@@ -177,6 +182,7 @@ fn weight_of(
     bank: &Bank,
     body: &str,
     motion: &[String],
+    turn: usize,
     context: &[&str],
 ) -> Option<(String, bool)> {
     let granted = Sentence::read(body, motion);
@@ -189,7 +195,8 @@ fn weight_of(
             } else {
                 ", because "
             };
-            return Some((format!("{GRANTED_CLAIM}{body}{join}{e}."), true));
+            let head = GRANTED_CLAIMS[turn % GRANTED_CLAIMS.len()];
+            return Some((format!("{head}{body}{join}{e}."), true));
         }
     }
     // The claim that evidence supports; else, when it is a sentence of one of our
@@ -241,12 +248,19 @@ pub fn answers(
     let read_lines: Vec<Sentence> = lines.iter().map(|l| Sentence::read(l, motion)).collect();
     let mut out: Vec<Answered> = Vec::new();
     for q in read(question, motion).into_iter().filter(|q| q.question) {
-        let used = |l: &str| out.iter().any(|a| a.line == l);
+        // A line used, or one saying what a line used said: two questions pressing the two
+        // sentences of one rebuttal of ours are not answered each by the other ("The point
+        // that A matters, because B. The point that B matters, because A.").
+        let used = |l: &str| {
+            let s = Sentence::read(l, motion);
+            out.iter()
+                .any(|a| a.line == l || s.repeats(&Sentence::read(&a.line, motion)))
+        };
         let direct = pressed(&q.text).and_then(|(claim, granted)| match (claim, granted) {
             (Some(body), _) => {
                 evidence_for(bank, body, motion, out.len(), context).map(|l| (l, true))
             }
-            (_, Some(body)) => weight_of(bank, body, motion, context),
+            (_, Some(body)) => weight_of(bank, body, motion, out.len(), context),
             _ => None,
         });
         let line = direct.filter(|(l, _)| !said(l) && !used(l)).or_else(|| {
@@ -304,23 +318,34 @@ mod tests {
         let evidence = b.claims[0].evidence.clone();
         let qs = pressing_questions(&[&said, &evidence], &motion, &|_| false, &|_| true, 2);
         assert_eq!(qs.len(), 2, "{qs:?}");
-        let got = answers(&b, &qs.join(" "), &motion, &|_| false, &[]);
-        assert_eq!(got.len(), 2, "{got:?}");
+        // Each asked alone, each gets its line.
+        let first = answers(&b, &qs[0], &motion, &|_| false, &[]);
         assert!(
-            got[0].line.starts_with("We know that young workers learn"),
-            "{got:?}"
+            first[0]
+                .line
+                .starts_with("We know that young workers learn"),
+            "{first:?}"
         );
-        assert!(got[0]
+        assert!(first[0]
             .line
             .contains("because a study of software engineers"));
+        let second = answers(&b, &qs[1], &motion, &|_| false, &[]);
         assert!(
-            got[1].line.contains("because young workers learn"),
-            "{got:?}"
+            second[0].line.contains("because young workers learn"),
+            "{second:?}"
         );
-        for a in &got {
+        for a in first.iter().chain(&second) {
             let q = Sentence::read(&a.question, &motion);
             let l = Sentence::read(&a.line, &motion);
             assert!(l.takes_up(&q) && l.reason && !l.question, "{a:?}");
+        }
+        // Asked together, the claim and its evidence are said once: the one line answers
+        // both questions, and its two halves are not said again the other way round.
+        let got = answers(&b, &qs.join(" "), &motion, &|_| false, &[]);
+        assert_eq!(got.len(), 1, "{got:?}");
+        let line = Sentence::read(&got[0].line, &motion);
+        for q in read(&qs.join(" "), &motion) {
+            assert!(line.answers(&q), "{q:?} {got:?}");
         }
         // Nothing said before is offered again.
         let again = answers(&b, &qs[0], &motion, &|l| l == got[0].line, &[]);
@@ -347,6 +372,23 @@ mod tests {
                 .contains("because isolation is a habit of management"),
             "{got:?}"
         );
+    }
+
+    #[test]
+    fn two_sentences_of_one_rebuttal_granted_are_not_each_the_reason_for_the_other() {
+        let motion = keys("Remote work is better than office work");
+        let mut b = bank();
+        b.rebuttals.push(Rebuttal {
+            answers: "isolation".into(),
+            text: "Loneliness fades once teams meet in person every month. \
+                   Isolation is a habit of management, not a law of remote work."
+                .into(),
+        });
+        let q = "Even granting that loneliness fades once teams meet in person every month, \
+                 why should that decide this debate? Even granting that isolation is a habit \
+                 of management, not a law of remote work, why should that decide this debate?";
+        let got = answers(&b, q, &motion, &|_| false, &[]);
+        assert_eq!(got.len(), 1, "{got:?}");
     }
 
     #[test]
@@ -405,8 +447,9 @@ mod tests {
         assert_eq!(got.len(), 2, "{got:?}");
         assert!(
             got[0].line.starts_with(&format!(
-                "{GRANTED_CLAIM}young workers learn far more from experienced colleagues \
-                 sitting beside them, because a study of software engineers"
+                "{}young workers learn far more from experienced colleagues \
+                 sitting beside them, because a study of software engineers",
+                GRANTED_CLAIMS[0]
             )),
             "{got:?}"
         );

@@ -17,8 +17,9 @@
 //!   measure is the better of the two);
 //! - sentences already said in this debate, which earn nothing;
 //! - sentences of no substance (no reason, evidence, point taken up or claim);
-//! - enough said (half the limit, or of a fair quarter of the free-debate clock, in fresh
-//!   sentences; more words earn nothing more), signposts and readable sentences (8 to 28
+//! - enough said (half the limit in fresh sentences; in free debate, where turns are
+//!   brisk, a third of a fair quarter of the team's clock; more words earn nothing more),
+//!   signposts and readable sentences (8 to 28
 //!   words on average; longer ones are harder to follow, less and less up to 48);
 //! - flags: `counter_question` (an answer ending with `?`), `attacker_answered` (questions
 //!   with no `?`), `not_direct_answer`, `off_topic`, `scripted_summary`, `personal_attack`.
@@ -243,9 +244,13 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
     }
     let answered = r.answer_share().unwrap_or(engaged);
     let substance = r.substantive as f64 / fresh_sentences;
-    // Enough said: half the limit (or of a fair share of the free-debate clock) in fresh
-    // sentences; more words earn nothing more.
-    let body = (r.fresh_words as f64 / (m.share as f64 / 2.0).max(1.0)).min(1.0);
+    // Enough said: half the limit in fresh sentences; in free debate, where turns are
+    // brisk exchanges, a third of a fair share of the clock. More words earn nothing more.
+    let enough = match speech.part {
+        Part::Free => m.share as f64 / 3.0,
+        _ => m.share as f64 / 2.0,
+    };
+    let body = (r.fresh_words as f64 / enough.max(1.0)).min(1.0);
     let flow = flow(r.sentence_words);
     let structure = (r.signposts.min(2) as f64 / 2.0 + flow) / 2.0;
     let motion = if r.on_motion { 1.0 } else { 0.0 };
@@ -317,7 +322,9 @@ fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> Str
             "no new point of substance to take up in {}",
             m.from
         ));
-    } else if speech.part != Part::Opening {
+    } else if speech.part != Part::Opening && r.asked == 0 {
+        // An answer with questions to answer and no other point to take up says only
+        // what it answered.
         parts.push("nothing of the other side's to answer yet".into());
     }
     parts.push(format!(

@@ -3,10 +3,12 @@
 //! within the ask's word limit (whole sentences dropped, least important first, to fit).
 //!
 //! - opening: an opener, the side's framing, two or three claims with their evidence;
-//! - questions: the claim of theirs they made most, quoted, then three of the side's
-//!   questions, to the named opponent who has spoken less;
-//! - answer: rebuttals of the claims the question touched, the claim of ours it pressed
-//!   defended with its evidence, one more of ours (never ending with `?`);
+//! - questions: two sentences they actually said, pressed ("What evidence shows that …?",
+//!   "Even granting that …, why should that decide this debate?"), then three of the
+//!   side's questions not yet asked, to the named opponent who has spoken less;
+//! - answer: each question answered, rebuttals of the claims the questions touched, the
+//!   claim of ours they pressed defended with its evidence, one more of ours, then with
+//!   time left one point of theirs not yet answered (never ending with `?`);
 //! - summary and closing: the other side's points not yet answered, each stated in their
 //!   words and answered in one sentence (a rejoinder: "They say that …, but …"), the
 //!   team's claims not yet made, rebuttals of the other side's most-used claims;
@@ -281,12 +283,6 @@ impl<'a> Writer<'a> {
         };
         let qs = &self.own().questions;
         let mut d = Draft::new();
-        // The claim of theirs pressed: the one they made most (else their first).
-        let pressed = self
-            .their_main_claims()
-            .first()
-            .copied()
-            .or(self.theirs().claims.first());
         let said = self.said_before();
         let theirs = self.theirs_latest();
         let motion = keys(&self.memory.motion);
@@ -302,11 +298,8 @@ impl<'a> Writer<'a> {
         for (i, q) in own_questions.iter().enumerate() {
             d.push(i as u8, q);
         }
-        if own_questions.is_empty() {
-            if let Some(c) = pressed {
-                d.push(3, format!("You told us: {}", c.claim));
-            }
-        }
+        // With nothing of theirs left unpressed, the bank's questions alone: restating
+        // their claim ("You told us: …") would only say again what was said.
         let first = own_questions.len() as u8;
         for (p, i) in shuffled(rng, qs.len()).into_iter().take(3).enumerate() {
             d.push(first + p as u8, &qs[i].text);
@@ -389,6 +382,10 @@ impl<'a> Writer<'a> {
         {
             d.push(7, self.joined(self.connector(rng), &c.claim));
         }
+        // Then, with time left, one point of theirs not yet answered, stated and answered:
+        // a side whose own case is all said turns to theirs rather than stop short.
+        let theirs = self.theirs_latest();
+        self.answer_points(rng, &mut d, &theirs, 1, false, [5, 5]);
         d.push(4, self.closer(rng));
         self.keep_fresh(&mut d, &self.said_before());
         unquestioned(d.fit(effort(rng, limit, &d), '.'))

@@ -6,7 +6,9 @@
 //! that …"). [`claim_of`] reads back what a sentence claims without such lead-ins, so a
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
-use super::answering::{CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIM, POINT_THEN_CLAIM};
+use super::answering::{
+    CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIMS, POINT_THEN_CLAIM,
+};
 use super::reading::{keys, read, Sentence};
 use super::text::{leans, lower_start};
 use crate::games::debate::words;
@@ -133,7 +135,8 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
         let lower = body.to_lowercase();
         // An answer tying a claim to its evidence claims the claim.
         let (head, tail) = CLAIM_THEN_EVIDENCE;
-        for (head, tails) in [(head, [tail, tail]), (GRANTED_CLAIM, [", because ", ": "])] {
+        let granted = GRANTED_CLAIMS.map(|g| (g, [", because ", ": "]));
+        for (head, tails) in [(head, [tail, tail])].into_iter().chain(granted) {
             if lower.starts_with(&head.to_lowercase()) {
                 let rest = &body[head.len()..];
                 let cut = tails.iter().find_map(|t| rest.split_once(t));
@@ -327,18 +330,14 @@ pub fn rejoinders(
             {
                 continue;
             }
-            let Some(p) = lowered(body, theirs) else {
-                continue;
-            };
+            let p = mid_sentence(body, theirs);
             let Some(r) = reply(&point) else {
                 continue;
             };
             if used.contains(&r) {
                 continue;
             }
-            let Some(r_low) = lower_start(&r).or_else(|| lowered(&r, theirs)) else {
-                continue;
-            };
+            let r_low = lower_start(&r).unwrap_or_else(|| mid_sentence(&r, theirs));
             let line = rejoinder(out.len() + salt, &p, r_low.trim());
             if !said(&line) {
                 used.push(r);
@@ -477,9 +476,9 @@ fn unsaid(
                 continue;
             };
             let body = body.trim_end_matches(['.', '!', ' ']).to_string();
-            let Some(body) = lowered(&body, theirs) else {
-                continue;
-            };
+            // A capitalised first word they never write in lower case is kept when it
+            // is a name or an acronym ("AI companies …") and lower-cased otherwise.
+            let body = mid_sentence(&body, theirs);
             let line = make(&body, backed);
             if !said(&line) && !out.contains(&line) {
                 out.push(line);

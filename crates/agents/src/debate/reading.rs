@@ -45,16 +45,21 @@ const COMMON: &str =
     yours|you're|because|therefore|answer|asked|argue|argument|agree|disagree|friend|\
     friends|colleague|judge|judges|team|respect";
 
-/// Causal links: a sentence with one gives a reason.
+/// Causal links (each causal verb in any of its forms) and analogies ("just as …"): a
+/// sentence with one gives a reason.
 const REASONS: &str =
     "because|therefore|thus|hence|which means|this means|that means|means that|lead to|\
     leads to|led to|leading to|result in|results in|resulted in|as a result|due to|\
     because of|thanks to|in turn|that is why|which is why|that's why|so that|otherwise|\
-    unless|causes|caused|cause|drives|allows|enables|prevents|reduces|raises|increases|\
-    cuts|so the|so we|so it|so they|so people|so a|if|since the|since it|since they|\
-    since we|since a|makes it|makes them|make it|make them|undercuts|undercut|undermines|\
-    undermine|forces|pushes|strips|outweigh|outweighs|outweighed|counts for less|\
-    counts for more|matters more|matters less";
+    unless|if|since the|since it|since they|since we|since a|so the|so we|so it|so they|\
+    so people|so a|makes it|makes them|make it|make them|outweigh|outweighs|outweighed|\
+    counts for less|counts for more|matters more|matters less|\
+    cause|causes|caused|causing|drives|drove|driven|driving|allows|allowed|allowing|\
+    enables|enabled|enabling|prevents|prevented|preventing|reduces|reduced|reducing|\
+    raises|raised|raising|increases|increased|increasing|cuts|cutting|undercuts|undercut|\
+    undercutting|undermines|undermine|undermined|undermining|forces|forced|forcing|\
+    pushes|pushed|pushing|strips|stripped|stripping|\
+    just as|much as|in the same way|the same way that";
 
 /// Chinese causal links.
 const REASONS_ZH: &str = "因为|所以|因此|导致|由于|如果|从而|使得|于是";

@@ -484,6 +484,56 @@ fn an_ai_debater_rests_its_case_when_the_clock_is_a_scrap() {
 }
 
 #[test]
+fn an_answer_with_its_own_case_all_said_turns_to_a_point_of_theirs() {
+    let kit = kit();
+    let topic = kit.topics.get("universal_basic_income").unwrap().clone();
+    let voice = kit.personalities.get("aggressive").unwrap().clone();
+    // Pro's whole case said already, then Con's case and questions.
+    let ours: Vec<&str> = topic
+        .pro
+        .claims
+        .iter()
+        .flat_map(|c| [c.claim.as_str(), c.evidence.as_str()])
+        .collect();
+    let theirs = "Targeted support helps the poorest far more than spreading the same money \
+                  across everyone. Injecting cash into every household risks pushing up rents \
+                  and prices, eating away the payment's value.";
+    let question = "Who pays for a payment to every adult? Why pay the rich at all?";
+    let memory = observed(
+        2,
+        &[
+            speech(0, 1, Part::Opening, &ours.join(" "), 2000),
+            speech(1, 5, Part::Opening, theirs, 250),
+            speech(2, 6, Part::Question, question, 125),
+        ],
+    );
+    let w = Writer {
+        seat: 2,
+        side: Side::Pro,
+        topic: &topic,
+        voice: &voice,
+        memory: &memory,
+        humans: &[],
+    };
+    let motion = reading::keys(&memory.motion);
+    let points = reading::read(theirs, &motion);
+    // A debater gives three to five fifths of what it prepared (its form that day), so
+    // the point of theirs, among the last it prepared, is often left out; without it, it
+    // would never be there.
+    let mut took = 0;
+    for seed in 0..12 {
+        let text = w.answer(&mut ChaCha8Rng::seed_from_u64(seed), 250, Some(question));
+        let read = reading::read(&text, &motion);
+        took += points.iter().any(|p| read.iter().any(|s| s.takes_up(p))) as usize;
+        assert!(!text.ends_with('?'), "{text}");
+    }
+    assert!(
+        took >= 4,
+        "a point of theirs taken up in {took} of 12 answers"
+    );
+}
+
+#[test]
 fn the_cross_examiner_names_the_opponent_who_spoke_less() {
     let kit = kit();
     let topic = kit.topics.get("universal_basic_income").unwrap().clone();

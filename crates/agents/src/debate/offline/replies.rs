@@ -3,7 +3,7 @@
 //! [`crate::debate::pressing::rejoinders`]), else a challenge to their latest claim.
 
 use super::Writer;
-use crate::debate::pressing::{challenge, lowered, rejoinders, weighed};
+use crate::debate::pressing::{challenge, mid_sentence, rejoinders, weighed};
 use crate::debate::reading::{keys, Sentence};
 use crate::debate::text::{claims_in, sentences, touched_claims, Draft};
 use crate::debate::topics::Claim;
@@ -180,9 +180,10 @@ impl Writer<'_> {
                 break;
             }
             // A clash the speech already takes up is not weighed again in it.
-            let Some(p) = lowered(&c.claim, &context).filter(|p| !d.mentions(p)) else {
+            let p = mid_sentence(&c.claim, &context);
+            if d.mentions(&p) {
                 continue;
-            };
+            }
             // Our rebuttal of it, else one of our own claims set against it.
             let answers = self
                 .own()
@@ -197,7 +198,7 @@ impl Writer<'_> {
                     let a = a.trim_end_matches('.').to_lowercase();
                     !d.mentions(&a) && !out.iter().any(|l| l.to_lowercase().contains(&a))
                 })
-                .filter_map(|(a, outweighs)| lowered(&a, &context).map(|r| (r, outweighs)))
+                .map(|(a, outweighs)| (mid_sentence(&a, &context), outweighs))
                 .filter_map(|(r, outweighs)| {
                     // Another form when this one's head already opens a sentence of the
                     // speech; with none left, the clash is not weighed: two clashes weighed

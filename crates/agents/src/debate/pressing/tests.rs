@@ -32,6 +32,15 @@ fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
     // A point this side answered before is not answered again.
     let answered = |p: &str| p.starts_with("homework builds");
     assert!(rejoinders(&theirs, &motion, &answered, &|_| false, &reply, 3, 0).is_empty());
+    // A granted claim of ours, in either form, claims the claim.
+    for head in crate::debate::answering::GRANTED_CLAIMS {
+        assert_eq!(
+            claim_of(&format!(
+                "{head}homework builds habits, because a study found so."
+            )),
+            Some("homework builds habits")
+        );
+    }
     assert_eq!(
         claim_of("Summing up, homework builds habits."),
         Some("homework builds habits.")
@@ -180,5 +189,26 @@ fn presses_their_own_sentence_and_skips_what_was_pressed() {
     assert_eq!(
         rejoinder(1, "because it is never withdrawn, the payment removes the trap", "it does not."),
         "Even if the payment removes the trap, because it is never withdrawn, the fact remains that it does not."
+    );
+}
+
+#[test]
+fn presses_a_sentence_opening_on_a_name_or_a_common_word_it_never_lowers() {
+    let motion = motion_keys("This house would protect AI art by copyright");
+    // "AI" is an acronym and keeps its capital; "Contracts" is a common word, lower-cased,
+    // though they never wrote it in lower case. Neither sentence is skipped.
+    let theirs = [
+        "AI companies are investing billions without copyright on outputs. \
+         Contracts, trademarks and trade secrets already protect businesses.",
+    ];
+    let got = pressing_questions(&theirs, &motion, &|_| false, &|_| true, 2);
+    assert_eq!(
+        got,
+        [
+            "Even granting that AI companies are investing billions without copyright on \
+             outputs, why should that decide this debate?",
+            "What evidence shows that contracts, trademarks and trade secrets already protect \
+             businesses?"
+        ]
     );
 }
