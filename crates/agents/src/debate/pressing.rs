@@ -476,6 +476,12 @@ fn unsaid(
                 continue;
             };
             let body = body.trim_end_matches(['.', '!', ' ']).to_string();
+            // Not a sentence about the debaters ("My opponents raise fair concerns …", "We
+            // would protect …", "You do not need to …"): put back to them, its "we", "you"
+            // and "my opponents" would point at the wrong side.
+            if speaks_of_debaters(&body) {
+                continue;
+            }
             // A capitalised first word they never write in lower case is kept when it
             // is a name or an acronym ("AI companies …") and lower-cased otherwise.
             let body = mid_sentence(&body, theirs);
@@ -487,6 +493,34 @@ fn unsaid(
         }
     }
     out
+}
+
+/// Whether `text` speaks of the debaters themselves: in the first or second person, or of
+/// its opponents or the other side.
+fn speaks_of_debaters(text: &str) -> bool {
+    let lower = text.to_lowercase();
+    lower
+        .split(|c: char| !c.is_alphanumeric() && c != '\'')
+        .any(|w| {
+            matches!(
+                w,
+                "i" | "i'm"
+                    | "me"
+                    | "my"
+                    | "we"
+                    | "we're"
+                    | "us"
+                    | "our"
+                    | "ours"
+                    | "you"
+                    | "you're"
+                    | "your"
+                    | "yours"
+            )
+        })
+        || ["opponents", "other side", "the other team"]
+            .iter()
+            .any(|p| lower.contains(p))
 }
 
 /// Questions pressing the first `n` of `theirs` (the other side's speeches, latest first)

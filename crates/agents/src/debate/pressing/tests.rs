@@ -212,3 +212,16 @@ fn presses_a_sentence_opening_on_a_name_or_a_common_word_it_never_lowers() {
         ]
     );
 }
+
+#[test]
+fn never_presses_a_sentence_about_the_debaters() {
+    let motion = motion_keys("This house would protect AI art by copyright");
+    let theirs = [
+        "My opponents raise fair concerns about artists and copyright. \
+         We would protect works with real human input and creative editing. \
+         Machines can produce millions of works a day and swamp the copyright system.",
+    ];
+    let got = pressing_questions(&theirs, &motion, &|_| false, &|_| true, 2);
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains("machines can produce millions"), "{got:?}");
+}
