@@ -14,8 +14,17 @@ use super::text::{leans, lower_start};
 use crate::games::debate::words;
 
 /// Discourse markers that open a sentence without being part of its claim.
-const CONNECTORS: [&str; 14] = [
+const CONNECTORS: [&str; 23] = [
     "with respect",
+    "first",
+    "firstly",
+    "second",
+    "secondly",
+    "third",
+    "thirdly",
+    "finally",
+    "lastly",
+    "also",
     "moreover",
     "in addition",
     "at the same time",

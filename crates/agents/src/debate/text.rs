@@ -109,6 +109,19 @@ pub fn sentences(text: &str) -> Vec<String> {
     let mut i = 0;
     while i < chars.len() {
         let c = chars[i];
+        // A person types a speech over several lines: a line that ends without a full
+        // stop, followed by one opening on a capital, ended a sentence ("… freedom to
+        // choose" / "Second, …"); a line wrapped mid-sentence goes on in lower case.
+        if c == '\n' {
+            let next = chars[i + 1..].iter().find(|c| !c.is_whitespace());
+            let open = current.trim();
+            if next.is_some_and(|n| n.is_uppercase()) && !open.is_empty() && !open.ends_with(',') {
+                out.push(open.to_string());
+                current.clear();
+                i += 1;
+                continue;
+            }
+        }
         current.push(c);
         if matches!(c, '.' | '!' | '?' | '？') {
             while i + 1 < chars.len() && matches!(chars[i + 1], '"' | '\'' | ')' | '”' | '’') {

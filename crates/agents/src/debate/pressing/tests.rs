@@ -27,6 +27,11 @@ fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
         claim_of("They say that homework works, yet they have shown no evidence for it."),
         None
     );
+    // An ordinal a person opens with is no part of the claim.
+    assert_eq!(
+        claim_of("First, basic income gives every citizen security."),
+        Some("basic income gives every citizen security.")
+    );
     // A cross-examiner quoting the other side's claim claims nothing of its own.
     assert_eq!(claim_of("You told us: Homework builds habits."), None);
     // A point this side answered before is not answered again.

@@ -30,6 +30,20 @@ fn sentences_split_at_marks() {
         sentences("One. Two? \"Three!\" 3.5 stays. Four"),
         vec!["One.", "Two?", "\"Three!\"", "3.5 stays.", "Four"]
     );
+    // Lines typed without a full stop: a line opening on a capital starts a sentence; a
+    // line wrapped mid-sentence does not.
+    assert_eq!(
+        sentences("First, it gives security\nSecond, it frees people.\nIt costs less,\nThey say."),
+        vec![
+            "First, it gives security",
+            "Second, it frees people.",
+            "It costs less,\nThey say."
+        ]
+    );
+    assert_eq!(
+        sentences("A payment to every adult\nwould cost too much."),
+        vec!["A payment to every adult\nwould cost too much."]
+    );
     assert_eq!(summary("A b c d e. F.", 3), "A b c …");
     assert_eq!(summary("A b. F.", 3), "A b.");
 }
