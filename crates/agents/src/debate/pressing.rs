@@ -347,7 +347,14 @@ pub fn rejoinders(
                 continue;
             }
             let r_low = lower_start(&r).unwrap_or_else(|| mid_sentence(&r, theirs));
-            let line = rejoinder(out.len() + salt, &p, r_low.trim());
+            // A form whose opening no rejoinder of this speech has used yet: two points
+            // answered alike ("Against the claim that …" twice) read as a template.
+            let head = |l: &str| l.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+            let turn = out.len() + salt;
+            let line = (0..REPORTS.len())
+                .map(|k| rejoinder(turn + k, &p, r_low.trim()))
+                .find(|l| !out.iter().any(|o| head(o) == head(l)))
+                .unwrap_or_else(|| rejoinder(turn, &p, r_low.trim()));
             if !said(&line) {
                 used.push(r);
                 out.push(line);
