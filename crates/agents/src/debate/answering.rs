@@ -310,6 +310,18 @@ mod tests {
         }
     }
 
+    /// The bank with a rebuttal of two sentences, neither with a figure or a source.
+    fn with_point_rebuttal() -> Bank {
+        let mut b = bank();
+        b.rebuttals.push(Rebuttal {
+            answers: "isolation".into(),
+            text: "Loneliness fades once teams meet in person every month. \
+                   Isolation is a habit of management, not a law of remote work."
+                .into(),
+        });
+        b
+    }
+
     #[test]
     fn a_pressed_claim_is_answered_with_its_evidence_and_granted_evidence_with_its_claim() {
         let motion = keys("Remote work is better than office work");
@@ -377,13 +389,7 @@ mod tests {
     #[test]
     fn two_sentences_of_one_rebuttal_granted_are_not_each_the_reason_for_the_other() {
         let motion = keys("Remote work is better than office work");
-        let mut b = bank();
-        b.rebuttals.push(Rebuttal {
-            answers: "isolation".into(),
-            text: "Loneliness fades once teams meet in person every month. \
-                   Isolation is a habit of management, not a law of remote work."
-                .into(),
-        });
+        let b = with_point_rebuttal();
         let q = "Even granting that loneliness fades once teams meet in person every month, \
                  why should that decide this debate? Even granting that isolation is a habit \
                  of management, not a law of remote work, why should that decide this debate?";
@@ -394,13 +400,7 @@ mod tests {
     #[test]
     fn a_granted_point_with_no_figure_behind_it_is_no_finding() {
         let motion = keys("Remote work is better than office work");
-        let mut b = bank();
-        b.rebuttals.push(Rebuttal {
-            answers: "isolation".into(),
-            text: "Loneliness fades once teams meet in person every month. \
-                   Isolation is a habit of management, not a law of remote work."
-                .into(),
-        });
+        let b = with_point_rebuttal();
         let q = "Even granting that loneliness fades once teams meet in person every month, \
                  why should that decide this debate?";
         let got = answers(&b, q, &motion, &|_| false, &[]);

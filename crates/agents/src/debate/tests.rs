@@ -269,6 +269,18 @@ fn observed(seat: Seat, speeches: &[Speech]) -> Memory {
     m
 }
 
+/// The offline writer of Pro 2, with no person at the table.
+fn pro2<'a>(topic: &'a Topic, voice: &'a Personality, memory: &'a Memory) -> Writer<'a> {
+    Writer {
+        seat: 2,
+        side: Side::Pro,
+        topic,
+        voice,
+        memory,
+        humans: &[],
+    }
+}
+
 fn speech(index: u32, seat: Seat, part: Part, text: &str, limit: u32) -> Speech {
     Speech {
         index,
@@ -298,14 +310,7 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
         speech(2, 1, Part::Free, "A floor for everyone matters.", 1000),
     ];
     let memory = observed(2, &spoken);
-    let w = Writer {
-        seat: 2,
-        side: Side::Pro,
-        topic: &topic,
-        voice: &voice,
-        memory: &memory,
-        humans: &[],
-    };
+    let w = pro2(&topic, &voice, &memory);
     // Pro 3 and Pro 4 have not spoken: the lower position, unless Pro 4 is a person.
     assert_eq!(w.captain(&[]).0, 3);
     let (to, direction) = w.captain(&[4]);
@@ -507,14 +512,7 @@ fn an_answer_with_its_own_case_all_said_turns_to_a_point_of_theirs() {
             speech(2, 6, Part::Question, question, 125),
         ],
     );
-    let w = Writer {
-        seat: 2,
-        side: Side::Pro,
-        topic: &topic,
-        voice: &voice,
-        memory: &memory,
-        humans: &[],
-    };
+    let w = pro2(&topic, &voice, &memory);
     let motion = reading::keys(&memory.motion);
     let points = reading::read(theirs, &motion);
     // A debater gives three to five fifths of what it prepared (its form that day), so
@@ -539,14 +537,7 @@ fn the_cross_examiner_names_the_opponent_who_spoke_less() {
     let topic = kit.topics.get("universal_basic_income").unwrap().clone();
     let voice = kit.personalities.get("aggressive").unwrap().clone();
     let memory = observed(2, &[speech(0, 6, Part::Answer, "We answer.", 250)]);
-    let w = Writer {
-        seat: 2,
-        side: Side::Pro,
-        topic: &topic,
-        voice: &voice,
-        memory: &memory,
-        humans: &[],
-    };
+    let w = pro2(&topic, &voice, &memory);
     for seed in 0..10 {
         let (target, text) = w.questions(&mut ChaCha8Rng::seed_from_u64(seed), 125, [6, 7]);
         assert_eq!(target, 7);
