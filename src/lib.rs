@@ -20,7 +20,7 @@
 
 pub use agora_agents::{self as agents, config, llm};
 pub use agora_core::{
-    charts, kits, ladder, registry, replay, scenario, session, sim, stats, store, story,
+    charts, kits, ladder, ratings, registry, replay, scenario, session, sim, stats, store, story,
 };
 pub use agora_discord as discord;
 pub use agora_games as games;

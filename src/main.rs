@@ -5,12 +5,13 @@ mod commands;
 mod terminal;
 
 // The layers below, by the names the commands and the terminal use for them.
-use agora::{agents, config, games, kits, ladder, registry, session, sim, stats, store, story};
+use agora::{
+    agents, config, games, kits, ladder, ratings, registry, session, sim, stats, store, story,
+};
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use commands::TerminalGame;
 use config::Config;
-use registry::GameKind;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -121,18 +122,25 @@ enum Command {
         #[command(subcommand)]
         command: AgentCommand,
     },
-    /// Leaderboards from stored results: werewolf by mean GPP; debate by win rate, mean
-    /// speech score and best-debater awards; trial by verdicts won and mean shift.
+    /// Leaderboards from stored results, ranked by rating (μ − 3σ; werewolf by side, a
+    /// debate by team or by place, a trial against its case) beside each game's own scores;
+    /// `agora stats rebuild` recomputes every rating from the stored results.
     Stats {
-        /// The game.
-        #[arg(value_enum)]
-        game: GameKind,
+        /// The game (werewolf, debate, trial), or `rebuild`.
+        #[arg(value_parser = commands::StatsTarget::parse)]
+        game: commands::StatsTarget,
         /// Database URL (default: DATABASE_URL, else `[store] url` in config).
         #[arg(long)]
         db: Option<String>,
         /// Only this community (a Discord server id, or `terminal`).
         #[arg(long)]
         community: Option<String>,
+        /// Which players: people, ai or everyone.
+        #[arg(long, default_value = "everyone", value_parser = commands::parse_board)]
+        board: agora::ratings::boards::Which,
+        /// One season only (0 is the one before the first start); default: all games.
+        #[arg(long)]
+        season: Option<i64>,
         /// Print JSON instead of the table.
         #[arg(long)]
         json: bool,
@@ -299,15 +307,17 @@ fn run() -> anyhow::Result<()> {
             game,
             db,
             community,
+            board,
+            season,
             json,
         } => {
-            runtime()?.block_on(commands::stats(
-                &config,
-                game,
-                db.as_deref(),
-                community.as_deref(),
+            let view = commands::StatsView {
+                community: community.as_deref(),
+                board,
+                season,
                 json,
-            ))?;
+            };
+            runtime()?.block_on(commands::stats(&config, game, db.as_deref(), view))?;
         }
     }
     Ok(())

@@ -243,30 +243,106 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
     Ok(())
 }
 
-/// `agora stats <game>`: the JSON is the game's one board (every seat,
-/// as stored); the text is the boards people read (per debate format, AI players apart).
+/// What `agora stats` is asked for: a game's boards, or a rebuild of every rating.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum StatsTarget {
+    Game(GameKind),
+    Rebuild,
+}
+
+impl StatsTarget {
+    pub fn parse(s: &str) -> Result<StatsTarget, String> {
+        if s == "rebuild" {
+            return Ok(StatsTarget::Rebuild);
+        }
+        GameKind::parse(s).map(StatsTarget::Game).ok_or_else(|| {
+            let games: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+            format!("'{s}' is not a game: use {} or rebuild", games.join(", "))
+        })
+    }
+}
+
+/// `--board`: people, ai or everyone.
+pub fn parse_board(s: &str) -> Result<crate::ratings::boards::Which, String> {
+    crate::ratings::boards::Which::parse(s)
+        .ok_or_else(|| format!("'{s}' is not a board: use people, ai or everyone"))
+}
+
+/// How `agora stats <game>` shows its boards.
+pub struct StatsView<'a> {
+    pub community: Option<&'a str>,
+    pub board: crate::ratings::boards::Which,
+    pub season: Option<i64>,
+    pub json: bool,
+}
+
+/// `agora stats <game>`: the JSON is the game's one board (every seat as stored, each
+/// entry with its `rating`); the text is the boards people read (per debate format, AI
+/// players apart). `agora stats rebuild`: every rating recomputed from the results.
 pub async fn stats(
     config: &Config,
-    game: GameKind,
+    target: StatsTarget,
     db: Option<&str>,
-    community: Option<&str>,
-    json: bool,
+    view: StatsView<'_>,
 ) -> anyhow::Result<()> {
     let url = database_url(db, config);
     let store = open_store(&url, config).await?;
-    let results = store.results(game.name(), community).await?;
+    let game = match target {
+        StatsTarget::Game(game) => game,
+        StatsTarget::Rebuild => {
+            let rater = std::sync::Arc::new(crate::ratings::RegistryRater::new(config));
+            let started = std::time::Instant::now();
+            let rows = store.rebuild_ratings(rater).await?;
+            println!(
+                "Rebuilt {rows} ratings from the stored results in {:.2} s.",
+                started.elapsed().as_secs_f64()
+            );
+            return Ok(());
+        }
+    };
+    let mut results = store.results(game.name(), view.community).await?;
+    let rows = store.rating_history(game.name(), view.community).await?;
+    if let Some(season) = view.season {
+        let in_season: std::collections::HashSet<&str> = rows
+            .iter()
+            .filter(|r| r.season == season)
+            .map(|r| r.session.as_str())
+            .collect();
+        results.retain(|r| in_season.contains(r.session.as_str()));
+    }
+    let played = !results.is_empty();
+    results.retain(|r| view.board.lists(r.is_ai));
+    if played && results.is_empty() && !view.json {
+        println!(
+            "{} leaderboard: {}",
+            game.title(),
+            match view.board {
+                crate::ratings::boards::Which::Ai => "no AI player has played yet.",
+                _ => "no person has played yet.",
+            }
+        );
+        return Ok(());
+    }
+    let ratings = crate::registry::stats::ratings(game, &rows, view.season);
     let min_games = config.stats.min_games;
-    if json {
-        let board = crate::registry::stats::leaderboard(game, community, min_games, &results);
+    if view.json {
+        let board = crate::registry::stats::leaderboard(
+            game,
+            view.community,
+            min_games,
+            &results,
+            &ratings,
+        );
         println!("{}", serde_json::to_string_pretty(&board)?);
     } else {
         print!(
             "{}",
             crate::registry::stats::render(
                 game,
-                community,
+                view.community,
                 min_games,
                 &results,
+                &ratings,
                 &crate::registry::stats::ContentPersonas::from_env()
             )
         );

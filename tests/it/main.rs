@@ -17,6 +17,7 @@
 //! - `resume_games`: one `agora resume` finishing sessions of two games.
 //! - `trial`: the trial's scenarios, manipulation attempts, random input streams (proptest).
 //! - `trial_llm`: the trial's model jurors and advocates against the mock LLM, with faults.
+//! - `ratings`: ratings from offline sessions of every game; rebuilds; side predictions.
 //! - `trial_terminal`: `agora play|sim|scenario|replay|stats` on trials.
 
 #[path = "../support/app.rs"]
@@ -40,6 +41,7 @@ mod forged;
 mod llm;
 mod local_llm;
 mod properties;
+mod ratings;
 mod resume_games;
 mod scenarios;
 mod scenarios_debate_panel;

@@ -8,11 +8,13 @@
 //! - [`scenario`]: hand-written games replayed exactly, for rule tests.
 //! - [`replay`]: recorded games told as a story, god view or one seat's view.
 //! - [`story`]: games told in plain lines (shared by the terminal, Discord and replay).
-//! - [`stats`]: leaderboards; [`charts`]: PNG charts with an embedded font.
+//! - [`stats`]: leaderboards; [`ratings`]: ratings for every game (Weng-Lin);
+//!   [`charts`]: PNG charts with an embedded font.
 
 pub mod charts;
 pub mod kits;
 pub mod ladder;
+pub mod ratings;
 pub mod registry;
 pub mod replay;
 pub mod scenario;

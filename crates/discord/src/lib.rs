@@ -43,7 +43,7 @@ mod types;
 pub mod werewolf;
 
 use agora_agents::{self as agents, config};
-use agora_core::{charts, kits, registry, session, sim, stats, store, story};
+use agora_core::{charts, kits, ratings, registry, session, sim, stats, store, story};
 use agora_games as games;
 
 pub use startup::{run, BotError, BotSettings};

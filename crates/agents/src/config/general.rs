@@ -46,16 +46,51 @@ impl Default for StoreConfig {
     }
 }
 
-/// `[stats]`: leaderboards.
+/// `[stats]`: leaderboards and ratings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct StatsConfig {
     /// Games a player must have finished before they are ranked.
     pub min_games: u32,
+    /// The days seasons start (`YYYY-MM-DD`, UTC, oldest first), for every community; a
+    /// server manager's `/season start` adds one for that server.
+    pub season: Vec<String>,
+    /// The uncertainty added before each game (σ grows by it in quadrature), so a rating
+    /// keeps moving with a player who changes.
+    pub tau: f64,
+    /// The uncertainty added at a new season (in quadrature, up to a new player's σ): a
+    /// season keeps μ and widens σ.
+    pub season_sigma: f64,
 }
 
 impl Default for StatsConfig {
     fn default() -> Self {
-        StatsConfig { min_games: 5 }
+        StatsConfig {
+            min_games: 5,
+            season: Vec::new(),
+            tau: 0.1,
+            season_sigma: 4.0,
+        }
+    }
+}
+
+impl StatsConfig {
+    /// The configured season starts in epoch milliseconds, oldest first; an error names
+    /// the date that is not a `YYYY-MM-DD` day or is out of order.
+    pub fn season_starts(&self) -> Result<Vec<i64>, String> {
+        let mut out: Vec<i64> = Vec::with_capacity(self.season.len());
+        for day in &self.season {
+            let date = chrono::NaiveDate::parse_from_str(day, "%Y-%m-%d")
+                .map_err(|_| format!("{day:?} is not a day written YYYY-MM-DD"))?;
+            let ms = date
+                .and_hms_opt(0, 0, 0)
+                .map(|t| t.and_utc().timestamp_millis())
+                .ok_or_else(|| format!("{day:?} is not a day"))?;
+            if out.last().is_some_and(|&last| last >= ms) {
+                return Err(format!("{day:?} is not after the season before it"));
+            }
+            out.push(ms);
+        }
+        Ok(out)
     }
 }

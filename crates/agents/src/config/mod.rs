@@ -117,6 +117,12 @@ impl Config {
             "store.lease_secs",
             ok(ranges::LEASE_SECS.check(store.lease_secs)),
         )?;
+        check("stats.season", ok(stats.season_starts()))?;
+        check("stats.tau", ok(ranges::RATING_TAU.check(stats.tau)))?;
+        check(
+            "stats.season_sigma",
+            ok(ranges::RATING_TAU.check(stats.season_sigma)),
+        )?;
         check(
             "llm.timeout_secs",
             ok(ranges::CALL_TIMEOUT_SECS.check(llm.timeout_secs)),

@@ -28,6 +28,14 @@ impl<T: PartialOrd + Display + Copy> Range<T> {
     }
 }
 
+/// `[stats] tau` and `season_sigma`: rating uncertainty added before a game or at a new
+/// season (a new player's σ is 25/3).
+pub const RATING_TAU: Range<f64> = Range {
+    min: 0.0,
+    max: 8.5,
+    unit: "rating points",
+};
+
 /// `[werewolf.timers] pace` and `--pace`: scales every timer (0 = no waiting, for AI games).
 pub const PACE: Range<f64> = Range {
     min: 0.0,

@@ -54,6 +54,16 @@ pub fn database_url(flag: Option<&str>, config: &Config) -> String {
         .unwrap_or_else(|| config.store.url.clone())
 }
 
+/// Opens the store with the registry's rater (`[stats]`): finished sessions are rated as
+/// they are stored. A store whose finished games have no ratings yet (made by an earlier
+/// build) is rated once, from its results.
 pub async fn open_store(url: &str, config: &Config) -> Result<Store, StoreError> {
-    Store::open(url, Duration::from_secs(config.store.lease_secs as u64)).await
+    let rater = std::sync::Arc::new(crate::ratings::RegistryRater::new(config));
+    let store = Store::open(url, Duration::from_secs(config.store.lease_secs as u64))
+        .await?
+        .with_rater(rater.clone());
+    if store.ratings_missing().await? {
+        store.rebuild_ratings(rater).await?;
+    }
+    Ok(store)
 }

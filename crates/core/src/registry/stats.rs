@@ -8,6 +8,7 @@
 
 use super::{entry, GameKind, GAMES};
 use crate::kits::Kits;
+use crate::ratings::boards::Ratings;
 use crate::stats::names::Personas;
 use crate::stats::sessions::SessionLines;
 use crate::stats::{Board, GameStats, Leaderboard, Part, PeopleBoard};
@@ -28,14 +29,20 @@ pub fn parts(kind: GameKind) -> &'static [Part] {
     of(kind).parts()
 }
 
-/// Builds the leaderboard of `game` from finished seats.
+/// Builds the leaderboard of `game` from finished seats and their ratings.
 pub fn leaderboard(
     game: GameKind,
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
 ) -> Leaderboard {
-    crate::stats::leaderboard_of(board(game), community, min_games, results)
+    crate::stats::leaderboard_of(board(game), community, min_games, results, ratings)
+}
+
+/// `game`'s ratings from its stored rows (of `season` only, or all).
+pub fn ratings(game: GameKind, rows: &[crate::store::RatingRow], season: Option<i64>) -> Ratings {
+    Ratings::from_rows(of(game).rating_keys(), rows, season)
 }
 
 /// `game`'s finished seats split into people (ranked after `min_games`) and AI players
@@ -45,8 +52,9 @@ pub fn people_and_ai(
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
 ) -> PeopleBoard {
-    crate::stats::people_and_ai_of(board(game), community, min_games, results)
+    crate::stats::people_and_ai_of(board(game), community, min_games, results, ratings)
 }
 
 /// `game`'s boards as text (`agora stats <game>`): a heading, then each part with seats.
@@ -55,6 +63,7 @@ pub fn render(
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
     crate::stats::text::render(
@@ -63,6 +72,7 @@ pub fn render(
         community,
         min_games,
         results,
+        ratings,
         personas,
     )
 }
@@ -175,7 +185,8 @@ mod tests {
             }
             let help = stats.leaderboard_help();
             assert!(help.starts_with(&format!("The {kind} ranking")), "{help}");
-            let json = serde_json::to_value(leaderboard(kind, None, 1, &[])).unwrap();
+            let json =
+                serde_json::to_value(leaderboard(kind, None, 1, &[], &Ratings::default())).unwrap();
             assert_eq!(json["game"], kind.name());
         }
     }
@@ -183,17 +194,24 @@ mod tests {
     #[test]
     fn an_empty_board_says_so() {
         for kind in GameKind::ALL {
-            let text = render(kind, None, 3, &[], &NoPersonas);
+            let text = render(kind, None, 3, &[], &Ratings::default(), &NoPersonas);
             assert!(
                 text.starts_with(&format!(
-                    "{} leaderboard: people are ranked once they have 3 finished games;",
+                    "{} leaderboard: people are ranked by rating (μ − 3σ) once they have 3 finished games;",
                     kind.title()
                 )),
                 "{text}"
             );
             assert!(text.ends_with("\nNo finished games yet.\n"), "{text}");
         }
-        let text = render(GameKind::ALL[0], Some("c"), 1, &[], &NoPersonas);
+        let text = render(
+            GameKind::ALL[0],
+            Some("c"),
+            1,
+            &[],
+            &Ratings::default(),
+            &NoPersonas,
+        );
         assert!(text.contains(" leaderboard of c: "), "{text}");
         assert!(text.contains("once they have 1 finished game;"), "{text}");
     }

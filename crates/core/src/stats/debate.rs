@@ -11,7 +11,8 @@ use super::{Board, GameStats, Part};
 use crate::agents::debate::{DebateKit, Personalities};
 use crate::games::debate::team::{parse_seat, seat_title};
 use crate::kits::Kits;
-use crate::store::{SeatResult, SessionSummary, SummarySeat};
+use crate::ratings::model::RatedGame;
+use crate::store::{FinishedGame, SeatResult, SessionSummary, SummarySeat};
 
 /// The debate as the statistics read it.
 pub struct DebateStats;
@@ -56,6 +57,27 @@ impl GameStats for DebateStats {
     }
     fn kit_persona(&self, kits: &Kits, id: &str) -> Option<String> {
         kits.find::<DebateKit>()?.personalities.persona_name(id)
+    }
+    /// The team debate: two teams; the moderated and the social debate: every debater
+    /// for themselves, placed by final score.
+    fn rated(&self, game: &FinishedGame) -> Option<RatedGame> {
+        match game.details.get("format").and_then(|f| f.as_str()) {
+            Some("team") => crate::ratings::sides(&game.seats, |s| {
+                let side = s.details.get("side").and_then(|v| v.as_str()).map_or_else(
+                    || {
+                        s.role
+                            .trim_end_matches(|c: char| c.is_ascii_digit())
+                            .to_string()
+                    },
+                    str::to_string,
+                );
+                Some((side, "debate"))
+            }),
+            _ => crate::ratings::free_for_all(&game.seats, "debate"),
+        }
+    }
+    fn rating_keys(&self) -> &'static [&'static str] {
+        &["debate"]
     }
     fn content_personas(&self, dir: &std::path::Path) -> Option<Box<dyn Personas>> {
         let read = Personalities::load(Some(dir)).unwrap_or_else(|_| Personalities::builtin());
@@ -242,6 +264,7 @@ impl Board for SocialBoard {
 mod tests {
     use super::{DebateBoard, DebateStats};
     use crate::agents::debate::{DebateKit, Personalities};
+    use crate::ratings::boards::Ratings;
     use crate::stats::names::shown_name;
     use crate::stats::sessions::testing::{seat as summary_seat, session};
     use crate::stats::testing::OneGame;
@@ -268,6 +291,7 @@ mod tests {
             won,
             community: "c".into(),
             details: json!({"speech_total": total, "scored": scored, "best": best}),
+            ..Default::default()
         }
     }
 
@@ -278,7 +302,7 @@ mod tests {
             seat("a", "con1", 12.0, 2, false, false),
             seat("b", "con4", 8.0, 1, true, false),
         ];
-        let board = leaderboard_of(&DebateBoard, None, 1, &results);
+        let board = leaderboard_of(&DebateBoard, None, 1, &results, &Ratings::default());
         let a = board.players.iter().find(|p| p.player == "a").unwrap();
         assert_eq!(a.mean_score, 6.6, "33 points over 5 judged speeches");
         assert_eq!(a.awards, 1);
@@ -327,6 +351,7 @@ mod tests {
             None,
             1,
             &results,
+            &Ratings::default(),
             &OneGame(&DebateStats, &builtin),
         );
         let at = |heading: &str| text.find(heading).expect(&text);

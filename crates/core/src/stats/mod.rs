@@ -23,7 +23,9 @@ pub use names::Personas;
 pub use sessions::SessionLines;
 
 use crate::kits::Kits;
-use crate::store::SeatResult;
+use crate::ratings::boards::{PlayerRatings, Ratings};
+use crate::ratings::model::RatedGame;
+use crate::store::{FinishedGame, SeatResult};
 use serde::ser::{Serialize, SerializeMap, Serializer};
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
@@ -54,6 +56,12 @@ pub trait GameStats: SessionLines {
     fn content_personas(&self, _dir: &std::path::Path) -> Option<Box<dyn Personas>> {
         None
     }
+    /// A finished session as the rating model reads it: teams with places
+    /// (`crate::ratings`'s shapes); `None`: not rated.
+    fn rated(&self, game: &FinishedGame) -> Option<RatedGame>;
+    /// The keys this game's players are rated under, in the order boards show them (one
+    /// for most games; werewolf's `village` and `wolf`).
+    fn rating_keys(&self) -> &'static [&'static str];
 }
 
 /// How one game's results make a leaderboard and a player's record.
@@ -168,6 +176,8 @@ pub struct PlayerLine {
     pub awards: u64,
     /// The record broken down by the board's groups (werewolf: by role).
     pub groups: BTreeMap<String, GroupLine>,
+    /// The player's ratings (none before any rated game).
+    pub rating: Option<PlayerRatings>,
 }
 
 #[derive(Debug, Clone)]
@@ -189,12 +199,15 @@ fn ratio(a: f64, b: u64) -> f64 {
     }
 }
 
-/// Builds a leaderboard that scores and orders by `def` (a game's board or a part's).
+/// Builds a leaderboard that scores by `def` (a game's board or a part's) and ranks by
+/// rating (μ − 3σ, from `ratings`; a player without one after those with one, in `def`'s
+/// order). Only people are ranked: AI players are listed, never ranked.
 pub fn leaderboard_of(
     def: &'static dyn Board,
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
 ) -> Leaderboard {
     let game = def.game();
     #[derive(Default)]
@@ -229,6 +242,7 @@ pub fn leaderboard_of(
         .into_iter()
         .map(|(id, a)| PlayerLine {
             rank: None,
+            rating: ratings.of(id).cloned(),
             player: id.to_string(),
             name: a.name,
             ai: a.ai,
@@ -255,8 +269,17 @@ pub fn leaderboard_of(
                 .collect(),
         })
         .collect();
-    let ranked = |p: &PlayerLine| p.games >= min_games as u64;
-    players.sort_by(|a, b| ranked(b).cmp(&ranked(a)).then_with(|| def.order(a, b)));
+    let ranked = |p: &PlayerLine| !p.ai && p.games >= min_games as u64;
+    let display = |p: &PlayerLine| p.rating.as_ref().map(|r| r.rating.display());
+    players.sort_by(|a, b| {
+        ranked(b)
+            .cmp(&ranked(a))
+            .then_with(|| match (display(a), display(b)) {
+                (Some(x), Some(y)) => y.total_cmp(&x),
+                (a, b) => b.is_some().cmp(&a.is_some()),
+            })
+            .then_with(|| def.order(a, b))
+    });
     let mut rank = 0;
     for p in &mut players {
         if ranked(p) {
@@ -290,16 +313,13 @@ pub fn people_and_ai_of(
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
 ) -> PeopleBoard {
     let (ai, people): (Vec<SeatResult>, Vec<SeatResult>) =
         results.iter().cloned().partition(|r| r.is_ai);
-    let mut ai = leaderboard_of(def, community, 0, &ai).players;
-    for line in &mut ai {
-        line.rank = None;
-    }
     PeopleBoard {
-        people: leaderboard_of(def, community, min_games, &people),
-        ai,
+        people: leaderboard_of(def, community, min_games, &people, ratings),
+        ai: leaderboard_of(def, community, 0, &ai, ratings).players,
     }
 }
 
@@ -345,6 +365,12 @@ impl PlayerLine {
             board.groups_name().into(),
             serde_json::Value::Object(groups),
         );
+        if let Some(r) = &self.rating {
+            m.insert("rating".into(), r.rating.to_json());
+            if r.keys.len() > 1 || r.keys.keys().any(|k| k != board.game()) {
+                m.insert("ratings".into(), r.keys_json());
+            }
+        }
         serde_json::Value::Object(m)
     }
 }

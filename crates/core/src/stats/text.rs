@@ -5,6 +5,7 @@
 
 use super::names::{count, number, percent, shown_name, Personas};
 use super::{people_and_ai_of, Board, Part, PlayerLine};
+use crate::ratings::boards::Ratings;
 use crate::store::SeatResult;
 
 /// A game's boards as text: a heading with its `title` (`Werewolf`), then each of its
@@ -15,10 +16,11 @@ pub fn render(
     community: Option<&str>,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
     let mut s = format!(
-        "{} leaderboard{}: people are ranked once they have {}; AI players are listed apart, never ranked.\n",
+        "{} leaderboard{}: people are ranked by rating (μ − 3σ) once they have {}; AI players are listed apart, never ranked.\n",
         title,
         community.map(|c| format!(" of {c}")).unwrap_or_default(),
         count(min_games as u64, "finished game", "finished games"),
@@ -33,7 +35,9 @@ pub fn render(
             continue;
         }
         s.push('\n');
-        s.push_str(&render_part(part, community, min_games, &seats, personas));
+        s.push_str(&render_part(
+            part, community, min_games, &seats, ratings, personas,
+        ));
     }
     s
 }
@@ -44,10 +48,11 @@ pub fn render_part(
     community: Option<&str>,
     min_games: u32,
     seats: &[SeatResult],
+    ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
     let def = part.board;
-    let board = people_and_ai_of(def, community, min_games, seats);
+    let board = people_and_ai_of(def, community, min_games, seats, ratings);
     let mut s = String::new();
     if !part.title.is_empty() {
         s.push_str(&format!("{}\n", part.title));
@@ -78,10 +83,21 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
     if ranked {
         header.push("rank".into());
     }
-    header.extend(["player", "games", "wins", "win%"].map(String::from));
+    let rated = lines.iter().any(|p| p.rating.is_some());
+    let sides = lines
+        .iter()
+        .any(|p| p.rating.as_ref().is_some_and(|r| r.keys.len() > 1));
+    header.push("player".into());
+    if rated {
+        header.extend(["rating", "μ ± 2σ"].map(String::from));
+    }
+    header.extend(["games", "wins", "win%"].map(String::from));
     header.push(score_title.clone());
     if def.award_name().is_some() {
         header.push(def.award_title().into());
+    }
+    if sides {
+        header.push("by side (rating)".into());
     }
     let groups = def.groups_title();
     if let Some(g) = groups {
@@ -95,12 +111,20 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
                 row.push(p.rank.map_or("-".to_string(), |r| r.to_string()));
             }
             row.push(shown_name(&p.player, &p.name, personas));
+            if rated {
+                let (display, spread) = rating_cells(p);
+                row.push(display);
+                row.push(spread);
+            }
             row.push(p.games.to_string());
             row.push(p.wins.to_string());
             row.push(percent(p.win_rate));
             row.push(score(def, p.mean_score));
             if def.award_name().is_some() {
                 row.push(p.awards.to_string());
+            }
+            if sides {
+                row.push(side_cells(p));
             }
             if groups.is_some() {
                 let by: Vec<String> = p
@@ -116,7 +140,9 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
     // Text columns (the player, the breakdown) to the left, numbers to the right.
     let name_at = usize::from(ranked);
     let last = header.len() - 1;
-    let left = |i: usize| i == name_at || (groups.is_some() && i == last);
+    let sides_at = sides.then(|| header.iter().position(|h| h == "by side (rating)"));
+    let left =
+        |i: usize| i == name_at || (groups.is_some() && i == last) || sides_at.flatten() == Some(i);
     let widths: Vec<usize> = (0..header.len())
         .map(|i| {
             rows.iter()
@@ -150,6 +176,35 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
     s
 }
 
+/// A line's rating cells: μ − 3σ, and μ ± 2σ (`-` without a rating).
+fn rating_cells(p: &PlayerLine) -> (String, String) {
+    match &p.rating {
+        Some(r) => (
+            format!("{:.1}", r.rating.display()),
+            format!("{:.1} ± {:.1}", r.rating.mu, 2.0 * r.rating.sigma),
+        ),
+        None => ("-".into(), "-".into()),
+    }
+}
+
+/// A line's ratings per side (`village 12.3 (4), wolves 8.1 (2)`): μ − 3σ and games.
+fn side_cells(p: &PlayerLine) -> String {
+    let Some(r) = &p.rating else {
+        return String::new();
+    };
+    r.keys
+        .iter()
+        .map(|(k, (rating, games))| {
+            format!(
+                "{} {:.1} ({games})",
+                crate::ratings::key_title(k),
+                rating.display()
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// `roles` → `role`, `sides` → `side`.
 fn singular(word: &str) -> &str {
     word.strip_suffix('s').unwrap_or(word)
@@ -158,6 +213,7 @@ fn singular(word: &str) -> &str {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::ratings::boards::Ratings;
     use crate::stats::names::tests::NoPersonas;
     use serde_json::json;
 
@@ -176,15 +232,24 @@ pub(crate) mod tests {
             won,
             community: "terminal".into(),
             details: json!({"speech_total": 14.5, "scored": 2, "best": won}),
+            ..Default::default()
         }
     }
 
     #[test]
     fn an_empty_board_says_so_under_its_title() {
-        let text = render("Chess", &[], Some("c"), 1, &[], &NoPersonas);
+        let text = render(
+            "Chess",
+            &[],
+            Some("c"),
+            1,
+            &[],
+            &Ratings::default(),
+            &NoPersonas,
+        );
         assert_eq!(
             text,
-            "Chess leaderboard of c: people are ranked once they have 1 finished game; AI players are listed apart, never ranked.\nNo finished games yet.\n"
+            "Chess leaderboard of c: people are ranked by rating (μ − 3σ) once they have 1 finished game; AI players are listed apart, never ranked.\nNo finished games yet.\n"
         );
     }
 }

@@ -6,7 +6,8 @@
 use super::names::{number, Personas};
 use super::sessions::{SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
-use crate::store::{SeatResult, SessionSummary, SummarySeat};
+use crate::ratings::model::RatedGame;
+use crate::store::{FinishedGame, SeatResult, SessionSummary, SummarySeat};
 
 /// The trial as the statistics read it.
 pub struct TrialStats;
@@ -25,6 +26,21 @@ impl GameStats for TrialStats {
     }
     fn ai_name(&self, agent: &str, _personas: &dyn Personas) -> Option<String> {
         (agent == "advocate").then(|| "Advocate".into())
+    }
+    /// Each side (one in a solo trial, two when adversarial) against the case, which has
+    /// a rating of its own: a hard case counts for more.
+    fn rated(&self, game: &FinishedGame) -> Option<RatedGame> {
+        let case = game.details.get("case")?.as_str()?;
+        crate::ratings::against(
+            &game.seats,
+            "trial",
+            |s| s.role.clone(),
+            format!("case:{case}"),
+            "case",
+        )
+    }
+    fn rating_keys(&self) -> &'static [&'static str] {
+        &["trial"]
     }
 }
 
@@ -76,6 +92,7 @@ impl Board for TrialBoard {
 #[cfg(test)]
 mod tests {
     use super::{TrialBoard, TrialStats};
+    use crate::ratings::boards::Ratings;
     use crate::stats::names::{shown_name, tests::NoPersonas};
     use crate::stats::sessions::testing::{seat as summary_seat, session};
     use crate::stats::testing::OneGame;
@@ -94,6 +111,7 @@ mod tests {
             won,
             community: "c".into(),
             details: json!({ "shift": shift }),
+            ..Default::default()
         }
     }
 
@@ -107,7 +125,7 @@ mod tests {
             seat("ann", "defense", 10.0, false),
             seat("bob", "prosecution", 5.0, true),
         ];
-        let board = leaderboard_of(&TrialBoard, None, 1, &results);
+        let board = leaderboard_of(&TrialBoard, None, 1, &results, &Ratings::default());
         let ann = board.players.iter().find(|p| p.player == "ann").unwrap();
         assert_eq!(ann.mean_score, 20.0);
         assert_eq!((ann.games, ann.wins), (2, 1));
@@ -126,7 +144,15 @@ mod tests {
                 false,
             ),
         ];
-        let text = text::render("Trial", TrialStats.parts(), None, 1, &results, &NAMED);
+        let text = text::render(
+            "Trial",
+            TrialStats.parts(),
+            None,
+            1,
+            &results,
+            &Ratings::default(),
+            &NAMED,
+        );
         assert!(text.contains("+34.6"), "{text}");
         assert!(text.contains("-2.3"), "{text}");
         assert!(text.contains("mean shift per trial"), "{text}");

@@ -5,7 +5,8 @@
 use super::names::{amount, Personas};
 use super::sessions::{SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
-use crate::store::{SeatResult, SessionSummary, SummarySeat};
+use crate::ratings::model::RatedGame;
+use crate::store::{FinishedGame, SeatResult, SessionSummary, SummarySeat};
 
 /// Werewolf as the statistics read it.
 pub struct WerewolfStats;
@@ -28,6 +29,19 @@ impl GameStats for WerewolfStats {
             "random" => Some("random player".into()),
             _ => None,
         }
+    }
+    /// Rated by side, as the arenas do: a village rating and a wolf rating.
+    fn rated(&self, game: &FinishedGame) -> Option<RatedGame> {
+        crate::ratings::sides(&game.seats, |s| {
+            let role = crate::games::werewolf::Role::parse(&s.role)?;
+            Some(match role.side() {
+                crate::games::werewolf::Side::Wolves => ("wolves".into(), "wolf"),
+                _ => ("good".into(), "village"),
+            })
+        })
+    }
+    fn rating_keys(&self) -> &'static [&'static str] {
+        &["village", "wolf"]
     }
 }
 
@@ -79,6 +93,7 @@ impl Board for WerewolfBoard {
 #[cfg(test)]
 mod tests {
     use super::{WerewolfBoard, WerewolfStats};
+    use crate::ratings::boards::Ratings;
     use crate::stats::names::{shown_name, tests::NoPersonas};
     use crate::stats::sessions::testing::{seat as summary_seat, session};
     use crate::stats::testing::OneGame;
@@ -98,6 +113,7 @@ mod tests {
             won,
             community: "c".into(),
             details: serde_json::Value::Null,
+            ..Default::default()
         }
     }
 
@@ -113,7 +129,7 @@ mod tests {
             seat("c", "witch", 4, true),
             seat("c", "witch", 4, true),
         ];
-        let board = leaderboard_of(&WerewolfBoard, None, 2, &results);
+        let board = leaderboard_of(&WerewolfBoard, None, 2, &results, &Ratings::default());
         let order: Vec<(&str, Option<u32>)> = board
             .players
             .iter()
@@ -144,7 +160,7 @@ mod tests {
             ..seat("ai:llm:some-model", "wolf", 40, true)
         };
         results.push(model);
-        let board = people_and_ai_of(&WerewolfBoard, Some("c"), 1, &results);
+        let board = people_and_ai_of(&WerewolfBoard, Some("c"), 1, &results, &Ratings::default());
         let ranked: Vec<(&str, Option<u32>)> = board
             .people
             .players
@@ -197,6 +213,7 @@ mod tests {
             Some("terminal"),
             1,
             &results,
+            &Ratings::default(),
             &NAMED,
         );
         let lines: Vec<&str> = text.lines().collect();

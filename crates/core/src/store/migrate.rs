@@ -38,6 +38,11 @@ const FILES: &[(i64, &str, &str)] = &[
         "results for any game",
         include_str!("../../../../migrations/0004_results_for_any_game.sql"),
     ),
+    (
+        5,
+        "ratings",
+        include_str!("../../../../migrations/0005_ratings.sql"),
+    ),
 ];
 
 /// The embedded files as a source for sqlx's migrator.

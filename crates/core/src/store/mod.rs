@@ -14,6 +14,7 @@ mod discord;
 mod lease;
 mod migrate;
 mod owner;
+mod ratings;
 mod rows;
 mod writer;
 
@@ -21,6 +22,7 @@ pub use crate::games::outcome::SeatOutcome;
 pub use crate::games::Outcome;
 pub use discord::ChannelRow;
 pub use lease::Lease;
+pub use ratings::{season_of, FinishedGame, FinishedSeat, Rater, RatingRow};
 pub use rows::{
     InputSource, NewSeat, NewSession, PlayerRef, SeatResult, SessionRow, SessionSummary,
     StoredInput, SummarySeat,
@@ -100,6 +102,8 @@ pub struct Store {
     writes: mpsc::Sender<Job>,
     /// The leases of the sessions running here, renewed together.
     held: Arc<Held>,
+    /// How a finished session is rated, in the transaction that stores its result.
+    rater: Option<Arc<dyn Rater>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -190,6 +194,7 @@ impl Store {
             lease,
             writes,
             held,
+            rater: None,
         })
     }
 
@@ -380,6 +385,7 @@ impl Store {
         self.write(Write::Finish {
             id: id.to_string(),
             outcome: outcome.clone(),
+            rater: self.rater.clone(),
         })
         .await?;
         Ok(())
@@ -448,7 +454,7 @@ impl Store {
         community: Option<&str>,
     ) -> Result<Vec<SeatResult>, StoreError> {
         let sql =
-            "SELECT p.id, p.name, p.is_ai, ss.role, ss.score, ss.won, s.community, ss.details \
+            "SELECT p.id, p.name, p.is_ai, ss.role, ss.score, ss.won, s.community, ss.details, s.id, s.finished_at \
                    FROM session_seats ss JOIN sessions s ON s.id = ss.session_id \
                    JOIN players p ON p.id = ss.player_id \
                    WHERE s.status = 'finished' AND ss.role IS NOT NULL AND s.game = $1 AND ($2 = '' OR s.community = $2) \

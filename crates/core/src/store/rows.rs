@@ -213,7 +213,7 @@ pub struct SessionSummary {
 }
 
 /// One finished seat, for leaderboards.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Default)]
 pub struct SeatResult {
     pub player: String,
     pub name: String,
@@ -224,6 +224,9 @@ pub struct SeatResult {
     pub community: String,
     /// The game's details for the seat (JSON); `null` if none.
     pub details: serde_json::Value,
+    /// The session it was played in, and when that finished (epoch milliseconds).
+    pub session: String,
+    pub finished_at: i64,
 }
 
 impl SeatResult {
@@ -237,12 +240,14 @@ impl SeatResult {
             won: r.try_get::<Option<i64>, _>(5)?.unwrap_or(0) != 0,
             community: r.try_get(6)?,
             details: json_or_null("result", "details", r.try_get(7)?)?,
+            session: r.try_get(8)?,
+            finished_at: r.try_get::<Option<i64>, _>(9)?.unwrap_or(0),
         })
     }
 }
 
 /// Stored JSON text, or `null` where nothing is stored.
-fn json_or_null(
+pub(super) fn json_or_null(
     id: &str,
     what: &str,
     text: Option<String>,

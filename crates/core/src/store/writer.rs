@@ -62,6 +62,12 @@ pub(super) enum Write {
     Finish {
         id: String,
         outcome: Outcome,
+        /// Rates the session in the same transaction (a store without a rater does not).
+        rater: Option<std::sync::Arc<dyn super::Rater>>,
+    },
+    /// Clears every rating and rates every finished session again.
+    RebuildRatings {
+        rater: std::sync::Arc<dyn super::Rater>,
     },
     SetStatus {
         id: String,
@@ -134,7 +140,7 @@ pub(super) async fn write_all(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
     }
 }
 
-type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
+pub(super) type Tx<'c> = sqlx::Transaction<'c, sqlx::Any>;
 
 async fn commit_batch(
     pool: &AnyPool,
@@ -221,7 +227,14 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
             }
             Ok(0)
         }
-        Write::Finish { id, outcome } => finish(tx, id, outcome).await,
+        Write::Finish { id, outcome, rater } => {
+            finish(tx, id, outcome).await?;
+            if let Some(rater) = rater {
+                super::ratings::rate_in_tx(tx, id, rater.as_ref()).await?;
+            }
+            Ok(0)
+        }
+        Write::RebuildRatings { rater } => super::ratings::rebuild_in_tx(tx, rater.as_ref()).await,
         Write::SetStatus { id, status } => {
             let ends = matches!(status.as_str(), "abandoned" | "finished");
             sqlx::query(

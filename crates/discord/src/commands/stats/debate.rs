@@ -4,6 +4,7 @@
 use super::tests::seat;
 use super::{leaderboard_text, record_text};
 use crate::agents::debate::Personalities;
+use crate::ratings::boards::Ratings;
 use crate::registry::GameKind;
 
 #[test]
@@ -19,6 +20,7 @@ fn the_debate_board_names_ai_as_shown_and_reads_each_format_apart() {
         "g",
         1,
         &results,
+        &Ratings::default(),
         &crate::registry::stats::EveryGame(&Personalities::builtin()),
     );
     assert!(
@@ -48,7 +50,7 @@ fn a_debate_record_shows_each_format_with_its_own_numbers() {
         seat("discord:1", false, "pro1", 20.0, true),
         seat("discord:1", false, "social", -2.279999999999987, false),
     ];
-    let text = record_text(GameKind::Debate, "g", &results).unwrap();
+    let text = record_text(GameKind::Debate, "g", &results, &Ratings::default()).unwrap();
     assert!(text.starts_with("**Debate**\n"), "{text}");
     assert!(
         text.contains(

@@ -12,6 +12,7 @@ mod trial;
 #[cfg(test)]
 mod werewolf;
 
+use crate::ratings::boards::Ratings;
 use crate::registry::GameKind;
 use crate::stats::names::{amount, count, number, percent, shown_name, Personas};
 use crate::stats::Board;
@@ -73,11 +74,14 @@ async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error>
     ctx.defer().await?;
     let guild = guild_of(&ctx);
     let results = bot.store.results(game.name(), Some(&guild)).await?;
+    let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
+    let ratings = crate::registry::stats::ratings(game, &rows, None);
     let text = leaderboard_text(
         game,
         &guild,
         bot.config.stats.min_games,
         &results,
+        &ratings,
         &bot.kits,
     );
     ctx.send(
@@ -114,6 +118,7 @@ fn leaderboard_text(
     guild: &str,
     min_games: u32,
     results: &[SeatResult],
+    ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
     let mut lines = Vec::new();
@@ -126,7 +131,7 @@ fn leaderboard_text(
         let def = part.board;
         let score = def.score_title();
         let mean = |x: f64| number(x, 1, def.signed());
-        let board = crate::stats::people_and_ai_of(def, Some(guild), min_games, &seats);
+        let board = crate::stats::people_and_ai_of(def, Some(guild), min_games, &seats, ratings);
         if !part.title.is_empty() {
             if !lines.is_empty() {
                 lines.push(String::new());
@@ -193,7 +198,9 @@ pub async fn stats(
             .into_iter()
             .filter(|r| r.player == id)
             .collect();
-        sections.extend(record_text(game, &guild, &results));
+        let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
+        let ratings = crate::registry::stats::ratings(game, &rows, None);
+        sections.extend(record_text(game, &guild, &results, &ratings));
     }
     let text = if sections.is_empty() {
         format!("<@{}> has no finished games here yet.", who.id.get())
@@ -211,12 +218,17 @@ pub async fn stats(
 
 /// One player's record in `game` (their seats), per part (a debate format), each with
 /// only the numbers that part has; `None` when they have played none.
-fn record_text(game: GameKind, guild: &str, results: &[SeatResult]) -> Option<String> {
+fn record_text(
+    game: GameKind,
+    guild: &str,
+    results: &[SeatResult],
+    ratings: &Ratings,
+) -> Option<String> {
     let parts = crate::registry::stats::parts(game);
     let mut lines = Vec::new();
     for part in parts {
         let seats = part.of(results);
-        let board = crate::stats::leaderboard_of(part.board, Some(guild), 0, &seats);
+        let board = crate::stats::leaderboard_of(part.board, Some(guild), 0, &seats, ratings);
         let Some(p) = board.players.first() else {
             continue;
         };
@@ -292,6 +304,7 @@ mod tests {
             won,
             community: "g".into(),
             details: json!({"speech_total": 14.5, "scored": 2, "best": won}),
+            ..Default::default()
         }
     }
 
@@ -337,7 +350,10 @@ mod tests {
     #[test]
     fn a_player_with_no_games_has_no_record() {
         for game in GameKind::ALL {
-            assert!(record_text(game, "g", &[]).is_none(), "{game}");
+            assert!(
+                record_text(game, "g", &[], &Ratings::default()).is_none(),
+                "{game}"
+            );
         }
     }
 }

@@ -3,6 +3,7 @@
 
 use super::tests::{seat, NoPersonas};
 use super::{leaderboard_text, record_text};
+use crate::ratings::boards::Ratings;
 use crate::registry::GameKind;
 use crate::store::SeatResult;
 
@@ -22,7 +23,14 @@ fn the_trial_board_signs_its_shifts() {
         ai,
         seat("discord:1", false, "defense", 34.59088784204802, true),
     ];
-    let text = leaderboard_text(GameKind::Trial, "g", 1, &results, &NoPersonas);
+    let text = leaderboard_text(
+        GameKind::Trial,
+        "g",
+        1,
+        &results,
+        &Ratings::default(),
+        &NoPersonas,
+    );
     assert!(
         text.contains("**1.** Ann — mean shift per trial +34.6, 1 game, 100% wins"),
         "{text}"
@@ -37,7 +45,7 @@ fn the_trial_board_signs_its_shifts() {
 #[test]
 fn a_trial_record_is_by_side() {
     let results = vec![seat("discord:1", false, "defense", 34.59088784204802, true)];
-    let text = record_text(GameKind::Trial, "g", &results).unwrap();
+    let text = record_text(GameKind::Trial, "g", &results, &Ratings::default()).unwrap();
     assert_eq!(
         text,
         "**Trial**\n1 game, 1 win (100%), mean shift per trial +34.6.\n• defense: 1 game, 1 win, mean shift per trial +34.6"

@@ -2,6 +2,7 @@
 
 use super::tests::{seat, NoPersonas};
 use super::{leaderboard_text, record_text};
+use crate::ratings::boards::Ratings;
 use crate::registry::GameKind;
 use crate::store::SeatResult;
 
@@ -12,7 +13,14 @@ fn the_werewolf_board_counts_in_plain_words() {
         ..seat("ai:heuristic@0.1.0", true, "wolf", 30.0, true)
     };
     let results = vec![ai, seat("discord:1", false, "seer", 5.0, false)];
-    let text = leaderboard_text(GameKind::Werewolf, "g", 3, &results, &NoPersonas);
+    let text = leaderboard_text(
+        GameKind::Werewolf,
+        "g",
+        3,
+        &results,
+        &Ratings::default(),
+        &NoPersonas,
+    );
     assert!(
         text.contains("Nobody is ranked yet: a player needs 3 finished games."),
         "{text}"
@@ -34,7 +42,7 @@ fn a_werewolf_record_shows_mean_and_total_gpp() {
         seat("discord:1", false, "seer", 12.0, true),
         seat("discord:1", false, "wolf", 0.4000000000000001, false),
     ];
-    let text = record_text(GameKind::Werewolf, "g", &ww).unwrap();
+    let text = record_text(GameKind::Werewolf, "g", &ww, &Ratings::default()).unwrap();
     assert!(text.starts_with("**Werewolf**\n"), "{text}");
     assert!(
         text.contains("2 games, 1 win (50%), mean GPP 6.2 (total 12.4)."),

@@ -1,0 +1,201 @@
+//! Ratings for every game: one model ([`model`], Weng-Lin from `skillratings`), each game
+//! reading its own results as teams with places (its stats' [`GameStats::rated`]), the
+//! store keeping every seat's rating before and after ([`crate::store::RatingRow`]), and
+//! the boards ranking by the conservative rating μ − 3σ ([`boards`]).
+//!
+//! The shapes a game's result takes are built here, so that a game only says which of its
+//! seats are on which side: [`sides`] (teams that win or lose together), [`free_for_all`]
+//! (places by score, ties sharing one), [`against`] (people against a pseudo-player, a
+//! trial's case).
+//!
+//! [`GameStats::rated`]: crate::stats::GameStats::rated
+
+pub mod boards;
+pub mod model;
+
+use crate::config::Config;
+use crate::registry::GameKind;
+use crate::store::{FinishedGame, FinishedSeat, Rater};
+use model::{Member, Model, RatedGame, Team};
+
+/// The registry's rater: each game rates its own results, with `[stats]`'s model.
+pub struct RegistryRater {
+    model: Model,
+    starts: Vec<i64>,
+}
+
+impl RegistryRater {
+    /// The rater of `config` (`[stats] tau`, `season_sigma`, `season`; the loader has
+    /// checked the dates).
+    pub fn new(config: &Config) -> RegistryRater {
+        RegistryRater {
+            model: Model {
+                tau: config.stats.tau,
+                season_sigma: config.stats.season_sigma,
+            },
+            starts: config.stats.season_starts().unwrap_or_default(),
+        }
+    }
+}
+
+impl Rater for RegistryRater {
+    fn rated(&self, game: &FinishedGame) -> Option<RatedGame> {
+        let kind = GameKind::parse(&game.game)?;
+        crate::registry::stats::of(kind).rated(game)
+    }
+    fn model(&self) -> Model {
+        self.model
+    }
+    fn season_starts(&self) -> &[i64] {
+        &self.starts
+    }
+}
+
+fn member(s: &FinishedSeat, key: &str) -> Member {
+    Member {
+        seat: s.seat,
+        player: s.player.clone(),
+        key: key.to_string(),
+    }
+}
+
+/// Teams that win or lose together: each seat's side and rating key from `side_of`
+/// (`None`: the seat is not rated). Winners place first; when no side won (a draw), all
+/// tie.
+pub fn sides(
+    seats: &[FinishedSeat],
+    side_of: impl Fn(&FinishedSeat) -> Option<(String, &'static str)>,
+) -> Option<RatedGame> {
+    let mut teams: Vec<(String, bool, Vec<Member>)> = Vec::new();
+    for s in seats {
+        let Some((side, key)) = side_of(s) else {
+            continue;
+        };
+        match teams.iter_mut().find(|t| t.0 == side) {
+            Some(t) => {
+                t.1 |= s.won;
+                t.2.push(member(s, key));
+            }
+            None => teams.push((side, s.won, vec![member(s, key)])),
+        }
+    }
+    (teams.len() >= 2).then(|| RatedGame {
+        teams: teams
+            .into_iter()
+            .map(|(_, won, members)| Team {
+                members,
+                place: if won { 1 } else { 2 },
+            })
+            .collect(),
+    })
+}
+
+/// Every seat on its own, placed by score (highest first; equal scores share a place).
+pub fn free_for_all(seats: &[FinishedSeat], key: &'static str) -> Option<RatedGame> {
+    (seats.len() >= 2).then(|| RatedGame {
+        teams: seats
+            .iter()
+            .map(|s| Team {
+                members: vec![member(s, key)],
+                place: 1 + seats.iter().filter(|o| o.score > s.score).count() as u32,
+            })
+            .collect(),
+    })
+}
+
+/// People against a pseudo-player (a trial's case, `opponent`, rated under
+/// `opponent_key`): seats grouped by side (`side_of`), the winners first, the opponent
+/// next, the losers last.
+pub fn against(
+    seats: &[FinishedSeat],
+    key: &'static str,
+    side_of: impl Fn(&FinishedSeat) -> String,
+    opponent: String,
+    opponent_key: &'static str,
+) -> Option<RatedGame> {
+    let mut teams: Vec<(String, bool, Vec<Member>)> = Vec::new();
+    for s in seats {
+        let side = side_of(s);
+        match teams.iter_mut().find(|t| t.0 == side) {
+            Some(t) => {
+                t.1 |= s.won;
+                t.2.push(member(s, key));
+            }
+            None => teams.push((side, s.won, vec![member(s, key)])),
+        }
+    }
+    if teams.is_empty() {
+        return None;
+    }
+    let mut out: Vec<Team> = teams
+        .into_iter()
+        .map(|(_, won, members)| Team {
+            members,
+            place: if won { 1 } else { 3 },
+        })
+        .collect();
+    out.push(Team {
+        members: vec![Member {
+            seat: 0,
+            player: opponent,
+            key: opponent_key.to_string(),
+        }],
+        place: 2,
+    });
+    Some(RatedGame { teams: out })
+}
+
+/// The rating keys a game's players are rated under, as people read them: werewolf's
+/// sides, or the game's one key.
+pub fn key_title(key: &str) -> &str {
+    match key {
+        "village" => "village",
+        "wolf" => "wolves",
+        "case" => "case",
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seat(n: u32, score: f64, won: bool, role: &str) -> FinishedSeat {
+        FinishedSeat {
+            seat: n,
+            player: format!("p{n}"),
+            is_ai: false,
+            role: role.into(),
+            score,
+            won,
+            details: serde_json::Value::Null,
+        }
+    }
+
+    #[test]
+    fn free_for_all_places_by_score_and_ties_share() {
+        let seats = [
+            seat(1, 10.0, false, "x"),
+            seat(2, 30.0, true, "x"),
+            seat(3, 10.0, false, "x"),
+        ];
+        let g = free_for_all(&seats, "debate").unwrap();
+        let places: Vec<u32> = g.teams.iter().map(|t| t.place).collect();
+        assert_eq!(places, [2, 1, 2]);
+    }
+
+    #[test]
+    fn sides_tie_when_no_one_won_and_against_puts_the_case_between() {
+        let seats = [seat(1, 0.0, false, "pro"), seat(2, 0.0, false, "con")];
+        let g = sides(&seats, |s| Some((s.role.clone(), "debate"))).unwrap();
+        assert!(g.teams.iter().all(|t| t.place == 2));
+        let seats = [
+            seat(1, 0.0, true, "defense"),
+            seat(2, 0.0, false, "prosecution"),
+        ];
+        let g = against(&seats, "trial", |s| s.role.clone(), "case:x".into(), "case").unwrap();
+        let places: Vec<u32> = g.teams.iter().map(|t| t.place).collect();
+        assert_eq!(places, [1, 3, 2]);
+        assert_eq!(g.teams[2].members[0].player, "case:x");
+    }
+}
