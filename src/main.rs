@@ -122,6 +122,16 @@ enum Command {
         #[command(subcommand)]
         command: AgentCommand,
     },
+    /// The community page: read-only boards, finished games and players from the store,
+    /// each page with a JSON twin (`?format=json`).
+    Web {
+        /// Address to listen on.
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: String,
+        /// Database URL (default: DATABASE_URL, else `[store] url` in config).
+        #[arg(long)]
+        db: Option<String>,
+    },
     /// Leaderboards from stored results, ranked by rating (μ − 3σ; werewolf by side, a
     /// debate by team or by place, a trial against its case) beside each game's own scores;
     /// `agora stats rebuild` recomputes every rating from the stored results.
@@ -302,6 +312,9 @@ fn run() -> anyhow::Result<()> {
         }
         Command::Sessions { db, json } => {
             runtime()?.block_on(commands::sessions(&config, db.as_deref(), json))?;
+        }
+        Command::Web { listen, db } => {
+            runtime()?.block_on(commands::web(&config, &listen, db.as_deref()))?;
         }
         Command::Stats {
             game,

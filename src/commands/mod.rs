@@ -1,4 +1,5 @@
-//! The store-backed commands of the `agora` binary: `play`, `resume`, `sessions`, `stats`.
+//! The store-backed commands of the `agora` binary: `play`, `resume`, `sessions`, `stats`,
+//! `web`.
 //! Each opens the store, does its work through [`crate::session`], and prints. Each game's
 //! `play` and its part of `resume` (a [`TerminalGame`]) are in the game's file; `resume`
 //! here goes through the list of them that `src/main.rs` gives.
@@ -240,6 +241,26 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
     }
     let personas = crate::registry::stats::ContentPersonas::from_env();
     print!("{}", crate::registry::stats::sessions_text(&all, &personas));
+    Ok(())
+}
+
+/// `agora web`: serves the community page from the store until Ctrl-C.
+pub async fn web(config: &Config, listen: &str, db: Option<&str>) -> anyhow::Result<()> {
+    let url = database_url(db, config);
+    let store = open_store(&url, config).await?;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .with_context(|| format!("cannot listen on {listen}"))?;
+    let addr = listener.local_addr()?;
+    println!(
+        "The community page of {} is at http://{addr}/ (Ctrl-C stops).",
+        crate::store::redact(&url)
+    );
+    let reader = std::sync::Arc::new(agora_web::data::Reader::new(store, config.stats.min_games));
+    tokio::select! {
+        served = agora_web::serve(listener, reader) => served?,
+        _ = tokio::signal::ctrl_c() => println!("Stopped."),
+    }
     Ok(())
 }
 

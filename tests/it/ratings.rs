@@ -156,6 +156,7 @@ fn werewolf_game(good_won: bool) -> FinishedGame {
             .map(|(i, role)| FinishedSeat {
                 seat: i as u32 + 1,
                 player: format!("p{i}"),
+                name: format!("P{i}"),
                 is_ai: false,
                 role: role.to_string(),
                 score: 0.0,

@@ -164,6 +164,7 @@ mod tests {
         FinishedSeat {
             seat: n,
             player: format!("p{n}"),
+            name: format!("P{n}"),
             is_ai: false,
             role: role.into(),
             score,

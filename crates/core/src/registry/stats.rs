@@ -108,7 +108,7 @@ impl Personas for Kits {
 /// The characters the registered games' content describes, each game's read by its
 /// stats from the content directory, and every game's AI players: how `agora stats` and
 /// `agora sessions`, which open no kit, name AI players.
-pub struct ContentPersonas(Vec<Box<dyn Personas>>);
+pub struct ContentPersonas(Vec<Box<dyn Personas + Send + Sync>>);
 
 impl ContentPersonas {
     /// Every registered game's characters from `dir`.

@@ -79,7 +79,7 @@ impl GameStats for DebateStats {
     fn rating_keys(&self) -> &'static [&'static str] {
         &["debate"]
     }
-    fn content_personas(&self, dir: &std::path::Path) -> Option<Box<dyn Personas>> {
+    fn content_personas(&self, dir: &std::path::Path) -> Option<Box<dyn Personas + Send + Sync>> {
         let read = Personalities::load(Some(dir)).unwrap_or_else(|_| Personalities::builtin());
         Some(Box::new(read))
     }

@@ -53,7 +53,7 @@ pub trait GameStats: SessionLines {
     /// This game's characters as the content directory `dir` describes them (what cannot
     /// be read: the built-in ones), for the commands that open no kit; `None`: the game
     /// has no characters.
-    fn content_personas(&self, _dir: &std::path::Path) -> Option<Box<dyn Personas>> {
+    fn content_personas(&self, _dir: &std::path::Path) -> Option<Box<dyn Personas + Send + Sync>> {
         None
     }
     /// A finished session as the rating model reads it: teams with places

@@ -35,6 +35,8 @@ pub struct FinishedGame {
 pub struct FinishedSeat {
     pub seat: u32,
     pub player: String,
+    /// The player's stored name.
+    pub name: String,
     pub is_ai: bool,
     pub role: String,
     pub score: f64,
@@ -154,7 +156,7 @@ async fn finished_game(tx: &mut Tx<'_>, id: &str) -> Result<Option<FinishedGame>
         return Ok(None);
     };
     let seats = sqlx::query(
-        "SELECT ss.session_id, ss.seat, p.id, p.is_ai, ss.role, ss.score, ss.won, ss.details FROM session_seats ss \
+        "SELECT ss.session_id, ss.seat, p.id, p.is_ai, ss.role, ss.score, ss.won, ss.details, p.name FROM session_seats ss \
          JOIN players p ON p.id = ss.player_id WHERE ss.session_id = $1 AND ss.role IS NOT NULL ORDER BY ss.seat",
     )
     .bind(id)
@@ -189,6 +191,7 @@ fn seat_of(r: &AnyRow) -> Result<(String, FinishedSeat), StoreError> {
         FinishedSeat {
             seat: r.try_get::<i64, _>(1)? as u32,
             player: r.try_get(2)?,
+            name: r.try_get(8)?,
             is_ai: r.try_get::<i64, _>(3)? != 0,
             role: r.try_get::<Option<String>, _>(4)?.unwrap_or_default(),
             score: r.try_get::<Option<f64>, _>(5)?.unwrap_or(0.0),
@@ -302,7 +305,7 @@ pub(super) async fn rebuild_in_tx(tx: &mut Tx<'_>, rater: &dyn Rater) -> Result<
     .fetch_all(&mut **tx)
     .await?;
     let seats = sqlx::query(
-        "SELECT ss.session_id, ss.seat, p.id, p.is_ai, ss.role, ss.score, ss.won, ss.details FROM session_seats ss \
+        "SELECT ss.session_id, ss.seat, p.id, p.is_ai, ss.role, ss.score, ss.won, ss.details, p.name FROM session_seats ss \
          JOIN players p ON p.id = ss.player_id JOIN sessions s ON s.id = ss.session_id \
          WHERE s.status = 'finished' AND ss.role IS NOT NULL ORDER BY ss.session_id, ss.seat",
     )
@@ -514,7 +517,7 @@ impl Store {
         for s in &sessions {
             let mut g = game_of(s)?;
             let seats = sqlx::query(
-                "SELECT ss.session_id, ss.seat, p.id, p.is_ai, ss.role, ss.score, ss.won, ss.details FROM session_seats ss \
+                "SELECT ss.session_id, ss.seat, p.id, p.is_ai, ss.role, ss.score, ss.won, ss.details, p.name FROM session_seats ss \
                  JOIN players p ON p.id = ss.player_id WHERE ss.session_id = $1 AND ss.role IS NOT NULL ORDER BY ss.seat",
             )
             .bind(&g.id)
@@ -526,6 +529,27 @@ impl Store {
             out.push(g);
         }
         Ok(out)
+    }
+
+    /// One finished session with its seats; `None` when there is no such session or it
+    /// is not finished.
+    pub async fn finished_game(&self, id: &str) -> Result<Option<FinishedGame>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let game = finished_game(&mut tx, id).await?;
+        tx.commit().await?;
+        Ok(game)
+    }
+
+    /// A player's stored name; `None`: no such player.
+    pub async fn player_name(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT name FROM players WHERE id = $1")
+            .bind(id)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(match row {
+            Some(r) => Some(r.try_get(0)?),
+            None => None,
+        })
     }
 
     /// The communities with finished games: (community, finished games, latest finish),

@@ -1,0 +1,553 @@
+//! What each page shows, read from the store: the same records become the HTML page and
+//! its JSON twin (`?format=json`), so the two never disagree. Only finished sessions are
+//! ever read: a lobby or a running game is not found, whatever the URL.
+
+use crate::games::{view, Section, Stories};
+use crate::names::{Names, Shown};
+use agora_core::ratings::boards::Which;
+use agora_core::registry::GameKind;
+use agora_core::store::{FinishedGame, RatingRow, Store, StoreError};
+use serde::Serialize;
+use serde_json::Value;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::sync::{Arc, Mutex};
+
+/// Why a page is not shown.
+#[derive(Debug, thiserror::Error)]
+pub enum PageError {
+    #[error("not found")]
+    NotFound,
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("{0}")]
+    Story(String),
+}
+
+/// The page's reading of the store: the store, the leaderboards' minimum, and the stories
+/// of finished games told once (a finished game never changes).
+pub struct Reader {
+    pub store: Store,
+    pub min_games: u32,
+    stories: Mutex<Told>,
+}
+
+/// Stories told, by session and seat (`None`: the whole).
+type Told = HashMap<(String, Option<u8>), Arc<String>>;
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CommunityLine {
+    pub community: String,
+    pub title: String,
+    pub games: i64,
+    pub latest: i64,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Home {
+    pub communities: Vec<CommunityLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Entry {
+    pub rank: Option<u32>,
+    /// `None` for a person who hid their name.
+    pub player: Option<String>,
+    pub name: String,
+    pub ai: bool,
+    pub rating: Option<Value>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ratings: Option<Value>,
+    pub games: u64,
+    pub wins: u64,
+    pub win_rate: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CaseLine {
+    pub case: String,
+    pub rating: Value,
+    pub games: u64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Board {
+    pub community: String,
+    pub game: &'static str,
+    pub title: &'static str,
+    pub board: &'static str,
+    pub season: Option<i64>,
+    pub seasons: Vec<i64>,
+    pub min_games: u32,
+    pub players: Vec<Entry>,
+    /// A trial's cases, hardest first (the case's own rating).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cases: Vec<CaseLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GameLine {
+    pub session: String,
+    pub game: String,
+    pub winner: String,
+    /// The result in words.
+    pub result: String,
+    pub finished_at: i64,
+    pub players: Vec<String>,
+    pub url: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Community {
+    pub community: String,
+    pub title: String,
+    pub boards: Vec<Board>,
+    pub latest: Vec<GameLine>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatLine {
+    pub seat: u32,
+    pub player: Option<String>,
+    pub name: String,
+    pub ai: bool,
+    pub role: String,
+    pub score: f64,
+    pub won: bool,
+    pub rating_before: Option<Value>,
+    pub rating_after: Option<Value>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct SectionJson {
+    pub title: String,
+    pub note: String,
+    pub lines: Vec<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct GamePage {
+    pub session: String,
+    pub game: String,
+    /// The game's title (`Werewolf`).
+    pub title: String,
+    pub community: String,
+    pub winner: String,
+    /// The result in words.
+    pub result: String,
+    pub finished_at: i64,
+    pub seat: Option<u8>,
+    pub per_seat: bool,
+    pub seats: Vec<SeatLine>,
+    pub sections: Vec<SectionJson>,
+    pub details: Value,
+    #[serde(skip)]
+    pub chart: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Point {
+    pub session: String,
+    pub at: i64,
+    pub mu: f64,
+    pub sigma: f64,
+    pub display: f64,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerRating {
+    pub game: String,
+    pub key: String,
+    pub community: String,
+    pub rating: Value,
+    pub games: u64,
+    pub history: Vec<Point>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerPage {
+    pub player: String,
+    pub name: String,
+    pub ai: bool,
+    pub ratings: Vec<PlayerRating>,
+    #[serde(skip)]
+    pub charts: Vec<(String, String)>,
+}
+
+/// How a community is named: a Discord server by its id, the terminal's by what it is.
+pub fn community_title(c: &str) -> String {
+    if c == "terminal" {
+        "Terminal games".into()
+    } else if c.chars().all(|ch| ch.is_ascii_digit()) {
+        format!("Server {c}")
+    } else {
+        c.to_string()
+    }
+}
+
+/// A path segment, percent-encoded.
+pub fn seg(s: &str) -> String {
+    percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
+}
+
+fn r2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
+}
+
+impl Reader {
+    pub fn new(store: Store, min_games: u32) -> Reader {
+        Reader {
+            store,
+            min_games,
+            stories: Mutex::new(HashMap::new()),
+        }
+    }
+
+    async fn names(&self) -> Result<Names, PageError> {
+        Ok(Names::new(self.store.web_hidden().await?))
+    }
+
+    pub async fn home(&self) -> Result<Home, PageError> {
+        let communities = self
+            .store
+            .communities()
+            .await?
+            .into_iter()
+            .map(|(community, games, latest)| CommunityLine {
+                title: community_title(&community),
+                url: format!("/c/{}", seg(&community)),
+                community,
+                games,
+                latest,
+            })
+            .collect();
+        Ok(Home { communities })
+    }
+
+    pub async fn community(&self, community: &str) -> Result<Community, PageError> {
+        let names = self.names().await?;
+        let latest = self.store.finished_games(None, Some(community), 20).await?;
+        if latest.is_empty() {
+            return Err(PageError::NotFound);
+        }
+        let mut boards = Vec::new();
+        for kind in GameKind::ALL {
+            let mut board = self
+                .board_with(&names, community, kind, Which::Everyone, None)
+                .await?;
+            if board.players.is_empty() {
+                continue;
+            }
+            board.players.truncate(10);
+            board.cases.truncate(5);
+            boards.push(board);
+        }
+        Ok(Community {
+            community: community.to_string(),
+            title: community_title(community),
+            boards,
+            latest: latest.iter().map(|g| game_line(&names, g)).collect(),
+        })
+    }
+
+    pub async fn board(
+        &self,
+        community: &str,
+        kind: GameKind,
+        which: Which,
+        season: Option<i64>,
+    ) -> Result<Board, PageError> {
+        let names = self.names().await?;
+        let board = self
+            .board_with(&names, community, kind, which, season)
+            .await?;
+        if board.seasons.is_empty() && board.players.is_empty() {
+            return Err(PageError::NotFound);
+        }
+        Ok(board)
+    }
+
+    async fn board_with(
+        &self,
+        names: &Names,
+        community: &str,
+        kind: GameKind,
+        which: Which,
+        season: Option<i64>,
+    ) -> Result<Board, PageError> {
+        let game = kind.name();
+        let mut results = self.store.results(game, Some(community)).await?;
+        let rows = self.store.rating_history(game, Some(community)).await?;
+        let seasons: BTreeSet<i64> = rows.iter().map(|r| r.season).collect();
+        if let Some(season) = season {
+            let sessions: BTreeSet<&str> = rows
+                .iter()
+                .filter(|r| r.season == season)
+                .map(|r| r.session.as_str())
+                .collect();
+            results.retain(|r| sessions.contains(r.session.as_str()));
+        }
+        results.retain(|r| which.lists(r.is_ai));
+        let ratings = agora_core::registry::stats::ratings(kind, &rows, season);
+        let board = agora_core::registry::stats::leaderboard(
+            kind,
+            Some(community),
+            self.min_games,
+            &results,
+            &ratings,
+        );
+        let players = board
+            .players
+            .iter()
+            .map(|p| {
+                let shown = names.shown(&p.player, &p.name);
+                Entry {
+                    rank: p.rank,
+                    player: shown.id,
+                    name: shown.name,
+                    ai: p.ai,
+                    rating: p.rating.as_ref().map(|r| r.rating.to_json()),
+                    ratings: p
+                        .rating
+                        .as_ref()
+                        .filter(|r| ratings.several() && !r.keys.is_empty())
+                        .map(|r| r.keys_json()),
+                    games: p.games,
+                    wins: p.wins,
+                    win_rate: p.win_rate,
+                }
+            })
+            .collect();
+        Ok(Board {
+            community: community.to_string(),
+            game,
+            title: kind.title(),
+            board: which.name(),
+            season,
+            seasons: seasons.into_iter().collect(),
+            min_games: self.min_games,
+            players,
+            cases: cases(&rows, season),
+        })
+    }
+
+    /// The story of a finished session (its whole, or one seat's view), told once.
+    async fn story(&self, id: &str, seat: Option<u8>) -> Result<Arc<String>, PageError> {
+        let key = (id.to_string(), seat);
+        if let Some(s) = self.stories.lock().expect("stories").get(&key) {
+            return Ok(s.clone());
+        }
+        let text = agora_core::registry::dispatch::story_of_session(&self.store, id, seat, true)
+            .await
+            .map_err(|e| PageError::Story(format!("the story of {id} could not be told: {e}")))?;
+        let text = Arc::new(text);
+        let mut cache = self.stories.lock().expect("stories");
+        if cache.len() >= 256 {
+            cache.clear();
+        }
+        cache.insert(key, text.clone());
+        Ok(text)
+    }
+
+    pub async fn game(&self, id: &str, seat: Option<u8>) -> Result<GamePage, PageError> {
+        let row = match self.store.session(id).await {
+            Ok(row) => row,
+            Err(StoreError::NoSession(_)) => return Err(PageError::NotFound),
+            Err(e) => return Err(e.into()),
+        };
+        if row.status != "finished" {
+            return Err(PageError::NotFound);
+        }
+        let kind = GameKind::parse(&row.game).ok_or(PageError::NotFound)?;
+        let names = self.names().await?;
+        let game = self
+            .store
+            .finished_game(id)
+            .await?
+            .ok_or(PageError::NotFound)?;
+        let gv = view(kind);
+        let seat = seat.filter(|s| gv.per_seat() && game.seats.iter().any(|x| x.seat == *s as u32));
+        let whole = self.story(id, None).await?;
+        let seat_story = match seat {
+            Some(s) => Some((s, self.story(id, Some(s)).await?.to_string())),
+            None => None,
+        };
+        let stories = Stories {
+            whole: whole.to_string(),
+            seat: seat_story,
+        };
+        let seated: Vec<(String, String)> = game
+            .seats
+            .iter()
+            .map(|s| (s.player.clone(), s.name.clone()))
+            .collect();
+        let ratings = self.store.session_ratings(id).await?;
+        let seats: Vec<SeatLine> = game
+            .seats
+            .iter()
+            .map(|s| {
+                let shown = names.shown(&s.player, &s.name);
+                let r = ratings.iter().find(|r| r.seat == s.seat);
+                SeatLine {
+                    seat: s.seat,
+                    player: shown.id,
+                    name: shown.name,
+                    ai: shown.ai,
+                    role: s.role.clone(),
+                    score: r2(s.score),
+                    won: s.won,
+                    rating_before: r.map(|r| r.before.to_json()),
+                    rating_after: r.map(|r| r.after.to_json()),
+                }
+            })
+            .collect();
+        let names_by_seat: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let chart = gv.chart(&game, &names_by_seat);
+        let sections = gv
+            .sections(&stories)
+            .into_iter()
+            .map(|Section { title, note, lines }| SectionJson {
+                title,
+                note,
+                lines: lines.iter().map(|l| names.scrub(l, &seated)).collect(),
+            })
+            .collect();
+        Ok(GamePage {
+            session: game.id.clone(),
+            game: game.game.clone(),
+            title: kind.title().to_string(),
+            community: game.community.clone(),
+            winner: game.winner.clone(),
+            result: crate::games::result(&game, &names_by_seat),
+            finished_at: game.finished_at,
+            seat,
+            per_seat: gv.per_seat(),
+            seats,
+            sections,
+            details: game.details.clone(),
+            chart,
+        })
+    }
+
+    pub async fn player(&self, id: &str) -> Result<PlayerPage, PageError> {
+        let names = self.names().await?;
+        if names.is_hidden(id) {
+            return Err(PageError::NotFound);
+        }
+        let rows = self.store.player_ratings(id).await?;
+        let Some(stored) = self.store.player_name(id).await? else {
+            return Err(PageError::NotFound);
+        };
+        let shown: Shown = names.shown(id, &stored);
+        let mut by: BTreeMap<(String, String, String), Vec<&RatingRow>> = BTreeMap::new();
+        for r in &rows {
+            by.entry((r.game.clone(), r.key.clone(), r.community.clone()))
+                .or_default()
+                .push(r);
+        }
+        let mut ratings = Vec::new();
+        let mut charts = Vec::new();
+        for ((game, key, community), rs) in by {
+            let last = rs.last().expect("a row");
+            let history: Vec<Point> = rs
+                .iter()
+                .map(|r| Point {
+                    session: r.session.clone(),
+                    at: r.at,
+                    mu: r2(r.after.mu),
+                    sigma: r2(r.after.sigma),
+                    display: r2(r.after.display()),
+                })
+                .collect();
+            let title = format!(
+                "{} ({}) in {}",
+                GameKind::parse(&game).map_or(game.as_str(), |k| k.title()),
+                agora_core::ratings::key_title(&key),
+                community_title(&community)
+            );
+            let series = vec![
+                (
+                    "μ".to_string(),
+                    std::iter::once(Some(rs[0].before.mu))
+                        .chain(history.iter().map(|p| Some(p.mu)))
+                        .collect(),
+                ),
+                (
+                    "μ − 3σ (ranked by)".to_string(),
+                    std::iter::once(Some(rs[0].before.display()))
+                        .chain(history.iter().map(|p| Some(p.display)))
+                        .collect(),
+                ),
+            ];
+            if let Some(svg) = crate::svg::lines(&title, "game", 0.0..30.0, &series) {
+                charts.push((title, svg));
+            }
+            ratings.push(PlayerRating {
+                rating: last.after.to_json(),
+                games: rs.len() as u64,
+                history,
+                game,
+                key,
+                community,
+            });
+        }
+        Ok(PlayerPage {
+            player: id.to_string(),
+            name: shown.name,
+            ai: shown.ai,
+            ratings,
+            charts,
+        })
+    }
+}
+
+/// A trial's cases from its rating rows, hardest (highest rated) first.
+fn cases(rows: &[RatingRow], season: Option<i64>) -> Vec<CaseLine> {
+    let mut latest: BTreeMap<&str, (&RatingRow, u64)> = BTreeMap::new();
+    for r in rows
+        .iter()
+        .filter(|r| r.key == "case" && season.is_none_or(|s| s == r.season))
+    {
+        let e = latest.entry(r.player.as_str()).or_insert((r, 0));
+        e.0 = r;
+        e.1 += 1;
+    }
+    let mut out: Vec<(f64, CaseLine)> = latest
+        .into_iter()
+        .map(|(case, (r, games))| {
+            (
+                r.after.display(),
+                CaseLine {
+                    case: case.strip_prefix("case:").unwrap_or(case).to_string(),
+                    rating: r.after.to_json(),
+                    games,
+                },
+            )
+        })
+        .collect();
+    out.sort_by(|a, b| b.0.total_cmp(&a.0));
+    out.into_iter().map(|(_, c)| c).collect()
+}
+
+fn game_line(names: &Names, g: &FinishedGame) -> GameLine {
+    let by_seat: Vec<String> = g
+        .seats
+        .iter()
+        .map(|s| names.shown(&s.player, &s.name).name)
+        .collect();
+    let mut players: Vec<String> = Vec::new();
+    for name in &by_seat {
+        if !players.contains(name) {
+            players.push(name.clone());
+        }
+    }
+    GameLine {
+        session: g.id.clone(),
+        game: g.game.clone(),
+        winner: g.winner.clone(),
+        result: crate::games::result(g, &by_seat),
+        finished_at: g.finished_at,
+        players,
+        url: format!("/games/{}", seg(&g.id)),
+    }
+}

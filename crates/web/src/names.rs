@@ -1,0 +1,98 @@
+//! Names on the community page: a person by their stored name, unless they asked to be
+//! hidden (`/privacy web:off`), then as "Player" and a short code that stays the same
+//! everywhere (and no link or id that would tell who they are); an AI player as its game's
+//! tables showed it (`AI · Logical`), never by its internal id.
+
+use agora_core::registry::stats::ContentPersonas;
+use agora_core::stats::names::shown_name;
+use std::collections::HashSet;
+
+/// How players are named on the page.
+pub struct Names {
+    hidden: HashSet<String>,
+    personas: ContentPersonas,
+}
+
+/// A player as the page shows them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Shown {
+    pub name: String,
+    /// The player's id for links and JSON; `None` for a person who hid their name.
+    pub id: Option<String>,
+    pub ai: bool,
+}
+
+impl Names {
+    pub fn new(hidden: HashSet<String>) -> Names {
+        Names {
+            hidden,
+            personas: ContentPersonas::from_env(),
+        }
+    }
+
+    /// Whether `player` hid their name.
+    pub fn is_hidden(&self, player: &str) -> bool {
+        self.hidden.contains(player)
+    }
+
+    /// `player` (stored as `stored`) as the page shows them.
+    pub fn shown(&self, player: &str, stored: &str) -> Shown {
+        let ai = player.starts_with("ai:");
+        if !ai && self.is_hidden(player) {
+            return Shown {
+                name: hidden_name(player),
+                id: None,
+                ai,
+            };
+        }
+        Shown {
+            name: shown_name(player, stored, &self.personas),
+            id: Some(player.to_string()),
+            ai,
+        }
+    }
+
+    /// `text` with the stored names of hidden players (`(player, stored name)`) replaced
+    /// by their codes: a game's story names its people.
+    pub fn scrub(&self, text: &str, seated: &[(String, String)]) -> String {
+        let mut out = text.to_string();
+        for (player, stored) in seated {
+            if self.is_hidden(player) && stored.chars().count() >= 2 {
+                out = out.replace(stored.as_str(), &hidden_name(player));
+            }
+        }
+        out
+    }
+}
+
+/// "Player" and a four-character code of the id (FNV-1a), the same on every page.
+pub fn hidden_name(player: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in player.bytes() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    format!("Player {:04x}", h & 0xffff)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_hidden_person_is_a_code_and_no_id_everywhere() {
+        let names = Names::new(["discord:42".to_string()].into_iter().collect());
+        let shown = names.shown("discord:42", "Ana");
+        assert!(shown.name.starts_with("Player "), "{shown:?}");
+        assert_eq!(shown.name.len(), "Player abcd".len());
+        assert_eq!(shown.id, None);
+        assert_eq!(names.shown("discord:42", "Ana").name, shown.name);
+        assert_eq!(names.shown("discord:7", "Bo").name, "Bo");
+        let said = names.scrub("P1 (Ana) opens.", &[("discord:42".into(), "Ana".into())]);
+        assert_eq!(said, format!("P1 ({}) opens.", shown.name));
+        assert_eq!(
+            names.shown("ai:heuristic@0.1.0", "heuristic 0.1.0").name,
+            "AI · built-in player"
+        );
+    }
+}
