@@ -18,6 +18,7 @@
 //! - `trial`: the trial's scenarios, manipulation attempts, random input streams (proptest).
 //! - `trial_llm`: the trial's model jurors and advocates against the mock LLM, with faults.
 //! - `ratings`: ratings from offline sessions of every game; rebuilds; side predictions.
+//! - `web`: the community page over real sessions, and in a real browser (chromedriver).
 //! - `trial_terminal`: `agora play|sim|scenario|replay|stats` on trials.
 
 #[path = "../support/app.rs"]
@@ -50,3 +51,4 @@ mod terminal;
 mod trial;
 mod trial_llm;
 mod trial_terminal;
+mod web;

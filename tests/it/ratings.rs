@@ -1,5 +1,6 @@
 //! Ratings end to end: a store filled by offline AI sessions of all three games (the
-//! `agora play … --humans 0` a user runs), every board entry carrying its rating, a
+//! `agora play … --humans 0` a user runs, and a werewolf game a person plays at the
+//! keyboard), every board entry carrying its rating, a
 //! rebuild giving the same numbers, and werewolf's six against three predicted by skill,
 //! not by team size. The filled store is shared with the community page's tests (`web`).
 
@@ -54,6 +55,23 @@ pub fn filled_store() -> &'static str {
             let (ok, _, err) = agora(&args);
             assert!(ok, "{args:?}: {err}");
         }
+        // A person's game: Ana plays werewolf at the keyboard.
+        let mut live = super::terminal::Live::spawn(&[
+            "play",
+            "werewolf",
+            "--humans",
+            "1",
+            "--seed",
+            "6",
+            "--step-delay",
+            "0",
+            "--name",
+            "Ana",
+            "--db",
+            &url,
+        ]);
+        let seat = live.human_seat();
+        super::terminal::play_through(live, seat);
         url
     })
 }
@@ -84,10 +102,13 @@ fn every_entry_of_every_board_carries_its_rating() {
             for key in ["rank", "player", "name", "ai", "games", "wins", "win_rate"] {
                 assert!(p.get(key).is_some(), "{game}: {key} in {p}");
             }
-            assert!(p["rank"].is_null(), "AI players are never ranked: {p}");
+            if p["ai"] == true {
+                assert!(p["rank"].is_null(), "AI players are never ranked: {p}");
+            }
         }
         if game == "werewolf" {
-            let sides = &players[0]["ratings"];
+            let ai = players.iter().find(|p| p["ai"] == true).unwrap();
+            let sides = &ai["ratings"];
             assert!(sides["village"]["games"].as_u64().unwrap() >= 3, "{sides}");
             assert!(sides["wolf"]["games"].as_u64().unwrap() >= 3, "{sides}");
         }

@@ -108,7 +108,7 @@ impl Live {
     }
 
     /// Reads up to the line naming the human's seat (drawn from the seed) and returns it.
-    fn human_seat(&mut self) -> u8 {
+    pub(crate) fn human_seat(&mut self) -> u8 {
         while let Some(line) = self.next() {
             if let Some(rest) = line.split("You play seat ").nth(1) {
                 let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
@@ -156,7 +156,7 @@ fn answer(prompt: &str) -> String {
 
 /// Plays the human seats of a live terminal game to its end: the first prompt gets a wrong
 /// entry first (it must be refused with a reason, and asked again).
-fn play_through(mut live: Live, human: u8) -> Vec<String> {
+pub(crate) fn play_through(mut live: Live, human: u8) -> Vec<String> {
     let mut wrong_sent = false;
     let mut refused = false;
     while let Some(line) = live.next() {

@@ -332,12 +332,17 @@ impl Reader {
     }
 
     /// The story of a finished session (its whole, or one seat's view), told once.
-    async fn story(&self, id: &str, seat: Option<u8>) -> Result<Arc<String>, PageError> {
+    async fn story(
+        &self,
+        id: &str,
+        seat: Option<u8>,
+        detail: bool,
+    ) -> Result<Arc<String>, PageError> {
         let key = (id.to_string(), seat);
         if let Some(s) = self.stories.lock().expect("stories").get(&key) {
             return Ok(s.clone());
         }
-        let text = agora_core::registry::dispatch::story_of_session(&self.store, id, seat, true)
+        let text = agora_core::registry::dispatch::story_of_session(&self.store, id, seat, detail)
             .await
             .map_err(|e| PageError::Story(format!("the story of {id} could not be told: {e}")))?;
         let text = Arc::new(text);
@@ -367,9 +372,10 @@ impl Reader {
             .ok_or(PageError::NotFound)?;
         let gv = view(kind);
         let seat = seat.filter(|s| gv.per_seat() && game.seats.iter().any(|x| x.seat == *s as u32));
-        let whole = self.story(id, None).await?;
+        let detail = gv.detailed(&game);
+        let whole = self.story(id, None, detail).await?;
         let seat_story = match seat {
-            Some(s) => Some((s, self.story(id, Some(s)).await?.to_string())),
+            Some(s) => Some((s, self.story(id, Some(s), detail).await?.to_string())),
             None => None,
         };
         let stories = Stories {

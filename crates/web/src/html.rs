@@ -79,6 +79,11 @@ fn civil(z: i64) -> (i64, i64, i64) {
     (yoe + era * 400 + i64::from(m <= 2), m, d)
 }
 
+/// `n` finished games, as people say it.
+fn games(n: u32) -> String {
+    agora_core::stats::names::count(n as u64, "finished game", "finished games")
+}
+
 fn num(v: &serde_json::Value, key: &str) -> String {
     v.get(key)
         .and_then(|x| x.as_f64())
@@ -178,7 +183,7 @@ pub fn community(page: &Community) -> Markup {
             @for b in &page.boards {
                 section.card {
                     h2 { a href=(format!("/c/{}/{}", seg(&page.community), b.game)) { (b.title) " board" } }
-                    p.muted { "Ranked by rating (μ − 3σ) once a person has " (b.min_games) " finished games; AI players are listed, never ranked." }
+                    p.muted { "Ranked by rating (μ − 3σ) once a person has " (games(b.min_games)) "; AI players are listed, never ranked." }
                     (board_table(b))
                     (cases_table(b))
                 }
@@ -227,7 +232,7 @@ pub fn board(page: &Board) -> Markup {
                 }
                 button type="submit" { "Show" }
             }
-            p.muted { "Ranked by rating (μ − 3σ) once a person has " (page.min_games) " finished games; μ ± 2σ beside it. AI players never take a person's rank." }
+            p.muted { "Ranked by rating (μ − 3σ) once a person has " (games(page.min_games)) "; μ ± 2σ beside it. AI players never take a person's rank." }
             @if page.players.is_empty() { p { "Nobody on this board yet." } }
             @else { (board_table(page)) }
             (cases_table(page))

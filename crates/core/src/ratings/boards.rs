@@ -1,8 +1,9 @@
 //! The ratings a board shows, from the stored rows: each player's latest rating under
 //! each of the game's keys (and the games rated under it), and one rating to rank by —
 //! the key's own, or for a game of several keys (werewolf's village and wolf) their
-//! combination: the mean μ, and σ as of a mean of independent ratings. A key a player has
-//! not played counts as a new player's rating in the combination.
+//! combination: the mean μ and the mean uncertainty. A key a player has
+//! not played counts as a new player's rating in the combination. (The combination's σ is
+//! the root mean square of the keys': a new player is 25 ± 8.33 on every board.)
 //!
 //! Which board: **people**, **ai** or **everyone** ([`Which`]); AI players never take a
 //! person's rank. Which season: the rows of that season only (a player's rating at its
@@ -110,7 +111,7 @@ fn combined(keys: &[&str], per_key: &BTreeMap<String, (Rating, u64)>) -> Rating 
     let n = ratings.len() as f64;
     Rating {
         mu: ratings.iter().map(|r| r.mu).sum::<f64>() / n,
-        sigma: ratings.iter().map(|r| r.sigma.powi(2)).sum::<f64>().sqrt() / n,
+        sigma: (ratings.iter().map(|r| r.sigma.powi(2)).sum::<f64>() / n).sqrt(),
     }
 }
 
@@ -196,7 +197,7 @@ mod tests {
             )
         );
         assert_eq!(a.rating.mu, 29.0);
-        assert!((a.rating.sigma - (18.0f64).sqrt() / 2.0).abs() < 1e-12);
+        assert!((a.rating.sigma - 3.0).abs() < 1e-12);
         let first = Ratings::from_rows(&["village", "wolf"], &rows, Some(0));
         let a = first.of("a").unwrap();
         assert!(!a.keys.contains_key("wolf"));

@@ -15,6 +15,11 @@ impl GameView for DebateView {
             lines: public(&stories.whole),
         }]
     }
+    /// The team debate's story cuts long speeches unless told in detail; the moderated
+    /// and the social debate's tell everything already.
+    fn detailed(&self, game: &FinishedGame) -> bool {
+        game.details.get("format").and_then(|f| f.as_str()) == Some("team")
+    }
     fn chart(&self, game: &FinishedGame, names: &[String]) -> Option<String> {
         let trail = game.details.get("trail")?;
         let series = trail_series(trail, names, |v| {

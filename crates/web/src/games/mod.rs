@@ -30,6 +30,11 @@ pub struct Stories {
 pub trait GameView: Sync {
     /// The sections of its story.
     fn sections(&self, stories: &Stories) -> Vec<Section>;
+    /// Whether its story is told in detail (every speech whole): some formats' stories
+    /// already are.
+    fn detailed(&self, _game: &FinishedGame) -> bool {
+        true
+    }
     /// Whether the page offers one seat's view (`?seat=N`).
     fn per_seat(&self) -> bool {
         false
