@@ -286,6 +286,7 @@ impl TestApp {
             proxy: Some(self.fake.base_url()),
             database_url: self.db_url(),
             seed: self.opts.seed,
+            web_url: Some("https://agora.example".into()),
         };
         let dispatch = tracing::Dispatch::new(
             tracing_subscriber::fmt()

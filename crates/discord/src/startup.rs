@@ -30,6 +30,8 @@ pub struct BotSettings {
     /// Deals every new game from this seed (`AGORA_DISCORD_SEED`: reproducible games for
     /// tests and bug reports); normally unset, and each game gets a fresh seed.
     pub seed: Option<u64>,
+    /// The community page's address (`AGORA_WEB_URL`), linked from `/leaderboard`.
+    pub web_url: Option<String>,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -57,6 +59,8 @@ pub enum BotError {
     BadProxy(String),
     #[error("AGORA_DISCORD_SEED {0:?} is not a number")]
     BadSeed(String),
+    #[error("AGORA_WEB_URL {0:?} must start with http:// or https://")]
+    BadWebUrl(String),
 }
 
 impl BotSettings {
@@ -97,12 +101,20 @@ impl BotSettings {
             ),
             None => None,
         };
+        let web_url = match env("AGORA_WEB_URL").filter(|u| !u.trim().is_empty()) {
+            Some(u) if u.starts_with("http://") || u.starts_with("https://") => {
+                Some(u.trim().trim_end_matches('/').to_string())
+            }
+            Some(u) => return Err(BotError::BadWebUrl(u)),
+            None => None,
+        };
         Ok(BotSettings {
             token,
             guild,
             proxy,
             database_url,
             seed,
+            web_url,
         })
     }
 }
@@ -161,6 +173,7 @@ pub async fn run(
         Err(_) => tracing::warn!("checking the token took over 15 s; connecting anyway"),
     }
     let seed = settings.seed;
+    let web_url = settings.web_url.clone();
     let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
     let setup_slot = slot.clone();
     let guild = settings.guild;
@@ -195,7 +208,7 @@ pub async fn run(
                 if let Err(e) = registered {
                     tracing::error!("registering the slash commands failed: {e}");
                 }
-                let bot = Arc::new(Bot::new(
+                let mut bot = Bot::new(
                     ctx.http.clone(),
                     store,
                     config,
@@ -203,7 +216,9 @@ pub async fn run(
                     ai_names,
                     ready.user.id.get(),
                     seed,
-                ));
+                );
+                bot.web_url = web_url.clone();
+                let bot = Arc::new(bot);
                 if let Err(e) = resume_all(&bot).await {
                     tracing::error!("resuming stored games failed: {e}");
                 }

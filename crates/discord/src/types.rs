@@ -48,6 +48,8 @@ pub struct Bot {
     pub me: u64,
     /// Deals every new game from this seed (`AGORA_DISCORD_SEED`), if set.
     pub seed: Option<u64>,
+    /// The community page's address, linked from `/leaderboard` (`AGORA_WEB_URL`).
+    pub web_url: Option<String>,
 }
 
 impl Bot {
@@ -74,6 +76,7 @@ impl Bot {
             guards,
             me,
             seed,
+            web_url: None,
         }
     }
 

@@ -65,15 +65,7 @@ impl Names {
     }
 }
 
-/// "Player" and a four-character code of the id (FNV-1a), the same on every page.
-pub fn hidden_name(player: &str) -> String {
-    let mut h: u32 = 0x811c_9dc5;
-    for b in player.bytes() {
-        h ^= b as u32;
-        h = h.wrapping_mul(0x0100_0193);
-    }
-    format!("Player {:04x}", h & 0xffff)
-}
+pub use agora_core::stats::names::hidden_name;
 
 #[cfg(test)]
 mod tests {

@@ -176,8 +176,8 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
             ANN,
             CHANNEL,
             "leaderboard",
-            Some("debate"),
-            json!([]),
+            None,
+            super::game_option("debate"),
             DEFAULT_PERMS,
         )
         .await;

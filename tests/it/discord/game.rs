@@ -163,24 +163,112 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
             host,
             channel,
             "leaderboard",
-            Some("werewolf"),
-            json!([]),
+            None,
+            super::game_option("werewolf"),
             DEFAULT_PERMS,
         )
         .await;
     fake.wait_until("the leaderboard", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.text().contains("leaderboard"))
+        f.replies(i).iter().any(|m| {
+            let t = m.text();
+            t.contains("leaderboard")
+                && t.contains(" — rating ")
+                && t.contains(&format!("https://agora.example/c/{GUILD_ID}/werewolf"))
+        })
+    })
+    .await;
+    // Only AI players, and only this season.
+    let mut options = super::game_option("werewolf");
+    options.as_array_mut().unwrap().extend([
+        json!({"name": "board", "type": 4, "value": 1}),
+        json!({"name": "season", "type": 4, "value": 0}),
+    ]);
+    let i = fake
+        .slash(host, channel, "leaderboard", None, options, DEFAULT_PERMS)
+        .await;
+    fake.wait_until("the AI board of season 0", WAIT, |f| {
+        f.replies(i).iter().any(|m| {
+            let t = m.text();
+            t.contains("season 0")
+                && t.contains("🤖")
+                && !t.contains("**1.**")
+                && t.contains("?board=ai&season=0")
+        })
     })
     .await;
     let i = fake
         .slash(host, channel, "stats", None, json!([]), DEFAULT_PERMS)
         .await;
     fake.wait_until("the record", WAIT, |f| {
-        f.replies(i).iter().any(|m| m.text().contains("1 game"))
+        f.replies(i)
+            .iter()
+            .any(|m| m.text().contains("1 game") && m.text().contains("rating "))
     })
     .await;
+    assert!(
+        fake.calls()
+            .iter()
+            .any(|c| c.body.to_string().contains("ratings.png")),
+        "the rating history is attached"
+    );
+    // A new season is a server manager's to start; a person's name can leave the page.
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "season",
+            Some("start"),
+            json!([]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("a refusal", WAIT, |f| !f.replies(i).is_empty())
+        .await;
+    assert!(
+        !fake
+            .replies(i)
+            .iter()
+            .any(|m| m.text().contains("starts now")),
+        "a player without Manage Server started a season"
+    );
+    const MANAGE_GUILD: u64 = 1 << 5;
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "season",
+            Some("start"),
+            json!([]),
+            DEFAULT_PERMS | MANAGE_GUILD,
+        )
+        .await;
+    fake.wait_until("a new season", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.text().contains("Season 1 starts now"))
+    })
+    .await;
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "privacy",
+            None,
+            json!([{"name": "web", "type": 4, "value": 1}]),
+            DEFAULT_PERMS,
+        )
+        .await;
+    let hidden = agora::stats::names::hidden_name(&format!("discord:{host}"));
+    fake.wait_until("the name hidden", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.text().contains(&hidden))
+    })
+    .await;
+    let store = app.store().await;
+    assert!(store
+        .web_hidden()
+        .await
+        .unwrap()
+        .contains(&format!("discord:{host}")));
 
     let counts = census(&fake, channel);
     eprintln!(

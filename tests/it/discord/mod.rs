@@ -171,3 +171,13 @@ pub(super) async fn three_at_the_table(fake: &FakeDiscord, channel: u64, users: 
     }
     press(fake, users[0], &lobby, ":start").await;
 }
+
+/// `/leaderboard`'s `game` option as Discord sends a choice: its index among the
+/// registry's games.
+pub fn game_option(game: &str) -> serde_json::Value {
+    let index = agora::registry::GameKind::ALL
+        .iter()
+        .position(|k| k.name() == game)
+        .expect("a registered game");
+    serde_json::json!([{"name": "game", "type": 4, "value": index}])
+}

@@ -249,8 +249,8 @@ async fn two_people_persuade_the_jury_to_a_verdict() {
             ANN,
             channel,
             "leaderboard",
-            Some("trial"),
-            json!([]),
+            None,
+            super::game_option("trial"),
             DEFAULT_PERMS,
         )
         .await;

@@ -3,10 +3,12 @@
 //! module draws: a canvas, panels of series over rounds or steps with a legend beside, and
 //! marks where a participant gave in. Each game's charts are in a module named after it:
 //! [`debate`] (a social debate's stance and conviction per round, a moderated debate's
-//! score per round per participant) and [`trial`] (the jurors' stances over the session).
+//! score per round per participant), [`trial`] (the jurors' stances over the session) and
+//! [`ratings`] (a player's ratings over their games).
 //! The shells attach them (Discord) or write them to files (terminal, `sim`).
 
 pub mod debate;
+pub mod ratings;
 pub mod trial;
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};

@@ -39,6 +39,17 @@ pub fn shown_name(player: &str, stored: &str, personas: &dyn Personas) -> String
     format!("AI · {what}")
 }
 
+/// How a person who hid their name (`/privacy web:off`) is shown on the community page:
+/// "Player" and four characters of the id's FNV-1a hash, the same on every page.
+pub fn hidden_name(player: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in player.bytes() {
+        h ^= b as u32;
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    format!("Player {:04x}", h & 0xffff)
+}
+
 /// `s` with its first letter upper-cased.
 pub fn capitalised(s: &str) -> String {
     let mut chars = s.chars();

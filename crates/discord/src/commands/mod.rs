@@ -2,7 +2,8 @@
 //! (`werewolf/command.rs`: `/werewolf start|stop|status`; `debate/command.rs`:
 //! `/debate start|stop|status|concede`; `trial/command.rs`:
 //! `/trial start|evidence|verdict|status|stop`), reached through its
-//! [`DiscordGame`] in [`GAMES`]; [`stats`] holds `/leaderboard <game>` and `/stats`. A
+//! [`DiscordGame`] in [`GAMES`]; [`stats`] holds `/leaderboard game:<game>` and `/stats`;
+//! [`community`] `/season start` and `/privacy web:<on|off>`. A
 //! game's stop and status ask the channel's table, whatever it plays. Each is answered (or
 //! deferred) at once; a refusal is ephemeral and changes nothing. Every command has a
 //! per-user cooldown (poise's, set in [`all`]).
@@ -10,6 +11,7 @@
 //! Adding a game to the Discord surface: its folder, implementing [`DiscordGame`], and one
 //! line in [`GAMES`].
 
+mod community;
 mod stats;
 
 use super::game::DiscordGame;
@@ -35,6 +37,8 @@ pub(super) fn all(cooldown_secs: f64) -> Vec<poise::Command<Arc<Bot>, Error>> {
     let mut commands: Vec<_> = GAMES.iter().flat_map(|g| g.commands()).collect();
     commands.push(stats::leaderboard());
     commands.push(stats::stats());
+    commands.push(community::season());
+    commands.push(community::privacy());
     set_cooldowns(&mut commands, cooldown_secs);
     commands
 }
@@ -57,7 +61,15 @@ mod tests {
         let names: Vec<String> = all(1.0).iter().map(|c| c.name.to_string()).collect();
         assert_eq!(
             names,
-            ["werewolf", "debate", "trial", "leaderboard", "stats"],
+            [
+                "werewolf",
+                "debate",
+                "trial",
+                "leaderboard",
+                "stats",
+                "season",
+                "privacy"
+            ],
             "the commands, in the order they were registered before the list of games"
         );
         assert_eq!(ai_names_needed(), crate::games::werewolf::SEATS);

@@ -1,5 +1,5 @@
-//! The statistics commands, for every game kind: `/leaderboard <game>` (the server's
-//! ranking, people and AI players apart) and `/stats` (a player's record in each game
+//! The statistics commands, for every game kind: `/leaderboard game:<game> [board]
+//! [season]` (the server's ranking by rating, people and AI players apart) and `/stats` (a player's record in each game
 //! they have played here). Both defer at once and read results from the store; what a
 //! game ranks by is its [`Board`](crate::stats::Board). The games are the registry's: a
 //! `/leaderboard` subcommand each, described by its stats; this file names none (each
@@ -7,76 +7,53 @@
 
 #[cfg(test)]
 mod debate;
+mod rating;
 #[cfg(test)]
 mod trial;
 #[cfg(test)]
 mod werewolf;
 
+use super::community::{BoardChoice, GameChoice};
 use crate::ratings::boards::Ratings;
+use crate::ratings::boards::Which;
 use crate::registry::GameKind;
 use crate::stats::names::{amount, count, number, percent, shown_name, Personas};
 use crate::stats::Board;
 use crate::store::SeatResult;
 use crate::text::sanitize;
-use crate::types::{Bot, Context, Error};
+use crate::types::{Context, Error};
 use serenity::all::CreateEmbed;
-use std::sync::Arc;
 
-/// Leaderboards of this server.
-#[poise::command(slash_command, guild_only, rename = "leaderboard")]
-async fn leaderboards(_ctx: Context<'_>) -> Result<(), Error> {
-    Ok(())
-}
-
-/// `/leaderboard <game>`: a subcommand per registered game, in the registry's order,
-/// described by the game's statistics.
-pub fn leaderboard() -> poise::Command<Arc<Bot>, Error> {
-    let mut group = leaderboards();
-    group.identifying_name = "leaderboard".into();
-    group.subcommand_required = true;
-    group.subcommands = agora_core::registry::GAMES
-        .iter()
-        .map(|g| {
-            let game = g.kind();
-            let mut c = game_leaderboard();
-            c.name = game.name().into();
-            c.qualified_name = game.name().into();
-            c.identifying_name = format!("lb_{}", game.name()).into();
-            c.description = Some(g.stats().leaderboard_help().into());
-            c.custom_data = Box::new(game);
-            c
-        })
-        .collect();
-    group
-}
-
-/// A game's ranking of this server: the game is the subcommand's ([`leaderboard`]).
+/// A game's board here: people ranked by rating (μ − 3σ), AI players apart.
+///
+/// The full board is linked on the community page when `AGORA_WEB_URL` is set.
 #[poise::command(slash_command, guild_only)]
-async fn game_leaderboard(ctx: Context<'_>) -> Result<(), Error> {
-    let game = ctx
-        .command()
-        .custom_data
-        .downcast_ref::<GameKind>()
-        .copied()
-        .ok_or_else(|| anyhow::anyhow!("/{} names no game", ctx.command().qualified_name))?;
-    show_leaderboard(ctx, game).await
-}
-
-fn guild_of(ctx: &Context<'_>) -> String {
-    ctx.guild_id()
-        .map(|g| g.get().to_string())
-        .unwrap_or_default()
-}
-
-/// Posts `game`'s ranking of this server.
-async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error> {
+pub async fn leaderboard(
+    ctx: Context<'_>,
+    #[description = "Which game"] game: GameChoice,
+    #[description = "Whose board: people, ai or everyone (default)"] board: Option<BoardChoice>,
+    #[description = "One season (0 is the one before the first start; default: all)"]
+    #[min = 0]
+    season: Option<i64>,
+) -> Result<(), Error> {
     let bot = ctx.data().clone();
     ctx.defer().await?;
+    let game = game.0;
+    let which = board.map_or(Which::Everyone, |b| b.0);
     let guild = guild_of(&ctx);
-    let results = bot.store.results(game.name(), Some(&guild)).await?;
+    let mut results = bot.store.results(game.name(), Some(&guild)).await?;
     let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
-    let ratings = crate::registry::stats::ratings(game, &rows, None);
-    let text = leaderboard_text(
+    if let Some(season) = season {
+        let in_season: std::collections::HashSet<&str> = rows
+            .iter()
+            .filter(|r| r.season == season)
+            .map(|r| r.session.as_str())
+            .collect();
+        results.retain(|r| in_season.contains(r.session.as_str()));
+    }
+    results.retain(|r| which.lists(r.is_ai));
+    let ratings = crate::registry::stats::ratings(game, &rows, season);
+    let mut text = leaderboard_text(
         game,
         &guild,
         bot.config.stats.min_games,
@@ -84,17 +61,79 @@ async fn show_leaderboard(ctx: Context<'_>, game: GameKind) -> Result<(), Error>
         &ratings,
         &bot.kits,
     );
+    if results.is_empty() {
+        text = match which {
+            Which::Ai => "No AI player has played here yet.".into(),
+            Which::People => "No person has played here yet.".into(),
+            Which::Everyone => "No finished games here yet.".into(),
+        };
+    }
+    if let Some(link) = web_link(bot.web_url.as_deref(), &guild, game, which, season) {
+        text.push_str(&format!("\n\n🌐 The full board: {link}"));
+    }
+    let title = match season {
+        Some(s) => format!("🏆 {} leaderboard · season {s}", game.title()),
+        None => format!("🏆 {} leaderboard", game.title()),
+    };
     ctx.send(
         poise::CreateReply::default()
             .embed(
                 CreateEmbed::new()
-                    .title(format!("🏆 {} leaderboard", game.title()))
-                    .description(text),
+                    .title(title)
+                    .description(within_embed(&text)),
             )
             .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
     )
     .await?;
     Ok(())
+}
+
+/// The board's address on the community page, when `AGORA_WEB_URL` is set.
+fn web_link(
+    base: Option<&str>,
+    guild: &str,
+    game: GameKind,
+    which: Which,
+    season: Option<i64>,
+) -> Option<String> {
+    let base = base?;
+    let mut link = format!("{base}/c/{guild}/{}", game.name());
+    let mut query = Vec::new();
+    if which != Which::Everyone {
+        query.push(format!("board={}", which.name()));
+    }
+    if let Some(s) = season {
+        query.push(format!("season={s}"));
+    }
+    if !query.is_empty() {
+        link.push('?');
+        link.push_str(&query.join("&"));
+    }
+    Some(link)
+}
+
+/// `text` within an embed's 4,096 characters (cut at a line, with an ellipsis).
+fn within_embed(text: &str) -> String {
+    const MAX: usize = 4000;
+    if text.chars().count() <= MAX {
+        return text.to_string();
+    }
+    let mut out = String::new();
+    for line in text.lines() {
+        if out.chars().count() + line.chars().count() + 2 > MAX {
+            break;
+        }
+        out.push_str(line);
+        out.push('\n');
+    }
+    out.push('…');
+    out
+}
+
+fn guild_of(ctx: &Context<'_>) -> String {
+    ctx.guild_id()
+        .map(|g| g.get().to_string())
+        .unwrap_or_default()
 }
 
 /// `count` of an award (`1 best-debater award`, `2 best-debater awards`), after a comma.
@@ -141,9 +180,10 @@ fn leaderboard_text(
         let people = &board.people;
         for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
             lines.push(format!(
-                "**{}.** {} — mean {score} {}, {}, {} wins{}",
+                "**{}.** {} — {}, mean {score} {}, {}, {} wins{}",
                 p.rank.unwrap_or(0),
                 sanitize(&p.name, 40),
+                rating::rating_said(p),
                 mean(p.mean_score),
                 count(p.games, "game", "games"),
                 percent(p.win_rate),
@@ -165,8 +205,9 @@ fn leaderboard_text(
             lines.push("**AI players** (not ranked; each seat played counts as a game):".into());
             for p in board.ai.iter().take(10) {
                 lines.push(format!(
-                    "🤖 {} — mean {score} {}, {}, {} wins{}",
+                    "🤖 {} — {}, mean {score} {}, {}, {} wins{}",
                     sanitize(&shown_name(&p.player, &p.name, personas), 60),
+                    rating::rating_said(p),
                     mean(p.mean_score),
                     count(p.games, "seat", "seats"),
                     percent(p.win_rate),
@@ -207,12 +248,14 @@ pub async fn stats(
     } else {
         format!("<@{}>\n{}", who.id.get(), sections.join("\n"))
     };
-    ctx.send(
-        poise::CreateReply::default()
-            .content(text)
-            .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
-    )
-    .await?;
+    let mut reply = poise::CreateReply::default()
+        .content(text)
+        .allowed_mentions(serenity::all::CreateAllowedMentions::new());
+    let rows = bot.store.player_ratings(&id).await?;
+    if let Some(png) = rating::history_chart(&rows, &id, &guild) {
+        reply = reply.attachment(serenity::all::CreateAttachment::bytes(png, "ratings.png"));
+    }
+    ctx.send(reply).await?;
     Ok(())
 }
 
@@ -251,6 +294,10 @@ fn record_text(
             s.push_str(&format!(" (total {})", amount(p.total_score, false)));
         }
         s.push_str(&awards(def, p.awards));
+        let rated = rating::rating_said(p);
+        if !rated.is_empty() {
+            s.push_str(&format!("; {rated}"));
+        }
         s.push('.');
         if def.groups_title().is_some() {
             for (group, r) in &p.groups {
@@ -308,43 +355,37 @@ mod tests {
         }
     }
 
-    /// `/leaderboard` as Discord sees it: byte for byte what it was when each game had a
-    /// subcommand written out, and each subcommand knows its game.
+    /// `/leaderboard` as Discord sees it: a `game` option offering the registry's games in
+    /// order, then the optional board and season.
     #[test]
-    fn the_leaderboard_command_has_a_subcommand_per_game() {
+    fn the_leaderboard_command_offers_every_game_and_board() {
         let command = leaderboard();
-        let sub = |name: &str, description: &str| {
-            format!(
-                r#"{{"type":1,"name":"{name}","description":"{description}","required":false,"choices":[],"options":[],"channel_types":[],"min_value":null,"max_value":null,"min_length":null,"max_length":null,"autocomplete":false}}"#
-            )
-        };
-        let expected = format!(
-            r#"{{"name":"leaderboard","name_localizations":{{}},"description":"Leaderboards of this server.","description_localizations":{{}},"options":[{},{},{}],"contexts":[0],"nsfw":false}}"#,
-            sub("werewolf", "The werewolf ranking of this server (mean GPP)."),
-            sub(
-                "debate",
-                "The debate ranking of this server (mean speech score, win rate, best-debater awards)."
-            ),
-            sub(
-                "trial",
-                "The trial ranking of this server (verdicts won, mean shift toward one's side)."
-            ),
-        );
-        let json = serde_json::to_string(&command.create_as_slash_command().unwrap()).unwrap();
-        assert_eq!(json, expected);
-        assert!(command.guild_only && command.subcommand_required);
-        let games: Vec<GameKind> = command
-            .subcommands
+        assert!(command.guild_only);
+        let json = serde_json::to_value(command.create_as_slash_command().unwrap()).unwrap();
+        let options = json["options"].as_array().unwrap();
+        let names: Vec<&str> = options
             .iter()
-            .map(|c| {
-                assert!(c.guild_only && c.slash_action.is_some(), "{}", c.name);
-                *c.custom_data.downcast_ref::<GameKind>().unwrap()
-            })
+            .map(|o| o["name"].as_str().unwrap())
             .collect();
-        assert_eq!(games, GameKind::ALL);
-        for (c, game) in command.subcommands.iter().zip(games) {
-            assert_eq!(c.name, game.name());
-        }
+        assert_eq!(names, ["game", "board", "season"]);
+        assert_eq!(options[0]["required"], true);
+        let games: Vec<&str> = options[0]["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        let registered: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+        assert_eq!(games, registered);
+        let boards: Vec<&str> = options[1]["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| c["name"].as_str().unwrap())
+            .collect();
+        assert_eq!(boards, ["people", "ai", "everyone"]);
+        assert_eq!(options[2]["min_value"], 0);
+        assert!(json["description"].as_str().unwrap().len() <= 100);
     }
 
     #[test]

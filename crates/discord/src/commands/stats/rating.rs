@@ -1,0 +1,64 @@
+//! Ratings as the boards' commands say them: a line's rating (`rating 7.9 (25.6 ± 11.7)`,
+//! werewolf's sides after it), and a player's rating history as a PNG chart for `/stats`.
+
+use crate::ratings::key_title;
+use crate::registry::GameKind;
+use crate::stats::PlayerLine;
+use crate::store::RatingRow;
+use std::collections::BTreeMap;
+
+/// `rating 7.9 (25.6 ± 11.7)`, then each side's for a game of several (`; village 1.3,
+/// wolves -0.9`); empty without a rating.
+pub(super) fn rating_said(p: &PlayerLine) -> String {
+    let Some(r) = &p.rating else {
+        return String::new();
+    };
+    let mut s = format!(
+        "rating {:.1} ({:.1} ± {:.1})",
+        r.rating.display(),
+        r.rating.mu,
+        2.0 * r.rating.sigma
+    );
+    if r.keys.len() > 1 || r.keys.keys().any(|k| k == "village" || k == "wolf") {
+        let sides: Vec<String> = r
+            .keys
+            .iter()
+            .map(|(k, (rating, _))| format!("{} {:.1}", key_title(k), rating.display()))
+            .collect();
+        s.push_str(&format!("; {}", sides.join(", ")));
+    }
+    s
+}
+
+/// `player`'s ratings here over their games, one line per game and side (μ − 3σ before
+/// the first game and after each); `None` without a rated game.
+pub(super) fn history_chart(rows: &[RatingRow], player: &str, guild: &str) -> Option<Vec<u8>> {
+    let mut by: BTreeMap<(String, String), Vec<&RatingRow>> = BTreeMap::new();
+    for r in rows
+        .iter()
+        .filter(|r| r.player == player && r.community == guild)
+    {
+        by.entry((r.game.clone(), r.key.clone()))
+            .or_default()
+            .push(r);
+    }
+    if by.is_empty() {
+        return None;
+    }
+    let series: Vec<(String, Vec<f64>)> = by
+        .into_iter()
+        .map(|((game, key), rs)| {
+            let title = GameKind::parse(&game).map_or(game.clone(), |k| k.title().to_string());
+            let name = if key == game {
+                title
+            } else {
+                format!("{title} · {}", key_title(&key))
+            };
+            let values = std::iter::once(rs[0].before.display())
+                .chain(rs.iter().map(|r| r.after.display()))
+                .collect();
+            (name, values)
+        })
+        .collect();
+    crate::charts::ratings::history(&series).ok()
+}
