@@ -395,6 +395,12 @@ mod browser {
             let select = c.find(Locator::Css("select[name=board]")).await.unwrap();
             select.select_by_value("people").await.unwrap();
             c.find(Locator::Css("form.filters button")).await.unwrap().click().await.unwrap();
+            // The form's page has loaded once its select shows the choice made.
+            c.wait()
+                .at_most(Duration::from_secs(20))
+                .for_element(Locator::Css("select[name=board] option[value=people][selected]"))
+                .await
+                .expect("the people board loads");
             let url = c.current_url().await.unwrap();
             assert!(url.as_str().contains("board=people"), "{url}");
             let people = rows(&c).await;
