@@ -84,7 +84,7 @@ async fn fill(store: &Store, games: u64, dice: &mut Dice, from: u64) -> anyhow::
             community: "bench".into(),
             channel: "bench".into(),
             config: serde_json::json!({}),
-            seed: g as u64,
+            seed: g,
             status: "running".into(),
             seats,
         };
