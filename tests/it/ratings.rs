@@ -96,7 +96,7 @@ fn every_entry_of_every_board_carries_its_rating() {
                 r["sigma"].as_f64().unwrap(),
                 r["display"].as_f64().unwrap(),
             );
-            assert!((display - (mu - 3.0 * sigma)).abs() < 0.02, "{game}: {p}");
+            assert!((display - (mu - 3.0 * sigma)).abs() < 0.03, "{game}: {p}");
             assert!(sigma > 0.0 && sigma < 25.0 / 3.0 + 0.01, "{game}: {p}");
             // Today's keys are kept.
             for key in ["rank", "player", "name", "ai", "games", "wins", "win_rate"] {

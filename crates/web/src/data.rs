@@ -4,12 +4,14 @@
 
 use crate::games::{view, Section, Stories};
 use crate::names::{Names, Shown};
-use agora_core::ratings::boards::Which;
+use agora_core::ratings::boards::{Ratings, Which};
+use agora_core::ratings::model::Rating;
 use agora_core::registry::GameKind;
+use agora_core::stats::PlayerLine;
 use agora_core::store::{FinishedGame, RatingRow, Store, StoreError};
 use serde::Serialize;
 use serde_json::Value;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex};
 
 /// Why a page is not shown.
@@ -55,6 +57,9 @@ pub struct Entry {
     pub player: Option<String>,
     pub name: String,
     pub ai: bool,
+    /// An AI player's version (`0.1.0`): each version is rated apart.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub version: Option<String>,
     pub rating: Option<Value>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ratings: Option<Value>,
@@ -276,26 +281,37 @@ impl Reader {
         season: Option<i64>,
     ) -> Result<Board, PageError> {
         let game = kind.name();
-        let mut results = self.store.results(game, Some(community)).await?;
-        let rows = self.store.rating_history(game, Some(community)).await?;
-        let seasons: BTreeSet<i64> = rows.iter().map(|r| r.season).collect();
-        if let Some(season) = season {
-            let sessions: BTreeSet<&str> = rows
-                .iter()
-                .filter(|r| r.season == season)
-                .map(|r| r.session.as_str())
-                .collect();
-            results.retain(|r| sessions.contains(r.session.as_str()));
-        }
-        results.retain(|r| which.lists(r.is_ai));
-        let ratings = agora_core::registry::stats::ratings(kind, &rows, season);
-        let board = agora_core::registry::stats::leaderboard(
-            kind,
-            Some(community),
-            self.min_games,
-            &results,
-            &ratings,
-        );
+        // Counted and picked in the database: a board over 100,000 results reads a row a
+        // player, not a row a seat.
+        let counts = self.store.board_counts(game, community, season).await?;
+        let latest = self.store.latest_ratings(game, community, season).await?;
+        let seasons = self.store.seasons_played(game, community).await?;
+        let stats = agora_core::registry::stats::of(kind);
+        let ratings = Ratings::from_latest(stats.rating_keys(), &latest);
+        let mut lines: Vec<PlayerLine> = counts
+            .into_iter()
+            .filter(|(_, _, ai, _, _)| which.lists(*ai))
+            .map(|(player, name, ai, games, wins)| PlayerLine {
+                rank: None,
+                rating: ratings.of(&player).cloned(),
+                player,
+                name,
+                ai,
+                games,
+                wins,
+                win_rate: if games == 0 {
+                    0.0
+                } else {
+                    (wins as f64 / games as f64 * 1000.0).round() / 1000.0
+                },
+                mean_score: 0.0,
+                total_score: 0.0,
+                awards: 0,
+                groups: Default::default(),
+            })
+            .collect();
+        agora_core::stats::rank(&mut lines, self.min_games, stats.board());
+        let board = Leaderboard { players: lines };
         let players = board
             .players
             .iter()
@@ -306,6 +322,10 @@ impl Reader {
                     player: shown.id,
                     name: shown.name,
                     ai: p.ai,
+                    version: p
+                        .ai
+                        .then(|| p.player.rsplit_once('@').map(|(_, v)| v.to_string()))
+                        .flatten(),
                     rating: p.rating.as_ref().map(|r| r.rating.to_json()),
                     ratings: p
                         .rating
@@ -324,10 +344,10 @@ impl Reader {
             title: kind.title(),
             board: which.name(),
             season,
-            seasons: seasons.into_iter().collect(),
+            seasons,
             min_games: self.min_games,
             players,
-            cases: cases(&rows, season),
+            cases: cases(&latest),
         })
     }
 
@@ -507,32 +527,25 @@ impl Reader {
     }
 }
 
-/// A trial's cases from its rating rows, hardest (highest rated) first.
-fn cases(rows: &[RatingRow], season: Option<i64>) -> Vec<CaseLine> {
-    let mut latest: BTreeMap<&str, (&RatingRow, u64)> = BTreeMap::new();
-    for r in rows
+/// A trial's cases from the latest ratings, hardest (highest rated) first.
+fn cases(latest: &[(String, String, Rating, u64)]) -> Vec<CaseLine> {
+    let mut out: Vec<&(String, String, Rating, u64)> = latest
         .iter()
-        .filter(|r| r.key == "case" && season.is_none_or(|s| s == r.season))
-    {
-        let e = latest.entry(r.player.as_str()).or_insert((r, 0));
-        e.0 = r;
-        e.1 += 1;
-    }
-    let mut out: Vec<(f64, CaseLine)> = latest
-        .into_iter()
-        .map(|(case, (r, games))| {
-            (
-                r.after.display(),
-                CaseLine {
-                    case: case.strip_prefix("case:").unwrap_or(case).to_string(),
-                    rating: r.after.to_json(),
-                    games,
-                },
-            )
-        })
+        .filter(|(_, key, _, _)| key == "case")
         .collect();
-    out.sort_by(|a, b| b.0.total_cmp(&a.0));
-    out.into_iter().map(|(_, c)| c).collect()
+    out.sort_by(|a, b| b.2.display().total_cmp(&a.2.display()));
+    out.into_iter()
+        .map(|(case, _, rating, games)| CaseLine {
+            case: case.strip_prefix("case:").unwrap_or(case).to_string(),
+            rating: rating.to_json(),
+            games: *games,
+        })
+        .collect()
+}
+
+/// The lines of a board, ranked.
+struct Leaderboard {
+    players: Vec<PlayerLine>,
 }
 
 fn game_line(names: &Names, g: &FinishedGame) -> GameLine {

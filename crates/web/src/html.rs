@@ -120,6 +120,7 @@ fn player_cell(e: &Entry) -> Markup {
             Some(id) => a class=[e.ai.then_some("ai")] href=(format!("/players/{}", seg(id))) { (e.name) },
             None => span { (e.name) },
         }
+        @if let Some(v) = &e.version { " " span.muted { "v" (v) } }
     }
 }
 

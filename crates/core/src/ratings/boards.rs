@@ -83,6 +83,35 @@ impl Ratings {
         }
     }
 
+    /// From each player's latest rating per key (`Store::latest_ratings`: player, key,
+    /// rating, games rated), for players under `keys`.
+    pub fn from_latest(keys: &[&str], latest: &[(String, String, Rating, u64)]) -> Ratings {
+        let mut per: HashMap<String, BTreeMap<String, (Rating, u64)>> = HashMap::new();
+        for (player, key, rating, games) in latest {
+            if keys.contains(&key.as_str()) {
+                per.entry(player.clone())
+                    .or_default()
+                    .insert(key.clone(), (*rating, *games));
+            }
+        }
+        Ratings {
+            keys: keys.iter().map(|k| k.to_string()).collect(),
+            by_player: per
+                .into_iter()
+                .map(|(player, keys_of)| {
+                    let rating = combined(keys, &keys_of);
+                    (
+                        player,
+                        PlayerRatings {
+                            rating,
+                            keys: keys_of,
+                        },
+                    )
+                })
+                .collect(),
+        }
+    }
+
     /// A player's ratings, if they have any.
     pub fn of(&self, player: &str) -> Option<&PlayerRatings> {
         self.by_player.get(player)

@@ -269,6 +269,20 @@ pub fn leaderboard_of(
                 .collect(),
         })
         .collect();
+    rank(&mut players, min_games, def);
+    Leaderboard {
+        game,
+        board: def,
+        community: community.map(str::to_string),
+        min_games,
+        players,
+    }
+}
+
+/// Orders `players` as a board does and numbers the ranked: people with `min_games`
+/// first, by rating (μ − 3σ; those without one after), then by `def`'s order; AI players
+/// are never ranked.
+pub fn rank(players: &mut [PlayerLine], min_games: u32, def: &dyn Board) {
     let ranked = |p: &PlayerLine| !p.ai && p.games >= min_games as u64;
     let display = |p: &PlayerLine| p.rating.as_ref().map(|r| r.rating.display());
     players.sort_by(|a, b| {
@@ -281,18 +295,11 @@ pub fn leaderboard_of(
             .then_with(|| def.order(a, b))
     });
     let mut rank = 0;
-    for p in &mut players {
+    for p in players.iter_mut() {
         if ranked(p) {
             rank += 1;
             p.rank = Some(rank);
         }
-    }
-    Leaderboard {
-        game,
-        board: def,
-        community: community.map(str::to_string),
-        min_games,
-        players,
     }
 }
 

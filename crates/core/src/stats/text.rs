@@ -84,9 +84,12 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
         header.push("rank".into());
     }
     let rated = lines.iter().any(|p| p.rating.is_some());
-    let sides = lines
-        .iter()
-        .any(|p| p.rating.as_ref().is_some_and(|r| r.keys.len() > 1));
+    // A game rated by side (werewolf's village and wolf, keys other than the game's name).
+    let sides = lines.iter().any(|p| {
+        p.rating
+            .as_ref()
+            .is_some_and(|r| r.keys.keys().any(|k| k != def.game()))
+    });
     header.push("player".into());
     if rated {
         header.extend(["rating", "μ ± 2σ"].map(String::from));

@@ -391,6 +391,96 @@ impl Store {
             .await
     }
 
+    /// Each player's record on a board, counted in the database: (player, stored name,
+    /// AI, seats played, seats won) of `game` in `community`, of `season` only if given.
+    pub async fn board_counts(
+        &self,
+        game: &str,
+        community: &str,
+        season: Option<i64>,
+    ) -> Result<Vec<(String, String, bool, u64, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT p.id, p.name, p.is_ai, COUNT(*), SUM(COALESCE(ss.won, 0)) FROM sessions s \
+             JOIN session_seats ss ON ss.session_id = s.id JOIN players p ON p.id = ss.player_id \
+             WHERE s.status = 'finished' AND s.community = $1 AND s.game = $2 AND ss.role IS NOT NULL \
+             AND ($3 < 0 OR s.id IN (SELECT session_id FROM ratings WHERE community = $1 AND game = $2 AND season = $3)) \
+             GROUP BY p.id, p.name, p.is_ai",
+        )
+        .bind(community)
+        .bind(game)
+        .bind(season.unwrap_or(-1))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok((
+                    r.try_get(0)?,
+                    r.try_get(1)?,
+                    r.try_get::<i64, _>(2)? != 0,
+                    r.try_get::<i64, _>(3)? as u64,
+                    r.try_get::<i64, _>(4)? as u64,
+                ))
+            })
+            .collect()
+    }
+
+    /// Each player's latest rating per key in `game` of `community` (of `season` only if
+    /// given), with the games rated under it: (player, key, rating, games).
+    pub async fn latest_ratings(
+        &self,
+        game: &str,
+        community: &str,
+        season: Option<i64>,
+    ) -> Result<Vec<(String, String, Rating, u64)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.player_id, r.rkey, r.mu_after, r.sigma_after, m.n FROM ratings r JOIN \
+             (SELECT player_id, rkey, MAX(seq) AS top, COUNT(*) AS n FROM ratings \
+              WHERE community = $1 AND game = $2 AND ($3 < 0 OR season = $3) GROUP BY player_id, rkey) m \
+             ON r.player_id = m.player_id AND r.rkey = m.rkey AND r.seq = m.top \
+             WHERE r.community = $1 AND r.game = $2",
+        )
+        .bind(community)
+        .bind(game)
+        .bind(season.unwrap_or(-1))
+        .fetch_all(&self.pool)
+        .await?;
+        let mut out: Vec<(String, String, Rating, u64)> = Vec::with_capacity(rows.len());
+        let mut seen = std::collections::HashSet::new();
+        for r in &rows {
+            let key = (r.try_get::<String, _>(0)?, r.try_get::<String, _>(1)?);
+            // One player in several seats of the latest game: one row is enough.
+            if !seen.insert(key.clone()) {
+                continue;
+            }
+            out.push((
+                key.0,
+                key.1,
+                Rating {
+                    mu: r.try_get(2)?,
+                    sigma: r.try_get(3)?,
+                },
+                r.try_get::<i64, _>(4)? as u64,
+            ));
+        }
+        Ok(out)
+    }
+
+    /// The seasons `game` was rated in, in `community`.
+    pub async fn seasons_played(
+        &self,
+        game: &str,
+        community: &str,
+    ) -> Result<Vec<i64>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT DISTINCT season FROM ratings WHERE community = $1 AND game = $2 ORDER BY season",
+        )
+        .bind(community)
+        .bind(game)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(|r| Ok(r.try_get::<i64, _>(0)?)).collect()
+    }
+
     /// Whether finished sessions are stored but no rating at all (a store made before
     /// ratings existed).
     pub async fn ratings_missing(&self) -> Result<bool, StoreError> {

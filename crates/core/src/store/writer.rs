@@ -230,7 +230,25 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
         Write::Finish { id, outcome, rater } => {
             finish(tx, id, outcome).await?;
             if let Some(rater) = rater {
-                super::ratings::rate_in_tx(tx, id, rater.as_ref()).await?;
+                // A rating that cannot be stored never stops a result from being stored:
+                // it is logged, and `agora stats rebuild` makes it later.
+                sqlx::query("SAVEPOINT rating").execute(&mut **tx).await?;
+                match super::ratings::rate_in_tx(tx, id, rater.as_ref()).await {
+                    Ok(()) => {
+                        sqlx::query("RELEASE SAVEPOINT rating")
+                            .execute(&mut **tx)
+                            .await?;
+                    }
+                    Err(e) => {
+                        tracing::warn!("session {id} was stored but not rated: {e}");
+                        sqlx::query("ROLLBACK TO SAVEPOINT rating")
+                            .execute(&mut **tx)
+                            .await?;
+                        sqlx::query("RELEASE SAVEPOINT rating")
+                            .execute(&mut **tx)
+                            .await?;
+                    }
+                }
             }
             Ok(0)
         }

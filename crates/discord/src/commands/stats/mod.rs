@@ -183,7 +183,7 @@ fn leaderboard_text(
                 "**{}.** {} — {}, mean {score} {}, {}, {} wins{}",
                 p.rank.unwrap_or(0),
                 sanitize(&p.name, 40),
-                rating::rating_said(p),
+                rating::rating_said(p, game),
                 mean(p.mean_score),
                 count(p.games, "game", "games"),
                 percent(p.win_rate),
@@ -207,7 +207,7 @@ fn leaderboard_text(
                 lines.push(format!(
                     "🤖 {} — {}, mean {score} {}, {}, {} wins{}",
                     sanitize(&shown_name(&p.player, &p.name, personas), 60),
-                    rating::rating_said(p),
+                    rating::rating_said(p, game),
                     mean(p.mean_score),
                     count(p.games, "seat", "seats"),
                     percent(p.win_rate),
@@ -294,7 +294,7 @@ fn record_text(
             s.push_str(&format!(" (total {})", amount(p.total_score, false)));
         }
         s.push_str(&awards(def, p.awards));
-        let rated = rating::rating_said(p);
+        let rated = rating::rating_said(p, game);
         if !rated.is_empty() {
             s.push_str(&format!("; {rated}"));
         }

@@ -7,9 +7,9 @@ use crate::stats::PlayerLine;
 use crate::store::RatingRow;
 use std::collections::BTreeMap;
 
-/// `rating 7.9 (25.6 ± 11.7)`, then each side's for a game of several (`; village 1.3,
-/// wolves -0.9`); empty without a rating.
-pub(super) fn rating_said(p: &PlayerLine) -> String {
+/// `rating 7.9 (25.6 ± 11.7)`, then each side's for a game rated by side (keys other than
+/// the game's name: `; village 1.3, wolves -0.9`); empty without a rating.
+pub(super) fn rating_said(p: &PlayerLine, game: GameKind) -> String {
     let Some(r) = &p.rating else {
         return String::new();
     };
@@ -19,7 +19,7 @@ pub(super) fn rating_said(p: &PlayerLine) -> String {
         r.rating.mu,
         2.0 * r.rating.sigma
     );
-    if r.keys.len() > 1 || r.keys.keys().any(|k| k == "village" || k == "wolf") {
+    if r.keys.keys().any(|k| k != game.name()) {
         let sides: Vec<String> = r
             .keys
             .iter()
