@@ -117,6 +117,11 @@ impl Ratings {
         self.by_player.get(player)
     }
 
+    /// Whether no player has a rating.
+    pub fn is_empty(&self) -> bool {
+        self.by_player.is_empty()
+    }
+
     /// The keys, in the game's order.
     pub fn keys(&self) -> &[String] {
         &self.keys

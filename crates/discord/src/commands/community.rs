@@ -89,7 +89,7 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
     ctx.send(
         poise::CreateReply::default()
             .content(format!(
-                "📅 Season {} starts now. Every rating keeps its μ; its σ widens at the player's next game here, so the new season's board can move quickly. `/leaderboard season:{}` shows it.",
+                "📅 Season {} starts now. Every rating keeps its μ; its σ widens at the player's next game here, so the new season's board can move quickly. `/leaderboard game:<game> season:{}` shows it.",
                 starts.len(),
                 starts.len()
             ))

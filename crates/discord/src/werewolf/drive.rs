@@ -441,7 +441,7 @@ async fn finish(
                 CreateMessage::new()
                     .embed(CreateEmbed::new().title(title).description(body).footer(
                         serenity::all::CreateEmbedFooter::new(
-                            "Roles revealed. /leaderboard werewolf for the ranking.",
+                            "Roles revealed. /leaderboard game:werewolf for the ranking.",
                         ),
                     ))
                     .allowed_mentions(no_pings()),

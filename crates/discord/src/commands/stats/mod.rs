@@ -161,6 +161,9 @@ fn leaderboard_text(
     personas: &dyn Personas,
 ) -> String {
     let mut lines = Vec::new();
+    if !ratings.is_empty() {
+        lines.push("Ranked by rating, μ − 3σ (μ ± 2σ in brackets).".to_string());
+    }
     let parts = crate::registry::stats::parts(game);
     for part in parts {
         let seats = part.of(results);
@@ -180,10 +183,10 @@ fn leaderboard_text(
         let people = &board.people;
         for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
             lines.push(format!(
-                "**{}.** {} — {}, mean {score} {}, {}, {} wins{}",
+                "**{}.** {} — {}mean {score} {}, {}, {} wins{}",
                 p.rank.unwrap_or(0),
                 sanitize(&p.name, 40),
-                rating::rating_said(p, game),
+                rating::lead(p, game),
                 mean(p.mean_score),
                 count(p.games, "game", "games"),
                 percent(p.win_rate),
@@ -205,9 +208,9 @@ fn leaderboard_text(
             lines.push("**AI players** (not ranked; each seat played counts as a game):".into());
             for p in board.ai.iter().take(10) {
                 lines.push(format!(
-                    "🤖 {} — {}, mean {score} {}, {}, {} wins{}",
+                    "🤖 {} — {}mean {score} {}, {}, {} wins{}",
                     sanitize(&shown_name(&p.player, &p.name, personas), 60),
-                    rating::rating_said(p, game),
+                    rating::lead(p, game),
                     mean(p.mean_score),
                     count(p.games, "seat", "seats"),
                     percent(p.win_rate),
@@ -384,7 +387,7 @@ mod tests {
             .map(|c| c["name"].as_str().unwrap())
             .collect();
         assert_eq!(boards, ["people", "ai", "everyone"]);
-        assert_eq!(options[2]["min_value"], 0);
+        assert_eq!(options[2]["min_value"].as_f64(), Some(0.0));
         assert!(json["description"].as_str().unwrap().len() <= 100);
     }
 

@@ -7,27 +7,33 @@ use crate::stats::PlayerLine;
 use crate::store::RatingRow;
 use std::collections::BTreeMap;
 
-/// `rating 7.9 (25.6 ± 11.7)`, then each side's for a game rated by side (keys other than
-/// the game's name: `; village 1.3, wolves -0.9`); empty without a rating.
+/// `rating 7.9 (25.6 ± 11.7)`, with each side's for a game rated by side (keys other than
+/// the game's name: `rating 0.2 (25.0 ± 16.6; village 1.3, wolves -0.9)`); empty without a
+/// rating.
 pub(super) fn rating_said(p: &PlayerLine, game: GameKind) -> String {
     let Some(r) = &p.rating else {
         return String::new();
     };
-    let mut s = format!(
-        "rating {:.1} ({:.1} ± {:.1})",
-        r.rating.display(),
-        r.rating.mu,
-        2.0 * r.rating.sigma
-    );
+    let mut inner = format!("{:.1} ± {:.1}", r.rating.mu, 2.0 * r.rating.sigma);
     if r.keys.keys().any(|k| k != game.name()) {
         let sides: Vec<String> = r
             .keys
             .iter()
             .map(|(k, (rating, _))| format!("{} {:.1}", key_title(k), rating.display()))
             .collect();
-        s.push_str(&format!("; {}", sides.join(", ")));
+        inner.push_str(&format!("; {}", sides.join(", ")));
     }
-    s
+    format!("rating {:.1} ({inner})", r.rating.display())
+}
+
+/// [`rating_said`] followed by a comma, to lead a line; empty without a rating.
+pub(super) fn lead(p: &PlayerLine, game: GameKind) -> String {
+    let said = rating_said(p, game);
+    if said.is_empty() {
+        said
+    } else {
+        format!("{said}, ")
+    }
 }
 
 /// `player`'s ratings here over their games, one line per game and side (μ − 3σ before
