@@ -323,14 +323,7 @@ pub async fn stats(
     };
     let mut results = store.results(game.name(), view.community).await?;
     let rows = store.rating_history(game.name(), view.community).await?;
-    if let Some(season) = view.season {
-        let in_season: std::collections::HashSet<&str> = rows
-            .iter()
-            .filter(|r| r.season == season)
-            .map(|r| r.session.as_str())
-            .collect();
-        results.retain(|r| in_season.contains(r.session.as_str()));
-    }
+    crate::ratings::boards::keep_season(&mut results, &rows, view.season);
     let played = !results.is_empty();
     results.retain(|r| view.board.lists(r.is_ai));
     if played && results.is_empty() && !view.json {

@@ -2,11 +2,11 @@
 //! its JSON twin (`?format=json`), so the two never disagree. Only finished sessions are
 //! ever read: a lobby or a running game is not found, whatever the URL.
 
-use crate::games::{view, Section, Stories};
 use crate::names::{Names, Shown};
 use agora_core::ratings::boards::{Ratings, Which};
 use agora_core::ratings::model::Rating;
 use agora_core::registry::GameKind;
+use agora_core::stats::page::{PageLines, Section, Stories};
 use agora_core::stats::PlayerLine;
 use agora_core::store::{FinishedGame, RatingRow, Store, StoreError};
 use serde::Serialize;
@@ -390,7 +390,7 @@ impl Reader {
             .finished_game(id)
             .await?
             .ok_or(PageError::NotFound)?;
-        let gv = view(kind);
+        let gv: &dyn PageLines = agora_core::registry::stats::of(kind);
         let seat = seat.filter(|s| gv.per_seat() && game.seats.iter().any(|x| x.seat == *s as u32));
         let detail = gv.detailed(&game);
         let whole = self.story(id, None, detail).await?;
@@ -428,7 +428,9 @@ impl Reader {
             })
             .collect();
         let names_by_seat: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let chart = gv.chart(&game, &names_by_seat);
+        let chart = gv
+            .chart(&game, &names_by_seat)
+            .and_then(|c| crate::svg::lines(&c.title, c.x_desc, c.y, &c.series));
         let sections = gv
             .sections(&stories)
             .into_iter()
@@ -444,7 +446,7 @@ impl Reader {
             title: kind.title().to_string(),
             community: game.community.clone(),
             winner: game.winner.clone(),
-            result: crate::games::result(&game, &names_by_seat),
+            result: agora_core::stats::page::result(gv, &game, &names_by_seat),
             finished_at: game.finished_at,
             seat,
             per_seat: gv.per_seat(),
@@ -564,7 +566,10 @@ fn game_line(names: &Names, g: &FinishedGame) -> GameLine {
         session: g.id.clone(),
         game: g.game.clone(),
         winner: g.winner.clone(),
-        result: crate::games::result(g, &by_seat),
+        result: GameKind::parse(&g.game).map_or_else(
+            || g.winner.clone(),
+            |k| agora_core::stats::page::result(agora_core::registry::stats::of(k), g, &by_seat),
+        ),
         finished_at: g.finished_at,
         players,
         url: format!("/games/{}", seg(&g.id)),

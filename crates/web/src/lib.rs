@@ -9,10 +9,10 @@
 //!
 //! Only finished sessions are read ([`data`]); anything else is a 404, whatever the URL.
 //! A person who hid their name (`/privacy web:off`) is a code everywhere ([`names`]).
-//! Each game's part of a game page is its file in [`games`].
+//! Each game's part of a game page is its stats' `PageLines` (in the core), picked through
+//! the registry: the page names no game.
 
 pub mod data;
-pub mod games;
 pub mod html;
 pub mod names;
 pub mod svg;

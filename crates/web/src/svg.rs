@@ -3,6 +3,7 @@
 //! name in a legend. The text is SVG text, drawn by the reader's own fonts: nothing is
 //! loaded from another host.
 
+use agora_core::charts::colour;
 use plotters::prelude::*;
 
 const WIDTH: u32 = 720;
@@ -21,23 +22,7 @@ fn font() {
 }
 const HEIGHT: u32 = 360;
 
-/// The colour of the `i`-th series.
-fn colour(i: usize) -> RGBColor {
-    const P: [RGBColor; 8] = [
-        RGBColor(31, 119, 180),
-        RGBColor(214, 39, 40),
-        RGBColor(44, 160, 44),
-        RGBColor(148, 103, 189),
-        RGBColor(255, 127, 14),
-        RGBColor(23, 190, 207),
-        RGBColor(140, 86, 75),
-        RGBColor(227, 119, 194),
-    ];
-    P[i % P.len()]
-}
-
-/// One series: its name and a value per step (`None`: no point at that step).
-pub type Series = (String, Vec<Option<f64>>);
+pub use agora_core::stats::page::Series;
 
 /// A line chart of `series` over steps `0..`, titled `title`, the y axis over `y`
 /// (widened to hold every value), `x_desc` naming the steps. `None` when there is

@@ -38,8 +38,8 @@ fn font() {
     });
 }
 
-/// The colour of the `i`-th participant.
-fn colour(i: usize) -> RGBColor {
+/// The colour of the `i`-th participant (the community page's SVG charts use it too).
+pub fn colour(i: usize) -> RGBColor {
     const P: [RGBColor; 8] = [
         RGBColor(31, 119, 180),
         RGBColor(214, 39, 40),

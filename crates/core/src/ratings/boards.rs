@@ -10,7 +10,7 @@
 //! end), or every row (the current rating).
 
 use super::model::Rating;
-use crate::store::RatingRow;
+use crate::store::{RatingRow, SeatResult};
 use std::collections::{BTreeMap, HashMap};
 
 /// One player's ratings on a board.
@@ -146,6 +146,19 @@ fn combined(keys: &[&str], per_key: &BTreeMap<String, (Rating, u64)>) -> Rating 
     Rating {
         mu: ratings.iter().map(|r| r.mu).sum::<f64>() / n,
         sigma: (ratings.iter().map(|r| r.sigma.powi(2)).sum::<f64>() / n).sqrt(),
+    }
+}
+
+/// Keeps the results of `season`'s games only (the sessions its rating rows name); every
+/// result when `season` is `None`.
+pub fn keep_season(results: &mut Vec<SeatResult>, rows: &[RatingRow], season: Option<i64>) {
+    if let Some(season) = season {
+        let in_season: std::collections::HashSet<&str> = rows
+            .iter()
+            .filter(|r| r.season == season)
+            .map(|r| r.session.as_str())
+            .collect();
+        results.retain(|r| in_season.contains(r.session.as_str()));
     }
 }
 

@@ -6,6 +6,7 @@
 //! its personality; `agora sessions` tells each format its own way.
 
 use super::names::{capitalised, number, Personas};
+use super::page::{public, trail_series, Chart, PageLines, Section, Stories};
 use super::sessions::{seat_player, SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
 use crate::agents::debate::{DebateKit, Personalities};
@@ -104,6 +105,42 @@ fn format_of(s: &SessionSummary) -> Format {
         Some("rounds") => Format::Rounds,
         Some("social") => Format::Social,
         _ => Format::Team,
+    }
+}
+
+/// A debate's page: the speeches, the moderator's posts and the verdict as the room saw
+/// them (every speech whole; teams' threads and the judge's private notes stay out), and a
+/// social debate's stances over its rounds.
+impl PageLines for DebateStats {
+    fn sections(&self, stories: &Stories) -> Vec<Section> {
+        vec![Section {
+            title: "The debate".into(),
+            note: "Every speech as it was given, the moderator's posts and the verdict.".into(),
+            lines: public(&stories.whole),
+        }]
+    }
+    /// The team debate's story cuts long speeches unless told in detail; the moderated
+    /// and the social debate's tell everything already.
+    fn detailed(&self, game: &FinishedGame) -> bool {
+        game.details.get("format").and_then(|f| f.as_str()) == Some("team")
+    }
+    fn chart(&self, game: &FinishedGame, names: &[String]) -> Option<Chart> {
+        let trail = game.details.get("trail")?;
+        Some(Chart {
+            title: "Stances by round (−100 against the motion, +100 for)".into(),
+            x_desc: "round",
+            y: -100.0..100.0,
+            series: trail_series(trail, names, |v| {
+                v.as_array()?.first()?.as_f64().map(|s| s * 100.0)
+            }),
+        })
+    }
+    fn winner_words(&self, winner: &str) -> Option<&'static str> {
+        match winner {
+            "pro" => Some("The Pro team won."),
+            "con" => Some("The Con team won."),
+            _ => None,
+        }
     }
 }
 

@@ -6,7 +6,8 @@
 //! each with its own columns; the JSON keeps one board per game.
 //!
 //! Everything a game brings to the statistics — its boards and parts, how it names its AI
-//! players, how `agora sessions` tells a stored session of it — is its [`GameStats`], in
+//! players, how `agora sessions` tells a stored session of it, its part of a finished
+//! game's page on the community page ([`page::PageLines`]) — is its [`GameStats`], in
 //! its own file here (`werewolf.rs`, `debate.rs`, `trial.rs`). The generic code here, in
 //! [`text`], [`sessions`] and [`names`] names no game: it takes the game's [`Board`],
 //! [`Part`]s or [`SessionLines`] as a parameter. The registry, above, picks a game's by
@@ -14,6 +15,7 @@
 
 pub mod debate;
 pub mod names;
+pub mod page;
 pub mod sessions;
 pub mod text;
 pub mod trial;
@@ -32,7 +34,7 @@ use std::collections::BTreeMap;
 
 /// What a game brings to the statistics, beside how `agora sessions` tells its sessions
 /// ([`SessionLines`]): each game's is in its stats file, registered with the game.
-pub trait GameStats: SessionLines {
+pub trait GameStats: SessionLines + page::PageLines {
     /// The game's one board: its JSON (`agora stats <game> --json`) and its default order.
     fn board(&self) -> &'static dyn Board;
     /// The boards people read, one per format that scores differently; a game of one

@@ -3,7 +3,8 @@
 //! player's record broken down by side (defense, prosecution). Its AI player is the
 //! Advocate; `agora sessions` tells a trial by its verdict and each seat's shift.
 
-use super::names::{number, Personas};
+use super::names::{capitalised, number, Personas};
+use super::page::{public, trail_series, Chart, PageLines, Section, Stories};
 use super::sessions::{SeatSaid, SessionLines};
 use super::{Board, GameStats, Part};
 use crate::ratings::model::RatedGame;
@@ -41,6 +42,35 @@ impl GameStats for TrialStats {
     }
     fn rating_keys(&self) -> &'static [&'static str] {
         &["trial"]
+    }
+}
+
+/// A trial's page: the case, every message to a juror and each juror's answer, the
+/// evidence, the deliberation and the verdict; and the jurors' stances moving over the
+/// session.
+impl PageLines for TrialStats {
+    fn sections(&self, stories: &Stories) -> Vec<Section> {
+        vec![Section {
+            title: "The trial".into(),
+            note: "What each advocate told each juror, the jurors' answers, the deliberation and the verdict.".into(),
+            lines: public(&stories.whole),
+        }]
+    }
+    fn chart(&self, game: &FinishedGame, _names: &[String]) -> Option<Chart> {
+        let jurors: Vec<String> = game
+            .details
+            .get("jurors")?
+            .as_array()?
+            .iter()
+            .filter_map(|j| j.get("juror")?.as_str())
+            .map(|id| capitalised(id.strip_prefix("juror_").unwrap_or(id)))
+            .collect();
+        Some(Chart {
+            title: "Juror stances (−100 guilty, +100 not guilty; the vote splits at 0)".into(),
+            x_desc: "step",
+            y: -100.0..100.0,
+            series: trail_series(game.details.get("trail")?, &jurors, |v| v.as_f64()),
+        })
     }
 }
 
@@ -188,5 +218,27 @@ mod tests {
         let guilty = session("trial", json!({}), "guilty", vec![]);
         let text = sessions::render(&[guilty], &NAMED, &|_| Some(&TrialStats));
         assert!(text.contains("guilty (the prosecution)"), "{text}");
+    }
+
+    #[test]
+    fn a_trial_charts_its_jurors_stances() {
+        use crate::stats::page::PageLines;
+        let details = json!({
+            "jurors": [{"juror": "juror_wang"}, {"juror": "juror_liu"}],
+            "trail": [[0.0, -20.0], [10.0, -15.0], [40.0, 5.0]]
+        });
+        let game = crate::store::FinishedGame {
+            id: "t".into(),
+            game: "trial".into(),
+            community: "c".into(),
+            winner: "guilty".into(),
+            details,
+            finished_at: 0,
+            seats: vec![],
+        };
+        let chart = TrialStats.chart(&game, &[]).expect("a chart");
+        let names: Vec<&str> = chart.series.iter().map(|s| s.0.as_str()).collect();
+        assert_eq!(names, ["Wang", "Liu"]);
+        assert_eq!(chart.series[1].1, [Some(-20.0), Some(-15.0), Some(5.0)]);
     }
 }

@@ -43,14 +43,7 @@ pub async fn leaderboard(
     let guild = guild_of(&ctx);
     let mut results = bot.store.results(game.name(), Some(&guild)).await?;
     let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
-    if let Some(season) = season {
-        let in_season: std::collections::HashSet<&str> = rows
-            .iter()
-            .filter(|r| r.season == season)
-            .map(|r| r.session.as_str())
-            .collect();
-        results.retain(|r| in_season.contains(r.session.as_str()));
-    }
+    crate::ratings::boards::keep_season(&mut results, &rows, season);
     results.retain(|r| which.lists(r.is_ai));
     let ratings = crate::registry::stats::ratings(game, &rows, season);
     let mut text = leaderboard_text(
@@ -233,6 +226,8 @@ pub async fn stats(
     let who = user.as_ref().unwrap_or(ctx.author());
     let guild = guild_of(&ctx);
     let id = format!("discord:{}", who.id.get());
+    // The player's own rating rows, read once: their ratings and the chart's history.
+    let rows = bot.store.player_ratings(&id).await?;
     let mut sections = Vec::new();
     for game in GameKind::ALL {
         let results: Vec<_> = bot
@@ -242,8 +237,12 @@ pub async fn stats(
             .into_iter()
             .filter(|r| r.player == id)
             .collect();
-        let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
-        let ratings = crate::registry::stats::ratings(game, &rows, None);
+        let here: Vec<_> = rows
+            .iter()
+            .filter(|r| r.game == game.name() && r.community == guild)
+            .cloned()
+            .collect();
+        let ratings = crate::registry::stats::ratings(game, &here, None);
         sections.extend(record_text(game, &guild, &results, &ratings));
     }
     let text = if sections.is_empty() {
@@ -254,7 +253,6 @@ pub async fn stats(
     let mut reply = poise::CreateReply::default()
         .content(text)
         .allowed_mentions(serenity::all::CreateAllowedMentions::new());
-    let rows = bot.store.player_ratings(&id).await?;
     if let Some(png) = rating::history_chart(&rows, &id, &guild) {
         reply = reply.attachment(serenity::all::CreateAttachment::bytes(png, "ratings.png"));
     }
