@@ -381,6 +381,7 @@ mod tests {
             created_at: 0,
             lease_owner: None,
             lease_until: 0,
+            lease_epoch: 0,
             winner: None,
             details: serde_json::Value::Null,
         }

@@ -362,7 +362,7 @@ async fn resume_session<S: GameSetup>(
 ) -> anyhow::Result<Option<Runner<S::Game>>> {
     let session = bot.store.session(session_id).await?;
     if session.status != "running" {
-        bot.store.delete_channel(channel).await?;
+        bot.store.delete_channel(channel, session_id).await?;
         return Ok(None);
     }
     match crate::session::resume::<S>(bot.store.clone(), &session, Duration::ZERO, kit).await {

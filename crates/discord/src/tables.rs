@@ -133,20 +133,20 @@ pub trait Seated: Send + Sync + Sized + 'static {
         })
     }
 
-    /// Stores the table's row (a failure is logged: the table plays on).
+    /// Stores the table's row (a failure is logged: the table plays on). False when
+    /// another process took the session over: this process must post nothing more for it.
     fn save(
         &self,
         bot: &Bot,
         state: &TableState<Self::Lobby, Self::Running>,
-    ) -> impl Future<Output = ()> + Send {
+    ) -> impl Future<Output = bool> + Send {
         let row = self.row(state);
         let store = bot.store.clone();
         let channel = self.channel();
         async move {
-            if let Some(row) = row {
-                if let Err(e) = store.save_channel(&row).await {
-                    tracing::warn!("storing channel {channel}: {e}");
-                }
+            match row {
+                Some(row) => stored(store.save_channel(&row).await, channel),
+                None => true,
             }
         }
     }
@@ -161,6 +161,25 @@ pub trait Seated: Send + Sync + Sized + 'static {
                 self.guild(),
                 self.channel()
             ),
+        }
+    }
+}
+
+/// Whether a table's row was stored, or failed in a way that lets the table play on
+/// (logged); false when another process took its session over (fenced by the epoch).
+pub fn stored(result: Result<(), crate::store::StoreError>, channel: u64) -> bool {
+    match result {
+        Ok(()) => true,
+        Err(crate::store::StoreError::LeaseLost(id)) => {
+            tracing::info!(
+                channel,
+                "session {id} is driven by another process now; this one stops posting for it"
+            );
+            false
+        }
+        Err(e) => {
+            tracing::warn!("storing channel {channel}: {e}");
+            true
         }
     }
 }

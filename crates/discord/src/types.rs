@@ -148,7 +148,7 @@ impl Bot {
             .lock()
             .expect("lock")
             .retain(|_, c| *c != channel);
-        if let Err(e) = self.store.delete_channel(channel).await {
+        if let Err(e) = self.store.delete_channel(channel, session).await {
             tracing::warn!("forgetting channel {channel}: {e}");
         }
     }

@@ -16,6 +16,7 @@ use agora::store::{
 use std::time::Duration;
 
 mod faults;
+mod fence;
 mod pace;
 
 /// A fresh SQLite file URL in the temp dir.

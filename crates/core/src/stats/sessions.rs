@@ -237,6 +237,7 @@ pub(crate) mod testing {
                 created_at: 0,
                 lease_owner: None,
                 lease_until: 0,
+                lease_epoch: 0,
                 winner: Some(winner.into()),
                 details: Value::Null,
             },

@@ -21,15 +21,20 @@ pub struct ChannelRow {
 }
 
 impl Store {
-    /// Writes (inserts or replaces) a channel's table.
+    /// Writes (inserts or replaces) a channel's table. `LeaseLost` (storing nothing) when
+    /// its running session is one this process held and another process took: a table
+    /// stores how far it has posted before posting, so it posts nothing more either.
     pub async fn save_channel(&self, row: &ChannelRow) -> Result<(), StoreError> {
-        self.write(Write::SaveChannel(row.clone())).await?;
+        let fence = row.session_id.as_deref().and_then(|id| self.fence(id));
+        self.write(Write::SaveChannel(row.clone(), fence)).await?;
         Ok(())
     }
 
-    /// Forgets a channel's table (its game ended or was stopped).
-    pub async fn delete_channel(&self, channel_id: u64) -> Result<(), StoreError> {
-        self.write(Write::DeleteChannel(channel_id)).await?;
+    /// Forgets a channel's table (its game ended or was stopped), unless the channel holds
+    /// another session than `session` by now (empty: whatever it holds).
+    pub async fn delete_channel(&self, channel_id: u64, session: &str) -> Result<(), StoreError> {
+        self.write(Write::DeleteChannel(channel_id, session.to_string()))
+            .await?;
         Ok(())
     }
 

@@ -43,6 +43,11 @@ const FILES: &[(i64, &str, &str)] = &[
         "ratings",
         include_str!("../../../../migrations/0005_ratings.sql"),
     ),
+    (
+        6,
+        "cluster",
+        include_str!("../../../../migrations/0006_cluster.sql"),
+    ),
 ];
 
 /// The embedded files as a source for sqlx's migrator.

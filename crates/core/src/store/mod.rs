@@ -35,7 +35,7 @@ use std::sync::Arc;
 use std::time::Duration;
 use thiserror::Error;
 use tokio::sync::{mpsc, oneshot};
-use writer::{Job, Write, BATCH};
+use writer::{Fence, Job, Write, BATCH};
 
 /// Why the store could not do something. The messages are meant for the operator.
 #[derive(Debug, Error)]
@@ -104,6 +104,9 @@ pub struct Store {
     held: Arc<Held>,
     /// How a finished session is rated, in the transaction that stores its result.
     rater: Option<Arc<dyn Rater>>,
+    /// The epoch of each session this handle's owner created or claimed: every write of
+    /// the session carries it, and is refused once another claim raised it.
+    epochs: Arc<std::sync::Mutex<std::collections::HashMap<String, i64>>>,
 }
 
 impl std::fmt::Debug for Store {
@@ -195,6 +198,7 @@ impl Store {
             writes,
             held,
             rater: None,
+            epochs: Arc::default(),
         })
     }
 
@@ -212,10 +216,34 @@ impl Store {
         &self.owner
     }
 
-    /// Renames this handle's lease owner (tests simulate a second process with it).
+    /// Renames this handle's lease owner (tests simulate a second process with it); the
+    /// handle holds no session's epoch yet.
     pub fn with_owner(mut self, owner: impl Into<String>) -> Store {
         self.owner = owner.into();
+        self.epochs = Arc::default();
         self
+    }
+
+    /// The epoch this handle holds the session's lease at (none: it never claimed it).
+    pub fn epoch(&self, id: &str) -> Option<i64> {
+        self.epochs.lock().expect("epochs").get(id).copied()
+    }
+
+    /// What a write of the session must match to be stored: this owner at the epoch it
+    /// claimed (none when this handle never held the session: an operator's write).
+    fn fence(&self, id: &str) -> Option<Fence> {
+        self.epoch(id).map(|epoch| Fence {
+            owner: self.owner.clone(),
+            epoch,
+        })
+    }
+
+    fn set_epoch(&self, id: &str, epoch: Option<i64>) {
+        let mut map = self.epochs.lock().expect("epochs");
+        match epoch {
+            Some(e) => map.insert(id.to_string(), e),
+            None => map.remove(id),
+        };
     }
 
     pub async fn close(&self) {
@@ -249,19 +277,24 @@ impl Store {
             lease_until: self.lease_until(),
         })
         .await?;
+        self.set_epoch(&new.id, Some(1));
         Ok(())
     }
 
     /// Takes the session's lease for this process: free, expired, already ours, or held by
-    /// a dead process of this machine. Otherwise `LeaseHeld`.
-    pub async fn claim(&self, id: &str) -> Result<(), StoreError> {
-        self.write(Write::Claim {
-            id: id.to_string(),
-            owner: self.owner.clone(),
-            lease_until: self.lease_until(),
-        })
-        .await?;
-        Ok(())
+    /// a dead process of this machine. Otherwise `LeaseHeld`. Every claim raises the
+    /// session's epoch, so writes of whoever held it before are refused from now on (an
+    /// earlier task of this process too).
+    pub async fn claim(&self, id: &str) -> Result<i64, StoreError> {
+        let epoch = self
+            .write(Write::Claim {
+                id: id.to_string(),
+                owner: self.owner.clone(),
+                lease_until: self.lease_until(),
+            })
+            .await? as i64;
+        self.set_epoch(id, Some(epoch));
+        Ok(epoch)
     }
 
     /// Holds the session's lease while the returned [`Lease`] lives: this process's
@@ -295,17 +328,21 @@ impl Store {
             owner: self.owner.clone(),
         })
         .await?;
+        self.set_epoch(id, None);
         Ok(())
     }
 
     /// Appends one input to the session's log, renewing the lease in the same transaction.
-    /// Fails with `LeaseLost` (storing nothing) if this process no longer holds the lease.
-    /// Returns once the input is committed.
+    /// Fails with `LeaseLost` (storing nothing) if this process no longer holds the lease
+    /// (at the epoch it claimed). Returns once the input is committed.
     pub async fn append_input(&self, id: &str, input: &StoredInput) -> Result<(), StoreError> {
         self.write(Write::Append {
             id: id.to_string(),
             input: input.clone(),
-            owner: self.owner.clone(),
+            fence: self.fence(id).unwrap_or(Fence {
+                owner: self.owner.clone(),
+                epoch: -1,
+            }),
             lease_until: self.lease_until(),
         })
         .await?;
@@ -357,6 +394,7 @@ impl Store {
         self.write(Write::ArmDeadlines {
             id: id.to_string(),
             deadlines: deadlines.to_vec(),
+            fence: self.fence(id),
         })
         .await?;
         Ok(())
@@ -381,24 +419,32 @@ impl Store {
 
     /// Stores the result: status `finished`, the winner and the game's details, every
     /// seat's role, score, win and details; the lease is released. One transaction.
+    /// `LeaseLost` (storing nothing) when another process took the session.
     pub async fn finish(&self, id: &str, outcome: &Outcome) -> Result<(), StoreError> {
         self.write(Write::Finish {
             id: id.to_string(),
             outcome: outcome.clone(),
             rater: self.rater.clone(),
+            fence: self.fence(id),
         })
         .await?;
+        self.set_epoch(id, None);
         Ok(())
     }
 
     /// Sets a session's status (`running`, `abandoned`, …) and releases the lease when it
-    /// leaves play.
+    /// leaves play. `LeaseLost` when this handle held the session and another process
+    /// took it.
     pub async fn set_status(&self, id: &str, status: &str) -> Result<(), StoreError> {
         self.write(Write::SetStatus {
             id: id.to_string(),
             status: status.to_string(),
+            fence: self.fence(id),
         })
         .await?;
+        if matches!(status, "abandoned" | "finished") {
+            self.set_epoch(id, None);
+        }
         Ok(())
     }
 
@@ -476,7 +522,7 @@ impl Store {
     }
 }
 
-const SESSION_COLUMNS: &str = "SELECT id, game, surface, community, channel, config, seed, status, created_at, lease_owner, lease_until, winner, details FROM sessions";
+const SESSION_COLUMNS: &str = "SELECT id, game, surface, community, channel, config, seed, status, created_at, lease_owner, lease_until, winner, details, lease_epoch FROM sessions";
 
 fn corrupt(id: &str, message: impl Into<String>) -> StoreError {
     StoreError::Corrupt {

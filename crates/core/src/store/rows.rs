@@ -143,6 +143,8 @@ pub struct SessionRow {
     pub created_at: i64,
     pub lease_owner: Option<String>,
     pub lease_until: i64,
+    /// Raised by every claim of the lease (writes carry the epoch they claimed at).
+    pub lease_epoch: i64,
     pub winner: Option<String>,
     /// The game's details of its result (JSON), once finished; `null` before.
     pub details: serde_json::Value,
@@ -164,6 +166,7 @@ impl SessionRow {
             created_at: r.try_get(8)?,
             lease_owner: r.try_get(9)?,
             lease_until: r.try_get(10)?,
+            lease_epoch: r.try_get(13)?,
             winner: r.try_get(11)?,
             details: json_or_null(&id, "details", r.try_get(12)?)?,
             id,

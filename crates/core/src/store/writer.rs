@@ -26,8 +26,16 @@ pub(super) enum Job {
     Flush(oneshot::Sender<()>),
 }
 
+/// What a write of a session must match to be stored: the lease held by `owner` at
+/// `epoch` (-1: at any epoch; a handle that never claimed it, as tests do).
+#[derive(Debug, Clone)]
+pub(super) struct Fence {
+    pub owner: String,
+    pub epoch: i64,
+}
+
 /// One write. Its answer is the number of rows it changed where that matters (renewed
-/// leases), else 0.
+/// leases; a claim answers the epoch it claimed at), else 0.
 pub(super) enum Write {
     CreateSession {
         new: NewSession,
@@ -52,18 +60,20 @@ pub(super) enum Write {
     Append {
         id: String,
         input: StoredInput,
-        owner: String,
+        fence: Fence,
         lease_until: i64,
     },
     ArmDeadlines {
         id: String,
         deadlines: Vec<(u8, u32, i64)>,
+        fence: Option<Fence>,
     },
     Finish {
         id: String,
         outcome: Outcome,
         /// Rates the session in the same transaction (a store without a rater does not).
         rater: Option<std::sync::Arc<dyn super::Rater>>,
+        fence: Option<Fence>,
     },
     /// Clears every rating and rates every finished session again.
     RebuildRatings {
@@ -72,9 +82,13 @@ pub(super) enum Write {
     SetStatus {
         id: String,
         status: String,
+        fence: Option<Fence>,
     },
-    SaveChannel(ChannelRow),
-    DeleteChannel(u64),
+    /// A channel's table; fenced by its running session's lease when this process held it.
+    SaveChannel(ChannelRow, Option<Fence>),
+    /// Forgets a channel's table, unless it now holds another session than this one
+    /// (empty: whatever it holds).
+    DeleteChannel(u64, String),
 }
 
 impl Write {
@@ -90,6 +104,7 @@ impl Write {
                 | Write::ArmDeadlines { .. }
                 | Write::Finish { .. }
                 | Write::SetStatus { .. }
+                | Write::SaveChannel(_, Some(_))
         )
     }
 }
@@ -208,10 +223,15 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
         Write::Append {
             id,
             input,
-            owner,
+            fence,
             lease_until,
-        } => append(tx, id, input, owner, *lease_until).await,
-        Write::ArmDeadlines { id, deadlines } => {
+        } => append(tx, id, input, fence, *lease_until).await,
+        Write::ArmDeadlines {
+            id,
+            deadlines,
+            fence,
+        } => {
+            fenced(tx, id, fence.as_ref()).await?;
             // The first deadline armed for an ask stays: a restart keeps it.
             for &(seat, ask_seq, due_at) in deadlines {
                 sqlx::query(
@@ -227,7 +247,13 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
             }
             Ok(0)
         }
-        Write::Finish { id, outcome, rater } => {
+        Write::Finish {
+            id,
+            outcome,
+            rater,
+            fence,
+        } => {
+            fenced(tx, id, fence.as_ref()).await?;
             finish(tx, id, outcome).await?;
             if let Some(rater) = rater {
                 // A rating that cannot be stored never stops a result from being stored:
@@ -253,7 +279,8 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
             Ok(0)
         }
         Write::RebuildRatings { rater } => super::ratings::rebuild_in_tx(tx, rater.as_ref()).await,
-        Write::SetStatus { id, status } => {
+        Write::SetStatus { id, status, fence } => {
+            fenced(tx, id, fence.as_ref()).await?;
             let ends = matches!(status.as_str(), "abandoned" | "finished");
             sqlx::query(
                 "UPDATE sessions SET status = $1, updated_at = $2, lease_owner = CASE WHEN $3 = 1 THEN NULL ELSE lease_owner END WHERE id = $4",
@@ -266,7 +293,10 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
             .await?;
             Ok(0)
         }
-        Write::SaveChannel(row) => {
+        Write::SaveChannel(row, fence) => {
+            if let Some(id) = &row.session_id {
+                fenced(tx, id, fence.as_ref()).await?;
+            }
             sqlx::query(
                 "INSERT INTO discord_tables (channel_id, guild_id, game, state, session_id, data, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) \
                  ON CONFLICT (channel_id) DO UPDATE SET guild_id = excluded.guild_id, game = excluded.game, state = excluded.state, \
@@ -283,11 +313,15 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
             .await?;
             Ok(0)
         }
-        Write::DeleteChannel(channel_id) => {
-            sqlx::query("DELETE FROM discord_tables WHERE channel_id = $1")
-                .bind(*channel_id as i64)
-                .execute(&mut **tx)
-                .await?;
+        Write::DeleteChannel(channel_id, session) => {
+            sqlx::query(
+                "DELETE FROM discord_tables WHERE channel_id = $1 \
+                 AND ($2 = '' OR session_id IS NULL OR session_id = $2)",
+            )
+            .bind(*channel_id as i64)
+            .bind(session)
+            .execute(&mut **tx)
+            .await?;
             Ok(0)
         }
     }
@@ -301,8 +335,8 @@ async fn create_session(
 ) -> Result<u64, StoreError> {
     let now = now_ms();
     sqlx::query(
-        "INSERT INTO sessions (id, game, surface, community, channel, config, seed, status, created_at, updated_at, lease_owner, lease_until) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)",
+        "INSERT INTO sessions (id, game, surface, community, channel, config, seed, status, created_at, updated_at, lease_owner, lease_until, lease_epoch) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 1)",
     )
     .bind(&new.id)
     .bind(&new.game)
@@ -374,7 +408,7 @@ async fn claim(
     // Compare-and-set on what was read, so that two claimers cannot both win (another
     // process's writer may commit between the read and this update).
     let done = sqlx::query(
-        "UPDATE sessions SET lease_owner = $1, lease_until = $2, updated_at = $3 \
+        "UPDATE sessions SET lease_owner = $1, lease_until = $2, updated_at = $3, lease_epoch = lease_epoch + 1 \
          WHERE id = $4 AND lease_until = $5 AND (lease_owner = $6 OR (lease_owner IS NULL AND $6 = ''))",
     )
     .bind(owner)
@@ -386,7 +420,12 @@ async fn claim(
     .execute(&mut **tx)
     .await?;
     if done.rows_affected() == 1 {
-        Ok(1)
+        let epoch: i64 = sqlx::query("SELECT lease_epoch FROM sessions WHERE id = $1")
+            .bind(id)
+            .fetch_one(&mut **tx)
+            .await?
+            .try_get(0)?;
+        Ok(epoch as u64)
     } else {
         Err(StoreError::LeaseHeld {
             id: id.to_string(),
@@ -417,22 +456,46 @@ async fn renew(
     Ok(query.execute(&mut **tx).await?.rows_affected())
 }
 
+/// Refuses (`LeaseLost`) a write of session `id` whose fence no longer holds. The check
+/// is an update of the session's row, so that on PostgreSQL it holds the row until the
+/// write commits: a claim by another process waits for it, and cannot slip in between.
+async fn fenced(tx: &mut Tx<'_>, id: &str, fence: Option<&Fence>) -> Result<(), StoreError> {
+    let Some(fence) = fence else {
+        return Ok(());
+    };
+    let held = sqlx::query(
+        "UPDATE sessions SET lease_epoch = lease_epoch WHERE id = $1 AND lease_owner = $2 AND lease_epoch = $3",
+    )
+    .bind(id)
+    .bind(&fence.owner)
+    .bind(fence.epoch)
+    .execute(&mut **tx)
+    .await?;
+    if held.rows_affected() == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::LeaseLost(id.to_string()))
+    }
+}
+
 /// Appends one input, renewing the lease in the same transaction; `LeaseLost` (storing
-/// nothing) if `owner` no longer holds it.
+/// nothing) if the fence's owner no longer holds it at its epoch.
 async fn append(
     tx: &mut Tx<'_>,
     id: &str,
     input: &StoredInput,
-    owner: &str,
+    fence: &Fence,
     lease_until: i64,
 ) -> Result<u64, StoreError> {
     let held = sqlx::query(
-        "UPDATE sessions SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4",
+        "UPDATE sessions SET lease_until = $1, updated_at = $2 WHERE id = $3 AND lease_owner = $4 \
+         AND ($5 < 0 OR lease_epoch = $5)",
     )
     .bind(lease_until)
     .bind(now_ms())
     .bind(id)
-    .bind(owner)
+    .bind(&fence.owner)
+    .bind(fence.epoch)
     .execute(&mut **tx)
     .await?;
     if held.rows_affected() != 1 {

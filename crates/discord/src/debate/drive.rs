@@ -73,8 +73,8 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
         };
         // Stored before posting: a crash in between loses a line rather than repeating one.
         if let Some(row) = row {
-            if let Err(e) = bot.store.save_channel(&row).await {
-                tracing::warn!("storing the debate's channel: {e}");
+            if !crate::tables::stored(bot.store.save_channel(&row).await, table.channel) {
+                return;
             }
         }
         if let (Some(read), Some((keep, session))) = (&reads, live) {

@@ -382,7 +382,9 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 if let Some(data) = data {
                     post_event(&bot, channel, &data, event).await;
                     let st = table.state.lock().await;
-                    table.save(&bot, &st).await;
+                    if !table.save(&bot, &st).await {
+                        return;
+                    }
                 }
             }
             Note::Ask { seat, due_at, .. } => {

@@ -71,7 +71,9 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             );
             p
         };
-        remember(&bot, &table).await;
+        if !remember(&bot, &table).await {
+            return;
+        }
         sweep(&bot, &table, &reads).await;
         if execute(&bot, &table, channel, plan).await {
             return;
@@ -99,7 +101,9 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
         };
         // Stored before posting: a crash in between loses a message rather than
         // repeating one (what is lost is an open ask's call, and the asks are kept open).
-        remember(&bot, &table).await;
+        if !remember(&bot, &table).await {
+            return;
+        }
         if execute(&bot, &table, channel, plan).await {
             return;
         }
@@ -128,12 +132,13 @@ async fn on_screen(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, sub: &Subscriptio
 }
 
 /// Stores how far the channel and DMs have been posted (the event cursor, the asks
-/// called, the vote message), so a restart repeats none of it.
-async fn remember(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) {
+/// called, the vote message), so a restart repeats none of it. False when another process
+/// took the game over: nothing more is posted from here.
+async fn remember(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> bool {
     let row = {
         let mut st = table.state.lock().await;
         let TableState::Running(r) = &mut *st else {
-            return;
+            return true;
         };
         // Asks from before a restart that the session has not dispatched again yet count.
         let mut asks: Vec<(Seat, u32)> = r.open.iter().map(|(s, o)| (*s, o.seq)).collect();
@@ -152,7 +157,7 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) {
             && r.data.board == board
             && r.data.shown == shown
         {
-            return;
+            return true;
         }
         r.data.posted = Some(r.events);
         r.data.asks = asks;
@@ -160,10 +165,9 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) {
         r.data.shown = shown;
         table.row(&st)
     };
-    if let Some(row) = row {
-        if let Err(e) = bot.store.save_channel(&row).await {
-            tracing::warn!("storing the channel: {e}");
-        }
+    match row {
+        Some(row) => tables::stored(bot.store.save_channel(&row).await, table.channel),
+        None => true,
     }
 }
 

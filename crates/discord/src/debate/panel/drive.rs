@@ -225,7 +225,9 @@ pub(super) async fn follow<G: DiscordPanel>(
                         post_line(&bot, channel, &line).await;
                     }
                     let st = table.state.lock().await;
-                    table.save(&bot, &st).await;
+                    if !table.save(&bot, &st).await {
+                        return;
+                    }
                 }
             }
             Note::Ask {
