@@ -157,6 +157,8 @@ pub async fn run(
 ) -> anyhow::Result<()> {
     let config = Arc::new(config);
     let ai_names = load_ai_names()?;
+    // SQLite serves one process: a second `agora run` on the file is refused here.
+    let _run_lock = crate::store::RunLock::take(&settings.database_url)?;
     let store = crate::kits::open_store(&settings.database_url, &config).await?;
     let kits = crate::registry::dispatch::open_kits(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);

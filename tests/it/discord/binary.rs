@@ -205,3 +205,22 @@ async fn agora_run_killed_mid_game_resumes_on_the_next_start() {
     assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
     app.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_second_agora_run_on_one_sqlite_file_is_refused_in_one_line() {
+    let app = TestApp::builder().binary().spawn().await;
+    let db = app.db_url();
+    assert!(db.starts_with("sqlite:"), "{db}");
+    let second = spawn_agora(&app.fake, &db);
+    let out = tokio::task::spawn_blocking(move || second.wait_with_output().unwrap())
+        .await
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(err.contains("SQLite serves one bot process"), "{err}");
+    assert!(err.contains("PostgreSQL"), "{err}");
+    // The first bot plays on.
+    assert!(!app.fake.registered_commands().is_empty());
+    app.stop().await;
+}

@@ -16,6 +16,7 @@ mod migrate;
 mod owner;
 mod ratings;
 mod rows;
+mod single;
 mod writer;
 
 pub use crate::games::outcome::SeatOutcome;
@@ -27,6 +28,7 @@ pub use rows::{
     InputSource, NewSeat, NewSession, PlayerRef, SeatResult, SessionRow, SessionSummary,
     StoredInput, SummarySeat,
 };
+pub use single::RunLock;
 
 use lease::Held;
 use sqlx::any::AnyPoolOptions;
@@ -56,6 +58,10 @@ pub enum StoreError {
     LeaseLost(String),
     #[error("there is no session {0}")]
     NoSession(String),
+    #[error("another `agora run` (process {holder}) is using the SQLite store {file}: SQLite serves one bot process; to run several, give them one PostgreSQL database (DATABASE_URL=postgres://…; README, \"Several processes on one PostgreSQL\")")]
+    SqliteInUse { file: String, holder: String },
+    #[error("cannot lock {path}: {message}")]
+    Lock { path: String, message: String },
     #[error("stored data of session {id} is unreadable: {message}")]
     Corrupt { id: String, message: String },
 }

@@ -456,15 +456,18 @@ async fn renew(
     Ok(query.execute(&mut **tx).await?.rows_affected())
 }
 
-/// Refuses (`LeaseLost`) a write of session `id` whose fence no longer holds. The check
-/// is an update of the session's row, so that on PostgreSQL it holds the row until the
-/// write commits: a claim by another process waits for it, and cannot slip in between.
+/// Refuses (`LeaseLost`) a write of session `id` whose fence no longer holds: another
+/// claim raised the epoch since. (A lease its holder released, or gave up by finishing,
+/// keeps its epoch: the holder may still store the table's last steps.) The check is an
+/// update of the session's row, so that on PostgreSQL it holds the row until the write
+/// commits: a claim by another process waits for it, and cannot slip in between.
 async fn fenced(tx: &mut Tx<'_>, id: &str, fence: Option<&Fence>) -> Result<(), StoreError> {
     let Some(fence) = fence else {
         return Ok(());
     };
     let held = sqlx::query(
-        "UPDATE sessions SET lease_epoch = lease_epoch WHERE id = $1 AND lease_owner = $2 AND lease_epoch = $3",
+        "UPDATE sessions SET lease_epoch = lease_epoch WHERE id = $1 AND lease_epoch = $3 \
+         AND (lease_owner = $2 OR lease_owner IS NULL)",
     )
     .bind(id)
     .bind(&fence.owner)
