@@ -106,6 +106,11 @@ enum Command {
         /// Database URL (default: DATABASE_URL, else `[store] url` in config).
         #[arg(long)]
         db: Option<String>,
+        /// The Discord shards this process runs, FIRST-LAST/TOTAL (the last included;
+        /// default: AGORA_SHARDS, else 0-0/1). Several processes on one PostgreSQL each
+        /// run their range, and take over a dead one's.
+        #[arg(long)]
+        shards: Option<String>,
     },
     /// Lists the stored sessions.
     Sessions {
@@ -292,9 +297,13 @@ fn run() -> anyhow::Result<()> {
                 Duration::from_millis(step_delay),
             ))?;
         }
-        Command::Run { db } => {
+        Command::Run { db, shards } => {
             let url = agora::kits::database_url(db.as_deref(), &config);
-            let settings = agora::discord::BotSettings::from_env(&|k| std::env::var(k).ok(), url)?;
+            let env = |k: &str| match (k, &shards) {
+                ("AGORA_SHARDS", Some(s)) => Some(s.clone()),
+                _ => std::env::var(k).ok(),
+            };
+            let settings = agora::discord::BotSettings::from_env(&env, url)?;
             runtime()?.block_on(agora::discord::run(config, settings, async {
                 #[cfg(unix)]
                 {

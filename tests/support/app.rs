@@ -127,6 +127,8 @@ pub struct Builder {
     closed_dms: Vec<u64>,
     binary: bool,
     database_url: Option<String>,
+    /// Another app's fake Discord (two bot processes on one Discord).
+    fake: Option<FakeDiscord>,
 }
 
 impl Builder {
@@ -167,9 +169,18 @@ impl Builder {
         self
     }
 
+    /// Runs on this fake Discord (another app's: a second bot process) instead of a new one.
+    pub fn fake(mut self, fake: FakeDiscord) -> Self {
+        self.fake = Some(fake);
+        self
+    }
+
     /// Starts the fake Discord, the database and the bot; returns once the bot is set up.
     pub async fn spawn(self) -> TestApp {
-        let fake = FakeDiscord::start().await;
+        let fake = match &self.fake {
+            Some(f) => f.clone(),
+            None => FakeDiscord::start().await,
+        };
         for u in &self.closed_dms {
             fake.close_dms(*u);
         }
@@ -287,6 +298,10 @@ impl TestApp {
             database_url: self.db_url(),
             seed: self.opts.seed,
             web_url: Some("https://agora.example".into()),
+            shards: self
+                .env_value("AGORA_SHARDS")
+                .and_then(|s| agora::discord::ShardPlan::parse(&s))
+                .unwrap_or_default(),
         };
         let dispatch = tracing::Dispatch::new(
             tracing_subscriber::fmt()

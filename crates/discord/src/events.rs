@@ -8,6 +8,7 @@
 //! changes nothing.
 
 use super::guards::cooldown_text;
+use super::inbox::{self, Kind};
 use super::send::{ephemeral, CLOSED};
 use super::text::Component;
 use super::types::{Bot, Error};
@@ -66,10 +67,11 @@ pub(super) async fn on_event(
 }
 
 /// A click goes to its table. Lobby clicks are rate limited here; a click answering the
-/// clicker's open ask is not (the game bounds those: an answered ask closes).
-async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Error> {
+/// clicker's open ask is not (the game bounds those: an answered ask closes). A click on
+/// the controls of a session another process drives is handed to it.
+pub(super) async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Error> {
     let Some(what) = Component::parse(&c.data.custom_id) else {
-        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        bot.respond(c, ephemeral(CLOSED)).await?;
         return Ok(());
     };
     let table = match &what {
@@ -87,19 +89,30 @@ async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Er
     match table {
         Some(table) => table.on_click(bot, c, what).await,
         None => {
+            if let Component::Ask { session, .. } | Component::Board { session, .. } = &what {
+                if !bot.is_preacked(c.id.get()) {
+                    let payload = serde_json::to_value(c)?;
+                    let (id, token) = (c.id.get(), c.token.as_str());
+                    if inbox::forward_interaction(bot, Kind::Component, id, token, payload, session)
+                        .await?
+                    {
+                        return Ok(());
+                    }
+                }
+            }
             let text = match what {
                 Component::Lobby { .. } => "That lobby has closed: its game has ended.",
                 _ => CLOSED,
             };
-            c.create_response(&bot.http, ephemeral(text)).await?;
+            bot.respond(c, ephemeral(text)).await?;
             Ok(())
         }
     }
 }
 
 /// A submitted form goes to the table of the session its `custom_id` names (a form is
-/// only ever opened for a session's ask).
-async fn on_modal(bot: &Arc<Bot>, m: &ModalInteraction) -> Result<(), Error> {
+/// only ever opened for a session's ask), here or in the process that drives it.
+pub(super) async fn on_modal(bot: &Arc<Bot>, m: &ModalInteraction) -> Result<(), Error> {
     let what = Component::parse(&m.data.custom_id);
     let session = match &what {
         Some(Component::Ask { session, .. } | Component::Board { session, .. }) => {
@@ -107,36 +120,54 @@ async fn on_modal(bot: &Arc<Bot>, m: &ModalInteraction) -> Result<(), Error> {
         }
         _ => None,
     };
-    let table = session.and_then(|s| bot.table_of_session(&s)).zip(what);
+    let table = session
+        .as_deref()
+        .and_then(|s| bot.table_of_session(s))
+        .zip(what);
     if let Some((table, what)) = table {
         if table.on_modal(bot, m, what).await? {
             return Ok(());
         }
+    } else if let Some(session) = session.filter(|_| !bot.is_preacked(m.id.get())) {
+        let payload = serde_json::to_value(m)?;
+        let (id, token) = (m.id.get(), m.token.as_str());
+        if inbox::forward_interaction(bot, Kind::Modal, id, token, payload, &session).await? {
+            return Ok(());
+        }
     }
-    m.create_response(&bot.http, ephemeral(CLOSED)).await?;
+    bot.respond(m, ephemeral(CLOSED)).await?;
     Ok(())
 }
 
-/// A message typed in a table's channel (or a thread the table opened) goes to that table; a DM to the tables in turn
-/// until one takes it. A game's channel is known by its table (not by the payload's guild
-/// id); any other message without a guild is a DM.
+/// A message typed in a table's channel (or a thread the table opened) goes to that
+/// table; a DM to the tables in turn until one takes it. A game's channel is known by its
+/// table (not by the payload's guild id); any other message without a guild is a DM. One
+/// that no table here takes goes to the process driving its table, if any.
 async fn on_message(bot: &Arc<Bot>, m: &Message) -> Result<(), Error> {
+    if !on_message_here(bot, m).await? && !m.author.bot && m.author.id.get() != bot.me {
+        inbox::forward_message(bot, m).await?;
+    }
+    Ok(())
+}
+
+/// A message offered to this process's tables; true when one took it.
+pub(super) async fn on_message_here(bot: &Arc<Bot>, m: &Message) -> Result<bool, Error> {
     if m.author.bot || m.author.id.get() == bot.me {
-        return Ok(());
+        return Ok(true);
     }
     let channel = m.channel_id.get();
     if let Some(table) = bot.table(channel).or_else(|| bot.table_of_thread(channel)) {
         table.on_message(bot, m).await?;
-        return Ok(());
+        return Ok(true);
     }
     if m.guild_id.is_none() {
         for table in bot.tables() {
             if table.on_message(bot, m).await? {
-                break;
+                return Ok(true);
             }
         }
     }
-    Ok(())
+    Ok(false)
 }
 
 /// poise's error handler: a failed command is told once; a cooldown hit says how long to

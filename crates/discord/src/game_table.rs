@@ -367,6 +367,14 @@ async fn resume_session<S: GameSetup>(
     }
     match crate::session::resume::<S>(bot.store.clone(), &session, Duration::ZERO, kit).await {
         Ok(runner) => Ok(Some(runner)),
+        Err(crate::session::SessionError::Store(crate::store::StoreError::LeaseHeld {
+            owner,
+            ..
+        })) => {
+            // Another process drives it; the keeper takes it over if that one dies.
+            tracing::info!(channel, "session {} is driven by {owner}", session.id);
+            Ok(None)
+        }
         Err(e) => {
             tracing::error!(channel, "cannot resume session {}: {e}", session.id);
             Ok(None)

@@ -25,12 +25,14 @@
 //! Each game's table and commands in its own folder: [`werewolf`], `debate` (the team
 //! debate; `debate/panel/`: the moderated and social debates) and `trial` (the lobby, the
 //! juror threads, evidence, the verdict).
+mod cluster;
 mod commands;
 mod debate;
 mod events;
 mod game;
 mod game_table;
 mod guards;
+mod inbox;
 pub mod restart;
 mod running;
 mod send;
@@ -46,4 +48,4 @@ use agora_agents::{self as agents, config};
 use agora_core::{charts, kits, ratings, registry, session, sim, stats, store, story};
 use agora_games as games;
 
-pub use startup::{run, BotError, BotSettings};
+pub use startup::{run, BotError, BotSettings, ShardPlan};

@@ -244,6 +244,78 @@ pub async fn reply_ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Resul
     Ok(())
 }
 
+/// An interaction a handler answers (a click, a submitted form).
+pub trait Answer: Sync {
+    fn answer_to(&self) -> (serenity::all::InteractionId, &str);
+}
+
+impl Answer for ComponentInteraction {
+    fn answer_to(&self) -> (serenity::all::InteractionId, &str) {
+        (self.id, &self.token)
+    }
+}
+
+impl Answer for serenity::all::ModalInteraction {
+    fn answer_to(&self) -> (serenity::all::InteractionId, &str) {
+        (self.id, &self.token)
+    }
+}
+
+/// What a form that cannot open says (a click handed over from another process was
+/// acknowledged already, and only a first answer can open a form).
+pub const FORM_MOVED: &str =
+    "That form could not open just now (the game moved to another bot process): press the button again.";
+
+impl Bot {
+    /// Answers an interaction: its first answer, as a handler writes it. For an interaction
+    /// another process acknowledged and handed over (see `inbox`), a message becomes a
+    /// follow-up, an update edits the clicked message, and an acknowledgement or a defer is
+    /// already done.
+    pub async fn respond(
+        &self,
+        i: &impl Answer,
+        r: CreateInteractionResponse,
+    ) -> Result<(), serenity::Error> {
+        use serenity::builder::Builder as _;
+        let (id, token) = i.answer_to();
+        if !self.is_preacked(id.get()) {
+            return r.execute(&self.http, (id, token)).await;
+        }
+        let json = serde_json::to_value(&r)?;
+        let data = json.get("data").cloned().unwrap_or(serde_json::Value::Null);
+        match json["type"].as_u64() {
+            Some(4) => {
+                self.http
+                    .create_followup_message(token, &data, vec![])
+                    .await?;
+            }
+            Some(7) => {
+                self.http
+                    .edit_original_interaction_response(token, &data, vec![])
+                    .await?;
+            }
+            Some(9) => {
+                let msg = CreateInteractionResponseFollowup::new()
+                    .content(FORM_MOVED)
+                    .ephemeral(true);
+                self.http
+                    .create_followup_message(token, &msg, vec![])
+                    .await?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// Acknowledges an interaction without answering it yet (type 6).
+    pub async fn ack(&self, id: u64, token: &str) -> Result<(), serenity::Error> {
+        use serenity::builder::Builder as _;
+        CreateInteractionResponse::Acknowledge
+            .execute(&self.http, (serenity::all::InteractionId::new(id), token))
+            .await
+    }
+}
+
 /// Answers a click by redrawing the clicked message (a lobby after a join or a leave).
 pub async fn redraw_clicked(
     bot: &Bot,
@@ -251,8 +323,8 @@ pub async fn redraw_clicked(
     embed: serenity::all::CreateEmbed,
     components: Vec<serenity::all::CreateActionRow>,
 ) -> Result<(), Error> {
-    c.create_response(
-        &bot.http,
+    bot.respond(
+        c,
         CreateInteractionResponse::UpdateMessage(
             CreateInteractionResponseMessage::new()
                 .embed(embed)

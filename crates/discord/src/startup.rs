@@ -5,6 +5,8 @@
 //! graceful stop: on the shutdown signal every running session is detached (not ended: it
 //! resumes on the next start), the store is flushed and the shards close.
 
+pub use super::cluster::ShardPlan;
+use super::cluster::{self, Cluster};
 use super::commands;
 use super::events::{on_error, on_event};
 use super::send::api_status;
@@ -32,6 +34,8 @@ pub struct BotSettings {
     pub seed: Option<u64>,
     /// The community page's address (`AGORA_WEB_URL`), linked from `/leaderboard`.
     pub web_url: Option<String>,
+    /// The Discord shards this process runs (`--shards` / `AGORA_SHARDS`; 0-0/1).
+    pub shards: ShardPlan,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -40,6 +44,7 @@ impl std::fmt::Debug for BotSettings {
             .field("token", &"***")
             .field("guild", &self.guild)
             .field("proxy", &self.proxy)
+            .field("shards", &self.shards)
             .finish()
     }
 }
@@ -61,6 +66,10 @@ pub enum BotError {
     BadSeed(String),
     #[error("AGORA_WEB_URL {0:?} must start with http:// or https://")]
     BadWebUrl(String),
+    #[error("--shards / AGORA_SHARDS {0:?} must be FIRST-LAST/TOTAL with FIRST ≤ LAST < TOTAL (say 0-2/6: shards 0, 1 and 2 of 6)")]
+    BadShards(String),
+    #[error("--shards {0}: with SQLite one process runs every shard (0-{1}/{2}); to share the shards among processes, use PostgreSQL")]
+    ShardsNeedPostgres(String, u32, u32),
 }
 
 impl BotSettings {
@@ -108,6 +117,17 @@ impl BotSettings {
             Some(u) => return Err(BotError::BadWebUrl(u)),
             None => None,
         };
+        let shards = match env("AGORA_SHARDS").filter(|v| !v.trim().is_empty()) {
+            Some(v) => ShardPlan::parse(&v).ok_or(BotError::BadShards(v))?,
+            None => ShardPlan::default(),
+        };
+        if database_url.starts_with("sqlite:") && !shards.is_all() {
+            return Err(BotError::ShardsNeedPostgres(
+                shards.to_string(),
+                shards.total - 1,
+                shards.total,
+            ));
+        }
         Ok(BotSettings {
             token,
             guild,
@@ -115,6 +135,7 @@ impl BotSettings {
             database_url,
             seed,
             web_url,
+            shards,
         })
     }
 }
@@ -160,6 +181,7 @@ pub async fn run(
     // SQLite serves one process: a second `agora run` on the file is refused here.
     let _run_lock = crate::store::RunLock::take(&settings.database_url)?;
     let store = crate::kits::open_store(&settings.database_url, &config).await?;
+    let store_for_keeper = store.clone();
     let kits = crate::registry::dispatch::open_kits(&config, false)?;
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
@@ -174,8 +196,19 @@ pub async fn run(
         Ok(Err(e)) => tracing::warn!("could not check the token first ({e}); connecting anyway"),
         Err(_) => tracing::warn!("checking the token took over 15 s; connecting anyway"),
     }
+    // The shutdown signal, heard by the wait for a first shard and by the graceful stop.
+    let (stop_tx, stop_rx) = tokio::sync::watch::channel(false);
+    tokio::spawn(async move {
+        shutdown.await;
+        let _ = stop_tx.send(true);
+    });
+    let cluster = Arc::new(Cluster::new(settings.shards));
+    let Some(first) = cluster.first_shard(&store, stop_rx.clone()).await? else {
+        return Ok(());
+    };
     let seed = settings.seed;
     let web_url = settings.web_url.clone();
+    let setup_cluster = cluster.clone();
     let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
     let setup_slot = slot.clone();
     let guild = settings.guild;
@@ -220,10 +253,13 @@ pub async fn run(
                     seed,
                 );
                 bot.web_url = web_url.clone();
+                bot.cluster = setup_cluster.clone();
                 let bot = Arc::new(bot);
                 if let Err(e) = resume_all(&bot).await {
                     tracing::error!("resuming stored games failed: {e}");
                 }
+                // Events other processes received for tables driven here.
+                tokio::spawn(super::inbox::run(bot.clone()));
                 let _ = setup_slot.set(bot.clone());
                 tracing::info!(user = %ready.user.name, "connected; commands registered");
                 eprintln!("agora: connected to Discord as {}", ready.user.name);
@@ -240,18 +276,35 @@ pub async fn run(
         .await
         .context("building the Discord client")?;
     let shards = client.shard_manager.clone();
+    let keeper = tokio::spawn(cluster::keep(
+        cluster.clone(),
+        store_for_keeper,
+        shards.clone(),
+        first,
+        slot.clone(),
+    ));
+    let total = cluster.plan.total;
+    let mut stop = stop_rx;
     let stopping = tokio::spawn(async move {
-        shutdown.await;
+        let _ = stop.wait_for(|s| *s).await;
         tracing::info!("shutting down: sessions are saved and resume on the next start");
+        keeper.abort();
         if let Some(bot) = slot.get() {
             for table in bot.tables() {
                 table.detach().await;
             }
             bot.store.flush().await;
+            // Another process may start this one's shards at once.
+            if let Err(e) = bot.store.release_shards(total).await {
+                tracing::warn!("giving the shards up: {e}");
+            }
         }
         shards.shutdown_all().await;
     });
-    let result = client.start().await;
+    // serenity's range ends with its last shard included: this starts `first` alone; the
+    // keeper starts the others this process holds once it runs.
+    tracing::info!(plan = %cluster.plan, shards = ?cluster.held(), "starting the gateway");
+    let result = client.start_shard_range(first..first, total).await;
     stopping.abort();
     match result {
         Ok(()) => Ok(()),
@@ -262,18 +315,35 @@ pub async fn run(
     }
 }
 
-/// Picks up every stored table (at startup), each by its game's kind through the list of
-/// games.
+/// Picks up every stored table of this process's shards (at startup), each by its game's
+/// kind through the list of games.
 async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
     for row in bot.store.channels().await? {
-        match GameKind::parse(&row.game).and_then(commands::game) {
-            Some(game) => game.resume(bot, row).await?,
-            None => tracing::error!(
-                channel = row.channel_id,
-                "a table of {:?}, a game this build does not know, is left as it is",
-                row.game
-            ),
+        if bot.cluster.holds_guild(row.guild_id) {
+            resume_row(bot, row).await?;
         }
+    }
+    Ok(())
+}
+
+/// Picks up one stored table by its game's kind (at startup, or taking a table over), and
+/// the events handed to its earlier driver.
+pub(super) async fn resume_row(
+    bot: &Arc<Bot>,
+    row: crate::store::ChannelRow,
+) -> anyhow::Result<()> {
+    let channel = row.channel_id;
+    match GameKind::parse(&row.game).and_then(commands::game) {
+        Some(game) => game.resume(bot, row).await?,
+        None => tracing::error!(
+            channel,
+            "a table of {:?}, a game this build does not know, is left as it is",
+            row.game
+        ),
+    }
+    // The events other processes handed to its earlier driver come here now.
+    if bot.table(channel).is_some() {
+        bot.store.readdress_inbox(channel).await?;
     }
     Ok(())
 }

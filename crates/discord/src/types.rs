@@ -50,6 +50,28 @@ pub struct Bot {
     pub seed: Option<u64>,
     /// The community page's address, linked from `/leaderboard` (`AGORA_WEB_URL`).
     pub web_url: Option<String>,
+    /// This process's shards (the guilds whose tables it drives).
+    pub cluster: Arc<super::cluster::Cluster>,
+    /// Interactions another process acknowledged and handed over, while they are handled
+    /// here (`respond` answers them by follow-ups and edits).
+    preacked: Mutex<std::collections::HashSet<u64>>,
+    /// Channels of this process's shards whose tables another process drives, with the
+    /// driver (the cluster keeper's last scan).
+    remote: Mutex<HashMap<u64, String>>,
+}
+
+/// While it lives, an interaction counts as acknowledged already (see [`Bot::preacked`]).
+pub struct PreAcked<'a> {
+    bot: &'a Bot,
+    id: u64,
+}
+
+impl Drop for PreAcked<'_> {
+    fn drop(&mut self) {
+        if let Ok(mut set) = self.bot.preacked.lock() {
+            set.remove(&self.id);
+        }
+    }
 }
 
 impl Bot {
@@ -77,6 +99,9 @@ impl Bot {
             me,
             seed,
             web_url: None,
+            cluster: Arc::new(super::cluster::Cluster::new(Default::default())),
+            preacked: Mutex::new(std::collections::HashSet::new()),
+            remote: Mutex::new(HashMap::new()),
         }
     }
 
@@ -140,17 +165,54 @@ impl Bot {
             .insert(session.to_string(), channel);
     }
 
+    /// Marks a handed-over interaction acknowledged while the returned guard lives.
+    pub fn preacked(&self, id: u64) -> PreAcked<'_> {
+        self.preacked.lock().expect("lock").insert(id);
+        PreAcked { bot: self, id }
+    }
+
+    /// Whether an interaction was acknowledged by another process (see [`Self::preacked`]).
+    pub fn is_preacked(&self, id: u64) -> bool {
+        self.preacked.lock().expect("lock").contains(&id)
+    }
+
+    /// The process driving the table at `channel`, when it is another one.
+    pub fn remote_table(&self, channel: u64) -> Option<String> {
+        self.remote.lock().expect("lock").get(&channel).cloned()
+    }
+
+    /// The tables driven elsewhere, as the keeper found them.
+    pub fn set_remote_tables(&self, remote: HashMap<u64, String>) {
+        *self.remote.lock().expect("lock") = remote;
+    }
+
+    /// Drops this process's table at `channel` without touching its stored row (another
+    /// process drove its session; it is resumed from the store).
+    pub fn drop_local(&self, channel: u64) {
+        self.tables.lock().expect("lock").remove(&channel);
+        self.sessions
+            .lock()
+            .expect("lock")
+            .retain(|_, c| *c != channel);
+        self.threads
+            .lock()
+            .expect("lock")
+            .retain(|_, c| *c != channel);
+    }
+
     /// The channel is free again.
     pub async fn forget(&self, channel: u64, session: &str) {
+        // The row goes first: the cluster keeper takes over a stored table that has no
+        // table here, and must not find this one between the two.
+        if let Err(e) = self.store.delete_channel(channel, session).await {
+            tracing::warn!("forgetting channel {channel}: {e}");
+        }
         self.tables.lock().expect("lock").remove(&channel);
         self.sessions.lock().expect("lock").remove(session);
         self.threads
             .lock()
             .expect("lock")
             .retain(|_, c| *c != channel);
-        if let Err(e) = self.store.delete_channel(channel, session).await {
-            tracing::warn!("forgetting channel {channel}: {e}");
-        }
     }
 }
 

@@ -1,5 +1,5 @@
-//! The fake's gateway: HELLO, IDENTIFY → READY, heartbeats, RESUME, and events to the
-//! current connection.
+//! The fake's gateway: HELLO, IDENTIFY (with `[shard, total]`) → READY, heartbeats, RESUME,
+//! and events to the connection of the shard they go to; several connections at once.
 
 use super::*;
 
@@ -58,6 +58,8 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
     let _ = tx.send(Out::Frame(
         json!({"op": 10, "d": {"heartbeat_interval": HEARTBEAT_INTERVAL}}),
     ));
+    // The shard this connection serves, once it identified (or resumed).
+    let mut conn_shard: u32 = 0;
     while let Some(frame) = source.next().await {
         let text = match frame {
             Ok(WsMessage::Text(t)) => t,
@@ -79,36 +81,68 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
             }
             Some(2) => {
                 let mut st = lock(&shared);
+                // `"shard": [shard, total]`; absent: one shard of one.
+                let pair = v["d"]["shard"].as_array().map(|a| {
+                    let n = |i: usize| a.get(i).and_then(Value::as_u64).unwrap_or(0) as u32;
+                    [n(0), n(1).max(1)]
+                });
+                let [shard, total] = pair.unwrap_or([0, 1]);
+                st.identifies.push([shard, total]);
+                st.total = total;
+                conn_shard = shard;
+                let mut guilds: Vec<u64> = st.channel_guilds.values().copied().collect();
+                guilds.push(GUILD_ID);
+                guilds.sort_unstable();
+                guilds.dedup();
+                let guilds: Vec<Value> = guilds
+                    .into_iter()
+                    .filter(|g| shard_of(*g, total) == shard)
+                    .map(|g| json!({"id": g.to_string(), "unavailable": true}))
+                    .collect();
+                let session = format!("sess{conn_id}");
                 let ready = json!({
                     "v": 10,
                     "user": bot_user_json(),
-                    "guilds": [{"id": GUILD_ID.to_string(), "unavailable": true}],
-                    "session_id": format!("sess{conn_id}"),
+                    "guilds": guilds,
+                    "session_id": session,
                     "resume_gateway_url": st.gw_url,
                     "application": {"id": APP_ID.to_string(), "flags": 0},
+                    "shard": [shard, total],
                 });
                 if tx.send(Out::Dispatch("READY".into(), ready)).is_ok() {
                     st.connections += 1;
-                    st.current = Some(Conn {
-                        id: conn_id,
-                        tx: tx.clone(),
-                    });
+                    st.shard_sessions.insert(session, shard);
+                    st.shards.insert(
+                        shard,
+                        Conn {
+                            id: conn_id,
+                            tx: tx.clone(),
+                        },
+                    );
                 }
             }
             Some(6) => {
                 let mut st = lock(&shared);
-                if st.allow_resume {
-                    let seq = v["d"].get("seq").and_then(Value::as_u64).unwrap_or(0);
-                    let _ = tx.send(Out::SetSeq(seq));
-                    if tx.send(Out::Dispatch("RESUMED".into(), json!({}))).is_ok() {
-                        st.resumes += 1;
-                        st.current = Some(Conn {
-                            id: conn_id,
-                            tx: tx.clone(),
-                        });
+                let session = v["d"]["session_id"].as_str().unwrap_or("").to_string();
+                match st.shard_sessions.get(&session).copied() {
+                    Some(shard) if st.allow_resume => {
+                        conn_shard = shard;
+                        let seq = v["d"].get("seq").and_then(Value::as_u64).unwrap_or(0);
+                        let _ = tx.send(Out::SetSeq(seq));
+                        if tx.send(Out::Dispatch("RESUMED".into(), json!({}))).is_ok() {
+                            st.resumes += 1;
+                            st.shards.insert(
+                                shard,
+                                Conn {
+                                    id: conn_id,
+                                    tx: tx.clone(),
+                                },
+                            );
+                        }
                     }
-                } else {
-                    let _ = tx.send(Out::Frame(json!({"op": 9, "d": false})));
+                    _ => {
+                        let _ = tx.send(Out::Frame(json!({"op": 9, "d": false})));
+                    }
                 }
             }
             _ => {}
@@ -116,8 +150,8 @@ async fn gateway_conn(shared: Shared, stream: TcpStream) {
     }
     {
         let mut st = lock(&shared);
-        if st.current.as_ref().is_some_and(|c| c.id == conn_id) {
-            st.current = None;
+        if st.shards.get(&conn_shard).is_some_and(|c| c.id == conn_id) {
+            st.shards.remove(&conn_shard);
         }
     }
     drop(tx);

@@ -47,7 +47,12 @@ impl FakeDiscord {
             connections: 0,
             resumes: 0,
             allow_resume: false,
-            current: None,
+            shards: HashMap::new(),
+            total: 1,
+            shard_sessions: HashMap::new(),
+            identifies: Vec::new(),
+            channel_guilds: HashMap::new(),
+            dispatch_wait: Duration::from_secs(5),
             gw_url: format!("ws://127.0.0.1:{gw_port}"),
         }));
         let app = axum::Router::new()
@@ -97,7 +102,7 @@ impl FakeDiscord {
     pub async fn wait_ready(&self, timeout: Duration) -> bool {
         let deadline = Instant::now() + timeout;
         loop {
-            if self.st().current.is_some() {
+            if !self.st().shards.is_empty() {
                 return true;
             }
             if Instant::now() >= deadline {
@@ -129,14 +134,15 @@ impl FakeDiscord {
         self.st().commands_body.clone()
     }
 
-    /// Sends a dispatch on the current connection, waiting up to 5 s for one. `interaction`:
+    /// Sends a dispatch on the connection of the shard it goes to (its guild's; shard 0
+    /// for a DM), waiting up to [`Self::set_dispatch_wait`] (5 s) for one. `interaction`:
     /// its dispatch time is set at the moment of sending.
     async fn dispatch(&self, t: &str, d: Value, interaction: Option<u64>) {
-        let deadline = Instant::now() + Duration::from_secs(5);
+        let deadline = Instant::now() + self.st().dispatch_wait;
         loop {
             {
                 let mut st = self.st();
-                if st.current.is_some() {
+                if st.can_dispatch(&d) {
                     if let Some(id) = interaction {
                         if let Some(i) = st.inters.get_mut(&id) {
                             i.dispatched = Instant::now();
@@ -149,8 +155,10 @@ impl FakeDiscord {
             }
             if Instant::now() >= deadline {
                 panic!(
-                    "fake discord: no live gateway connection to send {t} to (waited 5 s; \
-                     {} connection(s) reached READY so far)",
+                    "fake discord: no live gateway connection of shard {} to send {t} to \
+                     (waited {:?}; {} connection(s) reached READY so far)",
+                    self.st().target_shard(&d),
+                    self.st().dispatch_wait,
                     self.connections()
                 );
             }
@@ -167,9 +175,40 @@ impl FakeDiscord {
     /// gateway payload); false if no connection is live.
     pub fn send_frame(&self, frame: Value) -> bool {
         let st = self.st();
-        st.current
-            .as_ref()
+        st.shards
+            .get(&0)
             .is_some_and(|conn| conn.tx.send(Out::Frame(frame)).is_ok())
+    }
+
+    /// Puts `channel` (a text channel) in `guild` instead of [`GUILD_ID`]: its events carry
+    /// that guild and go to that guild's shard; threads opened in it belong to it too.
+    pub fn place_channel(&self, channel: u64, guild: u64) {
+        self.st().channel_guilds.insert(channel, guild);
+    }
+
+    /// The shards with a live gateway connection now, in order.
+    pub fn live_shards(&self) -> Vec<u32> {
+        let mut shards: Vec<u32> = self.st().shards.keys().copied().collect();
+        shards.sort_unstable();
+        shards
+    }
+
+    /// Every IDENTIFY's `[shard, total]` so far, in order.
+    pub fn identifies(&self) -> Vec<[u32; 2]> {
+        self.st().identifies.clone()
+    }
+
+    /// How long an event waits for a live connection of its shard before the fake panics
+    /// (5 s; a test that kills a bot process waits longer, for another to take over).
+    pub fn set_dispatch_wait(&self, wait: Duration) {
+        self.st().dispatch_wait = wait;
+    }
+
+    /// Closes the connection of one shard (Close 1000), as when its process dies.
+    pub fn drop_shard(&self, shard: u32) {
+        if let Some(conn) = self.st().shards.remove(&shard) {
+            let _ = conn.tx.send(Out::Close(DROP_CLOSE_CODE));
+        }
     }
 
     /// Registers a new interaction and returns its id.
@@ -225,7 +264,8 @@ impl FakeDiscord {
         let data = json!({"id": cmd_id.to_string(), "name": command, "type": 1,
                           "options": options});
         let id = self.new_interaction(user, channel, None);
-        let d = interaction_json(id, 2, user, channel, perms, data);
+        let guild = self.st().guild_of(channel);
+        let d = interaction_json(id, 2, user, channel, guild, perms, data);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
     }
@@ -260,7 +300,8 @@ impl FakeDiscord {
             data["values"] = json!(values);
         }
         let id = self.new_interaction(user, current.channel_id, Some(current.id));
-        let mut d = interaction_json(id, 3, user, current.channel_id, perms, data);
+        let guild = self.st().guild_of(current.channel_id);
+        let mut d = interaction_json(id, 3, user, current.channel_id, guild, perms, data);
         d["message"] = message_json(&current);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
@@ -284,7 +325,8 @@ impl FakeDiscord {
             .collect();
         let data = json!({"custom_id": custom_id, "components": rows});
         let id = self.new_interaction(user, channel, None);
-        let d = interaction_json(id, 5, user, channel, DEFAULT_PERMS, data);
+        let guild = self.st().guild_of(channel);
+        let d = interaction_json(id, 5, user, channel, guild, DEFAULT_PERMS, data);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
     }
@@ -295,7 +337,11 @@ impl FakeDiscord {
         let (id, d) = {
             let mut st = self.st();
             let id = st.create_msg(channel, user, &json!({"content": content}), None, None);
-            (id, message_create_json(st.msg(id).expect("just created")))
+            let guild = st.guild_of(channel);
+            (
+                id,
+                message_create_json(st.msg(id).expect("just created"), guild),
+            )
         };
         self.dispatch("MESSAGE_CREATE", d, None).await;
         id
@@ -475,7 +521,8 @@ impl FakeDiscord {
     /// resume (see [`Self::allow_resume`]), and [`Self::wait_ready`] waits for the new
     /// connection.
     pub fn drop_gateway(&self) {
-        if let Some(conn) = self.st().current.take() {
+        let conns: Vec<Conn> = self.st().shards.drain().map(|(_, c)| c).collect();
+        for conn in conns {
             let _ = conn.tx.send(Out::Close(DROP_CLOSE_CODE));
         }
     }

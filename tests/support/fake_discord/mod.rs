@@ -277,8 +277,24 @@ struct State {
     connections: u32,
     resumes: u32,
     allow_resume: bool,
-    current: Option<Conn>,
+    /// The live gateway connection of each shard (the newest that got READY or RESUMED).
+    shards: HashMap<u32, Conn>,
+    /// The shard count the bot identified with (1 until it identifies).
+    total: u32,
+    /// Each gateway session id's shard (a RESUME names the session, not the shard).
+    shard_sessions: HashMap<String, u32>,
+    /// Every IDENTIFY's `[shard, total]`, in order.
+    identifies: Vec<[u32; 2]>,
+    /// Channels of guilds other than [`GUILD_ID`] (see [`FakeDiscord::place_channel`]).
+    channel_guilds: HashMap<u64, u64>,
+    /// How long an event waits for its shard's connection (see `set_dispatch_wait`).
+    dispatch_wait: Duration,
     gw_url: String,
+}
+
+/// The shard a guild's events go to, as Discord routes them: `(guild_id >> 22) % total`.
+pub fn shard_of(guild: u64, total: u32) -> u32 {
+    ((guild >> 22) % total.max(1) as u64) as u32
 }
 
 impl State {
@@ -344,13 +360,41 @@ impl State {
         }
     }
 
-    /// Sends an event on the current connection, if any; false if there is none.
+    /// The guild of a channel: none (0) for a DM channel; a thread's is its parent's.
+    fn guild_of(&self, channel: u64) -> u64 {
+        if is_dm(channel) {
+            return 0;
+        }
+        let channel = (self.threads.iter())
+            .find(|t| t.0 == channel)
+            .map_or(channel, |t| t.1);
+        self.channel_guilds
+            .get(&channel)
+            .copied()
+            .unwrap_or(GUILD_ID)
+    }
+
+    /// The shard an event goes to: its guild's, or shard 0 without a guild (a DM).
+    fn target_shard(&self, d: &Value) -> u32 {
+        match d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok()) {
+            Some(g) => shard_of(g, self.total),
+            None => 0,
+        }
+    }
+
+    /// Whether the shard an event goes to has a live connection.
+    fn can_dispatch(&self, d: &Value) -> bool {
+        self.shards.contains_key(&self.target_shard(d))
+    }
+
+    /// Sends an event on its shard's connection, if live; false if there is none.
     fn try_dispatch(&mut self, t: &str, d: Value) -> bool {
-        if let Some(conn) = &self.current {
+        let shard = self.target_shard(&d);
+        if let Some(conn) = self.shards.get(&shard) {
             if conn.tx.send(Out::Dispatch(t.to_string(), d)).is_ok() {
                 return true;
             }
-            self.current = None;
+            self.shards.remove(&shard);
         }
         false
     }
@@ -428,27 +472,36 @@ pub fn message_json(m: &Msg) -> Value {
 
 /// MESSAGE_CREATE `d`: the Message plus, in a guild channel, `guild_id` and a `member`
 /// without `user`.
-fn message_create_json(m: &Msg) -> Value {
+fn message_create_json(m: &Msg, guild: u64) -> Value {
     let mut d = message_json(m);
     if !is_dm(m.channel_id) {
-        d["guild_id"] = Value::String(GUILD_ID.to_string());
+        d["guild_id"] = Value::String(guild.to_string());
         d["member"] = member_json(None, None);
     }
     d
 }
 
-fn channel_json(c: u64) -> Value {
+fn channel_json(c: u64, guild: u64) -> Value {
     if is_dm(c) {
         json!({"id": c.to_string(), "type": 1, "last_message_id": null,
                "recipients": [user_json(c - DM_BASE)]})
     } else {
-        json!({"id": c.to_string(), "type": 0, "guild_id": GUILD_ID.to_string(),
+        json!({"id": c.to_string(), "type": 0, "guild_id": guild.to_string(),
                "name": format!("table-{c}"), "position": 0, "permission_overwrites": [],
                "nsfw": false})
     }
 }
 
-fn interaction_json(id: u64, kind: u8, user: u64, channel: u64, perms: u64, data: Value) -> Value {
+#[allow(clippy::too_many_arguments)]
+fn interaction_json(
+    id: u64,
+    kind: u8,
+    user: u64,
+    channel: u64,
+    guild: u64,
+    perms: u64,
+    data: Value,
+) -> Value {
     let mut d = json!({
         "id": id.to_string(),
         "application_id": APP_ID.to_string(),
@@ -466,7 +519,7 @@ fn interaction_json(id: u64, kind: u8, user: u64, channel: u64, perms: u64, data
         d["user"] = user_json(user);
         d["context"] = json!(1);
     } else {
-        d["guild_id"] = Value::String(GUILD_ID.to_string());
+        d["guild_id"] = Value::String(guild.to_string());
         d["guild_locale"] = json!("en-US");
         d["member"] = member_json(Some(user), Some(perms));
         d["context"] = json!(0);

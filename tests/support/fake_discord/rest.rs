@@ -165,7 +165,7 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
             )
         }
         ("GET", ["channels", c]) => match id_of(c) {
-            Some(c) => ok(channel_json(c)),
+            Some(c) => ok(channel_json(c, st.guild_of(c))),
             None => no_route(),
         },
         ("POST", ["channels", c, "typing"]) if id_of(c).is_some() => no_content(),
@@ -174,11 +174,12 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
                 return no_route();
             };
             let id = THREAD_BASE + st.threads.len() as u64;
+            let guild = st.guild_of(parent);
             let name = body["name"].as_str().unwrap_or("thread").to_string();
             st.threads.push((id, parent, name.clone(), Vec::new()));
             let kind = body["type"].as_u64().unwrap_or(11);
             ok(
-                json!({"id": id.to_string(), "type": kind, "guild_id": GUILD_ID.to_string(),
+                json!({"id": id.to_string(), "type": kind, "guild_id": guild.to_string(),
                       "parent_id": parent.to_string(), "name": name, "position": 0,
                       "permission_overwrites": [], "nsfw": false,
                       "thread_metadata": {"archived": false, "auto_archive_duration": 1440,
@@ -219,7 +220,8 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
             let id = st.create_msg(c, APP_ID, body, None, None);
             let m = st.msg(id).expect("just created").clone();
             if !is_dm(c) {
-                st.try_dispatch("MESSAGE_CREATE", message_create_json(&m));
+                let d = message_create_json(&m, st.guild_of(c));
+                st.try_dispatch("MESSAGE_CREATE", d);
             }
             ok(message_json(&m))
         }

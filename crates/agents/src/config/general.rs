@@ -32,8 +32,8 @@ pub struct SimConfig {
 pub struct StoreConfig {
     /// Used when neither `--db` nor `DATABASE_URL` is given.
     pub url: String,
-    /// Seconds a session's lease lasts without renewal; another process may take the
-    /// session over only after that (or at once when the holder is a dead local process).
+    /// Seconds a session's (or a shard's) lease lasts without renewal; another process may
+    /// take it over only after that (or at once when the holder is a dead local process).
     pub lease_secs: u32,
 }
 
@@ -41,7 +41,7 @@ impl Default for StoreConfig {
     fn default() -> Self {
         StoreConfig {
             url: "sqlite://agora.db".into(),
-            lease_secs: 20,
+            lease_secs: 10,
         }
     }
 }

@@ -40,9 +40,15 @@ impl Store {
 
     /// Every stored channel table.
     pub async fn channels(&self) -> Result<Vec<ChannelRow>, StoreError> {
+        self.channels_where(None).await
+    }
+
+    async fn channels_where(&self, channel: Option<u64>) -> Result<Vec<ChannelRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT channel_id, guild_id, game, state, session_id, data FROM discord_tables ORDER BY updated_at, channel_id",
+            "SELECT channel_id, guild_id, game, state, session_id, data FROM discord_tables \
+             WHERE ($1 = 0 OR channel_id = $1) ORDER BY updated_at, channel_id",
         )
+        .bind(channel.unwrap_or(0) as i64)
         .fetch_all(&self.pool)
         .await?;
         rows.iter()
@@ -61,5 +67,72 @@ impl Store {
                 })
             })
             .collect()
+    }
+}
+
+/// A channel's table as the cluster keeper scans them: where it is and who drives its
+/// session, without its data.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TablePlace {
+    pub channel_id: u64,
+    pub guild_id: u64,
+    /// `lobby` or `running`.
+    pub state: String,
+    pub session_id: Option<String>,
+    /// The session's status (`running`, `finished`, …), when the table has one.
+    pub session_status: Option<String>,
+    /// The session's lease holder, while it has one.
+    pub lease_owner: Option<String>,
+    pub lease_until: i64,
+}
+
+impl TablePlace {
+    /// Whether this process may take the table over now: a lobby (no lease), or a running
+    /// session nobody holds, whose lease ran out, or whose holder is a dead process of
+    /// this machine.
+    pub fn takeable(&self, me: &str, now: i64) -> bool {
+        if self.session_id.is_some() && self.session_status.as_deref() != Some("running") {
+            return false;
+        }
+        match (&self.session_id, &self.lease_owner) {
+            (None, _) => true,
+            (Some(_), None) => true,
+            (Some(_), Some(o)) if o == me => false,
+            (Some(_), Some(o)) => self.lease_until < now || super::owner::owner_is_dead_local(o),
+        }
+    }
+}
+
+impl Store {
+    /// Where every stored table is and who drives it (the keeper's scan: no data read).
+    pub async fn table_places(&self) -> Result<Vec<TablePlace>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT dt.channel_id, dt.guild_id, dt.state, dt.session_id, s.status, s.lease_owner, COALESCE(s.lease_until, 0) \
+             FROM discord_tables dt LEFT JOIN sessions s ON s.id = dt.session_id ORDER BY dt.channel_id",
+        )
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(TablePlace {
+                    channel_id: r.try_get::<i64, _>(0)? as u64,
+                    guild_id: r.try_get::<i64, _>(1)? as u64,
+                    state: r.try_get(2)?,
+                    session_id: r.try_get(3)?,
+                    session_status: r.try_get(4)?,
+                    lease_owner: r.try_get(5)?,
+                    lease_until: r.try_get(6)?,
+                })
+            })
+            .collect()
+    }
+
+    /// One channel's stored table.
+    pub async fn channel(&self, channel_id: u64) -> Result<Option<ChannelRow>, StoreError> {
+        Ok(self
+            .channels_where(Some(channel_id))
+            .await?
+            .into_iter()
+            .next())
     }
 }

@@ -11,23 +11,27 @@
 //! session does only when it starts or resumes.
 
 mod discord;
+mod inbox;
 mod lease;
 mod migrate;
 mod owner;
 mod ratings;
 mod rows;
+mod shards;
 mod single;
 mod writer;
 
 pub use crate::games::outcome::SeatOutcome;
 pub use crate::games::Outcome;
-pub use discord::ChannelRow;
+pub use discord::{ChannelRow, TablePlace};
+pub use inbox::InboxItem;
 pub use lease::Lease;
 pub use ratings::{season_of, FinishedGame, FinishedSeat, Rater, RatingRow};
 pub use rows::{
     InputSource, NewSeat, NewSession, PlayerRef, SeatResult, SessionRow, SessionSummary,
     StoredInput, SummarySeat,
 };
+pub use shards::{ShardKey, ShardLease};
 pub use single::RunLock;
 
 use lease::Held;
@@ -99,6 +103,9 @@ pub use crate::agents::now_ms;
 #[derive(Clone)]
 pub struct Store {
     pool: AnyPool,
+    /// The URL it was opened with (a listening connection of its own needs it); never
+    /// shown but through [`redact`].
+    url: String,
     backend: Backend,
     owner: String,
     lease: Duration,
@@ -198,6 +205,7 @@ impl Store {
         ));
         Ok(Store {
             pool,
+            url: url.to_string(),
             backend,
             owner: owner::process_owner(),
             lease,

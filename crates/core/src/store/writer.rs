@@ -89,6 +89,8 @@ pub(super) enum Write {
     /// Forgets a channel's table, unless it now holds another session than this one
     /// (empty: whatever it holds).
     DeleteChannel(u64, String),
+    /// An event for the process that drives its table; told by NOTIFY on PostgreSQL.
+    Inbox(super::InboxItem),
 }
 
 impl Write {
@@ -311,6 +313,29 @@ async fn apply(tx: &mut Tx<'_>, write: &Write) -> Result<u64, StoreError> {
             .bind(now_ms())
             .execute(&mut **tx)
             .await?;
+            Ok(0)
+        }
+        Write::Inbox(item) => {
+            sqlx::query(
+                "INSERT INTO inbox (id, owner, channel_id, kind, payload, received_at) VALUES ($1, $2, $3, $4, $5, $6) \
+                 ON CONFLICT (id) DO NOTHING",
+            )
+            .bind(&item.id)
+            .bind(&item.owner)
+            .bind(item.channel_id as i64)
+            .bind(&item.kind)
+            .bind(item.payload.to_string())
+            .bind(item.received_at)
+            .execute(&mut **tx)
+            .await?;
+            if tx.backend_name() == "PostgreSQL" {
+                // Delivered when the transaction commits.
+                sqlx::query("SELECT pg_notify($1, $2)")
+                    .bind(super::inbox::CHANNEL)
+                    .bind(&item.owner)
+                    .execute(&mut **tx)
+                    .await?;
+            }
             Ok(0)
         }
         Write::DeleteChannel(channel_id, session) => {

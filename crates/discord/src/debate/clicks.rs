@@ -50,13 +50,13 @@ pub(super) async fn on_lobby(
     let TableState::Lobby(lobby) = &mut *st else {
         let text = lobby_closed(&st);
         drop(st);
-        c.create_response(&bot.http, ephemeral(text)).await?;
+        bot.respond(c, ephemeral(text)).await?;
         return Ok(());
     };
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
         // A button of an earlier lobby in this channel.
         drop(st);
-        c.create_response(&bot.http, ephemeral(OLD_LOBBY)).await?;
+        bot.respond(c, ephemeral(OLD_LOBBY)).await?;
         return Ok(());
     }
     let mut next = lobby.clone();
@@ -78,12 +78,12 @@ pub(super) async fn on_lobby(
             }
             e => sentence(e.to_string()),
         };
-        c.create_response(&bot.http, ephemeral(text)).await?;
+        bot.respond(c, ephemeral(text)).await?;
         return Ok(());
     }
     match verb {
         "start" => {
-            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+            bot.respond(c, CreateInteractionResponse::Acknowledge)
                 .await?;
             *st = TableState::Starting;
             drop(st);
@@ -92,8 +92,8 @@ pub(super) async fn on_lobby(
         "cancel" => {
             *st = TableState::Closed;
             drop(st);
-            c.create_response(
-                &bot.http,
+            bot.respond(
+                c,
                 CreateInteractionResponse::UpdateMessage(
                     CreateInteractionResponseMessage::new()
                         .content("🛑 The debate lobby was cancelled.")
@@ -106,7 +106,7 @@ pub(super) async fn on_lobby(
             Ok(())
         }
         _ => {
-            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+            bot.respond(c, CreateInteractionResponse::Acknowledge)
                 .await?;
             let saved = TableState::Lobby(next.clone());
             if let Some(row) = table.row(&saved) {
@@ -218,7 +218,7 @@ pub(super) async fn on_call(
     let open = match open_call(table, c.user.id.get(), seat, seq).await {
         Ok(open) => open,
         Err(why) => {
-            c.create_response(&bot.http, ephemeral(why)).await?;
+            bot.respond(c, ephemeral(why)).await?;
             return Ok(());
         }
     };
@@ -231,15 +231,15 @@ pub(super) async fn on_call(
     match verb {
         "target" => {
             let Ask::Question { targets, .. } = open.ask else {
-                c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+                bot.respond(c, ephemeral(CLOSED)).await?;
                 return Ok(());
             };
             let Some(t) = picked.filter(|t| targets.contains(t)) else {
-                c.create_response(&bot.http, ephemeral("Pick one of the two who may answer."))
+                bot.respond(c, ephemeral("Pick one of the two who may answer."))
                     .await?;
                 return Ok(());
             };
-            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+            bot.respond(c, CreateInteractionResponse::Acknowledge)
                 .await?;
             {
                 let mut st = table.state.lock().await;
@@ -254,8 +254,7 @@ pub(super) async fn on_call(
         }
         "hand" => {
             let Some(to) = picked.filter(|t| side_of(*t) == side_of(seat) && *t != seat) else {
-                c.create_response(&bot.http, ephemeral("Pick a teammate."))
-                    .await?;
+                bot.respond(c, ephemeral("Pick a teammate.")).await?;
                 return Ok(());
             };
             let action = Action::HandOff {
@@ -264,10 +263,10 @@ pub(super) async fn on_call(
             };
             match submit(table, seat, seq, action).await {
                 Ok(()) => {
-                    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                    bot.respond(c, CreateInteractionResponse::Acknowledge)
                         .await?
                 }
-                Err(e) => c.create_response(&bot.http, ephemeral(e)).await?,
+                Err(e) => bot.respond(c, ephemeral(e)).await?,
             }
         }
         "done" => {
@@ -277,10 +276,10 @@ pub(super) async fn on_call(
             };
             match result {
                 Ok(()) => {
-                    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+                    bot.respond(c, CreateInteractionResponse::Acknowledge)
                         .await?
                 }
-                Err(e) => c.create_response(&bot.http, ephemeral(e)).await?,
+                Err(e) => bot.respond(c, ephemeral(e)).await?,
             }
         }
         "write" => {
@@ -293,15 +292,15 @@ pub(super) async fn on_call(
                 TableState::Running(r) => r.desk.data.session_id.clone(),
                 _ => String::new(),
             };
-            c.create_response(
-                &bot.http,
+            bot.respond(
+                c,
                 CreateInteractionResponse::Modal(speech_modal(
                     &session, seat, seq, &open.ask, &draft,
                 )),
             )
             .await?;
         }
-        _ => c.create_response(&bot.http, ephemeral(CLOSED)).await?,
+        _ => bot.respond(c, ephemeral(CLOSED)).await?,
     }
     Ok(())
 }
@@ -365,10 +364,10 @@ pub(super) async fn on_floor(
         }
     };
     if let Some(text) = refusal {
-        c.create_response(&bot.http, ephemeral(text)).await?;
+        bot.respond(c, ephemeral(text)).await?;
         return Ok(());
     }
-    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+    bot.respond(c, CreateInteractionResponse::Acknowledge)
         .await?;
     let seat = match &*table.state.lock().await {
         TableState::Running(r) => r.desk.data.seat_of(user),
@@ -400,7 +399,7 @@ pub(super) async fn on_speech_form(
         .unwrap_or_default();
     let open = open_call(table, m.user.id.get(), seat, seq).await;
     if open.as_ref().err() == Some(&NOT_YOURS) {
-        m.create_response(&bot.http, ephemeral(NOT_YOURS)).await?;
+        bot.respond(m, ephemeral(NOT_YOURS)).await?;
         return Ok(());
     }
     if text.trim().is_empty() {
@@ -410,7 +409,7 @@ pub(super) async fn on_speech_form(
         } else {
             CLOSED
         };
-        m.create_response(&bot.http, ephemeral(answer)).await?;
+        bot.respond(m, ephemeral(answer)).await?;
         return Ok(());
     }
     let Ok(open) = open else {
@@ -441,7 +440,7 @@ pub(super) async fn on_speech_form(
         } else {
             CLOSED
         };
-        m.create_response(&bot.http, ephemeral(answer)).await?;
+        bot.respond(m, ephemeral(answer)).await?;
         if moved {
             refresh_call(bot, table, seat).await;
         }
@@ -461,12 +460,9 @@ pub(super) async fn on_speech_form(
         Err(e) => Err(e),
     };
     match result {
-        Ok(()) => {
-            m.create_response(&bot.http, ephemeral("✅ Your speech is in."))
-                .await?
-        }
+        Ok(()) => bot.respond(m, ephemeral("✅ Your speech is in.")).await?,
         Err(e) => {
-            m.create_response(&bot.http, ephemeral(e)).await?;
+            bot.respond(m, ephemeral(e)).await?;
             // The call shows the form's words against the limit.
             refresh_call(bot, table, seat).await;
         }

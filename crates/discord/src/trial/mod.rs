@@ -57,7 +57,7 @@ impl DiscordGame for TrialGame {
 }
 
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
-    c.create_response(&bot.http, ephemeral(text)).await?;
+    bot.respond(c, ephemeral(text)).await?;
     Ok(())
 }
 
@@ -108,7 +108,7 @@ async fn on_lobby(
             let lobby = lobby.clone();
             *st = TrialState::Starting;
             drop(st);
-            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+            bot.respond(c, CreateInteractionResponse::Acknowledge)
                 .await?;
             return drive::start(bot, table, c, lobby).await;
         }

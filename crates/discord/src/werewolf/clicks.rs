@@ -35,7 +35,7 @@ pub(super) async fn on_lobby(
     let mut st = table.state.lock().await;
     let TableState::Lobby(lobby) = &mut *st else {
         drop(st);
-        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        bot.respond(c, ephemeral(CLOSED)).await?;
         return Ok(());
     };
     let mut next = lobby.clone();
@@ -56,11 +56,11 @@ pub(super) async fn on_lobby(
         if !text.ends_with('.') {
             text.push('.');
         }
-        c.create_response(&bot.http, ephemeral(text)).await?;
+        bot.respond(c, ephemeral(text)).await?;
         return Ok(());
     }
     // Acknowledge first; the store and DMs come after.
-    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+    bot.respond(c, CreateInteractionResponse::Acknowledge)
         .await?;
     if verb == "start" {
         *st = TableState::Starting;
@@ -139,7 +139,7 @@ pub(super) async fn on_ask(
         find_ask(c, table, seat, seq).await
     };
     let Some(open) = found else {
-        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        bot.respond(c, ephemeral(CLOSED)).await?;
         return Ok(());
     };
     if verb == "open" {
@@ -152,13 +152,13 @@ pub(super) async fn on_ask(
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
                 drop(st);
-                c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+                bot.respond(c, ephemeral(CLOSED)).await?;
                 return Ok(());
             };
             panel_view(r, seat)
         };
-        c.create_response(
-            &bot.http,
+        bot.respond(
+            c,
             CreateInteractionResponse::Message(
                 CreateInteractionResponseMessage::new()
                     .content(text)
@@ -193,12 +193,12 @@ async fn answer_click(
     let action = match action_for(&open.ask, verb, value.as_deref()) {
         Ok(a) => a,
         Err(e) => {
-            c.create_response(&bot.http, ephemeral(format!("Not taken: {e}.")))
+            bot.respond(c, ephemeral(format!("Not taken: {e}.")))
                 .await?;
             return Ok(());
         }
     };
-    c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+    bot.respond(c, CreateInteractionResponse::Acknowledge)
         .await?;
     let seq = open.seq;
     let (handle, names) = {
@@ -277,7 +277,7 @@ pub(super) async fn on_board(
         }
     };
     let Some((seat, open)) = found else {
-        c.create_response(&bot.http, ephemeral(CLOSED)).await?;
+        bot.respond(c, ephemeral(CLOSED)).await?;
         return Ok(());
     };
     answer_click(bot, c, table, seat, open, "vote", true).await

@@ -70,7 +70,7 @@ async fn open<G: DiscordPanel>(ctx: Context<'_>, lobby: PanelLobby) -> Result<()
 }
 
 async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
-    c.create_response(&bot.http, ephemeral(text)).await?;
+    bot.respond(c, ephemeral(text)).await?;
     Ok(())
 }
 
@@ -142,7 +142,7 @@ async fn on_lobby<G: DiscordPanel>(
             let lobby = lobby.clone();
             *st = PanelState::Starting;
             drop(st);
-            c.create_response(&bot.http, CreateInteractionResponse::Acknowledge)
+            bot.respond(c, CreateInteractionResponse::Acknowledge)
                 .await?;
             return drive::start(bot, table, c, lobby).await;
         }
