@@ -216,7 +216,7 @@ pub async fn keep(
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     for shard in cluster.held().into_iter().filter(|s| *s != first) {
-        manager.restart(ShardId(shard)).await;
+        start_shard(&manager, shard);
     }
     let mut ticks = tokio::time::interval(beat(&store));
     ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
@@ -246,7 +246,7 @@ pub async fn keep(
                         total = cluster.plan.total,
                         "took over a shard whose process stopped"
                     );
-                    manager.restart(ShardId(shard)).await;
+                    start_shard(&manager, shard);
                 }
             }
             Err(e) => tracing::warn!("looking for shards to take over: {e}"),
@@ -257,6 +257,14 @@ pub async fn keep(
             }
         }
     }
+}
+
+/// Starts a shard this process took, in a task of its own: serenity's restart first waits
+/// (up to 5 s, with a warning) for the shard that is not running here to report its stop,
+/// and the tables of the shard are taken over meanwhile.
+fn start_shard(manager: &Arc<ShardManager>, shard: u32) {
+    let manager = manager.clone();
+    tokio::spawn(async move { manager.restart(ShardId(shard)).await });
 }
 
 /// Takes over every table of this process's shards that nobody drives: a lobby not

@@ -13,11 +13,13 @@
 //!   once after the restart, no stale control live.
 //! - `trial`: a trial with two people, juror threads, evidence, the verdict; a restart.
 //! - `bad_inputs`: bad input at every control of the debates and the trial.
+//! - `cluster`: two `agora run` processes on one PostgreSQL: handed-over clicks, a takeover.
 
 mod bad_inputs;
 mod bad_inputs_formats;
 mod binary;
 mod clicks;
+mod cluster;
 mod debate;
 mod debate_panel;
 mod forged;

@@ -1,0 +1,165 @@
+//! Two `agora run` processes on one PostgreSQL and one (fake) Discord, each running one of
+//! two shards: a table's DM clicks arrive at the other process and are handed over; a
+//! SIGKILL of the table's driver mid-game, after which the other process starts its shard
+//! and takes the game over, and it finishes with nothing posted twice. Needs
+//! `AGORA_TEST_POSTGRES_URL` (`.ci/run` sets it; under `CI=true` it must be set).
+
+use super::*;
+use crate::app::{TestApp, WAIT};
+use crate::fake_discord::FakeDiscord;
+use crate::fake_players::Humans;
+use std::time::{Duration, Instant};
+
+/// A guild on shard 1 of 2 (`(id >> 22) % 2 == 1`).
+const GUILD_ON_SHARD_1: u64 = 1 << 22;
+
+/// A fresh PostgreSQL database beside the test server's, or none (not in CI).
+async fn fresh_postgres(tag: &str) -> Option<String> {
+    let base = match std::env::var("AGORA_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => url,
+        _ => {
+            assert!(
+                std::env::var("CI").as_deref() != Ok("true"),
+                "CI=true but AGORA_TEST_POSTGRES_URL is not set: the cluster tests must run"
+            );
+            return None;
+        }
+    };
+    sqlx::any::install_default_drivers();
+    let name = format!("agora_{tag}_{}", agora::session::new_id());
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base)
+        .await
+        .unwrap();
+    sqlx::query(&format!("CREATE DATABASE {name}"))
+        .execute(&mut conn)
+        .await
+        .unwrap();
+    Some(format!("{}/{name}", &base[..base.rfind('/').unwrap()]))
+}
+
+/// Process A runs shard 0 of 2 (DMs come there), process B shard 1 (the table's guild).
+async fn two_processes(db: &str, seed: u64) -> (TestApp, TestApp) {
+    let log = "warn,agora_discord::inbox=debug,agora_discord::cluster=info";
+    let a = TestApp::builder()
+        .binary()
+        .seed(seed)
+        .database_url(Some(db.to_string()))
+        .env("AGORA_SHARDS", "0-0/2")
+        .env("AGORA_STORE_LEASE_SECS", "6")
+        .env("RUST_LOG", log)
+        .spawn()
+        .await;
+    a.fake.set_dispatch_wait(Duration::from_secs(30));
+    let b = TestApp::builder()
+        .binary()
+        .seed(seed)
+        .fake(a.fake.clone())
+        .database_url(Some(db.to_string()))
+        .env("AGORA_SHARDS", "1-1/2")
+        .env("AGORA_STORE_LEASE_SECS", "6")
+        .env("RUST_LOG", log)
+        .spawn()
+        .await;
+    a.fake
+        .wait_until("both shards connected", WAIT, |f| {
+            f.live_shards() == vec![0, 1]
+        })
+        .await;
+    (a, b)
+}
+
+fn identified_both(fake: &FakeDiscord) {
+    let ids = fake.identifies();
+    assert!(ids.contains(&[0, 2]) && ids.contains(&[1, 2]), "{ids:?}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn dm_clicks_reach_the_process_driving_the_table() {
+    let Some(db) = fresh_postgres("handover").await else {
+        return;
+    };
+    let (a, b) = two_processes(&db, 21).await;
+    let fake = a.fake.clone();
+    identified_both(&fake);
+    let channel = 3201;
+    fake.place_channel(channel, GUILD_ON_SHARD_1);
+    let users = [4201, 4202, 4203];
+    three_at_the_table(&fake, channel, &users).await;
+    let mut humans = Humans::new(channel, &users);
+    humans.play_to_the_end(&fake).await;
+    assert!(humans.night_actions > 0, "the people acted at night by DM");
+    // Their DM clicks came on shard 0 (process A), which handed them to B.
+    assert!(
+        a.log().count("handed a component") >= humans.night_actions,
+        "A handed the DM clicks over:\n{}",
+        a.log().text()
+    );
+    assert_eq!(b.log().count("handed a component"), 0, "{}", b.log().text());
+    let after = bot_texts(&fake, channel, &users);
+    assert_nothing_repeated(&[], &after);
+    let store = a.store().await;
+    let sessions = store.sessions().await.unwrap();
+    assert_eq!(sessions.len(), 1);
+    assert_eq!(sessions[0].session.status, "finished");
+    assert_eq!(store.inbox_depth().await.unwrap(), 0);
+    a.stop().await;
+    b.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_killed_driver_s_shard_and_game_are_taken_over() {
+    let Some(db) = fresh_postgres("takeover").await else {
+        return;
+    };
+    let (a, mut b) = two_processes(&db, 22).await;
+    let fake = a.fake.clone();
+    let channel = 3202;
+    fake.place_channel(channel, GUILD_ON_SHARD_1);
+    let users = [4211, 4212, 4213];
+    three_at_the_table(&fake, channel, &users).await;
+    // Mid-night: the people's night asks are out.
+    fake.wait_until("the first night's asks", Duration::from_secs(60), |f| {
+        users.iter().any(|u| {
+            f.dms(*u)
+                .iter()
+                .any(|m| m.custom_ids().iter().any(|id| id.starts_with("ask:")))
+        })
+    })
+    .await;
+    let before = bot_texts(&fake, channel, &users);
+    let killed = Instant::now();
+    b.kill().await;
+    fake.drop_shard(1);
+    fake.wait_until("shard 1 runs again", Duration::from_secs(30), |f| {
+        f.live_shards().contains(&1)
+    })
+    .await;
+    fake.wait_until("the restart notice", Duration::from_secs(30), |f| {
+        f.messages(channel)
+            .iter()
+            .any(|m| m.text().contains("The bot restarted"))
+    })
+    .await;
+    let takeover = killed.elapsed();
+    assert!(takeover <= Duration::from_secs(15), "took {takeover:?}");
+    assert!(
+        a.log().count("took over a shard") >= 1,
+        "{}",
+        a.log().text()
+    );
+    assert_nothing_repeated(&before, &bot_texts(&fake, channel, &users));
+    let mut humans = Humans::new(channel, &users);
+    humans.play_to_the_end(&fake).await;
+    let after = bot_texts(&fake, channel, &users);
+    assert_nothing_repeated(&[], &after);
+    let notices = after
+        .iter()
+        .filter(|(_, t)| t.contains("The bot restarted"))
+        .count();
+    assert_eq!(notices, 1, "the restart notice is posted once");
+    let store = a.store().await;
+    let row = &store.sessions().await.unwrap()[0].session;
+    assert_eq!(row.status, "finished");
+    assert!(row.lease_epoch >= 2, "the takeover claimed a new epoch");
+    a.stop().await;
+}
