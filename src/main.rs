@@ -225,13 +225,27 @@ fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 fn run() -> anyhow::Result<()> {
     let _ = dotenvy::dotenv();
-    tracing_subscriber::fmt()
-        .with_env_filter(
-            tracing_subscriber::EnvFilter::try_from_default_env()
-                .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn")),
-        )
-        .with_writer(std::io::stderr)
-        .init();
+    let filter = || {
+        tracing_subscriber::EnvFilter::try_from_default_env()
+            .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("warn"))
+    };
+    // AGORA_LOG_FORMAT=json: one JSON object a line, for a log collector.
+    match std::env::var("AGORA_LOG_FORMAT").as_deref() {
+        Ok("json") => tracing_subscriber::fmt()
+            .json()
+            .with_env_filter(filter())
+            .with_writer(std::io::stderr)
+            .init(),
+        Ok("") | Ok("text") | Err(_) => tracing_subscriber::fmt()
+            .with_env_filter(filter())
+            .with_writer(std::io::stderr)
+            .init(),
+        Ok(other) => {
+            return Err(anyhow::anyhow!(
+                "AGORA_LOG_FORMAT {other:?} must be json or text"
+            ));
+        }
+    }
     let cli = Cli::parse();
     let config = Config::load()?;
     agora::agents::werewolf::heuristic::install_speeches()?;

@@ -302,6 +302,7 @@ impl TestApp {
                 .env_value("AGORA_SHARDS")
                 .and_then(|s| agora::discord::ShardPlan::parse(&s))
                 .unwrap_or_default(),
+            http_listen: self.env_value("AGORA_HTTP_LISTEN"),
         };
         let dispatch = tracing::Dispatch::new(
             tracing_subscriber::fmt()

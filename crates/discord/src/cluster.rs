@@ -227,6 +227,8 @@ pub async fn keep(
             .collect();
         match store.renew_shards(&held).await {
             Ok(lost) => {
+                metrics::counter!("agora_lease_renewals_total", "what" => "shard")
+                    .increment((held.len() - lost.len()) as u64);
                 for key in lost {
                     cluster.held.lock().expect("shards").remove(&key.shard);
                     tracing::warn!(
@@ -241,6 +243,7 @@ pub async fn keep(
         match cluster.claim_orphans(&store).await {
             Ok(got) => {
                 for shard in got {
+                    metrics::counter!("agora_takeovers_total", "what" => "shard").increment(1);
                     tracing::warn!(
                         shard,
                         total = cluster.plan.total,
@@ -310,6 +313,8 @@ async fn adopt(bot: &Arc<Bot>, cluster: &Cluster) -> Result<(), StoreError> {
         }
         if bot.table(place.channel_id).is_none() {
             cluster.give_up(place.channel_id, place.session_id.clone());
+        } else {
+            metrics::counter!("agora_takeovers_total", "what" => "table").increment(1);
         }
     }
     Ok(())

@@ -28,6 +28,7 @@ pub(super) async fn on_event(
         FullEvent::InteractionCreate {
             interaction: Interaction::Component(c),
         } => {
+            bot.received(c.id.get(), "component");
             if let Err(e) = on_component(bot, c).await {
                 tracing::warn!("a click failed: {e}");
                 // Tell the clicker once (this fails too if the click was never acknowledged).
@@ -44,6 +45,7 @@ pub(super) async fn on_event(
         FullEvent::InteractionCreate {
             interaction: Interaction::Modal(m),
         } => {
+            bot.received(m.id.get(), "modal");
             if let Err(e) = on_modal(bot, m).await {
                 tracing::warn!("a form failed: {e}");
                 let _ = m
@@ -55,6 +57,11 @@ pub(super) async fn on_event(
                     )
                     .await;
             }
+        }
+        FullEvent::InteractionCreate {
+            interaction: Interaction::Command(_),
+        } => {
+            metrics::counter!("agora_interactions_total", "kind" => "command").increment(1);
         }
         FullEvent::Message { new_message } => {
             if let Err(e) = on_message(bot, new_message).await {

@@ -150,6 +150,18 @@ impl<T: GameTable> RunningTable<Bot> for T {
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()> {
         Box::pin(async move { tables::detach(&*self).await })
     }
+
+    fn phase(self: Arc<Self>) -> BoxFuture<'static, (&'static str, &'static str)> {
+        Box::pin(async move {
+            let state = match &*self.state().lock().await {
+                TableState::Lobby(_) => "lobby",
+                TableState::Starting => "starting",
+                TableState::Running(_) => "running",
+                TableState::Closed => "closed",
+            };
+            (<T as Seated>::KIND.name(), state)
+        })
+    }
 }
 
 /// Starts a session at `table` (its state `st`, locked by the caller): subscribes the

@@ -71,6 +71,7 @@ pub(super) async fn forward_interaction(
     bot.store
         .post_inbox(&owner, channel, kind.as_str(), &id.to_string(), &payload)
         .await?;
+    metrics::counter!("agora_inbox_handed_total", "kind" => kind.as_str()).increment(1);
     tracing::debug!(
         session,
         owner,
@@ -100,6 +101,8 @@ pub(super) async fn forward_message(bot: &Arc<Bot>, m: &Message) -> Result<bool,
         t.dedup_by(|a, b| a.0 == b.0);
         t
     };
+    metrics::counter!("agora_inbox_handed_total", "kind" => "message")
+        .increment(targets.len() as u64);
     for (n, (owner, channel)) in targets.iter().enumerate() {
         let id = if n == 0 {
             id.clone()
@@ -140,6 +143,7 @@ pub(super) async fn run(bot: Arc<Bot>) {
             }
         };
         for item in items {
+            metrics::counter!("agora_inbox_taken_total", "kind" => item.kind.clone()).increment(1);
             if let Err(e) = handle(&bot, &item).await {
                 tracing::warn!(
                     id = item.id,

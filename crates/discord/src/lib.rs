@@ -33,6 +33,7 @@ mod game;
 mod game_table;
 mod guards;
 mod inbox;
+mod ops;
 pub mod restart;
 mod running;
 mod send;

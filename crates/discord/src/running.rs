@@ -85,4 +85,8 @@ pub trait RunningTable<B>: Send + Sync {
     /// The bot is shutting down: a running session is detached (kept in the store, it
     /// resumes on the next start), not ended.
     fn detach(self: Arc<Self>) -> BoxFuture<'static, ()>;
+
+    /// The table's game and state (`lobby`, `starting`, `running`, `closed`), for the
+    /// operator's metrics.
+    fn phase(self: Arc<Self>) -> BoxFuture<'static, (&'static str, &'static str)>;
 }

@@ -279,7 +279,9 @@ impl Bot {
         use serenity::builder::Builder as _;
         let (id, token) = i.answer_to();
         if !self.is_preacked(id.get()) {
-            return r.execute(&self.http, (id, token)).await;
+            let sent = r.execute(&self.http, (id, token)).await;
+            self.answered(id.get());
+            return sent;
         }
         let json = serde_json::to_value(&r)?;
         let data = json.get("data").cloned().unwrap_or(serde_json::Value::Null);
@@ -310,9 +312,11 @@ impl Bot {
     /// Acknowledges an interaction without answering it yet (type 6).
     pub async fn ack(&self, id: u64, token: &str) -> Result<(), serenity::Error> {
         use serenity::builder::Builder as _;
-        CreateInteractionResponse::Acknowledge
+        let sent = CreateInteractionResponse::Acknowledge
             .execute(&self.http, (serenity::all::InteractionId::new(id), token))
-            .await
+            .await;
+        self.answered(id);
+        sent
     }
 }
 

@@ -36,6 +36,8 @@ pub struct BotSettings {
     pub web_url: Option<String>,
     /// The Discord shards this process runs (`--shards` / `AGORA_SHARDS`; 0-0/1).
     pub shards: ShardPlan,
+    /// Where `/healthz` and `/metrics` are served (`AGORA_HTTP_LISTEN`), if anywhere.
+    pub http_listen: Option<String>,
 }
 
 impl std::fmt::Debug for BotSettings {
@@ -66,6 +68,8 @@ pub enum BotError {
     BadSeed(String),
     #[error("AGORA_WEB_URL {0:?} must start with http:// or https://")]
     BadWebUrl(String),
+    #[error("AGORA_HTTP_LISTEN {0:?} must be HOST:PORT (say 127.0.0.1:9100)")]
+    BadListen(String),
     #[error("--shards / AGORA_SHARDS {0:?} must be FIRST-LAST/TOTAL with FIRST ≤ LAST < TOTAL (say 0-2/6: shards 0, 1 and 2 of 6)")]
     BadShards(String),
     #[error("--shards {0}: with SQLite one process runs every shard (0-{1}/{2}); to share the shards among processes, use PostgreSQL")]
@@ -128,6 +132,11 @@ impl BotSettings {
                 shards.total,
             ));
         }
+        let http_listen = match env("AGORA_HTTP_LISTEN").filter(|v| !v.trim().is_empty()) {
+            Some(v) if v.trim().parse::<std::net::SocketAddr>().is_ok() => Some(v.trim().into()),
+            Some(v) => return Err(BotError::BadListen(v)),
+            None => None,
+        };
         Ok(BotSettings {
             token,
             guild,
@@ -136,6 +145,7 @@ impl BotSettings {
             seed,
             web_url,
             shards,
+            http_listen,
         })
     }
 }
@@ -203,13 +213,17 @@ pub async fn run(
         let _ = stop_tx.send(true);
     });
     let cluster = Arc::new(Cluster::new(settings.shards));
+    let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
+    let manager: Arc<OnceLock<Arc<serenity::all::ShardManager>>> = Arc::new(OnceLock::new());
+    if let Some(listen) = &settings.http_listen {
+        super::ops::serve(listen, store.clone(), manager.clone(), slot.clone()).await?;
+    }
     let Some(first) = cluster.first_shard(&store, stop_rx.clone()).await? else {
         return Ok(());
     };
     let seed = settings.seed;
     let web_url = settings.web_url.clone();
     let setup_cluster = cluster.clone();
-    let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
     let setup_slot = slot.clone();
     let guild = settings.guild;
     let options = poise::FrameworkOptions {
@@ -276,6 +290,7 @@ pub async fn run(
         .await
         .context("building the Discord client")?;
     let shards = client.shard_manager.clone();
+    let _ = manager.set(shards.clone());
     let keeper = tokio::spawn(cluster::keep(
         cluster.clone(),
         store_for_keeper,

@@ -58,6 +58,9 @@ pub struct Bot {
     /// Channels of this process's shards whose tables another process drives, with the
     /// driver (the cluster keeper's last scan).
     remote: Mutex<HashMap<u64, String>>,
+    /// Clicks and forms received and not answered yet: when, and which kind (the
+    /// acknowledgement latency of `/metrics`).
+    received: Mutex<HashMap<u64, (std::time::Instant, &'static str)>>,
 }
 
 /// While it lives, an interaction counts as acknowledged already (see [`Bot::preacked`]).
@@ -102,6 +105,7 @@ impl Bot {
             cluster: Arc::new(super::cluster::Cluster::new(Default::default())),
             preacked: Mutex::new(std::collections::HashSet::new()),
             remote: Mutex::new(HashMap::new()),
+            received: Mutex::new(HashMap::new()),
         }
     }
 
@@ -163,6 +167,27 @@ impl Bot {
             .lock()
             .expect("lock")
             .insert(session.to_string(), channel);
+    }
+
+    /// A click or form arrived now (counted; its acknowledgement is timed by
+    /// [`Self::answered`]).
+    pub fn received(&self, id: u64, kind: &'static str) {
+        metrics::counter!("agora_interactions_total", "kind" => kind).increment(1);
+        let mut map = self.received.lock().expect("lock");
+        if map.len() >= 10_000 {
+            // Answered some other way (or never): an interaction lasts 15 minutes.
+            map.retain(|_, (at, _)| at.elapsed() < std::time::Duration::from_secs(900));
+        }
+        map.insert(id, (std::time::Instant::now(), kind));
+    }
+
+    /// An interaction got its first answer (or acknowledgement) now.
+    pub fn answered(&self, id: u64) {
+        let taken = self.received.lock().expect("lock").remove(&id);
+        if let Some((at, kind)) = taken {
+            metrics::histogram!("agora_interaction_ack_seconds", "kind" => kind)
+                .record(at.elapsed());
+        }
     }
 
     /// Marks a handed-over interaction acknowledged while the returned guard lives.

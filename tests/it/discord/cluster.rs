@@ -37,8 +37,34 @@ async fn fresh_postgres(tag: &str) -> Option<String> {
     Some(format!("{}/{name}", &base[..base.rfind('/').unwrap()]))
 }
 
-/// Process A runs shard 0 of 2 (DMs come there), process B shard 1 (the table's guild).
-async fn two_processes(db: &str, seed: u64) -> (TestApp, TestApp) {
+/// A free port on loopback.
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// GET of an operations endpoint: (status, body).
+async fn get(port: u16, path: &str) -> (u16, String) {
+    let r = reqwest::get(format!("http://127.0.0.1:{port}{path}"))
+        .await
+        .unwrap();
+    (r.status().as_u16(), r.text().await.unwrap())
+}
+
+/// The value of a Prometheus sample (`name{labels}`, as the exporter writes it).
+fn sample(metrics: &str, series: &str) -> f64 {
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(series)?.trim().parse().ok())
+        .unwrap_or_else(|| panic!("no {series} in\n{metrics}"))
+}
+
+/// Process A runs shard 0 of 2 (DMs come there), process B shard 1 (the table's guild);
+/// each serves its health and metrics on the port given.
+async fn two_processes(db: &str, seed: u64, ports: [u16; 2]) -> (TestApp, TestApp) {
     let log = "warn,agora_discord::inbox=debug,agora_discord::cluster=info";
     let a = TestApp::builder()
         .binary()
@@ -46,6 +72,7 @@ async fn two_processes(db: &str, seed: u64) -> (TestApp, TestApp) {
         .database_url(Some(db.to_string()))
         .env("AGORA_SHARDS", "0-0/2")
         .env("AGORA_STORE_LEASE_SECS", "6")
+        .env("AGORA_HTTP_LISTEN", format!("127.0.0.1:{}", ports[0]))
         .env("RUST_LOG", log)
         .spawn()
         .await;
@@ -57,6 +84,7 @@ async fn two_processes(db: &str, seed: u64) -> (TestApp, TestApp) {
         .database_url(Some(db.to_string()))
         .env("AGORA_SHARDS", "1-1/2")
         .env("AGORA_STORE_LEASE_SECS", "6")
+        .env("AGORA_HTTP_LISTEN", format!("127.0.0.1:{}", ports[1]))
         .env("RUST_LOG", log)
         .spawn()
         .await;
@@ -78,7 +106,8 @@ async fn dm_clicks_reach_the_process_driving_the_table() {
     let Some(db) = fresh_postgres("handover").await else {
         return;
     };
-    let (a, b) = two_processes(&db, 21).await;
+    let ports = [free_port(), free_port()];
+    let (a, b) = two_processes(&db, 21, ports).await;
     let fake = a.fake.clone();
     identified_both(&fake);
     let channel = 3201;
@@ -102,6 +131,56 @@ async fn dm_clicks_reach_the_process_driving_the_table() {
     assert_eq!(sessions.len(), 1);
     assert_eq!(sessions[0].session.status, "finished");
     assert_eq!(store.inbox_depth().await.unwrap(), 0);
+
+    // Operations: both healthy; A counts what it handed over, B what it took.
+    for port in ports {
+        let (status, body) = get(port, "/healthz").await;
+        assert_eq!(status, 200, "{body}");
+        let health: serde_json::Value = serde_json::from_str(&body).unwrap();
+        assert_eq!(health["gateway"], true);
+        assert_eq!(health["database"], true);
+    }
+    let (_, ma) = get(ports[0], "/metrics").await;
+    let (_, mb) = get(ports[1], "/metrics").await;
+    let handed = sample(&ma, "agora_inbox_handed_total{kind=\"component\"}");
+    assert!(handed >= humans.night_actions as f64, "{handed}");
+    assert_eq!(
+        sample(&mb, "agora_inbox_taken_total{kind=\"component\"}"),
+        handed
+    );
+    assert!(sample(&mb, "agora_interactions_total{kind=\"component\"}") > 0.0);
+    assert!(sample(&mb, "agora_interaction_ack_seconds_count{kind=\"component\"}") > 0.0);
+    assert!(sample(&mb, "agora_store_writes_total") > 0.0);
+    assert!(sample(&mb, "agora_lease_renewals_total{what=\"shard\"}") > 0.0);
+    assert_eq!(sample(&mb, "agora_shards_held"), 1.0);
+    assert!(mb.contains("# TYPE agora_interaction_ack_seconds histogram"), "{mb}");
+
+    // A third process whose shards both run elsewhere stands by: not healthy (no gateway).
+    let port = free_port();
+    let mut standby = std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+        .arg("run")
+        .env("DISCORD_TOKEN", "test.token.value")
+        .env("DISCORD_PROXY_URL", fake.base_url())
+        .env("DATABASE_URL", &db)
+        .env("AGORA_SHARDS", "0-1/2")
+        .env("AGORA_HTTP_LISTEN", format!("127.0.0.1:{port}"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut answer = None;
+    for _ in 0..100 {
+        if let Ok(r) = reqwest::get(format!("http://127.0.0.1:{port}/healthz")).await {
+            answer = Some((r.status().as_u16(), r.text().await.unwrap()));
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let _ = standby.kill();
+    let _ = standby.wait();
+    let (status, body) = answer.expect("the standby answers /healthz");
+    assert_eq!(status, 503, "{body}");
+    assert!(body.contains("\"gateway\":false"), "{body}");
     a.stop().await;
     b.stop().await;
 }
@@ -111,7 +190,7 @@ async fn a_killed_driver_s_shard_and_game_are_taken_over() {
     let Some(db) = fresh_postgres("takeover").await else {
         return;
     };
-    let (a, mut b) = two_processes(&db, 22).await;
+    let (a, mut b) = two_processes(&db, 22, [free_port(), free_port()]).await;
     let fake = a.fake.clone();
     let channel = 3202;
     fake.place_channel(channel, GUILD_ON_SHARD_1);

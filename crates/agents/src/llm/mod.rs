@@ -331,9 +331,24 @@ impl Client {
     /// One structured call, with the provider's timeout, retries and concurrency limit.
     pub async fn chat(&self, req: &Request) -> Result<Reply, Failed> {
         let mut retried = Vec::new();
-        self.attempts(req, &mut retried)
+        let reply = self
+            .attempts(req, &mut retried)
             .await
-            .map_err(|error| Failed { error, retried })
+            .map_err(|error| Failed { error, retried });
+        // For the operator's metrics (`/metrics` of `agora run`).
+        match &reply {
+            Ok(r) => {
+                metrics::counter!("agora_model_calls_total", "outcome" => "ok").increment(1);
+                metrics::counter!("agora_model_tokens_total", "kind" => "prompt")
+                    .increment(r.usage.prompt as u64);
+                metrics::counter!("agora_model_tokens_total", "kind" => "completion")
+                    .increment(r.usage.completion as u64);
+            }
+            Err(_) => {
+                metrics::counter!("agora_model_calls_total", "outcome" => "fault").increment(1)
+            }
+        }
+        reply
     }
 
     async fn attempts(&self, req: &Request, retried: &mut Vec<u16>) -> Result<Reply, LlmError> {

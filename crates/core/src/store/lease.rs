@@ -111,6 +111,7 @@ async fn renew_chunk(
     let renewed = done
         .await
         .unwrap_or(Err(StoreError::Db(sqlx::Error::PoolClosed)))?;
+    metrics::counter!("agora_lease_renewals_total", "what" => "session").increment(renewed);
     if renewed as usize == ids.len() {
         return Ok(());
     }

@@ -260,6 +260,12 @@ impl Store {
         };
     }
 
+    /// Whether the database answers (a health check).
+    pub async fn ping(&self) -> Result<(), StoreError> {
+        sqlx::query("SELECT 1").fetch_one(&self.pool).await?;
+        Ok(())
+    }
+
     pub async fn close(&self) {
         self.pool.close().await;
     }

@@ -133,7 +133,14 @@ pub(super) async fn write_all(pool: AnyPool, mut rx: mpsc::Receiver<Job>) {
             }
         }
         if !batch.is_empty() {
-            match commit_batch(&pool, &batch).await {
+            let started = std::time::Instant::now();
+            let committed = commit_batch(&pool, &batch).await;
+            metrics::histogram!("agora_store_commit_seconds").record(started.elapsed());
+            metrics::counter!("agora_store_writes_total").increment(batch.len() as u64);
+            if committed.is_err() {
+                metrics::counter!("agora_store_faults_total").increment(1);
+            }
+            match committed {
                 Ok(results) => {
                     for ((_, reply), result) in batch.drain(..).zip(results) {
                         let _ = reply.send(result);
