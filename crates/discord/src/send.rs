@@ -21,6 +21,47 @@ use serenity::all::{
 };
 use std::time::Duration;
 
+tokio::task_local! {
+    /// The session step a table's driver is posting: its session and how far it had
+    /// posted (stored before the posts). Every channel post and DM made within it carries
+    /// a nonce derived from the step and the message, with `enforce_nonce`, so a retried
+    /// post is shown once.
+    static STEP: String;
+}
+
+/// Runs `posts` as the posts of one session step (see [`STEP`]).
+pub async fn at_step<F: std::future::Future>(session: &str, progress: u64, posts: F) -> F::Output {
+    STEP.scope(format!("{session}:{progress}"), posts).await
+}
+
+/// A post's nonce within a step: 16 hex digits (Discord allows 25) of a stable hash of
+/// the step, the channel and the message; none outside a step.
+fn nonce(channel: ChannelId, msg: &CreateMessage) -> Option<String> {
+    let step = STEP.try_with(Clone::clone).ok()?;
+    let body = serde_json::to_string(msg).ok()?;
+    // FNV-1a, 64 bits: the same in every process and build.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for b in step
+        .bytes()
+        .chain(channel.get().to_le_bytes())
+        .chain(body.bytes())
+    {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    Some(format!("{h:016x}"))
+}
+
+/// The message with its step's nonce, Discord told to enforce it.
+fn with_nonce(channel: ChannelId, msg: CreateMessage) -> CreateMessage {
+    match nonce(channel, &msg) {
+        Some(n) => msg
+            .nonce(serenity::all::Nonce::String(n))
+            .enforce_nonce(true),
+        None => msg,
+    }
+}
+
 /// The answer to a stale, foreign or unknown click.
 pub const CLOSED: &str = "That choice has closed.";
 
@@ -141,6 +182,8 @@ impl Bot {
     /// Posts in a channel; a failure is logged (a 429 waits a moment and tries once more).
     pub async fn post(&self, channel: ChannelId, msg: CreateMessage) -> Option<MessageId> {
         super::restart::crash_point(&msg, Crash::Before);
+        // A retry carries the same nonce: Discord shows the message once.
+        let msg = with_nonce(channel, msg);
         for attempt in 0..2 {
             match channel.send_message(&self.http, msg.clone()).await {
                 Ok(m) => {
@@ -207,6 +250,7 @@ impl Bot {
             }
         };
         super::restart::crash_point(&msg, Crash::Before);
+        let msg = with_nonce(channel, msg);
         let sent = channel.send_message(&self.http, msg.clone()).await?;
         super::restart::crash_point(&msg, Crash::After);
         Ok(sent.id)

@@ -65,8 +65,24 @@ fn sample(metrics: &str, series: &str) -> f64 {
 /// Process A runs shard 0 of 2 (DMs come there), process B shard 1 (the table's guild);
 /// each serves its health and metrics on the port given.
 async fn two_processes(db: &str, seed: u64, ports: [u16; 2]) -> (TestApp, TestApp) {
+    two_processes_with(db, seed, ports, &[]).await
+}
+
+/// [`two_processes`] with config overrides for both.
+async fn two_processes_with(
+    db: &str,
+    seed: u64,
+    ports: [u16; 2],
+    env: &[(&str, &str)],
+) -> (TestApp, TestApp) {
     let log = "warn,agora_discord::inbox=debug,agora_discord::cluster=info";
-    let a = TestApp::builder()
+    let with = |mut b: crate::app::Builder| {
+        for (k, v) in env {
+            b = b.env(k, v);
+        }
+        b
+    };
+    let a = with(TestApp::builder())
         .binary()
         .seed(seed)
         .database_url(Some(db.to_string()))
@@ -77,7 +93,7 @@ async fn two_processes(db: &str, seed: u64, ports: [u16; 2]) -> (TestApp, TestAp
         .spawn()
         .await;
     a.fake.set_dispatch_wait(Duration::from_secs(30));
-    let b = TestApp::builder()
+    let b = with(TestApp::builder())
         .binary()
         .seed(seed)
         .fake(a.fake.clone())
@@ -149,11 +165,19 @@ async fn dm_clicks_reach_the_process_driving_the_table() {
         handed
     );
     assert!(sample(&mb, "agora_interactions_total{kind=\"component\"}") > 0.0);
-    assert!(sample(&mb, "agora_interaction_ack_seconds_count{kind=\"component\"}") > 0.0);
+    assert!(
+        sample(
+            &mb,
+            "agora_interaction_ack_seconds_count{kind=\"component\"}"
+        ) > 0.0
+    );
     assert!(sample(&mb, "agora_store_writes_total") > 0.0);
     assert!(sample(&mb, "agora_lease_renewals_total{what=\"shard\"}") > 0.0);
     assert_eq!(sample(&mb, "agora_shards_held"), 1.0);
-    assert!(mb.contains("# TYPE agora_interaction_ack_seconds histogram"), "{mb}");
+    assert!(
+        mb.contains("# TYPE agora_interaction_ack_seconds histogram"),
+        "{mb}"
+    );
 
     // A third process whose shards both run elsewhere stands by: not healthy (no gateway).
     let port = free_port();
@@ -240,5 +264,124 @@ async fn a_killed_driver_s_shard_and_game_are_taken_over() {
     let row = &store.sessions().await.unwrap()[0].session;
     assert_eq!(row.status, "finished");
     assert!(row.lease_epoch >= 2, "the takeover claimed a new epoch");
+    a.stop().await;
+}
+
+/// Kills B (driving shard 1), and waits until A runs shard 1 and every table in
+/// `channels` said once that it goes on.
+async fn kill_and_take_over(fake: &FakeDiscord, b: &mut TestApp, channels: &[u64]) -> Duration {
+    let killed = Instant::now();
+    b.kill().await;
+    fake.drop_shard(1);
+    fake.wait_until("shard 1 runs again", Duration::from_secs(30), |f| {
+        f.live_shards().contains(&1)
+    })
+    .await;
+    for c in channels {
+        fake.wait_until("the restart notice", Duration::from_secs(30), |f| {
+            f.messages(*c)
+                .iter()
+                .any(|m| m.text().contains("The bot restarted"))
+        })
+        .await;
+    }
+    killed.elapsed()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trial_goes_on_across_a_takeover() {
+    use super::trial::{open_and_start, say_and_wait, thread_of, trial, verdict, ANN, BEN};
+    let Some(db) = fresh_postgres("trial").await else {
+        return;
+    };
+    let ports = [free_port(), free_port()];
+    let env = [("AGORA_TRIAL_DELIBERATION_ROUNDS", "0")];
+    let (a, mut b) = two_processes_with(&db, 4, ports, &env).await;
+    let fake = a.fake.clone();
+    let channel = 3303;
+    fake.place_channel(channel, GUILD_ON_SHARD_1);
+    let threads = open_and_start(&fake, channel).await;
+    let chen = thread_of(&threads, "Chen");
+    say_and_wait(&fake, ANN, chen, "A language model reads everything in its context window as instructions, and the injected text carried an instruction priority flag.").await;
+    let before = bot_texts(&fake, channel, &[]);
+    let took = kill_and_take_over(&fake, &mut b, &[channel]).await;
+    assert!(took <= Duration::from_secs(15), "took {took:?}");
+    // A message in a juror's thread (on shard 1) reaches the process that took it over.
+    say_and_wait(&fake, BEN, chen, "The safety filter flagged the order twice and an override switched it off, so proper safeguards were missing.").await;
+    let answers = fake
+        .messages(chen)
+        .iter()
+        .filter(|m| m.text().contains(" → "))
+        .count();
+    assert_eq!(answers, 2, "one answer each, none posted twice");
+    trial(&fake, ANN, channel, "verdict", json!([])).await;
+    fake.wait_until("the verdict", WAIT, |f| verdict(f, channel).is_some())
+        .await;
+    let after = bot_texts(&fake, channel, &[]);
+    assert_nothing_repeated(&before, &after);
+    let notices = after
+        .iter()
+        .filter(|(_, t)| t.contains("The bot restarted"))
+        .count();
+    assert_eq!(notices, 1);
+    a.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_team_debate_goes_on_across_a_takeover() {
+    use super::restart::{calls, debate_lobby, BEN};
+    use crate::fake_players::press;
+    let Some(db) = fresh_postgres("debate").await else {
+        return;
+    };
+    let ports = [free_port(), free_port()];
+    let env = [("AGORA_DEBATE_TIMERS_PACE", "0.5")];
+    let (a, mut b) = two_processes_with(&db, 23, ports, &env).await;
+    let fake = a.fake.clone();
+    let channel = 3304;
+    fake.place_channel(channel, GUILD_ON_SHARD_1);
+    let lobby = debate_lobby(&fake, 4410, channel).await;
+    press(&fake, BEN, &lobby, ":seat8").await;
+    press(&fake, 4410, &lobby, ":start").await;
+    fake.wait_until("Ben's first call", Duration::from_secs(120), |f| {
+        calls(f, channel).iter().any(|m| !m.components.is_empty())
+    })
+    .await;
+    let before = bot_texts(&fake, channel, &[]);
+    let took = kill_and_take_over(&fake, &mut b, &[channel]).await;
+    assert!(took <= Duration::from_secs(15), "took {took:?}");
+    assert_nothing_repeated(&before, &bot_texts(&fake, channel, &[]));
+    // One live call, answered in the channel (shard 1, now A's): typed, then Done.
+    fake.wait_until("Ben's call, live", WAIT, |f| {
+        calls(f, channel).iter().any(|m| !m.components.is_empty())
+    })
+    .await;
+    let live: Vec<_> = (calls(&fake, channel).into_iter())
+        .filter(|m| !m.components.is_empty())
+        .collect();
+    assert_eq!(live.len(), 1, "one live call");
+    let call = live[0].clone();
+    let shown = fake.message(call.id).unwrap().content;
+    fake.say(
+        BEN,
+        channel,
+        "Basic income frees people to choose their work.",
+    )
+    .await;
+    fake.wait_until("the live word count", WAIT, |f| {
+        f.message(call.id).unwrap().content != shown
+    })
+    .await;
+    let done = call.find_custom_id(":done").unwrap();
+    crate::fake_players::click_and_wait(&fake, BEN, &call, &done).await;
+    fake.wait_until("the call closes with the speech in", WAIT, |f| {
+        f.message(call.id).unwrap().components.is_empty()
+    })
+    .await;
+    let notices = bot_texts(&fake, channel, &[])
+        .iter()
+        .filter(|(_, t)| t.contains("The bot restarted"))
+        .count();
+    assert_eq!(notices, 1);
     a.stop().await;
 }

@@ -219,10 +219,10 @@ async fn a_wolf_killed_after_its_pick_dm_before_its_id_is_stored_picks_once() {
     werewolf_killed_at(AFTER, &format!("{PICK}#2"), 3402, 4402).await;
 }
 
-const BEN: u64 = 4411;
+pub(super) const BEN: u64 = 4411;
 
 /// A team debate's lobby in `channel`, opened by `host`.
-async fn debate_lobby(fake: &FakeDiscord, host: u64, channel: u64) -> Msg {
+pub(super) async fn debate_lobby(fake: &FakeDiscord, host: u64, channel: u64) -> Msg {
     let i = fake
         .slash(
             host,
@@ -246,7 +246,7 @@ async fn debate_lobby(fake: &FakeDiscord, host: u64, channel: u64) -> Msg {
 }
 
 /// BEN's calls (messages with his mention and controls, or closed).
-fn calls(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
+pub(super) fn calls(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
     fake.messages(channel)
         .into_iter()
         .filter(|m| {

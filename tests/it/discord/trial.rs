@@ -10,10 +10,10 @@ use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
 use crate::fake_players::{click_and_wait, ephemeral_reply, press};
 use serde_json::json;
 
-const ANN: u64 = 4301;
-const BEN: u64 = 4302;
+pub(super) const ANN: u64 = 4301;
+pub(super) const BEN: u64 = 4302;
 
-async fn trial(
+pub(super) async fn trial(
     fake: &FakeDiscord,
     user: u64,
     channel: u64,
@@ -24,7 +24,7 @@ async fn trial(
         .await
 }
 
-async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> {
+pub(super) async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> {
     let i = trial(
         fake,
         ANN,
@@ -82,7 +82,7 @@ async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> 
     threads
 }
 
-fn thread_of(threads: &[(u64, String)], juror: &str) -> u64 {
+pub(super) fn thread_of(threads: &[(u64, String)], juror: &str) -> u64 {
     threads
         .iter()
         .find(|t| t.1.contains(juror))
@@ -92,7 +92,7 @@ fn thread_of(threads: &[(u64, String)], juror: &str) -> u64 {
 
 /// Says `text` to the juror of `thread` and waits for the answer (the `n`-th from the bot
 /// addressed to anyone there).
-async fn say_and_wait(fake: &FakeDiscord, user: u64, thread: u64, text: &str) {
+pub(super) async fn say_and_wait(fake: &FakeDiscord, user: u64, thread: u64, text: &str) {
     let before = fake
         .messages(thread)
         .iter()
@@ -109,7 +109,7 @@ async fn say_and_wait(fake: &FakeDiscord, user: u64, thread: u64, text: &str) {
     .await;
 }
 
-fn verdict(fake: &FakeDiscord, channel: u64) -> Option<String> {
+pub(super) fn verdict(fake: &FakeDiscord, channel: u64) -> Option<String> {
     fake.messages(channel)
         .into_iter()
         .map(|m| m.text())

@@ -53,6 +53,8 @@ impl FakeDiscord {
             identifies: Vec::new(),
             channel_guilds: HashMap::new(),
             dispatch_wait: Duration::from_secs(5),
+            nonces: HashMap::new(),
+            nonce_repeats: 0,
             gw_url: format!("ws://127.0.0.1:{gw_port}"),
         }));
         let app = axum::Router::new()
@@ -202,6 +204,11 @@ impl FakeDiscord {
     /// (5 s; a test that kills a bot process waits longer, for another to take over).
     pub fn set_dispatch_wait(&self, wait: Duration) {
         self.st().dispatch_wait = wait;
+    }
+
+    /// Posts Discord answered with an earlier message of the same enforced nonce.
+    pub fn nonce_repeats(&self) -> u32 {
+        self.st().nonce_repeats
     }
 
     /// Closes the connection of one shard (Close 1000), as when its process dies.

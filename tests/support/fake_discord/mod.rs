@@ -12,10 +12,16 @@
 //!   file it also answers `GET /channels/{c}/messages[/{m}]`, `POST /channels/{c}/typing` (204)
 //!   and `GET` of the registered commands, and opens threads (`POST /channels/{c}/threads`,
 //!   ids from [`THREAD_BASE`]) and adds their members (`PUT .../thread-members/{u}`).
-//! - Gateway: HELLO, IDENTIFY → READY (no GUILD_CREATE), heartbeat ACKs, RESUME → op 9
-//!   `false` so the bot re-identifies (or RESUMED after [`FakeDiscord::allow_resume`]). The
-//!   newest connection that got READY (or RESUMED) is "current"; events go to it with an
-//!   increasing `"s"` per connection. [`FakeDiscord::drop_gateway`] closes it (code 1000).
+//! - Gateway: HELLO, IDENTIFY (`"shard": [shard, total]`, else `[0, 1]`) → READY (no
+//!   GUILD_CREATE), heartbeat ACKs, RESUME → op 9 `false` so the bot re-identifies (or
+//!   RESUMED after [`FakeDiscord::allow_resume`]). Each shard's newest connection that got
+//!   READY (or RESUMED) is its live one; an event goes to its guild's shard (`(guild_id >>
+//!   22) % total`; a DM to shard 0) with an increasing `"s"` per connection; several
+//!   connections at once (several bot processes). [`FakeDiscord::drop_gateway`] closes
+//!   them all (code 1000), [`FakeDiscord::drop_shard`] one. Channels are in [`GUILD_ID`]
+//!   unless [`FakeDiscord::place_channel`] puts them elsewhere.
+//! - A channel post with `enforce_nonce` and a nonce the bot used in that channel before
+//!   answers the earlier message and posts nothing ([`FakeDiscord::nonce_repeats`]).
 //!   Mind serenity 0.12.5 when it re-identifies: its shard restart waits 5 s for a shutdown
 //!   report that never comes and logs WARN "Failed to cleanly shutdown shard 0, reached
 //!   timeout"; a resume reconnects at once, without warnings.
@@ -289,6 +295,10 @@ struct State {
     channel_guilds: HashMap<u64, u64>,
     /// How long an event waits for its shard's connection (see `set_dispatch_wait`).
     dispatch_wait: Duration,
+    /// The message each enforced nonce made, by channel.
+    nonces: HashMap<(u64, String), u64>,
+    /// Posts answered by an earlier message of the same nonce (shown once).
+    nonce_repeats: u32,
     gw_url: String,
 }
 

@@ -217,7 +217,22 @@ fn route(st: &mut State, method: &str, path: &str, body: &Value) -> Resp {
             if is_dm(c) && st.closed_dms.contains(&(c - DM_BASE)) {
                 return err(403, 50007, "Cannot send messages to this user");
             }
+            // As Discord: with `enforce_nonce`, a nonce the bot used in this channel
+            // before answers the message it made then, and nothing is posted.
+            let nonce = match (&body["nonce"], body["enforce_nonce"].as_bool()) {
+                (Value::String(n), Some(true)) => Some(n.clone()),
+                (Value::Number(n), Some(true)) => Some(n.to_string()),
+                _ => None,
+            };
+            if let Some(earlier) = nonce.as_ref().and_then(|n| st.nonces.get(&(c, n.clone()))) {
+                let m = st.msg(*earlier).expect("a stored message").clone();
+                st.nonce_repeats += 1;
+                return ok(message_json(&m));
+            }
             let id = st.create_msg(c, APP_ID, body, None, None);
+            if let Some(n) = nonce {
+                st.nonces.insert((c, n), id);
+            }
             let m = st.msg(id).expect("just created").clone();
             if !is_dm(c) {
                 let d = message_create_json(&m, st.guild_of(c));

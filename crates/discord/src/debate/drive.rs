@@ -83,7 +83,14 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 |m: u64, c: &Component| keep.contains(&m) || matches!(c, Component::Board { .. });
             read.close(&bot, &session, Some(table.channel), &live).await;
         }
-        if execute(&bot, &table, std::mem::take(&mut outs)).await {
+        let step = {
+            match &*table.state.lock().await {
+                TableState::Running(r) => (r.desk.data.session_id.clone(), r.desk.events as u64),
+                _ => (String::new(), 0),
+            }
+        };
+        let posts = execute(&bot, &table, std::mem::take(&mut outs));
+        if crate::send::at_step(&step.0, step.1, posts).await {
             return;
         }
         // The session waits for this before its next AI speech (or timeout).

@@ -359,6 +359,14 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
 /// The table's task: every note of its session, posted, until the session ends.
 pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subscription<Trial>) {
     let channel = table.channel;
+    if sub.backlog_len() > 0 {
+        // Resumed (a restart, or another process took the trial over): said once.
+        bot.post_text(
+            ChannelId::new(channel),
+            "♻️ The bot restarted: the trial goes on where it was.",
+        )
+        .await;
+    }
     let mut seen = 0usize;
     let mut ended = false;
     while let Some(note) = sub.next().await {
@@ -380,7 +388,9 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                     }
                 };
                 if let Some(data) = data {
-                    post_event(&bot, channel, &data, event).await;
+                    // The event's number is its step (see `send::at_step`).
+                    let post = post_event(&bot, channel, &data, event);
+                    crate::send::at_step(&data.session_id, seen as u64, post).await;
                     let st = table.state.lock().await;
                     if !table.save(&bot, &st).await {
                         return;

@@ -12,7 +12,7 @@ use super::table::{Running, TablePhase, TableState, WerewolfTable};
 use super::views::{board_components, board_text, refresh_board, update_status};
 use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::restart::{self, ReadBack};
-use crate::send::no_pings;
+use crate::send::{self, no_pings};
 use crate::session::{Note, Subscription};
 use crate::store::Outcome;
 use crate::tables::{self, Seated};
@@ -75,7 +75,8 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             return;
         }
         sweep(&bot, &table, &reads).await;
-        if execute(&bot, &table, channel, plan).await {
+        let (session, step) = step_of(&table).await;
+        if send::at_step(&session, step, execute(&bot, &table, channel, plan)).await {
             return;
         }
         remember(&bot, &table).await;
@@ -104,7 +105,8 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
         if !remember(&bot, &table).await {
             return;
         }
-        if execute(&bot, &table, channel, plan).await {
+        let (session, step) = step_of(&table).await;
+        if send::at_step(&session, step, execute(&bot, &table, channel, plan)).await {
             return;
         }
         remember(&bot, &table).await;
@@ -168,6 +170,15 @@ async fn remember(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> bool {
     match row {
         Some(row) => tables::stored(bot.store.save_channel(&row).await, table.channel),
         None => true,
+    }
+}
+
+/// The session and how far its events are posted (stored before these posts): the step
+/// whose posts carry one nonce each (see `send::at_step`).
+async fn step_of(table: &Arc<WerewolfTable>) -> (String, u64) {
+    match &*table.state.lock().await {
+        TableState::Running(r) => (r.data.session_id.clone(), r.events as u64),
+        _ => (String::new(), 0),
     }
 }
 

@@ -201,13 +201,21 @@ pub(super) async fn follow<G: DiscordPanel>(
     mut sub: Subscription<G>,
 ) {
     let channel = ChannelId::new(table.channel);
+    if sub.backlog_len() > 0 {
+        // Resumed (a restart, or another process took the debate over): said once.
+        bot.post_text(
+            channel,
+            "♻️ The bot restarted: the debate goes on where it was.",
+        )
+        .await;
+    }
     let mut seen = 0usize;
     let mut ended = false;
     while let Some(note) = sub.next().await {
         match &*note {
             Note::Event { audience, event } => {
                 seen += 1;
-                let (names, fresh) = {
+                let (names, fresh, session) = {
                     let mut st = table.state.lock().await;
                     match &mut *st {
                         PanelState::Running(PanelRunning { data, progress, .. }) => {
@@ -215,14 +223,17 @@ pub(super) async fn follow<G: DiscordPanel>(
                             G::track(event, progress);
                             let fresh = seen > data.posted;
                             data.posted = data.posted.max(seen);
-                            (data.names.clone(), fresh)
+                            (data.names.clone(), fresh, data.session_id.clone())
                         }
-                        _ => (Vec::new(), false),
+                        _ => (Vec::new(), false, String::new()),
                     }
                 };
                 if fresh {
                     if let Some(line) = G::shown(event, *audience, &names) {
-                        post_line(&bot, channel, &line).await;
+                        // The event's number is its step: a post repeated after a
+                        // takeover carries the same nonce, and shows once.
+                        let post = post_line(&bot, channel, &line);
+                        crate::send::at_step(&session, seen as u64, post).await;
                     }
                     let st = table.state.lock().await;
                     if !table.save(&bot, &st).await {
