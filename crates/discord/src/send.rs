@@ -29,9 +29,18 @@ tokio::task_local! {
     static STEP: String;
 }
 
-/// Runs `posts` as the posts of one session step (see [`STEP`]).
-pub async fn at_step<F: std::future::Future>(session: &str, progress: u64, posts: F) -> F::Output {
-    STEP.scope(format!("{session}:{progress}"), posts).await
+/// Runs `posts` as the posts of one session step (see [`STEP`]): the session, the epoch
+/// this process holds its lease at (a restart or a takeover claims a new one, so a post
+/// made again after the old copy was closed is a new message) and the progress.
+pub async fn at_step<F: std::future::Future>(
+    bot: &Bot,
+    session: &str,
+    progress: u64,
+    posts: F,
+) -> F::Output {
+    let epoch = bot.store.epoch(session).unwrap_or(0);
+    STEP.scope(format!("{session}@{epoch}:{progress}"), posts)
+        .await
 }
 
 /// A post's nonce within a step: 16 hex digits (Discord allows 25) of a stable hash of

@@ -90,7 +90,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
             }
         };
         let posts = execute(&bot, &table, std::mem::take(&mut outs));
-        if crate::send::at_step(&step.0, step.1, posts).await {
+        if crate::send::at_step(&bot, &step.0, step.1, posts).await {
             return;
         }
         // The session waits for this before its next AI speech (or timeout).

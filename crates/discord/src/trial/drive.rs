@@ -390,7 +390,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 if let Some(data) = data {
                     // The event's number is its step (see `send::at_step`).
                     let post = post_event(&bot, channel, &data, event);
-                    crate::send::at_step(&data.session_id, seen as u64, post).await;
+                    crate::send::at_step(&bot, &data.session_id, seen as u64, post).await;
                     let st = table.state.lock().await;
                     if !table.save(&bot, &st).await {
                         return;

@@ -76,7 +76,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
         }
         sweep(&bot, &table, &reads).await;
         let (session, step) = step_of(&table).await;
-        if send::at_step(&session, step, execute(&bot, &table, channel, plan)).await {
+        if send::at_step(&bot, &session, step, execute(&bot, &table, channel, plan)).await {
             return;
         }
         remember(&bot, &table).await;
@@ -106,7 +106,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             return;
         }
         let (session, step) = step_of(&table).await;
-        if send::at_step(&session, step, execute(&bot, &table, channel, plan)).await {
+        if send::at_step(&bot, &session, step, execute(&bot, &table, channel, plan)).await {
             return;
         }
         remember(&bot, &table).await;

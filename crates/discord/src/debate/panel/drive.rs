@@ -233,7 +233,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                         // The event's number is its step: a post repeated after a
                         // takeover carries the same nonce, and shows once.
                         let post = post_line(&bot, channel, &line);
-                        crate::send::at_step(&session, seen as u64, post).await;
+                        crate::send::at_step(&bot, &session, seen as u64, post).await;
                     }
                     let st = table.state.lock().await;
                     if !table.save(&bot, &st).await {
