@@ -120,6 +120,34 @@ fn duplicated(fake: &FakeDiscord, channel: u64, users: &[u64]) -> usize {
     seen.values().map(|n| n - 1).sum()
 }
 
+/// The database's committed transactions and rows written (inserted, updated, deleted)
+/// so far, from PostgreSQL's own statistics.
+async fn db_counters(db: &str) -> anyhow::Result<(i64, i64)> {
+    use sqlx::Row;
+    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(db).await?;
+    let row = sqlx::query(
+        "SELECT CAST(xact_commit AS BIGINT), CAST(tup_inserted + tup_updated + tup_deleted AS BIGINT) \
+         FROM pg_stat_database WHERE datname = current_database()",
+    )
+    .fetch_one(&mut conn)
+    .await?;
+    Ok((row.try_get(0)?, row.try_get(1)?))
+}
+
+/// A process's peak resident memory (VmHWM), in MiB.
+fn peak_rss_mib(pid: u32) -> Option<f64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let kb: f64 = status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))?
+        .trim()
+        .trim_end_matches("kB")
+        .trim()
+        .parse()
+        .ok()?;
+    Some(kb / 1024.0)
+}
+
 fn main() -> anyhow::Result<()> {
     let processes = env_or("AGORA_BENCH_PROCESSES", 3).max(1);
     let tables = env_or("AGORA_BENCH_TABLES", 30).max(1);
@@ -156,6 +184,7 @@ fn main() -> anyhow::Result<()> {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
         let calls_before = fake.calls().len();
+        let db_before = db_counters(&db).await?;
         let started = Instant::now();
         let mut games = Vec::new();
         for t in 0..tables {
@@ -216,6 +245,11 @@ fn main() -> anyhow::Result<()> {
             g.await?;
         }
         let wall = started.elapsed();
+        let db_after = db_counters(&db).await?;
+        // Peak memory of each process running at the end (the restarted one stood by).
+        let peaks: Vec<f64> = (children.iter().flatten())
+            .filter_map(|c| peak_rss_mib(c.id()))
+            .collect();
         let store = agora::store::Store::open(&db, Duration::from_secs(10)).await?;
         let finished = store
             .sessions()
@@ -249,12 +283,23 @@ fn main() -> anyhow::Result<()> {
             percentile(&acks, 0.99).as_secs_f64() * 1e3,
             per_table_minute
         );
+        let secs = wall.as_secs_f64();
         println!(
-            "  wall {:.1} s; {} interactions acknowledged (p50 {:.1} ms, max {:.0} ms); {rest} REST calls; logs in {}",
-            wall.as_secs_f64(),
+            "  wall {secs:.1} s; {} interactions acknowledged (p50 {:.1} ms, max {:.0} ms); {rest} REST calls ({:.0} a second)",
             acks.len(),
             percentile(&acks, 0.5).as_secs_f64() * 1e3,
             acks.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+            rest as f64 / secs,
+        );
+        println!(
+            "  database: {:.0} commits and {:.0} rows written a second; peak memory per process {} MiB; logs in {}",
+            (db_after.0 - db_before.0) as f64 / secs,
+            (db_after.1 - db_before.1) as f64 / secs,
+            peaks
+                .iter()
+                .map(|p| format!("{p:.0}"))
+                .collect::<Vec<_>>()
+                .join(", "),
             logs.display()
         );
         anyhow::Ok(finished as u64 == tables && dup == 0)
