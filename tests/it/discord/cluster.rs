@@ -260,6 +260,7 @@ async fn a_killed_driver_s_shard_and_game_are_taken_over() {
         .filter(|(_, t)| t.contains("The bot restarted"))
         .count();
     assert_eq!(notices, 1, "the restart notice is posted once");
+    fake.save_transcript("cluster-takeover");
     let store = a.store().await;
     let row = &store.sessions().await.unwrap()[0].session;
     assert_eq!(row.status, "finished");

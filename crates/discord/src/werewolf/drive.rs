@@ -65,7 +65,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             p.channel.insert(
                 0,
                 Post::Text(format!(
-                    "♻️ The bot restarted: the game goes on ({}).",
+                    "♻️ The bot restarted: the game goes on; {}.",
                     r.turn()
                 )),
             );
