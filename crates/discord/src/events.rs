@@ -29,18 +29,7 @@ pub(super) async fn on_event(
             interaction: Interaction::Component(c),
         } => {
             bot.received(c.id.get(), "component");
-            if let Err(e) = on_component(bot, c).await {
-                tracing::warn!("a click failed: {e}");
-                // Tell the clicker once (this fails too if the click was never acknowledged).
-                let _ = c
-                    .create_followup(
-                        &bot.http,
-                        CreateInteractionResponseFollowup::new()
-                            .content("Something went wrong with that click: check the game's messages and try again if needed.")
-                            .ephemeral(true),
-                    )
-                    .await;
-            }
+            click(bot, c).await;
         }
         FullEvent::InteractionCreate {
             interaction: Interaction::Modal(m),
@@ -71,6 +60,22 @@ pub(super) async fn on_event(
         _ => {}
     }
     Ok(())
+}
+
+/// Handles a click (here, or handed over by another process); a failure is logged and the
+/// clicker told once (which fails too if the click was never acknowledged).
+pub(super) async fn click(bot: &Arc<Bot>, c: &ComponentInteraction) {
+    if let Err(e) = on_component(bot, c).await {
+        tracing::warn!("a click failed: {e}");
+        let _ = c
+            .create_followup(
+                &bot.http,
+                CreateInteractionResponseFollowup::new()
+                    .content("Something went wrong with that click: check the game's messages and try again if needed.")
+                    .ephemeral(true),
+            )
+            .await;
+    }
 }
 
 /// A click goes to its table. Lobby clicks are rate limited here; a click answering the

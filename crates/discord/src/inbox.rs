@@ -9,9 +9,7 @@
 use super::events;
 use super::types::{Bot, Error};
 use crate::store::InboxItem;
-use serenity::all::{
-    ComponentInteraction, CreateInteractionResponseFollowup, Message, ModalInteraction,
-};
+use serenity::all::{ComponentInteraction, Message, ModalInteraction};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -171,17 +169,7 @@ async fn handle(bot: &Arc<Bot>, item: &InboxItem) -> Result<(), Error> {
         Kind::Component => {
             let c: ComponentInteraction = serde_json::from_value(item.payload.clone())?;
             let _acked = bot.preacked(c.id.get());
-            if let Err(e) = events::on_component(bot, &c).await {
-                tracing::warn!("a click handed over failed: {e}");
-                let _ = c
-                    .create_followup(
-                        &bot.http,
-                        CreateInteractionResponseFollowup::new()
-                            .content("Something went wrong with that click: check the game's messages and try again if needed.")
-                            .ephemeral(true),
-                    )
-                    .await;
-            }
+            events::click(bot, &c).await;
         }
         Kind::Modal => {
             let m: ModalInteraction = serde_json::from_value(item.payload.clone())?;

@@ -15,26 +15,24 @@ const GUILD_ON_SHARD_1: u64 = 1 << 22;
 
 /// A fresh PostgreSQL database beside the test server's, or none (not in CI).
 async fn fresh_postgres(tag: &str) -> Option<String> {
-    let base = match std::env::var("AGORA_TEST_POSTGRES_URL") {
-        Ok(url) if !url.is_empty() => url,
+    match std::env::var("AGORA_TEST_POSTGRES_URL") {
+        Ok(url) if !url.is_empty() => Some(crate::store::isolated(&url, tag).await),
         _ => {
             assert!(
                 std::env::var("CI").as_deref() != Ok("true"),
                 "CI=true but AGORA_TEST_POSTGRES_URL is not set: the cluster tests must run"
             );
-            return None;
+            None
         }
-    };
-    sqlx::any::install_default_drivers();
-    let name = format!("agora_{tag}_{}", agora::session::new_id());
-    let mut conn = <sqlx::AnyConnection as sqlx::Connection>::connect(&base)
-        .await
-        .unwrap();
-    sqlx::query(&format!("CREATE DATABASE {name}"))
-        .execute(&mut conn)
-        .await
-        .unwrap();
-    Some(format!("{}/{name}", &base[..base.rfind('/').unwrap()]))
+    }
+}
+
+/// The times a table said it goes on after a restart or takeover.
+fn restart_notices(fake: &FakeDiscord, channel: u64) -> usize {
+    bot_texts(fake, channel, &[])
+        .iter()
+        .filter(|(_, t)| t.contains("The bot restarted"))
+        .count()
 }
 
 /// A free port on loopback.
@@ -230,20 +228,7 @@ async fn a_killed_driver_s_shard_and_game_are_taken_over() {
     })
     .await;
     let before = bot_texts(&fake, channel, &users);
-    let killed = Instant::now();
-    b.kill().await;
-    fake.drop_shard(1);
-    fake.wait_until("shard 1 runs again", Duration::from_secs(30), |f| {
-        f.live_shards().contains(&1)
-    })
-    .await;
-    fake.wait_until("the restart notice", Duration::from_secs(30), |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
-    let takeover = killed.elapsed();
+    let takeover = kill_and_take_over(&fake, &mut b, &[channel]).await;
     assert!(takeover <= Duration::from_secs(15), "took {takeover:?}");
     assert!(
         a.log().count("took over a shard") >= 1,
@@ -255,11 +240,11 @@ async fn a_killed_driver_s_shard_and_game_are_taken_over() {
     humans.play_to_the_end(&fake).await;
     let after = bot_texts(&fake, channel, &users);
     assert_nothing_repeated(&[], &after);
-    let notices = after
-        .iter()
-        .filter(|(_, t)| t.contains("The bot restarted"))
-        .count();
-    assert_eq!(notices, 1, "the restart notice is posted once");
+    assert_eq!(
+        restart_notices(&fake, channel),
+        1,
+        "the restart notice is posted once"
+    );
     fake.save_transcript("cluster-takeover");
     let store = a.store().await;
     let row = &store.sessions().await.unwrap()[0].session;
@@ -320,11 +305,7 @@ async fn a_trial_goes_on_across_a_takeover() {
         .await;
     let after = bot_texts(&fake, channel, &[]);
     assert_nothing_repeated(&before, &after);
-    let notices = after
-        .iter()
-        .filter(|(_, t)| t.contains("The bot restarted"))
-        .count();
-    assert_eq!(notices, 1);
+    assert_eq!(restart_notices(&fake, channel), 1);
     a.stop().await;
 }
 
@@ -379,10 +360,6 @@ async fn a_team_debate_goes_on_across_a_takeover() {
         f.message(call.id).unwrap().components.is_empty()
     })
     .await;
-    let notices = bot_texts(&fake, channel, &[])
-        .iter()
-        .filter(|(_, t)| t.contains("The bot restarted"))
-        .count();
-    assert_eq!(notices, 1);
+    assert_eq!(restart_notices(&fake, channel), 1);
     a.stop().await;
 }

@@ -5,7 +5,7 @@ use super::*;
 
 /// A database of its own for a test that breaks it: a fresh SQLite file, or a new
 /// PostgreSQL database beside the given one.
-async fn isolated(url: &str, tag: &str) -> String {
+pub(crate) async fn isolated(url: &str, tag: &str) -> String {
     if url.starts_with("sqlite:") {
         return sqlite_url(tag);
     }

@@ -16,6 +16,7 @@ use agora::store::{
 use std::time::Duration;
 
 mod faults;
+pub(crate) use faults::isolated;
 mod fence;
 mod pace;
 
