@@ -21,6 +21,8 @@
 //! - `commands`: the list of games (`GAMES`, the one shared place naming them) and the
 //!   statistics commands.
 //! - `text`: player text made safe to post; component `custom_id`s.
+//! - `cluster` (shard leases, takeover), `inbox` (events handed between processes), `ops`
+//!   (`/healthz`, `/metrics`), `rest_meter` (REST calls counted by route and status).
 //!
 //! Each game's table and commands in its own folder: [`werewolf`], `debate` (the team
 //! debate; `debate/panel/`: the moderated and social debates) and `trial` (the lobby, the
@@ -34,6 +36,7 @@ mod game_table;
 mod guards;
 mod inbox;
 mod ops;
+mod rest_meter;
 pub mod restart;
 mod running;
 mod send;

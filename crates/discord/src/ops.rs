@@ -4,7 +4,8 @@
 //! - `/metrics`: Prometheus text (the `metrics` crate's Prometheus exporter): tables by
 //!   game and state, shards held, interactions and their acknowledgement latency, model
 //!   calls, tokens and faults, store writes and their latency, lease renewals and
-//!   takeovers, the inbox (handed over, waiting).
+//!   takeovers, the inbox (handed over, waiting), and REST calls by route and status
+//!   with their latency (counted by `rest_meter`).
 //!
 //! The counters are recorded where things happen (`metrics::counter!` in the store, the
 //! model client, the event handlers); gauges of what is are read at each scrape.

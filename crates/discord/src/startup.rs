@@ -193,10 +193,24 @@ pub async fn run(
     let store = crate::kits::open_store(&settings.database_url, &config).await?;
     let store_for_keeper = store.clone();
     let kits = crate::registry::dispatch::open_kits(&config, false)?;
+    let cluster = Arc::new(Cluster::new(settings.shards));
+    let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
+    let manager: Arc<OnceLock<Arc<serenity::all::ShardManager>>> = Arc::new(OnceLock::new());
     let mut builder = HttpBuilder::new(&settings.token);
     if let Some(proxy) = &settings.proxy {
-        builder = builder.proxy(proxy.clone()).ratelimiter_disabled(true);
+        // A shared proxy keeps Discord's limits for every process: none kept here.
+        builder = builder.ratelimiter_disabled(true);
         tracing::info!("REST calls go to {proxy}");
+    }
+    let mut rest_base = settings.proxy.clone();
+    if let Some(listen) = &settings.http_listen {
+        super::ops::serve(listen, store.clone(), manager.clone(), slot.clone()).await?;
+        // With metrics on, REST calls go through the meter, which counts them.
+        let upstream = settings.proxy.as_deref().unwrap_or("https://discord.com");
+        rest_base = Some(super::rest_meter::start(upstream).await?);
+    }
+    if let Some(base) = rest_base {
+        builder = builder.proxy(base);
     }
     let http = builder.build();
     // Check the token once before connecting: a rejected token is one clear line.
@@ -212,12 +226,6 @@ pub async fn run(
         shutdown.await;
         let _ = stop_tx.send(true);
     });
-    let cluster = Arc::new(Cluster::new(settings.shards));
-    let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
-    let manager: Arc<OnceLock<Arc<serenity::all::ShardManager>>> = Arc::new(OnceLock::new());
-    if let Some(listen) = &settings.http_listen {
-        super::ops::serve(listen, store.clone(), manager.clone(), slot.clone()).await?;
-    }
     let Some(first) = cluster.first_shard(&store, stop_rx.clone()).await? else {
         return Ok(());
     };

@@ -363,3 +363,82 @@ async fn a_team_debate_goes_on_across_a_takeover() {
     assert_eq!(restart_notices(&fake, channel), 1);
     a.stop().await;
 }
+
+/// Every REST call a process's meter counted (`agora_rest_calls_total`, all series).
+fn rest_calls_metered(metrics: &str) -> f64 {
+    (metrics.lines())
+        .filter(|l| l.starts_with("agora_rest_calls_total{"))
+        .filter_map(|l| l.rsplit(' ').next()?.parse::<f64>().ok())
+        .sum()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn processes_share_one_rate_limited_rest_proxy() {
+    let Some(db) = fresh_postgres("proxy").await else {
+        return;
+    };
+    let limit = 10;
+    let ports = [free_port(), free_port()];
+    let (a, b) = two_processes(&db, 24, ports).await;
+    let fake = a.fake.clone();
+    // The fake plays the one proxy both processes send their REST calls to.
+    fake.set_global_limit(limit);
+    let (on_a, on_b) = (3205, 3206);
+    fake.place_channel(on_b, GUILD_ON_SHARD_1);
+    let (users_a, users_b) = ([4231, 4232, 4233], [4241, 4242, 4243]);
+    three_at_the_table(&fake, on_a, &users_a).await;
+    three_at_the_table(&fake, on_b, &users_b).await;
+    let (mut humans_a, mut humans_b) = (Humans::new(on_a, &users_a), Humans::new(on_b, &users_b));
+    tokio::join!(
+        humans_a.play_to_the_end(&fake),
+        humans_b.play_to_the_end(&fake)
+    );
+    assert_nothing_repeated(&[], &bot_texts(&fake, on_a, &users_a));
+    assert_nothing_repeated(&[], &bot_texts(&fake, on_b, &users_b));
+    let sessions = a.store().await.sessions().await.unwrap();
+    assert_eq!(sessions.len(), 2);
+    assert!(sessions.iter().all(|s| s.session.status == "finished"));
+    // Together they stayed under the one limit, and clicks were still answered in time
+    // (interaction callbacks are exempt, and each is sent before any post).
+    let busiest = fake.busiest_second();
+    assert!(
+        busiest <= limit as usize + 1,
+        "{busiest} calls in one second"
+    );
+    let acks = fake.ack_times();
+    assert!(!acks.is_empty());
+    let slowest = acks.iter().max().unwrap();
+    assert!(*slowest < Duration::from_secs(3), "an ack took {slowest:?}");
+
+    // Each process's meter counted its calls by route and status: together, every call
+    // the proxy saw.
+    let started = Instant::now();
+    let (ma, mb) = loop {
+        let (_, ma) = get(ports[0], "/metrics").await;
+        let (_, mb) = get(ports[1], "/metrics").await;
+        let metered = rest_calls_metered(&ma) + rest_calls_metered(&mb);
+        if metered == fake.call_count() as f64 || started.elapsed() > Duration::from_secs(10) {
+            assert_eq!(metered, fake.call_count() as f64, "{ma}\n{mb}");
+            break (ma, mb);
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    for m in [&ma, &mb] {
+        let posts = "agora_rest_calls_total{method=\"POST\",route=\"/channels/{id}/messages\",status=\"200\"}";
+        assert!(sample(m, posts) > 0.0, "{m}");
+        assert!(
+            m.contains("route=\"/interactions/{id}/{token}/callback\""),
+            "{m}"
+        );
+        assert!(m.contains("# TYPE agora_rest_seconds histogram"), "{m}");
+        assert!(!m.contains("test.token.value"), "no secret in a label");
+    }
+    // The proxy's queue shows in the meter's latency.
+    let waited = sample(
+        &mb,
+        "agora_rest_seconds_sum{method=\"POST\",route=\"/channels/{id}/messages\"}",
+    );
+    assert!(waited > 0.0, "{mb}");
+    a.stop().await;
+    b.stop().await;
+}

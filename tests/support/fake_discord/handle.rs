@@ -55,6 +55,7 @@ impl FakeDiscord {
             dispatch_wait: Duration::from_secs(5),
             nonces: HashMap::new(),
             nonce_repeats: 0,
+            pace: None,
             gw_url: format!("ws://127.0.0.1:{gw_port}"),
         }));
         let app = axum::Router::new()
@@ -209,6 +210,35 @@ impl FakeDiscord {
     /// Posts Discord answered with an earlier message of the same enforced nonce.
     pub fn nonce_repeats(&self) -> u32 {
         self.st().nonce_repeats
+    }
+
+    /// Plays a shared rate-limit proxy in front of Discord: at most `per_second` calls a
+    /// second over every client, spaced evenly; a call beyond waits its turn (as
+    /// twilight's http-proxy and nirn-proxy hold it) rather than getting a 429.
+    /// Interaction callbacks and webhooks are exempt, as Discord exempts them.
+    pub fn set_global_limit(&self, per_second: u32) {
+        let gap = Duration::from_secs(1) / per_second.max(1);
+        self.st().pace = Some((gap, Instant::now(), Instant::now()));
+    }
+
+    /// The most calls under the global limit (not exempt) in any one second since it was
+    /// set.
+    pub fn busiest_second(&self) -> usize {
+        let st = self.st();
+        let since = st.pace.map_or(Instant::now(), |p| p.2);
+        let times: Vec<Instant> = (st.calls.iter())
+            .filter(|c| c.at >= since && !exempt_from_global_limit(&c.path))
+            .map(|c| c.at)
+            .collect();
+        let mut start = 0;
+        let mut most = 0;
+        for (end, t) in times.iter().enumerate() {
+            while t.duration_since(times[start]) >= Duration::from_secs(1) {
+                start += 1;
+            }
+            most = most.max(end + 1 - start);
+        }
+        most
     }
 
     /// Closes the connection of one shard (Close 1000), as when its process dies.

@@ -299,7 +299,16 @@ struct State {
     nonces: HashMap<(u64, String), u64>,
     /// Posts answered by an earlier message of the same nonce (shown once).
     nonce_repeats: u32,
+    /// A shared rate-limit proxy's pace (see `set_global_limit`): the gap between two
+    /// calls under the global limit, when the next may go, and since when it applies.
+    pace: Option<(Duration, Instant, Instant)>,
     gw_url: String,
+}
+
+/// Calls Discord exempts from the global rate limit: interaction callbacks and the
+/// interaction webhook (follow-ups, `@original`).
+pub fn exempt_from_global_limit(path: &str) -> bool {
+    path.contains("/interactions/") || path.contains("/webhooks/")
 }
 
 /// The shard a guild's events go to, as Discord routes them: `(guild_id >> 22) % total`.

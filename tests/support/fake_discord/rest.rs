@@ -77,6 +77,21 @@ pub(super) async fn rest(
     };
     let path = uri.path().to_string();
     let method = method.as_str().to_ascii_uppercase();
+    // As a shared rate-limit proxy: a call under the global limit waits its turn.
+    let turn = {
+        let mut st = lock(&shared);
+        match &mut st.pace {
+            Some((gap, next, _)) if !exempt_from_global_limit(&path) => {
+                let at = (*next).max(Instant::now());
+                *next = at + *gap;
+                Some(at)
+            }
+            _ => None,
+        }
+    };
+    if let Some(at) = turn {
+        tokio::time::sleep_until(at.into()).await;
+    }
     let resp = {
         let mut st = lock(&shared);
         st.calls.push(Call {
