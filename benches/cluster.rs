@@ -58,8 +58,56 @@ async fn fresh_database(base: &str) -> anyhow::Result<String> {
     Ok(format!("{}/{name}", &base[..cut]))
 }
 
-/// One `agora run` of shard `shard` of `total`, its log in `logs`.
-fn spawn(fake: &FakeDiscord, db: &str, shard: u64, total: u64, logs: &Path, run: u32) -> Child {
+/// A free port on loopback (for a process's `/metrics`).
+fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .map(|a| a.port())
+        .expect("a free port")
+}
+
+/// REST calls by method and route, summed over the `/metrics` of the processes on `ports`
+/// (their meters), most first.
+async fn rest_by_route(ports: &[u16]) -> Vec<(String, f64)> {
+    let mut by: std::collections::HashMap<String, f64> = Default::default();
+    for port in ports {
+        let Ok(r) = reqwest::get(format!("http://127.0.0.1:{port}/metrics")).await else {
+            continue;
+        };
+        let text = r.text().await.unwrap_or_default();
+        for line in text.lines() {
+            let Some(labels) = line.strip_prefix("agora_rest_calls_total{") else {
+                continue;
+            };
+            let field = |name: &str| {
+                let at = labels.find(&format!("{name}=\""))? + name.len() + 2;
+                Some(labels[at..at + labels[at..].find('"')?].to_string())
+            };
+            let value: f64 = line
+                .rsplit(' ')
+                .next()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(0.0);
+            if let (Some(m), Some(r)) = (field("method"), field("route")) {
+                *by.entry(format!("{m} {r}")).or_default() += value;
+            }
+        }
+    }
+    let mut v: Vec<_> = by.into_iter().collect();
+    v.sort_by(|a, b| b.1.total_cmp(&a.1));
+    v
+}
+
+/// One `agora run` of shard `shard` of `total`, its log in `logs`, its `/metrics` on
+/// `port` (so REST calls go through its meter, as in production).
+fn spawn(
+    fake: &FakeDiscord,
+    db: &str,
+    (shard, total): (u64, u64),
+    logs: &Path,
+    run: u32,
+    port: u16,
+) -> Child {
     let log =
         std::fs::File::create(logs.join(format!("process-{shard}-{run}.log"))).expect("a log file");
     Command::new(env!("CARGO_BIN_EXE_agora"))
@@ -69,6 +117,7 @@ fn spawn(fake: &FakeDiscord, db: &str, shard: u64, total: u64, logs: &Path, run:
         .env("DISCORD_TOKEN", "bench.token.value")
         .env("DISCORD_PROXY_URL", fake.base_url())
         .env("DATABASE_URL", db)
+        .env("AGORA_HTTP_LISTEN", format!("127.0.0.1:{port}"))
         .env("AGORA_DISCORD_COMMAND_COOLDOWN_SECS", "0")
         .env("AGORA_DISCORD_CLICKS_PER_10S", "100000")
         .env("AGORA_DISCORD_AI_SPEECH_MS", "0")
@@ -174,8 +223,9 @@ fn main() -> anyhow::Result<()> {
         for t in 0..tables {
             fake.place_channel(3000 + t, guild_ids[(t % guilds) as usize]);
         }
+        let mut ports: Vec<u16> = (0..processes).map(|_| free_port()).collect();
         let mut children: Vec<Option<Child>> = (0..processes)
-            .map(|p| Some(spawn(&fake, &db, p, processes, &logs, 0)))
+            .map(|p| Some(spawn(&fake, &db, (p, processes), &logs, 0, ports[p as usize])))
             .collect();
         let all: Vec<u32> = (0..processes as u32).collect();
         let up = Instant::now();
@@ -239,7 +289,9 @@ fn main() -> anyhow::Result<()> {
             }
             // Started again later: its shard runs elsewhere now, so it stands by.
             tokio::time::sleep(Duration::from_secs(2)).await;
-            children[victim] = Some(spawn(&fake, &db, victim as u64, processes, &logs, 1));
+            ports[victim] = free_port();
+            let again = spawn(&fake, &db, (victim as u64, processes), &logs, 1, ports[victim]);
+            children[victim] = Some(again);
         }
         for g in games {
             g.await?;
@@ -267,6 +319,7 @@ fn main() -> anyhow::Result<()> {
         acks.sort();
         let rest = fake.calls().len() - calls_before;
         let per_table_minute = rest as f64 / tables as f64 / (wall.as_secs_f64() / 60.0);
+        let routes = rest_by_route(&ports).await;
         for child in children.iter_mut().flatten() {
             unsafe {
                 libc::kill(child.id() as i32, libc::SIGTERM);
@@ -301,6 +354,14 @@ fn main() -> anyhow::Result<()> {
                 .collect::<Vec<_>>()
                 .join(", "),
             logs.display()
+        );
+        let metered: f64 = routes.iter().map(|r| r.1).sum();
+        let top: Vec<String> = (routes.iter().take(6))
+            .map(|(r, n)| format!("{r} {:.0}%", n * 100.0 / metered.max(1.0)))
+            .collect();
+        println!(
+            "  REST by route (the meters of the processes running at the end, {metered:.0} calls): {}",
+            top.join(", ")
         );
         anyhow::Ok(finished as u64 == tables && dup == 0)
     })?;
