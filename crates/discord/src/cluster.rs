@@ -16,6 +16,7 @@
 
 use super::types::Bot;
 use crate::store::{now_ms, ShardKey, Store, StoreError};
+use futures_util::StreamExt;
 use serenity::all::{ShardId, ShardManager};
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Mutex, OnceLock};
@@ -284,6 +285,7 @@ async fn adopt(bot: &Arc<Bot>, cluster: &Cluster) -> Result<(), StoreError> {
         .filter(|(_, o)| *o != me)
         .collect();
     bot.set_remote_tables(remote);
+    let mut todo = Vec::new();
     for place in places {
         if !cluster.holds_guild(place.guild_id)
             || !place.takeable(&me, now)
@@ -300,23 +302,38 @@ async fn adopt(bot: &Arc<Bot>, cluster: &Cluster) -> Result<(), StoreError> {
             }
             bot.drop_local(place.channel_id);
         }
-        let Some(row) = bot.store.channel(place.channel_id).await? else {
-            continue;
-        };
-        tracing::info!(
-            channel = place.channel_id,
-            session = ?place.session_id,
-            "taking over a table nobody drives"
-        );
-        if let Err(e) = super::startup::resume_row(bot, row).await {
-            tracing::error!(channel = place.channel_id, "taking over a table: {e}");
-        }
-        if bot.table(place.channel_id).is_none() {
-            cluster.give_up(place.channel_id, place.session_id.clone());
-        } else {
-            metrics::counter!("agora_takeovers_total", "what" => "table").increment(1);
-        }
+        todo.push(place);
     }
+    // A few at a time: each resume waits on the database and on Discord (closing stale
+    // controls, the restart notice), so a hundred tables one by one took ten seconds.
+    futures_util::stream::iter(todo)
+        .for_each_concurrent(super::startup::RESUMING_AT_ONCE, |place| async move {
+            let row = match bot.store.channel(place.channel_id).await {
+                Ok(Some(row)) => row,
+                Ok(None) => return,
+                Err(e) => {
+                    tracing::warn!(
+                        channel = place.channel_id,
+                        "reading a table to take over: {e}"
+                    );
+                    return;
+                }
+            };
+            tracing::info!(
+                channel = place.channel_id,
+                session = ?place.session_id,
+                "taking over a table nobody drives"
+            );
+            if let Err(e) = super::startup::resume_row(bot, row).await {
+                tracing::error!(channel = place.channel_id, "taking over a table: {e}");
+            }
+            if bot.table(place.channel_id).is_none() {
+                cluster.give_up(place.channel_id, place.session_id.clone());
+            } else {
+                metrics::counter!("agora_takeovers_total", "what" => "table").increment(1);
+            }
+        })
+        .await;
     Ok(())
 }
 

@@ -14,6 +14,7 @@ use super::types::Bot;
 use crate::config::Config;
 use crate::registry::GameKind;
 use anyhow::Context as _;
+use futures_util::StreamExt;
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use std::future::Future;
 use std::sync::{Arc, OnceLock};
@@ -341,13 +342,18 @@ pub async fn run(
 /// Picks up every stored table of this process's shards (at startup), each by its game's
 /// kind through the list of games.
 async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
-    for row in bot.store.channels().await? {
-        if bot.cluster.holds_guild(row.guild_id) {
-            resume_row(bot, row).await?;
-        }
-    }
-    Ok(())
+    let rows = (bot.store.channels().await?.into_iter())
+        .filter(|row| bot.cluster.holds_guild(row.guild_id));
+    futures_util::stream::iter(rows.map(|row| resume_row(bot, row)))
+        .buffer_unordered(RESUMING_AT_ONCE)
+        .collect::<Vec<_>>()
+        .await
+        .into_iter()
+        .collect()
 }
+
+/// How many tables are resumed at once (at startup, or taking tables over).
+pub(super) const RESUMING_AT_ONCE: usize = 8;
 
 /// Picks up one stored table by its game's kind (at startup, or taking a table over), and
 /// the events handed to its earlier driver.
