@@ -1,6 +1,6 @@
-//! The REST meter. With metrics on (`AGORA_HTTP_LISTEN`), serenity sends its REST calls to
-//! this forwarder on loopback, which passes each one on unchanged — to `DISCORD_PROXY_URL`
-//! when set (a shared rate-limit proxy), else to discord.com — and counts it:
+//! The REST meter. With metrics on (`AGORA_HTTP_LISTEN`) and a rate-limit proxy
+//! (`DISCORD_PROXY_URL`), serenity sends its REST calls to this forwarder on loopback,
+//! which passes each one on unchanged to the proxy and counts it:
 //! `agora_rest_calls_total{method,route,status}` and the `agora_rest_seconds{method,route}`
 //! latency histogram (which includes any wait at a shared proxy).
 //!
@@ -8,6 +8,9 @@
 //! `{token}`, an emoji `{emoji}`, and any other segment that is not a plain lowercase word
 //! `{}`. So a label never holds a secret, and there are a few dozen series, not one a
 //! message. Headers (the bot token among them) pass through and are never recorded.
+//!
+//! Without a proxy nothing is metered: serenity's own rate limiter, which is then on,
+//! sends straight to discord.com whatever `HttpBuilder::proxy` says.
 
 use axum::body::{Body, Bytes};
 use axum::extract::{Request, State};
@@ -25,8 +28,8 @@ struct Meter {
     client: reqwest::Client,
 }
 
-/// Starts the forwarder on a free loopback port, sending to `upstream`
-/// (`https://discord.com` or a proxy's base), and returns its base URL for serenity's
+/// Starts the forwarder on a free loopback port, sending to `upstream` (the proxy's
+/// base), and returns its base URL for serenity's
 /// `HttpBuilder::proxy`.
 pub async fn start(upstream: &str) -> anyhow::Result<String> {
     let client = reqwest::Client::builder()

@@ -22,38 +22,57 @@ use serenity::all::{
 use std::time::Duration;
 
 tokio::task_local! {
-    /// The session step a table's driver is posting: its session and how far it had
-    /// posted (stored before the posts). Every channel post and DM made within it carries
-    /// a nonce derived from the step and the message, with `enforce_nonce`, so a retried
-    /// post is shown once.
-    static STEP: String;
+    /// The session step a table's driver is posting: its session, the lease epoch and how
+    /// far it had posted (stored before the posts). Every channel post and DM made within
+    /// it carries a nonce derived from the step and the message, with `enforce_nonce`, so a
+    /// retried post is shown once.
+    static STEP: Step;
+}
+
+#[derive(Clone)]
+struct Step {
+    session: String,
+    epoch: i64,
+    progress: u64,
 }
 
 /// Runs `posts` as the posts of one session step (see [`STEP`]): the session, the epoch
-/// this process holds its lease at (a restart or a takeover claims a new one, so a post
-/// made again after the old copy was closed is a new message) and the progress.
+/// this process holds its lease at, and the progress.
 pub async fn at_step<F: std::future::Future>(
     bot: &Bot,
     session: &str,
     progress: u64,
     posts: F,
 ) -> F::Output {
-    let epoch = bot.store.epoch(session).unwrap_or(0);
-    STEP.scope(format!("{session}@{epoch}:{progress}"), posts)
-        .await
+    let step = Step {
+        session: session.to_string(),
+        epoch: bot.store.epoch(session).unwrap_or(0),
+        progress,
+    };
+    STEP.scope(step, posts).await
 }
 
 /// A post's nonce within a step: 16 hex digits (Discord allows 25) of a stable hash of
 /// the step, the channel and the message; none outside a step.
+///
+/// A message with controls also hashes the lease epoch: after a restart or a takeover
+/// (a new epoch) its earlier copy has been closed, and the one posted again must be a new
+/// message with live controls. A message without controls is never posted again on
+/// purpose, so the same step makes the same nonce in any process: one that was shown
+/// just before its driver died, and not yet marked as shown, is not shown twice.
 fn nonce(channel: ChannelId, msg: &CreateMessage) -> Option<String> {
     let step = STEP.try_with(Clone::clone).ok()?;
-    let body = serde_json::to_string(msg).ok()?;
+    let body = serde_json::to_value(msg).ok()?;
+    let controls =
+        (body.get("components").and_then(|c| c.as_array())).is_some_and(|c| !c.is_empty());
+    let epoch = if controls { step.epoch } else { 0 };
+    let key = format!("{}@{epoch}:{}", step.session, step.progress);
     // FNV-1a, 64 bits: the same in every process and build.
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in step
+    for b in key
         .bytes()
         .chain(channel.get().to_le_bytes())
-        .chain(body.bytes())
+        .chain(body.to_string().bytes())
     {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);

@@ -206,9 +206,14 @@ pub async fn run(
     let mut rest_base = settings.proxy.clone();
     if let Some(listen) = &settings.http_listen {
         super::ops::serve(listen, store.clone(), manager.clone(), slot.clone()).await?;
-        // With metrics on, REST calls go through the meter, which counts them.
-        let upstream = settings.proxy.as_deref().unwrap_or("https://discord.com");
-        rest_base = Some(super::rest_meter::start(upstream).await?);
+        // With metrics on, calls to a proxy go through the meter, which counts them.
+        // serenity's own limiter sends straight to Discord (it ignores `proxy`), so
+        // without a proxy there is nothing to meter.
+        if let Some(proxy) = &settings.proxy {
+            rest_base = Some(super::rest_meter::start(proxy).await?);
+        } else {
+            tracing::info!("REST calls are counted in /metrics only through DISCORD_PROXY_URL");
+        }
     }
     if let Some(base) = rest_base {
         builder = builder.proxy(base);

@@ -294,12 +294,18 @@ async fn a_trial_goes_on_across_a_takeover() {
     assert!(took <= Duration::from_secs(15), "took {took:?}");
     // A message in a juror's thread (on shard 1) reaches the process that took it over.
     say_and_wait(&fake, BEN, chen, "The safety filter flagged the order twice and an override switched it off, so proper safeguards were missing.").await;
-    let answers = fake
-        .messages(chen)
-        .iter()
+    let answers: Vec<String> = (fake.messages(chen).iter())
         .filter(|m| m.text().contains(" → "))
-        .count();
-    assert_eq!(answers, 2, "one answer each, none posted twice");
+        .map(|m| format!("{}: {}", m.id, m.text()))
+        .collect();
+    assert_eq!(
+        answers.len(),
+        2,
+        "one answer each, none posted twice:\n{}\n{}\nA: {}",
+        answers.join("\n"),
+        fake.dump_calls(40),
+        a.log().text()
+    );
     trial(&fake, ANN, channel, "verdict", json!([])).await;
     fake.wait_until("the verdict", WAIT, |f| verdict(f, channel).is_some())
         .await;

@@ -7,7 +7,8 @@
 //! (before its id is stored: found again when the channel is read back) and right before
 //! it; a moderated debate killed right after a call (posted again, the old copy closed);
 //! a closed-DM wolf killed right before its first night panel button; three people killed
-//! right after the vote message and right after a speech call.
+//! right after the vote message and right after a speech call; a trial killed right after
+//! a juror's answer (sent again with the same nonce, shown once).
 
 use super::*;
 use crate::app::{wait_until_async, TestApp, WAIT};
@@ -527,4 +528,47 @@ async fn killed_after_the_vote_message_before_its_id_is_stored_one_vote_message_
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn killed_after_a_speech_call_before_its_id_is_stored_the_speaker_still_speaks() {
     three_killed_after("your turn to speak", true, 3451, &[4451, 4452, 4453]).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_trial_killed_right_after_a_juror_answers_shows_the_answer_once() {
+    use super::trial::{open_and_start, say_and_wait, thread_of, ANN, BEN};
+    let mut app = TestApp::builder()
+        .binary()
+        .seed(4)
+        .env(AFTER, "**Chen** → ")
+        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", "0")
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let channel = 3461;
+    let threads = open_and_start(&fake, channel).await;
+    let chen = thread_of(&threads, "Chen");
+    fake.say(
+        ANN,
+        chen,
+        "The injected text carried an instruction priority flag.",
+    )
+    .await;
+    crashed_within(&mut app, WAIT).await;
+    app.remove_env(AFTER);
+    app.start_bot().await;
+    // Ben's answer comes after anything the restart posted again.
+    say_and_wait(
+        &fake,
+        BEN,
+        chen,
+        "An override switched the safety filter off.",
+    )
+    .await;
+    let answers: Vec<String> = (fake.messages(chen).into_iter())
+        .map(|m| m.text())
+        .filter(|t| t.contains(" → "))
+        .collect();
+    assert_eq!(answers.len(), 2, "one answer each:\n{}", answers.join("\n"));
+    assert!(
+        fake.nonce_repeats() >= 1,
+        "the answer was sent again, shown once"
+    );
+    app.stop().await;
 }
