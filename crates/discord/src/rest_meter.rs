@@ -12,7 +12,7 @@
 //! Without a proxy nothing is metered: serenity's own rate limiter, which is then on,
 //! sends straight to discord.com whatever `HttpBuilder::proxy` says.
 
-use axum::body::{Body, Bytes};
+use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderName, StatusCode};
 use axum::response::Response;
@@ -130,10 +130,11 @@ async fn forward(State(meter): State<Meter>, req: Request) -> Response {
         }
         Err(e) => {
             tracing::warn!(route = %route, "a REST call could not be passed on: {e}");
-            let mut resp = Response::new(Body::from(Bytes::from(format!(
-                "{{\"message\":\"the REST meter could not reach Discord: {}\",\"code\":0}}",
-                e.replace('"', "'")
-            ))));
+            let body = serde_json::json!({
+                "message": format!("the REST meter could not reach the proxy: {e}"),
+                "code": 0,
+            });
+            let mut resp = Response::new(Body::from(body.to_string()));
             *resp.status_mut() = StatusCode::BAD_GATEWAY;
             resp
         }

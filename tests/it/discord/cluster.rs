@@ -317,7 +317,7 @@ async fn a_trial_goes_on_across_a_takeover() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_team_debate_goes_on_across_a_takeover() {
-    use super::restart::{calls, debate_lobby, BEN};
+    use super::restart::{calls, debate_lobby, speak_then_done, BEN};
     use crate::fake_players::press;
     let Some(db) = fresh_postgres("debate").await else {
         return;
@@ -348,24 +348,7 @@ async fn a_team_debate_goes_on_across_a_takeover() {
         .filter(|m| !m.components.is_empty())
         .collect();
     assert_eq!(live.len(), 1, "one live call");
-    let call = live[0].clone();
-    let shown = fake.message(call.id).unwrap().content;
-    fake.say(
-        BEN,
-        channel,
-        "Basic income frees people to choose their work.",
-    )
-    .await;
-    fake.wait_until("the live word count", WAIT, |f| {
-        f.message(call.id).unwrap().content != shown
-    })
-    .await;
-    let done = call.find_custom_id(":done").unwrap();
-    crate::fake_players::click_and_wait(&fake, BEN, &call, &done).await;
-    fake.wait_until("the call closes with the speech in", WAIT, |f| {
-        f.message(call.id).unwrap().components.is_empty()
-    })
-    .await;
+    speak_then_done(&fake, channel, &live[0]).await;
     assert_eq!(restart_notices(&fake, channel), 1);
     a.stop().await;
 }

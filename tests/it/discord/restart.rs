@@ -247,6 +247,30 @@ pub(super) async fn debate_lobby(fake: &FakeDiscord, host: u64, channel: u64) ->
 }
 
 /// BEN's calls (messages with his mention and controls, or closed).
+/// Ben types his speech on his live `call` and presses Done once the call counted the
+/// words (messages and clicks travel separately); waits until the call closes with the
+/// speech in. Returns Done's interaction.
+pub(super) async fn speak_then_done(fake: &FakeDiscord, channel: u64, call: &Msg) -> u64 {
+    let shown = fake.message(call.id).unwrap().content;
+    fake.say(
+        BEN,
+        channel,
+        "Basic income frees people to choose their work.",
+    )
+    .await;
+    fake.wait_until("the live word count", WAIT, |f| {
+        f.message(call.id).unwrap().content != shown
+    })
+    .await;
+    let done = call.find_custom_id(":done").unwrap();
+    let i = crate::fake_players::click_and_wait(fake, BEN, call, &done).await;
+    fake.wait_until("the call closes with the speech in", WAIT, |f| {
+        f.message(call.id).unwrap().components.is_empty()
+    })
+    .await;
+    i
+}
+
 pub(super) fn calls(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
     fake.messages(channel)
         .into_iter()
@@ -305,25 +329,8 @@ async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
     assert_one_live_copy(&fake, channel, &[]);
     // The live call answers: typed, then Done.
     let call = live[0].clone();
-    let shown = fake.message(call.id).unwrap().content;
-    fake.say(
-        BEN,
-        channel,
-        "Basic income frees people to choose their work.",
-    )
-    .await;
-    // Done once the call counted the words (messages and clicks travel separately).
-    fake.wait_until("the live word count", WAIT, |f| {
-        f.message(call.id).unwrap().content != shown
-    })
-    .await;
-    let done = call.find_custom_id(":done").unwrap();
-    let i = crate::fake_players::click_and_wait(&fake, BEN, &call, &done).await;
+    let i = speak_then_done(&fake, channel, &call).await;
     assert_eq!(fake.callback(i).map(|c| c.0), Some(6), "Done is taken");
-    fake.wait_until("the call closes with the speech in", WAIT, |f| {
-        f.message(call.id).unwrap().components.is_empty()
-    })
-    .await;
     // The old copy, if any, is refused.
     if let Some(old) = all.iter().find(|m| m.components.is_empty()) {
         let old_done = old.custom_ids();
