@@ -139,7 +139,7 @@ fn main() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     rt.block_on(async {
-        let rater = Arc::new(agora::ratings::RegistryRater::new(&config));
+        let rater = Arc::new(agora::registry::RegistryRater::new(&config));
         let store = Store::open(&url, Duration::from_secs(60))
             .await?
             .with_rater(rater.clone());

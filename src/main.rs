@@ -4,14 +4,10 @@
 mod commands;
 mod terminal;
 
-// The layers below, by the names the commands and the terminal use for them.
-use agora::{
-    agents, config, games, kits, ladder, ratings, registry, session, sim, stats, store, story,
-};
+use agora_agents::config::Config;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use commands::TerminalGame;
-use config::Config;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -152,7 +148,7 @@ enum Command {
         community: Option<String>,
         /// Which players: people, ai or everyone.
         #[arg(long, default_value = "everyone", value_parser = commands::parse_board)]
-        board: agora::ratings::boards::Which,
+        board: agora_core::ratings::boards::Which,
         /// One season only (0 is the one before the first start); default: all games.
         #[arg(long)]
         season: Option<i64>,
@@ -166,12 +162,12 @@ enum Command {
 enum PlayGame {
     /// A trial: persuade the AI jurors (talk to each by name, present evidence, call the
     /// verdict); other players are AI advocates; `--humans 0` watches.
-    #[command(after_help = play_help("Cases (--case)", agora::agents::trial::content::BUILTIN_CASES))]
+    #[command(after_help = play_help("Cases (--case)", agora_agents::trial::content::BUILTIN_CASES))]
     Trial(commands::trial::PlayArgs),
     /// A debate: `team` (four a side, a judge), `rounds` (a moderated debate of 2–8) or
     /// `social` (3–8, stances that move). You speak from one seat (typed at the keyboard);
     /// the others, the judge and the moderator are AI; `--humans 0` watches.
-    #[command(after_help = play_help("Topics (--topic)", agora::agents::debate::topics::BUILTIN))]
+    #[command(after_help = play_help("Topics (--topic)", agora_agents::debate::topics::BUILTIN))]
     Debate(commands::debate::DebatePlayOptions),
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
@@ -248,7 +244,7 @@ fn run() -> anyhow::Result<()> {
     }
     let cli = Cli::parse();
     let config = Config::load()?;
-    agora::agents::werewolf::heuristic::install_speeches()?;
+    agora_agents::werewolf::heuristic::install_speeches()?;
     match cli.command {
         Command::Sim {
             game: SimGame::Werewolf(args),
@@ -265,10 +261,10 @@ fn run() -> anyhow::Result<()> {
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
-            let outcome = agora::registry::dispatch::run_scenario(
+            let outcome = agora_core::registry::dispatch::run_scenario(
                 &text,
                 &config,
-                &agora::registry::dispatch::scenario_kits()?,
+                &agora_core::registry::dispatch::scenario_kits()?,
             )
             .with_context(|| format!("{}", file.display()))?;
             println!("{}", serde_json::to_string_pretty(&outcome)?);
@@ -282,13 +278,14 @@ fn run() -> anyhow::Result<()> {
         } => match (file, session) {
             (Some(file), _) => print!(
                 "{}",
-                agora::registry::dispatch::story_of_file(&file, seat, detail)?
+                agora_core::registry::dispatch::story_of_file(&file, seat, detail)?
             ),
             (None, Some(id)) => {
                 let story = runtime()?.block_on(async {
-                    let url = agora::kits::database_url(db.as_deref(), &config);
-                    let store = agora::kits::open_store(&url, &config).await?;
-                    agora::registry::dispatch::story_of_session(&store, &id, seat, detail).await
+                    let url = agora_core::kits::database_url(db.as_deref(), &config);
+                    let store = agora_core::registry::open_store(&url, &config).await?;
+                    agora_core::registry::dispatch::story_of_session(&store, &id, seat, detail)
+                        .await
                 })?;
                 print!("{story}");
             }
@@ -312,13 +309,13 @@ fn run() -> anyhow::Result<()> {
             ))?;
         }
         Command::Run { db, shards } => {
-            let url = agora::kits::database_url(db.as_deref(), &config);
+            let url = agora_core::kits::database_url(db.as_deref(), &config);
             let env = |k: &str| match (k, &shards) {
                 ("AGORA_SHARDS", Some(s)) => Some(s.clone()),
                 _ => std::env::var(k).ok(),
             };
-            let settings = agora::discord::BotSettings::from_env(&env, url)?;
-            runtime()?.block_on(agora::discord::run(config, settings, async {
+            let settings = agora_discord::BotSettings::from_env(&env, url)?;
+            runtime()?.block_on(agora_discord::run(config, settings, async {
                 #[cfg(unix)]
                 {
                     let mut term =
@@ -362,7 +359,7 @@ fn run() -> anyhow::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agora::registry::GameKind;
+    use agora_core::registry::GameKind;
     use clap::CommandFactory;
 
     #[test]

@@ -1,6 +1,6 @@
 //! The store-backed commands of the `agora` binary: `play`, `resume`, `sessions`, `stats`,
 //! `web`.
-//! Each opens the store, does its work through [`crate::session`], and prints. Each game's
+//! Each opens the store, does its work through [`agora_core::session`], and prints. Each game's
 //! `play` and its part of `resume` (a [`TerminalGame`]) are in the game's file; `resume`
 //! here goes through the list of them that `src/main.rs` gives.
 
@@ -8,14 +8,15 @@ pub mod debate;
 pub mod trial;
 pub mod werewolf;
 
-use crate::config::Config;
-use crate::games::{Game, Seat};
-use crate::kits::{database_url, open_store, Kits};
-use crate::registry::GameKind;
-use crate::session::{Ended, GameSetup, Runner};
-use crate::store::{Outcome, SessionRow, Store};
 use crate::terminal::follow::{follow, Screen};
 use crate::terminal::Keyboard;
+use agora_agents::config::Config;
+use agora_core::kits::{database_url, Kits};
+use agora_core::registry::open_store;
+use agora_core::registry::GameKind;
+use agora_core::session::{Ended, GameSetup, Runner};
+use agora_core::store::{Outcome, SessionRow, Store};
+use agora_games::{Game, Seat};
 use anyhow::Context;
 use serde::Serialize;
 use std::any::Any;
@@ -71,7 +72,8 @@ impl ToResume<'_> {
         S::Kit: Any + Send + Sync,
     {
         let kit = self.kits.get::<S::Kit>();
-        match crate::session::resume::<S>(self.store.clone(), self.row, self.step_delay, kit).await
+        match agora_core::session::resume::<S>(self.store.clone(), self.row, self.step_delay, kit)
+            .await
         {
             Ok(runner) => Some(runner),
             Err(e) => {
@@ -165,7 +167,7 @@ pub async fn resume(
     let mut kits = Kits::default();
     for game in games {
         if here.iter().any(|(g, ..)| g.kind() == game.kind()) {
-            let entry = crate::registry::entry(game.kind());
+            let entry = agora_core::registry::entry(game.kind());
             kits.insert(entry.open_kit(config, !game.tells_kit())?);
         }
     }
@@ -211,7 +213,7 @@ struct SessionJson {
     seed: u64,
     status: String,
     winner: Option<String>,
-    seats: Vec<crate::store::SummarySeat>,
+    seats: Vec<agora_core::store::SummarySeat>,
 }
 
 /// `agora sessions`.
@@ -236,11 +238,14 @@ pub async fn sessions(config: &Config, db: Option<&str>, json: bool) -> anyhow::
         return Ok(());
     }
     if all.is_empty() {
-        println!("No sessions in {}.", crate::store::redact(&url));
+        println!("No sessions in {}.", agora_core::store::redact(&url));
         return Ok(());
     }
-    let personas = crate::registry::stats::ContentPersonas::from_env();
-    print!("{}", crate::registry::stats::sessions_text(&all, &personas));
+    let personas = agora_core::registry::stats::ContentPersonas::from_env();
+    print!(
+        "{}",
+        agora_core::registry::stats::sessions_text(&all, &personas)
+    );
     Ok(())
 }
 
@@ -254,7 +259,7 @@ pub async fn web(config: &Config, listen: &str, db: Option<&str>) -> anyhow::Res
     let addr = listener.local_addr()?;
     println!(
         "The community page of {} is at http://{addr}/ (Ctrl-C stops).",
-        crate::store::redact(&url)
+        agora_core::store::redact(&url)
     );
     let reader = std::sync::Arc::new(agora_web::data::Reader::new(store, config.stats.min_games));
     tokio::select! {
@@ -284,15 +289,15 @@ impl StatsTarget {
 }
 
 /// `--board`: people, ai or everyone.
-pub fn parse_board(s: &str) -> Result<crate::ratings::boards::Which, String> {
-    crate::ratings::boards::Which::parse(s)
+pub fn parse_board(s: &str) -> Result<agora_core::ratings::boards::Which, String> {
+    agora_core::ratings::boards::Which::parse(s)
         .ok_or_else(|| format!("'{s}' is not a board: use people, ai or everyone"))
 }
 
 /// How `agora stats <game>` shows its boards.
 pub struct StatsView<'a> {
     pub community: Option<&'a str>,
-    pub board: crate::ratings::boards::Which,
+    pub board: agora_core::ratings::boards::Which,
     pub season: Option<i64>,
     pub json: bool,
 }
@@ -311,7 +316,7 @@ pub async fn stats(
     let game = match target {
         StatsTarget::Game(game) => game,
         StatsTarget::Rebuild => {
-            let rater = std::sync::Arc::new(crate::ratings::RegistryRater::new(config));
+            let rater = std::sync::Arc::new(agora_core::registry::RegistryRater::new(config));
             let started = std::time::Instant::now();
             let rows = store.rebuild_ratings(rater).await?;
             println!(
@@ -323,7 +328,7 @@ pub async fn stats(
     };
     let mut results = store.results(game.name(), view.community).await?;
     let rows = store.rating_history(game.name(), view.community).await?;
-    crate::ratings::boards::keep_season(&mut results, &rows, view.season);
+    agora_core::ratings::boards::keep_season(&mut results, &rows, view.season);
     let played = !results.is_empty();
     results.retain(|r| view.board.lists(r.is_ai));
     if played && results.is_empty() && !view.json {
@@ -331,16 +336,16 @@ pub async fn stats(
             "{} leaderboard: {}",
             game.title(),
             match view.board {
-                crate::ratings::boards::Which::Ai => "no AI player has played yet.",
+                agora_core::ratings::boards::Which::Ai => "no AI player has played yet.",
                 _ => "no person has played yet.",
             }
         );
         return Ok(());
     }
-    let ratings = crate::registry::stats::ratings(game, &rows, view.season);
+    let ratings = agora_core::registry::stats::ratings(game, &rows, view.season);
     let min_games = config.stats.min_games;
     if view.json {
-        let board = crate::registry::stats::leaderboard(
+        let board = agora_core::registry::stats::leaderboard(
             game,
             view.community,
             min_games,
@@ -351,13 +356,13 @@ pub async fn stats(
     } else {
         print!(
             "{}",
-            crate::registry::stats::render(
+            agora_core::registry::stats::render(
                 game,
                 view.community,
                 min_games,
                 &results,
                 &ratings,
-                &crate::registry::stats::ContentPersonas::from_env()
+                &agora_core::registry::stats::ContentPersonas::from_env()
             )
         );
     }

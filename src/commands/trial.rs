@@ -3,20 +3,21 @@
 //! and the verdict's chart written to a file.
 
 use super::{terminal_name, Background, Local, TerminalGame, ToResume};
-use crate::agents::trial::TrialKit;
-use crate::config::Config;
-use crate::games::trial::{Hints, Mode};
-use crate::games::Seat;
-use crate::kits::trial::{trial_content_kit, trial_kit, trial_view_of};
-use crate::kits::{database_url, open_store};
-use crate::registry::GameKind;
-use crate::session::trial::{TrialSeat, TrialSessionSetup};
-use crate::session::{GameSetup, Place};
-use crate::sim::trial::{sides, TrialSimOptions};
-use crate::store::{Outcome, PlayerRef, SessionRow};
 use crate::terminal::follow::follow;
 use crate::terminal::trial::TrialScreen;
 use crate::terminal::Keyboard;
+use agora_agents::config::Config;
+use agora_agents::trial::TrialKit;
+use agora_core::kits::database_url;
+use agora_core::kits::trial::{trial_content_kit, trial_kit, trial_view_of};
+use agora_core::registry::open_store;
+use agora_core::registry::GameKind;
+use agora_core::session::trial::{TrialSeat, TrialSessionSetup};
+use agora_core::session::{GameSetup, Place};
+use agora_core::sim::trial::{sides, TrialSimOptions};
+use agora_core::store::{Outcome, PlayerRef, SessionRow};
+use agora_games::trial::{Hints, Mode};
+use agora_games::Seat;
 use std::time::Duration;
 
 /// `agora play trial`'s options.
@@ -107,8 +108,8 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     let n = opts
         .players
         .unwrap_or(if opts.mode == Mode::Adversarial { 2 } else { 1 });
-    if !(1..=crate::games::trial::MAX_PLAYERS).contains(&n) {
-        anyhow::bail!("--players {n}: 1 to {}", crate::games::trial::MAX_PLAYERS);
+    if !(1..=agora_games::trial::MAX_PLAYERS).contains(&n) {
+        anyhow::bail!("--players {n}: 1 to {}", agora_games::trial::MAX_PLAYERS);
     }
     let human = match opts.humans {
         0 => None,
@@ -118,7 +119,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     };
     let mut timers = config.trial.clone();
     if let Some(pace) = opts.pace {
-        crate::config::ranges::PACE
+        agora_agents::config::ranges::PACE
             .check(pace)
             .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
         timers.pace = pace;
@@ -143,7 +144,9 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         timers,
     };
     setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
-    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let seed = opts
+        .seed
+        .unwrap_or_else(|| agora_core::store::now_ms() as u64);
     let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
     let place = Place {
         surface: "terminal".into(),
@@ -195,7 +198,7 @@ impl TerminalGame for TrialTerminal {
     }
 
     fn human_seats(&self, row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
-        crate::session::trial::human_seats(row)
+        agora_core::session::trial::human_seats(row)
     }
 
     fn resume_one<'a>(
@@ -218,7 +221,7 @@ async fn resume_one(
     keyboard: &mut Keyboard,
 ) -> anyhow::Result<Option<Background>> {
     let row = at.row;
-    let setup: TrialSessionSetup = crate::session::setup_of(row)?;
+    let setup: TrialSessionSetup = agora_core::session::setup_of(row)?;
     let view = trial_view_of(at.kits.get::<TrialKit>(), &setup)?;
     let Some(runner) = at.runner::<TrialSessionSetup>().await else {
         return Ok(None);
@@ -257,11 +260,11 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     if kit.book.case(&args.case).is_none() {
         anyhow::bail!("--case {:?}: not a case", args.case);
     }
-    if !(1..=crate::games::trial::MAX_PLAYERS as usize).contains(&args.players) {
+    if !(1..=agora_games::trial::MAX_PLAYERS as usize).contains(&args.players) {
         anyhow::bail!(
             "--players {}: 1 to {}",
             args.players,
-            crate::games::trial::MAX_PLAYERS
+            agora_games::trial::MAX_PLAYERS
         );
     }
     let threads = match args.threads.unwrap_or(config.sim.threads) {
@@ -277,9 +280,9 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         threads,
     };
     let report = if args.llm {
-        crate::sim::trial::run_models(&kit, &opts, args.concurrency).await?
+        agora_core::sim::trial::run_models(&kit, &opts, args.concurrency).await?
     } else {
-        crate::sim::trial::run(&kit, &opts)?
+        agora_core::sim::trial::run(&kit, &opts)?
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

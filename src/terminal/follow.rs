@@ -7,9 +7,9 @@
 //! of the shared lines ([`Words`]).
 
 use super::{Keyboard, Left, Typed};
-use crate::games::{Game, Viewer};
-use crate::session::{Ended, Note, Runner, SessionHandle, Subscription};
-use crate::store::{Outcome, Store};
+use agora_core::session::{Ended, Note, Runner, SessionHandle, Subscription};
+use agora_core::store::{Outcome, Store};
+use agora_games::{Game, Viewer};
 use std::io::Write;
 
 /// Prints one line at once (the terminal shows it even while a line is being typed).

@@ -21,7 +21,7 @@ pub use keyboard::{Keyboard, Typed};
 /// How an attached terminal left the session.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Left {
-    Finished(crate::store::Outcome),
+    Finished(agora_core::store::Outcome),
     Abandoned,
     /// The keyboard closed or the player typed `quit`: the session stays stored, resumable.
     Detached,

@@ -52,3 +52,5 @@ mod trial;
 mod trial_llm;
 mod trial_terminal;
 mod web;
+#[path = "../support/webdriver.rs"]
+mod webdriver;

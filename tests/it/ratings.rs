@@ -199,7 +199,7 @@ fn six_against_three_is_predicted_by_skill_not_team_size() {
     let good = report["wins"]["good"].as_f64().unwrap() / games;
     let wolves = report["wins"]["wolves"].as_f64().unwrap() / games;
     let config = agora::config::Config::default();
-    let rater = agora::ratings::RegistryRater::new(&config);
+    let rater = agora::registry::RegistryRater::new(&config);
     let rated = rater
         .rated(&werewolf_game(true))
         .expect("werewolf is rated");

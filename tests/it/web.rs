@@ -219,24 +219,7 @@ fn a_hidden_name_is_a_code_on_every_page() {
 
 mod browser {
     use super::*;
-    use fantoccini::{Client, ClientBuilder, Locator};
-
-    /// chromedriver's browser log (a Selenium extension chromedriver keeps).
-    #[derive(Debug)]
-    struct BrowserLog;
-
-    impl fantoccini::wd::WebDriverCompatibleCommand for BrowserLog {
-        fn endpoint(
-            &self,
-            base: &url::Url,
-            session: Option<&str>,
-        ) -> Result<url::Url, url::ParseError> {
-            base.join(&format!("session/{}/se/log", session.unwrap_or_default()))
-        }
-        fn method_and_body(&self, _: &url::Url) -> (http::Method, Option<String>) {
-            (http::Method::POST, Some(r#"{"type":"browser"}"#.into()))
-        }
-    }
+    use crate::webdriver::Browser;
 
     struct Driver(std::process::Child);
 
@@ -280,9 +263,7 @@ mod browser {
         Some((driver, port))
     }
 
-    async fn connect(port: u16) -> Client {
-        // reqwest and the WebDriver client both bring rustls: one provider for the process.
-        let _ = rustls::crypto::ring::default_provider().install_default();
+    async fn connect(port: u16) -> Browser {
         let profile = std::env::temp_dir().join(format!("agora-chromium-{}", std::process::id()));
         let caps = serde_json::json!({
             "browserName": "chrome",
@@ -297,20 +278,14 @@ mod browser {
                 ]
             }
         });
-        let caps: serde_json::Map<String, Value> = serde_json::from_value(caps).unwrap();
-        ClientBuilder::rustls()
-            .unwrap()
-            .capabilities(caps)
-            .connect(&format!("http://127.0.0.1:{port}"))
+        Browser::connect(&format!("http://127.0.0.1:{port}"), caps)
             .await
             .expect("a browser session")
     }
 
-    async fn errors(c: &Client) -> Vec<String> {
-        let log = c.issue_cmd(BrowserLog).await.expect("the browser log");
-        log.as_array()
-            .into_iter()
-            .flatten()
+    async fn errors(c: &Browser) -> Vec<String> {
+        let log = c.browser_log().await.expect("the browser log");
+        log.iter()
             .filter(|e| e["level"] == "SEVERE")
             .map(|e| e["message"].to_string())
             .collect()
@@ -330,11 +305,8 @@ mod browser {
         seen.len()
     }
 
-    async fn rows(c: &Client) -> usize {
-        c.find_all(Locator::Css("table tbody tr"))
-            .await
-            .unwrap()
-            .len()
+    async fn rows(c: &Browser) -> usize {
+        c.find_all("table tbody tr").await.unwrap().len()
     }
 
     #[test]
@@ -361,14 +333,13 @@ mod browser {
             for page in &pages {
                 c.set_window_size(390, 844).await.unwrap();
                 c.goto(&format!("{base}{page}")).await.unwrap();
-                let state = c.execute("return document.readyState", vec![]).await.unwrap();
+                let state = c.execute("return document.readyState").await.unwrap();
                 assert_eq!(state, "complete", "{page}");
                 let errs = errors(&c).await;
                 assert!(errs.is_empty(), "{page}: console errors {errs:?}");
                 let fits = c
                     .execute(
                         "return document.documentElement.scrollWidth <= document.documentElement.clientWidth",
-                        vec![],
                     )
                     .await
                     .unwrap();
@@ -392,17 +363,18 @@ mod browser {
             // A board's filter changes its rows.
             c.goto(&format!("{base}/c/terminal/werewolf")).await.unwrap();
             let everyone = rows(&c).await;
-            let select = c.find(Locator::Css("select[name=board]")).await.unwrap();
-            select.select_by_value("people").await.unwrap();
-            c.find(Locator::Css("form.filters button")).await.unwrap().click().await.unwrap();
+            let option = c.find("select[name=board] option[value=people]").await.unwrap();
+            option.click().await.unwrap();
+            c.find("form.filters button").await.unwrap().click().await.unwrap();
             // The form's page has loaded once its select shows the choice made.
-            c.wait()
-                .at_most(Duration::from_secs(20))
-                .for_element(Locator::Css("select[name=board] option[value=people][selected]"))
-                .await
+            c.wait_for(
+                "select[name=board] option[value=people][selected]",
+                Duration::from_secs(20),
+            )
+            .await
                 .expect("the people board loads");
             let url = c.current_url().await.unwrap();
-            assert!(url.as_str().contains("board=people"), "{url}");
+            assert!(url.contains("board=people"), "{url}");
             let people = rows(&c).await;
             assert_eq!(people, 1, "only the person");
             assert!(everyone > people, "{everyone} rows for everyone");
@@ -411,7 +383,7 @@ mod browser {
                 let n = seat["seat"].as_u64().unwrap();
                 let role = seat["role"].as_str().unwrap();
                 c.goto(&format!("{base}{ww}?seat={n}")).await.unwrap();
-                let sections = c.find_all(Locator::Css("section.card")).await.unwrap();
+                let sections = c.find_all("section.card").await.unwrap();
                 assert_eq!(sections.len(), 2);
                 let own = sections[0].text().await.unwrap();
                 let reveal = sections[1].text().await.unwrap();

@@ -5,10 +5,10 @@
 //! that names the games. Start-up builds the commands and resumes the stored tables
 //! through that list.
 
-use crate::registry::GameKind;
-use crate::running::BoxFuture;
-use crate::store::ChannelRow;
+use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
+use agora_core::registry::GameKind;
+use agora_core::store::ChannelRow;
 use std::sync::Arc;
 
 /// A game as the Discord surface knows it.

@@ -9,14 +9,14 @@
 //! it was, a running session resumed where it stopped; one that has ended frees its
 //! channel). Nothing here names a game.
 
-use super::running::{BoxFuture, RunningTable};
 use super::send::reply_ephemeral as refuse;
 use super::tables::{self, DataOf, GameOf, Hosted, Seated, StoredData, TableState};
 use super::text::Component;
 use super::types::{Bot, Context, Error};
-use crate::games::{Seat, SeatSet, Viewer};
-use crate::session::{GameSetup, Place, Runner, SessionHandle, Subscription};
-use crate::store::ChannelRow;
+use super::types::{BoxFuture, RunningTable};
+use agora_core::session::{GameSetup, Place, Runner, SessionHandle, Subscription};
+use agora_core::store::ChannelRow;
+use agora_games::{Seat, SeatSet, Viewer};
 use anyhow::Context as _;
 use serde::de::DeserializeOwned;
 use serenity::all::{
@@ -92,7 +92,7 @@ pub trait GameTable: Seated {
     }
 }
 
-impl<T: GameTable> RunningTable<Bot> for T {
+impl<T: GameTable> RunningTable for T {
     fn channel(&self) -> u64 {
         Seated::channel(self)
     }
@@ -195,7 +195,7 @@ pub fn launch<T: GameTable>(
 /// a fresh one.
 pub fn new_seed(bot: &Bot, channel: u64) -> u64 {
     bot.seed
-        .unwrap_or_else(|| crate::store::now_ms() as u64 ^ (channel << 7))
+        .unwrap_or_else(|| agora_core::store::now_ms() as u64 ^ (channel << 7))
 }
 
 /// Creates `setup`'s session at `table` (its place: this server and channel) with its
@@ -377,12 +377,11 @@ async fn resume_session<S: GameSetup>(
         bot.store.delete_channel(channel, session_id).await?;
         return Ok(None);
     }
-    match crate::session::resume::<S>(bot.store.clone(), &session, Duration::ZERO, kit).await {
+    match agora_core::session::resume::<S>(bot.store.clone(), &session, Duration::ZERO, kit).await {
         Ok(runner) => Ok(Some(runner)),
-        Err(crate::session::SessionError::Store(crate::store::StoreError::LeaseHeld {
-            owner,
-            ..
-        })) => {
+        Err(agora_core::session::SessionError::Store(
+            agora_core::store::StoreError::LeaseHeld { owner, .. },
+        )) => {
             // Another process drives it; the keeper takes it over if that one dies.
             tracing::info!(channel, "session {} is driven by {owner}", session.id);
             Ok(None)

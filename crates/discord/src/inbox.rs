@@ -1,20 +1,21 @@
 //! Events for a table another bot process drives. The process that receives one (a DM
 //! click arrives on shard 0; a message in a channel whose table moved) acknowledges it
 //! within Discord's three seconds, stores it in the store's inbox addressed to the table's
-//! driver, and goes on; the driver takes it ([`run`]) and handles it as if it had come
+//! driver, and goes on; the driver takes it (`inbox_listener::run`) and handles it as if it had come
 //! to it, answering through the interaction's token (valid 15 minutes; see
 //! `Bot::respond`: the first answer becomes a follow-up or an edit of the message) or in
 //! the channel.
+//!
+//! This file is the forwarding half (what `events` calls); `inbox_listener.rs` is the
+//! driver's half, which hands what it takes back to `events`.
 
-use super::events;
 use super::types::{Bot, Error};
-use crate::store::InboxItem;
-use serenity::all::{ComponentInteraction, Message, ModalInteraction};
+use serenity::all::Message;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// An interaction token lasts 15 minutes; one older than this is not answered any more.
-const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
+pub(super) const TOKEN_LIFE: Duration = Duration::from_secs(14 * 60);
 
 /// What an inbox row holds.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -33,7 +34,7 @@ impl Kind {
         }
     }
 
-    fn parse(s: &str) -> Option<Kind> {
+    pub(super) fn parse(s: &str) -> Option<Kind> {
         Some(match s {
             "component" => Kind::Component,
             "modal" => Kind::Modal,
@@ -112,74 +113,4 @@ pub(super) async fn forward_message(bot: &Arc<Bot>, m: &Message) -> Result<bool,
             .await?;
     }
     Ok(!targets.is_empty())
-}
-
-/// Takes this process's inbox and handles each event, whenever it is told (PostgreSQL's
-/// NOTIFY, or a reconnect of its listening connection) and every beat. Runs for the
-/// bot's life.
-pub(super) async fn run(bot: Arc<Bot>) {
-    let wake = match bot.store.listen_inbox().await {
-        Ok(w) => w,
-        Err(e) => {
-            tracing::warn!("cannot listen for the inbox ({e}); reading it every beat");
-            None
-        }
-    };
-    let beat = super::cluster::beat(&bot.store);
-    loop {
-        match &wake {
-            Some(w) => {
-                let _ = tokio::time::timeout(beat, w.notified()).await;
-            }
-            None => tokio::time::sleep(beat).await,
-        }
-        let items = match bot.store.take_inbox().await {
-            Ok(items) => items,
-            Err(e) => {
-                tracing::warn!("reading the inbox: {e}");
-                continue;
-            }
-        };
-        for item in items {
-            metrics::counter!("agora_inbox_taken_total", "kind" => item.kind.clone()).increment(1);
-            if let Err(e) = handle(&bot, &item).await {
-                tracing::warn!(
-                    id = item.id,
-                    "an event handed over from another process failed: {e}"
-                );
-            }
-        }
-    }
-}
-
-/// Handles one handed-over event as the receiving process would have, had it driven the
-/// table (its interaction is already acknowledged).
-async fn handle(bot: &Arc<Bot>, item: &InboxItem) -> Result<(), Error> {
-    let kind = Kind::parse(&item.kind)
-        .ok_or_else(|| anyhow::anyhow!("an inbox row of kind {:?}", item.kind))?;
-    let age = crate::store::now_ms() - item.received_at;
-    if kind != Kind::Message && age > TOKEN_LIFE.as_millis() as i64 {
-        tracing::info!(
-            id = item.id,
-            "an event waited too long to be answered; dropped"
-        );
-        return Ok(());
-    }
-    match kind {
-        Kind::Component => {
-            let c: ComponentInteraction = serde_json::from_value(item.payload.clone())?;
-            let _acked = bot.preacked(c.id.get());
-            events::click(bot, &c).await;
-        }
-        Kind::Modal => {
-            let m: ModalInteraction = serde_json::from_value(item.payload.clone())?;
-            let _acked = bot.preacked(m.id.get());
-            events::on_modal(bot, &m).await?;
-        }
-        Kind::Message => {
-            let m: Message = serde_json::from_value(item.payload.clone())?;
-            events::on_message_here(bot, &m).await?;
-        }
-    }
-    Ok(())
 }

@@ -4,13 +4,13 @@
 //! every other module is private, so the compiler reports what nothing uses.
 //!
 //! The generic core, which routes to any game and never names a game's types:
-//! - `types`: the bot's shared data (`Bot`: the table registry, every game's kit),
-//!   poise's `Context`, `Error`.
+//! - `types`: the bot's shared data (`Bot`: the table registry, every game's kit), the
+//!   `RunningTable` trait the registry holds every table by, poise's `Context`, `Error`;
+//!   it imports only leaves (`guards`, `cluster`'s state, `text`).
 //! - `startup`: settings, building the client and framework, resume, graceful stop.
 //! - `events`: gateway events routed to the right table (clicks, typed messages), errors.
 //! - `send`: posts, edits, DMs, follow-ups, long-text chunks, 429 handling.
 //! - `guards`: command cooldowns (poise's), the click rate limit, moderator checks.
-//! - `running`: the `RunningTable` trait the core holds every table by.
 //! - `tables`: what every table does alike with its channel and stored row (`Seated`):
 //!   its link, stop, status, close, detach.
 //! - `game_table`: `GameTable`, what a game's table implements, and what is written once
@@ -35,10 +35,12 @@ mod game;
 mod game_table;
 mod guards;
 mod inbox;
+mod inbox_listener;
+mod keeper;
 mod ops;
 mod rest_meter;
 pub mod restart;
-mod running;
+mod resume;
 mod send;
 mod startup;
 mod tables;
@@ -47,9 +49,5 @@ mod trial;
 mod typed;
 mod types;
 pub mod werewolf;
-
-use agora_agents::{self as agents, config};
-use agora_core::{charts, kits, ratings, registry, session, sim, stats, store, story};
-use agora_games as games;
 
 pub use startup::{run, BotError, BotSettings, ShardPlan};

@@ -11,7 +11,7 @@
 //! model client, the event handlers); gauges of what is are read at each scrape.
 
 use super::types::Bot;
-use crate::store::Store;
+use agora_core::store::Store;
 use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::IntoResponse;

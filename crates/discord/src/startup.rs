@@ -5,16 +5,15 @@
 //! graceful stop: on the shutdown signal every running session is detached (not ended: it
 //! resumes on the next start), the store is flushed and the shards close.
 
+use super::cluster::Cluster;
 pub use super::cluster::ShardPlan;
-use super::cluster::{self, Cluster};
 use super::commands;
 use super::events::{on_error, on_event};
+use super::resume::resume_all;
 use super::send::api_status;
 use super::types::Bot;
-use crate::config::Config;
-use crate::registry::GameKind;
+use agora_agents::config::Config;
 use anyhow::Context as _;
-use futures_util::StreamExt;
 use serenity::all::{GatewayIntents, GuildId, HttpBuilder};
 use std::future::Future;
 use std::sync::{Arc, OnceLock};
@@ -190,10 +189,10 @@ pub async fn run(
     let config = Arc::new(config);
     let ai_names = load_ai_names()?;
     // SQLite serves one process: a second `agora run` on the file is refused here.
-    let _run_lock = crate::store::RunLock::take(&settings.database_url)?;
-    let store = crate::kits::open_store(&settings.database_url, &config).await?;
+    let _run_lock = agora_core::store::RunLock::take(&settings.database_url)?;
+    let store = agora_core::registry::open_store(&settings.database_url, &config).await?;
     let store_for_keeper = store.clone();
-    let kits = crate::registry::dispatch::open_kits(&config, false)?;
+    let kits = agora_core::registry::dispatch::open_kits(&config, false)?;
     let cluster = Arc::new(Cluster::new(settings.shards));
     let slot: Arc<OnceLock<Arc<Bot>>> = Arc::new(OnceLock::new());
     let manager: Arc<OnceLock<Arc<serenity::all::ShardManager>>> = Arc::new(OnceLock::new());
@@ -287,7 +286,7 @@ pub async fn run(
                     tracing::error!("resuming stored games failed: {e}");
                 }
                 // Events other processes received for tables driven here.
-                tokio::spawn(super::inbox::run(bot.clone()));
+                tokio::spawn(super::inbox_listener::run(bot.clone()));
                 let _ = setup_slot.set(bot.clone());
                 tracing::info!(user = %ready.user.name, "connected; commands registered");
                 eprintln!("agora: connected to Discord as {}", ready.user.name);
@@ -305,7 +304,7 @@ pub async fn run(
         .context("building the Discord client")?;
     let shards = client.shard_manager.clone();
     let _ = manager.set(shards.clone());
-    let keeper = tokio::spawn(cluster::keep(
+    let keeper = tokio::spawn(super::keeper::keep(
         cluster.clone(),
         store_for_keeper,
         shards.clone(),
@@ -342,44 +341,6 @@ pub async fn run(
         }
         Err(e) => Err(anyhow::anyhow!("the Discord connection failed: {e}")),
     }
-}
-
-/// Picks up every stored table of this process's shards (at startup), each by its game's
-/// kind through the list of games.
-async fn resume_all(bot: &Arc<Bot>) -> anyhow::Result<()> {
-    let rows = (bot.store.channels().await?.into_iter())
-        .filter(|row| bot.cluster.holds_guild(row.guild_id));
-    futures_util::stream::iter(rows.map(|row| resume_row(bot, row)))
-        .buffer_unordered(RESUMING_AT_ONCE)
-        .collect::<Vec<_>>()
-        .await
-        .into_iter()
-        .collect()
-}
-
-/// How many tables are resumed at once (at startup, or taking tables over).
-pub(super) const RESUMING_AT_ONCE: usize = 8;
-
-/// Picks up one stored table by its game's kind (at startup, or taking a table over), and
-/// the events handed to its earlier driver.
-pub(super) async fn resume_row(
-    bot: &Arc<Bot>,
-    row: crate::store::ChannelRow,
-) -> anyhow::Result<()> {
-    let channel = row.channel_id;
-    match GameKind::parse(&row.game).and_then(commands::game) {
-        Some(game) => game.resume(bot, row).await?,
-        None => tracing::error!(
-            channel,
-            "a table of {:?}, a game this build does not know, is left as it is",
-            row.game
-        ),
-    }
-    // The events other processes handed to its earlier driver come here now.
-    if bot.table(channel).is_some() {
-        bot.store.readdress_inbox(channel).await?;
-    }
-    Ok(())
 }
 
 #[cfg(test)]

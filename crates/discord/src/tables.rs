@@ -8,10 +8,10 @@
 use super::guards::ctx_manages;
 use super::send::reply_ephemeral as refuse;
 use super::types::{Bot, Context, Error};
-use crate::games::Game;
-use crate::registry::GameKind;
-use crate::session::{SessionHandle, Subscription};
-use crate::store::ChannelRow;
+use agora_core::registry::GameKind;
+use agora_core::session::{SessionHandle, Subscription};
+use agora_core::store::ChannelRow;
+use agora_games::Game;
 use serde::Serialize;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -167,10 +167,10 @@ pub trait Seated: Send + Sync + Sized + 'static {
 
 /// Whether a table's row was stored, or failed in a way that lets the table play on
 /// (logged); false when another process took its session over (fenced by the epoch).
-pub fn stored(result: Result<(), crate::store::StoreError>, channel: u64) -> bool {
+pub fn stored(result: Result<(), agora_core::store::StoreError>, channel: u64) -> bool {
     match result {
         Ok(()) => true,
-        Err(crate::store::StoreError::LeaseLost(id)) => {
+        Err(agora_core::store::StoreError::LeaseLost(id)) => {
             tracing::info!(
                 channel,
                 "session {id} is driven by another process now; this one stops posting for it"

@@ -4,14 +4,35 @@
 //! The registry maps a channel to its table as a [`RunningTable`] trait object, and a
 //! session to its channel; the core routes clicks and messages through it without knowing
 //! which game a table plays.
+//!
+//! [`RunningTable`]: what the bot core asks of a channel's table (a lobby or a running game,
+//! of any game), so the core routes clicks, messages and commands to any game through
+//! `Arc<dyn RunningTable>` and never names a game's types. It lives here, beside [`Bot`],
+//! because each takes the other: the registry holds tables, a table's handlers take the bot.
+//!
+//! Design: methods return boxed futures (no `async_trait`), taking the table as
+//! `self: Arc<Self>` so a handler may keep it (spawn a task, store it). The handlers
+//! answer the interaction themselves within Discord's three seconds and then work under
+//! the table's own lock, as they did before the trait; a message-passing design (a task
+//! per table fed `TableEvent`s) would add a queue and a reply channel to every click
+//! without removing any lock.
+//!
+//! Session notes are typed by the game (`Note<G>`), so the trait does not pass them in:
+//! [`RunningTable::follow`] applies the table's own session's notes (its subscription,
+//! kept by the table when its session starts or resumes) in the table's own task,
+//! planning what to post and posting it through [`super::send`], until the session ends.
+//! The core holds the table and routes people's input to it.
 
+use super::cluster::Cluster;
 use super::guards::Guards;
-use super::running::RunningTable;
-use crate::config::Config;
-use crate::kits::Kits;
-use crate::store::Store;
-use serenity::all::{ChannelId, Http};
+use super::text::Component;
+use agora_agents::config::Config;
+use agora_core::kits::Kits;
+use agora_core::store::Store;
+use serenity::all::{ChannelId, ComponentInteraction, Http, Message, ModalInteraction};
 use std::collections::HashMap;
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::{Arc, Mutex};
 
 /// What every handler returns on failure (logged, and told to the user once).
@@ -21,7 +42,7 @@ pub type Error = anyhow::Error;
 pub type Context<'a> = poise::Context<'a, Arc<Bot>, Error>;
 
 /// A channel's table in the registry (a lobby or a running game, of any game).
-pub type SharedTable = Arc<dyn RunningTable<Bot>>;
+pub type SharedTable = Arc<dyn RunningTable>;
 
 /// The bot's shared state.
 pub struct Bot {
@@ -51,7 +72,7 @@ pub struct Bot {
     /// The community page's address, linked from `/leaderboard` (`AGORA_WEB_URL`).
     pub web_url: Option<String>,
     /// This process's shards (the guilds whose tables it drives).
-    pub cluster: Arc<super::cluster::Cluster>,
+    pub cluster: Arc<Cluster>,
     /// Interactions another process acknowledged and handed over, while they are handled
     /// here (`respond` answers them by follow-ups and edits).
     preacked: Mutex<std::collections::HashSet<u64>>,
@@ -102,7 +123,7 @@ impl Bot {
             me,
             seed,
             web_url: None,
-            cluster: Arc::new(super::cluster::Cluster::new(Default::default())),
+            cluster: Arc::new(Cluster::new(Default::default())),
             preacked: Mutex::new(std::collections::HashSet::new()),
             remote: Mutex::new(HashMap::new()),
             received: Mutex::new(HashMap::new()),
@@ -246,3 +267,68 @@ const _: fn() = || {
     fn check<T: Send + Sync>() {}
     check::<Bot>();
 };
+
+/// A boxed, sendable future (what the trait's methods return).
+pub type BoxFuture<'a, T> = Pin<Box<dyn Future<Output = T> + Send + 'a>>;
+
+/// A channel's table, as the bot core sees it (the registry holds `Arc<dyn RunningTable>`).
+pub trait RunningTable: Send + Sync {
+    /// The channel it sits in.
+    fn channel(&self) -> u64;
+
+    /// A link to the table's message (its lobby, then its status board) or its channel,
+    /// for "a game is already open in this channel".
+    fn link(&self) -> String;
+
+    /// A click on one of the table's controls (`what`, parsed from the `custom_id`). The
+    /// core has checked that a lobby click comes from the lobby's channel and applied the
+    /// click rate limit to lobby clicks; the table answers the interaction.
+    fn on_click<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        c: &'a ComponentInteraction,
+        what: Component,
+    ) -> BoxFuture<'a, Result<(), anyhow::Error>>;
+
+    /// A submitted modal (a form the table opened; `what` parsed from its `custom_id`). True
+    /// when the table answered it; a table that opens no modals keeps the default, and the
+    /// core answers "that choice has closed".
+    fn on_modal<'a>(
+        self: Arc<Self>,
+        _bot: &'a Arc<Bot>,
+        _m: &'a ModalInteraction,
+        _what: Component,
+    ) -> BoxFuture<'a, Result<bool, anyhow::Error>> {
+        Box::pin(async { Ok(false) })
+    }
+
+    /// A message typed by a person: in the table's channel, or a DM (offered to every
+    /// table until one takes it). True when the table took it.
+    fn on_message<'a>(
+        self: Arc<Self>,
+        bot: &'a Arc<Bot>,
+        m: &'a Message,
+    ) -> BoxFuture<'a, Result<bool, anyhow::Error>>;
+
+    /// Applies the table's session notes (what to post, what to edit) until its session
+    /// ends; the table's own task. Does nothing when no session is waiting to be followed.
+    fn follow(self: Arc<Self>, bot: Arc<Bot>) -> BoxFuture<'static, ()>;
+
+    /// The table's state in a few lines (the answer to a status command).
+    fn status(self: Arc<Self>) -> BoxFuture<'static, String>;
+
+    /// A stop command in the table's channel: the table checks who may stop it, answers,
+    /// and ends the game or closes the lobby.
+    fn stop<'a>(self: Arc<Self>, ctx: Context<'a>) -> BoxFuture<'a, Result<(), anyhow::Error>>;
+
+    /// The table as `Any`, so a game's own commands (`/trial evidence`) reach its type.
+    fn into_any(self: Arc<Self>) -> Arc<dyn std::any::Any + Send + Sync>;
+
+    /// The bot is shutting down: a running session is detached (kept in the store, it
+    /// resumes on the next start), not ended.
+    fn detach(self: Arc<Self>) -> BoxFuture<'static, ()>;
+
+    /// The table's game and state (`lobby`, `starting`, `running`, `closed`), for the
+    /// operator's metrics.
+    fn phase(self: Arc<Self>) -> BoxFuture<'static, (&'static str, &'static str)>;
+}

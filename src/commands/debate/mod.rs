@@ -6,21 +6,22 @@
 pub mod options;
 pub mod panel;
 
-use crate::agents::debate::DebateKit;
 use crate::commands::{terminal_name, Background, Local, TerminalGame, ToResume};
-use crate::config::Config;
-use crate::games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
-use crate::games::Seat;
-use crate::kits::debate::debate_kit;
-use crate::kits::{database_url, open_store};
-use crate::registry::GameKind;
-use crate::session::debate::panel::format_of;
-use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
-use crate::session::{GameSetup, Place};
-use crate::store::{Outcome, PlayerRef, SessionRow};
 use crate::terminal::debate::TeamScreen;
 use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
+use agora_agents::config::Config;
+use agora_agents::debate::DebateKit;
+use agora_core::kits::database_url;
+use agora_core::kits::debate::debate_kit;
+use agora_core::registry::open_store;
+use agora_core::registry::GameKind;
+use agora_core::session::debate::panel::format_of;
+use agora_core::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+use agora_core::session::{GameSetup, Place};
+use agora_core::store::{Outcome, PlayerRef, SessionRow};
+use agora_games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
+use agora_games::Seat;
 use options::{check_options, motion_of, timers_and_length, topic_ids};
 pub use options::{DebatePlayOptions, SimArgs};
 use std::time::Duration;
@@ -29,8 +30,8 @@ use std::time::Duration;
 /// error naming what to set when no role has a model, or naming a server that does not
 /// answer (checked once per role, with a short request).
 pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
-    let kit = crate::kits::debate::debate_kit(config, true)?;
-    let roles = crate::agents::debate::Role::ALL;
+    let kit = agora_core::kits::debate::debate_kit(config, true)?;
+    let roles = agora_agents::debate::Role::ALL;
     if roles.iter().all(|&r| kit.is_offline_role(r)) {
         anyhow::bail!(
             "--llm: no language model is configured for the debate: set LLM_API_KEY (or PRO_, CON_, JUDGE_LLM_API_KEY), and LLM_BASE_URL for a local server"
@@ -49,7 +50,7 @@ pub async fn model_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit
         }
     }
     if !quiet {
-        eprintln!("{}", crate::kits::debate::describe_debate_kit(&kit));
+        eprintln!("{}", agora_core::kits::debate::describe_debate_kit(&kit));
     }
     Ok(kit)
 }
@@ -105,7 +106,9 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         ),
     };
     let kit = debate_kit(config, false)?;
-    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let seed = opts
+        .seed
+        .unwrap_or_else(|| agora_core::store::now_ms() as u64);
     let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
     let setup = setup(config, &kit, &opts, human.map(|s| (s, &player)), seed)?;
     let url = database_url(opts.db.as_deref(), config);
@@ -152,13 +155,13 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
 /// The debate personalities, to name AI debaters as the tables showed them: the content
 /// directory's (`AGORA_CONTENT_DIR`, else `content`), else the built-in ones (a list is
 /// still worth printing when the content cannot be read).
-pub(crate) fn personalities() -> crate::agents::debate::Personalities {
+pub(crate) fn personalities() -> agora_agents::debate::Personalities {
     let dir = std::env::var_os("AGORA_CONTENT_DIR")
         .filter(|d| !d.is_empty())
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| std::path::PathBuf::from("content"));
-    crate::agents::debate::Personalities::load(Some(&dir))
-        .unwrap_or_else(|_| crate::agents::debate::Personalities::builtin())
+    agora_agents::debate::Personalities::load(Some(&dir))
+        .unwrap_or_else(|_| agora_agents::debate::Personalities::builtin())
 }
 
 /// The human seats of a stored debate.
@@ -166,7 +169,7 @@ pub fn human_seats(row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
     if format_of(row) != DebateFormat::Team {
         return panel::human_seats(row);
     }
-    let setup: DebateSetup = crate::session::setup_of(row)?;
+    let setup: DebateSetup = agora_core::session::setup_of(row)?;
     Ok(setup.human_seats())
 }
 
@@ -240,9 +243,9 @@ async fn sim_formats(
     threads: usize,
     offline_kit: &DebateKit,
 ) -> anyhow::Result<()> {
-    use crate::games::debate::rounds::{RoundsRules, Style};
-    use crate::games::debate::social::SocialRules;
-    use crate::sim::debate::panel::{FormatRules, FormatSimOptions};
+    use agora_core::sim::debate::panel::{FormatRules, FormatSimOptions};
+    use agora_games::debate::rounds::{RoundsRules, Style};
+    use agora_games::debate::social::SocialRules;
     let rules = match args.format {
         DebateFormat::Social => FormatRules::Social(SocialRules {
             rounds: args.rounds.unwrap_or(SocialRules::default().rounds),
@@ -275,9 +278,9 @@ async fn sim_formats(
     };
     let report = if args.llm {
         let kit = model_kit(config, args.json).await?;
-        crate::sim::debate::panel::run_models(&kit, &opts, args.concurrency).await?
+        agora_core::sim::debate::panel::run_models(&kit, &opts, args.concurrency).await?
     } else {
-        tokio::task::block_in_place(|| crate::sim::debate::panel::run(offline_kit, &opts))?
+        tokio::task::block_in_place(|| agora_core::sim::debate::panel::run(offline_kit, &opts))?
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
@@ -295,7 +298,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         n => n,
     };
     // Offline unless --llm, whatever keys the environment holds.
-    let offline_kit = DebateKit::offline(Some(&crate::agents::content::content_dir()))?;
+    let offline_kit = DebateKit::offline(Some(&agora_agents::content::content_dir()))?;
     let topics = match args.topic.clone() {
         Some(t) => {
             motion_of(&offline_kit, &t)?;
@@ -304,7 +307,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         None => topic_ids(&offline_kit),
     };
     let length_scale = match args.length {
-        Some(l) => crate::config::LENGTH_SCALE
+        Some(l) => agora_agents::config::LENGTH_SCALE
             .check(l)
             .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
         None => config.debate.settings.length_scale,
@@ -312,7 +315,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     if args.format != DebateFormat::Team {
         return sim_formats(config, args, topics, length_scale, threads, &offline_kit).await;
     }
-    let opts = crate::sim::debate::DebateSimOptions {
+    let opts = agora_core::sim::debate::DebateSimOptions {
         format: args.format,
         debates: args.debates,
         seed: args.seed,
@@ -336,10 +339,10 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
             }
         };
         let store = open_store(&url, config).await?;
-        crate::sim::debate::run_sessions(config, &store, &kit, &opts, args.concurrency).await?
+        agora_core::sim::debate::run_sessions(config, &store, &kit, &opts, args.concurrency).await?
     } else {
         // The offline debates are CPU work: off the async threads.
-        tokio::task::block_in_place(|| crate::sim::debate::run(&offline_kit, &opts))?
+        tokio::task::block_in_place(|| agora_core::sim::debate::run(&offline_kit, &opts))?
     };
     if args.json {
         println!("{}", serde_json::to_string(&report)?);

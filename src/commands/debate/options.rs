@@ -3,9 +3,9 @@
 //! debate` and `agora sim debate` as parsed from the command line, the topic's motion,
 //! the timers and length scale, and the options a format does not use.
 
-use crate::agents::debate::DebateKit;
-use crate::config::Config;
-use crate::session::debate::DebateFormat;
+use agora_agents::config::Config;
+use agora_agents::debate::DebateKit;
+use agora_core::session::debate::DebateFormat;
 use std::path::PathBuf;
 
 /// `agora play debate`'s options.
@@ -133,15 +133,15 @@ pub fn topic_ids(kit: &DebateKit) -> Vec<String> {
 pub fn timers_and_length(
     config: &Config,
     opts: &DebatePlayOptions,
-) -> anyhow::Result<(crate::config::DebateTimers, f64)> {
+) -> anyhow::Result<(agora_agents::config::DebateTimers, f64)> {
     let mut timers = config.debate.timers.clone();
     if let Some(pace) = opts.pace {
-        timers.pace = crate::config::ranges::PACE
+        timers.pace = agora_agents::config::ranges::PACE
             .check(pace)
             .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
     }
     let length_scale = match opts.length {
-        Some(l) => crate::config::LENGTH_SCALE
+        Some(l) => agora_agents::config::LENGTH_SCALE
             .check(l)
             .map_err(|m| anyhow::anyhow!("--length: {m}"))?,
         None => config.debate.settings.length_scale,

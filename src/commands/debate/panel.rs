@@ -3,24 +3,25 @@
 //! half of `agora resume`, and the scorecard with its chart written to a file.
 
 use super::options::{motion_of, timers_and_length, DebatePlayOptions};
-use crate::agents::debate::DebateKit;
 use crate::commands::{terminal_name, Background, Local, ToResume};
-use crate::config::Config;
-use crate::games::debate::rounds::{RoundsRules, Style};
-use crate::games::debate::social::SocialRules;
-use crate::games::Seat;
-use crate::kits::debate::debate_kit;
-use crate::kits::{database_url, open_store};
-use crate::session::debate::panel::human_start;
-use crate::session::debate::panel::{format_of, RoundsSetup, SocialSetup};
-use crate::session::debate::shown_names;
-use crate::session::debate::{DebateFormat, DebateSeat};
-use crate::session::{GameSetup, Place};
-use crate::sim::debate::panel::social_start;
-use crate::store::{PlayerRef, SessionRow};
 use crate::terminal::debate::panel::{help, Panel, PanelScreen};
 use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
+use agora_agents::config::Config;
+use agora_agents::debate::DebateKit;
+use agora_core::kits::database_url;
+use agora_core::kits::debate::debate_kit;
+use agora_core::registry::open_store;
+use agora_core::session::debate::panel::human_start;
+use agora_core::session::debate::panel::{format_of, RoundsSetup, SocialSetup};
+use agora_core::session::debate::shown_names;
+use agora_core::session::debate::{DebateFormat, DebateSeat};
+use agora_core::session::{GameSetup, Place};
+use agora_core::sim::debate::panel::social_start;
+use agora_core::store::{PlayerRef, SessionRow};
+use agora_games::debate::rounds::{RoundsRules, Style};
+use agora_games::debate::social::SocialRules;
+use agora_games::Seat;
 use std::time::Duration;
 
 /// The seats: participant `human` a person (if any), the others AI with personalities, and
@@ -58,7 +59,9 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         }
         (k, _) => anyhow::bail!("--humans {k}: one human seat (--seat) or none (--humans 0)"),
     };
-    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let seed = opts
+        .seed
+        .unwrap_or_else(|| agora_core::store::now_ms() as u64);
     let step_delay = Duration::from_millis(opts.step_delay);
     let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
     let (timers, length_scale) = timers_and_length(config, &opts)?;
@@ -153,7 +156,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             setup.motion
         );
         you(&side_lines(&names, |p| {
-            crate::agents::debate::rounds::side_of(p) == crate::games::debate::team::Side::Pro
+            agora_agents::debate::rounds::side_of(p) == agora_games::debate::team::Side::Pro
         }));
         let table = PanelScreen::<RoundsSetup>::new(human, &names);
         follow(&store, runner, table, &mut keyboard_for(human)).await

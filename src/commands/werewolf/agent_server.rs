@@ -1,8 +1,8 @@
 //! `agora agent serve`: runs our werewolf player behind the HTTP agent protocol
 //! (`agents::werewolf::agent_server`) until Ctrl-C.
 
-use crate::agents::werewolf::agent_server::start;
-use crate::agents::werewolf::WerewolfKit;
+use agora_agents::werewolf::agent_server::start;
+use agora_agents::werewolf::WerewolfKit;
 
 /// `agora agent serve`'s options.
 #[derive(Debug, Clone, clap::Args)]
@@ -17,11 +17,11 @@ pub struct ServeArgs {
 
 /// `agora agent serve`: serves until the task ends or Ctrl-C; prints the URL alone on
 /// standard output (for scripts), the explanation on stderr.
-pub async fn serve(config: &crate::config::Config, args: ServeArgs) -> anyhow::Result<()> {
+pub async fn serve(config: &agora_agents::config::Config, args: ServeArgs) -> anyhow::Result<()> {
     use anyhow::Context;
     let ServeArgs { listen, llm } = args;
     let kit = if llm {
-        crate::kits::werewolf::model_kit(config, false, "--llm").await?
+        agora_core::kits::werewolf::model_kit(config, false, "--llm").await?
     } else {
         WerewolfKit::default()
     };

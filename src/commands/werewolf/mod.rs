@@ -7,19 +7,20 @@ pub mod agent_server;
 pub mod sim;
 
 use super::{terminal_name, Background, Local, TerminalGame, ToResume};
-use crate::agents::werewolf::Strategy;
-use crate::config::Config;
-use crate::games::werewolf::SEATS;
-use crate::games::Seat;
-use crate::kits::werewolf::agent_kit;
-use crate::kits::{database_url, open_store};
-use crate::registry::GameKind;
-use crate::session::werewolf::{SeatSpec, WerewolfSetup};
-use crate::session::{GameSetup, Place};
-use crate::store::{Outcome, PlayerRef, SessionRow};
 use crate::terminal::follow::follow;
 use crate::terminal::werewolf::WerewolfScreen;
 use crate::terminal::Keyboard;
+use agora_agents::config::Config;
+use agora_agents::werewolf::Strategy;
+use agora_core::kits::database_url;
+use agora_core::kits::werewolf::agent_kit;
+use agora_core::registry::open_store;
+use agora_core::registry::GameKind;
+use agora_core::session::werewolf::{SeatSpec, WerewolfSetup};
+use agora_core::session::{GameSetup, Place};
+use agora_core::store::{Outcome, PlayerRef, SessionRow};
+use agora_games::werewolf::SEATS;
+use agora_games::Seat;
 use std::time::Duration;
 
 /// `agora play werewolf`'s options.
@@ -49,7 +50,7 @@ pub struct PlayArgs {
 /// apart from the deal's), in seat order. The same seed always gives the same seats, so a
 /// game replays from its seed alone.
 pub fn human_seats(seed: u64, humans: u8) -> Vec<Seat> {
-    let seats = crate::games::werewolf::seat_draw(seed, 0x6875_6d61_6e73_6561); // "humansea"
+    let seats = agora_games::werewolf::seat_draw(seed, 0x6875_6d61_6e73_6561); // "humansea"
     let mut chosen: Vec<Seat> = seats.into_iter().take(humans as usize).collect();
     chosen.sort_unstable();
     chosen
@@ -75,7 +76,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     }
     let mut timers = config.werewolf.timers.clone();
     if let Some(pace) = opts.pace {
-        timers.pace = crate::config::ranges::PACE
+        timers.pace = agora_agents::config::ranges::PACE
             .check(pace)
             .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
     }
@@ -90,7 +91,9 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
             )
         })?;
     }
-    let seed = opts.seed.unwrap_or_else(|| crate::store::now_ms() as u64);
+    let seed = opts
+        .seed
+        .unwrap_or_else(|| agora_core::store::now_ms() as u64);
     let humans = human_seats(seed, opts.humans);
     let seats: Vec<SeatSpec> = (1..=SEATS as u8)
         .map(|seat| {
@@ -166,7 +169,7 @@ impl TerminalGame for WerewolfTerminal {
 
     /// The seats without an AI.
     fn human_seats(&self, row: &SessionRow) -> anyhow::Result<Vec<Seat>> {
-        let setup: WerewolfSetup = crate::session::setup_of(row)?;
+        let setup: WerewolfSetup = agora_core::session::setup_of(row)?;
         Ok(setup
             .seats
             .iter()

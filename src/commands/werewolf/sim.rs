@@ -1,9 +1,9 @@
 //! `agora sim werewolf`: N games, offline on threads (the built-in players of each side),
 //! or with language-model and outside-agent seats as stored sessions (the ladder).
 
-use crate::agents::werewolf::Strategy;
-use crate::config::Config;
-use crate::sim::werewolf::{Lineup, SimOptions};
+use agora_agents::config::Config;
+use agora_agents::werewolf::Strategy;
+use agora_core::sim::werewolf::{Lineup, SimOptions};
 use std::path::PathBuf;
 
 /// `agora sim werewolf`'s options.
@@ -88,8 +88,9 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         record: args.record,
     };
     // The offline games are CPU work: off the async threads.
-    let report =
-        tokio::task::block_in_place(|| crate::sim::werewolf::run(&config.werewolf.rules, &opts))?;
+    let report = tokio::task::block_in_place(|| {
+        agora_core::sim::werewolf::run(&config.werewolf.rules, &opts)
+    })?;
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {
@@ -112,7 +113,7 @@ async fn ladder(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         );
     }
     let llm = args.llm;
-    let opts = crate::ladder::werewolf::LadderOptions {
+    let opts = agora_core::ladder::werewolf::LadderOptions {
         games: args.games,
         seed: args.seed,
         concurrency: args.concurrency,
@@ -122,9 +123,9 @@ async fn ladder(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     };
     let kit = if opts.llm_seats.is_some() {
         let flag = if llm { "--llm" } else { "--llm-seats" };
-        crate::kits::werewolf::model_kit(config, args.json, flag).await?
+        agora_core::kits::werewolf::model_kit(config, args.json, flag).await?
     } else {
-        crate::kits::werewolf::agent_kit(config, args.json)?
+        agora_core::kits::werewolf::agent_kit(config, args.json)?
     };
     let temp;
     let url = match args.db {
@@ -134,8 +135,8 @@ async fn ladder(config: &Config, args: SimArgs) -> anyhow::Result<()> {
             format!("sqlite://{}", temp.display())
         }
     };
-    let store = crate::kits::open_store(&url, config).await?;
-    let report = crate::ladder::werewolf::run(config, &store, &kit, &opts).await?;
+    let store = agora_core::registry::open_store(&url, config).await?;
+    let report = agora_core::ladder::werewolf::run(config, &store, &kit, &opts).await?;
     if args.json {
         println!("{}", serde_json::to_string(&report)?);
     } else {

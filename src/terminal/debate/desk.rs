@@ -3,11 +3,11 @@
 //! `abandon`). Pure: the terminal's loop (`mod.rs`) prints and submits what it says.
 
 use super::super::Typed;
-use crate::games::debate::team::{
+use agora_core::store::now_ms;
+use agora_games::debate::team::{
     parse_seat, seat_name, seat_title, side_of, Action, Ask, Part, Side, Stage,
 };
-use crate::games::Seat;
-use crate::store::now_ms;
+use agora_games::Seat;
 use std::time::Instant;
 
 /// How to play, shown at the start and by `help`.
@@ -35,7 +35,7 @@ impl Draft {
     pub fn words(&self) -> u32 {
         self.lines
             .iter()
-            .map(|l| crate::games::debate::words::count(l))
+            .map(|l| agora_games::debate::words::count(l))
             .sum()
     }
     fn text(&self) -> String {

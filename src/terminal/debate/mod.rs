@@ -16,22 +16,22 @@
 //! speech being typed); `abandon` twice ends it. [`HELP`] is shown at the start.
 //!
 //! - `desk.rs`: the open ask, the speech being typed, and what each typed line does.
-//! - `story`: the lines each event is told in, and the scorecard (`crate::story::debate::team`, shared with replay).
+//! - `story`: the lines each event is told in, and the scorecard (`agora_core::story::debate::team`, shared with replay).
 
 mod desk;
 pub mod panel;
-pub use crate::story::debate::team as story;
+pub use agora_core::story::debate::team as story;
 
 pub use desk::{Desk, Draft, Step, HELP};
 
 use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
-use crate::agents::debate::Personalities;
-use crate::games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
-use crate::games::{Seat, Viewer};
-use crate::session::debate::DebateSetup;
-use crate::session::{Note, SessionHandle, SubmitError};
-use crate::store::{Outcome, Store};
+use agora_agents::debate::Personalities;
+use agora_core::session::debate::DebateSetup;
+use agora_core::session::{Note, SessionHandle, SubmitError};
+use agora_core::store::{Outcome, Store};
+use agora_games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
+use agora_games::{Seat, Viewer};
 use std::time::Instant;
 
 /// Submits `action` for the human seat and says how it went.
@@ -198,7 +198,7 @@ impl Screen for TeamScreen {
         if let Some((action, seq)) = d.hand_in() {
             let words = match &action {
                 Action::Speak { text } | Action::Ask { text, .. } => {
-                    crate::games::debate::words::count(text)
+                    agora_games::debate::words::count(text)
                 }
                 _ => 0,
             };
@@ -261,14 +261,14 @@ impl Screen for TeamScreen {
     /// The scorecard, from the stored log, AI debaters named as the tables showed them.
     async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
         let row = store.session(id).await?;
-        let setup: DebateSetup = crate::session::setup_of(&row)?;
-        let game = crate::session::rebuild::<DebateSetup>(store, id).await?;
+        let setup: DebateSetup = agora_core::session::setup_of(&row)?;
+        let game = agora_core::session::rebuild::<DebateSetup>(store, id).await?;
         let names = |seat: Seat| {
             let s = &setup.seats[seat as usize - 1];
-            crate::stats::names::shown_name(
+            agora_core::stats::names::shown_name(
                 &s.player_id,
                 &s.name,
-                &crate::registry::stats::EveryGame(&self.personalities),
+                &agora_core::registry::stats::EveryGame(&self.personalities),
             )
         };
         print!("{}", story::scorecard(&game, &names));

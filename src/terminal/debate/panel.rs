@@ -11,11 +11,11 @@
 
 use super::super::follow::{out, Flow, Screen, Words};
 use super::super::Typed;
-use crate::games::{Game, Seat, Viewer};
-use crate::session::{GameSetup, Note, SessionHandle, SubmitError};
-use crate::store::{now_ms, Outcome, Store};
-pub use crate::story::debate::panel::Panel;
-use crate::story::debate::panel::{chart_png, name_of};
+use agora_core::session::{GameSetup, Note, SessionHandle, SubmitError};
+use agora_core::store::{now_ms, Outcome, Store};
+pub use agora_core::story::debate::panel::Panel;
+use agora_core::story::debate::panel::{chart_png, name_of};
+use agora_games::{Game, Seat, Viewer};
 use std::marker::PhantomData;
 
 /// How to play a moderated or social debate, shown at the start and by `help`.
@@ -135,7 +135,7 @@ where
             return;
         }
         let speech = std::mem::take(&mut self.lines).join("\n");
-        let words = crate::games::debate::words::count(&speech);
+        let words = agora_games::debate::words::count(&speech);
         out(&format!(
             "   Time is nearly up: what you typed ({words} word{}) is handed in.",
             if words == 1 { "" } else { "s" }
@@ -245,7 +245,7 @@ where
         let words: u32 = self
             .lines
             .iter()
-            .map(|l| crate::games::debate::words::count(l))
+            .map(|l| agora_games::debate::words::count(l))
             .sum();
         let over = if words > limit {
             " — over the limit"
@@ -263,7 +263,7 @@ where
 
     /// The chart, written to a file, and whether the debate ended unfinished.
     async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
-        let game = crate::session::rebuild::<S>(store, id).await?;
+        let game = agora_core::session::rebuild::<S>(store, id).await?;
         if let Some(path) = chart_of(id, &self.names, &game as &dyn std::any::Any)? {
             println!("Chart: {}", path.display());
         }
@@ -295,7 +295,7 @@ fn left_behind(lines: &[String]) {
     }
     let words: u32 = lines
         .iter()
-        .map(|l| crate::games::debate::words::count(l))
+        .map(|l| agora_games::debate::words::count(l))
         .sum();
     out(&format!(
         "   Your unfinished speech ({words} word{}) was not handed in. It read:",

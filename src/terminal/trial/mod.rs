@@ -9,13 +9,13 @@
 
 use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
-use crate::games::trial::{Action, Ask, Trial};
-use crate::games::{Game, Seat, Viewer};
-use crate::session::trial::TrialSessionSetup;
-use crate::session::{Note, SessionHandle};
-use crate::store::{Outcome, Store};
-use crate::story::trial::chart_png;
-pub use crate::story::trial::TrialView;
+use agora_core::session::trial::TrialSessionSetup;
+use agora_core::session::{Note, SessionHandle};
+use agora_core::store::{Outcome, Store};
+use agora_core::story::trial::chart_png;
+pub use agora_core::story::trial::TrialView;
+use agora_games::trial::{Action, Ask, Trial};
+use agora_games::{Game, Seat, Viewer};
 use std::collections::BTreeMap;
 
 const HELP: &str = "   Type `<juror>: <message>` to speak to a juror, `evidence <card>`, `jurors`, `cards`, `rest` (you are done), `verdict` (close the argument now), `quit` or `abandon`.";
@@ -169,7 +169,7 @@ impl Screen for TrialScreen<'_> {
 
     /// The chart of the jurors' stances, written beside the other temporary files.
     async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
-        let game = crate::session::rebuild::<TrialSessionSetup>(store, id).await?;
+        let game = agora_core::session::rebuild::<TrialSessionSetup>(store, id).await?;
         if let Some(png) = chart_png(self.view, &game) {
             let path = std::env::temp_dir().join(format!("agora-trial-{id}.png"));
             std::fs::write(&path, png)?;

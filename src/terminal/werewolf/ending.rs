@@ -3,8 +3,8 @@
 //! deciding death or vote, and why it decided), then each seat's role and GPP, once.
 //! Pure: it reads the finished game's whole log, which hides nothing once the game is over.
 
-use crate::games::werewolf::{DeathCause, Event, Role, Seat, SeatSet, Werewolf, Winner};
-use crate::store::{Outcome, SummarySeat};
+use agora_core::store::{Outcome, SummarySeat};
+use agora_games::werewolf::{DeathCause, Event, Role, Seat, SeatSet, Werewolf, Winner};
 
 fn cause_text(cause: DeathCause, night: u32, day: u32) -> String {
     match cause {
@@ -144,9 +144,9 @@ pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat], game: Option<&Werewo
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::agents::werewolf::Strategy;
-    use crate::games::werewolf::Rules;
-    use crate::sim::werewolf::{play, Lineup};
+    use agora_agents::werewolf::Strategy;
+    use agora_core::sim::werewolf::{play, Lineup};
+    use agora_games::werewolf::Rules;
     use std::sync::Arc;
 
     #[test]

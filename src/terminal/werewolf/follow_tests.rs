@@ -1,16 +1,16 @@
 //! Tests of the one terminal follow loop (`terminal/follow.rs`), on stored werewolf games
 //! with a probing table: what the loop asks of a game's table, and what it leaves stored.
 
-use crate::agents::werewolf::{Strategy, WerewolfKit};
-use crate::games::werewolf::Werewolf;
-use crate::games::Viewer;
-use crate::session::werewolf::{SeatSpec, WerewolfSetup};
-use crate::session::{GameSetup, Place};
-use crate::session::{Note, Runner, SessionHandle};
-use crate::store::PlayerRef;
-use crate::store::{Outcome, Store};
 use crate::terminal::follow::{follow, Flow, Screen, Words};
 use crate::terminal::{Keyboard, Typed};
+use agora_agents::werewolf::{Strategy, WerewolfKit};
+use agora_core::session::werewolf::{SeatSpec, WerewolfSetup};
+use agora_core::session::{GameSetup, Place};
+use agora_core::session::{Note, Runner, SessionHandle};
+use agora_core::store::PlayerRef;
+use agora_core::store::{Outcome, Store};
+use agora_games::werewolf::Werewolf;
+use agora_games::Viewer;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 use tokio::sync::mpsc;
@@ -69,12 +69,12 @@ async fn session(human: bool) -> (Store, Runner<Werewolf>) {
     let dir = std::env::temp_dir().join(format!(
         "agora-follow-{}-{}",
         std::process::id(),
-        crate::session::new_id()
+        agora_core::session::new_id()
     ));
     std::fs::create_dir_all(&dir).unwrap();
     let url = format!("sqlite://{}", dir.join("agora.db").display());
     let store = Store::open(&url, Duration::from_secs(30)).await.unwrap();
-    let config = crate::config::Config::load().expect("the configuration");
+    let config = agora_agents::config::Config::load().expect("the configuration");
     let mut rules = (*config.werewolf.rules).clone();
     let gpp = std::mem::take(&mut rules.gpp);
     let mut timers = config.werewolf.timers.clone();

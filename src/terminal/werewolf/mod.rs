@@ -3,7 +3,7 @@
 //! Human seats are typed at one keyboard (hot seat when there are several): each sees the
 //! public story plus its own private events, is told what it must do and which choices are
 //! valid, and may retry after a bad entry. With no human seat the public story is shown,
-//! and the roles at the end. The session itself runs in [`crate::session`] and is stored
+//! and the roles at the end. The session itself runs in [`agora_core::session`] and is stored
 //! like any other; this module only prints notes and submits typed actions.
 //!
 //! Typing is guarded: a line typed before the current prompt appeared is not taken as its
@@ -20,11 +20,11 @@ pub use ending::scoreboard;
 
 use super::follow::{out, Flow, Screen, Words};
 use super::Typed;
-use crate::games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
-use crate::games::{Audience, Viewer};
-use crate::session::werewolf::WerewolfSetup;
-use crate::session::{Note, SessionHandle, SubmitError};
-use crate::store::{now_ms, Outcome, Store};
+use agora_core::session::werewolf::WerewolfSetup;
+use agora_core::session::{Note, SessionHandle, SubmitError};
+use agora_core::store::{now_ms, Outcome, Store};
+use agora_games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
+use agora_games::{Audience, Viewer};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -401,7 +401,7 @@ impl Screen for WerewolfScreen {
     /// nothing, and it tells the last night's deaths and how the game was won.
     async fn finished(&self, store: &Store, id: &str, outcome: &Outcome) -> anyhow::Result<()> {
         let seats = store.seats(id).await?;
-        let game = match crate::session::rebuild::<WerewolfSetup>(store, id).await {
+        let game = match agora_core::session::rebuild::<WerewolfSetup>(store, id).await {
             Ok(game) => Some(game),
             Err(e) => {
                 tracing::warn!(session = %id, "cannot replay the log for the ending: {e}");

@@ -12,42 +12,14 @@
 //!
 //! Nothing said before in this debate is offered, and no line answers two questions.
 
-use super::pressing::{mid_sentence, PRESS_EVIDENCE, PRESS_WEIGHT};
+use super::forms::{
+    CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIMS, POINT_THEN_CLAIM, PRESS_EVIDENCE,
+    PRESS_WEIGHT,
+};
+use super::pressing::mid_sentence;
 use super::reading::{read, Sentence};
 use super::text::sentences;
 use super::topics::{Bank, Claim};
-
-/// How an answer states a claim and then its evidence: "We know that <claim>, because
-/// <evidence>.".
-pub(crate) const CLAIM_THEN_EVIDENCE: (&str, &str) = ("We know that ", ", because ");
-/// How an answer states evidence and then the claim it supports.
-/// How an answer states evidence and then the claim it supports; the last two for a claim
-/// that gives its own reason ("…, because …"), so that no "because" follows another.
-pub(crate) const EVIDENCE_THEN_CLAIM: [(&str, &str); 5] = [
-    ("The evidence is plain: ", ", which is why we say that "),
-    ("The finding that ", " matters, because "),
-    ("That finding decides it", ", because "),
-    ("The finding that ", " shows that "),
-    ("That finding shows", " that "),
-];
-
-/// The same for a granted point of ours that is no finding (a rebuttal's line with no
-/// figure or source): "The point that … matters, because …".
-pub(crate) const POINT_THEN_CLAIM: [(&str, &str); 4] = [
-    ("The point that ", " matters, because "),
-    ("That point decides it", ", because "),
-    ("The point that ", " shows that "),
-    ("That point shows", " that "),
-];
-
-/// How an answer says why a claim of ours the question granted decides the debate: the
-/// claim, then its evidence.
-/// The second form, for a second claim granted in the same answer: two answers opening
-/// alike read as a template.
-pub(crate) const GRANTED_CLAIMS: [&str; 2] = [
-    "What decides it is that ",
-    "Just as decisive is the fact that ",
-];
 
 /// One question asked and the line of ours that answers it.
 #[derive(Debug, Clone, PartialEq)]
@@ -408,7 +380,7 @@ mod tests {
         assert!(!got[0].line.contains("finding"), "{got:?}");
         assert!(got[0].line.contains("isolation is a habit"), "{got:?}");
         // Pressed later, the line claims the reason, not the point granted.
-        let claimed = crate::debate::pressing::claim_of(&got[0].line);
+        let claimed = crate::debate::forms::claim_of(&got[0].line);
         assert!(
             claimed.is_some_and(|c| c.starts_with("isolation is a habit")),
             "{claimed:?}"
@@ -461,7 +433,7 @@ mod tests {
         assert!(got.iter().all(|a| a.restates), "{got:?}");
         // The granted claim's answer is pressed later as the claim, not the whole line.
         assert_eq!(
-            crate::debate::pressing::claim_of(&got[0].line),
+            crate::debate::forms::claim_of(&got[0].line),
             Some("young workers learn far more from experienced colleagues sitting beside them")
         );
     }

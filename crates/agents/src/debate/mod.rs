@@ -5,12 +5,15 @@
 //!
 //! - `topics.rs`, `personalities.rs`: the content, loaded and checked at startup.
 //! - `memory.rs`: what a seat has seen; `text.rs`: words, keywords, fitting a limit.
+//! - `forms.rs`: the fixed forms sentences take (links, rejoinders, pressing questions),
+//!   and `claim_of`, which reads a sentence's claim back out of them.
 //! - `offline.rs`: the offline debater and captain; `heuristic.rs`: the offline judge.
 //! - `prompt.rs`: the prompt files and the bounded transcript; `llm.rs`: the model roles
 //!   (schemas, checked replies, one repair, the offline answer as the fallback).
 
 pub mod answering;
 pub mod bridge;
+pub mod forms;
 pub mod heuristic;
 pub mod indicators;
 pub mod llm;

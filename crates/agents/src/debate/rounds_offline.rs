@@ -5,8 +5,8 @@
 //! thirteen sub-scores, each from its own measure of the whole debate and with its own
 //! reason. No measure counts words: a longer speech earns nothing for its length.
 
+use super::forms::claim_of;
 use super::heuristic;
-use super::pressing::claim_of;
 use super::reading::{keys, read, tokens, Sentence};
 use super::rounds::{side_of, Seen};
 use super::sources::{Checked as SourceCheck, Found};

@@ -267,7 +267,7 @@ impl Draft {
         // is said once.
         let mut answers: Vec<String> = Vec::new();
         self.parts.retain(|(_, t)| {
-            if let Some(answer) = super::pressing::claim_of(t) {
+            if let Some(answer) = super::forms::claim_of(t) {
                 let a = answer.trim_end_matches(['.', '!']).to_lowercase();
                 if a.len() > 20 && answers.contains(&a) {
                     i += 1;
@@ -417,7 +417,7 @@ pub fn leans(sentence: &str) -> bool {
 
 fn unlinked(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    let link = crate::debate::pressing::LINKS
+    let link = super::forms::LINKS
         .iter()
         .find(|l| lower.starts_with(&format!("{} ", l.to_lowercase())))?;
     let rest = text[link.len()..].trim_start();

@@ -1,4 +1,4 @@
-//! The players' kits and the store, built from the configuration and the environment:
+//! The players' kits, built from the configuration and the environment:
 //! what `agora` commands, the Discord bot and `agora replay` all open before a game (the
 //! model clients of each role when a provider is configured, else the built-in players,
 //! said in one line unless `quiet`). Each game's kit is built in its own file; [`Kits`]
@@ -9,11 +9,9 @@ pub mod trial;
 pub mod werewolf;
 
 use crate::config::Config;
-use crate::store::{Store, StoreError};
 use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::sync::Arc;
-use std::time::Duration;
 
 /// One game's players' kit, of the type that game's players take.
 pub type AnyKit = Arc<dyn Any + Send + Sync>;
@@ -52,18 +50,4 @@ pub fn database_url(flag: Option<&str>, config: &Config) -> String {
     flag.map(str::to_string)
         .or_else(|| std::env::var("DATABASE_URL").ok().filter(|s| !s.is_empty()))
         .unwrap_or_else(|| config.store.url.clone())
-}
-
-/// Opens the store with the registry's rater (`[stats]`): finished sessions are rated as
-/// they are stored. A store whose finished games have no ratings yet (made by an earlier
-/// build) is rated once, from its results.
-pub async fn open_store(url: &str, config: &Config) -> Result<Store, StoreError> {
-    let rater = std::sync::Arc::new(crate::ratings::RegistryRater::new(config));
-    let store = Store::open(url, Duration::from_secs(config.store.lease_secs as u64))
-        .await?
-        .with_rater(rater.clone());
-    if store.ratings_missing().await? {
-        store.rebuild_ratings(rater).await?;
-    }
-    Ok(store)
 }

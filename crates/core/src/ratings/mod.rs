@@ -13,43 +13,8 @@
 pub mod boards;
 pub mod model;
 
-use crate::config::Config;
-use crate::registry::GameKind;
-use crate::store::{FinishedGame, FinishedSeat, Rater};
-use model::{Member, Model, RatedGame, Team};
-
-/// The registry's rater: each game rates its own results, with `[stats]`'s model.
-pub struct RegistryRater {
-    model: Model,
-    starts: Vec<i64>,
-}
-
-impl RegistryRater {
-    /// The rater of `config` (`[stats] tau`, `season_sigma`, `season`; the loader has
-    /// checked the dates).
-    pub fn new(config: &Config) -> RegistryRater {
-        RegistryRater {
-            model: Model {
-                tau: config.stats.tau,
-                season_sigma: config.stats.season_sigma,
-            },
-            starts: config.stats.season_starts().unwrap_or_default(),
-        }
-    }
-}
-
-impl Rater for RegistryRater {
-    fn rated(&self, game: &FinishedGame) -> Option<RatedGame> {
-        let kind = GameKind::parse(&game.game)?;
-        crate::registry::stats::of(kind).rated(game)
-    }
-    fn model(&self) -> Model {
-        self.model
-    }
-    fn season_starts(&self) -> &[i64] {
-        &self.starts
-    }
-}
+use crate::store::FinishedSeat;
+use model::{Member, RatedGame, Team};
 
 fn member(s: &FinishedSeat, key: &str) -> Member {
     Member {

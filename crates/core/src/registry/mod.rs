@@ -12,11 +12,13 @@
 mod debate;
 pub mod dispatch;
 mod entry;
+mod rater;
 pub mod stats;
 mod trial;
 mod werewolf;
 
 pub use entry::GameEntry;
+pub use rater::{open_store, RegistryRater};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 

@@ -4,9 +4,9 @@
 //! boards' commands offer: a game (the registry's, in order) and a board (people, AI
 //! players, everyone).
 
-use crate::ratings::boards::Which;
-use crate::registry::GameKind;
 use crate::types::{Context, Error};
+use agora_core::ratings::boards::Which;
+use agora_core::registry::GameKind;
 use poise::CommandParameterChoice;
 use std::borrow::Cow;
 
@@ -120,7 +120,7 @@ pub async fn privacy(
     let said = match web {
         OnOff::Off => format!(
             "🔒 Your name is hidden on the community page: you are shown as **{}** on every page, at once.",
-            crate::stats::names::hidden_name(&player)
+            agora_core::stats::names::hidden_name(&player)
         ),
         OnOff::On => "🔓 Your name is shown on the community page again.".to_string(),
     };

@@ -17,7 +17,7 @@ mod stats;
 use super::game::DiscordGame;
 use super::guards::set_cooldowns;
 use super::types::{Bot, Error};
-use crate::registry::GameKind;
+use agora_core::registry::GameKind;
 use std::sync::Arc;
 
 /// Every game the bot plays, in the order its commands are listed.
@@ -72,6 +72,6 @@ mod tests {
             ],
             "the commands, in the order they were registered before the list of games"
         );
-        assert_eq!(ai_names_needed(), crate::games::werewolf::SEATS);
+        assert_eq!(ai_names_needed(), agora_games::werewolf::SEATS);
     }
 }

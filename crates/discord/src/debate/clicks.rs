@@ -11,14 +11,14 @@ use super::lobby::LobbyError;
 use super::start::start_debate;
 use super::table::{DebateTable, Draft, OpenCall, TableState};
 use super::views::{lobby_components, lobby_embed, speech_modal, SPEECH_FIELD};
-use crate::games::debate::team::{side_of, Action, Ask, Part, Side, Stage};
-use crate::games::Seat;
 use crate::guards::member_manages;
 use crate::send::{ephemeral, CLOSED};
-use crate::session::{SubmitError, UNASKED};
 use crate::tables::{Seated, OLD_LOBBY};
 use crate::text::{display_name, sanitize};
 use crate::types::{Bot, Error};
+use agora_core::session::{SubmitError, UNASKED};
+use agora_games::debate::team::{side_of, Action, Ask, Part, Side, Stage};
+use agora_games::Seat;
 use serenity::all::{
     ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
     CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Message,
@@ -337,7 +337,7 @@ pub(super) async fn on_floor(
                             Some(format!("{}'s free-debate clock is spent.", side.title()))
                         } else {
                             let timers = &bot.config.debate.timers;
-                            let due_at = crate::store::now_ms()
+                            let due_at = agora_core::store::now_ms()
                                 + (timers.free as f64 * desk.data.pace * 1000.0) as i64;
                             desk.open.insert(
                                 seat,

@@ -3,13 +3,13 @@
 //! `stop` and `status` ask the channel's table, whatever it plays; `concede` is the social
 //! debate's (`panel::concede`).
 
-use crate::agents::debate::DebateKit;
 use crate::debate::lobby::{DebateLobby, DebateOptions, Length};
 use crate::debate::table::{DebateTable, TableState};
 use crate::debate::views::{lobby_components, lobby_embed};
 use crate::send::reply_ephemeral as refuse;
 use crate::text::sanitize;
 use crate::types::{Context, Error};
+use agora_agents::debate::DebateKit;
 use std::sync::Arc;
 
 /// The debate formats a table can play.
@@ -131,9 +131,9 @@ pub async fn start(
         let social = matches!(format, FormatChoice::Social);
         let lobby = crate::debate::panel::PanelLobby {
             format: if social {
-                crate::session::debate::DebateFormat::Social
+                agora_core::session::debate::DebateFormat::Social
             } else {
-                crate::session::debate::DebateFormat::Rounds
+                agora_core::session::debate::DebateFormat::Rounds
             },
             host: ctx.author().id.get(),
             guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),
@@ -220,7 +220,7 @@ fn format_options(
 /// scores (a team-debate option); the reason names the option.
 fn panel_options(pace: Option<f64>, live_scores: Option<bool>) -> Result<(), String> {
     if let Some(p) = pace {
-        crate::config::ranges::LOBBY_PACE
+        agora_agents::config::ranges::LOBBY_PACE
             .check(p)
             .map_err(|m| format!("pace {m} (fast to slow)"))?;
     }

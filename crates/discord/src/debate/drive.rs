@@ -9,14 +9,14 @@ use super::plan::{plan, Out};
 use super::render;
 use super::table::{DebateTable, Desk, TableState};
 use super::views::{call_components, floor_components, scorecard};
-use crate::games::debate::team::{Action, Ask, Side, TeamDebate};
-use crate::games::Seat;
 use crate::restart::ReadBack;
 use crate::send::{chunks, no_pings};
-use crate::session::Subscription;
 use crate::tables::Seated;
 use crate::text::Component;
 use crate::types::Bot;
+use agora_core::session::Subscription;
+use agora_games::debate::team::{Action, Ask, Side, TeamDebate};
+use agora_games::Seat;
 use serenity::all::{ChannelId, CreateAllowedMentions, CreateMessage, EditMessage, UserId};
 use std::sync::Arc;
 use std::time::Duration;
@@ -126,7 +126,7 @@ pub(super) async fn release(bot: &Bot, table: &Arc<DebateTable>) {
         .desk
         .open
         .values()
-        .any(|c| c.seq == crate::session::UNASKED);
+        .any(|c| c.seq == agora_core::session::UNASKED);
     let reading = until.is_some_and(|u| u > tokio::time::Instant::now());
     if !floor_held && !reading {
         if let Some(mark) = r.mark.take() {
@@ -316,11 +316,11 @@ async fn hand_in_at_deadline(
     seq: u32,
     due_at: i64,
 ) {
-    let left = (due_at - crate::store::now_ms()).max(0) as u64;
+    let left = (due_at - agora_core::store::now_ms()).max(0) as u64;
     let margin = (left / 10).clamp(300, 2_000).min(left / 2);
     tokio::time::sleep(Duration::from_millis(left - margin)).await;
     hand_in(&table, seat, seq).await;
-    if seq == crate::session::UNASKED {
+    if seq == agora_core::session::UNASKED {
         // The speech handed in closes the call as it is posted; if nothing was typed (or
         // the rules refused it), the floor is given back once its time is over.
         tokio::time::sleep(Duration::from_millis(margin + 1_000)).await;
@@ -378,7 +378,7 @@ async fn hand_in(table: &DebateTable, seat: Seat, seq: u32) {
         };
         (r.handle.clone(), action)
     };
-    let seq = Some(seq).filter(|s| *s != crate::session::UNASKED);
+    let seq = Some(seq).filter(|s| *s != agora_core::session::UNASKED);
     if let Err(e) = handle.submit(seat, action, seq).await {
         tracing::info!("handing in a speech at its deadline: {e}");
     }

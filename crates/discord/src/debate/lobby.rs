@@ -3,9 +3,9 @@
 //! leaving and starting. Pure: no Discord types, no I/O; the bot stores it as JSON with
 //! the channel.
 
-use crate::config::ranges::LOBBY_PACE;
-use crate::games::debate::team::{seat_title, DEBATERS};
-use crate::games::Seat;
+use agora_agents::config::ranges::LOBBY_PACE;
+use agora_games::debate::team::{seat_title, DEBATERS};
+use agora_games::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use thiserror::Error;

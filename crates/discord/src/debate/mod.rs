@@ -31,15 +31,15 @@ pub use table::DebateTable;
 
 use crate::game::DiscordGame;
 use crate::game_table::GameTable;
-use crate::games::debate::TeamDebate;
-use crate::games::Viewer;
-use crate::registry::GameKind;
-use crate::running::BoxFuture;
-use crate::session::debate::DebateSetup;
-use crate::session::{Runner, SessionHandle, Subscription};
-use crate::store::ChannelRow;
 use crate::text::Component;
+use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
+use agora_core::registry::GameKind;
+use agora_core::session::debate::DebateSetup;
+use agora_core::session::{Runner, SessionHandle, Subscription};
+use agora_core::store::ChannelRow;
+use agora_games::debate::TeamDebate;
+use agora_games::Viewer;
 use serenity::all::{ComponentInteraction, Message, ModalInteraction};
 use std::sync::Arc;
 use table::{Running, RunningData, TableState};
@@ -148,7 +148,7 @@ impl GameTable for DebateTable {
                         d.turn(),
                         crate::text::sanitize(&d.data.motion, 300),
                     );
-                    if d.record.stage == Some(crate::games::debate::team::Stage::FreeDebate) {
+                    if d.record.stage == Some(agora_games::debate::team::Stage::FreeDebate) {
                         s.push_str(&format!(
                             "\nClocks: Pro {} · Con {} words left.",
                             d.record.clock[0], d.record.clock[1]

@@ -7,10 +7,10 @@
 
 use super::render;
 use super::table::{Desk, OpenCall};
-use crate::games::debate::team::{side_of, Ask, Event, Side, Stage, TeamDebate, JUDGE};
-use crate::games::{Audience, Seat};
-use crate::session::Note;
-use crate::session::UNASKED;
+use agora_core::session::Note;
+use agora_core::session::UNASKED;
+use agora_games::debate::team::{side_of, Ask, Event, Side, Stage, TeamDebate, JUDGE};
+use agora_games::{Audience, Seat};
 use std::sync::Arc;
 
 /// One thing to post or edit, in order.
@@ -289,8 +289,8 @@ fn record(desk: &mut Desk, event: &Event) {
 mod tests {
     use super::*;
     use crate::debate::table::{RunningData, SeatInfo};
-    use crate::games::debate::team::{Flag, JudgeScores, Part, Scored, Speech};
-    use crate::games::SeatSet;
+    use agora_games::debate::team::{Flag, JudgeScores, Part, Scored, Speech};
+    use agora_games::SeatSet;
 
     fn desk() -> Desk {
         Desk::new(RunningData {
@@ -504,7 +504,7 @@ mod tests {
             ev(
                 Audience::Everyone,
                 Event::StageBegins {
-                    stage: crate::games::debate::team::Stage::Opening,
+                    stage: agora_games::debate::team::Stage::Opening,
                 },
             ),
             ask(1, 4),

@@ -4,11 +4,11 @@
 //! post here.
 
 use super::table::{Draft, Record, RunningData};
-use crate::games::debate::team::{
+use crate::text::sanitize;
+use agora_games::debate::team::{
     seat_title, side_of, Ask, Charged, Event, Limits, Part, Penalty, Scored, Side, Stage, Winner,
 };
-use crate::games::Seat;
-use crate::text::sanitize;
+use agora_games::Seat;
 
 /// Points from hundredths: `7.45`, `-3`.
 pub fn points(x100: i32) -> String {
@@ -418,7 +418,7 @@ mod tests {
 
     #[test]
     fn the_judges_notes_give_each_speech_its_reasons_in_the_order_spoken() {
-        use crate::games::debate::team::{JudgeScores, Scored, Speech};
+        use agora_games::debate::team::{JudgeScores, Scored, Speech};
         let d = data();
         let speech = |index, seat| Speech {
             index,
@@ -477,7 +477,7 @@ mod tests {
     #[test]
     fn a_speech_cannot_ping_everyone() {
         let d = data();
-        let e = Event::Spoke(crate::games::debate::team::Speech {
+        let e = Event::Spoke(agora_games::debate::team::Speech {
             index: 0,
             seat: 2,
             part: Part::Opening,

@@ -6,16 +6,16 @@
 use super::lobby::DebateLobby;
 use super::table::{DebateTable, Desk, RunningData, SeatInfo};
 use super::views::seating;
-use crate::agents::debate::{DebateKit, Role};
 use crate::game_table::{create, launch, new_seed, reopen};
-use crate::games::debate::team::{Side, TeamRules, DEBATERS};
-use crate::games::Seat;
 use crate::restart::ReadBack;
-use crate::session::debate::{DebateFormat, DebateSeat, DebateSetup};
-use crate::session::GameSetup;
-use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
+use agora_agents::debate::{DebateKit, Role};
+use agora_core::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+use agora_core::session::GameSetup;
+use agora_core::store::PlayerRef;
+use agora_games::debate::team::{Side, TeamRules, DEBATERS};
+use agora_games::Seat;
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateThread,
     EditInteractionResponse, UserId,

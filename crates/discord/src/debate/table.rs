@@ -4,13 +4,13 @@
 //! the scorecard is here too ([`Record`]).
 
 use super::lobby::DebateLobby;
-use crate::games::debate::team::{
+use crate::tables;
+use agora_core::registry::GameKind;
+use agora_core::session::{SessionHandle, Subscription};
+use agora_games::debate::team::{
     seat_title, Ask, Penalty, Scored, Side, Speech, Stage, TeamDebate, Winner, DEBATERS,
 };
-use crate::games::{Seat, SeatSet};
-use crate::registry::GameKind;
-use crate::session::{SessionHandle, Subscription};
-use crate::tables;
+use agora_games::{Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -44,7 +44,7 @@ impl Draft {
         crate::typed::text(&self.lines, None)
     }
     pub fn words(&self) -> u32 {
-        crate::games::debate::words::count(&self.text())
+        agora_games::debate::words::count(&self.text())
     }
 }
 
@@ -181,7 +181,7 @@ pub struct Running {
     pub last_ai_speech: Option<tokio::time::Instant>,
     /// What the channel has posted, to report shown to the session once the last AI
     /// speech has been read and no person holds the free-debate floor (see `drive`).
-    pub mark: Option<crate::session::Shown>,
+    pub mark: Option<agora_core::session::Shown>,
 }
 
 impl Running {

@@ -6,9 +6,9 @@
 use super::lobby::DebateLobby;
 use super::render;
 use super::table::{Desk, Draft, RunningData};
-use crate::games::debate::team::{seat_title, side_of, Ask, Side, Winner, DEBATERS};
-use crate::games::Seat;
 use crate::text::{sanitize, Component};
+use agora_games::debate::team::{seat_title, side_of, Ask, Side, Winner, DEBATERS};
+use agora_games::Seat;
 use serenity::all::{
     ButtonStyle, CreateActionRow, CreateButton, CreateEmbed, CreateEmbedFooter, CreateInputText,
     CreateModal, CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, InputTextStyle,

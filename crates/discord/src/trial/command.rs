@@ -6,16 +6,16 @@
 
 use super::stage::Stage;
 use super::table::{TrialRunning, TrialState, TrialTable};
-use crate::agents::trial::TrialKit;
-use crate::games::trial::{Action, Mode};
-use crate::games::Seat;
 use crate::guards::ctx_manages;
 use crate::send::reply_ephemeral as refuse;
-use crate::session::SubmitError;
 use crate::text::sanitize;
 use crate::trial::lobby::TrialLobby;
 use crate::types::Bot;
 use crate::types::{Context, Error};
+use agora_agents::trial::TrialKit;
+use agora_core::session::SubmitError;
+use agora_games::trial::{Action, Mode};
+use agora_games::Seat;
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -6,17 +6,17 @@
 
 use super::lobby::TrialLobby;
 use super::table::{RunningData, TrialRunning, TrialState, TrialTable};
-use crate::agents::trial::TrialKit;
 use crate::game_table::{create, launch, new_seed, reopen};
-use crate::games::trial::{Event, Trial};
-use crate::games::{Game, Seat};
 use crate::send::no_pings;
-use crate::session::trial::{TrialSeat, TrialSessionSetup};
-use crate::session::{GameSetup, Note, Subscription};
-use crate::store::PlayerRef;
 use crate::tables::Seated as _;
 use crate::text::sanitize;
 use crate::types::{Bot, Error};
+use agora_agents::trial::TrialKit;
+use agora_core::session::trial::{TrialSeat, TrialSessionSetup};
+use agora_core::session::{GameSetup, Note, Subscription};
+use agora_core::store::PlayerRef;
+use agora_games::trial::{Event, Trial};
+use agora_games::{Game, Seat};
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed, CreateMessage,
     CreateThread, EditInteractionResponse,
@@ -468,14 +468,15 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
         TrialState::Running(TrialRunning { data, .. }) => data.clone(),
         _ => return,
     };
-    let game =
-        match crate::session::rebuild::<TrialSessionSetup>(&bot.store, &data.session_id).await {
-            Ok(g) => g,
-            Err(e) => {
-                tracing::warn!("the verdict of {}: {e}", data.session_id);
-                return;
-            }
-        };
+    let game = match agora_core::session::rebuild::<TrialSessionSetup>(&bot.store, &data.session_id)
+        .await
+    {
+        Ok(g) => g,
+        Err(e) => {
+            tracing::warn!("the verdict of {}: {e}", data.session_id);
+            return;
+        }
+    };
     let Some(outcome) = game.outcome() else {
         return;
     };
@@ -528,7 +529,7 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());
-    match crate::charts::trial::stances(&names, game.trail()) {
+    match agora_core::charts::trial::stances(&names, game.trail()) {
         Ok(png) => msg = msg.add_file(CreateAttachment::bytes(png, "stances.png")),
         Err(e) => tracing::warn!("the trial's chart: {e}"),
     }

@@ -1,8 +1,8 @@
 //! A trial's lobby: the case, the mode, who joined (and on which side, in an adversarial
 //! trial), as stored with the channel, and its embed and buttons.
 
-use crate::games::trial::{Mode, Side, MAX_PLAYERS};
 use crate::text::{sanitize, Component};
+use agora_games::trial::{Mode, Side, MAX_PLAYERS};
 use serde::{Deserialize, Serialize};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 

@@ -24,16 +24,16 @@ use table::{RunningData, TrialRunning, TrialState};
 
 use crate::game::DiscordGame;
 use crate::game_table::{self, GameTable};
-use crate::games::trial::{Side, Trial};
-use crate::registry::GameKind;
-use crate::running::BoxFuture;
 use crate::send::ephemeral;
-use crate::session::trial::TrialSessionSetup;
-use crate::session::{Runner, SessionHandle, Subscription};
-use crate::store::ChannelRow;
 use crate::tables::Seated;
 use crate::text::{display_name, sanitize, Component};
+use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
+use agora_core::registry::GameKind;
+use agora_core::session::trial::TrialSessionSetup;
+use agora_core::session::{Runner, SessionHandle, Subscription};
+use agora_core::store::ChannelRow;
+use agora_games::trial::{Side, Trial};
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 

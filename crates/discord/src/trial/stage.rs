@@ -2,7 +2,7 @@
 //! closes, the jury deliberating, the verdict in), and the status line it makes, in plain
 //! words. Pure: no Discord I/O.
 
-use crate::games::trial::Event;
+use agora_games::trial::Event;
 
 /// A running trial's stage, folded from its events in order.
 #[derive(Debug, Clone, Default, PartialEq)]

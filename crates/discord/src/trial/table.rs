@@ -4,13 +4,13 @@
 
 use super::lobby::TrialLobby;
 use super::stage::Stage;
-use crate::games::trial::{Action, Trial};
-use crate::games::Seat;
-use crate::registry::GameKind;
-use crate::session::{SessionHandle, SubmitError, Subscription};
 use crate::tables::{self, Seated, TableState};
 use crate::text::sanitize;
 use crate::types::Bot;
+use agora_core::registry::GameKind;
+use agora_core::session::{SessionHandle, SubmitError, Subscription};
+use agora_games::trial::{Action, Trial};
+use agora_games::Seat;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;

@@ -10,13 +10,13 @@ use super::private::{panel_answered, panel_view, welcome_dm};
 use super::start::start_game;
 use super::table::{OpenAsk, TableState, WerewolfTable};
 use super::views::{action_for, chosen, lobby_components, lobby_embed, refresh_board};
-use crate::games::werewolf::AskKind;
 use crate::guards::member_manages;
 use crate::send::{ephemeral, followup, CLOSED};
-use crate::session::SubmitError;
 use crate::tables::Seated;
 use crate::text::{display_name, sanitize};
 use crate::types::{Bot, Error};
+use agora_core::session::SubmitError;
+use agora_games::werewolf::AskKind;
 use serenity::all::{
     ChannelId, ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse,
     CreateInteractionResponseMessage, EditInteractionResponse,
@@ -108,7 +108,7 @@ async fn find_ask(
         None if seq == 0 => Some(OpenAsk {
             gen: 0,
             seq: 0,
-            ask: crate::games::werewolf::Ask {
+            ask: agora_games::werewolf::Ask {
                 seat,
                 kind: AskKind::Speech,
                 targets: Default::default(),

@@ -2,7 +2,6 @@
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
 //! whatever game it plays.
 
-use crate::games::werewolf::{WitchSelfSave, WolfChat};
 use crate::send::reply_ephemeral as refuse;
 use crate::text::{display_name, sanitize};
 use crate::types::{Context, Error};
@@ -10,6 +9,7 @@ use crate::werewolf::lobby::{Lobby, TableOptions};
 use crate::werewolf::private::welcome_dm;
 use crate::werewolf::table::{TableState, WerewolfTable};
 use crate::werewolf::views::{lobby_components, lobby_embed};
+use agora_games::werewolf::{WitchSelfSave, WolfChat};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]

@@ -10,14 +10,14 @@ use super::private::{post_panel, send_private};
 use super::render;
 use super::table::{Running, TablePhase, TableState, WerewolfTable};
 use super::views::{board_components, board_text, refresh_board, update_status};
-use crate::games::werewolf::{Event, Seat, Werewolf, SEATS};
 use crate::restart::{self, ReadBack};
 use crate::send::{self, no_pings};
-use crate::session::{Note, Subscription};
-use crate::store::Outcome;
 use crate::tables::{self, Seated};
 use crate::text::Component;
 use crate::types::Bot;
+use agora_core::session::{Note, Subscription};
+use agora_core::store::Outcome;
+use agora_games::werewolf::{Event, Seat, Werewolf, SEATS};
 use serenity::all::{ChannelId, CreateEmbed, CreateMessage, EditMessage, UserId};
 use std::sync::Arc;
 
@@ -431,7 +431,7 @@ async fn finish(
     match outcome {
         Some(outcome) => {
             let mut breakdown = vec![Vec::new(); SEATS];
-            match crate::session::rebuild::<crate::session::werewolf::WerewolfSetup>(
+            match agora_core::session::rebuild::<agora_core::session::werewolf::WerewolfSetup>(
                 &bot.store, &session,
             )
             .await

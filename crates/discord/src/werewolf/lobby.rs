@@ -2,8 +2,8 @@
 //! with `/werewolf start`, and the rules of joining, leaving and starting. Pure: no
 //! Discord types, no I/O; the bot stores it as JSON with the channel.
 
-use crate::config::ranges::{LOBBY_MAX_DAYS, LOBBY_PACE};
-use crate::games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
+use agora_agents::config::ranges::{LOBBY_MAX_DAYS, LOBBY_PACE};
+use agora_games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -11,7 +11,7 @@ use thiserror::Error;
 /// seed: nobody chooses their seat by joining first, and the same seed seats the same way
 /// (`AGORA_DISCORD_SEED` replays a game). The other seats are AI players.
 pub fn human_seats(humans: usize, seed: u64) -> Vec<Seat> {
-    let mut seats = crate::games::werewolf::seat_draw(seed, 0x5ea7_5ea7_5ea7_5ea7).to_vec();
+    let mut seats = agora_games::werewolf::seat_draw(seed, 0x5ea7_5ea7_5ea7_5ea7).to_vec();
     seats.truncate(humans.min(SEATS));
     seats
 }

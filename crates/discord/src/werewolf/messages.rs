@@ -2,10 +2,10 @@
 //! wolf chat in DMs.
 
 use super::table::{TablePhase, TableState, WerewolfTable};
-use crate::games::werewolf::Action;
-use crate::session::SubmitError;
 use crate::text::sanitize;
 use crate::types::{Bot, Error};
+use agora_core::session::SubmitError;
+use agora_games::werewolf::Action;
 use serenity::all::{CreateMessage, Message};
 use std::sync::Arc;
 
@@ -22,7 +22,8 @@ pub(super) async fn speech(
         let TableState::Running(r) = &*st else {
             return Ok(());
         };
-        let delete = bot.config.discord.off_turn_messages == crate::config::OffTurnMessages::Delete;
+        let delete =
+            bot.config.discord.off_turn_messages == agora_agents::config::OffTurnMessages::Delete;
         match r.speaker {
             Some((seat, seq)) if r.data.user(seat) == Some(user) => (
                 r.handle.clone(),

@@ -5,10 +5,10 @@
 
 use super::render;
 use super::table::{Board, OpenAsk, Running, TablePhase};
-use crate::games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
-use crate::games::Audience;
-use crate::session::Note;
-use crate::store::Outcome;
+use agora_core::session::Note;
+use agora_core::store::Outcome;
+use agora_games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
+use agora_games::Audience;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 

@@ -17,12 +17,12 @@ use super::plan::Post;
 use super::render;
 use super::table::{OpenAsk, Running, TableState, WerewolfTable};
 use super::views::controls;
-use crate::games::werewolf::{AskKind, Seat};
 use crate::send::{chunks, dm_refused, last_chunk, no_pings};
-use crate::store::now_ms;
 use crate::tables::Seated;
 use crate::text::Component;
 use crate::types::Bot;
+use agora_core::store::now_ms;
+use agora_games::werewolf::{AskKind, Seat};
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateButton,
     CreateInteractionResponseFollowup, CreateMessage, UserId,

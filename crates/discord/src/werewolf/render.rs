@@ -6,11 +6,11 @@
 //! events, private lines a seat's own events.
 
 use super::lobby::Lobby;
-use crate::games::werewolf::{
+use crate::text::sanitize;
+use agora_core::store::Outcome;
+use agora_games::werewolf::{
     Ask, AskKind, Ballot, Event, ScoreReason, Seat, SeatSet, SpeechKind, SEATS,
 };
-use crate::store::Outcome;
-use crate::text::sanitize;
 use std::fmt::Write;
 
 /// The names shown for the nine seats (a human's Discord name, or an AI's name marked as
@@ -364,7 +364,7 @@ pub fn scorecard(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::werewolf::Role;
+    use agora_games::werewolf::Role;
 
     fn names() -> Names {
         Names::new((1..=9).map(|i| format!("p{i}")).collect())
@@ -396,7 +396,7 @@ mod tests {
         ballots[3] = Ballot::Abstain;
         let line = public_line(
             &Event::VotesRevealed {
-                round: crate::games::werewolf::VoteRound::Main,
+                round: agora_games::werewolf::VoteRound::Main,
                 ballots,
             },
             &names(),

@@ -6,13 +6,13 @@
 use super::lobby::{human_seats, Lobby};
 use super::render::Names;
 use super::table::{RunningData, SeatInfo, WerewolfTable};
-use crate::agents::werewolf::{Strategy, WerewolfKit};
 use crate::game_table::{create, launch, new_seed, reopen};
-use crate::games::werewolf::{WolfChat, SEATS};
-use crate::session::werewolf::{SeatSpec, WerewolfSetup};
-use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
+use agora_agents::werewolf::{Strategy, WerewolfKit};
+use agora_core::session::werewolf::{SeatSpec, WerewolfSetup};
+use agora_core::store::PlayerRef;
+use agora_games::werewolf::{WolfChat, SEATS};
 use serenity::all::{ComponentInteraction, CreateEmbed, EditInteractionResponse};
 use std::sync::Arc;
 

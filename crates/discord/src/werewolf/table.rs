@@ -5,11 +5,11 @@
 
 use super::lobby::Lobby;
 use super::render::Names;
-use crate::games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
-use crate::registry::GameKind;
-use crate::session::{SessionHandle, Subscription};
 use crate::tables;
 use crate::types::Bot;
+use agora_core::registry::GameKind;
+use agora_core::session::{SessionHandle, Subscription};
+use agora_games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

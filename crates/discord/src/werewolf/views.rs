@@ -6,11 +6,11 @@
 use super::lobby::Lobby;
 use super::render::{self, Names};
 use super::table::{Board, Running, TableState, WerewolfTable};
-use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
 use crate::send::api_code;
 use crate::tables::Seated;
 use crate::text::Component;
 use crate::types::Bot;
+use agora_games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateEmbed, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,

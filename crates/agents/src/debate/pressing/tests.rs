@@ -1,6 +1,7 @@
 //! Tests of how an offline debater presses, challenges and rejoins.
 
 use super::*;
+use crate::debate::forms::claim_of;
 
 #[test]
 fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
@@ -38,7 +39,7 @@ fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
     let answered = |p: &str| p.starts_with("homework builds");
     assert!(rejoinders(&theirs, &motion, &answered, &|_| false, &reply, 3, 0).is_empty());
     // A granted claim of ours, in either form, claims the claim.
-    for head in crate::debate::answering::GRANTED_CLAIMS {
+    for head in crate::debate::forms::GRANTED_CLAIMS {
         assert_eq!(
             claim_of(&format!(
                 "{head}homework builds habits, because a study found so."

@@ -3,9 +3,9 @@
 
 use super::tests::seat;
 use super::{leaderboard_text, record_text};
-use crate::agents::debate::Personalities;
-use crate::ratings::boards::Ratings;
-use crate::registry::GameKind;
+use agora_agents::debate::Personalities;
+use agora_core::ratings::boards::Ratings;
+use agora_core::registry::GameKind;
 
 #[test]
 fn the_debate_board_names_ai_as_shown_and_reads_each_format_apart() {
@@ -21,7 +21,7 @@ fn the_debate_board_names_ai_as_shown_and_reads_each_format_apart() {
         1,
         &results,
         &Ratings::default(),
-        &crate::registry::stats::EveryGame(&Personalities::builtin()),
+        &agora_core::registry::stats::EveryGame(&Personalities::builtin()),
     );
     assert!(
         text.contains("🤖 AI · Logical — mean speech score 7.3, 2 seats"),

@@ -1,7 +1,7 @@
 //! The statistics commands, for every game kind: `/leaderboard game:<game> [board]
 //! [season]` (the server's ranking by rating, people and AI players apart) and `/stats` (a player's record in each game
 //! they have played here). Both defer at once and read results from the store; what a
-//! game ranks by is its [`Board`](crate::stats::Board). The games are the registry's: a
+//! game ranks by is its [`Board`](agora_core::stats::Board). The games are the registry's: a
 //! `/leaderboard` subcommand each, described by its stats; this file names none (each
 //! game's tests of its lines are in the file named after it).
 
@@ -14,14 +14,14 @@ mod trial;
 mod werewolf;
 
 use super::community::{BoardChoice, GameChoice};
-use crate::ratings::boards::Ratings;
-use crate::ratings::boards::Which;
-use crate::registry::GameKind;
-use crate::stats::names::{amount, count, number, percent, shown_name, Personas};
-use crate::stats::Board;
-use crate::store::SeatResult;
 use crate::text::sanitize;
 use crate::types::{Context, Error};
+use agora_core::ratings::boards::Ratings;
+use agora_core::ratings::boards::Which;
+use agora_core::registry::GameKind;
+use agora_core::stats::names::{amount, count, number, percent, shown_name, Personas};
+use agora_core::stats::Board;
+use agora_core::store::SeatResult;
 use serenity::all::CreateEmbed;
 
 /// A game's board here: people ranked by rating (μ − 3σ), AI players apart.
@@ -43,9 +43,9 @@ pub async fn leaderboard(
     let guild = guild_of(&ctx);
     let mut results = bot.store.results(game.name(), Some(&guild)).await?;
     let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
-    crate::ratings::boards::keep_season(&mut results, &rows, season);
+    agora_core::ratings::boards::keep_season(&mut results, &rows, season);
     results.retain(|r| which.lists(r.is_ai));
-    let ratings = crate::registry::stats::ratings(game, &rows, season);
+    let ratings = agora_core::registry::stats::ratings(game, &rows, season);
     let mut text = leaderboard_text(
         game,
         &guild,
@@ -157,7 +157,7 @@ fn leaderboard_text(
     if !ratings.is_empty() {
         lines.push("Ranked by rating, μ − 3σ (μ ± 2σ in brackets).".to_string());
     }
-    let parts = crate::registry::stats::parts(game);
+    let parts = agora_core::registry::stats::parts(game);
     for part in parts {
         let seats = part.of(results);
         if seats.is_empty() && parts.len() > 1 {
@@ -166,7 +166,8 @@ fn leaderboard_text(
         let def = part.board;
         let score = def.score_title();
         let mean = |x: f64| number(x, 1, def.signed());
-        let board = crate::stats::people_and_ai_of(def, Some(guild), min_games, &seats, ratings);
+        let board =
+            agora_core::stats::people_and_ai_of(def, Some(guild), min_games, &seats, ratings);
         if !part.title.is_empty() {
             if !lines.is_empty() {
                 lines.push(String::new());
@@ -242,7 +243,7 @@ pub async fn stats(
             .filter(|r| r.game == game.name() && r.community == guild)
             .cloned()
             .collect();
-        let ratings = crate::registry::stats::ratings(game, &here, None);
+        let ratings = agora_core::registry::stats::ratings(game, &here, None);
         sections.extend(record_text(game, &guild, &results, &ratings));
     }
     let text = if sections.is_empty() {
@@ -268,11 +269,11 @@ fn record_text(
     results: &[SeatResult],
     ratings: &Ratings,
 ) -> Option<String> {
-    let parts = crate::registry::stats::parts(game);
+    let parts = agora_core::registry::stats::parts(game);
     let mut lines = Vec::new();
     for part in parts {
         let seats = part.of(results);
-        let board = crate::stats::leaderboard_of(part.board, Some(guild), 0, &seats, ratings);
+        let board = agora_core::stats::leaderboard_of(part.board, Some(guild), 0, &seats, ratings);
         let Some(p) = board.players.first() else {
             continue;
         };
@@ -321,7 +322,7 @@ fn record_text(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::stats::names::Personas;
+    use agora_core::stats::names::Personas;
     use serde_json::json;
 
     /// No characters, every registered game's AI players: the boards' tests that need
@@ -333,7 +334,7 @@ mod tests {
             None
         }
         fn ai_name(&self, agent: &str) -> Option<String> {
-            crate::registry::stats::ai_name(agent, self)
+            agora_core::registry::stats::ai_name(agent, self)
         }
     }
 

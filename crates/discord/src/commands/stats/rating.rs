@@ -1,10 +1,10 @@
 //! Ratings as the boards' commands say them: a line's rating (`rating 7.9 (25.6 ± 11.7)`,
 //! werewolf's sides after it), and a player's rating history as a PNG chart for `/stats`.
 
-use crate::ratings::key_title;
-use crate::registry::GameKind;
-use crate::stats::PlayerLine;
-use crate::store::RatingRow;
+use agora_core::ratings::key_title;
+use agora_core::registry::GameKind;
+use agora_core::stats::PlayerLine;
+use agora_core::store::RatingRow;
 use std::collections::BTreeMap;
 
 /// `rating 7.9 (25.6 ± 11.7)`, with each side's for a game rated by side (keys other than
@@ -66,5 +66,5 @@ pub(super) fn history_chart(rows: &[RatingRow], player: &str, guild: &str) -> Op
             (name, values)
         })
         .collect();
-    crate::charts::ratings::history(&series).ok()
+    agora_core::charts::ratings::history(&series).ok()
 }

@@ -2,9 +2,9 @@
 
 use super::tests::{seat, NoPersonas};
 use super::{leaderboard_text, record_text};
-use crate::ratings::boards::Ratings;
-use crate::registry::GameKind;
-use crate::store::SeatResult;
+use agora_core::ratings::boards::Ratings;
+use agora_core::registry::GameKind;
+use agora_core::store::SeatResult;
 
 #[test]
 fn the_werewolf_board_counts_in_plain_words() {

@@ -3,7 +3,7 @@
 //! may arrive out of order, and twice after a reconnect), its live word count, and what the
 //! call's message says once it has closed. Pure: no Discord I/O.
 
-use crate::games::debate::words;
+use agora_games::debate::words;
 
 /// A person's open call: its ask's sequence number, its round and limit, and what they
 /// have typed.

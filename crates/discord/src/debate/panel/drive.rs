@@ -9,20 +9,20 @@ use super::call::{Call, Closed};
 use super::formats::DiscordPanel;
 use super::lobby::PanelLobby;
 use super::table::{self, PanelRunning, PanelState, PanelTable, RunningData};
-use crate::agents::debate::DebateKit;
 use crate::game_table::{create, launch, new_seed, reopen};
-use crate::games::debate::rounds::{RoundsRules, Style};
-use crate::games::debate::social::{SocialRules, Start};
 use crate::send::no_pings;
-use crate::session::debate::panel::{RoundsSetup, SocialSetup};
-use crate::session::debate::shown_names;
-use crate::session::debate::{DebateFormat, DebateSeat};
-use crate::session::{GameSetup, Note, Subscription};
-use crate::sim::debate::panel::social_start;
-use crate::store::PlayerRef;
 use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::{Bot, Error};
+use agora_agents::debate::DebateKit;
+use agora_core::session::debate::panel::{RoundsSetup, SocialSetup};
+use agora_core::session::debate::shown_names;
+use agora_core::session::debate::{DebateFormat, DebateSeat};
+use agora_core::session::{GameSetup, Note, Subscription};
+use agora_core::sim::debate::panel::social_start;
+use agora_core::store::PlayerRef;
+use agora_games::debate::rounds::{RoundsRules, Style};
+use agora_games::debate::social::{SocialRules, Start};
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
     CreateEmbed, CreateMessage, EditInteractionResponse, UserId,
@@ -55,10 +55,12 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 users.push(Some(j.user));
                 let side = if j.side < 0 { "against" } else { "for" };
                 starts.push(
-                    crate::session::debate::panel::human_start(side, j.firmness).unwrap_or(Start {
-                        stance: 0.7 * j.side as f64,
-                        conviction: 0.6,
-                    }),
+                    agora_core::session::debate::panel::human_start(side, j.firmness).unwrap_or(
+                        Start {
+                            stance: 0.7 * j.side as f64,
+                            conviction: 0.6,
+                        },
+                    ),
                 );
             }
             None => {
@@ -318,7 +320,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                     let (bot, table, seat, seq, due) =
                         (bot.clone(), table.clone(), *seat, *seq, *due_at);
                     tokio::spawn(async move {
-                        let wait = (due - crate::store::now_ms() - 1000).max(0) as u64;
+                        let wait = (due - agora_core::store::now_ms() - 1000).max(0) as u64;
                         tokio::time::sleep(Duration::from_millis(wait)).await;
                         table::hand_in_at_deadline(&bot, &table, seat, seq).await;
                     });
@@ -369,7 +371,7 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         }
         _ => return,
     };
-    let game = match crate::session::rebuild::<G::Setup>(&bot.store, &id).await {
+    let game = match agora_core::session::rebuild::<G::Setup>(&bot.store, &id).await {
         Ok(g) => g,
         Err(e) => {
             tracing::warn!("the scorecard of {id}: {e}");
@@ -421,7 +423,7 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         .title("🏁 Scorecard")
         .description(sanitize(&lines.join("\n"), 4000))
         .image("attachment://chart.png");
-    let png = crate::story::debate::panel::chart_png(&names, &game as &dyn std::any::Any);
+    let png = agora_core::story::debate::panel::chart_png(&names, &game as &dyn std::any::Any);
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());

@@ -5,17 +5,17 @@
 
 use super::call;
 use super::progress::Progress;
-use crate::games::debate::rounds::RoundsDebate;
-use crate::games::debate::social::SocialDebate;
-use crate::games::{Audience, Seat};
-use crate::session::debate::panel::{RoundsSetup, SocialSetup};
-use crate::session::debate::DebateFormat;
-use crate::session::GameSetup;
-use crate::story::debate::panel::Panel;
+use agora_core::session::debate::panel::{RoundsSetup, SocialSetup};
+use agora_core::session::debate::DebateFormat;
+use agora_core::session::GameSetup;
+use agora_core::story::debate::panel::Panel;
+use agora_games::debate::rounds::RoundsDebate;
+use agora_games::debate::social::SocialDebate;
+use agora_games::{Audience, Seat};
 
 /// A format the panel table plays.
 pub trait DiscordPanel: Panel {
-    type Setup: GameSetup<Game = Self, Kit = crate::agents::debate::DebateKit>;
+    type Setup: GameSetup<Game = Self, Kit = agora_agents::debate::DebateKit>;
     const FORMAT: DebateFormat;
     /// The format's name as a heading: "Moderated debate".
     const TITLE: &'static str;
@@ -40,7 +40,7 @@ impl DiscordPanel for RoundsDebate {
         progress.rounds(event)
     }
     fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
-        use crate::games::debate::rounds::Event as E;
+        use agora_games::debate::rounds::Event as E;
         match event {
             E::Opened {
                 motion,
@@ -72,9 +72,9 @@ impl DiscordPanel for RoundsDebate {
     }
     fn sides(_setup: &serde_json::Value, participants: usize) -> Vec<&'static str> {
         (1..=participants as Seat)
-            .map(|s| match crate::agents::debate::rounds::side_of(s) {
-                crate::games::debate::team::Side::Pro => "for",
-                crate::games::debate::team::Side::Con => "against",
+            .map(|s| match agora_agents::debate::rounds::side_of(s) {
+                agora_games::debate::team::Side::Pro => "for",
+                agora_games::debate::team::Side::Con => "against",
             })
             .collect()
     }
@@ -90,7 +90,7 @@ impl DiscordPanel for SocialDebate {
     }
     fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
         match event {
-            crate::games::debate::social::Event::Opened {
+            agora_games::debate::social::Event::Opened {
                 motion,
                 starts,
                 rounds,
@@ -114,10 +114,10 @@ impl DiscordPanel for SocialDebate {
                     who.join("; ")
                 ))
             }
-            crate::games::debate::social::Event::RoundStarted { round } => {
+            agora_games::debate::social::Event::RoundStarted { round } => {
                 Some(format!("🔔 Round {round}."))
             }
-            crate::games::debate::social::Event::Surrendered { .. } => {
+            agora_games::debate::social::Event::Surrendered { .. } => {
                 let line = Self::line(event, audience, names)?;
                 let plain = line.trim_start_matches('*').trim_start();
                 Some(format!("🏳️ {plain}"))

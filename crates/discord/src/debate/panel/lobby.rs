@@ -2,8 +2,8 @@
 //! firmly), as stored with the channel, and its embed and controls.
 
 use crate::debate::lobby::Length;
-use crate::session::debate::DebateFormat;
 use crate::text::{sanitize, Component};
+use agora_core::session::debate::DebateFormat;
 use serde::{Deserialize, Serialize};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 

@@ -28,16 +28,16 @@ use table::{close_call, hand_in, show_count, PanelRunning, PanelState};
 pub use table::{PanelTable, RunningData};
 
 use crate::game_table::{self, GameTable};
-use crate::games::debate::rounds::RoundsDebate;
-use crate::games::debate::social::SocialDebate;
-use crate::running::BoxFuture;
 use crate::send::{ephemeral, reply_ephemeral as refuse};
-use crate::session::debate::DebateFormat;
-use crate::session::{Runner, SessionHandle, SubmitError, Subscription};
-use crate::store::ChannelRow;
 use crate::tables::Seated;
 use crate::text::{sanitize, Component};
+use crate::types::BoxFuture;
 use crate::types::{Bot, Context, Error};
+use agora_core::session::debate::DebateFormat;
+use agora_core::session::{Runner, SessionHandle, SubmitError, Subscription};
+use agora_core::store::ChannelRow;
+use agora_games::debate::rounds::RoundsDebate;
+use agora_games::debate::social::SocialDebate;
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 

@@ -2,8 +2,8 @@
 //! still to speak in it, who gave in, whether it is over), and the status line it makes:
 //! what is happening and who is up, in plain words. Pure: no Discord I/O.
 
-use crate::games::debate::{rounds, social};
-use crate::games::Seat;
+use agora_games::debate::{rounds, social};
+use agora_games::Seat;
 
 /// A running debate's progress, folded from its events in order.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -105,7 +105,7 @@ impl Progress {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::debate::social::{Surrender, Verdict};
+    use agora_games::debate::social::{Surrender, Verdict};
 
     fn names() -> Vec<String> {
         vec!["P1 ann".into(), "P2 ben".into(), "P3 (AI)".into()]

@@ -7,12 +7,12 @@ use super::call::{self, Call, Closed};
 use super::formats::DiscordPanel;
 use super::lobby::PanelLobby;
 use super::progress::Progress;
-use crate::games::Seat;
-use crate::registry::GameKind;
-use crate::session::debate::DebateFormat;
-use crate::session::{SessionHandle, SubmitError, Subscription};
 use crate::tables::{self, Seated, TableState};
 use crate::types::Bot;
+use agora_core::registry::GameKind;
+use agora_core::session::debate::DebateFormat;
+use agora_core::session::{SessionHandle, SubmitError, Subscription};
+use agora_games::Seat;
 use serde::{Deserialize, Serialize};
 use serenity::all::CreateEmbed;
 use std::collections::BTreeMap;
@@ -226,7 +226,7 @@ pub(super) async fn hand_in<G: DiscordPanel>(
         let call = calls.remove(&seat).expect("just found");
         (handle.clone(), call, user, text)
     };
-    let words = crate::games::debate::words::count(&text);
+    let words = agora_games::debate::words::count(&text);
     let submitted = handle.submit(seat, G::speak(text), Some(call.seq)).await;
     let how = match &submitted {
         Ok(()) => Closed::HandedIn(words),

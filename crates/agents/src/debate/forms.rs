@@ -1,0 +1,263 @@
+//! The fixed forms the offline debaters' sentences take, and [`claim_of`], which reads a
+//! sentence's own claim back out of them: the discourse markers and lead-ins a claim may
+//! open with, how a rejoinder reports the other side's point and weighs a clash, how
+//! evidence is linked to its claim, how a question presses a claim and how an answer
+//! states one. The writers (`text`, `pressing`, `answering`, `rounds_offline`) build
+//! sentences from these forms; the readers take them apart again. A leaf: it imports
+//! nothing of the debaters.
+
+/// Discourse markers that open a sentence without being part of its claim.
+pub(crate) const CONNECTORS: [&str; 23] = [
+    "with respect",
+    "first",
+    "firstly",
+    "second",
+    "secondly",
+    "third",
+    "thirdly",
+    "finally",
+    "lastly",
+    "also",
+    "moreover",
+    "in addition",
+    "at the same time",
+    "worse still",
+    "on top of that",
+    "just as importantly",
+    "for the same reason",
+    "furthermore",
+    "besides",
+    "indeed",
+    "frankly",
+    "what is more",
+    "equally",
+];
+
+/// Lead-ins that open a sentence without being part of its claim: discourse markers,
+/// the links that tie evidence to a claim, and the way a rejoinder reports the other side.
+pub(crate) const LEAD_INS: [&str; 23] = [
+    "we argue that ",
+    "we know this because ",
+    "we say so because ",
+    "this is no guess, because ",
+    "that matters because ",
+    "it is also worth noting that ",
+    "it follows that ",
+    "consider also that ",
+    "picture, too, that ",
+    "the evidence also shows that ",
+    "and think of this: ",
+    "the figures tell the same story: ",
+    "and they cannot escape this: ",
+    "make no mistake: ",
+    "more than that, ",
+    "just as importantly, ",
+    "for the same reason, ",
+    "in addition, ",
+    "worse still, ",
+    "on top of that, ",
+    "at the same time, ",
+    "equally, ",
+    "and ",
+];
+
+/// How a rejoinder reports the point it answers, in turn.
+/// Each with the words that part their point from the answer; half of them give the
+/// answer as a reason ("…, which does not follow, because …").
+pub(crate) const REPORTS: [(&str, &str); 6] = [
+    ("they say that ", ", but "),
+    ("even if ", ", the fact remains that "),
+    ("we were told that ", ", but that fails, because "),
+    ("the other side says that ", ", yet "),
+    ("against the claim that ", ", remember that "),
+    (
+        "our opponents claim that ",
+        ", which does not follow, because ",
+    ),
+];
+
+/// How a weighed clash states their claim and our answer (see [`weighed`]): five forms
+/// for a closing (two with neither a "but" nor a "because", for a clash that already holds
+/// one), then four for free debate.
+pub(crate) const WEIGHS: [(&str, &str); 9] = [
+    (
+        "on the clash that mattered, they told us that ",
+        "; our answer was that ",
+    ),
+    ("remember their claim that ", "; we showed that "),
+    (
+        "weigh this clash: they argued that ",
+        ", but that fails, because ",
+    ),
+    (
+        "they rested much of their case on the claim that ",
+        ", which cannot stand, because ",
+    ),
+    ("in this clash, their claim that ", " loses, because "),
+    ("they keep coming back to the claim that ", ", but "),
+    ("their point that ", " does not hold, because "),
+    (
+        "if they still hold that ",
+        ", they must face the fact that ",
+    ),
+    ("we cannot accept that ", ", because "),
+];
+
+/// How a claim of theirs is weighed against one of ours (see [`weighed`]).
+pub(crate) const OUTWEIGHS: [(&str, &str); 4] = [
+    ("even granting that ", ", it counts for less, because "),
+    (
+        "they would have you look only at the claim that ",
+        "; look as well at the fact that ",
+    ),
+    (
+        "whatever weight they give to the claim that ",
+        ", it does not outweigh the fact that ",
+    ),
+    (
+        "set aside the claim that ",
+        ", because the greater point is that ",
+    ),
+];
+
+/// What `sentence` itself claims: without its lead-ins and connectors; of a rejoinder
+/// ("They say that …, but …") or a weighed clash, only our answer; `None` when it claims nothing
+/// of its own (a challenge: "They say that …, yet they have shown no evidence for it."; a
+/// cross-examiner's "You told us: …" quoting the other side's claim).
+pub fn claim_of(sentence: &str) -> Option<&str> {
+    let mut body = sentence.trim();
+    let lower = body.to_lowercase();
+    if lower.ends_with("they have shown no evidence for it.")
+        || lower.ends_with("one finding does not decide this motion.")
+        || lower.starts_with("you told us: ")
+    {
+        return None;
+    }
+    loop {
+        let lower = body.to_lowercase();
+        // An answer tying a claim to its evidence claims the claim.
+        let (head, tail) = CLAIM_THEN_EVIDENCE;
+        let granted = GRANTED_CLAIMS.map(|g| (g, [", because ", ": "]));
+        for (head, tails) in [(head, [tail, tail])].into_iter().chain(granted) {
+            if lower.starts_with(&head.to_lowercase()) {
+                let rest = &body[head.len()..];
+                let cut = tails.iter().find_map(|t| rest.split_once(t));
+                return Some(cut.map_or(rest, |(claim, _)| claim));
+            }
+        }
+        let mut forms = EVIDENCE_THEN_CLAIM
+            .iter()
+            .chain(&POINT_THEN_CLAIM)
+            .filter(|(h, _)| lower.starts_with(&h.to_lowercase()))
+            .peekable();
+        if forms.peek().is_some() {
+            return forms.find_map(|(_, tail)| body.split_once(tail).map(|(_, claim)| claim));
+        }
+        if let Some((_, part)) = REPORTS
+            .iter()
+            .chain(&WEIGHS)
+            .chain(&OUTWEIGHS)
+            .find(|(r, _)| lower.starts_with(r))
+        {
+            let (_, reply) = body.split_once(part)?;
+            body = reply;
+            continue;
+        }
+        let lead = LEAD_INS
+            .iter()
+            .find(|l| lower.starts_with(**l))
+            .or_else(|| {
+                CONNECTORS
+                    .iter()
+                    .find(|c| lower.starts_with(&format!("{c}, ")))
+            });
+        match lead {
+            Some(l) => {
+                let n = if l.ends_with(' ') {
+                    l.len()
+                } else {
+                    l.len() + 2
+                };
+                body = body.get(n..)?.trim_start();
+            }
+            None => match marker(body) {
+                Some(rest) => body = rest,
+                None => return (!body.is_empty()).then_some(body),
+            },
+        }
+    }
+}
+
+/// How an answer states a claim and then its evidence: "We know that <claim>, because
+/// <evidence>.".
+pub(crate) const CLAIM_THEN_EVIDENCE: (&str, &str) = ("We know that ", ", because ");
+/// How an answer states evidence and then the claim it supports.
+/// How an answer states evidence and then the claim it supports; the last two for a claim
+/// that gives its own reason ("…, because …"), so that no "because" follows another.
+pub(crate) const EVIDENCE_THEN_CLAIM: [(&str, &str); 5] = [
+    ("The evidence is plain: ", ", which is why we say that "),
+    ("The finding that ", " matters, because "),
+    ("That finding decides it", ", because "),
+    ("The finding that ", " shows that "),
+    ("That finding shows", " that "),
+];
+
+/// The same for a granted point of ours that is no finding (a rebuttal's line with no
+/// figure or source): "The point that … matters, because …".
+pub(crate) const POINT_THEN_CLAIM: [(&str, &str); 4] = [
+    ("The point that ", " matters, because "),
+    ("That point decides it", ", because "),
+    ("The point that ", " shows that "),
+    ("That point shows", " that "),
+];
+
+/// How an answer says why a claim of ours the question granted decides the debate: the
+/// claim, then its evidence.
+/// The second form, for a second claim granted in the same answer: two answers opening
+/// alike read as a template.
+pub(crate) const GRANTED_CLAIMS: [&str; 2] = [
+    "What decides it is that ",
+    "Just as decisive is the fact that ",
+];
+
+/// How a claim's evidence is tied to it, in turn.
+pub(crate) const LINKS: [&str; 4] = [
+    "We know this because",
+    "We say so because",
+    "This is no guess, because",
+    "That matters because",
+];
+
+/// How a question presses a claim of theirs that gave no evidence: head and tail around it.
+pub(crate) const PRESS_EVIDENCE: (&str, &str) = ("What evidence shows that ", "?");
+/// How a question presses evidence of theirs: granted, and asked why it decides anything.
+pub(crate) const PRESS_WEIGHT: (&str, &str) = (
+    "Even granting that ",
+    ", why should that decide this debate?",
+);
+
+/// `text` after a discourse marker a person opens with ("Summing up, …", "Honestly, …",
+/// "In short, …"): one or two words before a comma, the first in -ing or the last in -ly,
+/// or a stock phrase.
+fn marker(text: &str) -> Option<&str> {
+    let (head, rest) = text.split_once(", ")?;
+    let words: Vec<String> = head.split_whitespace().map(str::to_lowercase).collect();
+    let stock = [
+        "in short",
+        "in fact",
+        "of course",
+        "to be fair",
+        "in sum",
+        "so",
+        "well",
+        "look",
+    ];
+    let marked = match words.as_slice() {
+        [w] => w.ends_with("ly") || stock.contains(&w.as_str()),
+        [a, b] => {
+            a.ends_with("ing") || b.ends_with("ly") || stock.contains(&head.to_lowercase().as_str())
+        }
+        _ => stock.contains(&head.to_lowercase().as_str()),
+    };
+    (marked && !rest.is_empty()).then_some(rest)
+}
