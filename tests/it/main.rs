@@ -20,6 +20,7 @@
 //! - `ratings`: ratings from offline sessions of every game; rebuilds; side predictions.
 //! - `web`: the community page over real sessions, and in a real browser (chromedriver).
 //! - `trial_terminal`: `agora play|sim|scenario|replay|stats` on trials.
+//! - `docs`: ARCHITECTURE.md names only paths that exist, in at most 250 lines.
 
 #[path = "../support/app.rs"]
 mod app;
@@ -34,6 +35,7 @@ mod debate_resume;
 mod debate_sources;
 mod debate_terminal;
 mod discord;
+mod docs;
 #[path = "../support/fake_discord/mod.rs"]
 mod fake_discord;
 #[path = "../support/fake_players.rs"]
