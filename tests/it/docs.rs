@@ -31,7 +31,11 @@ fn every_path_architecture_names_exists() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
     let named = paths(&text);
-    assert!(named.len() >= 40, "only {} paths found: {named:?}", named.len());
+    assert!(
+        named.len() >= 40,
+        "only {} paths found: {named:?}",
+        named.len()
+    );
     let missing: Vec<&String> = named
         .iter()
         .filter(|p| !root.join(p.as_str()).exists())
@@ -47,7 +51,10 @@ fn architecture_reads_in_ten_minutes() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md");
     let lines = text.lines().count();
-    assert!(lines <= 250, "ARCHITECTURE.md has {lines} lines; keep it to 250");
+    assert!(
+        lines <= 250,
+        "ARCHITECTURE.md has {lines} lines; keep it to 250"
+    );
 }
 
 #[test]

@@ -161,6 +161,18 @@ impl Store {
         } else {
             return Err(StoreError::BadUrl(redact(url)));
         };
+        // One attempt first, so that a server that is not there is a clear error at once:
+        // the pool below retries a refused connection until its acquire timeout (30 s),
+        // which is right once the store is running, not for a mistyped URL.
+        if backend == Backend::Postgres {
+            use sqlx::Connection as _;
+            let probe = sqlx::AnyConnection::connect(&url_full).await;
+            let conn = probe.map_err(|source| StoreError::Connect {
+                url: redact(url),
+                source,
+            })?;
+            let _ = conn.close().await;
+        }
         // The pool serves reads and the one writer; SQLite in WAL mode reads beside its
         // writer, so a few connections are plenty for a thousand tables.
         let options = AnyPoolOptions::new()
