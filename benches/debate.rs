@@ -13,9 +13,9 @@ use agora::config::Config;
 use agora::games::debate::team::TeamRules;
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::session::debate::DebateFormat;
-use agora::sim::debate::{run_sessions, DebateSimOptions};
 use agora::store::Store;
+use agora_core::debate::session::DebateFormat;
+use agora_core::debate::sim::{run_sessions, DebateSimOptions};
 use std::time::Duration;
 
 fn env<T: std::str::FromStr>(key: &str, default: T) -> T {

@@ -13,7 +13,7 @@ use agora::games::debate::rounds::{RoundsRules, Style};
 use agora::games::debate::social::SocialRules;
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::sim::debate::panel::{run_models, FormatRules, FormatSimOptions};
+use agora_core::debate::sim::panel::{run_models, FormatRules, FormatSimOptions};
 use std::time::Duration;
 
 fn env<T: std::str::FromStr>(key: &str, default: T) -> T {

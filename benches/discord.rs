@@ -10,6 +10,8 @@
 
 #[path = "../tests/support/app.rs"]
 mod app;
+#[path = "../tests/support/cli.rs"]
+mod agora_cli;
 #[path = "../tests/support/fake_discord/mod.rs"]
 mod fake_discord;
 #[path = "../tests/support/fake_players.rs"]

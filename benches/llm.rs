@@ -15,10 +15,10 @@
 use agora::agents::werewolf::llm::load_prompts;
 use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
-use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
 use agora::store::Store;
+use agora_core::werewolf::ladder::{self as ladder, LadderOptions};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -65,7 +65,7 @@ fn main() -> anyhow::Result<()> {
         let kit1 = kit(&config, &mock, Duration::from_secs(20))?;
         println!("all-LLM games, mock latency {} ms, one game at a time:", latency.as_millis());
         let mut ratios = Vec::new();
-        let mut total = agora::ladder::werewolf::LadderReport::default();
+        let mut total = agora_core::werewolf::ladder::LadderReport::default();
         for g in 0..games {
             let opts = LadderOptions {
                 games: 1,

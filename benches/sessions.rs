@@ -8,10 +8,10 @@
 use agora::agents::werewolf::Strategy;
 use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
-use agora::session::werewolf::{SeatSpec, WerewolfSetup};
 use agora::session::Ended;
 use agora::session::{GameSetup, Place};
 use agora::store::Store;
+use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
 use std::time::{Duration, Instant};
 
 /// Peak resident set size of this process, from /proc (kB), if the kernel says.

@@ -14,7 +14,7 @@ use agora::config::Config;
 use agora::games::trial::{Mode, TrialRules};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::sim::trial::{run_models, TrialSimOptions};
+use agora_core::trial::sim::{run_models, TrialSimOptions};
 use std::time::Duration;
 
 fn env<T: std::str::FromStr>(key: &str, default: T) -> T {

@@ -3,7 +3,7 @@
 
 use agora::agents::werewolf::Strategy;
 use agora::games::werewolf::{Rules, Werewolf};
-use agora::sim::werewolf::{play, Lineup};
+use agora_core::werewolf::sim::{play, Lineup};
 use std::hint::black_box;
 use std::sync::Arc;
 use std::time::Instant;

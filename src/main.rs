@@ -2,21 +2,28 @@
 //! stored sessions and leaderboards; `agora run`, the Discord bot.
 
 mod commands;
+mod debate;
 mod terminal;
+mod trial;
+mod werewolf;
 
 use agora_agents::config::Config;
+use agora_core::registry::GameKind;
 use anyhow::Context;
 use clap::{Parser, Subcommand};
 use commands::TerminalGame;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Every game's part of `agora resume` at the terminal, in the order it resumes them.
-static TERMINAL_GAMES: [&dyn TerminalGame; 3] = [
-    &commands::werewolf::WerewolfTerminal,
-    &commands::debate::DebateTerminal,
-    &commands::trial::TrialTerminal,
-];
+/// A game's part of `agora resume` at the terminal. The match names every kind, so a new
+/// kind does not compile until it has its part here.
+fn terminal_game(kind: GameKind) -> &'static dyn TerminalGame {
+    match kind {
+        GameKind::Werewolf => &werewolf::commands::WerewolfTerminal,
+        GameKind::Debate => &debate::commands::DebateTerminal,
+        GameKind::Trial => &trial::commands::TrialTerminal,
+    }
+}
 
 /// The environment variables the model seats read, shown under `--help`.
 const MODEL_ENV: &str = "Environment:
@@ -163,35 +170,35 @@ enum PlayGame {
     /// A trial: persuade the AI jurors (talk to each by name, present evidence, call the
     /// verdict); other players are AI advocates; `--humans 0` watches.
     #[command(after_help = play_help("Cases (--case)", agora_agents::trial::content::BUILTIN_CASES))]
-    Trial(commands::trial::PlayArgs),
+    Trial(trial::commands::PlayArgs),
     /// A debate: `team` (four a side, a judge), `rounds` (a moderated debate of 2–8) or
     /// `social` (3–8, stances that move). You speak from one seat (typed at the keyboard);
     /// the others, the judge and the moderator are AI; `--humans 0` watches.
     #[command(after_help = play_help("Topics (--topic)", agora_agents::debate::topics::BUILTIN))]
-    Debate(commands::debate::DebatePlayOptions),
+    Debate(debate::commands::DebatePlayOptions),
     /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
-    Werewolf(commands::werewolf::PlayArgs),
+    Werewolf(werewolf::commands::PlayArgs),
 }
 
 #[derive(Subcommand)]
 enum SimGame {
     /// Plays N offline trials of a case (AI advocates from its argument bank, the built-in
     /// jurors), trial i with seed S+i.
-    Trial(commands::trial::SimArgs),
+    Trial(trial::commands::SimArgs),
     /// Plays N AI-vs-AI debates, debate i with seed S+i, offline unless --llm.
     #[command(after_help = MODEL_ENV)]
-    Debate(commands::debate::SimArgs),
+    Debate(debate::commands::SimArgs),
     /// Plays N werewolf games, game i with seed S+i.
     #[command(after_help = MODEL_ENV)]
-    Werewolf(commands::werewolf::sim::SimArgs),
+    Werewolf(werewolf::commands::sim::SimArgs),
 }
 
 #[derive(Subcommand)]
 enum AgentCommand {
     /// Serves our player behind the HTTP agent protocol (POST /act); prints its URL first.
     #[command(after_help = MODEL_ENV)]
-    Serve(commands::werewolf::agent_server::ServeArgs),
+    Serve(werewolf::commands::agent_server::ServeArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -248,16 +255,16 @@ fn run() -> anyhow::Result<()> {
     match cli.command {
         Command::Sim {
             game: SimGame::Werewolf(args),
-        } => runtime()?.block_on(commands::werewolf::sim::sim(&config, args))?,
+        } => runtime()?.block_on(werewolf::commands::sim::sim(&config, args))?,
         Command::Sim {
             game: SimGame::Debate(args),
-        } => runtime()?.block_on(commands::debate::sim(&config, args))?,
+        } => runtime()?.block_on(debate::commands::sim(&config, args))?,
         Command::Sim {
             game: SimGame::Trial(args),
-        } => runtime()?.block_on(commands::trial::sim(&config, args))?,
+        } => runtime()?.block_on(trial::commands::sim(&config, args))?,
         Command::Play {
             game: PlayGame::Trial(args),
-        } => runtime()?.block_on(commands::trial::play(&config, args))?,
+        } => runtime()?.block_on(trial::commands::play(&config, args))?,
         Command::Scenario { file } => {
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("{}: cannot read the scenario", file.display()))?;
@@ -293,17 +300,17 @@ fn run() -> anyhow::Result<()> {
         },
         Command::Play {
             game: PlayGame::Werewolf(args),
-        } => runtime()?.block_on(commands::werewolf::play(&config, args))?,
+        } => runtime()?.block_on(werewolf::commands::play(&config, args))?,
         Command::Play {
             game: PlayGame::Debate(args),
-        } => runtime()?.block_on(commands::debate::play(&config, args))?,
+        } => runtime()?.block_on(debate::commands::play(&config, args))?,
         Command::Agent {
             command: AgentCommand::Serve(args),
-        } => runtime()?.block_on(commands::werewolf::agent_server::serve(&config, args))?,
+        } => runtime()?.block_on(werewolf::commands::agent_server::serve(&config, args))?,
         Command::Resume { db, step_delay } => {
             runtime()?.block_on(commands::resume(
                 &config,
-                &TERMINAL_GAMES,
+                &GameKind::ALL.map(terminal_game),
                 db.as_deref(),
                 Duration::from_millis(step_delay),
             ))?;
@@ -370,9 +377,7 @@ mod tests {
     #[test]
     fn every_game_resumes_at_the_terminal_once() {
         for kind in GameKind::ALL {
-            let n = TERMINAL_GAMES.iter().filter(|g| g.kind() == kind).count();
-            assert_eq!(n, 1, "{kind}: {n} terminal games");
+            assert_eq!(terminal_game(kind).kind(), kind);
         }
-        assert_eq!(TERMINAL_GAMES.len(), GameKind::ALL.len());
     }
 }

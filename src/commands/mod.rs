@@ -4,10 +4,6 @@
 //! `play` and its part of `resume` (a [`TerminalGame`]) are in the game's file; `resume`
 //! here goes through the list of them that `src/main.rs` gives.
 
-pub mod debate;
-pub mod trial;
-pub mod werewolf;
-
 use crate::terminal::follow::{follow, Screen};
 use crate::terminal::Keyboard;
 use agora_agents::config::Config;

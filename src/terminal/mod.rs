@@ -3,18 +3,10 @@
 //! prompt is open, guarded against type-ahead) and [`follow`] (one loop for every game:
 //! the session's notes, the keyboard, Ctrl-C, leaving, the ending); each game's view of a
 //! session (what is printed, how a typed line becomes an action: its [`follow::Screen`]) is
-//! a folder:
-//!
-//! - `werewolf`: the night and the day, typed answers, the ending and the scoreboard.
-//! - `debate`: the moderator's calls, speeches typed over several lines with their word
-//!   count, the free-debate floor, the scorecard.
-//! - `trial`: the case, messages to jurors by name, evidence, deliberation, the verdict.
+//! in the game's own folder of the binary (`src/<game>/terminal/`).
 
-pub mod debate;
 pub mod follow;
 mod keyboard;
-pub mod trial;
-pub mod werewolf;
 
 pub use keyboard::{Keyboard, Typed};
 

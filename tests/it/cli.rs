@@ -1,20 +1,7 @@
 //! The `agora` binary end to end: the commands a user types.
 
+use crate::agora_cli::{agora, agora_cmd, agora_env};
 use serde_json::Value;
-use std::process::Command;
-
-fn agora(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agora"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("the agora binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn sim_json(args: &[&str]) -> Value {
     let mut all = vec!["sim", "werewolf", "--json"];
@@ -128,41 +115,14 @@ fn scenario_command_prints_one_result() {
 
 #[test]
 fn bad_config_names_the_key() {
-    let out = Command::new(env!("CARGO_BIN_EXE_agora"))
+    let out = agora_cmd()
         .args(["sim", "werewolf", "--games", "1"])
         .env("AGORA_WEREWOLF_WITCH_SELF_SAVE", "sometimes")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .output()
         .unwrap();
     assert!(!out.status.success());
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("werewolf.witch_self_save"), "{err}");
-}
-
-/// `agora` with the model variables removed (a developer's own must not leak in).
-fn agora_env(args: &[&str], env: &[(&str, &str)]) -> (bool, String, String) {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_agora"));
-    cmd.args(args).current_dir(env!("CARGO_MANIFEST_DIR"));
-    for var in [
-        "LLM_API_KEY",
-        "LLM_BASE_URL",
-        "LLM_MODEL",
-        "WEREWOLF_LLM_API_KEY",
-        "WEREWOLF_LLM_BASE_URL",
-        "WEREWOLF_LLM_MODEL",
-        "DATABASE_URL",
-    ] {
-        cmd.env_remove(var);
-    }
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("the agora binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// The option lines of a `--help` text that have no help text: an option line whose flags
@@ -300,10 +260,8 @@ fn sim_with_a_model_but_no_key_or_no_server_fails_in_one_line() {
 #[test]
 fn agent_serve_prints_its_url_first_on_stdout() {
     use std::io::{BufRead, BufReader, Read, Write};
-    let mut server = Command::new(env!("CARGO_BIN_EXE_agora"))
+    let mut server = agora_cmd()
         .args(["agent", "serve", "--listen", "127.0.0.1:0"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("LLM_API_KEY")
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -335,8 +293,8 @@ fn agent_serve_prints_its_url_first_on_stdout() {
 fn a_replayed_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagged_game() {
     use agora::agents::werewolf::Strategy;
     use agora::registry::dispatch::story_of_file;
-    use agora::replay::werewolf::write_record;
-    use agora::sim::werewolf::{play, Lineup};
+    use agora_core::werewolf::replay::write_record;
+    use agora_core::werewolf::sim::{play, Lineup};
     use std::sync::Arc;
 
     let dir = std::env::temp_dir().join(format!("agora-replay-{}", std::process::id()));

@@ -1,23 +1,9 @@
 //! The `agora` binary on debates: `scenario` on a debate file (and its errors), `replay` of
 //! a recorded debate (the god view and one seat's), `sim debate --json`.
 
+use crate::agora_cli::agora;
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn agora(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agora"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("LLM_API_KEY")
-        .output()
-        .expect("the agora binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agora-{name}-{}", std::process::id()));
@@ -80,10 +66,11 @@ fn scenario_command_runs_a_debate_file() {
 
 #[test]
 fn replay_tells_a_recorded_debate() {
-    use agora::replay::debate::{write_record, DebateRecord};
+    use agora_core::debate::replay::{write_record, DebateRecord};
     let text = std::fs::read_to_string(scenario("24-hand-off-and-team-notes.json")).unwrap();
     let (game, _, rules) =
-        agora::scenario::debate::play(&text, &agora::agents::debate::DebateKit::default()).unwrap();
+        agora_core::debate::scenario::play(&text, &agora::agents::debate::DebateKit::default())
+            .unwrap();
     let dir = temp_dir("debate-replay");
     let file = write_record(
         &dir,
@@ -211,8 +198,8 @@ fn sim_debate_llm_without_a_model_says_what_to_set() {
 fn sim_debate_sessions_report_model_figures() {
     use agora::agents::debate::DebateKit;
     use agora::games::debate::team::TeamRules;
-    use agora::session::debate::DebateFormat;
-    use agora::sim::debate::{run_sessions, DebateSimOptions};
+    use agora_core::debate::session::DebateFormat;
+    use agora_core::debate::sim::{run_sessions, DebateSimOptions};
     let config = agora::config::Config::load_from(None, &|_| None).unwrap();
     let opts = DebateSimOptions {
         format: DebateFormat::Team,
@@ -262,7 +249,7 @@ fn sim_debate_sessions_report_model_figures() {
     );
     // The offline sim drives the players as a session does: the same debates.
     let offline =
-        serde_json::to_value(agora::sim::debate::run(&DebateKit::default(), &opts).unwrap())
+        serde_json::to_value(agora_core::debate::sim::run(&DebateKit::default(), &opts).unwrap())
             .unwrap();
     for key in [
         "wins",

@@ -13,8 +13,8 @@ use agora::games::debate::{words, TeamDebate};
 use agora::games::{Outcome, Seat};
 use agora::llm::mock::{MockLlm, MockOptions, Scripted};
 use agora::llm::{Client, Provider};
-use agora::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use agora::session::{Ended, GameSetup};
+use agora_core::debate::session::{DebateFormat, DebateSeat, DebateSetup};
 use serde_json::{json, Value};
 use std::time::Duration;
 

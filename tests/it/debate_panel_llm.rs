@@ -12,7 +12,7 @@ use agora::games::debate::rounds::{Action, Ask, RoundsDebate, RoundsRules, Style
 use agora::games::debate::social::SocialRules;
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::sim::debate::panel::{run_models, FormatRules, FormatSimOptions};
+use agora_core::debate::sim::panel::{run_models, FormatRules, FormatSimOptions};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -9,9 +9,9 @@ use agora::games::debate::team::TeamRules;
 use agora::games::debate::TeamDebate;
 use agora::games::Game;
 use agora::games::Outcome;
-use agora::session::debate::{DebateFormat, DebateSeat, DebateSetup};
 use agora::session::{Ended, GameSetup, Session};
 use agora::store::Store;
+use agora_core::debate::session::{DebateFormat, DebateSeat, DebateSetup};
 use std::time::Duration;
 
 fn setup(scale: f64) -> DebateSetup {

@@ -6,8 +6,8 @@
 
 use agora::agents::werewolf::WerewolfKit;
 use agora::games::werewolf::Rules;
-use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::{Client, Provider};
+use agora_core::werewolf::ladder::{self as ladder, LadderOptions};
 use serde_json::{json, Value};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};

@@ -6,11 +6,11 @@ use agora::agents::werewolf::llm::load_prompts;
 use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
 use agora::games::werewolf::{Audience, Event, Role, Werewolf};
-use agora::ladder::werewolf::{self as ladder, LadderOptions, LadderReport};
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
-use agora::session::werewolf::WerewolfSetup;
 use agora::store::Store;
+use agora_core::werewolf::ladder::{self as ladder, LadderOptions, LadderReport};
+use agora_core::werewolf::session::WerewolfSetup;
 use serde_json::Value;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -256,15 +256,14 @@ fn a_silent_or_confused_remote_agent_abstains_and_it_is_recorded() {
 
 #[test]
 fn the_cli_seats_a_model_and_an_agent_server() {
-    use std::process::{Command, Stdio};
+    use std::process::Stdio;
     // The mock lives in this process; the CLI reaches it by LLM_BASE_URL.
     let rt = super::store::rt();
     let mock = rt.block_on(MockLlm::start(MockOptions::default())).unwrap();
     let base = mock.base_url();
-    let bin = env!("CARGO_BIN_EXE_agora");
     let out = rt.block_on(async {
         tokio::task::spawn_blocking(move || {
-            Command::new(bin)
+            crate::agora_cli::agora_cmd()
                 .args([
                     "sim",
                     "werewolf",
@@ -278,7 +277,6 @@ fn the_cli_seats_a_model_and_an_agent_server() {
                 ])
                 .env("LLM_API_KEY", "test-key")
                 .env("LLM_BASE_URL", &base)
-                .env_remove("DATABASE_URL")
                 .output()
                 .unwrap()
         })
@@ -296,7 +294,7 @@ fn the_cli_seats_a_model_and_an_agent_server() {
     assert!(!String::from_utf8_lossy(&out.stderr).contains("test-key"));
 
     // Our agent server as a process, and the ladder seating it.
-    let mut server = Command::new(bin)
+    let mut server = crate::agora_cli::agora_cmd()
         .args(["agent", "serve", "--listen", "127.0.0.1:0"])
         .stderr(Stdio::piped())
         .spawn()
@@ -312,7 +310,7 @@ fn the_cli_seats_a_model_and_an_agent_server() {
         .find(|w| w.starts_with("http://"))
         .expect("the server says where it listens")
         .to_string();
-    let out = Command::new(bin)
+    let out = crate::agora_cli::agora_cmd()
         .args(["sim", "werewolf", "--games", "2", "--json", "--agent"])
         .arg(format!("4={url}"))
         .arg("--agent")

@@ -6,8 +6,8 @@
 use agora::agents::werewolf::llm::load_prompts;
 use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
-use agora::ladder::werewolf::{self as ladder, LadderOptions};
 use agora::llm::{Client, Provider};
+use agora_core::werewolf::ladder::{self as ladder, LadderOptions};
 use std::sync::Arc;
 use std::time::Duration;
 

@@ -22,6 +22,8 @@
 //! - `trial_terminal`: `agora play|sim|scenario|replay|stats` on trials.
 //! - `docs`: ARCHITECTURE.md names only paths that exist, in at most 250 lines.
 
+#[path = "../support/cli.rs"]
+mod agora_cli;
 #[path = "../support/app.rs"]
 mod app;
 mod cli;

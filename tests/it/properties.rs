@@ -156,7 +156,7 @@ proptest! {
 fn ai_games_keep_views_private_and_end() {
     let rules = Arc::new(Rules::default());
     for seed in 0..200u64 {
-        let lineup = agora::sim::werewolf::Lineup {
+        let lineup = agora_core::werewolf::sim::Lineup {
             good: agora::agents::werewolf::Strategy::Heuristic,
             wolves: if seed.is_multiple_of(2) {
                 agora::agents::werewolf::Strategy::Heuristic
@@ -164,7 +164,7 @@ fn ai_games_keep_views_private_and_end() {
                 agora::agents::werewolf::Strategy::Random
             },
         };
-        let game = agora::sim::werewolf::play(&rules, seed, lineup);
+        let game = agora_core::werewolf::sim::play(&rules, seed, lineup);
         assert!(game.is_over());
         assert!(game.day() <= rules.max_days);
         for seat in ALL_SEATS {

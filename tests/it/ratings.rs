@@ -7,22 +7,9 @@
 use agora::ratings::model::{Model, Rating};
 use agora::store::{FinishedGame, FinishedSeat, Rater};
 use serde_json::Value;
-use std::process::Command;
 use std::sync::OnceLock;
 
-pub fn agora(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agora"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("DATABASE_URL")
-        .output()
-        .expect("the agora binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+pub use crate::agora_cli::agora;
 
 /// A SQLite store filled once by offline sessions of every game and format: three
 /// werewolf games, a team, a moderated and a social debate, a trial in each mode.

@@ -4,14 +4,12 @@
 
 use super::terminal::{fresh_db, run, sessions};
 use std::io::{BufRead, BufReader};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 
 /// Starts `agora <args>`, waits for its first line (printed once the session is stored),
 /// and kills it: the session stays stored, unfinished.
 fn started_then_killed(args: &[&str]) -> String {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_agora"))
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("DATABASE_URL")
+    let mut child = crate::agora_cli::agora_cmd()
         .env("RUST_LOG", "warn")
         .args(args)
         .stdin(Stdio::null())

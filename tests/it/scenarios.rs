@@ -14,7 +14,7 @@ fn check(path: &Path) -> Result<(), String> {
         .and_then(Value::as_object)
         .ok_or("no \"expect\" object")?;
     let outcome =
-        agora::scenario::werewolf::run(&text, &Rules::default()).map_err(|e| e.to_string())?;
+        agora_core::werewolf::scenario::run(&text, &Rules::default()).map_err(|e| e.to_string())?;
     let got = serde_json::to_value(&outcome).map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
@@ -112,7 +112,7 @@ fn check_debate(path: &Path) -> Result<(), String> {
     let kit =
         agora::agents::debate::DebateKit::offline(Some(&agora::agents::content::content_dir()))
             .map_err(|e| e.to_string())?;
-    let report = agora::scenario::debate::run(&text, &kit).map_err(|e| e.to_string())?;
+    let report = agora_core::debate::scenario::run(&text, &kit).map_err(|e| e.to_string())?;
     let got = serde_json::to_value(&report).map_err(|e| e.to_string())?;
     let mut problems = Vec::new();
     for (key, want) in expect {
@@ -191,7 +191,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
         r#"{{"game": "debate", "format": "team", "topic": "universal_basic_income", "config": {{"length_scale": 0.04}},
             "actions": [{{"seat": "pro1", "do": "speak", "text": "We propose a floor.", "judge": {judge}}}]}}"#
     );
-    let report = agora::scenario::debate::run(&text, &kit).expect("runs");
+    let report = agora_core::debate::scenario::run(&text, &kit).expect("runs");
     let printed = serde_json::to_string(&report).unwrap();
     assert!(
         printed.contains(r#""team":{"pro":7.35,"con":0.0}"#),
@@ -199,7 +199,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
     );
     assert!(printed.contains(r#""pro1":7.35"#), "{printed}");
     let unknown = text.replace("\"universal_basic_income\"", "\"no_such_topic\"");
-    let err = agora::scenario::debate::run(&unknown, &kit).unwrap_err();
+    let err = agora_core::debate::scenario::run(&unknown, &kit).unwrap_err();
     assert!(err.to_string().contains("no_such_topic"), "{err}");
     let werewolf_unchanged = agora::registry::dispatch::run_scenario(
         &std::fs::read_to_string(
@@ -220,7 +220,7 @@ fn probe_score(path: &Path) -> f64 {
     let kit =
         agora::agents::debate::DebateKit::offline(Some(&agora::agents::content::content_dir()))
             .unwrap();
-    let report = agora::scenario::debate::run(&text, &kit).unwrap();
+    let report = agora_core::debate::scenario::run(&text, &kit).unwrap();
     let got = serde_json::to_value(&report).unwrap();
     let speeches = got["speeches"].as_array().unwrap();
     speeches.last().unwrap()["score"].as_f64().unwrap()

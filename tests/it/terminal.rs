@@ -8,10 +8,8 @@ use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 fn bin() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_agora"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("DATABASE_URL")
-        .env("RUST_LOG", "warn");
+    let mut cmd = crate::agora_cli::agora_cmd();
+    cmd.env("RUST_LOG", "warn");
     cmd
 }
 

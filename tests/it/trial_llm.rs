@@ -8,7 +8,7 @@ use agora::config::Config;
 use agora::games::trial::{Mode, TrialRules};
 use agora::llm::mock::{unrecorded_faults, Fault, MockLlm, MockOptions, Scripted};
 use agora::llm::{Client, Provider};
-use agora::sim::trial::{run_models, TrialSimOptions};
+use agora_core::trial::sim::{run_models, TrialSimOptions};
 use serde_json::json;
 use std::time::Duration;
 

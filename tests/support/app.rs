@@ -337,7 +337,7 @@ impl TestApp {
     }
 
     fn start_binary(&self) -> Running {
-        let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_agora"));
+        let mut cmd = crate::agora_cli::agora_cmd();
         cmd.arg("run")
             .env("DISCORD_TOKEN", "test.token.value")
             .env("DISCORD_PROXY_URL", self.fake.base_url())
@@ -347,9 +347,6 @@ impl TestApp {
             )
             .env("DATABASE_URL", self.db_url())
             .env("RUST_LOG", log_filter())
-            .env_remove("LLM_API_KEY")
-            .env_remove("WEREWOLF_LLM_API_KEY")
-            .env_remove("AGORA_DISCORD_SEED")
             .stdout(std::process::Stdio::null())
             .stderr(std::process::Stdio::piped());
         for k in [

@@ -9,6 +9,39 @@ use std::time::Duration;
 
 const WAIT: Duration = Duration::from_secs(30);
 
+/// The reply to interaction `i` that holds a control whose `custom_id` contains `marker`
+/// (a lobby's `:join`, `:seat1` or `:start`), once the bot has posted it.
+pub async fn lobby_reply(fake: &FakeDiscord, i: u64, marker: &str) -> Msg {
+    let what = format!("a reply with a {marker} control (the lobby)");
+    fake.wait_until(&what, Duration::from_secs(120), |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(marker).is_some())
+    })
+    .await;
+    fake.replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(marker).is_some())
+        .expect("the lobby")
+}
+
+/// Sends `/<game> start` with `options` as `host` in `channel` and returns the lobby: the
+/// reply holding a `marker` control.
+pub async fn start_lobby(
+    fake: &FakeDiscord,
+    host: u64,
+    channel: u64,
+    game: &str,
+    options: serde_json::Value,
+    marker: &str,
+) -> Msg {
+    let perms = crate::fake_discord::DEFAULT_PERMS;
+    let i = fake
+        .slash(host, channel, game, Some("start"), options, perms)
+        .await;
+    lobby_reply(fake, i, marker).await
+}
+
 /// Sends `/werewolf start` as `host` and returns the lobby message.
 pub async fn open_lobby(
     fake: &FakeDiscord,
@@ -16,26 +49,7 @@ pub async fn open_lobby(
     channel: u64,
     options: serde_json::Value,
 ) -> Msg {
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "werewolf",
-            Some("start"),
-            options,
-            crate::fake_discord::DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby message", Duration::from_secs(120), |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":join").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":join").is_some())
-        .expect("lobby")
+    start_lobby(fake, host, channel, "werewolf", options, ":join").await
 }
 
 /// Presses the button of `msg` whose custom id contains `fragment` (`:join`, `:start`),

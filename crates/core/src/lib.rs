@@ -10,8 +10,13 @@
 //! - [`story`]: games told in plain lines (shared by the terminal, Discord and replay).
 //! - [`stats`]: leaderboards; [`ratings`]: ratings for every game (Weng-Lin);
 //!   [`charts`]: PNG charts with an embedded font.
+//!
+//! Each game's part of every module above is in one folder of its own: [`werewolf`],
+//! [`debate`], [`trial`] (its kit, session setup, ladder, scenarios, replay, story, stats
+//! and charts, and its entry in the registry).
 
 pub mod charts;
+pub mod debate;
 pub mod kits;
 pub mod ladder;
 pub mod ratings;
@@ -23,6 +28,8 @@ pub mod sim;
 pub mod stats;
 pub mod store;
 pub mod story;
+pub mod trial;
+pub mod werewolf;
 
 use agora_agents::{self as agents, config, llm};
 use agora_games as games;

@@ -1,21 +1,17 @@
 //! [`DiscordGame`]: what the bot core asks of a game as a whole (not of one of its
 //! tables): its kind, its slash commands, how a stored table of it is picked up at
 //! startup, and how many AI players' names one of its tables may give out. Each game
-//! implements it in its own folder; `commands::GAMES` lists them, the one shared place
+//! implements it in its own folder; `commands::game` lists them, the one shared place
 //! that names the games. Start-up builds the commands and resumes the stored tables
 //! through that list.
 
 use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
-use agora_core::registry::GameKind;
 use agora_core::store::ChannelRow;
 use std::sync::Arc;
 
 /// A game as the Discord surface knows it.
 pub trait DiscordGame: Sync {
-    /// The game's kind (the `game` of its tables' stored rows).
-    fn kind(&self) -> GameKind;
-
     /// The game's slash commands (start-up gives each the same per-user cooldown).
     fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>>;
 

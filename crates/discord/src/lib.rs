@@ -18,7 +18,7 @@
 //! - `game`: `DiscordGame`, a game as the core knows it (its kind, commands, resume).
 //! - [`restart`]: after a restart, stale controls closed and open asks shown once; the
 //!   tests' crash points.
-//! - `commands`: the list of games (`GAMES`, the one shared place naming them) and the
+//! - `commands`: the list of games (`commands::game`, the one shared place naming them) and the
 //!   statistics commands.
 //! - `text`: player text made safe to post; component `custom_id`s.
 //! - `cluster` (shard leases, takeover), `inbox` (events handed between processes), `ops`

@@ -30,7 +30,7 @@ pub(super) async fn resume_row(
     row: agora_core::store::ChannelRow,
 ) -> anyhow::Result<()> {
     let channel = row.channel_id;
-    match GameKind::parse(&row.game).and_then(commands::game) {
+    match GameKind::parse(&row.game).map(commands::game) {
         Some(game) => game.resume(bot, row).await?,
         None => tracing::error!(
             channel,

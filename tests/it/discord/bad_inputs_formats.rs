@@ -20,16 +20,7 @@ async fn open_panel(fake: &FakeDiscord, channel: u64, format: u64, options: Valu
 }
 
 async fn lobby_of(fake: &FakeDiscord, i: u64) -> Msg {
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .unwrap()
+    crate::fake_players::lobby_reply(fake, i, ":start").await
 }
 
 fn scorecard(fake: &FakeDiscord, channel: u64) -> bool {

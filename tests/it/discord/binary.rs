@@ -10,9 +10,8 @@ use std::time::Duration;
 
 #[test]
 fn agora_run_without_a_token_says_so_in_one_line() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+    let out = crate::agora_cli::agora_cmd()
         .arg("run")
-        .env_remove("DISCORD_TOKEN")
         .env("DISCORD_TOKEN", "")
         .env("DATABASE_URL", temp_db("notoken"))
         .output()
@@ -25,7 +24,7 @@ fn agora_run_without_a_token_says_so_in_one_line() {
 
 /// `agora run` (the binary) against the fake, for a bot that never gets ready.
 fn agora_run(fake: &FakeDiscord, db: &str) -> std::process::Command {
-    let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_agora"));
+    let mut cmd = crate::agora_cli::agora_cmd();
     cmd.arg("run")
         .env("DISCORD_TOKEN", "test.token.value")
         .env("DISCORD_PROXY_URL", fake.base_url())
@@ -33,8 +32,6 @@ fn agora_run(fake: &FakeDiscord, db: &str) -> std::process::Command {
         .env("DATABASE_URL", db)
         .env("AGORA_DISCORD_COMMAND_COOLDOWN_SECS", "0")
         .env("AGORA_DISCORD_AI_SPEECH_MS", "0")
-        .env_remove("LLM_API_KEY")
-        .env_remove("WEREWOLF_LLM_API_KEY")
         .stdout(std::process::Stdio::null());
     cmd
 }

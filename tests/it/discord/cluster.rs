@@ -179,7 +179,7 @@ async fn dm_clicks_reach_the_process_driving_the_table() {
 
     // A third process whose shards both run elsewhere stands by: not healthy (no gateway).
     let port = free_port();
-    let mut standby = std::process::Command::new(env!("CARGO_BIN_EXE_agora"))
+    let mut standby = crate::agora_cli::agora_cmd()
         .arg("run")
         .env("DISCORD_TOKEN", "test.token.value")
         .env("DISCORD_PROXY_URL", fake.base_url())

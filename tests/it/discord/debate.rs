@@ -16,26 +16,7 @@ const BEN: u64 = 4102;
 const CHANNEL: u64 = 3101;
 
 async fn open_debate_lobby(fake: &FakeDiscord) -> Msg {
-    let i = fake
-        .slash(
-            ANN,
-            CHANNEL,
-            "debate",
-            Some("start"),
-            json!([{"name": "topic", "type": 3, "value": "universal_basic_income"}]),
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the debate lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":seat1").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":seat1").is_some())
-        .expect("lobby")
+    super::restart::debate_lobby(fake, ANN, CHANNEL).await
 }
 
 /// The open call of `user` in the channel: a message mentioning them with a Done button.

@@ -125,7 +125,7 @@ pub(super) async fn assert_no_human_timeouts(s: &agora::store::Store) {
         .collect();
     if !late.is_empty() {
         let game =
-            agora::session::rebuild::<agora::session::werewolf::WerewolfSetup>(s, &session.id)
+            agora::session::rebuild::<agora_core::werewolf::session::WerewolfSetup>(s, &session.id)
                 .await
                 .unwrap();
         let story: Vec<String> = game.log().iter().map(|l| l.event.story()).collect();

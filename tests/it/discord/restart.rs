@@ -224,26 +224,8 @@ pub(super) const BEN: u64 = 4411;
 
 /// A team debate's lobby in `channel`, opened by `host`.
 pub(super) async fn debate_lobby(fake: &FakeDiscord, host: u64, channel: u64) -> Msg {
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "debate",
-            Some("start"),
-            json!([{"name": "topic", "type": 3, "value": "universal_basic_income"}]),
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the debate lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":seat1").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":seat1").is_some())
-        .expect("lobby")
+    let topic = json!([{"name": "topic", "type": 3, "value": "universal_basic_income"}]);
+    crate::fake_players::start_lobby(fake, host, channel, "debate", topic, ":seat1").await
 }
 
 /// BEN's calls (messages with his mention and controls, or closed).

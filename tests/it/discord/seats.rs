@@ -239,7 +239,7 @@ async fn the_hunters_news_is_true() {
     humans.play_to_the_end(&fake).await;
     let s = app.store().await;
     let id = s.sessions().await.unwrap()[0].session.id.clone();
-    let game = agora::session::rebuild::<agora::session::werewolf::WerewolfSetup>(&s, &id)
+    let game = agora::session::rebuild::<agora_core::werewolf::session::WerewolfSetup>(&s, &id)
         .await
         .unwrap();
     let statuses: Vec<(bool, bool)> = game

@@ -5,14 +5,14 @@ use agora::agents::werewolf::Strategy;
 use agora::agents::werewolf::WerewolfKit;
 use agora::config::Config;
 use agora::games::werewolf::Werewolf;
-use agora::session::werewolf::{SeatSpec, WerewolfSetup};
 use agora::session::{Ended, Session};
 use agora::session::{GameSetup, Place};
-use agora::sim::werewolf::{play, Lineup};
 use agora::store::{
     InputSource, NewSeat, NewSession, Outcome, PlayerRef, SeatOutcome, Store, StoreError,
     StoredInput,
 };
+use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
+use agora_core::werewolf::sim::{play, Lineup};
 use std::time::Duration;
 
 mod faults;

@@ -22,6 +22,8 @@
 //! "not", "wrong", …).
 
 use crate::games::debate::words;
+use std::collections::HashSet;
+use std::sync::LazyLock;
 
 /// Words too common, or too vague, to show what a sentence is about.
 const COMMON: &str =
@@ -182,6 +184,44 @@ fn has_phrase(toks: &[String], phrase: &str) -> bool {
         .any(|w| w.iter().zip(&p).all(|(a, b)| a == b))
 }
 
+/// A `|`-separated word list with each entry split into its words once (reading a debate
+/// checks every sentence against these lists, which was most of the offline judge's time).
+struct Phrases(Vec<(&'static str, Vec<&'static str>)>);
+
+impl Phrases {
+    fn of(words: &'static str) -> Phrases {
+        Phrases(list(words).map(|p| (p, p.split(' ').collect())).collect())
+    }
+
+    /// The entries that occur in `toks` as whole words, in the list's order (what
+    /// [`has_phrase`] finds, entry by entry). `first` holds every token of `toks`: an entry
+    /// whose first word is not among them cannot occur.
+    fn found<'a>(
+        &'a self,
+        toks: &'a [String],
+        first: &'a HashSet<&str>,
+    ) -> impl Iterator<Item = &'static str> + 'a {
+        self.0
+            .iter()
+            .filter(move |(_, p)| {
+                first.contains(p[0])
+                    && toks
+                        .windows(p.len())
+                        .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
+            })
+            .map(|(entry, _)| *entry)
+    }
+}
+
+static REASON_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(REASONS));
+static FIGURE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(FIGURE_WORDS));
+static SOURCE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(SOURCES));
+
+/// Every token of `toks`, for [`Phrases::found`].
+fn token_set(toks: &[String]) -> HashSet<&str> {
+    toks.iter().map(String::as_str).collect()
+}
+
 /// `text` without what it quotes (between straight or curly double quotes).
 pub fn unquoted(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
@@ -222,11 +262,12 @@ impl Sentence {
         let all = keys(&own);
         let names_motion = all.iter().any(|k| motion.contains(k));
         let keys: Vec<String> = all.into_iter().filter(|k| !motion.contains(k)).collect();
-        let reason = list(REASONS).any(|r| has_phrase(&toks, r))
+        let first = token_set(&toks);
+        let reason = REASON_PHRASES.found(&toks, &first).next().is_some()
             || own.contains(", so ")
             || own.contains("; so ")
             || list(REASONS_ZH).any(|r| own.contains(r));
-        let marks = marks(&own, &toks);
+        let marks = marks(&own, &toks, &first);
         let evidence = marks.len().min(2);
         Sentence {
             text: text.to_string(),
@@ -336,7 +377,7 @@ fn is_number_word(w: &str) -> bool {
 
 /// The pieces of evidence in `own` (a sentence less what it quotes; `toks` its words): each
 /// figure (a number, a per cent, a figure word, "one in five") and each source named.
-fn marks(own: &str, toks: &[String]) -> Vec<String> {
+fn marks(own: &str, toks: &[String], first: &HashSet<&str>) -> Vec<String> {
     let mut out: Vec<String> = toks
         .iter()
         .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
@@ -346,9 +387,9 @@ fn marks(own: &str, toks: &[String]) -> Vec<String> {
         out.push("%".into());
     }
     out.extend(
-        list(FIGURE_WORDS)
-            .chain(list(SOURCES))
-            .filter(|f| has_phrase(toks, f))
+        FIGURE_PHRASES
+            .found(toks, first)
+            .chain(SOURCE_PHRASES.found(toks, first))
             .map(str::to_string),
     );
     out.extend(

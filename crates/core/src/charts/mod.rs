@@ -7,9 +7,7 @@
 //! [`ratings`] (a player's ratings over their games).
 //! The shells attach them (Discord) or write them to files (terminal, `sim`).
 
-pub mod debate;
 pub mod ratings;
-pub mod trial;
 
 use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
 use plotters::coord::types::RangedCoordf64;
@@ -27,7 +25,7 @@ pub enum ChartError {
 
 const FONT: &str = "agora-sans";
 const WIDTH: u32 = 960;
-const HEIGHT: u32 = 540;
+pub(crate) const HEIGHT: u32 = 540;
 static REGISTER: Once = Once::new();
 
 fn font() {
@@ -58,7 +56,7 @@ fn draw_err<E: std::fmt::Debug>(e: E) -> ChartError {
 }
 
 /// Draws with `paint` on a white canvas and encodes the result as PNG.
-fn png_of(
+pub(crate) fn png_of(
     paint: impl FnOnce(
         &DrawingArea<BitMapBackend<'_>, plotters::coord::Shift>,
     ) -> Result<(), ChartError>,
@@ -85,14 +83,14 @@ fn png_of(
 /// The x axis of a panel: rounds or steps `first..=last`, each tick a whole number,
 /// labelled once.
 #[derive(Debug, Clone, Copy)]
-struct Steps {
+pub(crate) struct Steps {
     first: usize,
     last: usize,
     desc: &'static str,
 }
 
 impl Steps {
-    fn new(first: usize, points: usize, desc: &'static str) -> Steps {
+    pub(crate) fn new(first: usize, points: usize, desc: &'static str) -> Steps {
         Steps {
             first,
             last: first + points.saturating_sub(1),
@@ -197,7 +195,7 @@ type Area<'a> = DrawingArea<BitMapBackend<'a>, plotters::coord::Shift>;
 /// One chart panel: `series` (a name and its values, one per step) on a y-range, with
 /// `marks` where participants gave in; no legend (it is drawn beside, over no data).
 /// Returns each series' points in pixels of `area`.
-fn panel(
+pub(crate) fn panel(
     area: &Area<'_>,
     title: &str,
     y: std::ops::Range<f64>,
@@ -260,7 +258,7 @@ fn panel(
 }
 
 /// What the legend lists: each participant's line, then the marks drawn.
-fn legend_entries(names: &[String], marks: &[Mark]) -> Vec<(String, Option<GaveIn>)> {
+pub(crate) fn legend_entries(names: &[String], marks: &[Mark]) -> Vec<(String, Option<GaveIn>)> {
     let mut entries: Vec<(String, Option<GaveIn>)> =
         names.iter().map(|n| (n.clone(), None)).collect();
     for how in [GaveIn::Surrendered, GaveIn::Conceded] {
@@ -328,7 +326,7 @@ fn legend(area: &Area<'_>, entries: &[(String, Option<GaveIn>)]) -> Result<(), C
 }
 
 /// Splits the canvas into the plots' area and the legend's, on the right.
-fn with_legend<'a>(
+pub(crate) fn with_legend<'a>(
     root: &Area<'a>,
     entries: &[(String, Option<GaveIn>)],
 ) -> Result<Area<'a>, ChartError> {
@@ -339,7 +337,7 @@ fn with_legend<'a>(
 }
 
 /// The series of `names` read from rows of values, one row a step.
-fn by_name(names: &[String], rows: &[Vec<f64>]) -> Vec<(String, Vec<f64>)> {
+pub(crate) fn by_name(names: &[String], rows: &[Vec<f64>]) -> Vec<(String, Vec<f64>)> {
     names
         .iter()
         .enumerate()
@@ -353,11 +351,11 @@ fn by_name(names: &[String], rows: &[Vec<f64>]) -> Vec<(String, Vec<f64>)> {
 }
 
 /// A chart and where its points are, in pixels of the whole picture (for the tests).
-type Drawn = (Vec<u8>, Vec<Vec<(i32, i32)>>);
+pub(crate) type Drawn = (Vec<u8>, Vec<Vec<(i32, i32)>>);
 
 /// What the chart tests share: reading a PNG back, and dumping it to look at.
 #[cfg(test)]
-mod testing {
+pub(crate) mod testing {
     use super::*;
 
     pub fn is_png(bytes: &[u8]) -> bool {

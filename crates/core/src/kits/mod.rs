@@ -4,10 +4,6 @@
 //! said in one line unless `quiet`). Each game's kit is built in its own file; [`Kits`]
 //! holds one of every registered game's (the registry's `dispatch::open_kits` opens them).
 
-pub mod debate;
-pub mod trial;
-pub mod werewolf;
-
 use crate::config::Config;
 use std::any::{Any, TypeId};
 use std::collections::HashMap;

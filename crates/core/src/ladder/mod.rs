@@ -3,8 +3,6 @@
 //! Werewolf's is [`werewolf`]; the debates' and the trial's `--llm` sims are in
 //! [`crate::sim`]. [`TokenFigures`] sums token counts for any of them.
 
-pub mod werewolf;
-
 use serde::Serialize;
 
 /// Token counts summed: how many calls, their total, mean and largest.

@@ -1,10 +1,10 @@
 //! The core's work on every registered game, or on the one a file or a stored session
 //! names: the players' kits of every game ([`open_kits`], [`scenario_kits`]), a scenario
 //! of any game ([`run_scenario`]) and the story of any recorded game or stored session
-//! ([`story_of_file`], [`story_of_session`]). Each picks the game through [`GAMES`] and
+//! ([`story_of_file`], [`story_of_session`]). Each picks the game through [`games`] and
 //! hands the work to the game's own [`GameEntry`].
 
-use super::{entry, GameEntry, GameKind, GAMES};
+use super::{entry, games, GameEntry, GameKind};
 use crate::config::Config;
 use crate::games::Seat;
 use crate::kits::Kits;
@@ -16,7 +16,7 @@ use std::path::Path;
 /// `quiet`); an error names the game's broken file or setting.
 pub fn open_kits(config: &Config, quiet: bool) -> anyhow::Result<Kits> {
     let mut kits = Kits::default();
-    for game in GAMES {
+    for game in games() {
         kits.insert(game.open_kit(config, quiet)?);
     }
     Ok(kits)
@@ -26,7 +26,7 @@ pub fn open_kits(config: &Config, quiet: bool) -> anyhow::Result<Kits> {
 /// runs with.
 pub fn scenario_kits() -> anyhow::Result<Kits> {
     let mut kits = Kits::default();
-    for game in GAMES {
+    for game in games() {
         if let Some(kit) = game.scenario_kit()? {
             kits.insert(kit);
         }
@@ -37,9 +37,7 @@ pub fn scenario_kits() -> anyhow::Result<Kits> {
 /// The game whose files carry no `"game"` (scenarios, and records written before games
 /// were named in them).
 fn untagged() -> &'static dyn GameEntry {
-    GAMES
-        .iter()
-        .copied()
+    games()
         .find(|g| g.untagged_files())
         .expect("one registered game reads the files without \"game\"")
 }
@@ -68,7 +66,7 @@ pub fn run_scenario(text: &str, config: &Config, kits: &Kits) -> Result<Value, S
 
 /// The registered games' names, quoted: `"werewolf", "debate" and "trial"`.
 fn allowed() -> String {
-    let names: Vec<String> = GAMES.iter().map(|g| format!("\"{}\"", g.name())).collect();
+    let names: Vec<String> = games().map(|g| format!("\"{}\"", g.name())).collect();
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
         _ => names.concat(),

@@ -1,28 +1,28 @@
-//! One list of games, and the top of the core. Each game describes itself once, in a file
-//! of its own here (its name, its players' kit, how a stored session of it is told, …), as
-//! a [`GameEntry`]; [`GAMES`] registers them. Everything that works on every game or picks
-//! one by its kind is here too, and only here: [`dispatch`] opens the kits, runs a
-//! scenario and tells a replay of any game; [`stats`] gives any game's boards and names
-//! every game's AI players. The modules below (kits, replay, scenario, stats, session)
-//! take the game's own object and never name the registry.
+//! One list of games, and the top of the core. Each game describes itself once, in its own
+//! folder (`werewolf/entry.rs`, `debate/entry.rs`, `trial/entry.rs`: its name, its players'
+//! kit, how a stored session of it is told, …), as a [`GameEntry`]; [`entry`] registers
+//! them by matching on the kind, so a new kind fails to compile until it has its entry.
+//! Everything that works on every game or picks one by its kind is here too, and only here:
+//! [`dispatch`] opens the kits, runs a scenario and tells a replay of any game; [`stats`]
+//! gives any game's boards and names every game's AI players; [`rater`] rates any game's
+//! results. The modules below (kits, replay, scenario, stats, session) take the game's own
+//! object and never name the registry.
 //!
-//! Adding a game to the core: its folders, a file here implementing [`GameEntry`], and
-//! one line in [`GAMES`] (and its variant of [`GameKind`]).
+//! Adding a game to the core: its folder, an `entry.rs` there implementing [`GameEntry`],
+//! its arm in [`entry`] and its variant of [`GameKind`].
 
-mod debate;
 pub mod dispatch;
-mod entry;
-mod rater;
+pub(crate) mod entry;
+pub mod rater;
 pub mod stats;
-mod trial;
-mod werewolf;
 
 pub use entry::GameEntry;
 pub use rater::{open_store, RegistryRater};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// Every game Agora runs. Adding a game adds a variant here and its entry in [`GAMES`].
+/// Every game Agora runs. Adding a game adds a variant here; the compiler then points at
+/// every match that needs its arm ([`entry`], [`GameKind::index`], the surfaces' lists).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, clap::ValueEnum)]
 #[serde(rename_all = "snake_case")]
 pub enum GameKind {
@@ -32,7 +32,18 @@ pub enum GameKind {
 }
 
 impl GameKind {
+    /// Every kind, in [`GameKind::index`] order (a test checks it).
     pub const ALL: [GameKind; 3] = [GameKind::Werewolf, GameKind::Debate, GameKind::Trial];
+
+    /// Its place in [`GameKind::ALL`]; the match names every kind, so a new kind does not
+    /// compile until it has its place.
+    pub const fn index(self) -> usize {
+        match self {
+            GameKind::Werewolf => 0,
+            GameKind::Debate => 1,
+            GameKind::Trial => 2,
+        }
+    }
 
     /// The name stored with sessions and results and typed in commands.
     pub fn name(self) -> &'static str {
@@ -71,20 +82,19 @@ impl dyn GameEntry {
     }
 }
 
-/// Every game this build runs, in the order menus and leaderboards list them.
-pub static GAMES: [&dyn GameEntry; 3] = [
-    &werewolf::WerewolfGame,
-    &debate::DebateGame,
-    &trial::TrialGame,
-];
-
-/// The registered game of `kind`.
+/// The registered game of `kind`. The match names every kind, so a new kind does not
+/// compile until its game has its entry (`crates/core/src/<game>/entry.rs`).
 pub fn entry(kind: GameKind) -> &'static dyn GameEntry {
-    GAMES
-        .iter()
-        .copied()
-        .find(|g| g.name() == kind.name())
-        .unwrap_or_else(|| panic!("the game {kind} is not registered in registry::GAMES"))
+    match kind {
+        GameKind::Werewolf => &crate::werewolf::entry::WerewolfGame,
+        GameKind::Debate => &crate::debate::entry::DebateGame,
+        GameKind::Trial => &crate::trial::entry::TrialGame,
+    }
+}
+
+/// Every game this build runs, in the order menus and leaderboards list them.
+pub fn games() -> impl Iterator<Item = &'static dyn GameEntry> {
+    GameKind::ALL.into_iter().map(entry)
 }
 
 #[cfg(test)]
@@ -102,19 +112,16 @@ mod tests {
     }
 
     #[test]
-    fn every_kind_is_registered_once() {
-        for kind in GameKind::ALL {
-            let n = GAMES.iter().filter(|g| g.kind() == kind).count();
-            assert_eq!(n, 1, "{kind} registered {n} times");
+    fn every_kind_is_listed_once_and_registered_as_itself() {
+        for (i, kind) in GameKind::ALL.into_iter().enumerate() {
+            assert_eq!(kind.index(), i, "{kind} out of place in GameKind::ALL");
             assert_eq!(entry(kind).kind(), kind);
         }
-        assert_eq!(GAMES.len(), GameKind::ALL.len());
     }
 
     #[test]
     fn one_game_reads_the_files_without_a_game() {
-        let untagged: Vec<GameKind> = GAMES
-            .iter()
+        let untagged: Vec<GameKind> = games()
             .filter(|g| g.untagged_files())
             .map(|g| g.kind())
             .collect();

@@ -6,7 +6,7 @@
 //! [`EveryGame`] around any other characters). The machinery is `crate::stats`'s; this
 //! only finds the game.
 
-use super::{entry, GameKind, GAMES};
+use super::{entry, games, GameKind};
 use crate::kits::Kits;
 use crate::ratings::boards::Ratings;
 use crate::stats::names::Personas;
@@ -89,16 +89,14 @@ pub fn sessions_text(list: &[SessionSummary], personas: &dyn Personas) -> String
 /// The AI agent `agent` as its registered game's tables showed it, the characters from
 /// `personas`; `None`: no registered game names it.
 pub fn ai_name(agent: &str, personas: &dyn Personas) -> Option<String> {
-    GAMES
-        .iter()
-        .find_map(|g| g.stats().ai_name(agent, personas))
+    games().find_map(|g| g.stats().ai_name(agent, personas))
 }
 
 /// The characters of every registered game, from the games' kits (what the Discord bot
 /// has open), and every game's AI players.
 impl Personas for Kits {
     fn persona_name(&self, id: &str) -> Option<String> {
-        GAMES.iter().find_map(|g| g.stats().kit_persona(self, id))
+        games().find_map(|g| g.stats().kit_persona(self, id))
     }
     fn ai_name(&self, agent: &str) -> Option<String> {
         ai_name(agent, self)
@@ -114,8 +112,7 @@ impl ContentPersonas {
     /// Every registered game's characters from `dir`.
     pub fn load(dir: &std::path::Path) -> ContentPersonas {
         ContentPersonas(
-            GAMES
-                .iter()
+            games()
                 .filter_map(|g| g.stats().content_personas(dir))
                 .collect(),
         )

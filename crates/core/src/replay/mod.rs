@@ -4,7 +4,3 @@
 //! registry (`registry::dispatch::story_of_file`, `story_of_session`) picks the game: a
 //! file by its `"game"` (a file without one is the untagged game's), a stored session by
 //! its kind.
-
-pub mod debate;
-pub mod trial;
-pub mod werewolf;

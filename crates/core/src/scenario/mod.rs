@@ -11,10 +11,6 @@
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
-pub mod debate;
-pub mod trial;
-pub mod werewolf;
-
 #[derive(Debug, Error)]
 pub enum ScenarioError {
     #[error("scenario is not valid JSON: {0}")]

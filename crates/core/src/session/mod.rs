@@ -14,13 +14,10 @@
 //! and the game carries on exactly as it would have. While the store is unreachable the
 //! session pauses and retries; nothing is applied that was not stored.
 
-pub mod debate;
 mod handle;
 mod mailbox;
 mod pace;
 mod setup;
-pub mod trial;
-pub mod werewolf;
 
 pub use handle::{
     Ended, Note, RunStats, Session, SessionError, SessionHandle, SubmitError, Subscription,

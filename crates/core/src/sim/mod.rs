@@ -4,10 +4,6 @@
 //! over threads and merges each thread's [`Tally`], [`at_once`] plays them with models a
 //! few at a time, and [`drive`] plays one game to its end with its players.
 
-pub mod debate;
-pub mod trial;
-pub mod werewolf;
-
 use crate::agents::{Agent, Decision};
 use crate::games::{Game, Seat};
 use serde_json::Value;

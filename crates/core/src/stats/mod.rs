@@ -13,13 +13,10 @@
 //! [`Part`]s or [`SessionLines`] as a parameter. The registry, above, picks a game's by
 //! its kind (`registry::stats`).
 
-pub mod debate;
 pub mod names;
 pub mod page;
 pub mod sessions;
 pub mod text;
-pub mod trial;
-pub mod werewolf;
 
 pub use names::Personas;
 pub use sessions::SessionLines;

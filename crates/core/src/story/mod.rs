@@ -2,6 +2,3 @@
 //! the terminal prints them as a game goes, the Discord tables post some of them, and
 //! `agora replay` tells a recorded game with them. One module per game: `debate` (team,
 //! rounds and social), `trial`.
-
-pub mod debate;
-pub mod trial;

@@ -131,9 +131,9 @@ pub async fn start(
         let social = matches!(format, FormatChoice::Social);
         let lobby = crate::debate::panel::PanelLobby {
             format: if social {
-                agora_core::session::debate::DebateFormat::Social
+                agora_core::debate::session::DebateFormat::Social
             } else {
-                agora_core::session::debate::DebateFormat::Rounds
+                agora_core::debate::session::DebateFormat::Rounds
             },
             host: ctx.author().id.get(),
             guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),

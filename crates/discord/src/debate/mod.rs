@@ -16,6 +16,8 @@
 //! - [`views`]: embeds and controls; [`render`]: every text (pure).
 //! - [`panel`]: the moderated and social debates' table.
 
+#[cfg(test)]
+mod board_tests;
 mod clicks;
 mod command;
 mod drive;
@@ -34,8 +36,7 @@ use crate::game_table::GameTable;
 use crate::text::Component;
 use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
-use agora_core::registry::GameKind;
-use agora_core::session::debate::DebateSetup;
+use agora_core::debate::session::DebateSetup;
 use agora_core::session::{Runner, SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
 use agora_games::debate::TeamDebate;
@@ -49,9 +50,6 @@ use table::{Running, RunningData, TableState};
 pub struct DebateGame;
 
 impl DiscordGame for DebateGame {
-    fn kind(&self) -> GameKind {
-        GameKind::Debate
-    }
     fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>> {
         vec![command::debate()]
     }

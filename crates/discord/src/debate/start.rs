@@ -11,7 +11,7 @@ use crate::restart::ReadBack;
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
 use agora_agents::debate::{DebateKit, Role};
-use agora_core::session::debate::{DebateFormat, DebateSeat, DebateSetup};
+use agora_core::debate::session::{DebateFormat, DebateSeat, DebateSetup};
 use agora_core::session::GameSetup;
 use agora_core::store::PlayerRef;
 use agora_games::debate::team::{Side, TeamRules, DEBATERS};

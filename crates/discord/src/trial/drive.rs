@@ -12,9 +12,9 @@ use crate::tables::Seated as _;
 use crate::text::sanitize;
 use crate::types::{Bot, Error};
 use agora_agents::trial::TrialKit;
-use agora_core::session::trial::{TrialSeat, TrialSessionSetup};
 use agora_core::session::{GameSetup, Note, Subscription};
 use agora_core::store::PlayerRef;
+use agora_core::trial::session::{TrialSeat, TrialSessionSetup};
 use agora_games::trial::{Event, Trial};
 use agora_games::{Game, Seat};
 use serenity::all::{
@@ -529,7 +529,7 @@ async fn verdict(bot: &Bot, table: &TrialTable) {
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());
-    match agora_core::charts::trial::stances(&names, game.trail()) {
+    match agora_core::trial::charts::stances(&names, game.trail()) {
         Ok(png) => msg = msg.add_file(CreateAttachment::bytes(png, "stances.png")),
         Err(e) => tracing::warn!("the trial's chart: {e}"),
     }

@@ -13,6 +13,8 @@
 //!   notes, the verdict.
 //! - `stage`: where the trial stands, for status (pure).
 
+#[cfg(test)]
+mod board_tests;
 mod command;
 mod drive;
 pub mod lobby;
@@ -29,10 +31,9 @@ use crate::tables::Seated;
 use crate::text::{display_name, sanitize, Component};
 use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
-use agora_core::registry::GameKind;
-use agora_core::session::trial::TrialSessionSetup;
 use agora_core::session::{Runner, SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
+use agora_core::trial::session::TrialSessionSetup;
 use agora_games::trial::{Side, Trial};
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
@@ -41,9 +42,6 @@ use std::sync::Arc;
 pub struct TrialGame;
 
 impl DiscordGame for TrialGame {
-    fn kind(&self) -> GameKind {
-        GameKind::Trial
-    }
     fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>> {
         vec![command::trial()]
     }

@@ -431,7 +431,7 @@ async fn finish(
     match outcome {
         Some(outcome) => {
             let mut breakdown = vec![Vec::new(); SEATS];
-            match agora_core::session::rebuild::<agora_core::session::werewolf::WerewolfSetup>(
+            match agora_core::session::rebuild::<agora_core::werewolf::session::WerewolfSetup>(
                 &bot.store, &session,
             )
             .await

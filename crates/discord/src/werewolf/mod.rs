@@ -15,6 +15,8 @@
 //! - [`lobby`]: joining, leaving, starting, the start options (pure).
 //! - `render`: every text the bot writes for werewolf (pure).
 
+#[cfg(test)]
+mod board_tests;
 mod clicks;
 mod command;
 mod drive;
@@ -34,10 +36,9 @@ use crate::game_table::GameTable;
 use crate::text::Component;
 use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
-use agora_core::registry::GameKind;
-use agora_core::session::werewolf::WerewolfSetup;
 use agora_core::session::{Runner, SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
+use agora_core::werewolf::session::WerewolfSetup;
 use agora_games::werewolf::Werewolf;
 use agora_games::werewolf::SEATS;
 use agora_games::Viewer;
@@ -50,9 +51,6 @@ use table::{Running, RunningData, TableState};
 pub(crate) struct WerewolfGame;
 
 impl DiscordGame for WerewolfGame {
-    fn kind(&self) -> GameKind {
-        GameKind::Werewolf
-    }
     fn commands(&self) -> Vec<poise::Command<Arc<Bot>, Error>> {
         vec![command::werewolf()]
     }

@@ -3,15 +3,9 @@
 //! they have played here). Both defer at once and read results from the store; what a
 //! game ranks by is its [`Board`](agora_core::stats::Board). The games are the registry's: a
 //! `/leaderboard` subcommand each, described by its stats; this file names none (each
-//! game's tests of its lines are in the file named after it).
+//! game's tests of its lines are in its own folder: `werewolf/board_tests.rs`, …).
 
-#[cfg(test)]
-mod debate;
 mod rating;
-#[cfg(test)]
-mod trial;
-#[cfg(test)]
-mod werewolf;
 
 use super::community::{BoardChoice, GameChoice};
 use crate::text::sanitize;
@@ -145,7 +139,7 @@ fn awards(def: &dyn Board, n: u64) -> String {
 
 /// The leaderboard's text: per part (a debate format) its ranked people, how many more
 /// are not ranked yet, and its AI players apart, each named as the table showed them.
-fn leaderboard_text(
+pub(crate) fn leaderboard_text(
     game: GameKind,
     guild: &str,
     min_games: u32,
@@ -263,7 +257,7 @@ pub async fn stats(
 
 /// One player's record in `game` (their seats), per part (a debate format), each with
 /// only the numbers that part has; `None` when they have played none.
-fn record_text(
+pub(crate) fn record_text(
     game: GameKind,
     guild: &str,
     results: &[SeatResult],
@@ -320,14 +314,14 @@ fn record_text(
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use agora_core::stats::names::Personas;
     use serde_json::json;
 
     /// No characters, every registered game's AI players: the boards' tests that need
     /// no kit.
-    pub(super) struct NoPersonas;
+    pub(crate) struct NoPersonas;
 
     impl Personas for NoPersonas {
         fn persona_name(&self, _id: &str) -> Option<String> {
@@ -339,7 +333,7 @@ mod tests {
     }
 
     /// A finished seat in guild `g`; an AI seat named as the store names a debater.
-    pub(super) fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
+    pub(crate) fn seat(player: &str, ai: bool, role: &str, score: f64, won: bool) -> SeatResult {
         SeatResult {
             player: player.into(),
             name: if ai {

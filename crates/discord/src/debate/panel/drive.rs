@@ -15,11 +15,11 @@ use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::{Bot, Error};
 use agora_agents::debate::DebateKit;
-use agora_core::session::debate::panel::{RoundsSetup, SocialSetup};
-use agora_core::session::debate::shown_names;
-use agora_core::session::debate::{DebateFormat, DebateSeat};
+use agora_core::debate::session::panel::{RoundsSetup, SocialSetup};
+use agora_core::debate::session::shown_names;
+use agora_core::debate::session::{DebateFormat, DebateSeat};
+use agora_core::debate::sim::panel::social_start;
 use agora_core::session::{GameSetup, Note, Subscription};
-use agora_core::sim::debate::panel::social_start;
 use agora_core::store::PlayerRef;
 use agora_games::debate::rounds::{RoundsRules, Style};
 use agora_games::debate::social::{SocialRules, Start};
@@ -55,7 +55,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
                 users.push(Some(j.user));
                 let side = if j.side < 0 { "against" } else { "for" };
                 starts.push(
-                    agora_core::session::debate::panel::human_start(side, j.firmness).unwrap_or(
+                    agora_core::debate::session::panel::human_start(side, j.firmness).unwrap_or(
                         Start {
                             stance: 0.7 * j.side as f64,
                             conviction: 0.6,
@@ -423,7 +423,7 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         .title("🏁 Scorecard")
         .description(sanitize(&lines.join("\n"), 4000))
         .image("attachment://chart.png");
-    let png = agora_core::story::debate::panel::chart_png(&names, &game as &dyn std::any::Any);
+    let png = agora_core::debate::story::panel::chart_png(&names, &game as &dyn std::any::Any);
     let mut msg = CreateMessage::new()
         .embed(embed)
         .allowed_mentions(no_pings());

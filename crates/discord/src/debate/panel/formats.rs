@@ -5,10 +5,10 @@
 
 use super::call;
 use super::progress::Progress;
-use agora_core::session::debate::panel::{RoundsSetup, SocialSetup};
-use agora_core::session::debate::DebateFormat;
+use agora_core::debate::session::panel::{RoundsSetup, SocialSetup};
+use agora_core::debate::session::DebateFormat;
+use agora_core::debate::story::panel::Panel;
 use agora_core::session::GameSetup;
-use agora_core::story::debate::panel::Panel;
 use agora_games::debate::rounds::RoundsDebate;
 use agora_games::debate::social::SocialDebate;
 use agora_games::{Audience, Seat};

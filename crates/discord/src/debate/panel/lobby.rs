@@ -3,7 +3,7 @@
 
 use crate::debate::lobby::Length;
 use crate::text::{sanitize, Component};
-use agora_core::session::debate::DebateFormat;
+use agora_core::debate::session::DebateFormat;
 use serde::{Deserialize, Serialize};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 

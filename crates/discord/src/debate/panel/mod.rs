@@ -33,7 +33,7 @@ use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::BoxFuture;
 use crate::types::{Bot, Context, Error};
-use agora_core::session::debate::DebateFormat;
+use agora_core::debate::session::DebateFormat;
 use agora_core::session::{Runner, SessionHandle, SubmitError, Subscription};
 use agora_core::store::ChannelRow;
 use agora_games::debate::rounds::RoundsDebate;

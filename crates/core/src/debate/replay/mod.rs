@@ -1,0 +1,158 @@
+//! Recorded debates (`agora sim debate --record DIR` writes one JSON file per debate; a
+//! stored session is read back from its inputs) and their replay as a story: the stages,
+//! each speech (shortened unless `detail`), the judge's scores, the penalties and the
+//! result. Moderated and social debates' records are in [`panel`].
+
+pub mod panel;
+
+use crate::debate::story::team as story;
+use crate::games::debate::team::{Event, TeamDebate, TeamRules};
+use crate::games::{Logged, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// Words of a speech a replay shows unless asked for the whole text.
+pub const SHORT_WORDS: usize = 30;
+
+/// One recorded debate.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct DebateRecord {
+    /// Always `"debate"`: tells a debate record from a werewolf one.
+    pub game: String,
+    pub format: String,
+    pub seed: u64,
+    pub topic: Option<String>,
+    pub motion: String,
+    pub rules: TeamRules,
+    /// The result in the scenario's shape (stage, winner, team, individual, speeches,
+    /// penalties, best_debater).
+    pub result: Value,
+    pub log: Vec<Logged<Event>>,
+}
+
+impl DebateRecord {
+    pub fn of(
+        seed: u64,
+        topic: Option<&str>,
+        rules: &TeamRules,
+        game: &TeamDebate,
+    ) -> DebateRecord {
+        let result = serde_json::to_value(crate::debate::scenario::report(game, Vec::new()))
+            .expect("a report serializes");
+        DebateRecord {
+            game: "debate".into(),
+            format: "team".into(),
+            seed,
+            topic: topic.map(str::to_string),
+            motion: game.motion().to_string(),
+            rules: rules.clone(),
+            result,
+            log: game.log().to_vec(),
+        }
+    }
+}
+
+/// Writes `DIR/debate-<seed>.json`.
+pub fn write_record(dir: &Path, record: &DebateRecord) -> anyhow::Result<PathBuf> {
+    let path = dir.join(format!("debate-{}.json", record.seed));
+    std::fs::write(&path, serde_json::to_string(record)?)?;
+    Ok(path)
+}
+
+/// The debate as a story. `seat: None` is the god view (team and judge's lines tagged);
+/// `Some(n)` shows only what seat n saw. `detail` shows every speech whole.
+pub fn story(record: &DebateRecord, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
+    let mut out = String::new();
+    match seat {
+        Some(s @ 1..=9) => writeln!(
+            out,
+            "Debate {} as seen by {}.",
+            record.seed,
+            crate::games::debate::team::seat_title(s)
+        )?,
+        Some(s) => anyhow::bail!(
+            "--seat {s}: a debate's seats are 1 to 8 (Pro 1–4, Con 1–4) and 9 (the judge)"
+        ),
+        None => writeln!(
+            out,
+            "Debate {} (every team's and the judge's view).",
+            record.seed
+        )?,
+    }
+    let words = (!detail).then_some(SHORT_WORDS);
+    for logged in &record.log {
+        if let Some(s) = seat {
+            if !logged.audience.includes(s) {
+                continue;
+            }
+        }
+        // The clock after every free-debate speech is detail.
+        if !detail && matches!(logged.event, Event::Clock { .. }) {
+            continue;
+        }
+        if let Some(line) = story::line(&logged.event, logged.audience, words) {
+            writeln!(out, "{line}")?;
+        }
+    }
+    if record.result["winner"].is_null() {
+        writeln!(out, "(The debate did not finish.)")?;
+    }
+    Ok(out)
+}
+
+/// Reads a recorded debate file.
+pub fn read_record(path: &Path, text: &str) -> anyhow::Result<DebateRecord> {
+    serde_json::from_str(text)
+        .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))
+}
+
+/// `--detail` on a moderated or social debate: their story already tells everything.
+const DETAIL_NOT_HERE: &str = "--detail does not apply to a moderated or social debate: its story already shows every score and note; leave it out";
+
+/// Tells a recorded debate file of any format (`text`, read from `path`, is `head`).
+pub fn story_of_file(
+    path: &Path,
+    text: &str,
+    head: Value,
+    seat: Option<Seat>,
+    detail: bool,
+) -> anyhow::Result<String> {
+    if matches!(head["format"].as_str(), Some("rounds" | "social")) {
+        anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
+        let record: panel::FormatRecord = serde_json::from_value(head)
+            .map_err(|e| anyhow::anyhow!("{}: not a recorded debate: {e}", path.display()))?;
+        return panel::story(&record, seat);
+    }
+    let record = read_record(path, text)?;
+    story(&record, seat, detail)
+}
+
+/// Tells a stored debate session of any format, rebuilt from its stored inputs.
+pub async fn story_of_session(
+    store: &crate::store::Store,
+    row: &crate::store::SessionRow,
+    seat: Option<Seat>,
+    detail: bool,
+) -> anyhow::Result<String> {
+    use crate::debate::session::panel::{format_of, RoundsSetup, SocialSetup};
+    use crate::debate::session::{DebateFormat, DebateSeat, DebateSetup};
+    use crate::session::rebuild;
+    let id = row.id.as_str();
+    if format_of(row) == DebateFormat::Team {
+        let setup: DebateSetup = crate::session::setup_of(row)?;
+        let game = rebuild::<DebateSetup>(store, id).await?;
+        let record = DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
+        return story(&record, seat, detail);
+    }
+    let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
+    let names = crate::debate::session::shown_names(&seats);
+    let format = format_of(row).name();
+    let log = match format {
+        "social" => serde_json::to_value(rebuild::<SocialSetup>(store, id).await?.log())?,
+        _ => serde_json::to_value(rebuild::<RoundsSetup>(store, id).await?.log())?,
+    };
+    anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
+    panel::story_of_log(format, &names, &log, seat)
+}

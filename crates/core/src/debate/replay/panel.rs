@@ -1,0 +1,144 @@
+//! Recorded moderated and social debates (`agora sim debate --format rounds|social
+//! --record DIR` writes one JSON file per debate; a stored session is rebuilt from its
+//! inputs) told as a story: the god view (the evaluator's notes tagged), or what one
+//! participant saw (`--seat N`), in the terminal's words.
+
+use crate::debate::story::panel::Panel;
+use crate::games::debate::rounds::RoundsDebate;
+use crate::games::debate::social::SocialDebate;
+use crate::games::{Audience, Game, Logged, Seat};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt::Write;
+use std::path::{Path, PathBuf};
+
+/// One recorded moderated or social debate.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct FormatRecord {
+    /// Always `"debate"`.
+    pub game: String,
+    /// `rounds` or `social`.
+    pub format: String,
+    pub seed: u64,
+    pub topic: Option<String>,
+    pub motion: String,
+    /// The participants' shown names, seat 1 first.
+    pub names: Vec<String>,
+    /// The outcome (scores, winner, verdict), `null` if unfinished.
+    pub result: Value,
+    pub log: Value,
+}
+
+impl FormatRecord {
+    pub fn of<G: Panel>(
+        format: &str,
+        seed: u64,
+        topic: Option<&str>,
+        motion: &str,
+        names: &[String],
+        game: &G,
+    ) -> FormatRecord
+    where
+        G::Event: Serialize,
+    {
+        FormatRecord {
+            game: "debate".into(),
+            format: format.into(),
+            seed,
+            topic: topic.map(str::to_string),
+            motion: motion.into(),
+            names: names.to_vec(),
+            result: serde_json::to_value(game.outcome()).unwrap_or(Value::Null),
+            log: serde_json::to_value(game.log()).unwrap_or(Value::Null),
+        }
+    }
+}
+
+/// Writes `DIR/<format>-<seed>.json`.
+pub fn write_record(dir: &Path, record: &FormatRecord) -> anyhow::Result<PathBuf> {
+    let path = dir.join(format!("{}-{}.json", record.format, record.seed));
+    std::fs::write(&path, serde_json::to_string(record)?)?;
+    Ok(path)
+}
+
+fn tell<G: Panel>(
+    log: &[Logged<G::Event>],
+    names: &[String],
+    seat: Option<Seat>,
+    out: &mut String,
+) -> anyhow::Result<()> {
+    for logged in log {
+        if let Some(s) = seat {
+            if !logged.audience.includes(s) {
+                continue;
+            }
+        }
+        let shown = if seat.is_none() {
+            Audience::Moderator
+        } else {
+            logged.audience
+        };
+        if let Some(line) = G::line(&logged.event, shown, names) {
+            let tag = if seat.is_none() && logged.audience == Audience::Moderator {
+                "[notes] "
+            } else {
+                ""
+            };
+            writeln!(out, "{tag}{line}")?;
+        }
+    }
+    Ok(())
+}
+
+/// The story of a log of `format`, god view or one participant's.
+pub fn story_of_log(
+    format: &str,
+    names: &[String],
+    log: &Value,
+    seat: Option<Seat>,
+) -> anyhow::Result<String> {
+    if let Some(s) = seat {
+        anyhow::ensure!(
+            (1..=names.len() as Seat).contains(&s),
+            "--seat {s}: participants are numbered 1 to {}",
+            names.len()
+        );
+    }
+    let mut out = String::new();
+    match format {
+        "rounds" => {
+            let log: Vec<Logged<<RoundsDebate as Game>::Event>> =
+                serde_json::from_value(log.clone())?;
+            tell::<RoundsDebate>(&log, names, seat, &mut out)?;
+        }
+        "social" => {
+            let log: Vec<Logged<<SocialDebate as Game>::Event>> =
+                serde_json::from_value(log.clone())?;
+            tell::<SocialDebate>(&log, names, seat, &mut out)?;
+        }
+        other => {
+            anyhow::bail!("a debate of format {other:?}: this build tells team, rounds and social")
+        }
+    }
+    Ok(out)
+}
+
+/// Tells a recorded debate file of these formats.
+pub fn story(record: &FormatRecord, seat: Option<Seat>) -> anyhow::Result<String> {
+    let mut out = format!(
+        "{} debate {} ({}): {}\n",
+        record.format,
+        record.seed,
+        seat.map_or("god view".to_string(), |s| format!(
+            "as seen by participant {s}"
+        )),
+        record.motion
+    );
+    out.push_str(&story_of_log(
+        &record.format,
+        &record.names,
+        &record.log,
+        seat,
+    )?);
+    Ok(out)
+}

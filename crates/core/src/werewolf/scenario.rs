@@ -1,0 +1,174 @@
+//! Werewolf scenarios: a fixed deal of the nine roles, every decision scripted, replayed
+//! exactly and summed up as one JSON [`Report`]. The file: `{"roles": [9 role names],
+//! "config": {rule overrides}, "seed": n, "actions": [...]}` (`"game": "werewolf"` is
+//! optional: the files without `"game"` are werewolf's), each action
+//! `{"seat": 1, "do": "kill", "target": 4}` or `{"timeout": true}`.
+
+use crate::games::werewolf::{Action, Logged, Role, Rules, Seat, Werewolf, SEATS};
+use crate::scenario::{Rejected, ScenarioError};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+#[derive(Debug, Deserialize)]
+struct ScenarioFile {
+    roles: Vec<String>,
+    #[serde(default)]
+    config: Map<String, Value>,
+    #[serde(default)]
+    seed: u64,
+    #[serde(default)]
+    actions: Vec<Value>,
+}
+
+/// The result printed by `agora scenario`.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct Report {
+    pub winner: Option<String>,
+    pub day: u32,
+    pub phase: String,
+    pub dead: Vec<Seat>,
+    pub gpp: BTreeMap<String, i32>,
+    pub rejected: Vec<Rejected>,
+    pub log: Vec<Logged>,
+}
+
+/// GPP keyed by seat number as a string ("1".."9"), as the JSON outputs print it.
+pub fn gpp_by_seat(gpp: &[i32; SEATS]) -> BTreeMap<String, i32> {
+    gpp.iter()
+        .enumerate()
+        .map(|(i, p)| ((i + 1).to_string(), *p))
+        .collect()
+}
+
+/// One scripted step.
+enum Step {
+    Act(Seat, Action),
+    Timeout,
+}
+
+fn parse_step(v: &Value) -> Result<Step, String> {
+    let obj = v.as_object().ok_or(
+        "an action must be a JSON object like {\"seat\": 1, \"do\": \"kill\", \"target\": 4}",
+    )?;
+    if obj.get("timeout").and_then(Value::as_bool) == Some(true) {
+        return Ok(Step::Timeout);
+    }
+    let seat = obj
+        .get("seat")
+        .and_then(Value::as_u64)
+        .ok_or("missing \"seat\" (a number from 1 to 9)")?;
+    let seat = u8::try_from(seat).map_err(|_| format!("there is no seat {seat}"))?;
+    let what = obj.get("do").and_then(Value::as_str).ok_or(
+        "missing \"do\" (kill, save, poison, pass, check, shoot, decline, speak, vote, abstain)",
+    )?;
+    let target = || -> Result<Seat, String> {
+        let t = obj
+            .get("target")
+            .and_then(Value::as_u64)
+            .ok_or_else(|| format!("\"{what}\" needs a \"target\" seat"))?;
+        u8::try_from(t).map_err(|_| format!("there is no seat {t}"))
+    };
+    let action = match what {
+        "kill" => Action::Kill { target: target()? },
+        "save" => Action::Save,
+        "poison" => Action::Poison { target: target()? },
+        "pass" => Action::Pass,
+        "check" => Action::Check { target: target()? },
+        "shoot" => Action::Shoot { target: target()? },
+        "decline" => Action::Decline,
+        "speak" => Action::Speak {
+            text: obj
+                .get("text")
+                .and_then(Value::as_str)
+                .ok_or("\"speak\" needs a \"text\"")?
+                .to_string(),
+        },
+        "vote" => Action::Vote { target: target()? },
+        "abstain" => Action::Abstain,
+        other => return Err(format!(
+            "unknown action \"{other}\" (allowed: kill, save, poison, pass, check, shoot, decline, speak, vote, abstain)"
+        )),
+    };
+    Ok(Step::Act(seat, action))
+}
+
+/// Merges the scenario's `config` object over `base` (unknown keys are an error).
+pub fn rules_with(base: &Rules, overrides: &Map<String, Value>) -> Result<Rules, String> {
+    let mut merged = serde_json::to_value(base).map_err(|e| e.to_string())?;
+    let mut gpp = serde_json::to_value(&base.gpp).map_err(|e| e.to_string())?;
+    for (k, v) in overrides {
+        if k == "gpp" {
+            let Some(rows) = v.as_object() else {
+                return Err("gpp must be an object of table rows".into());
+            };
+            for (row, val) in rows {
+                gpp[row] = val.clone();
+            }
+        } else {
+            merged[k] = v.clone();
+        }
+    }
+    let mut rules: Rules = serde_json::from_value(merged).map_err(|e| e.to_string())?;
+    rules.gpp = serde_json::from_value(gpp).map_err(|e| format!("gpp: {e}"))?;
+    rules.validate()?;
+    Ok(rules)
+}
+
+/// Runs a scenario given as JSON text over the `base` rules.
+pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
+    let file: ScenarioFile = serde_json::from_str(text)?;
+    if file.roles.len() != SEATS {
+        return Err(ScenarioError::Roles(format!(
+            "{} roles given, 9 needed",
+            file.roles.len()
+        )));
+    }
+    let mut roles = [Role::Villager; SEATS];
+    for (i, name) in file.roles.iter().enumerate() {
+        roles[i] = Role::parse(name).ok_or_else(|| {
+            ScenarioError::Roles(format!(
+                "roles[{i}] = \"{name}\": allowed are werewolf, villager, seer, witch, hunter"
+            ))
+        })?;
+    }
+    let mut sorted = roles;
+    sorted.sort();
+    let mut deck = crate::games::werewolf::DECK;
+    deck.sort();
+    if sorted != deck {
+        return Err(ScenarioError::Roles(
+            "the deal must be 3 werewolf, 3 villager, 1 seer, 1 witch, 1 hunter".into(),
+        ));
+    }
+    let rules = rules_with(base, &file.config).map_err(ScenarioError::Config)?;
+    let mut game = Werewolf::with_roles(Arc::new(rules), roles, file.seed);
+    let mut rejected = Vec::new();
+    for (index, raw) in file.actions.iter().enumerate() {
+        let result = match parse_step(raw) {
+            Err(reason) => Err(reason),
+            Ok(Step::Timeout) => {
+                if game.is_over() {
+                    Err("the game is over".to_string())
+                } else {
+                    game.timeout_all();
+                    Ok(())
+                }
+            }
+            Ok(Step::Act(seat, action)) => game.act(seat, action).map_err(|e| e.to_string()),
+        };
+        if let Err(reason) = result {
+            rejected.push(Rejected { index, reason });
+        }
+    }
+    Ok(Report {
+        winner: game.winner().map(|w| w.name().to_string()),
+        day: game.day(),
+        phase: game.phase().name().to_string(),
+        dead: game.deaths().to_vec(),
+        gpp: gpp_by_seat(game.gpp()),
+        rejected,
+        log: game.log().to_vec(),
+    })
+}

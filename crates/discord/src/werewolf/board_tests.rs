@@ -1,0 +1,59 @@
+//! Werewolf's `/leaderboard werewolf` and `/stats` lines: mean and total GPP, by role.
+
+use crate::commands::stats::tests::{seat, NoPersonas};
+use crate::commands::stats::{leaderboard_text, record_text};
+use agora_core::ratings::boards::Ratings;
+use agora_core::registry::GameKind;
+use agora_core::store::SeatResult;
+
+#[test]
+fn the_werewolf_board_counts_in_plain_words() {
+    let ai = SeatResult {
+        name: "heuristic 0.1.0".into(),
+        ..seat("ai:heuristic@0.1.0", true, "wolf", 30.0, true)
+    };
+    let results = vec![ai, seat("discord:1", false, "seer", 5.0, false)];
+    let text = leaderboard_text(
+        GameKind::Werewolf,
+        "g",
+        3,
+        &results,
+        &Ratings::default(),
+        &NoPersonas,
+    );
+    assert!(
+        text.contains("Nobody is ranked yet: a player needs 3 finished games."),
+        "{text}"
+    );
+    assert!(
+        text.contains("1 more player with fewer than 3 finished games."),
+        "{text}"
+    );
+    assert!(
+        text.contains("🤖 AI · built-in player — mean GPP 30.0, 1 seat, 100% wins"),
+        "{text}"
+    );
+    assert!(!text.contains("(s)"), "{text}");
+}
+
+#[test]
+fn a_werewolf_record_shows_mean_and_total_gpp() {
+    let ww = vec![
+        seat("discord:1", false, "seer", 12.0, true),
+        seat("discord:1", false, "wolf", 0.4000000000000001, false),
+    ];
+    let text = record_text(GameKind::Werewolf, "g", &ww, &Ratings::default()).unwrap();
+    assert!(text.starts_with("**Werewolf**\n"), "{text}");
+    assert!(
+        text.contains("2 games, 1 win (50%), mean GPP 6.2 (total 12.4)."),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n• seer: 1 game, 1 win, mean GPP 12.0"),
+        "{text}"
+    );
+    assert!(
+        text.contains("\n• wolf: 1 game, 0 wins, mean GPP 0.4"),
+        "{text}"
+    );
+}

@@ -1,0 +1,277 @@
+//! The team debate at the terminal: a session played from one debater's seat at the
+//! keyboard, or watched.
+//!
+//! The human sees the moderator's calls, every speech, the clocks, their own team's notes
+//! and hand-offs (never the other team's), and the scores when live scores are on. When
+//! it is their turn they are told the part, its word limit and the time left, and type the
+//! speech over one or more lines, ended by an empty line or a line `.`; the word count
+//! against the limit is shown as they go (over the limit is kept and penalised, as the
+//! rules say), and what they typed is handed in just before the time runs out (as on
+//! Discord). `pass` gives the turn up. A cross-examiner names who answers (before or after
+//! the questions). In free debate the debater offered the floor may `hand pro3
+//! <direction>` to a teammate, and any debater may type `floor` to ask their team for it
+//! (a team note their captain honours at the team's next turn; the speech may be typed at
+//! once and goes in with that call). `note <text>` writes to one's team at any time and
+//! shows at once. `quit` or Ctrl-C leaves the session stored (saying what became of a
+//! speech being typed); `abandon` twice ends it. [`HELP`] is shown at the start.
+//!
+//! - `desk.rs`: the open ask, the speech being typed, and what each typed line does.
+//! - `story`: the lines each event is told in, and the scorecard (`agora_core::debate::story::team`, shared with replay).
+
+mod desk;
+pub mod panel;
+pub use agora_core::debate::story::team as story;
+
+pub use desk::{Desk, Draft, Step, HELP};
+
+use crate::terminal::follow::{out, Flow, Screen, Words};
+use crate::terminal::Typed;
+use agora_agents::debate::Personalities;
+use agora_core::debate::session::DebateSetup;
+use agora_core::session::{Note, SessionHandle, SubmitError};
+use agora_core::store::{Outcome, Store};
+use agora_games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
+use agora_games::{Seat, Viewer};
+use std::time::Instant;
+
+/// Submits `action` for the human seat and says how it went.
+async fn submit(
+    handle: &SessionHandle<TeamDebate>,
+    d: &mut Desk,
+    action: Action,
+    seq: Option<u32>,
+) {
+    let aside = action.is_aside();
+    let note = match &action {
+        Action::TeamNote { text } => Some(text.clone()),
+        _ => None,
+    };
+    match handle.submit(d.seat, action, seq).await {
+        Ok(()) if aside => {
+            if let Some(text) = note {
+                out(&format!(
+                    "[team {}] {} (you): {text}",
+                    side_of(d.seat).map_or("?", Side::title),
+                    seat_title(d.seat)
+                ));
+            }
+        }
+        Ok(()) => d.close(),
+        Err(SubmitError::Stale) => {
+            if let Some(text) = d.draft.as_ref().and_then(Draft::left_behind) {
+                out(&text);
+            }
+            out("   Too late: that turn has closed.");
+            d.close();
+        }
+        Err(e) => {
+            out(&format!("   Not taken: {e}."));
+            if let Some(p) = d.prompt() {
+                out(&p);
+            }
+        }
+    }
+}
+
+/// The team debate at the terminal, for [`follow`](crate::terminal::follow::follow): one debater's
+/// seat typed at this keyboard, or none to watch the public debate.
+pub struct TeamScreen {
+    human: Option<Seat>,
+    desk: Option<Desk>,
+    /// When to hand in what was typed for the open ask.
+    deadline: Option<tokio::time::Instant>,
+    /// To name AI debaters on the scorecard as the tables show them (`AI · Logical`).
+    personalities: Personalities,
+}
+
+impl TeamScreen {
+    pub fn new(human: Option<Seat>, personalities: Personalities) -> TeamScreen {
+        TeamScreen {
+            human,
+            desk: human.map(Desk::new),
+            deadline: None,
+            personalities,
+        }
+    }
+}
+
+impl Screen for TeamScreen {
+    type Game = TeamDebate;
+    const WORDS: Words = Words {
+        paused: "debate",
+        store_back: "!! The store is back; the debate goes on.",
+        interrupted: "\nInterrupted: the debate is saved; continue it with `agora resume`.",
+        saved: "session",
+        abandoned: "The debate was abandoned.",
+    };
+
+    fn viewer(&self) -> Viewer {
+        self.human.map_or(Viewer::Public, Viewer::Seat)
+    }
+
+    fn reads_keyboard(&self) -> bool {
+        self.desk.is_some()
+    }
+
+    async fn note(
+        &mut self,
+        handle: &SessionHandle<TeamDebate>,
+        note: &Note<TeamDebate>,
+        retold: bool,
+    ) {
+        match note {
+            Note::Event { audience, event } => {
+                if let Some(d) = self.desk.as_mut() {
+                    match event {
+                        Event::StageBegins { stage } => {
+                            d.stage = *stage;
+                            let floor_draft = d.draft.as_ref().filter(|x| x.seq.is_none()).cloned();
+                            if let Some(draft) = floor_draft.filter(|_| *stage != Stage::FreeDebate)
+                            {
+                                d.draft = None;
+                                if let Some(text) = draft.left_behind() {
+                                    out("   Free debate is over before your team handed you the floor.");
+                                    out(&text);
+                                }
+                            }
+                        }
+                        Event::Clock { left } => d.clock = *left,
+                        Event::Motion { limits, .. } => d.clock = [limits.clock; 2],
+                        Event::Skipped { seat, .. } if *seat == d.seat => {
+                            d.close();
+                            self.deadline = None;
+                            if std::mem::take(&mut d.passed) {
+                                out("   You pass: the turn goes on without you (no score).");
+                            } else if !retold {
+                                out("   Time is up: your turn was skipped.");
+                            }
+                        }
+                        // One's own note was shown when it was sent.
+                        Event::TeamNote { seat, .. } if *seat == d.seat => return,
+                        _ => {}
+                    }
+                }
+                if let Some(l) = story::line(event, *audience, None) {
+                    out(&l);
+                }
+            }
+            Note::Ask {
+                seat,
+                seq,
+                ask,
+                due_at,
+            } => {
+                if let Some(d) = self.desk.as_mut().filter(|d| d.seat == *seat) {
+                    let ready = d.opened(*seq, ask.clone(), *due_at, Instant::now());
+                    if let Some(p) = d.prompt() {
+                        out(&p);
+                        self.deadline = Some(panel::hand_in_at(*due_at));
+                    }
+                    match ready {
+                        Some((action, seq)) => {
+                            out("   Your floor speech goes in.");
+                            submit(handle, d, action, Some(seq)).await;
+                        }
+                        None => {
+                            if let Some(draft) = d.draft.as_ref().filter(|x| !x.lines.is_empty()) {
+                                out(&format!(
+                                    "   Your floor speech so far ({} of {} words) is kept: go on, and end it with an empty line or `.`.",
+                                    draft.words(),
+                                    draft.limit
+                                ));
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn hand_in_at(&self) -> Option<tokio::time::Instant> {
+        self.deadline
+    }
+
+    async fn hand_in(&mut self, handle: &SessionHandle<TeamDebate>) {
+        self.deadline = None;
+        let Some(d) = self.desk.as_mut() else { return };
+        if let Some((action, seq)) = d.hand_in() {
+            let words = match &action {
+                Action::Speak { text } | Action::Ask { text, .. } => {
+                    agora_games::debate::words::count(text)
+                }
+                _ => 0,
+            };
+            out(&format!(
+                "   Time is nearly up: what you typed ({words} word{}) is handed in.",
+                if words == 1 { "" } else { "s" }
+            ));
+            submit(handle, d, action, Some(seq)).await;
+        }
+    }
+
+    async fn typed(&mut self, handle: &SessionHandle<TeamDebate>, typed: &Typed) -> Flow {
+        let Some(d) = self.desk.as_mut() else {
+            return Flow::Stay;
+        };
+        match d.read(typed) {
+            Step::Quit => return Flow::Quit,
+            Step::ConfirmAbandon => out(
+                "   Type abandon again to end this debate for good (it cannot be resumed); anything else goes on.",
+            ),
+            Step::Abandon => return Flow::Abandon,
+            Step::Say(s) => out(&s),
+            Step::Nothing => {}
+            Step::Pass(seq) => {
+                d.passed = true;
+                match handle.pass(d.seat, seq).await {
+                    Ok(()) => {}
+                    Err(SubmitError::Stale) => {
+                        d.passed = false;
+                        out("   Too late: that turn has closed.");
+                        d.close();
+                    }
+                    Err(e) => {
+                        d.passed = false;
+                        out(&format!("   Not taken: {e}."));
+                    }
+                }
+            }
+            Step::Floor(note, say) => {
+                submit(handle, d, note, None).await;
+                out(&say);
+            }
+            Step::Submit(action, seq) => submit(handle, d, action, seq).await,
+        }
+        Flow::Stay
+    }
+
+    /// What became of a speech being typed.
+    fn leaving(&self) {
+        if let Some(text) = self
+            .desk
+            .as_ref()
+            .and_then(|d| d.draft.as_ref())
+            .and_then(Draft::left_behind)
+        {
+            out(&text);
+        }
+    }
+
+    /// The scorecard, from the stored log, AI debaters named as the tables showed them.
+    async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
+        let row = store.session(id).await?;
+        let setup: DebateSetup = agora_core::session::setup_of(&row)?;
+        let game = agora_core::session::rebuild::<DebateSetup>(store, id).await?;
+        let names = |seat: Seat| {
+            let s = &setup.seats[seat as usize - 1];
+            agora_core::stats::names::shown_name(
+                &s.player_id,
+                &s.name,
+                &agora_core::registry::stats::EveryGame(&self.personalities),
+            )
+        };
+        print!("{}", story::scorecard(&game, &names));
+        Ok(())
+    }
+}
