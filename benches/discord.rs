@@ -8,10 +8,10 @@
 //! interaction's dispatch to its acknowledgement (p50, p99, max), the REST calls per game
 //! by kind, the wall time, the peak memory and the memory per table.
 
-#[path = "../tests/support/app.rs"]
-mod app;
 #[path = "../tests/support/cli.rs"]
 mod agora_cli;
+#[path = "../tests/support/app.rs"]
+mod app;
 #[path = "../tests/support/fake_discord/mod.rs"]
 mod fake_discord;
 #[path = "../tests/support/fake_players.rs"]

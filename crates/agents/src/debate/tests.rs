@@ -233,16 +233,32 @@ fn offline_debates_give_each_side_a_fair_chance() {
     let mut wins = [0u32; 3];
     let mut distinct = std::collections::BTreeSet::new();
     let n = 200u64;
-    for seed in 0..n {
-        let topic = &ids[seed as usize % ids.len()];
-        let game = play(&kit, topic, seed, 1.0 / 3.0);
-        let t = game.totals().unwrap();
-        wins[match t.winner {
+    // The debates are independent: two threads play the even and the odd seeds.
+    let halves: Vec<_> = std::thread::scope(|scope| {
+        let (kit, ids) = (&kit, &ids);
+        let half = |first: u64| {
+            scope.spawn(move || {
+                let mut out = Vec::new();
+                for seed in (first..n).step_by(2) {
+                    let topic = &ids[seed as usize % ids.len()];
+                    let game = play(kit, topic, seed, 1.0 / 3.0);
+                    let winner = game.totals().unwrap().winner;
+                    let scores: Vec<_> = game.scores().iter().flatten().cloned().collect();
+                    out.push((winner, scores));
+                }
+                out
+            })
+        };
+        let (even, odd) = (half(0), half(1));
+        vec![even.join().unwrap(), odd.join().unwrap()]
+    });
+    for (winner, scores) in halves.into_iter().flatten() {
+        wins[match winner {
             Winner::Pro => 0,
             Winner::Con => 1,
             Winner::Draw => 2,
         }] += 1;
-        for s in game.scores().iter().flatten() {
+        for s in scores {
             assert!(s.offline);
             distinct.insert(s.score_x100);
         }
