@@ -171,6 +171,7 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bo
                 }
             }
             Out::CloseCall { message, text, .. } => {
+                let _after_any_count = table.edits.lock().await;
                 let edit = EditMessage::new().content(text).components(vec![]);
                 let _ = bot.edit(channel, message, edit).await;
             }
@@ -345,6 +346,7 @@ async fn hand_in_at_deadline(
             })
         };
         if let Some((message, text)) = message {
+            let _after_any_count = table.edits.lock().await;
             let edit = EditMessage::new().content(text).components(vec![]);
             let _ = bot.edit(ChannelId::new(table.channel), message, edit).await;
         }
@@ -463,8 +465,11 @@ async fn end(bot: &Arc<Bot>, table: &Arc<DebateTable>, finished: bool) {
     bot.forget(table.channel, &desk.data.session_id).await;
 }
 
-/// Refreshes a call's live word count (after a message or a pick).
+/// Refreshes a call's live word count (after a message or a pick). One edit at a time per
+/// table, each reading the draft when its turn comes: two messages typed at once were
+/// counted by two edits that could reach Discord in the wrong order (20 words, then 9).
 pub async fn refresh_call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat) {
+    let _one_at_a_time = table.edits.lock().await;
     let edit = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {

@@ -236,6 +236,9 @@ pub struct DebateTable {
     pub message: std::sync::atomic::AtomicU64,
     /// The session's notes, kept from its start (or resume) until the table follows them.
     pub notes: std::sync::Mutex<Option<Subscription<TeamDebate>>>,
+    /// Held while a call message is edited (its live word count, its closing), so the
+    /// edits reach Discord in the order they were made and the last shows the last state.
+    pub edits: tokio::sync::Mutex<()>,
 }
 
 impl DebateTable {
@@ -246,6 +249,7 @@ impl DebateTable {
             state: tokio::sync::Mutex::new(state),
             message: Default::default(),
             notes: std::sync::Mutex::new(None),
+            edits: tokio::sync::Mutex::new(()),
         }
     }
 }
