@@ -260,14 +260,17 @@ impl TrialTable {
     /// `/trial verdict`: the host (or a moderator) ends the argument now.
     pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
         let user = ctx.author().id.get();
-        let (handle, data) = match &*self.state.lock().await {
+        // The state's guard ends with this statement: `not_under_way` takes the lock again
+        // (held across it, a verdict called after the trial ended waited forever).
+        let running = match &*self.state.lock().await {
             TrialState::Running(TrialRunning { handle, data, .. }) => {
-                (handle.clone(), data.clone())
+                Some((handle.clone(), data.clone()))
             }
-            _ => {
-                let why = self.not_under_way().await;
-                return refuse(ctx, why.unwrap_or("There is no trial under way here.")).await;
-            }
+            _ => None,
+        };
+        let Some((handle, data)) = running else {
+            let why = self.not_under_way().await;
+            return refuse(ctx, why.unwrap_or("There is no trial under way here.")).await;
         };
         if user != data.host && !ctx_manages(ctx) {
             return refuse(
