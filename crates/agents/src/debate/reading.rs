@@ -22,8 +22,11 @@
 //! "not", "wrong", …).
 
 use crate::games::debate::words;
+use phrases::{token_set, Phrases};
 use std::collections::HashSet;
 use std::sync::LazyLock;
+
+mod phrases;
 
 /// Words too common, or too vague, to show what a sentence is about.
 const COMMON: &str =
@@ -184,43 +187,9 @@ fn has_phrase(toks: &[String], phrase: &str) -> bool {
         .any(|w| w.iter().zip(&p).all(|(a, b)| a == b))
 }
 
-/// A `|`-separated word list with each entry split into its words once (reading a debate
-/// checks every sentence against these lists, which was most of the offline judge's time).
-struct Phrases(Vec<(&'static str, Vec<&'static str>)>);
-
-impl Phrases {
-    fn of(words: &'static str) -> Phrases {
-        Phrases(list(words).map(|p| (p, p.split(' ').collect())).collect())
-    }
-
-    /// The entries that occur in `toks` as whole words, in the list's order (what
-    /// [`has_phrase`] finds, entry by entry). `first` holds every token of `toks`: an entry
-    /// whose first word is not among them cannot occur.
-    fn found<'a>(
-        &'a self,
-        toks: &'a [String],
-        first: &'a HashSet<&str>,
-    ) -> impl Iterator<Item = &'static str> + 'a {
-        self.0
-            .iter()
-            .filter(move |(_, p)| {
-                first.contains(p[0])
-                    && toks
-                        .windows(p.len())
-                        .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
-            })
-            .map(|(entry, _)| *entry)
-    }
-}
-
 static REASON_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(REASONS));
 static FIGURE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(FIGURE_WORDS));
 static SOURCE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(SOURCES));
-
-/// Every token of `toks`, for [`Phrases::found`].
-fn token_set(toks: &[String]) -> HashSet<&str> {
-    toks.iter().map(String::as_str).collect()
-}
 
 /// `text` without what it quotes (between straight or curly double quotes).
 pub fn unquoted(text: &str) -> String {

@@ -234,23 +234,18 @@ fn offline_debates_give_each_side_a_fair_chance() {
     let mut distinct = std::collections::BTreeSet::new();
     let n = 200u64;
     // The debates are independent: two threads play the even and the odd seeds.
-    let halves: Vec<_> = std::thread::scope(|scope| {
-        let (kit, ids) = (&kit, &ids);
-        let half = |first: u64| {
-            scope.spawn(move || {
-                let mut out = Vec::new();
-                for seed in (first..n).step_by(2) {
-                    let topic = &ids[seed as usize % ids.len()];
-                    let game = play(kit, topic, seed, 1.0 / 3.0);
-                    let winner = game.totals().unwrap().winner;
-                    let scores: Vec<_> = game.scores().iter().flatten().cloned().collect();
-                    out.push((winner, scores));
-                }
-                out
-            })
-        };
-        let (even, odd) = (half(0), half(1));
-        vec![even.join().unwrap(), odd.join().unwrap()]
+    let (kit, ids) = (&kit, &ids);
+    let half = move |first: u64| {
+        let seeds = (first..n).step_by(2).map(|seed| {
+            let game = play(kit, &ids[seed as usize % ids.len()], seed, 1.0 / 3.0);
+            let scores: Vec<_> = game.scores().iter().flatten().cloned().collect();
+            (game.totals().unwrap().winner, scores)
+        });
+        seeds.collect::<Vec<_>>()
+    };
+    let halves = std::thread::scope(|s| {
+        let odd = s.spawn(move || half(1));
+        [half(0), odd.join().unwrap()]
     });
     for (winner, scores) in halves.into_iter().flatten() {
         wins[match winner {
