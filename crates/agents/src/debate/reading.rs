@@ -183,8 +183,7 @@ pub fn keys(text: &str) -> Vec<String> {
 /// Whether `phrase` (words) occurs in `toks`.
 fn has_phrase(toks: &[String], phrase: &str) -> bool {
     let p: Vec<&str> = phrase.split(' ').collect();
-    toks.windows(p.len())
-        .any(|w| w.iter().zip(&p).all(|(a, b)| a == b))
+    phrases::occurs(toks, &p)
 }
 
 static REASON_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(REASONS));

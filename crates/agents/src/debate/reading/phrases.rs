@@ -27,14 +27,15 @@ impl Phrases {
     ) -> impl Iterator<Item = &'static str> + 'a {
         self.0
             .iter()
-            .filter(move |(_, p)| {
-                first.contains(p[0])
-                    && toks
-                        .windows(p.len())
-                        .any(|w| w.iter().zip(p).all(|(a, b)| a == b))
-            })
+            .filter(move |(_, p)| first.contains(p[0]) && occurs(toks, p))
             .map(|(entry, _)| *entry)
     }
+}
+
+/// Whether the words `phrase` occur in `toks`, one after another.
+pub(super) fn occurs(toks: &[String], phrase: &[&str]) -> bool {
+    toks.windows(phrase.len())
+        .any(|w| w.iter().zip(phrase).all(|(a, b)| a == b))
 }
 
 /// Every token of `toks`, for [`Phrases::found`].
