@@ -14,7 +14,7 @@ use agora::games::debate::team::TeamRules;
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
 use agora::store::Store;
-use agora_core::debate::session::DebateFormat;
+use agora_core::debate::format::DebateFormat;
 use agora_core::debate::sim::{run_sessions, DebateSimOptions};
 use std::time::Duration;
 

@@ -9,7 +9,7 @@
 
 use agora::agents::debate::DebateKit;
 use agora::config::Config;
-use agora::games::debate::rounds::{RoundsRules, Style};
+use agora::games::debate::moderated::{ModeratedRules, Style};
 use agora::games::debate::social::SocialRules;
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
@@ -49,8 +49,8 @@ fn main() -> anyhow::Result<()> {
             ..DebateKit::default()
         };
         let formats = [
-            ("rounds, 2 participants, 3 rounds", 2, FormatRules::Rounds(RoundsRules { rounds: 3, style: Style::Structured, length_scale: 1.0 })),
-            ("rounds, 4 participants, 3 rounds", 4, FormatRules::Rounds(RoundsRules { rounds: 3, style: Style::Structured, length_scale: 1.0 })),
+            ("rounds, 2 participants, 3 rounds", 2, FormatRules::Moderated(ModeratedRules { rounds: 3, style: Style::Structured, length_scale: 1.0 })),
+            ("rounds, 4 participants, 3 rounds", 4, FormatRules::Moderated(ModeratedRules { rounds: 3, style: Style::Structured, length_scale: 1.0 })),
             ("social, 3 participants, 4 rounds", 3, FormatRules::Social(SocialRules { rounds: 4, length_scale: 1.0 })),
         ];
         println!("debate formats on the mock LLM: {} ms a call, {debates} debate(s) each, one at a time", latency.as_millis());

@@ -12,9 +12,10 @@ use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
 use agora_agents::config::Config;
 use agora_agents::debate::DebateKit;
+use agora_core::debate::format::DebateFormat;
 use agora_core::debate::kit::debate_kit;
 use agora_core::debate::session::panel::format_of;
-use agora_core::debate::session::{DebateFormat, DebateSeat, DebateSetup};
+use agora_core::debate::session::{DebateSeat, DebateSetup};
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
@@ -233,7 +234,7 @@ async fn resume_team(
     at.go_on(runner, table, keyboard).await
 }
 
-/// `agora sim debate --format rounds|social`: the moderated or social debates, offline on
+/// `agora sim debate --format moderated|social`: the moderated or social debates, offline on
 /// threads or with models in process.
 async fn sim_formats(
     config: &Config,
@@ -244,14 +245,14 @@ async fn sim_formats(
     offline_kit: &DebateKit,
 ) -> anyhow::Result<()> {
     use agora_core::debate::sim::panel::{FormatRules, FormatSimOptions};
-    use agora_games::debate::rounds::{RoundsRules, Style};
+    use agora_games::debate::moderated::{ModeratedRules, Style};
     use agora_games::debate::social::SocialRules;
     let rules = match args.format {
         DebateFormat::Social => FormatRules::Social(SocialRules {
             rounds: args.rounds.unwrap_or(SocialRules::default().rounds),
             length_scale,
         }),
-        _ => FormatRules::Rounds(RoundsRules {
+        DebateFormat::Moderated => FormatRules::Moderated(ModeratedRules {
             rounds: args.rounds.unwrap_or(3),
             style: Style::parse(&args.style).ok_or_else(|| {
                 anyhow::anyhow!(
@@ -261,11 +262,11 @@ async fn sim_formats(
             })?,
             length_scale,
         }),
+        DebateFormat::Team => anyhow::bail!("the team debate has a ladder of its own"),
     };
-    let participants = args.participants.unwrap_or(match args.format {
-        DebateFormat::Social => 3,
-        _ => 2,
-    });
+    let participants = args
+        .participants
+        .unwrap_or(args.format.default_participants());
     let opts = FormatSimOptions {
         rules,
         participants,

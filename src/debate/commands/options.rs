@@ -5,7 +5,7 @@
 
 use agora_agents::config::Config;
 use agora_agents::debate::DebateKit;
-use agora_core::debate::session::DebateFormat;
+use agora_core::debate::format::DebateFormat;
 use std::path::PathBuf;
 
 /// `agora play debate`'s options.
@@ -17,7 +17,7 @@ pub struct DebatePlayOptions {
     /// The topic: a file stem of content/topics/ (listed below).
     #[arg(long)]
     pub topic: String,
-    /// Your seat: team pro1–pro4 or con1–con4 (default pro1); rounds and social a
+    /// Your seat: team pro1–pro4 or con1–con4 (default pro1); moderated and social a
     /// participant's number (default 1).
     #[arg(long)]
     pub seat: Option<String>,
@@ -46,14 +46,14 @@ pub struct DebatePlayOptions {
     /// Your player name (default: $USER).
     #[arg(long)]
     pub name: Option<String>,
-    /// rounds, social: participants (rounds 2–8, default 2; social 3–8, default 3);
+    /// moderated, social: participants (moderated 2–8, default 2; social 3–8, default 3);
     /// your seat is a participant's number (default 1).
     #[arg(long)]
     pub participants: Option<u8>,
-    /// rounds, social: how many rounds (default 3 and 4).
+    /// moderated, social: how many rounds (default 3 and 4).
     #[arg(long)]
     pub rounds: Option<u8>,
-    /// rounds: structured, semi_structured or free_flowing.
+    /// moderated: structured, semi_structured or free_flowing.
     #[arg(long)]
     pub style: Option<String>,
     /// social: your side, for or against the motion (default for).
@@ -99,16 +99,16 @@ pub struct SimArgs {
     /// Debates played at once (with models).
     #[arg(long, default_value_t = 8)]
     pub concurrency: usize,
-    /// Participants (rounds: 2–8, default 2; social: 3–8, default 3).
+    /// Participants (moderated: 2–8, default 2; social: 3–8, default 3).
     #[arg(long)]
     pub participants: Option<u8>,
-    /// Rounds (rounds: default 3; social: default 4).
+    /// Rounds (moderated: default 3; social: default 4).
     #[arg(long)]
     pub rounds: Option<u8>,
     /// The moderated debate's style: structured, semi_structured, free_flowing.
     #[arg(long, default_value = "structured")]
     pub style: String,
-    /// Write a PNG chart of each debate (rounds, social) into this directory.
+    /// Write a PNG chart of each debate (moderated, social) into this directory.
     #[arg(long)]
     pub charts: Option<PathBuf>,
     /// Where the debates are stored (with models; default: a temporary file, not
@@ -155,7 +155,7 @@ pub fn foreign_options(opts: &DebatePlayOptions) -> Vec<&'static str> {
     let mut given = Vec::new();
     let team = opts.format == DebateFormat::Team;
     let social = opts.format == DebateFormat::Social;
-    let rounds = opts.format == DebateFormat::Rounds;
+    let moderated = opts.format == DebateFormat::Moderated;
     if !team && opts.live_scores {
         given.push("--live-scores");
     }
@@ -165,7 +165,7 @@ pub fn foreign_options(opts: &DebatePlayOptions) -> Vec<&'static str> {
     if team && opts.rounds.is_some() {
         given.push("--rounds");
     }
-    if !rounds && opts.style.is_some() {
+    if !moderated && opts.style.is_some() {
         given.push("--style");
     }
     if !social && opts.side.is_some() {
@@ -185,15 +185,15 @@ pub fn check_options(opts: &DebatePlayOptions) -> anyhow::Result<()> {
     }
     let whose = |o: &str| match o {
         "--live-scores" => "team",
-        "--participants" | "--rounds" => "rounds and social",
-        "--style" => "rounds",
+        "--participants" | "--rounds" => "moderated and social",
+        "--style" => "moderated",
         _ => "social",
     };
     anyhow::bail!(
-        "{} {} not apply to a {} debate ({}); leave {} out",
+        "{} {} not apply to a {} ({}); leave {} out",
         foreign.join(", "),
         if foreign.len() == 1 { "does" } else { "do" },
-        opts.format.name(),
+        opts.format.title(),
         foreign
             .iter()
             .map(|o| format!("{o} is for {}", whose(o)))

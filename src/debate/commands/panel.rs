@@ -1,5 +1,5 @@
-//! The moderated (`rounds`) and social debates' store-backed commands: `agora play debate
-//! --format rounds|social` (one participant's seat at the keyboard, or watching), their
+//! The moderated and social debates' store-backed commands: `agora play debate
+//! --format moderated|social` (one participant's seat at the keyboard, or watching), their
 //! half of `agora resume`, and the scorecard with its chart written to a file.
 
 use super::options::{motion_of, timers_and_length, DebatePlayOptions};
@@ -9,17 +9,18 @@ use crate::terminal::follow::follow;
 use crate::terminal::Keyboard;
 use agora_agents::config::Config;
 use agora_agents::debate::DebateKit;
+use agora_core::debate::format::DebateFormat;
 use agora_core::debate::kit::debate_kit;
 use agora_core::debate::session::panel::human_start;
-use agora_core::debate::session::panel::{format_of, RoundsSetup, SocialSetup};
+use agora_core::debate::session::panel::{format_of, ModeratedSetup, SocialSetup};
 use agora_core::debate::session::shown_names;
-use agora_core::debate::session::{DebateFormat, DebateSeat};
+use agora_core::debate::session::DebateSeat;
 use agora_core::debate::sim::panel::social_start;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
 use agora_core::session::{GameSetup, Place};
 use agora_core::store::{PlayerRef, SessionRow};
-use agora_games::debate::rounds::{RoundsRules, Style};
+use agora_games::debate::moderated::{ModeratedRules, Style};
 use agora_games::debate::social::SocialRules;
 use agora_games::Seat;
 use std::time::Duration;
@@ -42,11 +43,17 @@ fn seats(
     seats
 }
 
-/// `agora play debate --format rounds|social`.
+/// `agora play debate --format moderated|social`.
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
     let kit = debate_kit(config, false)?;
-    let social = opts.format == DebateFormat::Social;
-    let n = opts.participants.unwrap_or(if social { 3 } else { 2 });
+    let social = match opts.format {
+        DebateFormat::Social => true,
+        DebateFormat::Moderated => false,
+        DebateFormat::Team => anyhow::bail!("the team debate is played by its own screen"),
+    };
+    let n = opts
+        .participants
+        .unwrap_or(opts.format.default_participants());
     let human: Option<Seat> = match (opts.humans, &opts.seat) {
         (0, None) => None,
         (0, Some(_)) => anyhow::bail!("--seat names a human seat: leave it out with --humans 0"),
@@ -134,11 +141,11 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             })?,
             None => Style::Structured,
         };
-        let setup = RoundsSetup {
-            format: DebateFormat::Rounds,
+        let setup = ModeratedSetup {
+            format: DebateFormat::Moderated,
             topic: Some(opts.topic.clone()),
             motion,
-            rules: RoundsRules {
+            rules: ModeratedRules {
                 rounds: opts.rounds.unwrap_or(3),
                 style,
                 length_scale,
@@ -156,9 +163,9 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             setup.motion
         );
         you(&side_lines(&names, |p| {
-            agora_agents::debate::rounds::side_of(p) == agora_games::debate::team::Side::Pro
+            agora_agents::debate::moderated::side_of(p) == agora_games::debate::team::Side::Pro
         }));
-        let table = PanelScreen::<RoundsSetup>::new(human, &names);
+        let table = PanelScreen::<ModeratedSetup>::new(human, &names);
         follow(&store, runner, table, &mut keyboard_for(human)).await
     }
 }
@@ -207,8 +214,9 @@ pub fn resume_one<'a>(
     keyboard: &'a mut Keyboard,
 ) -> Local<'a, anyhow::Result<Option<Background>>> {
     match format_of(at.row) {
+        DebateFormat::Moderated => Box::pin(resume_panel::<ModeratedSetup>(at, keyboard)),
         DebateFormat::Social => Box::pin(resume_panel::<SocialSetup>(at, keyboard)),
-        _ => Box::pin(resume_panel::<RoundsSetup>(at, keyboard)),
+        DebateFormat::Team => Box::pin(async { anyhow::bail!("a team debate is not a panel's") }),
     }
 }
 

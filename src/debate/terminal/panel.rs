@@ -1,4 +1,4 @@
-//! The moderated (`rounds`) and social debates at the terminal: played from one
+//! The moderated and social debates at the terminal: played from one
 //! participant's seat at the keyboard, or watched. Each event is told in a line or a block
 //! (the moderator's round posts with their scores and source checks; surrenders and the
 //! verdict); when it is the human's turn they type the speech over one or more lines,

@@ -23,12 +23,12 @@ mod cluster;
 mod debate;
 mod debate_panel;
 mod forged;
-mod game;
 mod log;
 mod pace;
 mod restart;
 mod seats;
 mod trial;
+mod werewolf;
 
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS};
 use crate::fake_players::{ephemeral_reply, open_lobby, press};

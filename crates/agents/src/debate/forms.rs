@@ -2,7 +2,7 @@
 //! sentence's own claim back out of them: the discourse markers and lead-ins a claim may
 //! open with, how a rejoinder reports the other side's point and weighs a clash, how
 //! evidence is linked to its claim, how a question presses a claim and how an answer
-//! states one. The writers (`text`, `pressing`, `answering`, `rounds_offline`) build
+//! states one. The writers (`text`, `pressing`, `answering`, `moderated_offline`) build
 //! sentences from these forms; the readers take them apart again. A leaf: it imports
 //! nothing of the debaters.
 

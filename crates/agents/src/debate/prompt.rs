@@ -70,7 +70,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
         ),
         prompt!("review", "motion", "transcript"),
         prompt!(
-            "rounds_debater",
+            "moderated_debater",
             "seat",
             "motion",
             "stance",
@@ -80,7 +80,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "style",
             "bank"
         ),
-        prompt!("rounds_turn", "transcript", "round", "task", "limit"),
+        prompt!("moderated_turn", "transcript", "round", "task", "limit"),
         prompt!("moderator", "motion", "format"),
         prompt!(
             "moderator_round",

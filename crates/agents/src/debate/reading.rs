@@ -28,85 +28,27 @@ use std::sync::LazyLock;
 
 mod phrases;
 
-/// Words too common, or too vague, to show what a sentence is about.
-const COMMON: &str =
-    "about|above|after|again|against|also|always|another|anyone|anything|aren't|around|\
-    aspect|away|back|been|before|being|believe|below|best|better|between|both|bring|\
-    can't|case|certain|certainly|clear|clearly|come|complex|complicated|consider|could|\
-    couldn't|debate|decide|did|didn't|different|does|doesn't|doing|done|don't|down|\
-    during|each|either|else|enough|even|ever|every|everyone|everything|fact|factor|feel|\
-    find|first|from|full|further|get|give|given|goes|going|good|great|have|haven't|\
-    having|hear|here|honestly|house|however|idea|important|indeed|into|isn't|issue|it's|\
-    just|keep|kind|know|last|less|let's|like|likely|long|look|lot|lots|made|make|many|\
-    matter|maybe|mean|more|most|motion|much|must|need|never|next|nothing|obviously|\
-    often|only|onto|opponent|other|others|ought|over|own|part|people|perhaps|\
-    perspective|place|plenty|point|pretty|proposition|question|quite|rather|really|\
-    right|said|same|say|saying|says|second|seem|seems|should|shouldn't|side|simply|\
-    since|some|someone|something|sort|speaker|still|such|sure|take|tell|than|that|\
-    that's|their|them|then|there|there's|these|they|they're|thing|think|third|this|\
-    those|though|through|thus|time|today|told|together|too|true|truly|under|until|upon|\
-    very|view|want|wasn't|we're|well|were|what|what's|when|where|whether|which|while|\
-    whole|will|with|within|without|won't|word|words|would|wouldn't|yeah|year|years|your|\
-    yours|you're|because|therefore|answer|asked|argue|argument|agree|disagree|friend|\
-    friends|colleague|judge|judges|team|respect";
+/// The reader's word lists: data in `content/debate/reading.toml` (each list's purpose is
+/// written there), built in and read once.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Words {
+    common: String,
+    reasons: String,
+    reasons_zh: String,
+    sources: String,
+    units: String,
+    not_names: String,
+    figure_words: String,
+    evidence_zh: String,
+    contrast: String,
+    signposts: String,
+}
 
-/// Causal links (each causal verb in any of its forms) and analogies ("just as …"): a
-/// sentence with one gives a reason.
-const REASONS: &str =
-    "because|therefore|thus|hence|which means|this means|that means|means that|lead to|\
-    leads to|led to|leading to|result in|results in|resulted in|as a result|due to|\
-    because of|thanks to|in turn|that is why|which is why|that's why|so that|otherwise|\
-    unless|if|since the|since it|since they|since we|since a|so the|so we|so it|so they|\
-    so people|so a|makes it|makes them|make it|make them|outweigh|outweighs|outweighed|\
-    counts for less|counts for more|matters more|matters less|\
-    cause|causes|caused|causing|drives|drove|driven|driving|allows|allowed|allowing|\
-    enables|enabled|enabling|prevents|prevented|preventing|reduces|reduced|reducing|\
-    raises|raised|raising|increases|increased|increasing|cuts|cutting|undercuts|undercut|\
-    undercutting|undermines|undermine|undermined|undermining|forces|forced|forcing|\
-    pushes|pushed|pushing|strips|stripped|stripping|\
-    just as|much as|in the same way|the same way that";
-
-/// Chinese causal links.
-const REASONS_ZH: &str = "因为|所以|因此|导致|由于|如果|从而|使得|于是";
-
-/// Words that name a source of evidence, or bring an example.
-const SOURCES: &str =
-    "study|studies|studying|studied|survey|surveys|report|reports|trial|trials|experiment|experiments|\
-    data|research|researchers|scientists|economists|experts|according to|found that|\
-    finds that|published|census|statistics|figures|university|institute|office for|review|\
-    evaluation|analysis|pilot|records|measured|court|courts|ruled|such as|for example|\
-    for instance|in the case of|described|testified|interviewed|interviews|have shown in|\
-    has shown in";
-
-/// What a number written as a word counts: "ten times", "two hours", "one square mile".
-const UNITS: &str =
-    "times|hours|hour|days|day|weeks|week|months|month|years|year|minutes|minute|miles|mile|\
-    square|kilometres|metres|pounds|dollars|euros|countries|people|percent";
-
-/// Capitalised words that name no source: how speakers address the room and each other.
-const NOT_NAMES: &str = "pro|con|chair|speaker|mr|mrs|ms|madam|sir|house|god|the|we|our";
-
-/// Figures written as words.
-const FIGURE_WORDS: &str =
-    "half|third|thirds|quarter|quarters|twice|double|doubled|triple|hundred|hundreds|\
-    thousand|thousands|million|millions|billion|billions|trillion|percent|per cent|\
-    dozen|fifth|fifths|tenth";
-
-const EVIDENCE_ZH: &str = "研究|数据|调查|报告|统计|实验|百分之|%";
-
-/// A contrast: a sentence that shares one key word with a point and has one of these
-/// answers it.
-const CONTRAST: &str =
-    "but|not|no|however|wrong|yet|ignores|ignore|misleading|actually|instead|although|\
-    while|false|untrue|doesn't|isn't|aren't|won't|can't|don't|never|fails|myth|claim|\
-    claims|say|says|said";
-
-/// Signposts that show a speech's structure.
-const SIGNPOSTS: &str =
-    "first|firstly|second|secondly|third|thirdly|finally|in short|to sum up|in summary|\
-    in conclusion|our case|two reasons|three reasons|two points|three points|\
-    on the other hand|let me|to answer|my answer|the answer is|on their point|they said|\
-    you said|you asked|you ask|首先|其次|最后|总之";
+static WORDS: LazyLock<Words> = LazyLock::new(|| {
+    toml::from_str(include_str!("../../../../content/debate/reading.toml"))
+        .expect("content/debate/reading.toml is read by a unit test of this module")
+});
 
 /// The entries of a `|`-separated word list.
 fn list(words: &'static str) -> impl Iterator<Item = &'static str> {
@@ -115,7 +57,7 @@ fn list(words: &'static str) -> impl Iterator<Item = &'static str> {
 
 fn is_common(word: &str) -> bool {
     static SET: std::sync::LazyLock<std::collections::HashSet<&'static str>> =
-        std::sync::LazyLock::new(|| list(COMMON).collect());
+        std::sync::LazyLock::new(|| list(&WORDS.common).collect());
     SET.contains(word)
 }
 
@@ -186,9 +128,9 @@ fn has_phrase(toks: &[String], phrase: &str) -> bool {
     phrases::occurs(toks, &p)
 }
 
-static REASON_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(REASONS));
-static FIGURE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(FIGURE_WORDS));
-static SOURCE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(SOURCES));
+static REASON_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(&WORDS.reasons));
+static FIGURE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(&WORDS.figure_words));
+static SOURCE_PHRASES: LazyLock<Phrases> = LazyLock::new(|| Phrases::of(&WORDS.sources));
 
 /// `text` without what it quotes (between straight or curly double quotes).
 pub fn unquoted(text: &str) -> String {
@@ -234,13 +176,13 @@ impl Sentence {
         let reason = REASON_PHRASES.found(&toks, &first).next().is_some()
             || own.contains(", so ")
             || own.contains("; so ")
-            || list(REASONS_ZH).any(|r| own.contains(r));
+            || list(&WORDS.reasons_zh).any(|r| own.contains(r));
         let marks = marks(&own, &toks, &first);
         let evidence = marks.len().min(2);
         Sentence {
             text: text.to_string(),
             question: words::ends_with_question(text),
-            contrast: list(CONTRAST).any(|c| toks.iter().any(|t| t == c)),
+            contrast: list(&WORDS.contrast).any(|c| toks.iter().any(|t| t == c)),
             keys,
             reason,
             evidence,
@@ -368,12 +310,12 @@ fn marks(own: &str, toks: &[String], first: &HashSet<&str>) -> Vec<String> {
     out.extend(
         toks.windows(2)
             .filter(|w| is_number_word(&w[0]) && !w[0].starts_with(|c: char| c.is_ascii_digit()))
-            .filter(|w| list(UNITS).any(|u| u == w[1]))
+            .filter(|w| list(&WORDS.units).any(|u| u == w[1]))
             .map(|w| w.join(" ")),
     );
     out.extend(names(own).into_iter().take(2));
     out.extend(
-        list(EVIDENCE_ZH)
+        list(&WORDS.evidence_zh)
             .filter(|e| own.contains(e))
             .map(str::to_string),
     );
@@ -402,7 +344,7 @@ fn names(text: &str) -> Vec<String> {
         let mid = i > 0 && !words[i - 1].ends_with(['.', '!', '?', ':', '"', '“', '—']);
         let lower = bare.to_lowercase();
         if (acronym || (capitalised && mid))
-            && !list(NOT_NAMES).any(|n| n == lower)
+            && !list(&WORDS.not_names).any(|n| n == lower)
             && !out.contains(&lower)
         {
             out.push(lower);
@@ -520,7 +462,7 @@ impl Reading {
             taken_up: taken.len(),
             asked: questions.len(),
             answered,
-            signposts: list(SIGNPOSTS)
+            signposts: list(&WORDS.signposts)
                 .filter(|p| has_phrase(&toks, p) || (p.chars().any(is_cjk) && text.contains(p)))
                 .count(),
             // On the motion: its words, a point taken up, or the words of something said
@@ -553,6 +495,23 @@ impl Reading {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_word_lists_read_and_none_is_empty_or_spaced() {
+        for (name, words) in [
+            ("common", &WORDS.common),
+            ("reasons", &WORDS.reasons),
+            ("sources", &WORDS.sources),
+            ("contrast", &WORDS.contrast),
+            ("signposts", &WORDS.signposts),
+        ] {
+            assert!(
+                list(words).all(|w| !w.is_empty() && w.trim() == w),
+                "{name}: {words:?}"
+            );
+        }
+        assert!(list(&WORDS.sources).any(|w| w == "according to"));
+    }
 
     fn m(motion: &str) -> Vec<String> {
         keys(motion)

@@ -4,6 +4,7 @@
 //! machinery lives there; the game's implementation here):
 //! - `charts`: the stance and round-score charts.
 //! - `entry`: its entry in the registry (`crate::registry::entry`).
+//! - `format`: the debate formats, listed once (each layer matches on them).
 //! - `kit`: its players' kit.
 //! - `replay`: a recorded debate told as a story.
 //! - `scenario`: hand-written debates replayed exactly, each format.
@@ -14,6 +15,7 @@
 
 pub mod charts;
 pub(crate) mod entry;
+pub mod format;
 pub mod kit;
 pub mod replay;
 pub mod scenario;

@@ -6,6 +6,7 @@
 //! its personality; `agora sessions` tells each format its own way.
 
 use crate::agents::debate::{DebateKit, Personalities};
+use crate::debate::format::DebateFormat;
 use crate::games::debate::team::{parse_seat, seat_title};
 use crate::kits::Kits;
 use crate::ratings::model::RatedGame;
@@ -26,8 +27,8 @@ static PARTS: [Part; 3] = [
     },
     Part {
         title: "Moderated debates",
-        board: &RoundsBoard,
-        holds: is_rounds,
+        board: &ModeratedBoard,
+        holds: is_moderated,
     },
     Part {
         title: "Social debates",
@@ -93,19 +94,13 @@ impl Personas for Personalities {
 }
 
 /// A stored debate's format, from its configuration (`format`; none: a team debate).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Format {
-    Team,
-    Rounds,
-    Social,
-}
-
-fn format_of(s: &SessionSummary) -> Format {
-    match s.session.config.get("format").and_then(|f| f.as_str()) {
-        Some("rounds") => Format::Rounds,
-        Some("social") => Format::Social,
-        _ => Format::Team,
-    }
+fn format_of(s: &SessionSummary) -> DebateFormat {
+    s.session
+        .config
+        .get("format")
+        .and_then(|f| f.as_str())
+        .and_then(DebateFormat::parse)
+        .unwrap_or(DebateFormat::Team)
 }
 
 /// A debate's page: the speeches, the moderator's posts and the verdict as the room saw
@@ -146,12 +141,7 @@ impl PageLines for DebateStats {
 
 impl SessionLines for DebateStats {
     fn session_title(&self, s: &SessionSummary) -> String {
-        match format_of(s) {
-            Format::Team => "team debate",
-            Format::Rounds => "moderated debate",
-            Format::Social => "social debate",
-        }
-        .into()
+        format_of(s).title().into()
     }
     /// A team debate's side (`Pro`); a moderated or social debate's winner by name.
     fn winner_said(
@@ -161,10 +151,10 @@ impl SessionLines for DebateStats {
         personas: &dyn Personas,
     ) -> Option<String> {
         match (format_of(s), winner) {
-            (Format::Team, "pro") => Some("Pro".into()),
-            (Format::Team, "con") => Some("Con".into()),
-            (Format::Team, _) => None,
-            (Format::Rounds | Format::Social, w) => {
+            (DebateFormat::Team, "pro") => Some("Pro".into()),
+            (DebateFormat::Team, "con") => Some("Con".into()),
+            (DebateFormat::Team, _) => None,
+            (DebateFormat::Moderated | DebateFormat::Social, w) => {
                 Some(seat_player(s, w, personas).unwrap_or_else(|| w.to_string()))
             }
         }
@@ -174,12 +164,12 @@ impl SessionLines for DebateStats {
     fn seat_said(&self, s: &SessionSummary, seat: &SummarySeat, role: &str) -> SeatSaid {
         let x = number(seat.score.unwrap_or(0.0), 1, false);
         let (label, score) = match format_of(s) {
-            Format::Team => (
+            DebateFormat::Team => (
                 parse_seat(role).map_or_else(|| role.to_string(), seat_title),
                 format!("{x} points"),
             ),
-            Format::Rounds => (format!("P{}", seat.seat), format!("{x} of 100")),
-            Format::Social => (format!("P{}", seat.seat), format!("{x} points")),
+            DebateFormat::Moderated => (format!("P{}", seat.seat), format!("{x} of 100")),
+            DebateFormat::Social => (format!("P{}", seat.seat), format!("{x} points")),
         };
         SeatSaid {
             label,
@@ -197,13 +187,13 @@ pub fn is_team(seat: &SeatResult) -> bool {
 }
 
 /// A moderated debate's participant.
-pub fn is_rounds(seat: &SeatResult) -> bool {
-    seat.role == "rounds"
+pub fn is_moderated(seat: &SeatResult) -> bool {
+    seat.role == DebateFormat::Moderated.key()
 }
 
 /// A social debate's participant.
 pub fn is_social(seat: &SeatResult) -> bool {
-    seat.role == "social"
+    seat.role == DebateFormat::Social.key()
 }
 
 impl Board for DebateBoard {
@@ -248,9 +238,9 @@ impl Board for DebateBoard {
 
 /// The moderated debates as people read them: the final score (of 100) a participant
 /// ends with; no speech scores, awards or sides.
-pub struct RoundsBoard;
+pub struct ModeratedBoard;
 
-impl Board for RoundsBoard {
+impl Board for ModeratedBoard {
     fn game(&self) -> &'static str {
         "debate"
     }

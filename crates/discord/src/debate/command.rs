@@ -10,6 +10,7 @@ use crate::send::reply_ephemeral as refuse;
 use crate::text::sanitize;
 use crate::types::{Context, Error};
 use agora_agents::debate::DebateKit;
+use agora_core::debate::format::DebateFormat;
 use std::sync::Arc;
 
 /// The debate formats a table can play.
@@ -17,10 +18,20 @@ use std::sync::Arc;
 pub enum FormatChoice {
     #[name = "team (four against four, judged speech by speech)"]
     Team,
-    #[name = "rounds (a moderated debate, scored round by round)"]
-    Rounds,
+    #[name = "moderated (scored round by round)"]
+    Moderated,
     #[name = "social (minds change; a side can give in)"]
     Social,
+}
+
+impl FormatChoice {
+    fn format(self) -> DebateFormat {
+        match self {
+            FormatChoice::Team => DebateFormat::Team,
+            FormatChoice::Moderated => DebateFormat::Moderated,
+            FormatChoice::Social => DebateFormat::Social,
+        }
+    }
 }
 
 /// Debates: two teams of four (people and AI debaters), an AI judge.
@@ -75,11 +86,11 @@ pub async fn start(
     pace: Option<f64>,
     #[description = "Team debate only: post each speech's score as soon as it is judged (default: off)"]
     live_scores: Option<bool>,
-    #[description = "Rounds and social: how many rounds (default 3 and 4)"]
+    #[description = "Moderated and social: how many rounds (default 3 and 4)"]
     #[min = 1]
     #[max = 10]
     rounds: Option<u8>,
-    #[description = "Rounds and social: participants, people and AI (default 2 and 3; at most 8)"]
+    #[description = "Moderated and social: participants, people and AI (default 2 and 3; at most 8)"]
     #[min = 2]
     #[max = 8]
     participants: Option<u8>,
@@ -121,26 +132,22 @@ pub async fn start(
             (None, sanitize(typed, 300))
         }
     };
+    let format = format.format();
     if let Err(why) = format_options(format, rounds, participants) {
         return refuse(ctx, format!("Not started: {why}.")).await;
     }
-    if !matches!(format, FormatChoice::Team) {
+    if let Some(default_rounds) = format.default_rounds() {
         if let Err(why) = panel_options(pace, live_scores) {
             return refuse(ctx, format!("Not started: {why}.")).await;
         }
-        let social = matches!(format, FormatChoice::Social);
         let lobby = crate::debate::panel::PanelLobby {
-            format: if social {
-                agora_core::debate::session::DebateFormat::Social
-            } else {
-                agora_core::debate::session::DebateFormat::Rounds
-            },
+            format,
             host: ctx.author().id.get(),
             guild: ctx.guild_id().map(|g| g.get()).unwrap_or(0),
             topic: topic_id,
             motion,
-            rounds: rounds.unwrap_or(if social { 4 } else { 3 }),
-            participants: participants.unwrap_or(if social { 3 } else { 2 }),
+            rounds: rounds.unwrap_or(default_rounds),
+            participants: participants.unwrap_or(format.default_participants()),
             seats: Vec::new(),
             message: None,
             pace,
@@ -177,12 +184,11 @@ pub async fn start(
 /// (it is always four against four), the others take them in range (a social debate
 /// needs three participants); the reason names the option.
 fn format_options(
-    format: FormatChoice,
+    format: DebateFormat,
     rounds: Option<u8>,
     participants: Option<u8>,
 ) -> Result<(), String> {
-    let social = matches!(format, FormatChoice::Social);
-    if matches!(format, FormatChoice::Team) {
+    if format == DebateFormat::Team {
         let given: Vec<&str> = [
             ("rounds", rounds.is_some()),
             ("participants", participants.is_some()),
@@ -194,7 +200,7 @@ fn format_options(
         if !given.is_empty() {
             let one = given.len() == 1;
             return Err(format!(
-                "the {} {} to the moderated and social debates only (a team debate is always four against four; choose format rounds or social, or leave {} out)",
+                "the {} {} to the moderated and social debates only (a team debate is always four against four; choose format moderated or social, or leave {} out)",
                 given.join(" and "),
                 if one { "option applies" } else { "options apply" },
                 if one { "it" } else { "them" },
@@ -205,13 +211,13 @@ fn format_options(
     if let Some(r) = rounds.filter(|r| !(1..=10).contains(r)) {
         return Err(format!("rounds {r} is not allowed: choose 1 to 10"));
     }
-    let least = if social { 3 } else { 2 };
+    let (least, most) = (*format.participants().start(), *format.participants().end());
     match participants {
         Some(p) if p < least => Err(format!(
-            "a {} debate needs at least {least} participants (people and AI), not {p}",
-            if social { "social" } else { "moderated" }
+            "a {} needs at least {least} participants (people and AI), not {p}",
+            format.title()
         )),
-        Some(p) if p > 8 => Err(format!("participants {p} is not allowed: at most 8")),
+        Some(p) if p > most => Err(format!("participants {p} is not allowed: at most {most}")),
         _ => Ok(()),
     }
 }
@@ -258,7 +264,8 @@ mod tests {
 
     #[test]
     fn rounds_and_participants_only_where_they_apply_and_in_range() {
-        use super::{format_options, FormatChoice::*};
+        use super::format_options;
+        use agora_core::debate::format::DebateFormat::*;
         assert!(format_options(Team, None, None).is_ok());
         let why = format_options(Team, Some(3), None).unwrap_err();
         assert!(
@@ -270,13 +277,13 @@ mod tests {
             why.starts_with("the rounds and participants options apply"),
             "{why}"
         );
-        assert!(format_options(Rounds, Some(1), Some(2)).is_ok());
+        assert!(format_options(Moderated, Some(1), Some(2)).is_ok());
         assert!(format_options(Social, Some(10), Some(3)).is_ok());
         let why = format_options(Social, None, Some(2)).unwrap_err();
         assert!(why.contains("at least 3 participants"), "{why}");
-        assert!(format_options(Rounds, Some(0), None).is_err());
-        assert!(format_options(Rounds, None, Some(9)).is_err());
-        assert!(format_options(Rounds, None, Some(1)).is_err());
+        assert!(format_options(Moderated, Some(0), None).is_err());
+        assert!(format_options(Moderated, None, Some(9)).is_err());
+        assert!(format_options(Moderated, None, Some(1)).is_err());
     }
 
     #[test]

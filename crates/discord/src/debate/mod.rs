@@ -36,6 +36,7 @@ use crate::game_table::GameTable;
 use crate::text::Component;
 use crate::types::BoxFuture;
 use crate::types::{Bot, Error};
+use agora_core::debate::format::DebateFormat;
 use agora_core::debate::session::DebateSetup;
 use agora_core::session::{Runner, SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
@@ -59,9 +60,15 @@ impl DiscordGame for DebateGame {
         row: ChannelRow,
     ) -> BoxFuture<'a, anyhow::Result<()>> {
         Box::pin(async move {
-            match row.data["format"].as_str() {
-                Some("rounds" | "social") => panel::resume(bot, row).await,
-                _ => crate::game_table::resume::<DebateTable>(bot, row).await,
+            let format = row.data["format"].as_str().and_then(DebateFormat::parse);
+            match format {
+                Some(DebateFormat::Moderated | DebateFormat::Social) => {
+                    panel::resume(bot, row).await
+                }
+                // A team table's stored data has no format.
+                Some(DebateFormat::Team) | None => {
+                    crate::game_table::resume::<DebateTable>(bot, row).await
+                }
             }
         })
     }

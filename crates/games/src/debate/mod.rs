@@ -9,12 +9,12 @@
 //!   influence and surrender bonuses, the verdict.
 //! - `words`: word counts and the small text facts the rules read from a speech.
 
+pub mod moderated;
 mod panel_game;
-pub mod rounds;
 pub mod social;
 pub mod team;
 pub mod words;
 
-pub use rounds::RoundsDebate;
+pub use moderated::ModeratedDebate;
 pub use social::SocialDebate;
 pub use team::TeamDebate;

@@ -52,7 +52,7 @@ pub(crate) use panel_game;
 
 #[cfg(test)]
 mod tests {
-    use crate::debate::rounds::{RoundsDebate, RoundsRules};
+    use crate::debate::moderated::{ModeratedDebate, ModeratedRules};
     use crate::debate::social::{SocialDebate, SocialRules, Start};
     use crate::Game;
 
@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn both_formats_are_games_through_their_own_methods() {
-        let rounds = RoundsDebate::new("A motion.", 3, &RoundsRules::default());
+        let rounds = ModeratedDebate::new("A motion.", 3, &ModeratedRules::default());
         forwards(&rounds, 4, 1);
         assert_eq!(rounds.pending()[0].seq, rounds.seq());
         assert_eq!(Game::log(&rounds).len(), rounds.log().len());

@@ -136,23 +136,28 @@ pub async fn story_of_session(
     seat: Option<Seat>,
     detail: bool,
 ) -> anyhow::Result<String> {
-    use crate::debate::session::panel::{format_of, RoundsSetup, SocialSetup};
-    use crate::debate::session::{DebateFormat, DebateSeat, DebateSetup};
+    use crate::debate::format::DebateFormat;
+    use crate::debate::session::panel::{format_of, ModeratedSetup, SocialSetup};
+    use crate::debate::session::{DebateSeat, DebateSetup};
     use crate::session::rebuild;
     let id = row.id.as_str();
-    if format_of(row) == DebateFormat::Team {
-        let setup: DebateSetup = crate::session::setup_of(row)?;
-        let game = rebuild::<DebateSetup>(store, id).await?;
-        let record = DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
-        return story(&record, seat, detail);
-    }
+    let format = format_of(row);
+    let log = match format {
+        DebateFormat::Team => {
+            let setup: DebateSetup = crate::session::setup_of(row)?;
+            let game = rebuild::<DebateSetup>(store, id).await?;
+            let record = DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
+            return story(&record, seat, detail);
+        }
+        DebateFormat::Moderated => {
+            serde_json::to_value(rebuild::<ModeratedSetup>(store, id).await?.log())?
+        }
+        DebateFormat::Social => {
+            serde_json::to_value(rebuild::<SocialSetup>(store, id).await?.log())?
+        }
+    };
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
     let names = crate::debate::session::shown_names(&seats);
-    let format = format_of(row).name();
-    let log = match format {
-        "social" => serde_json::to_value(rebuild::<SocialSetup>(store, id).await?.log())?,
-        _ => serde_json::to_value(rebuild::<RoundsSetup>(store, id).await?.log())?,
-    };
     anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
-    panel::story_of_log(format, &names, &log, seat)
+    panel::story_of_log(format.key(), &names, &log, seat)
 }

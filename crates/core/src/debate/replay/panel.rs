@@ -1,10 +1,11 @@
-//! Recorded moderated and social debates (`agora sim debate --format rounds|social
+//! Recorded moderated and social debates (`agora sim debate --format moderated|social
 //! --record DIR` writes one JSON file per debate; a stored session is rebuilt from its
 //! inputs) told as a story: the god view (the evaluator's notes tagged), or what one
 //! participant saw (`--seat N`), in the terminal's words.
 
+use crate::debate::format::DebateFormat;
 use crate::debate::story::panel::Panel;
-use crate::games::debate::rounds::RoundsDebate;
+use crate::games::debate::moderated::ModeratedDebate;
 use crate::games::debate::social::SocialDebate;
 use crate::games::{Audience, Game, Logged, Seat};
 use serde::{Deserialize, Serialize};
@@ -105,19 +106,22 @@ pub fn story_of_log(
         );
     }
     let mut out = String::new();
-    match format {
-        "rounds" => {
-            let log: Vec<Logged<<RoundsDebate as Game>::Event>> =
+    match DebateFormat::parse(format) {
+        Some(DebateFormat::Moderated) => {
+            let log: Vec<Logged<<ModeratedDebate as Game>::Event>> =
                 serde_json::from_value(log.clone())?;
-            tell::<RoundsDebate>(&log, names, seat, &mut out)?;
+            tell::<ModeratedDebate>(&log, names, seat, &mut out)?;
         }
-        "social" => {
+        Some(DebateFormat::Social) => {
             let log: Vec<Logged<<SocialDebate as Game>::Event>> =
                 serde_json::from_value(log.clone())?;
             tell::<SocialDebate>(&log, names, seat, &mut out)?;
         }
-        other => {
-            anyhow::bail!("a debate of format {other:?}: this build tells team, rounds and social")
+        Some(DebateFormat::Team) => {
+            anyhow::bail!("a team debate's log is told by its record, not as a panel's")
+        }
+        None => {
+            anyhow::bail!("a debate of format {format:?}: this build tells team, rounds and social")
         }
     }
     Ok(out)

@@ -20,14 +20,15 @@
 //!
 //! Points are kept in hundredths by the rules and printed as decimals from them (7.35).
 //!
-//! The moderated and social formats' scenarios are [`rounds`] and [`social`]; [`run_any`]
+//! The moderated and social formats' scenarios are [`moderated`] and [`social`]; [`run_any`]
 //! picks one by the file's `"format"`.
 
-pub mod rounds;
+pub mod moderated;
 pub mod social;
 
 use crate::agents::debate::{DebateKit, Judge, Table};
 use crate::agents::Agent;
+use crate::debate::format::DebateFormat;
 use crate::games::debate::team::{
     parse_seat, seat_name, Action, Ask, Charged, Flag, JudgeScores, Stage, TeamDebate, TeamRules,
     Totals, JUDGE,
@@ -497,9 +498,11 @@ pub(super) fn check_names(names: &[String]) -> Result<(), ScenarioError> {
 /// Runs a debate scenario of any format, picked by its `"format"` (none: team), as one
 /// JSON value.
 pub fn run_any(text: &str, head: &Value, kit: &DebateKit) -> Result<Value, ScenarioError> {
-    match head.get("format").and_then(|f| f.as_str()) {
-        Some("rounds") => rounds::run(text, kit),
-        Some("social") => social::run(text, kit),
-        _ => Ok(serde_json::to_value(run(text, kit)?)?),
+    let format = head.get("format").and_then(|f| f.as_str());
+    match format.and_then(DebateFormat::parse) {
+        Some(DebateFormat::Moderated) => moderated::run(text, kit),
+        Some(DebateFormat::Social) => social::run(text, kit),
+        // The team scenario's own reader names a format it does not know.
+        Some(DebateFormat::Team) | None => Ok(serde_json::to_value(run(text, kit)?)?),
     }
 }

@@ -6,6 +6,7 @@ pub mod panel;
 use crate::agents::debate::{self, DebateKit, Table};
 use crate::agents::Agent;
 use crate::config::DebateTimers;
+use crate::debate::format::DebateFormat;
 use crate::games::debate::team::{seat_name, TeamRules, JUDGE, SEATS};
 use crate::games::debate::TeamDebate;
 use crate::session::{Deadlines, GameSetup};
@@ -13,26 +14,6 @@ use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
-
-/// The debate formats: the four-stage team debate, the moderated debate in rounds, the
-/// social debate where minds change.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, clap::ValueEnum)]
-#[serde(rename_all = "snake_case")]
-pub enum DebateFormat {
-    Team,
-    Rounds,
-    Social,
-}
-
-impl DebateFormat {
-    pub fn name(self) -> &'static str {
-        match self {
-            DebateFormat::Team => "team",
-            DebateFormat::Rounds => "rounds",
-            DebateFormat::Social => "social",
-        }
-    }
-}
 
 /// The AI in a seat. Whether it asks a model or plays offline is the kit's: a model
 /// when one is configured for its role, else the built-in player (its scores and speeches
@@ -140,8 +121,8 @@ impl GameSetup for DebateSetup {
         if self.format != DebateFormat::Team {
             return Err(format!(
                 "a {} debate is played by `agora sim debate --format {}` and `agora scenario` in this build",
-                self.format.name(),
-                self.format.name()
+                self.format.key(),
+                self.format.key()
             ));
         }
         if self.seats.len() != SEATS as usize {

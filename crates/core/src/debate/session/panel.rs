@@ -1,15 +1,16 @@
-//! The moderated (`rounds`) and social debates at a session table: who sits where (the
+//! The moderated and social debates at a session table: who sits where (the
 //! participants, then the moderator or evaluator, always an AI), and the stored setups a
 //! session is created from and rebuilt from. Both are stored as a debate (`game` =
 //! `debate`) whose config names its `format`, which [`format_of`] reads back.
 
-use super::{DebateAgent, DebateFormat, DebateSeat};
-use crate::agents::debate::rounds::{Moderator, Participant};
+use super::{DebateAgent, DebateSeat};
+use crate::agents::debate::moderated::{Moderator, Participant};
 use crate::agents::debate::social::{Evaluator, Speaker};
 use crate::agents::debate::{DebateKit, Table};
 use crate::agents::Agent;
 use crate::config::DebateTimers;
-use crate::games::debate::rounds::{RoundsDebate, RoundsRules};
+use crate::debate::format::DebateFormat;
+use crate::games::debate::moderated::{ModeratedDebate, ModeratedRules};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start};
 use crate::games::Seat;
 use crate::session::{Deadlines, GameSetup};
@@ -27,9 +28,10 @@ pub fn format_of(row: &SessionRow) -> DebateFormat {
 }
 
 /// Checks the seats: participants (never the AI referee) then the referee, always an AI.
-fn check_seats(seats: &[DebateSeat], min: usize, max: usize, referee: &str) -> Result<(), String> {
+fn check_seats(seats: &[DebateSeat], format: DebateFormat, referee: &str) -> Result<(), String> {
     let n = seats.len().saturating_sub(1);
-    if !(min..=max).contains(&n) {
+    let (min, max) = (*format.participants().start(), *format.participants().end());
+    if !(min as usize..=max as usize).contains(&n) {
         return Err(format!(
             "{min}–{max} participants and the {referee}, not {n}"
         ));
@@ -63,27 +65,27 @@ fn new_seats(seats: &[DebateSeat], referee: &str) -> Vec<NewSeat> {
 
 /// A moderated debate's stored setup.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct RoundsSetup {
+pub struct ModeratedSetup {
     pub format: DebateFormat,
     pub topic: Option<String>,
     pub motion: String,
-    pub rules: RoundsRules,
+    pub rules: ModeratedRules,
     pub timers: DebateTimers,
     /// The participants, then the moderator.
     pub seats: Vec<DebateSeat>,
 }
 
-impl GameSetup for RoundsSetup {
-    type Game = RoundsDebate;
+impl GameSetup for ModeratedSetup {
+    type Game = ModeratedDebate;
     type Kit = DebateKit;
     const GAME: &'static str = "debate";
 
     fn check(&self) -> Result<(), String> {
-        if self.format != DebateFormat::Rounds {
+        if self.format != DebateFormat::Moderated {
             return Err("a moderated debate's setup has format \"rounds\"".into());
         }
-        check_seats(&self.seats, 2, 8, "moderator")?;
-        RoundsDebate::check_setup(self.seats.len() - 1, &self.rules)?;
+        check_seats(&self.seats, DebateFormat::Moderated, "moderator")?;
+        ModeratedDebate::check_setup(self.seats.len() - 1, &self.rules)?;
         if self.motion.trim().is_empty() {
             return Err("the motion is empty".into());
         }
@@ -92,15 +94,15 @@ impl GameSetup for RoundsSetup {
     fn seats(&self) -> Vec<NewSeat> {
         new_seats(&self.seats, "moderator")
     }
-    fn game(&self, _seed: u64) -> RoundsDebate {
-        RoundsDebate::new(&self.motion, self.seats.len() as Seat - 1, &self.rules)
+    fn game(&self, _seed: u64) -> ModeratedDebate {
+        ModeratedDebate::new(&self.motion, self.seats.len() as Seat - 1, &self.rules)
     }
     fn agents(
         &self,
         _id: &str,
         seed: u64,
         kit: &DebateKit,
-    ) -> Vec<Option<Box<dyn Agent<RoundsDebate>>>> {
+    ) -> Vec<Option<Box<dyn Agent<ModeratedDebate>>>> {
         let table = Table {
             topic: self.topic.as_deref(),
             motion: &self.motion,
@@ -112,7 +114,7 @@ impl GameSetup for RoundsSetup {
                 let seat = i as Seat + 1;
                 spec.agent
                     .as_ref()
-                    .map(|a| -> Box<dyn Agent<RoundsDebate>> {
+                    .map(|a| -> Box<dyn Agent<ModeratedDebate>> {
                         match a {
                             DebateAgent::Debater { personality } => {
                                 Box::new(Participant::new(kit, table, seat, personality, seed))
@@ -152,7 +154,7 @@ impl GameSetup for SocialSetup {
         if self.format != DebateFormat::Social {
             return Err("a social debate's setup has format \"social\"".into());
         }
-        check_seats(&self.seats, 3, 8, "evaluator")?;
+        check_seats(&self.seats, DebateFormat::Social, "evaluator")?;
         if self.starts.len() + 1 != self.seats.len() {
             return Err(format!(
                 "{} starting stances for {} participants",

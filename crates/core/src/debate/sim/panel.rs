@@ -1,15 +1,16 @@
-//! Headless moderated (`rounds`) and social debates: N AI debates (debate i with seed
+//! Headless moderated and social debates: N AI debates (debate i with seed
 //! S+i, topics in turn), every seat an AI, driven in process: each open ask asked once,
 //! its answer applied (a refused answer taken as the turn's timeout). Offline on threads by
 //! default; with models (`--llm`) several at once on the runtime, the report adding calls,
 //! prompt tokens, the critical path in calls (an answer whose calls ran at once counts
 //! once) and wall time per debate. Optionally one PNG chart per debate.
 
-use crate::agents::debate::rounds::{Moderator, Participant};
+use crate::agents::debate::moderated::{Moderator, Participant};
 use crate::agents::debate::social::{Evaluator, Speaker};
 use crate::agents::debate::{DebateKit, Table};
 use crate::agents::Agent;
-use crate::games::debate::rounds::{RoundsDebate, RoundsRules, Victory};
+use crate::debate::format::DebateFormat;
+use crate::games::debate::moderated::{ModeratedDebate, ModeratedRules, Victory};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start, Verdict};
 use crate::games::Seat;
 use serde::Serialize;
@@ -20,7 +21,7 @@ use std::time::Instant;
 /// Which of the two formats, with its rules.
 #[derive(Debug, Clone)]
 pub enum FormatRules {
-    Rounds(RoundsRules),
+    Moderated(ModeratedRules),
     Social(SocialRules),
 }
 
@@ -115,9 +116,9 @@ async fn play_one(
     let mut played = Played::default();
     let started = Instant::now();
     match &opts.rules {
-        FormatRules::Rounds(rules) => {
-            let mut game = RoundsDebate::new(motion, n, rules);
-            let mut agents: Vec<Box<dyn Agent<RoundsDebate>>> = (1..=n)
+        FormatRules::Moderated(rules) => {
+            let mut game = ModeratedDebate::new(motion, n, rules);
+            let mut agents: Vec<Box<dyn Agent<ModeratedDebate>>> = (1..=n)
                 .map(|s| {
                     Box::new(Participant::new(
                         kit,
@@ -125,7 +126,7 @@ async fn play_one(
                         s,
                         &kit.panel_personality(seed, s),
                         seed,
-                    )) as Box<dyn Agent<RoundsDebate>>
+                    )) as Box<dyn Agent<ModeratedDebate>>
                 })
                 .collect();
             agents.push(Box::new(Moderator::new(kit, table)));
@@ -147,7 +148,7 @@ async fn play_one(
             played.rounds = game.reviews().len() as u64;
             if let Some(dir) = &opts.record {
                 let r = crate::debate::replay::panel::FormatRecord::of(
-                    "rounds",
+                    DebateFormat::Moderated.key(),
                     seed,
                     Some(topic),
                     motion,
@@ -235,7 +236,7 @@ async fn play_one(
             played.rounds = game.trail().len().saturating_sub(1) as u64;
             if let Some(dir) = &opts.record {
                 let r = crate::debate::replay::panel::FormatRecord::of(
-                    "social",
+                    DebateFormat::Social.key(),
                     seed,
                     Some(topic),
                     motion,
@@ -330,8 +331,14 @@ fn report(
 ) -> Report {
     let n = all.len() as u64;
     let (format, kinds): (&str, Vec<&str>) = match opts.rules {
-        FormatRules::Rounds(_) => ("rounds", Victory::ALL.iter().map(|v| v.name()).collect()),
-        FormatRules::Social(_) => ("social", Verdict::ALL.iter().map(|v| v.name()).collect()),
+        FormatRules::Moderated(_) => (
+            DebateFormat::Moderated.key(),
+            Victory::ALL.iter().map(|v| v.name()).collect(),
+        ),
+        FormatRules::Social(_) => (
+            DebateFormat::Social.key(),
+            Verdict::ALL.iter().map(|v| v.name()).collect(),
+        ),
     };
     let verdicts = kinds
         .iter()
@@ -421,7 +428,7 @@ fn motions(kit: &DebateKit, opts: &FormatSimOptions) -> anyhow::Result<Vec<(Stri
 
 fn check(opts: &FormatSimOptions) -> anyhow::Result<()> {
     match &opts.rules {
-        FormatRules::Rounds(r) => RoundsDebate::check_setup(opts.participants as usize, r),
+        FormatRules::Moderated(r) => ModeratedDebate::check_setup(opts.participants as usize, r),
         FormatRules::Social(r) => SocialDebate::check_setup(
             &vec![
                 Start {

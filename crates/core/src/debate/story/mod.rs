@@ -1,5 +1,5 @@
 //! The debates told in lines: `team` for the four-stage team debate (its lines and
-//! scorecard), `panel` for the moderated (`rounds`) and social debates (their lines and
+//! scorecard), `panel` for the moderated and social debates (their lines and
 //! charts).
 
 pub mod panel;

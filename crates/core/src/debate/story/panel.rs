@@ -1,10 +1,10 @@
-//! The moderated (`rounds`) and social debates told in lines: each event a line or a
+//! The moderated and social debates told in lines: each event a line or a
 //! block (the moderator's round posts with their scores and source checks; surrenders and
 //! the verdict), for one audience. The terminal prints these as the debate goes, the
 //! Discord table posts them, and `agora replay` tells a recorded debate with them.
 
-use crate::agents::debate::rounds_llm::show;
-use crate::games::debate::rounds::{self, RoundsDebate, CATEGORIES};
+use crate::agents::debate::moderated_llm::show;
+use crate::games::debate::moderated::{self, ModeratedDebate, CATEGORIES};
 use crate::games::debate::social::{self, SocialDebate};
 use crate::games::{Audience, Game, Seat};
 
@@ -43,7 +43,7 @@ pub trait Panel: Game {
 pub fn round_post(
     round: u8,
     means: &[f64],
-    notes: &rounds::RoundNotes,
+    notes: &moderated::RoundNotes,
     offline: bool,
     names: &[String],
 ) -> String {
@@ -74,9 +74,9 @@ pub fn round_post(
     s
 }
 
-impl Panel for RoundsDebate {
-    fn line(event: &rounds::Event, _audience: Audience, names: &[String]) -> Option<String> {
-        use rounds::Event as E;
+impl Panel for ModeratedDebate {
+    fn line(event: &moderated::Event, _audience: Audience, names: &[String]) -> Option<String> {
+        use moderated::Event as E;
         Some(match event {
             E::Opened {
                 motion,
@@ -171,18 +171,18 @@ impl Panel for RoundsDebate {
             }
         })
     }
-    fn speech(ask: &rounds::Ask) -> Option<(u8, u32)> {
+    fn speech(ask: &moderated::Ask) -> Option<(u8, u32)> {
         match ask {
-            rounds::Ask::Speak { round, limit } => Some((*round, *limit)),
+            moderated::Ask::Speak { round, limit } => Some((*round, *limit)),
             _ => None,
         }
     }
-    fn speak(text: String) -> rounds::Action {
-        rounds::Action::Speak { text }
+    fn speak(text: String) -> moderated::Action {
+        moderated::Action::Speak { text }
     }
-    fn skipped(event: &rounds::Event) -> Option<Seat> {
+    fn skipped(event: &moderated::Event) -> Option<Seat> {
         match event {
-            rounds::Event::Skipped { seat, .. } => Some(*seat),
+            moderated::Event::Skipped { seat, .. } => Some(*seat),
             _ => None,
         }
     }
@@ -313,7 +313,7 @@ impl Panel for SocialDebate {
 pub fn chart_png(names: &[String], game: &dyn std::any::Any) -> Option<Vec<u8>> {
     let drawn = if let Some(g) = game.downcast_ref::<SocialDebate>() {
         crate::debate::charts::social(names, g.trail(), &crate::debate::charts::social_marks(g))
-    } else if let Some(g) = game.downcast_ref::<RoundsDebate>() {
+    } else if let Some(g) = game.downcast_ref::<ModeratedDebate>() {
         let per_round: Vec<Vec<f64>> = g
             .reviews()
             .iter()

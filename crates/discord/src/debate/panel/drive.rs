@@ -15,13 +15,14 @@ use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::{Bot, Error};
 use agora_agents::debate::DebateKit;
-use agora_core::debate::session::panel::{RoundsSetup, SocialSetup};
+use agora_core::debate::format::DebateFormat;
+use agora_core::debate::session::panel::{ModeratedSetup, SocialSetup};
 use agora_core::debate::session::shown_names;
-use agora_core::debate::session::{DebateFormat, DebateSeat};
+use agora_core::debate::session::DebateSeat;
 use agora_core::debate::sim::panel::social_start;
 use agora_core::session::{GameSetup, Note, Subscription};
 use agora_core::store::PlayerRef;
-use agora_games::debate::rounds::{RoundsRules, Style};
+use agora_games::debate::moderated::{ModeratedRules, Style};
 use agora_games::debate::social::{SocialRules, Start};
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
@@ -34,12 +35,11 @@ use std::time::Duration;
 /// it), and each participant's user.
 fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec<Option<u64>>) {
     let kit = bot.kits.get::<DebateKit>();
-    let social = lobby.format == DebateFormat::Social;
-    let min = if social { 3 } else { 2 };
+    let seated = lobby.format.participants();
     let n = lobby
         .participants
         .max(lobby.seats.len() as u8)
-        .clamp(min, 8);
+        .clamp(*seated.start(), *seated.end());
     let mut seats = Vec::new();
     let mut users = Vec::new();
     let mut starts = Vec::new();
@@ -78,8 +78,8 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
     let length_scale = lobby
         .length_or(&bot.config.debate.settings.discord_length)
         .scale();
-    let setup = if social {
-        serde_json::to_value(SocialSetup {
+    let setup = match lobby.format {
+        DebateFormat::Social => serde_json::to_value(SocialSetup {
             format: DebateFormat::Social,
             topic: lobby.topic.clone(),
             motion: lobby.motion.clone(),
@@ -90,20 +90,21 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
             timers,
             seats,
             starts,
-        })
-    } else {
-        serde_json::to_value(RoundsSetup {
-            format: DebateFormat::Rounds,
+        }),
+        DebateFormat::Moderated => serde_json::to_value(ModeratedSetup {
+            format: DebateFormat::Moderated,
             topic: lobby.topic.clone(),
             motion: lobby.motion.clone(),
-            rules: RoundsRules {
+            rules: ModeratedRules {
                 rounds: lobby.rounds,
                 style: Style::Structured,
                 length_scale,
             },
             timers,
             seats,
-        })
+        }),
+        // A team debate never sits at a panel table: no setup, which the session refuses.
+        DebateFormat::Team => Ok(serde_json::Value::Null),
     };
     (setup.unwrap_or_default(), users)
 }

@@ -5,11 +5,11 @@
 
 use super::call;
 use super::progress::Progress;
-use agora_core::debate::session::panel::{RoundsSetup, SocialSetup};
-use agora_core::debate::session::DebateFormat;
+use agora_core::debate::format::DebateFormat;
+use agora_core::debate::session::panel::{ModeratedSetup, SocialSetup};
 use agora_core::debate::story::panel::Panel;
 use agora_core::session::GameSetup;
-use agora_games::debate::rounds::RoundsDebate;
+use agora_games::debate::moderated::ModeratedDebate;
 use agora_games::debate::social::SocialDebate;
 use agora_games::{Audience, Seat};
 
@@ -31,16 +31,16 @@ pub trait DiscordPanel: Panel {
     fn sides(setup: &serde_json::Value, participants: usize) -> Vec<&'static str>;
 }
 
-impl DiscordPanel for RoundsDebate {
-    type Setup = RoundsSetup;
-    const FORMAT: DebateFormat = DebateFormat::Rounds;
+impl DiscordPanel for ModeratedDebate {
+    type Setup = ModeratedSetup;
+    const FORMAT: DebateFormat = DebateFormat::Moderated;
     const TITLE: &'static str = "Moderated debate";
     const REFEREE: &'static str = "the moderator is scoring the round";
     fn track(event: &Self::Event, progress: &mut Progress) {
-        progress.rounds(event)
+        progress.moderated(event)
     }
     fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
-        use agora_games::debate::rounds::Event as E;
+        use agora_games::debate::moderated::Event as E;
         match event {
             E::Opened {
                 motion,
@@ -72,7 +72,7 @@ impl DiscordPanel for RoundsDebate {
     }
     fn sides(_setup: &serde_json::Value, participants: usize) -> Vec<&'static str> {
         (1..=participants as Seat)
-            .map(|s| match agora_agents::debate::rounds::side_of(s) {
+            .map(|s| match agora_agents::debate::moderated::side_of(s) {
                 agora_games::debate::team::Side::Pro => "for",
                 agora_games::debate::team::Side::Con => "against",
             })

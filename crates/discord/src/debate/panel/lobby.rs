@@ -3,7 +3,7 @@
 
 use crate::debate::lobby::Length;
 use crate::text::{sanitize, Component};
-use agora_core::debate::session::DebateFormat;
+use agora_core::debate::format::DebateFormat;
 use serde::{Deserialize, Serialize};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
@@ -86,8 +86,9 @@ impl PanelLobby {
     }
     pub fn title(&self) -> &'static str {
         match self.format {
+            DebateFormat::Team => "Team debate",
+            DebateFormat::Moderated => "Moderated debate",
             DebateFormat::Social => "Social debate",
-            _ => "Moderated debate",
         }
     }
     /// The lobby's embed.
@@ -104,7 +105,7 @@ impl PanelLobby {
                 let side = match (self.format, j.side) {
                     (DebateFormat::Social, s) if s < 0 => format!(" (against, {firm})"),
                     (DebateFormat::Social, _) => format!(" (for, {firm})"),
-                    _ => String::new(),
+                    (DebateFormat::Team | DebateFormat::Moderated, _) => String::new(),
                 };
                 format!("**P{}** — {}{side}", i + 1, sanitize(&j.name, 40))
             })
@@ -121,7 +122,7 @@ impl PanelLobby {
                 if seated.is_empty() { "Nobody has joined yet.".to_string() } else { seated.join("\n") },
                 match self.format {
                     DebateFormat::Social => "Join for or against the motion; persuade the others, hold your ground, or give in with `/debate concede`. The host starts.",
-                    _ => "Join to speak in turn each round; a neutral moderator scores every round and the whole debate. The host starts.",
+                    DebateFormat::Team | DebateFormat::Moderated => "Join to speak in turn each round; a neutral moderator scores every round and the whole debate. The host starts.",
                 }
             ))
     }
@@ -143,7 +144,9 @@ impl PanelLobby {
                 b("for", "Join · for", ButtonStyle::Success),
                 b("against", "Join · against", ButtonStyle::Danger),
             ],
-            _ => vec![b("join", "Join", ButtonStyle::Success)],
+            DebateFormat::Team | DebateFormat::Moderated => {
+                vec![b("join", "Join", ButtonStyle::Success)]
+            }
         };
         row.push(b("leave", "Leave", ButtonStyle::Secondary));
         row.push(b("start", "Start", ButtonStyle::Primary));
@@ -181,7 +184,7 @@ mod tests {
     #[test]
     fn the_options_chosen_show_in_plain_words() {
         let mut l = PanelLobby {
-            format: DebateFormat::Rounds,
+            format: DebateFormat::Moderated,
             host: 1,
             guild: 0,
             topic: None,

@@ -1,4 +1,4 @@
-//! The moderated (`rounds`) and social debates at a Discord table, one implementation for
+//! The moderated and social debates at a Discord table, one implementation for
 //! both ([`PanelTable`] over a [`DiscordPanel`] game): the lobby (join, for or against in a
 //! social debate; leave; the host starts; AI participants fill the empty seats), the calls
 //! (a person's speech is what they type in the channel after their call, handed in with
@@ -33,10 +33,10 @@ use crate::tables::Seated;
 use crate::text::{sanitize, Component};
 use crate::types::BoxFuture;
 use crate::types::{Bot, Context, Error};
-use agora_core::debate::session::DebateFormat;
+use agora_core::debate::format::DebateFormat;
 use agora_core::session::{Runner, SessionHandle, SubmitError, Subscription};
 use agora_core::store::ChannelRow;
-use agora_games::debate::rounds::RoundsDebate;
+use agora_games::debate::moderated::ModeratedDebate;
 use agora_games::debate::social::SocialDebate;
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
@@ -46,16 +46,22 @@ pub async fn resume(bot: &Arc<Bot>, row: ChannelRow) -> anyhow::Result<()> {
     let format: DebateFormat = serde_json::from_value(row.data["format"].clone())
         .map_err(|e| anyhow::anyhow!("a stored debate's format: {e}"))?;
     match format {
+        DebateFormat::Moderated => {
+            game_table::resume::<PanelTable<ModeratedDebate>>(bot, row).await
+        }
         DebateFormat::Social => game_table::resume::<PanelTable<SocialDebate>>(bot, row).await,
-        _ => game_table::resume::<PanelTable<RoundsDebate>>(bot, row).await,
+        DebateFormat::Team => anyhow::bail!("a stored panel table says it is a team debate"),
     }
 }
 
 /// Opens a panel lobby from `/debate start` (the command has checked the topic).
 pub async fn open_lobby(ctx: Context<'_>, lobby: PanelLobby) -> Result<(), Error> {
     match lobby.format {
+        DebateFormat::Moderated => open::<ModeratedDebate>(ctx, lobby).await,
         DebateFormat::Social => open::<SocialDebate>(ctx, lobby).await,
-        _ => open::<RoundsDebate>(ctx, lobby).await,
+        DebateFormat::Team => Err(anyhow::anyhow!(
+            "a team debate opens its own lobby, not a panel's"
+        )),
     }
 }
 
@@ -324,7 +330,7 @@ pub async fn concede(
         Ok(social) => return social.concede(ctx).await,
         Err(other) => other,
     };
-    if let Ok(rounds) = table.downcast::<PanelTable<RoundsDebate>>() {
+    if let Ok(rounds) = table.downcast::<PanelTable<ModeratedDebate>>() {
         return rounds.concede(ctx).await;
     }
     refuse(

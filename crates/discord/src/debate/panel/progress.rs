@@ -2,7 +2,7 @@
 //! still to speak in it, who gave in, whether it is over), and the status line it makes:
 //! what is happening and who is up, in plain words. Pure: no Discord I/O.
 
-use agora_games::debate::{rounds, social};
+use agora_games::debate::{moderated, social};
 use agora_games::Seat;
 
 /// A running debate's progress, folded from its events in order.
@@ -20,8 +20,8 @@ pub struct Progress {
 }
 
 impl Progress {
-    pub fn rounds(&mut self, event: &rounds::Event) {
-        use rounds::Event as E;
+    pub fn moderated(&mut self, event: &moderated::Event) {
+        use moderated::Event as E;
         match event {
             E::Opened {
                 rounds,
@@ -118,7 +118,7 @@ mod tests {
             p.describe(&names(), |_| None, "x"),
             "The debate is opening."
         );
-        p.rounds(&rounds::Event::RoundStarted {
+        p.moderated(&moderated::Event::RoundStarted {
             round: 2,
             order: vec![2, 1, 3],
         });
@@ -128,13 +128,13 @@ mod tests {
             "Round 2 of 3: P2 ben is speaking (their time runs out <t:90:R>). Then: P1 ann, P3 (AI)."
         );
         for seat in [2, 1] {
-            p.rounds(&rounds::Event::Skipped { seat, round: 2 });
+            p.moderated(&moderated::Event::Skipped { seat, round: 2 });
         }
         assert_eq!(
             p.describe(&names(), |_| None, "x"),
             "Round 2 of 3: P3 (AI) is speaking."
         );
-        p.rounds(&rounds::Event::Skipped { seat: 3, round: 2 });
+        p.moderated(&moderated::Event::Skipped { seat: 3, round: 2 });
         assert_eq!(
             p.describe(&names(), |_| None, "the moderator is scoring the round"),
             "Round 2 of 3: every speech is in, and the moderator is scoring the round."

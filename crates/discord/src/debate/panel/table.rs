@@ -9,7 +9,7 @@ use super::lobby::PanelLobby;
 use super::progress::Progress;
 use crate::tables::{self, Seated, TableState};
 use crate::types::Bot;
-use agora_core::debate::session::DebateFormat;
+use agora_core::debate::format::DebateFormat;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, SubmitError, Subscription};
 use agora_games::Seat;

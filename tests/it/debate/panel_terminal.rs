@@ -3,7 +3,7 @@
 //! the human speaks once and then concedes; the offline sim of both formats with its
 //! figures, records and charts.
 
-use super::terminal::{fresh_db, run, run_fail, sessions, Live};
+use crate::terminal::{fresh_db, run, run_fail, sessions, Live};
 use serde_json::Value;
 
 #[test]

@@ -71,7 +71,7 @@ fn check_state(v: &Value, key: &str) {
 
 #[test]
 fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         // A fake LLM that keeps every request and answers after the schema.
         let prompts: Arc<Mutex<Vec<Value>>> = Arc::default();
         let kept = prompts.clone();
@@ -157,7 +157,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
             llm_seats: Some(vec![]),
             pace: 1.0,
         };
-        let store = super::store::open(&super::store::sqlite_url("forged")).await;
+        let store = crate::store::open(&crate::store::sqlite_url("forged")).await;
         let report = ladder::run(&config, &store, &kit, &opts).await.unwrap();
         assert_eq!(report.finished, 3, "{}", report.table());
 

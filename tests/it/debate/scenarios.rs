@@ -1,104 +1,10 @@
-//! Runs each `tests/scenarios/*.json` through the scenario runner and checks the keys its
-//! `expect` object gives: winner, day, phase, dead, gpp (the seats listed), rejected (the
-//! indices of refused actions).
+//! Runs each team-debate scenario (`tests/scenarios/debate/`) through the scenario runner
+//! and checks the keys its `expect` gives; the built-in judge's fairness to an original
+//! speech.
 
-use agora::games::werewolf::Rules;
+use crate::scenario_files::same;
 use serde_json::Value;
 use std::path::Path;
-
-fn check(path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(path).map_err(|e| e.to_string())?;
-    let file: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-    let expect = file
-        .get("expect")
-        .and_then(Value::as_object)
-        .ok_or("no \"expect\" object")?;
-    let outcome =
-        agora_core::werewolf::scenario::run(&text, &Rules::default()).map_err(|e| e.to_string())?;
-    let got = serde_json::to_value(&outcome).map_err(|e| e.to_string())?;
-    let mut problems = Vec::new();
-    for (key, want) in expect {
-        match key.as_str() {
-            "winner" | "day" | "phase" | "dead" => {
-                if got[key] != *want {
-                    problems.push(format!("{key}: expected {want}, got {}", got[key]));
-                }
-            }
-            "gpp" => {
-                for (seat, points) in want.as_object().ok_or("gpp must be an object")? {
-                    if got["gpp"][seat] != *points {
-                        problems.push(format!(
-                            "gpp of seat {seat}: expected {points}, got {}",
-                            got["gpp"][seat]
-                        ));
-                    }
-                }
-            }
-            "rejected" => {
-                let indices: Vec<Value> = got["rejected"]
-                    .as_array()
-                    .map(|a| a.iter().map(|r| r["index"].clone()).collect())
-                    .unwrap_or_default();
-                if Value::Array(indices.clone()) != *want {
-                    problems.push(format!(
-                        "rejected: expected {want}, got {} ({})",
-                        Value::Array(indices),
-                        got["rejected"]
-                    ));
-                }
-            }
-            other => problems.push(format!("unknown expect key {other}")),
-        }
-    }
-    if problems.is_empty() {
-        Ok(())
-    } else {
-        Err(problems.join("; "))
-    }
-}
-
-#[test]
-fn every_scenario_matches_its_expectation() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .expect("tests/scenarios exists")
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "json"))
-        .collect();
-    paths.sort();
-    assert!(paths.len() >= 30, "only {} scenarios", paths.len());
-    let failures: Vec<String> = paths
-        .iter()
-        .filter_map(|p| {
-            check(p)
-                .err()
-                .map(|e| format!("{}: {e}", p.file_name().unwrap().to_string_lossy()))
-        })
-        .collect();
-    assert!(
-        failures.is_empty(),
-        "{} of {} scenarios failed:\n{}",
-        failures.len(),
-        paths.len(),
-        failures.join("\n")
-    );
-}
-
-/// Whether two JSON values agree, numbers compared as numbers (7 and 7.0 agree).
-pub(crate) fn same(a: &Value, b: &Value) -> bool {
-    match (a, b) {
-        (Value::Number(x), Value::Number(y)) => {
-            (x.as_f64().unwrap_or(f64::NAN) - y.as_f64().unwrap_or(f64::NAN)).abs() < 1e-9
-        }
-        (Value::Array(x), Value::Array(y)) => {
-            x.len() == y.len() && x.iter().zip(y).all(|(a, b)| same(a, b))
-        }
-        (Value::Object(x), Value::Object(y)) => {
-            x.len() == y.len() && x.iter().all(|(k, v)| y.get(k).is_some_and(|w| same(v, w)))
-        }
-        _ => a == b,
-    }
-}
 
 /// A debate scenario: checks the keys its `expect` gives: stage, winner, team, speeches,
 /// penalties, best_debater (whole), individual (the seats listed), rejected (the indices).
@@ -207,7 +113,7 @@ fn debate_scenario_points_print_as_decimals_and_unknown_topics_are_named() {
         )
         .unwrap(),
         &Default::default(),
-        &super::scenarios_debate_panel::kits(&kit, &Default::default()),
+        &crate::scenario_files::kits(&kit, &Default::default()),
     )
     .expect("a werewolf file without \"game\" still runs");
     assert_eq!(werewolf_unchanged["day"], 1);

@@ -9,15 +9,15 @@
 
 use super::bridge::{part_of, Bridge};
 use super::llm::{answer_with, call, check_speech, merge_notes, Model};
+use super::moderated_llm::{check_final, check_round, final_schema, label, round_schema, show};
+use super::moderated_offline::{offline_final, offline_round};
 use super::offline::Writer;
 use super::prompt::{bank_text, stance};
-use super::rounds_llm::{check_final, check_round, final_schema, label, round_schema, show};
-use super::rounds_offline::{offline_final, offline_round};
 use super::sources::{citations, Checked as SourceCheck, SourceChecker};
 use super::text::summary;
 use super::{seat_seed, DebateKit, Personality, Role, Table, Topic};
-use crate::games::debate::rounds::{
-    Action, Ask, Event, FinalReview, Review, RoundNotes, RoundScore, RoundsDebate,
+use crate::games::debate::moderated::{
+    Action, Ask, Event, FinalReview, ModeratedDebate, Review, RoundNotes, RoundScore,
 };
 use crate::games::debate::team::Side;
 use crate::games::Seat;
@@ -174,7 +174,7 @@ impl Participant {
     fn request(&self, model: &Model, round: u8, limit: u32) -> Request {
         let side = side_of(self.seat);
         let system = model.prompts.render(
-            "rounds_debater",
+            "moderated_debater",
             &[
                 ("seat", &participant_name(self.seat)),
                 ("motion", &self.seen.motion),
@@ -211,7 +211,7 @@ impl Participant {
             _ => "Answer the strongest points made against you and advance your case.",
         };
         let turn = model.prompts.render(
-            "rounds_turn",
+            "moderated_turn",
             &[
                 ("transcript", &lines.join("\n")),
                 ("round", &round.to_string()),
@@ -237,7 +237,7 @@ fn cut(text: &str, n: u32) -> String {
     }
 }
 
-impl Agent<RoundsDebate> for Participant {
+impl Agent<ModeratedDebate> for Participant {
     fn observe(&mut self, event: &Event) {
         self.seen.observe(event);
     }
@@ -340,7 +340,7 @@ impl Moderator {
                 .position(|&s| s == seat)
                 .map_or("?".into(), |i| format!("[{}]", label(i)))
         };
-        let speaking: Vec<String> = crate::games::debate::rounds::order(round, self.seen.n)
+        let speaking: Vec<String> = crate::games::debate::moderated::order(round, self.seen.n)
             .into_iter()
             .map(labels)
             .collect();
@@ -410,7 +410,7 @@ fn source_lines(checks: &[SourceCheck]) -> String {
     }
 }
 
-impl Agent<RoundsDebate> for Moderator {
+impl Agent<ModeratedDebate> for Moderator {
     fn observe(&mut self, event: &Event) {
         self.seen.observe(event);
     }

@@ -31,8 +31,8 @@ fn kit_for(mock: &MockLlm, timeout: Duration) -> WerewolfKit {
 }
 
 async fn ladder(kit: &WerewolfKit, opts: LadderOptions) -> (LadderReport, Store) {
-    let url = super::store::sqlite_url("llm");
-    let store = super::store::open(&url).await;
+    let url = crate::store::sqlite_url("llm");
+    let store = crate::store::open(&url).await;
     let report = ladder::run(&config(), &store, kit, &opts).await.unwrap();
     (report, store)
 }
@@ -50,7 +50,7 @@ fn all_llm(games: u64, seed: u64) -> LadderOptions {
 
 #[test]
 fn all_llm_games_finish_against_the_mock_with_notes_and_flat_prompts() {
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         let mock = MockLlm::start(MockOptions::default()).await.unwrap();
         let kit = kit_for(&mock, Duration::from_secs(10));
         let (report, store) = ladder(&kit, all_llm(6, 40)).await;
@@ -94,7 +94,7 @@ fn all_llm_games_finish_against_the_mock_with_notes_and_flat_prompts() {
 
 #[test]
 fn faulty_replies_fall_back_and_every_fault_is_recorded() {
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         let mock = MockLlm::start(MockOptions {
             fault_rate: 0.3,
             seed: 7,
@@ -125,7 +125,7 @@ fn faulty_replies_fall_back_and_every_fault_is_recorded() {
 
 #[test]
 fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         // A capturing front for our own agent server: every game_state is kept.
         let seen: Arc<Mutex<Vec<Value>>> = Arc::default();
         let seen2 = seen.clone();
@@ -209,7 +209,7 @@ fn remote_agents_play_through_our_agent_server_and_learn_only_their_seat() {
 
 #[test]
 fn a_silent_or_confused_remote_agent_abstains_and_it_is_recorded() {
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         let app = axum::Router::new()
             .route("/garbage", axum::routing::post(|| async { "{not json" }))
             .route(
@@ -258,7 +258,7 @@ fn a_silent_or_confused_remote_agent_abstains_and_it_is_recorded() {
 fn the_cli_seats_a_model_and_an_agent_server() {
     use std::process::Stdio;
     // The mock lives in this process; the CLI reaches it by LLM_BASE_URL.
-    let rt = super::store::rt();
+    let rt = crate::store::rt();
     let mock = rt.block_on(MockLlm::start(MockOptions::default())).unwrap();
     let base = mock.base_url();
     let out = rt.block_on(async {
@@ -338,7 +338,7 @@ fn the_cli_seats_a_model_and_an_agent_server() {
 #[test]
 fn every_invalid_reply_shape_is_recorded_and_repaired_or_fallen_back() {
     use agora::llm::mock::Fault;
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         let mock = MockLlm::start(MockOptions {
             fault_rate: 0.3,
             faults: Fault::INVALID_REPLIES.to_vec(),
@@ -405,7 +405,7 @@ fn every_invalid_reply_shape_is_recorded_and_repaired_or_fallen_back() {
 /// fault, never an unrecorded abstention.
 #[test]
 fn a_remote_agent_that_leaves_fields_out_is_faulted_every_time() {
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         let app = axum::Router::new()
             .route(
                 "/empty",
@@ -455,7 +455,7 @@ fn the_model_decision_helper_serves_any_role() {
     use agora::agents::model::{self, Checked, Fallback};
     use agora::llm::mock::Scripted;
     use agora::llm::{Message, Request};
-    super::store::rt().block_on(async {
+    crate::store::rt().block_on(async {
         let mock = MockLlm::start(MockOptions::default()).await.unwrap();
         let config = config();
         let client = Client::new(Provider::fixed(

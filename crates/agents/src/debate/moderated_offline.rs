@@ -7,12 +7,12 @@
 
 use super::forms::claim_of;
 use super::heuristic;
+use super::moderated::{side_of, Seen};
 use super::reading::{keys, read, tokens, Sentence};
-use super::rounds::{side_of, Seen};
 use super::sources::{Checked as SourceCheck, Found};
 use super::text::{lower_start, summary};
 use super::topics::Topic;
-use crate::games::debate::rounds::{RoundNotes, RoundScore, Rubric, CATEGORIES, RUBRIC};
+use crate::games::debate::moderated::{RoundNotes, RoundScore, Rubric, CATEGORIES, RUBRIC};
 use crate::games::Seat;
 
 /// Phrases that grant an opponent's point.

@@ -1,4 +1,4 @@
-//! `rounds`: the moderated debate (pure; no I/O). Two or more participants speak in turn
+//! The moderated debate (pure; no I/O). Two or more participants speak in turn
 //! for N rounds (with three or more, round r opens with seat r); after each round the
 //! moderator (the seat after the participants, always an AI) scores it in two passes that
 //! present the participants in opposite orders, and after the last round gives the final
@@ -12,8 +12,8 @@ pub mod types;
 
 pub use score::{category_mean, pass_top, standing, sub_means, Standing};
 pub use types::{
-    Action, Ask, Event, FinalReview, Refusal, Review, RoundNotes, RoundScore, RoundsRules, Rubric,
-    Style, SubScore, Victory, CATEGORIES, MAX_PARTICIPANTS, MAX_ROUNDS, RUBRIC,
+    Action, Ask, Event, FinalReview, ModeratedRules, Refusal, Review, RoundNotes, RoundScore,
+    Rubric, Style, SubScore, Victory, CATEGORIES, MAX_PARTICIPANTS, MAX_ROUNDS, RUBRIC,
 };
 
 use crate::{Audience, Logged, Seat};
@@ -46,9 +46,9 @@ pub struct Speech {
 
 /// A moderated debate.
 #[derive(Debug, Clone)]
-pub struct RoundsDebate {
+pub struct ModeratedDebate {
     motion: String,
-    rules: RoundsRules,
+    rules: ModeratedRules,
     participants: Seat,
     phase: Phase,
     seq: u32,
@@ -65,11 +65,11 @@ pub fn order(round: u8, n: Seat) -> Vec<Seat> {
     (0..n).map(|k| (start + k) % n + 1).collect()
 }
 
-impl RoundsDebate {
+impl ModeratedDebate {
     /// A new debate; `participants` must be 2..=[`MAX_PARTICIPANTS`] and `rules.rounds`
-    /// 1..=[`MAX_ROUNDS`] (checked by [`RoundsDebate::check_setup`]).
-    pub fn new(motion: &str, participants: Seat, rules: &RoundsRules) -> RoundsDebate {
-        let mut game = RoundsDebate {
+    /// 1..=[`MAX_ROUNDS`] (checked by [`ModeratedDebate::check_setup`]).
+    pub fn new(motion: &str, participants: Seat, rules: &ModeratedRules) -> ModeratedDebate {
+        let mut game = ModeratedDebate {
             motion: motion.to_string(),
             rules: rules.clone(),
             participants,
@@ -94,7 +94,7 @@ impl RoundsDebate {
     }
 
     /// Why `participants` and `rules` cannot be played, if they cannot.
-    pub fn check_setup(participants: usize, rules: &RoundsRules) -> Result<(), String> {
+    pub fn check_setup(participants: usize, rules: &ModeratedRules) -> Result<(), String> {
         if !(2..=MAX_PARTICIPANTS as usize).contains(&participants) {
             return Err(format!(
                 "a moderated debate seats 2–{MAX_PARTICIPANTS} participants, not {participants}"
@@ -119,7 +119,7 @@ impl RoundsDebate {
     pub fn motion(&self) -> &str {
         &self.motion
     }
-    pub fn rules(&self) -> &RoundsRules {
+    pub fn rules(&self) -> &ModeratedRules {
         &self.rules
     }
     pub fn participants(&self) -> Seat {

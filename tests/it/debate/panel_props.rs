@@ -3,9 +3,9 @@
 //! stances stay in [−1, 1] and convictions in [0, 1] whatever the ratings, and the
 //! moderated debate's scores stay within 0–100 with a victory type that follows the margin.
 
-use agora::games::debate::rounds::{
-    Action as RAction, FinalReview, Review, RoundNotes, RoundScore, RoundsDebate, RoundsRules,
-    Rubric, Victory, RUBRIC,
+use agora::games::debate::moderated::{
+    Action as RAction, FinalReview, ModeratedDebate, ModeratedRules, Review, RoundNotes,
+    RoundScore, Rubric, Victory, RUBRIC,
 };
 use agora::games::debate::social::{
     Action as SAction, Rating, Ratings, SocialDebate, SocialRules, Start,
@@ -94,8 +94,8 @@ proptest! {
         values in proptest::collection::vec(0u8..13, 400),
         skips in proptest::collection::vec(any::<bool>(), 60),
     ) {
-        let rules = RoundsRules { rounds, ..RoundsRules::default() };
-        let mut game = RoundsDebate::new("m", n, &rules);
+        let rules = ModeratedRules { rounds, ..ModeratedRules::default() };
+        let mut game = ModeratedDebate::new("m", n, &rules);
         let mut k = 0usize;
         let mut next = || { k += 1; values[k % values.len()] };
         let mut turn = 0usize;
@@ -103,16 +103,16 @@ proptest! {
             if game.is_over() { break; }
             let (seat, ask) = game.ask().expect("an open ask until the end");
             let action = match ask {
-                agora::games::debate::rounds::Ask::Speak { .. } => {
+                agora::games::debate::moderated::Ask::Speak { .. } => {
                     turn += 1;
                     if skips[turn % skips.len()] { game.timeout(seat).unwrap(); continue; }
                     RAction::Speak { text: "a point".into() }
                 }
-                agora::games::debate::rounds::Ask::Review { round, .. } => {
+                agora::games::debate::moderated::Ask::Review { round, .. } => {
                     let pass = |next: &mut dyn FnMut() -> u8| (0..n).map(|_| RoundScore { argument: next(), rebuttal: next(), strategy: next() }).collect::<Vec<_>>();
                     RAction::Review(Review { round, passes: [pass(&mut next), pass(&mut next)], notes: RoundNotes::default(), offline: false })
                 }
-                agora::games::debate::rounds::Ask::Final { .. } => {
+                agora::games::debate::moderated::Ask::Final { .. } => {
                     let pass = |next: &mut dyn FnMut() -> u8| (0..n).map(|_| { let mut r = Rubric::default(); for (i, s) in RUBRIC.iter().enumerate() { r.0[i] = next() % (s.max + 2); } r }).collect::<Vec<_>>();
                     RAction::Final(FinalReview { passes: [pass(&mut next), pass(&mut next)], reasons: vec![], summary: String::new(), offline: false })
                 }

@@ -14,7 +14,8 @@ use agora::games::{Outcome, Seat};
 use agora::llm::mock::{MockLlm, MockOptions, Scripted};
 use agora::llm::{Client, Provider};
 use agora::session::{Ended, GameSetup};
-use agora_core::debate::session::{DebateFormat, DebateSeat, DebateSetup};
+use agora_core::debate::format::DebateFormat;
+use agora_core::debate::session::{DebateSeat, DebateSetup};
 use serde_json::{json, Value};
 use std::time::Duration;
 

@@ -5,7 +5,7 @@
 //! the labels turned into seat tokens (`[P2]`), which the shells show as names.
 
 use super::llm::{checked, object, object_schema, text_field};
-use crate::games::debate::rounds::{RoundNotes, RoundScore, Rubric, CATEGORIES, RUBRIC};
+use crate::games::debate::moderated::{RoundNotes, RoundScore, Rubric, CATEGORIES, RUBRIC};
 use crate::games::Seat;
 use crate::model::Checked;
 use serde_json::{json, Map, Value};
@@ -31,7 +31,7 @@ pub fn unlabel(text: &str, order: &[Seat]) -> String {
 /// Seat tokens (`[P3]`) shown with `name(seat)`.
 pub fn show(text: &str, name: impl Fn(Seat) -> String) -> String {
     let mut out = text.to_string();
-    for seat in (1..=crate::games::debate::rounds::MAX_PARTICIPANTS).rev() {
+    for seat in (1..=crate::games::debate::moderated::MAX_PARTICIPANTS).rev() {
         let token = format!("[P{seat}]");
         if out.contains(&token) {
             out = out.replace(&token, &name(seat));

@@ -18,11 +18,11 @@ fn rotation_starts_round_r_with_seat_r_from_three_participants() {
 
 #[test]
 fn a_round_is_spoken_scored_then_the_next_opens() {
-    let rules = RoundsRules {
+    let rules = ModeratedRules {
         rounds: 2,
-        ..RoundsRules::default()
+        ..ModeratedRules::default()
     };
-    let mut g = RoundsDebate::new("m", 3, &rules);
+    let mut g = ModeratedDebate::new("m", 3, &rules);
     assert_eq!(g.ask().unwrap().0, 1);
     assert!(g.act(2, Action::Speak { text: "x".into() }).is_err());
     g.act(1, Action::Speak { text: "a".into() }).unwrap();

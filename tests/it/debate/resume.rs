@@ -11,7 +11,8 @@ use agora::games::Game;
 use agora::games::Outcome;
 use agora::session::{Ended, GameSetup, Session};
 use agora::store::Store;
-use agora_core::debate::session::{DebateFormat, DebateSeat, DebateSetup};
+use agora_core::debate::format::DebateFormat;
+use agora_core::debate::session::{DebateSeat, DebateSetup};
 use std::time::Duration;
 
 fn setup(scale: f64) -> DebateSetup {

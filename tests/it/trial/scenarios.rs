@@ -12,14 +12,14 @@ use serde_json::{json, Value};
 
 #[test]
 fn every_trial_scenario_matches_its_expectation() {
-    super::scenarios_debate_panel::run_dir("tests/scenarios/trial", 20);
+    crate::scenario_files::run_dir("tests/scenarios/trial", 20);
 }
 
 fn run(v: Value) -> Result<Value, String> {
     agora::registry::dispatch::run_scenario(
         &v.to_string(),
         &Default::default(),
-        &super::scenarios_debate_panel::kits(&Default::default(), &TrialKit::default()),
+        &crate::scenario_files::kits(&Default::default(), &TrialKit::default()),
     )
     .map_err(|e| e.to_string())
 }

@@ -3,13 +3,13 @@
 //! means and evaluation; the winner by seat, or `draw`).
 
 use super::types::{Action, Ask, Event, Refusal};
-use super::RoundsDebate;
+use super::ModeratedDebate;
 use crate::outcome::{Outcome, SeatOutcome};
 use serde_json::json;
 
-crate::debate::panel_game::panel_game!(RoundsDebate, panel: moderator);
+crate::debate::panel_game::panel_game!(ModeratedDebate, panel: moderator);
 
-impl RoundsDebate {
+impl ModeratedDebate {
     /// The outcome, once the debate is over.
     fn outcome_of(&self) -> Option<Outcome> {
         let last = self.final_review()?;

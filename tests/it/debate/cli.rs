@@ -198,7 +198,7 @@ fn sim_debate_llm_without_a_model_says_what_to_set() {
 fn sim_debate_sessions_report_model_figures() {
     use agora::agents::debate::DebateKit;
     use agora::games::debate::team::TeamRules;
-    use agora_core::debate::session::DebateFormat;
+    use agora_core::debate::format::DebateFormat;
     use agora_core::debate::sim::{run_sessions, DebateSimOptions};
     let config = agora::config::Config::load_from(None, &|_| None).unwrap();
     let opts = DebateSimOptions {
@@ -213,9 +213,9 @@ fn sim_debate_sessions_report_model_figures() {
         },
         record: None,
     };
-    let url = super::store::sqlite_url("debate-sessions");
-    let report = super::store::rt().block_on(async {
-        let store = super::store::open(&url).await;
+    let url = crate::store::sqlite_url("debate-sessions");
+    let report = crate::store::rt().block_on(async {
+        let store = crate::store::open(&url).await;
         run_sessions(&config, &store, &DebateKit::default(), &opts, 2)
             .await
             .unwrap()

@@ -3,12 +3,12 @@
 //! of a run, the social evaluator's ratings applied, and the moderator reading source
 //! checks done by code against a loopback page.
 
-use agora::agents::debate::rounds::Moderator;
+use agora::agents::debate::moderated::Moderator;
 use agora::agents::debate::sources::SourceChecker;
 use agora::agents::debate::{DebateKit, Table};
 use agora::agents::{Agent, Decision};
 use agora::config::Config;
-use agora::games::debate::rounds::{Action, Ask, RoundsDebate, RoundsRules, Style};
+use agora::games::debate::moderated::{Action, Ask, ModeratedDebate, ModeratedRules, Style};
 use agora::games::debate::social::SocialRules;
 use agora::llm::mock::{MockLlm, MockOptions};
 use agora::llm::{Client, Provider};
@@ -64,7 +64,7 @@ fn an_order_biased_judge_never_decides_between_equal_debaters() {
         .unwrap();
         let kit = kit_for(&mock);
         for participants in [2, 3] {
-            let rules = FormatRules::Rounds(RoundsRules {
+            let rules = FormatRules::Moderated(ModeratedRules {
                 rounds: 2,
                 style: Style::Structured,
                 length_scale: 0.2,
@@ -148,11 +148,11 @@ fn the_moderator_reads_source_checks_done_by_code() {
             topic: Some("universal_basic_income"),
             motion: "This house would introduce a universal basic income",
         };
-        let rules = RoundsRules {
+        let rules = ModeratedRules {
             rounds: 1,
-            ..RoundsRules::default()
+            ..ModeratedRules::default()
         };
-        let mut game = RoundsDebate::new(table.motion, 2, &rules);
+        let mut game = ModeratedDebate::new(table.motion, 2, &rules);
         let mut moderator = Moderator::new(&kit, table);
         let cited = format!(
             "The pilot found that \"participants reported less stress\" (http://{addr}/study.html), and \"everyone got rich overnight\" (http://{addr}/study.html#made-up)."

@@ -2,7 +2,7 @@
 //! scorecard (then `sessions`, `stats debate`, `replay --session`), and a human debater who
 //! leaves at the first prompt, resumes with `agora resume`, and types every speech.
 
-use super::terminal::{fresh_db, run, sessions, Live};
+use crate::terminal::{fresh_db, run, sessions, Live};
 use serde_json::Value;
 
 #[test]
@@ -210,7 +210,7 @@ fn typed_text_is_handed_in_at_the_deadline_and_pass_gives_up_a_turn() {
 
 #[test]
 fn options_of_another_format_are_refused() {
-    let out = super::terminal::run_fail(&[
+    let out = crate::terminal::run_fail(&[
         "play",
         "debate",
         "--topic",

@@ -25,8 +25,8 @@ fn a_whole_game_against_the_local_model() {
         llm: Some((Client::new(provider), Arc::new(load_prompts(None).unwrap()))),
         agent_timeout: Duration::from_secs(10),
     };
-    super::store::rt().block_on(async {
-        let store = super::store::open(&super::store::sqlite_url("local-llm")).await;
+    crate::store::rt().block_on(async {
+        let store = crate::store::open(&crate::store::sqlite_url("local-llm")).await;
         let opts = LadderOptions {
             games: 1,
             seed: 1,

@@ -61,16 +61,16 @@ impl Style {
 
 /// A moderated debate's settings.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-pub struct RoundsRules {
+pub struct ModeratedRules {
     pub rounds: u8,
     pub style: Style,
     /// Scales the speech length (`max(1, round(limit × scale))`).
     pub length_scale: f64,
 }
 
-impl Default for RoundsRules {
+impl Default for ModeratedRules {
     fn default() -> Self {
-        RoundsRules {
+        ModeratedRules {
             rounds: 3,
             style: Style::Structured,
             length_scale: 1.0,
@@ -78,7 +78,7 @@ impl Default for RoundsRules {
     }
 }
 
-impl RoundsRules {
+impl ModeratedRules {
     pub fn speech_limit(&self) -> u32 {
         crate::debate::words::scaled(self.style.speech_limit(), self.length_scale)
     }

@@ -18,17 +18,17 @@
 
 use super::{actions_of, check_names, config_of, motion_of};
 use crate::agents::debate::DebateKit;
-use crate::games::debate::rounds::{
-    Action, FinalReview, Phase, Review, RoundNotes, RoundScore, RoundsDebate, RoundsRules, Rubric,
-    Style, RUBRIC,
+use crate::games::debate::moderated::{
+    Action, FinalReview, ModeratedDebate, ModeratedRules, Phase, Review, RoundNotes, RoundScore,
+    Rubric, Style, RUBRIC,
 };
 use crate::games::Seat;
 use crate::scenario::{Rejected, ScenarioError};
 use serde_json::{json, Map, Value};
 
 /// The scenario's `config` (unknown keys are an error).
-fn rules_of(config: &Map<String, Value>) -> Result<RoundsRules, String> {
-    let mut rules = RoundsRules::default();
+fn rules_of(config: &Map<String, Value>) -> Result<ModeratedRules, String> {
+    let mut rules = ModeratedRules::default();
     for (key, value) in config {
         match key.as_str() {
             "rounds" => {
@@ -176,7 +176,7 @@ fn rubric(obj: &Map<String, Value>, who: &str) -> Result<Rubric, String> {
 fn step(
     v: &Value,
     names: &[String],
-    game: &RoundsDebate,
+    game: &ModeratedDebate,
 ) -> Result<Option<(Seat, Action)>, String> {
     let obj = v.as_object().ok_or(
         "an action must be an object: {\"seat\", \"do\": \"speak\", \"text\"}, {\"round_scores\"}, {\"final\"} or {\"timeout\": true}",
@@ -241,7 +241,7 @@ fn step(
 pub fn play(
     text: &str,
     kit: &DebateKit,
-) -> Result<(RoundsDebate, Vec<String>, Vec<Rejected>), ScenarioError> {
+) -> Result<(ModeratedDebate, Vec<String>, Vec<Rejected>), ScenarioError> {
     let file: Value = serde_json::from_str(text)?;
     let obj = file
         .as_object()
@@ -249,8 +249,8 @@ pub fn play(
     let (_, motion) = motion_of(obj, kit)?;
     let names = names_of(obj)?;
     let rules = rules_of(&config_of(obj)?).map_err(ScenarioError::Config)?;
-    RoundsDebate::check_setup(names.len(), &rules).map_err(ScenarioError::Setup)?;
-    let mut game = RoundsDebate::new(&motion, names.len() as Seat, &rules);
+    ModeratedDebate::check_setup(names.len(), &rules).map_err(ScenarioError::Setup)?;
+    let mut game = ModeratedDebate::new(&motion, names.len() as Seat, &rules);
     let mut rejected = Vec::new();
     for (index, raw) in actions_of(obj)?.iter().enumerate() {
         let result = step(raw, &names, &game).and_then(|s| match s {
@@ -270,7 +270,7 @@ pub fn play(
 }
 
 /// The result of a moderated debate as it stands, in the scenario's shape.
-pub fn report(game: &RoundsDebate, names: &[String], rejected: Vec<Rejected>) -> Value {
+pub fn report(game: &ModeratedDebate, names: &[String], rejected: Vec<Rejected>) -> Value {
     let s = game.standing();
     let by_name = |values: &[f64]| -> Map<String, Value> {
         names

@@ -3,7 +3,7 @@
 //! all-AI adversarial trial watched, replayed with its hidden reasoning, and on the board;
 //! `sim trial --json` and `scenario` on a trial file.
 
-use super::terminal::{fresh_db, run, sessions, Live};
+use crate::terminal::{fresh_db, run, sessions, Live};
 use serde_json::Value;
 
 #[test]

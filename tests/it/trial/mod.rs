@@ -1,0 +1,9 @@
+//! The trial's integration tests (its Discord table is in `discord/trial.rs`).
+//!
+//! - `scenarios`: its scenarios, manipulation attempts, random input streams (proptest).
+//! - `llm`: model jurors and advocates against the mock LLM, with faults.
+//! - `terminal`: `agora play|sim|scenario|replay|stats` on trials.
+
+mod llm;
+mod scenarios;
+mod terminal;

@@ -1,0 +1,13 @@
+//! Werewolf's integration tests (its Discord table is in `discord/werewolf.rs`).
+//!
+//! - `scenarios`: every hand-written game under `tests/scenarios/` against its `expect`.
+//! - `properties`: random legal and illegal action streams (proptest).
+//! - `forged`: forged speeches stay fenced in every prompt and `game_state`.
+//! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
+//! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
+
+mod forged;
+mod llm;
+mod local_llm;
+mod properties;
+mod scenarios;
