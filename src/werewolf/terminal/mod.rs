@@ -182,6 +182,19 @@ pub enum Step {
     Refused(String),
     /// A blank line with nothing to answer or confirm.
     Nothing,
+    /// `help`: what can be typed now (never taken as a speech; `say help` is).
+    Help(String),
+}
+
+/// What `help` prints: the answer the open ask expects, if any, and the table's words.
+fn help(open: Option<&Ask>) -> String {
+    let now = match open {
+        Some(ask) => format!("Now: {}.", expected(ask)),
+        None => "Nothing is asked of you now: the game tells you when it is your turn.".into(),
+    };
+    format!(
+        "   {now}\n   A speech is typed as it is (start with `say` to say a word the table uses, as in `say help`); seats are numbers (`vote 4`, `check 7`).\n   quit leaves (the game is kept: agora resume picks it up); abandon ends it for good."
+    )
 }
 
 /// The state between typed lines: what awaits confirmation.
@@ -213,6 +226,9 @@ impl Guard {
             return Step::ConfirmAbandon;
         }
         self.abandon_asked = false;
+        if text.eq_ignore_ascii_case("help") || text == "?" {
+            return Step::Help(help(open.map(|(_, _, ask)| ask)));
+        }
         let Some((seat, seq, ask)) = open else {
             return if text.is_empty() {
                 Step::Nothing
@@ -330,6 +346,17 @@ impl Screen for WerewolfScreen {
                 if let Some(l) = line(event, *audience, self.reads_keyboard()) {
                     out(&l);
                 }
+                // A person who dies is told at once, and may stay to watch.
+                let (fallen, how) = match event {
+                    Event::Dawn { dead, .. } => (*dead, "were killed in the night"),
+                    Event::Eliminated { seat: Some(s) } => (SeatSet::only(*s), "were voted out"),
+                    _ => (SeatSet::EMPTY, ""),
+                };
+                for s in self.humans.iter().filter(|s| fallen.contains(**s)) {
+                    out(&format!(
+                        "   You (seat {s}) {how}: you are out of the game. Watch to the end, or type quit to leave."
+                    ));
+                }
             }
             Note::Ask {
                 seat,
@@ -367,6 +394,7 @@ impl Screen for WerewolfScreen {
                 "   Nothing to do now: wait for your turn (type quit to leave, abandon to end the game).",
             ),
             Step::Nothing => {}
+            Step::Help(text) => out(&text),
             Step::ConfirmEmptySpeech => out(
                 "   Nothing typed: press Enter again to pass your turn without a word, or type your speech.",
             ),
@@ -505,6 +533,26 @@ mod tests {
             Step::NothingToDo
         );
         assert_eq!(g.read(&typed("  ", late), None, None), Step::Nothing);
+    }
+
+    #[test]
+    fn help_says_what_to_type_and_is_never_a_speech() {
+        let now = Instant::now();
+        let speech = ask(AskKind::Speech, &[]);
+        let mut g = Guard::default();
+        let Step::Help(text) = g.read(&typed("help", now), Some((2, 7, &speech)), None) else {
+            panic!("help is answered");
+        };
+        assert!(text.contains("Now: ") && text.contains("quit"), "{text}");
+        assert!(
+            matches!(g.read(&typed("HELP", now), None, None), Step::Help(t) if t.contains("Nothing is asked"))
+        );
+        assert_eq!(
+            g.read(&typed("say help", now), Some((2, 7, &speech)), None),
+            Step::Submit(Action::Speak {
+                text: "help".into()
+            })
+        );
     }
 
     #[test]

@@ -25,6 +25,10 @@ pub(super) struct Claimed {
     pub wolves: SeatSet,
     pub good: SeatSet,
     pub accuses: SeatSet,
+    /// The table's speech count when this seat claimed seer, and when it last spoke (has
+    /// it had a turn to answer a claim made after its own?).
+    pub seer_at: u32,
+    pub spoke_at: u32,
 }
 
 pub struct Heuristic {
@@ -52,6 +56,12 @@ pub struct Heuristic {
     pub(super) seer_claims: u32,
     /// The seats that claimed seer (those with a `seer_order`).
     pub(super) seer_claimed: SeatSet,
+    /// Speeches heard so far, of every kind (1 = the first).
+    pub(super) speeches: u32,
+    /// This seat's own lean between two seer claims it cannot tell apart: fixed for the
+    /// game, so its speech and its vote agree, and different from seat to seat, so an
+    /// unsure table splits.
+    pub(super) lean: u64,
     /// votes[v] = seats v has voted for, ever.
     pub(super) votes: [SeatSet; 10],
     /// Who the last vote sent out (reaction to yesterday's vote), if anyone.
@@ -66,6 +76,8 @@ pub struct Heuristic {
     pub(super) spoke_today: SeatSet,
     /// Day speeches a seat gave with nothing in them ("coasting", a classic wolf tell).
     pub(super) silent: [u8; 10],
+    /// Said nothing on day 1 once there was something to answer (a faint tell).
+    pub(super) quiet_first_day: [u8; 10],
     /// Wolves: the first pick of this round (the others follow it).
     pub(super) leader_pick: Option<Seat>,
     /// Wolves: the claim this seat made, if it fakes seer.
@@ -94,6 +106,7 @@ impl Heuristic {
     pub fn with_phrasebook(seed: u64, book: Arc<Phrasebook>) -> Heuristic {
         let mut rng = ChaCha8Rng::seed_from_u64(seed);
         let voice = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        let lean = rng.next_u64();
         Heuristic {
             rng,
             voice,
@@ -112,6 +125,8 @@ impl Heuristic {
             claims: [Claimed::default(); 10],
             seer_claims: 0,
             seer_claimed: SeatSet::EMPTY,
+            speeches: 0,
+            lean,
             votes: [SeatSet::EMPTY; 10],
             voted_out: None,
             accused_today: [0; 10],
@@ -119,6 +134,7 @@ impl Heuristic {
             accused_me: SeatSet::EMPTY,
             spoke_today: SeatSet::EMPTY,
             silent: [0; 10],
+            quiet_first_day: [0; 10],
             leader_pick: None,
             fake_reports: Reports::new(),
             claimed_seer: false,
@@ -209,10 +225,23 @@ impl Player for Heuristic {
                 seat, claims, kind, ..
             } => {
                 let i = *seat as usize;
+                self.speeches += 1;
+                self.claims[i].spoke_at = self.speeches;
                 if *kind == SpeechKind::Day {
                     self.spoke_today.insert(*seat);
+                    // Saying nothing is a tell once there is something to go on (a later
+                    // day, or the seat itself named); on day 1, after others were named
+                    // or a seer claimed, a faint one (less than one voice naming a seat);
+                    // before that nothing: the first speakers have nothing to go on.
+                    let named = !self.accusers_today[i].is_empty();
+                    let something_to_answer =
+                        !self.seer_claimed.is_empty() || self.accused_today.iter().any(|&n| n > 0);
                     if claims.is_empty() {
-                        self.silent[i] += 1;
+                        if self.day >= 2 || named {
+                            self.silent[i] += 1;
+                        } else if something_to_answer {
+                            self.quiet_first_day[i] = 1;
+                        }
                     }
                 }
                 let c = &mut self.claims[i];
@@ -222,6 +251,7 @@ impl Player for Heuristic {
                 if claims.role == Some(Role::Seer) && c.seer_order == 0 {
                     self.seer_claims += 1;
                     c.seer_order = self.seer_claims;
+                    c.seer_at = self.speeches;
                     self.seer_claimed.insert(*seat);
                 }
                 c.wolves = c.wolves.union(claims.wolves);

@@ -6,14 +6,18 @@
 //! - **Witch** saves the first night's victim and later only a trusted seer; poisons a seat
 //!   only on strong evidence (a reported wolf who survived the vote, a fake seer).
 //! - **Hunter** shoots the most suspicious seat when he is sure enough, else declines.
-//! - **Villagers** trust the most credible seer claim (one killed at night, one who did
-//!   not frame them; between two claimers the one who named the other a wolf unanswered,
-//!   else an unanswered counter-claim, else the first), follow her reports (saying whose
-//!   they are), and read vote records.
+//! - **Villagers** weigh rival seer claims on evidence (`reason::seer_credit`): killed at
+//!   night or seen attacked by the witch, reports that fit the deaths and each other, a
+//!   counter-claim whose "check" is the rival who claimed first, an accusation left
+//!   unanswered though the claimer had a turn to answer; never who spoke last. Too close
+//!   to call, each seat leans its own way and says so, and does not vote a claimer out
+//!   on a lean. They follow the trusted seer's reports (saying whose they are) and read
+//!   vote records; saying nothing counts against a seat only when there was something
+//!   to answer.
 //! - **Wolves** follow the first wolf's pick, kill claimed seers and witches first (never
 //!   the hunter if they can help it), vote together on the table's favourite good target,
-//!   and one of them may claim seer to frame a good seat, or counter-claim a good seat's
-//!   seer claim.
+//!   and one of them may claim seer first to frame a good seat, or counter-claim a good
+//!   seat's seer claim (rarely naming her as his "check": that is easily read).
 //!
 //! Every choice between equals is drawn with the seat's seeded RNG, never by seat order.
 //!

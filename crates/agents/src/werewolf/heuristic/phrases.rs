@@ -401,7 +401,7 @@ fn check_variant(slot: Slot, text: &str) -> Result<(), String> {
     }
     let trimmed = text.trim();
     if trimmed.is_empty() {
-        return if slot == Slot::Opening {
+        return if matches!(slot, Slot::Opening | Slot::OpeningFirstDay) {
             Ok(())
         } else {
             Err("the variant is empty (only an opening may be \"\")".into())

@@ -8,6 +8,8 @@ use crate::games::werewolf::{Claims, Role, Seat, SeatSet};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Slot {
     Opening,
+    OpeningFirstDay,
+    TwoSeers,
     ClaimVillager,
     ClaimSeer,
     ClaimWitch,
@@ -22,6 +24,7 @@ pub enum Slot {
     VotedOut,
     Defence,
     ReasonReport,
+    ReasonLean,
     ReasonVotes,
     ReasonDead,
     ReasonQuiet,
@@ -36,8 +39,10 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub const ALL: [Slot; 26] = [
+    pub const ALL: [Slot; 29] = [
         Slot::Opening,
+        Slot::OpeningFirstDay,
+        Slot::TwoSeers,
         Slot::ClaimVillager,
         Slot::ClaimSeer,
         Slot::ClaimWitch,
@@ -52,6 +57,7 @@ impl Slot {
         Slot::VotedOut,
         Slot::Defence,
         Slot::ReasonReport,
+        Slot::ReasonLean,
         Slot::ReasonVotes,
         Slot::ReasonDead,
         Slot::ReasonQuiet,
@@ -69,6 +75,8 @@ impl Slot {
     pub fn name(self) -> &'static str {
         match self {
             Slot::Opening => "opening",
+            Slot::OpeningFirstDay => "opening_first_day",
+            Slot::TwoSeers => "two_seers",
             Slot::ClaimVillager => "claim_villager",
             Slot::ClaimSeer => "claim_seer",
             Slot::ClaimWitch => "claim_witch",
@@ -83,6 +91,7 @@ impl Slot {
             Slot::VotedOut => "voted_out",
             Slot::Defence => "defence",
             Slot::ReasonReport => "reason_report",
+            Slot::ReasonLean => "reason_lean",
             Slot::ReasonVotes => "reason_votes",
             Slot::ReasonDead => "reason_dead",
             Slot::ReasonQuiet => "reason_quiet",
@@ -112,7 +121,9 @@ impl Slot {
             | Slot::ReasonGut
             | Slot::Suspect
             | Slot::Vote => &["seat"],
-            Slot::ReasonVotes | Slot::ReasonReport | Slot::ReasonNamed => &["seat", "target"],
+            Slot::ReasonVotes | Slot::ReasonReport | Slot::ReasonLean | Slot::ReasonNamed => {
+                &["seat", "target"]
+            }
             Slot::DeathsMany | Slot::Defence => &["seats"],
             _ => &[],
         }
@@ -126,10 +137,10 @@ impl Slot {
             Slot::ClaimSeer => c.role = Some(Role::Seer),
             Slot::ClaimWitch => c.role = Some(Role::Witch),
             Slot::ClaimHunter => c.role = Some(Role::Hunter),
-            Slot::ReportWolf | Slot::FakeSeer => c.wolves = SeatSet::only(seat),
+            Slot::ReportWolf => c.wolves = SeatSet::only(seat),
             Slot::ReportGood => c.good = SeatSet::only(seat),
             Slot::Saved => c.saved = Some(seat),
-            Slot::Suspect | Slot::Vote => c.accuses = SeatSet::only(seat),
+            Slot::Suspect | Slot::Vote | Slot::FakeSeer => c.accuses = SeatSet::only(seat),
             _ => {}
         }
         c

@@ -15,6 +15,8 @@ use smallvec::SmallVec;
 pub enum Reason {
     /// The wolf result of seat `by`, the seer the speaker trusts.
     Report { by: Seat },
+    /// The wolf result of seat `by`, the seer the speaker leans to without being sure.
+    Lean { by: Seat },
     /// The seat voted for `target`, a seat known to be good.
     VotedGood { target: Seat },
     /// Players the wolves killed had named the seat.
@@ -40,7 +42,8 @@ pub struct SpeechPlan {
     pub role: Option<Role>,
     /// Reported checks, in order: (seat, is a wolf).
     pub reports: Reports,
-    /// Seats denounced as fake seers.
+    /// Seats denounced as fake seers (suspected, not reported: a seer reports only what
+    /// she checked).
     pub fakes: SeatSet,
     pub saved: Option<Seat>,
     pub peaceful_night: bool,
@@ -51,6 +54,10 @@ pub struct SpeechPlan {
     /// Seats that accused the speaker today (a defence answers them).
     pub accused_by: SeatSet,
     pub pk_plea: bool,
+    /// The first day (its opening words differ from a later day's).
+    pub first_day: bool,
+    /// The speaker cannot tell two seer claims apart, and says so.
+    pub doubt_seers: bool,
     /// Why `vote`.
     pub reason: Option<Reason>,
     pub suspects: SeatSet,
@@ -70,6 +77,8 @@ impl Default for SpeechPlan {
             voted_out: None,
             accused_by: SeatSet::EMPTY,
             pk_plea: false,
+            first_day: false,
+            doubt_seers: false,
             reason: None,
             suspects: SeatSet::EMPTY,
             vote: None,
@@ -93,8 +102,7 @@ impl SpeechPlan {
                 c.good.insert(*seat);
             }
         }
-        c.wolves = c.wolves.union(self.fakes);
-        c.accuses = self.suspects;
+        c.accuses = self.suspects.union(self.fakes);
         if let Some(v) = self.vote {
             c.accuses.insert(v);
         }
@@ -214,7 +222,12 @@ pub fn render_with_claims(
     };
     let day = plan.kind == SpeechKind::Day;
     if day {
-        say(Slot::Opening, Fill::default(), false);
+        let opening = if plan.first_day {
+            Slot::OpeningFirstDay
+        } else {
+            Slot::Opening
+        };
+        say(opening, Fill::default(), false);
         match plan.deaths.len() {
             0 => {}
             1 => say(
@@ -256,6 +269,9 @@ pub fn render_with_claims(
     if let Some(s) = plan.saved {
         say(Slot::Saved, seat(s), true);
     }
+    if plan.doubt_seers {
+        say(Slot::TwoSeers, Fill::default(), false);
+    }
     if plan.peaceful_night && plan.reports.is_empty() {
         say(Slot::PeacefulNight, Fill::default(), false);
     }
@@ -275,6 +291,7 @@ pub fn render_with_claims(
     if let (Some(v), Some(reason)) = (plan.vote, plan.reason) {
         let (slot, target) = match reason {
             Reason::Report { by } => (Slot::ReasonReport, by),
+            Reason::Lean { by } => (Slot::ReasonLean, by),
             Reason::VotedGood { target } => (Slot::ReasonVotes, target),
             Reason::NamedByDead => (Slot::ReasonDead, 0),
             Reason::Quiet => (Slot::ReasonQuiet, 0),

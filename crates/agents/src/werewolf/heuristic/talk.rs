@@ -22,6 +22,8 @@ impl Heuristic {
             deaths: if day { self.dawn_dead } else { SeatSet::EMPTY },
             voted_out: self.voted_out.filter(|_| day && self.day >= 2),
             accused_by: self.accused_me,
+            first_day: self.day <= 1,
+            doubt_seers: day && !self.is_wolf() && self.unsure_of_seers(true),
             ..SpeechPlan::default()
         };
         if self.is_wolf() {
@@ -38,12 +40,17 @@ impl Heuristic {
         text
     }
 
-    /// A plain "I am a villager" only when it says something: the seat's first word on its
-    /// role, a defence when it has been accused, or a PK plea. Said every speech, it was
-    /// every opening at the table.
-    fn villager_claim(&self, kind: SpeechKind) -> Option<Role> {
-        let said = self.claims[self.me as usize].role == Some(Role::Villager);
-        (!said || kind != SpeechKind::Day || !self.accused_me.is_empty()).then_some(Role::Villager)
+    /// A plain "I am a villager" only when it answers something: half the time as a
+    /// defence when the seat has been accused today, in a PK plea, and now and then in
+    /// last words. A villager rarely needs to say it; said every speech, it was half of
+    /// everything the table heard.
+    fn villager_claim(&mut self, kind: SpeechKind) -> Option<Role> {
+        let say = match kind {
+            SpeechKind::Day => !self.accused_me.is_empty() && self.chance(50),
+            SpeechKind::Pk => true,
+            SpeechKind::LastWords => self.chance(40),
+        };
+        say.then_some(Role::Villager)
     }
 
     /// With no evidence and nobody named yet today, a seat stays quiet about whom to vote
@@ -80,6 +87,9 @@ impl Heuristic {
             .trusted_seer_as(!self.is_wolf())
             .filter(|&t| t != self.me && self.claims[t as usize].wolves.contains(target))
         {
+            if !self.is_wolf() && self.unsure_of_seers(true) {
+                return Some(Reason::Lean { by: seer });
+            }
             return Some(Reason::Report { by: seer });
         }
         let s = if self.is_wolf() {
@@ -148,16 +158,15 @@ impl Heuristic {
             .pack
             .intersect(self.alive)
             .iter()
-            .all(|w| w == self.me || self.claims[w as usize].role.is_none());
+            .all(|w| w == self.me || !self.spoke_today.contains(w));
         let real_seer = self.seer_claimers().find(|c| !self.pack.contains(*c));
         let framed_me = real_seer.is_some_and(|c| self.claims[c as usize].wolves.contains(self.me));
         let pack_claimed = self
             .seer_claimers()
             .any(|c| self.pack.contains(c) && c != self.me);
         if !self.claimed_seer && !pack_claimed && kind == SpeechKind::Day {
-            // A counter-claim that names the other claimer beats an unanswered earlier
-            // claim (see `Heuristic::loses_a_counter_claim`), so wolves counter-claim more
-            // than they claim first.
+            // Claims are weighed on evidence (`Heuristic::seer_credit`): a counter-claim
+            // is a gamble that pays when the table cannot tell the two apart.
             let go = if framed_me {
                 self.chance(tune::WOLF_FRAMED_COUNTER_CLAIM)
             } else if real_seer.is_some() {
@@ -179,8 +188,17 @@ impl Heuristic {
                 .map(|r| r.0)
                 .collect();
             if self.fake_reports.len() < self.day as usize {
-                let victim = real_seer.filter(|s| self.alive.contains(*s)).or_else(|| {
+                // Reporting the real seer as a checked wolf is bold and easily read
+                // (`tune::CHECKED_THE_RIVAL`); more often the bluff frames another seat
+                // and only doubts her.
+                let bold = self.chance(tune::WOLF_FRAMES_THE_SEER);
+                let seer = real_seer.filter(|s| self.alive.contains(*s) && bold);
+                let victim = seer.or_else(|| {
                     let pool = others.minus(self.pack).minus(framed);
+                    let pool = match real_seer {
+                        Some(r) if pool.len() > 1 => pool.without(r),
+                        _ => pool,
+                    };
                     let pool = if pool.is_empty() {
                         others.minus(self.pack)
                     } else {

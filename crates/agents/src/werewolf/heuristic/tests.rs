@@ -140,44 +140,74 @@ fn villagers_follow_the_seer_and_see_through_a_framing() {
     );
 }
 
+/// The votes of villager `voter` after `speeches`, over 200 seeds.
+fn villager_votes(voter: Seat, speeches: &[(Seat, &str)]) -> Vec<Seat> {
+    (0..200u64)
+        .filter_map(|seed| {
+            let mut v = Heuristic::new(seed * 16 + voter as u64);
+            v.observe(&Event::RoleDealt {
+                seat: voter,
+                role: Role::Villager,
+            });
+            v.observe(&Event::NightFell { night: 1 });
+            v.observe(&dawn());
+            for (seat, text) in speeches {
+                v.observe(&speech(*seat, text));
+            }
+            match v.decide(&ask(voter, AskKind::Vote, EVERY_SEAT)) {
+                Action::Vote { target } => Some(target),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+fn share(votes: &[Seat], f: impl Fn(Seat) -> bool) -> f64 {
+    votes.iter().filter(|&&v| f(v)).count() as f64 / votes.len().max(1) as f64
+}
+
 #[test]
-fn a_person_s_seer_claim_is_followed_also_after_a_wolf_claimed_first() {
+fn a_person_s_seer_claim_after_a_wolf_s_is_weighed_and_never_voted_out_on_a_lean() {
     // Seat 2 (a wolf) claims seer first and frames 8; the person in seat 6 then claims
-    // seer in their own words, naming the wolf they checked. Nobody answers the person's
-    // counter-claim, so the villagers vote the person's wolf.
+    // seer in their own words. Nothing on day 1 tells the two apart but the order, so
+    // villagers split by their own leans, some following the person's report; none votes
+    // the person out on the first claim's word.
     for person in [
         "I'm the seer. I checked 3 last night: wolf. Vote 3.",
         "Im the real seer, 2 is lying. 3 wolf",
         "我是预言家，查杀3号",
-        "I'm the seer, 2 is a wolf",
     ] {
         let named = claims::read(person).wolves;
         assert!(!named.is_empty(), "{person}");
-        for voter in [4, 5, 7, 9] {
-            let speeches = [(2, "I am the seer. Checked 8: wolf. Vote 8."), (6, person)];
-            let Action::Vote { target } = villager_vote(voter, &speeches) else {
-                panic!("a vote is expected");
-            };
-            assert!(named.contains(target), "{person}: voted {target}");
-        }
+        let speeches = [(2, "I am the seer. Checked 8: wolf. Vote 8."), (6, person)];
+        let votes = villager_votes(5, &speeches);
+        assert_eq!(share(&votes, |v| v == 6), 0.0, "{person}: {votes:?}");
+        let followed = share(&votes, |v| named.contains(v));
+        assert!((0.05..0.5).contains(&followed), "{person}: {followed}");
     }
-    let fake = "I am the seer. 6 is a wolf, a fake seer. Vote 6.";
-    // Two claimers who named each other: the first claim stands.
-    assert_eq!(
-        villager_vote(
-            4,
-            &[(6, "I'm the seer. I checked 2: wolf. Vote 2."), (2, fake)]
-        ),
-        Action::Vote { target: 2 }
-    );
-    // A later claimer who names the first, unanswered, is believed.
-    assert_eq!(
-        villager_vote(
-            4,
-            &[(6, "I'm the seer. I checked 3: wolf. Vote 3."), (2, fake)]
-        ),
-        Action::Vote { target: 6 }
-    );
+}
+
+#[test]
+fn a_late_counter_claim_does_not_win_by_speaking_last() {
+    // The person in seat 6 claims first and names 2; wolf 2 counter-claims naming the
+    // person, who had no turn to answer: most villagers keep to the first claim, the
+    // unsure few lean their own way.
+    let fake = "I am the seer. Checked 6: wolf. Vote 6.";
+    let speeches = [(6, "I'm the seer. I checked 2: wolf. Vote 2."), (2, fake)];
+    let votes = villager_votes(5, &speeches);
+    assert!(share(&votes, |v| v == 2) > 0.7, "{votes:?}");
+    assert!(share(&votes, |v| v == 6) < 0.25, "{votes:?}");
+    // A claimer who has had a turn since being named a wolf by a rival, and answered
+    // nothing, loses the benefit of the doubt; one who answered keeps it.
+    let first = "I'm the seer. I checked 3: wolf. Vote 3.";
+    let answered = [
+        (6, first),
+        (2, fake),
+        (6, "2 is lying. I suspect 2. Vote 3."),
+    ];
+    let unanswered = [(6, first), (2, fake), (6, "No read yet, I will listen.")];
+    assert!(share(&villager_votes(5, &answered), |v| v == 6) < 0.25);
+    assert!(share(&villager_votes(5, &unanswered), |v| v == 6) > 0.5);
 }
 
 #[test]
@@ -276,8 +306,9 @@ fn the_same_seed_gives_the_same_speech() {
     assert!(texts.len() >= 10, "too little variety: {texts:?}");
     for t in &texts {
         let c = claims::read(t);
-        // Accused by a seer claimer who framed it: a defence, the faker named, voted.
-        assert_eq!(c.role, Some(Role::Villager), "{t}");
+        // Accused by a seer claimer who framed it: a defence (now and then "I am a
+        // villager"), the faker named, voted.
+        assert!(matches!(c.role, None | Some(Role::Villager)), "{t}");
         assert_eq!(c.accuses, SeatSet::only(2), "{t}");
     }
 }
@@ -288,6 +319,7 @@ fn plans() -> Vec<SpeechPlan> {
     let reasons = [
         None,
         Some(Reason::Report { by: 7 }),
+        Some(Reason::Lean { by: 5 }),
         Some(Reason::NamedBy { by: 6 }),
         Some(Reason::VotedGood { target: 3 }),
         Some(Reason::NamedByDead),
@@ -323,6 +355,8 @@ fn plans() -> Vec<SpeechPlan> {
                 _ => [seat(4), seat(5)].into_iter().collect(),
             },
             pk_plea: i % 3 == 1,
+            first_day: i % 5 == 1,
+            doubt_seers: i % 4 == 3,
             reason: reasons[i % reasons.len()],
             vote: (i % 6 != 5).then(|| seat(1)),
             ..SpeechPlan::default()
