@@ -270,6 +270,30 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         .unwrap()
         .contains(&format!("discord:{host}")));
 
+    // A person who dies is told at once, by DM, once.
+    let public: Vec<String> = fake
+        .messages(channel)
+        .iter()
+        .flat_map(|m| m.text().lines().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    for u in [host, b, c] {
+        let name = format!("user{u}");
+        let killed = public
+            .iter()
+            .any(|t| t.contains("Died in the night") && t.contains(&name));
+        let voted = public
+            .iter()
+            .any(|t| t.contains("is voted out") && t.contains(&name));
+        let told: Vec<String> = fake
+            .dms(u)
+            .iter()
+            .map(|m| m.text())
+            .filter(|t| {
+                t.contains("You were killed in the night") || t.contains("You were voted out")
+            })
+            .collect();
+        assert_eq!(told.len(), usize::from(killed || voted), "{name}: {told:?}");
+    }
     let counts = census(&fake, channel);
     eprintln!(
         "REST calls for a game with 3 humans and 6 AI: {} in all; {counts:?}; speeches {}, votes {}, night actions {}",
