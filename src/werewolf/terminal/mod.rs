@@ -354,7 +354,7 @@ impl Screen for WerewolfScreen {
                 };
                 for s in self.humans.iter().filter(|s| fallen.contains(**s)) {
                     out(&format!(
-                        "   You (seat {s}) {how}: you are out of the game. Watch to the end, or type quit to leave."
+                        "   You (seat {s}) {how}: out of the game. Watch to the end, or type quit to leave."
                     ));
                 }
             }

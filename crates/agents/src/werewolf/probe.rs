@@ -289,7 +289,7 @@ mod tests {
         // A false claim framing a good seat, with no claim before it, is the wolves' best
         // bluff: it works on some days, not on all, and the liar is caught on some.
         let f = false_claims.all;
-        assert!(f.rate(f.named_voted_out) < 0.8, "{f:?}");
+        assert!(f.rate(f.named_voted_out) < 0.9, "{f:?}");
         assert!(f.rate(f.claimer_voted_out) > 0.05, "{f:?}");
     }
 

@@ -251,7 +251,7 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
             };
             for s in humans.intersect(fallen).iter() {
                 let line = format!(
-                    "💀 {how}. You are out of the game: watch the channel to the end if you like, and keep what you know to yourself."
+                    "💀 {how}: out of the game. Watch the channel to the end if you like, and keep what you know to yourself."
                 );
                 r.private[s as usize - 1].push(line.clone());
                 push_text(p.dms.entry(s).or_default(), line);

@@ -6,6 +6,7 @@
 //! draws fresh tie-break keys (`tiebreak`), so no seat number wins a tie because it is lower.
 
 use super::phrases::{phrasebook, Phrasebook};
+use super::reason::SeerView;
 use super::speech::Reports;
 use crate::games::werewolf::{
     Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
@@ -94,6 +95,8 @@ pub struct Heuristic {
     /// decision that weighs them several times computes each once; any event makes them
     /// stale.
     pub(super) suspicion_memo: [Cell<(u64, [f32; 10])>; 2],
+    /// The seer view (`Heuristic::trusted_seer_as`), remembered the same way.
+    pub(super) seer_memo: [Cell<(u64, SeerView)>; 2],
 }
 
 impl Heuristic {
@@ -142,6 +145,10 @@ impl Heuristic {
             meant: None,
             seen: 0,
             suspicion_memo: [Cell::new((0, [0.0; 10])), Cell::new((0, [0.0; 10]))],
+            seer_memo: [
+                Cell::new((0, SeerView::default())),
+                Cell::new((0, SeerView::default())),
+            ],
         }
     }
 

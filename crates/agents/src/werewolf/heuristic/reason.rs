@@ -35,6 +35,13 @@ pub(super) mod tune {
     pub const WITCH_SURE: f32 = 0.85;
 }
 
+/// The seer claim a seat believes, and whether that is only a lean.
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct SeerView {
+    pub trusted: Option<Seat>,
+    pub unsure: bool,
+}
+
 /// Suspicion of a seat nothing is known about.
 pub(super) const BASE: f32 = 0.3;
 
@@ -50,17 +57,55 @@ impl Heuristic {
     /// too close to call, the seat's own lean picks one (the closer, the nearer to a coin),
     /// so an unsure table splits instead of following whoever spoke last.
     pub(super) fn trusted_seer_as(&self, private: bool) -> Option<Seat> {
+        self.seer_view(private).trusted
+    }
+
+    /// Whether this seat cannot tell the two most credible seer claims apart (it leans,
+    /// but would not vote a claimer out on it).
+    pub(super) fn unsure_of_seers(&self, private: bool) -> bool {
+        self.seer_view(private).unsure
+    }
+
+    /// The seer claim believed and whether it is a lean, remembered until the next event
+    /// (as `suspicion_as` is: it depends only on what `observe` records).
+    fn seer_view(&self, private: bool) -> SeerView {
         if private && self.role == Role::Seer {
-            return Some(self.me);
+            return SeerView {
+                trusted: Some(self.me),
+                unsure: false,
+            };
         }
+        if self.seer_claimed.is_empty() {
+            return SeerView::default();
+        }
+        let memo = &self.seer_memo[private as usize];
+        let stamp = self.seen + 1;
+        let (at, view) = memo.get();
+        if at == stamp {
+            return view;
+        }
+        let view = self.weigh_seers(private);
+        memo.set((stamp, view));
+        view
+    }
+
+    fn weigh_seers(&self, private: bool) -> SeerView {
         let [best, second] = self.two_most_credible(private);
-        let (top, first) = best?;
+        let Some((top, first)) = best else {
+            return SeerView::default();
+        };
         let Some((next, other)) = second else {
-            return Some(first);
+            return SeerView {
+                trusted: Some(first),
+                unsure: false,
+            };
         };
         let gap = top - next;
         if gap >= tune::UNSURE_BAND {
-            return Some(first);
+            return SeerView {
+                trusted: Some(first),
+                unsure: false,
+            };
         }
         // Unsure: lean to the more credible with chance 1/2 + gap / (2 × band), drawn
         // from this seat's lean and the pair (the same all game for the same two).
@@ -70,18 +115,9 @@ impl Heuristic {
             >> 33;
         let band = tune::UNSURE_BAND as u64;
         let keep = draw % (2 * band) < band + gap as u64;
-        Some(if keep { first } else { other })
-    }
-
-    /// Whether this seat cannot tell the two most credible seer claims apart (it leans,
-    /// but would not vote a claimer out on it).
-    pub(super) fn unsure_of_seers(&self, private: bool) -> bool {
-        if private && self.role == Role::Seer {
-            return false;
-        }
-        match self.two_most_credible(private) {
-            [Some((top, _)), Some((next, _))] => top - next < tune::UNSURE_BAND,
-            _ => false,
+        SeerView {
+            trusted: Some(if keep { first } else { other }),
+            unsure: true,
         }
     }
 
