@@ -18,6 +18,12 @@
 //! The binary (`src/main.rs`) adds the command line, the store-backed commands and the
 //! terminal surface as private modules of its own, so the compiler reports their dead code.
 
+/// mimalloc for every program built on this library (the bot, the ladder, the benches and
+/// the tests): a game allocates and frees its speeches, its log and its players, and the
+/// system allocator was a twentieth of a ladder game's time.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pub use agora_agents::{self as agents, config, llm};
 pub use agora_core::{
     charts, kits, ladder, ratings, registry, replay, scenario, session, sim, stats, store, story,

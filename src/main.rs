@@ -15,6 +15,11 @@ use commands::TerminalGame;
 use std::path::PathBuf;
 use std::time::Duration;
 
+/// mimalloc, as in the library (`src/lib.rs`), which this binary does not link: the ladder
+/// allocates and frees speeches, logs and players game after game.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// A game's part of `agora resume` at the terminal. The match names every kind, so a new
 /// kind does not compile until it has its part here.
 fn terminal_game(kind: GameKind) -> &'static dyn TerminalGame {

@@ -347,15 +347,13 @@ impl Screen for WerewolfScreen {
                     out(&l);
                 }
                 // A person who dies is told at once, and may stay to watch.
-                let (fallen, how) = match event {
-                    Event::Dawn { dead, .. } => (*dead, "were killed in the night"),
-                    Event::Eliminated { seat: Some(s) } => (SeatSet::only(*s), "were voted out"),
-                    _ => (SeatSet::EMPTY, ""),
-                };
-                for s in self.humans.iter().filter(|s| fallen.contains(**s)) {
-                    out(&format!(
-                        "   You (seat {s}) {how}: out of the game. Watch to the end, or type quit to leave."
-                    ));
+                if let Some((fallen, fall)) = event.fallen() {
+                    for s in self.humans.iter().filter(|s| fallen.contains(**s)) {
+                        out(&format!(
+                            "   You (seat {s}) were {}: out of the game. Watch to the end, or type quit to leave.",
+                            fall.words()
+                        ));
+                    }
                 }
             }
             Note::Ask {

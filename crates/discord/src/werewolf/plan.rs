@@ -244,14 +244,12 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                 p.channel.push(Post::Panel { seat: s });
             }
             // A person who dies is told at once, privately, and may stay to watch.
-            let (fallen, how) = match event {
-                Event::Dawn { dead, .. } => (*dead, "You were killed in the night"),
-                Event::Eliminated { seat: Some(s) } => (SeatSet::only(*s), "You were voted out"),
-                _ => (SeatSet::EMPTY, ""),
-            };
+            let (fallen, how) = event
+                .fallen()
+                .map_or((SeatSet::EMPTY, ""), |(seats, fall)| (seats, fall.words()));
             for s in humans.intersect(fallen).iter() {
                 let line = format!(
-                    "💀 {how}: out of the game. Watch the channel to the end if you like, and keep what you know to yourself."
+                    "💀 You were {how}: out of the game. Watch the channel to the end if you like, and keep what you know to yourself."
                 );
                 r.private[s as usize - 1].push(line.clone());
                 push_text(p.dms.entry(s).or_default(), line);

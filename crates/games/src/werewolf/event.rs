@@ -202,7 +202,39 @@ fn opt_seat(s: Option<Seat>) -> String {
     s.map_or_else(|| "nobody".to_string(), |s| format!("seat {s}"))
 }
 
+/// How a seat left the game, in the words the seat itself is told.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fall {
+    /// Killed at night: the wolves' attack or the witch's poison (dawn tells both alike).
+    Night,
+    VotedOut,
+    /// Shot by the hunter as he died.
+    Shot,
+}
+
+impl Fall {
+    pub fn words(self) -> &'static str {
+        match self {
+            Fall::Night => "killed in the night",
+            Fall::VotedOut => "voted out",
+            Fall::Shot => "shot by the hunter",
+        }
+    }
+}
+
 impl Event {
+    /// The seats this event takes out of the game, and how (a person among them is told).
+    pub fn fallen(&self) -> Option<(SeatSet, Fall)> {
+        match self {
+            Event::Dawn { dead, .. } if !dead.is_empty() => Some((*dead, Fall::Night)),
+            Event::Eliminated { seat: Some(s) } => Some((SeatSet::only(*s), Fall::VotedOut)),
+            Event::HunterShot {
+                target: Some(t), ..
+            } => Some((SeatSet::only(*t), Fall::Shot)),
+            _ => None,
+        }
+    }
+
     /// One line of story for this event, as a person would read it.
     pub fn story(&self) -> String {
         let mut out = String::new();

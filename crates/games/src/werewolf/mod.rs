@@ -28,7 +28,7 @@ mod view;
 pub use ask::{Action, Ask, AskKind, Choice, Refusal, Waiting};
 pub use claims::Claims;
 pub use event::{
-    Audience, Ballot, DeathCause, Event, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
+    Audience, Ballot, DeathCause, Event, Fall, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
 };
 pub use rules::{GppTable, Rules, WitchSelfSave, WolfChat};
 pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, EVERY_SEAT, SEATS};

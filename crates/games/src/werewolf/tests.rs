@@ -281,3 +281,37 @@ fn choices_become_actions_in_one_place() {
     assert!(ask(AskKind::Vote).action(Choice::Say("hi".into())).is_err());
     assert!(ask(AskKind::Speech).action(Choice::Nobody).is_err());
 }
+
+/// A person who leaves the game is told how: at dawn, by the vote, or by the hunter's shot.
+#[test]
+fn fallen_says_who_left_the_game_and_how() {
+    let dawn = Event::Dawn {
+        day: 2,
+        dead: [3, 6].into_iter().collect(),
+    };
+    assert_eq!(
+        dawn.fallen(),
+        Some(([3, 6].into_iter().collect(), Fall::Night))
+    );
+    let peaceful = Event::Dawn {
+        day: 2,
+        dead: SeatSet::EMPTY,
+    };
+    assert_eq!(peaceful.fallen(), None);
+    assert_eq!(
+        Event::Eliminated { seat: Some(4) }.fallen(),
+        Some((SeatSet::only(4), Fall::VotedOut))
+    );
+    assert_eq!(Event::Eliminated { seat: None }.fallen(), None);
+    let shot = Event::HunterShot {
+        hunter: 4,
+        target: Some(7),
+    };
+    assert_eq!(shot.fallen(), Some((SeatSet::only(7), Fall::Shot)));
+    assert_eq!(Fall::Shot.words(), "shot by the hunter");
+    let declined = Event::HunterShot {
+        hunter: 4,
+        target: None,
+    };
+    assert_eq!(declined.fallen(), None);
+}

@@ -12,8 +12,8 @@ use crate::games::werewolf::{
     Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
 };
 use crate::werewolf::Player;
-use rand_chacha::ChaCha8Rng;
 use rand_core::{RngCore, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
 use std::cell::Cell;
 use std::sync::Arc;
 
@@ -30,12 +30,17 @@ pub(super) struct Claimed {
     /// it had a turn to answer a claim made after its own?).
     pub seer_at: u32,
     pub spoke_at: u32,
+    /// The speech count when this seat claimed a role other than villager or seer (a
+    /// hunter, a witch, or a confession to being a wolf); 0 = never.
+    pub role_at: u32,
+    /// The seat a witch claim says she saved.
+    pub saved: Option<Seat>,
 }
 
 pub struct Heuristic {
-    pub(super) rng: ChaCha8Rng,
+    pub(super) rng: Xoshiro256PlusPlus,
     /// A second stream for choosing phrasings, so the words never change the play.
-    pub(super) voice: ChaCha8Rng,
+    pub(super) voice: Xoshiro256PlusPlus,
     pub(super) book: Arc<Phrasebook>,
     /// Random keys that settle ties between equal seats for the current answer.
     pub(super) tiebreak: [u32; 10],
@@ -57,6 +62,8 @@ pub struct Heuristic {
     pub(super) seer_claims: u32,
     /// The seats that claimed seer (those with a `seer_order`).
     pub(super) seer_claimed: SeatSet,
+    /// The seats that claimed hunter or witch, or confessed to being a wolf.
+    pub(super) role_claimed: SeatSet,
     /// Speeches heard so far, of every kind (1 = the first).
     pub(super) speeches: u32,
     /// This seat's own lean between two seer claims it cannot tell apart: fixed for the
@@ -107,8 +114,8 @@ impl Heuristic {
     }
 
     pub fn with_phrasebook(seed: u64, book: Arc<Phrasebook>) -> Heuristic {
-        let mut rng = ChaCha8Rng::seed_from_u64(seed);
-        let voice = ChaCha8Rng::seed_from_u64(rng.next_u64());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let voice = Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
         let lean = rng.next_u64();
         Heuristic {
             rng,
@@ -128,6 +135,7 @@ impl Heuristic {
             claims: [Claimed::default(); 10],
             seer_claims: 0,
             seer_claimed: SeatSet::EMPTY,
+            role_claimed: SeatSet::EMPTY,
             speeches: 0,
             lean,
             votes: [SeatSet::EMPTY; 10],
@@ -152,6 +160,67 @@ impl Heuristic {
         }
     }
 
+    /// A speech heard: who spoke when, silence, role claims and reports, accusations.
+    /// Kept out of `observe` so the frequent small events stay cheap to deliver.
+    #[inline(never)]
+    fn heard(&mut self, seat: Seat, claims: &Claims, kind: SpeechKind) {
+        let i = seat as usize;
+        self.speeches += 1;
+        self.claims[i].spoke_at = self.speeches;
+        if kind == SpeechKind::Day {
+            self.spoke_today.insert(seat);
+            // Saying nothing is a tell once there is something to go on (a later
+            // day, or the seat itself named); on day 1, after others were named
+            // or a seer claimed, a faint one (less than one voice naming a seat);
+            // before that nothing: the first speakers have nothing to go on.
+            let named = !self.accusers_today[i].is_empty();
+            let something_to_answer =
+                !self.seer_claimed.is_empty() || self.accused_today.iter().any(|&n| n > 0);
+            if claims.is_empty() {
+                if self.day >= 2 || named {
+                    self.silent[i] += 1;
+                } else if something_to_answer {
+                    self.quiet_first_day[i] = 1;
+                }
+            }
+        }
+        let c = &mut self.claims[i];
+        // A first role claim stands; a hunter's or witch's claim, or a confession, after
+        // "I am a villager" replaces it (the seat changed its story, and it is heard).
+        let telling = matches!(
+            claims.role,
+            Some(Role::Hunter | Role::Witch | Role::Werewolf)
+        );
+        if claims.role.is_some()
+            && (c.role.is_none() || (telling && c.role == Some(Role::Villager)))
+        {
+            c.role = claims.role;
+            if telling {
+                c.role_at = self.speeches;
+                self.role_claimed.insert(seat);
+            }
+        }
+        if claims.saved.is_some() && c.role == Some(Role::Witch) {
+            c.saved = claims.saved;
+        }
+        if claims.role == Some(Role::Seer) && c.seer_order == 0 {
+            self.seer_claims += 1;
+            c.seer_order = self.seer_claims;
+            c.seer_at = self.speeches;
+            self.seer_claimed.insert(seat);
+        }
+        c.wolves = c.wolves.union(claims.wolves);
+        c.good = c.good.union(claims.good);
+        c.accuses = c.accuses.union(claims.accuses);
+        for a in claims.accuses.iter() {
+            self.accused_today[a as usize] += 1;
+            self.accusers_today[a as usize].insert(seat);
+        }
+        if claims.accuses.contains(self.me) && seat != self.me {
+            self.accused_me.insert(seat);
+        }
+    }
+
     pub(super) fn chance(&mut self, percent: u32) -> bool {
         self.rng.next_u32() % 100 < percent
     }
@@ -167,8 +236,11 @@ impl Heuristic {
 
     /// Draws fresh tie-break keys: the next choice between equal seats is a fair draw.
     pub(super) fn shuffle_ties(&mut self) {
-        for key in self.tiebreak.iter_mut() {
-            *key = self.rng.next_u32();
+        // Two keys from each 64-bit draw.
+        for pair in self.tiebreak.chunks_exact_mut(2) {
+            let bits = self.rng.next_u64();
+            pair[0] = bits as u32;
+            pair[1] = (bits >> 32) as u32;
         }
     }
 
@@ -230,48 +302,7 @@ impl Player for Heuristic {
             }
             Event::Speech {
                 seat, claims, kind, ..
-            } => {
-                let i = *seat as usize;
-                self.speeches += 1;
-                self.claims[i].spoke_at = self.speeches;
-                if *kind == SpeechKind::Day {
-                    self.spoke_today.insert(*seat);
-                    // Saying nothing is a tell once there is something to go on (a later
-                    // day, or the seat itself named); on day 1, after others were named
-                    // or a seer claimed, a faint one (less than one voice naming a seat);
-                    // before that nothing: the first speakers have nothing to go on.
-                    let named = !self.accusers_today[i].is_empty();
-                    let something_to_answer =
-                        !self.seer_claimed.is_empty() || self.accused_today.iter().any(|&n| n > 0);
-                    if claims.is_empty() {
-                        if self.day >= 2 || named {
-                            self.silent[i] += 1;
-                        } else if something_to_answer {
-                            self.quiet_first_day[i] = 1;
-                        }
-                    }
-                }
-                let c = &mut self.claims[i];
-                if claims.role.is_some() && c.role.is_none() {
-                    c.role = claims.role;
-                }
-                if claims.role == Some(Role::Seer) && c.seer_order == 0 {
-                    self.seer_claims += 1;
-                    c.seer_order = self.seer_claims;
-                    c.seer_at = self.speeches;
-                    self.seer_claimed.insert(*seat);
-                }
-                c.wolves = c.wolves.union(claims.wolves);
-                c.good = c.good.union(claims.good);
-                c.accuses = c.accuses.union(claims.accuses);
-                for a in claims.accuses.iter() {
-                    self.accused_today[a as usize] += 1;
-                    self.accusers_today[a as usize].insert(*seat);
-                }
-                if claims.accuses.contains(self.me) && *seat != self.me {
-                    self.accused_me.insert(*seat);
-                }
-            }
+            } => self.heard(*seat, claims, *kind),
             Event::VotesRevealed { ballots, .. } => {
                 for (i, b) in ballots.iter().enumerate() {
                     if let Ballot::Vote(t) = b {

@@ -240,6 +240,9 @@ impl Heuristic {
                 known_good.insert(g);
             }
         }
+        if !self.role_claimed.is_empty() {
+            self.weigh_role_claims(&mut s, &mut known_good);
+        }
         for seat in ALL_SEATS.into_iter().filter(|_| private) {
             if let Some(wolf) = self.checks[seat as usize] {
                 s[seat as usize] = if wolf { 1.0 } else { 0.0 };
@@ -281,23 +284,54 @@ impl Heuristic {
                 continue;
             }
             // Voting against trusted-good seats is a wolf's habit; voting reported wolves a good one's.
-            let bad_votes = self.votes[i].intersect(known_good).len() as f32;
-            let good_votes = self.votes[i].intersect(high).len() as f32;
-            let accuses_good = self.claims[i].accuses.intersect(known_good).len() as f32;
-            let accused_by_dead = by_dead[i] as f32;
-            s[i] = (s[i] + 0.15 * bad_votes - 0.1 * good_votes
-                + 0.12 * accuses_good
-                + 0.08 * accused_by_dead
-                + 0.02 * self.accused_today[i] as f32
-                + 0.04 * self.silent[i] as f32
-                + 0.01 * self.quiet_first_day[i] as f32)
-                .clamp(0.02, 0.84);
+            // In hundredths: +15 a vote against a known-good seat, −10 a vote for a
+            // likely wolf, +12 a known-good seat accused, +8 each night victim who named
+            // it, +2 each accusation today, +4 each silent day, +1 quiet on day 1.
+            let bad_votes = self.votes[i].intersect(known_good).len() as i32;
+            let good_votes = self.votes[i].intersect(high).len() as i32;
+            let accuses_good = self.claims[i].accuses.intersect(known_good).len() as i32;
+            let hundredths = 15 * bad_votes - 10 * good_votes
+                + 12 * accuses_good
+                + 8 * i32::from(by_dead[i])
+                + 2 * i32::from(self.accused_today[i])
+                + 4 * i32::from(self.silent[i])
+                + i32::from(self.quiet_first_day[i]);
+            s[i] = (s[i] + 0.01 * hundredths as f32).clamp(0.02, 0.84);
         }
         if private {
             s[self.me as usize] = if self.is_wolf() { 1.0 } else { 0.0 };
         }
         s[0] = 0.0;
         s
+    }
+
+    /// Role claims other than the seer's: a confession is taken at its word; a hunter or a
+    /// witch nobody else claims is believed (a false claim is for the real one to answer),
+    /// and two claims of the same role leave both in doubt. A believed witch's saved seat
+    /// was the wolves' target, so good. A trusted seer's wolf report outweighs the claim.
+    fn weigh_role_claims(&self, s: &mut [f32; 10], known_good: &mut SeatSet) {
+        for seat in self.role_claimed.iter() {
+            let i = seat as usize;
+            let cl = &self.claims[i];
+            match cl.role {
+                Some(Role::Werewolf) => s[i] = s[i].max(0.95),
+                Some(role) => {
+                    let contested = self
+                        .role_claimed
+                        .iter()
+                        .any(|o| o != seat && self.claims[o as usize].role == Some(role));
+                    if contested {
+                        s[i] = s[i].max(0.6);
+                    } else if s[i] < 0.85 {
+                        s[i] = s[i].min(0.15);
+                        if let Some(t) = cl.saved.filter(|&t| t != seat) {
+                            known_good.insert(t);
+                        }
+                    }
+                }
+                None => {}
+            }
+        }
     }
 
     /// The most suspicious seat in `among` (ties: more accused today, then this answer's

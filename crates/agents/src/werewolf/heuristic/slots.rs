@@ -10,6 +10,8 @@ pub enum Slot {
     Opening,
     OpeningFirstDay,
     TwoSeers,
+    HeardHunter,
+    HeardWitch,
     ClaimVillager,
     ClaimSeer,
     ClaimWitch,
@@ -31,6 +33,7 @@ pub enum Slot {
     ReasonNamed,
     ReasonTable,
     ReasonGut,
+    ReasonConfessed,
     Suspect,
     PkPlea,
     LastWords,
@@ -39,10 +42,12 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub const ALL: [Slot; 29] = [
+    pub const ALL: [Slot; 32] = [
         Slot::Opening,
         Slot::OpeningFirstDay,
         Slot::TwoSeers,
+        Slot::HeardHunter,
+        Slot::HeardWitch,
         Slot::ClaimVillager,
         Slot::ClaimSeer,
         Slot::ClaimWitch,
@@ -64,6 +69,7 @@ impl Slot {
         Slot::ReasonNamed,
         Slot::ReasonTable,
         Slot::ReasonGut,
+        Slot::ReasonConfessed,
         Slot::Suspect,
         Slot::PkPlea,
         Slot::LastWords,
@@ -77,6 +83,8 @@ impl Slot {
             Slot::Opening => "opening",
             Slot::OpeningFirstDay => "opening_first_day",
             Slot::TwoSeers => "two_seers",
+            Slot::HeardHunter => "heard_hunter",
+            Slot::HeardWitch => "heard_witch",
             Slot::ClaimVillager => "claim_villager",
             Slot::ClaimSeer => "claim_seer",
             Slot::ClaimWitch => "claim_witch",
@@ -98,6 +106,7 @@ impl Slot {
             Slot::ReasonNamed => "reason_named",
             Slot::ReasonTable => "reason_table",
             Slot::ReasonGut => "reason_gut",
+            Slot::ReasonConfessed => "reason_confessed",
             Slot::Suspect => "suspect",
             Slot::PkPlea => "pk_plea",
             Slot::LastWords => "last_words",
@@ -119,6 +128,9 @@ impl Slot {
             | Slot::ReasonQuiet
             | Slot::ReasonTable
             | Slot::ReasonGut
+            | Slot::ReasonConfessed
+            | Slot::HeardHunter
+            | Slot::HeardWitch
             | Slot::Suspect
             | Slot::Vote => &["seat"],
             Slot::ReasonVotes | Slot::ReasonReport | Slot::ReasonLean | Slot::ReasonNamed => {

@@ -27,6 +27,8 @@ pub enum Reason {
     NamedBy { by: Seat },
     /// Two or more others named the seat today.
     Table,
+    /// The seat said it is a wolf.
+    Confessed,
     /// No evidence.
     Gut,
 }
@@ -58,6 +60,8 @@ pub struct SpeechPlan {
     pub first_day: bool,
     /// The speaker cannot tell two seer claims apart, and says so.
     pub doubt_seers: bool,
+    /// A hunter's or witch's claim made since the speaker last spoke: it answers it.
+    pub heard_claim: Option<(Seat, Role)>,
     /// Why `vote`.
     pub reason: Option<Reason>,
     pub suspects: SeatSet,
@@ -79,6 +83,7 @@ impl Default for SpeechPlan {
             pk_plea: false,
             first_day: false,
             doubt_seers: false,
+            heard_claim: None,
             reason: None,
             suspects: SeatSet::EMPTY,
             vote: None,
@@ -272,6 +277,11 @@ pub fn render_with_claims(
     if plan.doubt_seers {
         say(Slot::TwoSeers, Fill::default(), false);
     }
+    match plan.heard_claim {
+        Some((s, Role::Hunter)) => say(Slot::HeardHunter, seat(s), false),
+        Some((s, Role::Witch)) => say(Slot::HeardWitch, seat(s), false),
+        _ => {}
+    }
     if plan.peaceful_night && plan.reports.is_empty() {
         say(Slot::PeacefulNight, Fill::default(), false);
     }
@@ -297,6 +307,7 @@ pub fn render_with_claims(
             Reason::Quiet => (Slot::ReasonQuiet, 0),
             Reason::NamedBy { by } => (Slot::ReasonNamed, by),
             Reason::Table => (Slot::ReasonTable, 0),
+            Reason::Confessed => (Slot::ReasonConfessed, 0),
             Reason::Gut => (Slot::ReasonGut, 0),
         };
         say(

@@ -24,6 +24,7 @@ impl Heuristic {
             accused_by: self.accused_me,
             first_day: self.day <= 1,
             doubt_seers: day && !self.is_wolf() && self.unsure_of_seers(true),
+            heard_claim: if day { self.claim_to_answer() } else { None },
             ..SpeechPlan::default()
         };
         if self.is_wolf() {
@@ -71,12 +72,32 @@ impl Heuristic {
         !self.one_in(left)
     }
 
+    /// A hunter's or witch's claim by another living seat, made since this seat last
+    /// spoke, that it answers: the two speakers after a claim take it up, not the whole
+    /// table in turn.
+    fn claim_to_answer(&self) -> Option<(Seat, Role)> {
+        let since = self.claims[self.me as usize].spoke_at;
+        self.role_claimed
+            .iter()
+            .filter(|&c| c != self.me && self.alive.contains(c))
+            .map(|c| (c, &self.claims[c as usize]))
+            .find(|(_, cl)| {
+                cl.role_at > since
+                    && self.speeches - cl.role_at < 2
+                    && matches!(cl.role, Some(Role::Hunter | Role::Witch))
+            })
+            .and_then(|(c, cl)| cl.role.map(|r| (c, r)))
+    }
+
     /// Why this seat wants `target` out, as far as a speech should say.
     fn reason_for(&self, target: Seat, plan: &SpeechPlan) -> Option<Reason> {
         if plan.fakes.contains(target) {
             return None; // the denunciation already says why
         }
         let i = target as usize;
+        if self.claims[i].role == Some(Role::Werewolf) {
+            return Some(Reason::Confessed);
+        }
         // The speaker's own report is said in the speech already.
         if plan.reports.iter().any(|r| r.0 == target && r.1)
             || (!self.is_wolf() && self.checks[i] == Some(true))

@@ -325,6 +325,7 @@ fn plans() -> Vec<SpeechPlan> {
         Some(Reason::NamedByDead),
         Some(Reason::Quiet),
         Some(Reason::Table),
+        Some(Reason::Confessed),
         Some(Reason::Gut),
     ];
     let roles = [
@@ -357,6 +358,11 @@ fn plans() -> Vec<SpeechPlan> {
             pk_plea: i % 3 == 1,
             first_day: i % 5 == 1,
             doubt_seers: i % 4 == 3,
+            heard_claim: match i % 6 {
+                1 => Some((seat(8), Role::Hunter)),
+                4 => Some((seat(8), Role::Witch)),
+                _ => None,
+            },
             reason: reasons[i % reasons.len()],
             vote: (i % 6 != 5).then(|| seat(1)),
             ..SpeechPlan::default()
@@ -558,4 +564,97 @@ fn suspicion_follows_every_event() {
         wolf: true,
     });
     assert_eq!(p.suspicion()[2], 1.0);
+}
+
+/// What seat `speaker` says on day 1 after these speeches (seat, text).
+fn day_speech_after(speaker: Seat, role: Role, speeches: &[(Seat, &str)]) -> String {
+    let mut p = player(speaker, role);
+    p.observe(&dawn());
+    for (seat, text) in speeches {
+        p.observe(&speech(*seat, text));
+    }
+    match p.decide(&ask(speaker, AskKind::Speech, EVERY_SEAT)) {
+        Action::Speak { text } => text,
+        other => panic!("a speech is expected, got {other:?}"),
+    }
+}
+
+/// A person's hunter claim is answered by the next speakers and makes the claimer safe;
+/// two hunter claims leave both in doubt.
+#[test]
+fn a_hunter_claim_is_answered_and_weighed() {
+    let claim = "I'm the hunter. If you vote me out I take a wolf with me.";
+    let accused = (2, "I suspect 4, they were too quiet. Vote 4.");
+    for seed in 0..20u64 {
+        let mut p = Heuristic::new(seed);
+        p.observe(&Event::RoleDealt {
+            seat: 7,
+            role: Role::Villager,
+        });
+        p.observe(&Event::NightFell { night: 1 });
+        p.observe(&dawn());
+        p.observe(&speech(accused.0, accused.1));
+        let before = p.suspicion()[4];
+        p.observe(&speech(4, claim));
+        assert!(p.suspicion()[4] < before, "seed {seed}");
+        let Action::Speak { text } = p.decide(&ask(7, AskKind::Speech, EVERY_SEAT)) else {
+            panic!("a speech");
+        };
+        let book = Phrasebook::parse("built-in", BUILTIN).expect("valid");
+        assert!(
+            book.variants(Slot::HeardHunter)
+                .iter()
+                .any(|v| text.contains(&v.replace("{seat}", "4"))),
+            "seed {seed}: {text}"
+        );
+        assert!(
+            !claims::read(&text).accuses.contains(4),
+            "seed {seed}: {text}"
+        );
+    }
+    // The third speaker after the claim no longer repeats it.
+    let later = day_speech_after(
+        7,
+        Role::Villager,
+        &[(4, claim), (5, "Nothing yet."), (6, "Nothing yet.")],
+    );
+    assert!(!later.contains("hunter"), "{later}");
+    // A counter-claim: both claimers are in doubt.
+    let mut p = player(7, Role::Villager);
+    p.observe(&dawn());
+    p.observe(&speech(4, claim));
+    p.observe(&speech(5, "No, I am the hunter."));
+    let s = p.suspicion();
+    assert!(s[4] >= 0.6 && s[5] >= 0.6, "{s:?}");
+}
+
+/// A seat that says it is a wolf is voted out, and the voters say why.
+#[test]
+fn a_confession_is_taken_at_its_word() {
+    let confession = (5, "Fine, I am a wolf. Do your worst.");
+    let votes = villager_votes(7, &[confession]);
+    assert!(share(&votes, |s| s == 5) > 0.95, "{votes:?}");
+    let text = day_speech_after(7, Role::Villager, &[confession]);
+    assert_eq!(claims::read(&text).accuses, SeatSet::only(5), "{text}");
+    let book = Phrasebook::parse("built-in", BUILTIN).expect("valid");
+    let reasons = book.variants(Slot::ReasonConfessed);
+    assert!(
+        reasons
+            .iter()
+            .any(|r| text.contains(&r.replace("{seat}", "5"))),
+        "no confession reason in: {text}"
+    );
+}
+
+/// A believed witch's saved seat is counted good.
+#[test]
+fn a_witch_claim_clears_the_seat_she_saved() {
+    let mut p = player(7, Role::Villager);
+    p.observe(&dawn());
+    p.observe(&speech(2, "I suspect 3. Vote 3."));
+    let before = p.suspicion()[3];
+    p.observe(&speech(4, "I am the witch. I saved 3 last night."));
+    let s = p.suspicion();
+    assert!(s[3] < before && s[3] <= 0.1, "{s:?}");
+    assert!(s[4] <= 0.2, "{s:?}");
 }
