@@ -165,12 +165,19 @@ fn reply(case: &str, id: &str, side: Side, text: &str) -> String {
     let mut juror = OfflineJuror::new(kit.words(case), &setup, j);
     let words = kit.words(case);
     let labels = words.label(text);
+    // As the rules move a juror: its weight × the impact, over the two main topics.
+    let moved = labels
+        .topics
+        .iter()
+        .take(2)
+        .map(|t| setup.jurors[j].weights.get(&t.topic).unwrap_or(&0.0) * t.impact.factor())
+        .sum();
     let Decision::Now(Action::Reply { text }) = juror.decide(&Ask::Reply {
         player: 1,
         text: text.to_string(),
         band: Band::Undecided,
         heard: labels.topics,
-        moved: 0.0,
+        moved,
     }) else {
         panic!("a juror replies");
     };
@@ -358,4 +365,27 @@ async fn a_paced_advocate_waits_for_the_persons_turn_then_writes() {
         .unwrap();
     assert!(answer.action.is_some());
     assert!(start.elapsed() >= Duration::from_millis(400));
+}
+
+#[test]
+fn a_reaction_names_the_topic_that_moved_the_juror_that_way() {
+    // Rossi weighs the law +20 and whether it meant it −12: a prosecutor arguing both
+    // loses Rossi on the law, and is told so (not "on whether it meant to do it").
+    let text = "Meridian decided on its own to sell everything; it chose to trade recklessly and the law must hold it liable.";
+    let rossi = reply(
+        "trading_agent_poisoned_feed",
+        "juror_rossi",
+        Side::Prosecution,
+        text,
+    );
+    assert!(rossi.contains("the law"), "{rossi}");
+    assert!(!rossi.contains("whether it meant to do it"), "{rossi}");
+    // The same words from the defence please Rossi, on the law.
+    let rossi = reply(
+        "trading_agent_poisoned_feed",
+        "juror_rossi",
+        Side::Defense,
+        text,
+    );
+    assert!(rossi.contains("the law"), "{rossi}");
 }

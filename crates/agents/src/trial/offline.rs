@@ -6,7 +6,7 @@ use super::content::Case;
 use super::words::{Asked, Question, Replies, Struck, STRONG};
 use crate::games::trial::keywords::Lexicon;
 use crate::games::trial::label::strip;
-use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, Trial, TrialSetup};
+use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, TopicLabel, Trial, TrialSetup};
 use crate::games::Seat;
 use crate::{Agent, Decision};
 use rand_chacha::ChaCha8Rng;
@@ -138,12 +138,22 @@ impl OfflineJuror {
             .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)))
             .map(|w| self.words.topic_name(w.1));
         match ways.first() {
-            Some(&(_, argue_for, topic)) => Question::Convince {
-                topic: self.words.topic_name(topic),
-                argue_for,
-                second: ways.get(1).map(|w| self.words.topic_name(w.2)),
-                worst,
-            },
+            Some(&(_, argue_for, topic)) => {
+                // The next way is said in the same breath, so the same way round (to argue
+                // for, or down) when there is one; the warning never names either.
+                let second = ways[1..]
+                    .iter()
+                    .find(|w| w.1 == argue_for)
+                    .or(ways.get(1))
+                    .map(|w| self.words.topic_name(w.2));
+                let first = self.words.topic_name(topic);
+                Question::Convince {
+                    topic: first,
+                    argue_for,
+                    second,
+                    worst: worst.filter(|w| *w != first && Some(*w) != second),
+                }
+            }
             None => Question::Other {
                 topic: self.top_topics().0,
             },
@@ -161,11 +171,7 @@ impl OfflineJuror {
         heard: Option<&str>,
         moved: f64,
     ) -> String {
-        let side = self
-            .sides
-            .get(player as usize - 1)
-            .copied()
-            .unwrap_or(Side::Defense);
+        let side = self.side_of(player);
         let tell_band = self.told.insert(player, band) != Some(band);
         let replies = &self.words.replies;
         let (top, _) = self.top_topics();
@@ -250,6 +256,32 @@ impl OfflineJuror {
             .unwrap_or_default()
     }
 
+    /// The topic heard that did most to move this juror the way it went for `player`
+    /// (toward the player's side, or away): the one a reaction names.
+    fn telling<'a>(&self, player: Seat, heard: &'a [TopicLabel], moved: f64) -> Option<&'a str> {
+        let side = self.side_of(player);
+        let away = side.toward(moved) < 0.0;
+        heard
+            .iter()
+            .map(|t| {
+                let w = self.weights.get(&t.topic).copied().unwrap_or(0.0);
+                let toward = side.toward(w * t.impact.factor());
+                (if away { -toward } else { toward }, t.topic.as_str())
+            })
+            .fold(None, |best: Option<(f64, &str)>, x| match best {
+                Some(b) if b.0 >= x.0 => Some(b),
+                _ => Some(x),
+            })
+            .map(|b| b.1)
+    }
+
+    fn side_of(&self, player: Seat) -> Side {
+        self.sides
+            .get(player as usize - 1)
+            .copied()
+            .unwrap_or(Side::Defense)
+    }
+
     fn struck(&self, player: Seat, heard: bool, moved: f64) -> Struck {
         let toward = match self.sides.get(player as usize - 1) {
             Some(Side::Prosecution) => -moved,
@@ -308,7 +340,9 @@ impl Agent<Trial> for OfflineJuror {
                 moved,
             } => {
                 let words = self.words.clone();
-                let topic = heard.first().map(|t| words.topic_name(&t.topic));
+                let topic = self
+                    .telling(*player, heard, *moved)
+                    .map(|t| words.topic_name(t));
                 Action::Reply {
                     text: self.answer(*player, text, *band, topic, *moved),
                 }

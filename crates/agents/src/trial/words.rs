@@ -446,10 +446,42 @@ pub enum Asked {
     Other,
 }
 
+/// `s` with each sentence's first letter a capital (a topic's name may open one).
 fn capitalise(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
+    let mut out = String::with_capacity(s.len());
+    let mut start = true;
+    let mut prev = ' ';
+    for c in s.chars() {
+        if start && c.is_alphabetic() {
+            out.extend(c.to_uppercase());
+            start = false;
+        } else {
+            if !c.is_whitespace() {
+                start = false;
+            }
+            out.push(c);
+        }
+        if matches!(c, ' ') && matches!(prev, '.' | '?' | '!') {
+            start = true;
+        }
+        prev = c;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_topic_opening_a_sentence_gets_its_capital() {
+        assert_eq!(
+            capitalise("what moves me? whether it meant to do it. the law, too"),
+            "What moves me? Whether it meant to do it. The law, too"
+        );
+        assert_eq!(
+            sentences("Hm. On it? Yes! and so"),
+            ["Hm.", "On it?", "Yes!", "and so"]
+        );
     }
 }
