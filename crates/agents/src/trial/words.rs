@@ -473,6 +473,39 @@ fn capitalise(s: &str) -> String {
 mod tests {
     use super::*;
 
+    const REPLIES: &str = include_str!("../../../../content/trial/replies.toml");
+
+    #[test]
+    fn a_bad_replies_file_names_the_field() {
+        assert!(Replies::parse("replies.toml", REPLIES).is_ok());
+        for (from, to, field) in [
+            (
+                "\"Honestly? Make me see {topic} clearly. After that, {second}.\"",
+                "\"Honestly? Make me see it clearly.\"",
+                "question.convince",
+            ),
+            (
+                "\"Straight answer:\"",
+                "\"Straight {topic}:\"",
+                "question.stand",
+            ),
+            (
+                "convince_words = [",
+                "convince_words = [\"Convince\", ",
+                "question.convince_words",
+            ),
+        ] {
+            assert!(REPLIES.contains(from), "{from}");
+            let err = Replies::parse("replies.toml", &REPLIES.replacen(from, to, 1))
+                .unwrap_err()
+                .to_string();
+            assert!(
+                err.contains("replies.toml") && err.contains(field),
+                "{field}: {err}"
+            );
+        }
+    }
+
     #[test]
     fn a_topic_opening_a_sentence_gets_its_capital() {
         assert_eq!(
