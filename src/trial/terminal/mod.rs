@@ -14,7 +14,7 @@ use agora_core::store::{Outcome, Store};
 use agora_core::trial::session::TrialSessionSetup;
 use agora_core::trial::story::chart_png;
 pub use agora_core::trial::story::TrialView;
-use agora_games::trial::{Action, Ask, Trial};
+use agora_games::trial::{Action, Ask, Event, Trial};
 use agora_games::{Game, Seat, Viewer};
 use std::collections::BTreeMap;
 
@@ -64,7 +64,23 @@ impl Screen for TrialScreen<'_> {
     async fn note(&mut self, _: &SessionHandle<Trial>, note: &Note<Trial>, _: bool) {
         match note {
             Note::Event { audience, event } => {
-                if let Some(l) = self.view.line(event, *audience, false) {
+                // A hint is told from the side of the player answered: the player at this
+                // keyboard is not shown another player's ("seems to agree with you").
+                let event = match event {
+                    Event::Replied {
+                        juror,
+                        player,
+                        text,
+                        hint: Some(_),
+                    } if self.human.is_some_and(|h| h != *player) => Event::Replied {
+                        juror: juror.clone(),
+                        player: *player,
+                        text: text.clone(),
+                        hint: None,
+                    },
+                    e => e.clone(),
+                };
+                if let Some(l) = self.view.line(&event, *audience, false) {
                     out(&l);
                 }
             }

@@ -290,3 +290,101 @@ async fn a_trial_carries_on_after_a_restart() {
     fake.wait_until("the verdict", WAIT, |f| verdict(f, channel).is_some())
         .await;
 }
+
+/// Issue 43 on the fake Discord: a person prosecutes the trading case against the AI
+/// advocate. The juror threads open on the trading case (not the robot's family), a
+/// question what would convince a juror is answered in its terms, and the advocate does
+/// not post before the person has said anything.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_prosecutor_against_the_ai_advocate_is_answered_and_not_rushed() {
+    let app = TestApp::builder()
+        .seed(5)
+        .env("AGORA_TRIAL_PACE", 0.2)
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    let channel = 3305;
+    let i = trial(
+        &fake,
+        ANN,
+        channel,
+        "start",
+        json!([
+            {"name": "case", "type": 3, "value": "trading_agent_poisoned_feed"},
+            {"name": "mode", "type": 4, "value": 1}
+        ]),
+    )
+    .await;
+    fake.wait_until("the lobby", WAIT, |f| {
+        f.replies(i)
+            .iter()
+            .any(|m| m.find_custom_id(":start").is_some())
+    })
+    .await;
+    let lobby: Msg = fake
+        .replies(i)
+        .into_iter()
+        .find(|m| m.find_custom_id(":start").is_some())
+        .expect("lobby");
+    press(&fake, ANN, &lobby, ":prosecution").await;
+    press(&fake, ANN, &lobby, ":start").await;
+    fake.wait_until("five juror threads", WAIT, |f| {
+        f.threads().iter().filter(|t| t.1 == channel).count() == 5
+    })
+    .await;
+    let threads: Vec<(u64, String)> = fake
+        .threads()
+        .into_iter()
+        .filter(|t| t.1 == channel)
+        .map(|t| (t.0, t.2))
+        .collect();
+    let mut openings = Vec::new();
+    for (id, _) in &threads {
+        fake.wait_until("the juror's first message", WAIT, |f| {
+            f.messages(*id)
+                .iter()
+                .any(|m| m.author_id == APP_ID && m.text().contains("Write here"))
+        })
+        .await;
+        openings.extend(fake.messages(*id).into_iter().map(|m| m.text()));
+    }
+    let openings = openings.join("\n");
+    assert!(openings.contains("Forty thousand teachers"), "{openings}");
+    for robot in ["A family lost someone", "inside the robot"] {
+        assert!(!openings.contains(robot), "{openings}");
+    }
+    // The advocate's messages in the threads: "**<name>** to <juror>: …", not the person's.
+    let advocate_posts = |f: &FakeDiscord| -> usize {
+        threads
+            .iter()
+            .flat_map(|t| f.messages(t.0))
+            .filter(|m| {
+                let t = m.text();
+                m.author_id == APP_ID && t.contains("** to ") && !t.starts_with("**user4301**")
+            })
+            .count()
+    };
+    tokio::time::sleep(std::time::Duration::from_millis(1500)).await;
+    assert_eq!(
+        advocate_posts(&fake),
+        0,
+        "the advocate spoke before the person"
+    );
+    let wang = thread_of(&threads, "Wang");
+    say_and_wait(&fake, ANN, wang, "What would it take to convince you?").await;
+    let answer = fake
+        .messages(wang)
+        .into_iter()
+        .map(|m| m.text())
+        .find(|t| t.contains(" → "))
+        .expect("Wang answers");
+    assert!(
+        answer.to_lowercase().contains("whether it meant to do it")
+            && !answer.contains("doesn't tell me anything"),
+        "{answer}"
+    );
+    fake.wait_until("the advocate's move, after the person's", WAIT, |f| {
+        advocate_posts(f) > 0
+    })
+    .await;
+}

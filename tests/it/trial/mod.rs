@@ -3,7 +3,9 @@
 //! - `scenarios`: its scenarios, manipulation attempts, random input streams (proptest).
 //! - `llm`: model jurors and advocates against the mock LLM, with faults.
 //! - `terminal`: `agora play|sim|scenario|replay|stats` on trials.
+//! - `person`: a person prosecuting against the paced built-in advocate (issue 43).
 
 mod llm;
+mod person;
 mod scenarios;
 mod terminal;

@@ -144,6 +144,29 @@ impl TrialBook {
         &self.jurors
     }
 
+    /// What juror `juror` says first in `case`: the case's own line for it, else an
+    /// opening from the offline words naming the case topics the juror weighs most (never
+    /// another case's words).
+    pub fn opening(&self, case: &Case, juror: &str) -> String {
+        if let Some(line) = case.openings.get(juror) {
+            return line.clone();
+        }
+        let mut topics: Vec<(&str, f64)> = self
+            .jurors
+            .get(juror)
+            .map(|c| {
+                c.topic_weights
+                    .iter()
+                    .filter_map(|(t, w)| case.topic(t).map(|t| (t.name.as_str(), *w)))
+                    .collect()
+            })
+            .unwrap_or_default();
+        topics.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(b.0)));
+        let name = |i: usize| topics.get(i).map_or("what happened", |t| t.0);
+        let turn = juror.bytes().map(usize::from).sum();
+        self.replies.opening_for(name(0), name(1), turn)
+    }
+
     /// The offline labeller for `case`.
     pub fn lexicon(&self, case: &Case) -> Lexicon {
         Lexicon {

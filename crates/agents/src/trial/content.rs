@@ -132,6 +132,10 @@ struct CaseFile {
     evidence: Vec<Evidence>,
     epilogues: Vec<Epilogue>,
     arguments: Vec<Argument>,
+    /// What each seated juror says first, in this case (by juror id). A juror without
+    /// one opens from `content/trial/replies.toml` with the case topics it weighs most.
+    #[serde(default)]
+    openings: BTreeMap<String, String>,
 }
 
 /// A case.
@@ -146,6 +150,8 @@ pub struct Case {
     pub evidence: Vec<Evidence>,
     pub epilogues: Vec<Epilogue>,
     pub arguments: Vec<Argument>,
+    /// Each seated juror's first words in this case, by juror id (some may be missing).
+    pub openings: BTreeMap<String, String>,
 }
 
 fn is_id(id: &str) -> bool {
@@ -431,6 +437,22 @@ impl Case {
                 ));
             }
         }
+        for (juror, line) in &raw.openings {
+            if !raw.jurors.contains(juror) {
+                return Err(invalid(
+                    file,
+                    format!("openings.{juror}"),
+                    "not a juror seated in this case (see `jurors`)",
+                ));
+            }
+            if line.trim().is_empty() || line.chars().count() > 400 {
+                return Err(invalid(
+                    file,
+                    format!("openings.{juror}"),
+                    "a juror's opening is 1–400 characters",
+                ));
+            }
+        }
         for side in [Side::Defense, Side::Prosecution] {
             if raw.arguments.iter().filter(|a| a.side == side).count() < 4 {
                 return Err(invalid(
@@ -450,6 +472,11 @@ impl Case {
             evidence: raw.evidence,
             epilogues: raw.epilogues,
             arguments: raw.arguments,
+            openings: raw
+                .openings
+                .into_iter()
+                .map(|(j, l)| (j, l.trim().to_string()))
+                .collect(),
         })
     }
 
@@ -466,6 +493,7 @@ impl Case {
             evidence: Vec::new(),
             epilogues: Vec::new(),
             arguments: Vec::new(),
+            openings: BTreeMap::new(),
         }
     }
 

@@ -4,13 +4,17 @@
 //! - [`content`], [`book`]: cases and juror cards, checked at startup, as one book;
 //! - [`words`]: the jurors' offline replies;
 //! - [`offline`]: the built-in juror and advocate;
+//! - [`pace`]: an AI advocate paced to the people it argues against;
 //! - [`llm`], [`seats`]: the model's prompts, schemas and checks, and the juror and
 //!   advocate it plays (each call falling back to the built-in answer).
 
+#[cfg(test)]
+mod answer_tests;
 pub mod book;
 pub mod content;
 pub mod llm;
 pub mod offline;
+pub mod pace;
 pub mod seats;
 #[cfg(test)]
 mod tests;
@@ -19,6 +23,7 @@ pub mod words;
 pub use book::TrialBook;
 pub use content::{Case, JurorCard};
 pub use offline::{Offline, OfflineAdvocate, OfflineJuror};
+pub use pace::{Paced, Pacing};
 
 use crate::config::{Config, ConfigError};
 use crate::games::trial::{Trial, TrialSetup};
@@ -106,6 +111,18 @@ impl TrialKit {
         humans: &[Seat],
         seed: u64,
     ) -> Vec<Option<Box<dyn Agent<Trial>>>> {
+        self.paced_agents(setup, humans, seed, None)
+    }
+
+    /// As [`TrialKit::agents`], each AI advocate paced by `pacing` (to the people it
+    /// argues against) when there is one.
+    pub fn paced_agents(
+        &self,
+        setup: &TrialSetup,
+        humans: &[Seat],
+        seed: u64,
+        pacing: Option<&Pacing>,
+    ) -> Vec<Option<Box<dyn Agent<Trial>>>> {
         // A stored trial whose case has left the content still runs: its rules are
         // stored whole; the built-in players then have no bank to speak from.
         let case = self
@@ -117,23 +134,28 @@ impl TrialKit {
         let mut out: Vec<Option<Box<dyn Agent<Trial>>>> = Vec::new();
         for i in 0..setup.sides.len() {
             let seat = i as Seat + 1;
-            out.push(match (humans.contains(&seat), &self.advocate) {
-                (true, _) => None,
-                (false, Some(client)) => Some(Box::new(ModelAdvocate::new(
-                    words.clone(),
-                    setup,
-                    seat,
-                    seed,
-                    client.clone(),
-                    self.prompts.clone(),
-                    self.book.jurors(),
-                ))),
-                (false, None) => Some(Box::new(OfflineAdvocate::new(
-                    words.clone(),
-                    setup,
-                    seat,
-                    seed,
-                ))),
+            let advocate: Option<Box<dyn Agent<Trial>>> =
+                match (humans.contains(&seat), &self.advocate) {
+                    (true, _) => None,
+                    (false, Some(client)) => Some(Box::new(ModelAdvocate::new(
+                        words.clone(),
+                        setup,
+                        seat,
+                        seed,
+                        client.clone(),
+                        self.prompts.clone(),
+                        self.book.jurors(),
+                    ))),
+                    (false, None) => Some(Box::new(OfflineAdvocate::new(
+                        words.clone(),
+                        setup,
+                        seat,
+                        seed,
+                    ))),
+                };
+            out.push(match (advocate, pacing) {
+                (Some(a), Some(p)) => Some(Box::new(Paced::new(a, p.clone(), seat))),
+                (a, _) => a,
             });
         }
         for (j, seat) in setup.jurors.iter().enumerate() {

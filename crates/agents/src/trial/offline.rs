@@ -3,10 +3,10 @@
 //! band they are in, and an advocate who argues from the case's argument bank.
 
 use super::content::Case;
-use super::words::{Replies, Struck, STRONG};
+use super::words::{Asked, Question, Replies, Struck, STRONG};
 use crate::games::trial::keywords::Lexicon;
 use crate::games::trial::label::strip;
-use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, Trial, TrialSetup};
+use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, TopicLabel, Trial, TrialSetup};
 use crate::games::Seat;
 use crate::{Agent, Decision};
 use rand_chacha::ChaCha8Rng;
@@ -80,6 +80,11 @@ pub struct OfflineJuror {
     presented: Vec<String>,
     /// What the other jurors have said in deliberation.
     stated: Vec<String>,
+    /// Every juror's words heard in this trial (answers, statements, responses): a line
+    /// said out is not picked again while another is left.
+    said: Vec<String>,
+    /// The band this juror last told each player.
+    told: BTreeMap<Seat, Band>,
 }
 
 impl OfflineJuror {
@@ -94,6 +99,103 @@ impl OfflineJuror {
             turn: index,
             presented: Vec::new(),
             stated: Vec::new(),
+            said: Vec::new(),
+            told: BTreeMap::new(),
+        }
+    }
+
+    /// The name of the case topic this juror weighs most (then the next), or "the case".
+    fn top_topics(&self) -> (&str, &str) {
+        let mut topics: Vec<(&String, &f64)> = self.weights.iter().collect();
+        topics.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(b.0)));
+        let name = |i: usize| {
+            topics
+                .get(i)
+                .map_or("the case", |(t, _)| self.words.topic_name(t))
+        };
+        (name(0), name(1))
+    }
+
+    /// What would convince this juror toward `side`, in its own terms: the topics that
+    /// would move it furthest that way (argued for, or argued down: a negative impact
+    /// counts half), and the topic that, argued, would cost `side` most.
+    fn convince(&self, side: Side) -> Question<'_> {
+        let mut ways: Vec<(f64, bool, &str)> = self
+            .weights
+            .iter()
+            .map(|(topic, &w)| {
+                let (up, down) = (side.toward(w), side.toward(-0.5 * w));
+                (up.max(down), up >= down, topic.as_str())
+            })
+            .filter(|w| w.0 > 0.0)
+            .collect();
+        ways.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(b.2)));
+        let worst = self
+            .weights
+            .iter()
+            .map(|(topic, &w)| (side.toward(w), topic.as_str()))
+            .filter(|w| w.0 < 0.0)
+            .min_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(b.1)))
+            .map(|w| self.words.topic_name(w.1));
+        match ways.first() {
+            Some(&(_, argue_for, topic)) => {
+                // The next way is said in the same breath, so the same way round (to argue
+                // for, or down) when there is one; the warning never names either.
+                let second = ways[1..]
+                    .iter()
+                    .find(|w| w.1 == argue_for)
+                    .or(ways.get(1))
+                    .map(|w| self.words.topic_name(w.2));
+                let first = self.words.topic_name(topic);
+                Question::Convince {
+                    topic: first,
+                    argue_for,
+                    second,
+                    worst: worst.filter(|w| *w != first && Some(*w) != second),
+                }
+            }
+            None => Question::Other {
+                topic: self.top_topics().0,
+            },
+        }
+    }
+
+    /// The answer to `player`'s message `text`: an answer if it asks something, else a
+    /// reaction to what it did; the juror's band is told when it has changed since this
+    /// player last heard it.
+    fn answer(
+        &mut self,
+        player: Seat,
+        text: &str,
+        band: Band,
+        heard: Option<&str>,
+        moved: f64,
+    ) -> String {
+        let side = self.side_of(player);
+        let tell_band = self.told.insert(player, band) != Some(band);
+        let replies = &self.words.replies;
+        let (top, _) = self.top_topics();
+        let question = match replies.asks(text) {
+            None => None,
+            Some(Asked::Convince) => Some(self.convince(side)),
+            Some(Asked::Stand) => Some(Question::Stand),
+            Some(Asked::Other) => Some(match heard {
+                Some(topic) => {
+                    let toward = side.toward(moved);
+                    Question::About {
+                        topic,
+                        tells: (toward.abs() >= 1.5).then_some(toward > 0.0),
+                    }
+                }
+                None => Question::Other { topic: top },
+            }),
+        };
+        match question {
+            Some(q) => replies.answer(&q, band, tell_band, self.turn, &self.said),
+            None => {
+                let struck = self.struck(player, heard.is_some(), moved);
+                replies.reply(struck, heard, top, band, tell_band, self.turn, &self.said)
+            }
         }
     }
 
@@ -140,7 +242,9 @@ impl OfflineJuror {
                 let topic = self.words.topic_name(topic);
                 (
                     given(card.as_deref(), topic),
-                    self.words.replies.reason(card.as_deref(), topic, self.turn),
+                    self.words
+                        .replies
+                        .reason(card.as_deref(), topic, self.turn, &self.said),
                 )
             })
             .collect();
@@ -150,6 +254,32 @@ impl OfflineJuror {
             .or(texts.first())
             .map(|(_, t)| t.clone())
             .unwrap_or_default()
+    }
+
+    /// The topic heard that did most to move this juror the way it went for `player`
+    /// (toward the player's side, or away): the one a reaction names.
+    fn telling<'a>(&self, player: Seat, heard: &'a [TopicLabel], moved: f64) -> Option<&'a str> {
+        let side = self.side_of(player);
+        let away = side.toward(moved) < 0.0;
+        heard
+            .iter()
+            .map(|t| {
+                let w = self.weights.get(&t.topic).copied().unwrap_or(0.0);
+                let toward = side.toward(w * t.impact.factor());
+                (if away { -toward } else { toward }, t.topic.as_str())
+            })
+            .fold(None, |best: Option<(f64, &str)>, x| match best {
+                Some(b) if b.0 >= x.0 => Some(b),
+                _ => Some(x),
+            })
+            .map(|b| b.1)
+    }
+
+    fn side_of(&self, player: Seat) -> Side {
+        self.sides
+            .get(player as usize - 1)
+            .copied()
+            .unwrap_or(Side::Defense)
     }
 
     fn struck(&self, player: Seat, heard: bool, moved: f64) -> Struck {
@@ -186,27 +316,35 @@ impl Agent<Trial> for OfflineJuror {
             Event::Presented { card, .. } if !self.presented.contains(card) => {
                 self.presented.push(card.clone())
             }
-            Event::Stated { text, .. } => self.stated.push(text.clone()),
+            Event::Stated { text, .. } => {
+                self.stated.push(text.clone());
+                self.said.push(text.clone());
+            }
+            Event::Replied { text, .. } | Event::Responded { text, .. } => {
+                self.said.push(text.clone())
+            }
             _ => {}
         }
     }
 
     fn decide(&mut self, ask: &Ask) -> Decision<Action> {
         self.turn += 1;
-        let replies = &self.words.replies;
+        let replies = self.words.replies.clone();
         let action = match ask {
             Ask::Label { text, .. } => Action::Label(self.words.lexicon.label(text)),
             Ask::Reply {
                 player,
+                text,
                 band,
                 heard,
                 moved,
-                ..
             } => {
-                let struck = self.struck(*player, !heard.is_empty(), *moved);
-                let topic = heard.first().map(|t| self.words.topic_name(&t.topic));
+                let words = self.words.clone();
+                let topic = self
+                    .telling(*player, heard, *moved)
+                    .map(|t| words.topic_name(t));
                 Action::Reply {
-                    text: replies.reply(struck, topic, *band, self.turn),
+                    text: self.answer(*player, text, *band, topic, *moved),
                 }
             }
             Ask::Deliberate { band, .. } => {
@@ -215,7 +353,11 @@ impl Agent<Trial> for OfflineJuror {
                     Band::Undecided => None,
                     _ => Some(Side::Defense),
                 };
-                let text = format!("{} {}", replies.opening(self.turn), self.reason(side));
+                let text = format!(
+                    "{} {}",
+                    replies.opening(self.turn, &self.said),
+                    self.reason(side)
+                );
                 let labels = self.words.label(&text);
                 Action::Statement { text, labels }
             }
@@ -230,7 +372,7 @@ impl Agent<Trial> for OfflineJuror {
                     .and_then(|i| self.names.get(i))
                     .map_or("friend", String::as_str);
                 Action::Reply {
-                    text: replies.respond(moved.abs() >= 1.0, name, *band, self.turn),
+                    text: replies.respond(moved.abs() >= 1.0, name, *band, self.turn, &self.said),
                 }
             }
             Ask::Argue { .. } => Action::Rest,

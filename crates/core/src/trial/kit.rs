@@ -53,7 +53,7 @@ pub fn trial_view_of(kit: &TrialKit, setup: &TrialSessionSetup) -> anyhow::Resul
                 (
                     j.name.clone(),
                     card.map_or_else(String::new, |c| c.occupation.clone()),
-                    card.map_or_else(String::new, |c| c.first_message.clone()),
+                    kit.book.opening(&case, &j.id),
                 ),
             )
         })

@@ -123,7 +123,15 @@ impl GameSetup for TrialSessionSetup {
         Trial::new(&self.trial)
     }
     fn agents(&self, _id: &str, seed: u64, kit: &TrialKit) -> Vec<Option<Box<dyn Agent<Trial>>>> {
-        kit.agents(&self.trial, &self.human_seats(), seed)
+        // An AI advocate against people is paced to them (not in an all-AI trial).
+        let people = self.human_seats();
+        let pacing = crate::agents::trial::Pacing::for_trial(
+            &self.trial,
+            &people,
+            self.timers.duration("argument"),
+            self.timers.pace,
+        );
+        kit.paced_agents(&self.trial, &people, seed, pacing.as_ref())
     }
     fn deadlines(&self) -> Arc<dyn Deadlines> {
         Arc::new(self.timers.clone())

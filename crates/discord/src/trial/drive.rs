@@ -92,17 +92,21 @@ async fn open_thread(bot: &Bot, channel: u64, id: &str) -> u64 {
     thread.get()
 }
 
-/// Juror `id`'s first message, which opens its thread.
-async fn first_message(bot: &Bot, thread: u64, id: &str, turns: u32) {
-    let Some(card) = bot.kits.get::<TrialKit>().book.juror(id) else {
+/// Juror `id`'s first words in `case` (the case's own line for it), which open its thread.
+async fn first_message(bot: &Bot, thread: u64, case: &str, id: &str, turns: u32) {
+    let book = &bot.kits.get::<TrialKit>().book;
+    let Some(card) = book.juror(id) else {
         return;
     };
+    let opening = book
+        .case(case)
+        .map_or_else(|| card.first_message.clone(), |c| book.opening(c, id));
     let first = format!(
         "**{}** ({}, {}): {}\n\n*Write here to speak to {}: each player has {turns} messages for this juror.*",
         card.name,
         card.age,
         card.occupation,
-        sanitize(&card.first_message, 1200),
+        sanitize(&opening, 1200),
         card.name
     );
     bot.post_text(ChannelId::new(thread), &first).await;
@@ -156,7 +160,7 @@ pub(super) async fn start(
     post_case(bot, table.channel, &shown).await;
     for (id, _, thread) in &shown.jurors {
         if *thread != 0 {
-            first_message(bot, *thread, id, turns).await;
+            first_message(bot, *thread, &shown.case, id, turns).await;
         }
     }
     let _ = c

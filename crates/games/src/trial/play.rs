@@ -3,7 +3,7 @@
 //! a message labelled and answered, a card applied, the argument closed, deliberation
 //! round by round, the vote.
 
-use super::types::{vague_label, Action, Event, Hints, Labels, Refusal};
+use super::types::{vague_label, Action, Event, Hints, Labels, Refusal, Side};
 use super::{jury, label, Phase, Trial, Waiting};
 use crate::{Audience, Seat};
 
@@ -287,8 +287,11 @@ impl Trial {
                 return;
             };
             if let Some(text) = text {
-                let hint = (self.setup.rules.hints == Hints::Labels)
-                    .then(|| vague_label(self.jurors[j].stance).to_string());
+                // The hint is told to the player answered, from that player's side.
+                let side = self.setup.sides.get(w.player as usize - 1).copied();
+                let hint = (self.setup.rules.hints == Hints::Labels).then(|| {
+                    vague_label(self.jurors[j].stance, side.unwrap_or(Side::Defense)).to_string()
+                });
                 self.push(
                     Audience::Everyone,
                     Event::Replied {

@@ -286,3 +286,61 @@ fn hints_show_the_vague_label_only_when_asked() {
         assert_eq!(hint, Some(want.map(String::from)));
     }
 }
+
+/// The hint is told from the answered player's side: a juror leaning NOT GUILTY agrees
+/// with the defence and not with the prosecution (issue 43: a prosecutor was told a
+/// defence-leaning juror "Seems to agree with you").
+#[test]
+fn hint_labels_are_relative_to_the_players_side() {
+    let mut s = setup(2, 0);
+    s.rules.mode = Mode::Adversarial;
+    s.sides = vec![Side::Defense, Side::Prosecution];
+    s.rules.hints = Hints::Labels;
+    // Juror c leans NOT GUILTY (+30, then +18 from the message, +48 in all).
+    s.jurors[2].stance = 70.0;
+    let mut t = Trial::new(&s);
+    let c = 5;
+    for player in [1, 2] {
+        t.act(
+            player,
+            Action::Say {
+                juror: "c".into(),
+                text: "Nothing in this case is about the weather, I promise you.".into(),
+            },
+        )
+        .unwrap();
+        t.act(c, Action::Label(Labels::default())).unwrap();
+        t.act(c, Action::Reply { text: "Hm.".into() }).unwrap();
+    }
+    let hints: Vec<(Seat, Option<String>)> = t
+        .log()
+        .iter()
+        .filter_map(|l| match &l.event {
+            Event::Replied { player, hint, .. } => Some((*player, hint.clone())),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        hints,
+        vec![
+            (1, Some("Seems to agree with you".to_string())),
+            (2, Some("Doesn't seem to agree with you".to_string())),
+        ]
+    );
+    for (stance, defence, prosecution) in [
+        (
+            -45.0,
+            "Doesn't seem to agree with you",
+            "Seems to be considering your viewpoint",
+        ),
+        (-10.0, "Seems to have some doubts", "Neutral attitude"),
+        (
+            45.0,
+            "Seems to be considering your viewpoint",
+            "Doesn't seem to agree with you",
+        ),
+    ] {
+        assert_eq!(vague_label(stance, Side::Defense), defence);
+        assert_eq!(vague_label(stance, Side::Prosecution), prosecution);
+    }
+}

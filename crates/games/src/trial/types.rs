@@ -52,6 +52,14 @@ impl Side {
     pub fn wants_not_guilty(self) -> bool {
         self == Side::Defense
     }
+    /// A juror's `stance` (positive leans NOT GUILTY) as seen from this side: positive
+    /// leans this side's way.
+    pub fn toward(self, stance: f64) -> f64 {
+        match self {
+            Side::Defense => stance,
+            Side::Prosecution => -stance,
+        }
+    }
 }
 
 /// What players are shown of a juror's mind before the verdict.
@@ -224,8 +232,12 @@ impl Band {
     }
 }
 
-/// The source's five vague labels (cut at −30, 0, 30, 60), shown with `hints = labels`.
-pub fn vague_label(stance: f64) -> &'static str {
+/// The source's five vague labels (cut at −30, 0, 30, 60), shown with `hints = labels`, for
+/// a player of `side`: the juror's stance is read toward that side, so a juror leaning
+/// NOT GUILTY "seems to agree" with the defence and "doesn't seem to agree" with the
+/// prosecution.
+pub fn vague_label(stance: f64, side: Side) -> &'static str {
+    let stance = side.toward(stance);
     if stance < -30.0 {
         "Doesn't seem to agree with you"
     } else if stance < 0.0 {
