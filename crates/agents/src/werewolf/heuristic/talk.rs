@@ -160,7 +160,11 @@ impl Heuristic {
                     .into_iter()
                     .filter_map(|s| self.checks[s as usize].map(|w| (s, w)))
                     .collect();
-                plan.fakes = self.seer_claimers().filter(|&c| c != self.me).collect();
+                // A rival who has died is not denounced: there is no one left to vote.
+                plan.fakes = self
+                    .seer_claimers()
+                    .filter(|&c| c != self.me && self.alive.contains(c))
+                    .collect();
             }
         } else if kind != SpeechKind::Day && matches!(self.role, Role::Witch | Role::Hunter) {
             plan.role = Some(self.role);
@@ -232,7 +236,7 @@ impl Heuristic {
                 }
             }
             plan.reports = self.fake_reports.clone();
-            if let Some(r) = real_seer {
+            if let Some(r) = real_seer.filter(|r| self.alive.contains(*r)) {
                 plan.fakes = SeatSet::only(r);
             }
             plan.vote = self
