@@ -155,11 +155,29 @@ impl<'a> Writer<'a> {
         ranked.into_iter().map(|(_, i)| used[i].0).collect()
     }
 
-    /// The other side's claims, most made first (only those made at least once).
+    /// The other side's claims, most made first (only those made at least once): only
+    /// claims they made as the judge reads them ([`touched_claims`]: the claim
+    /// stated, two of its keywords, or our rebuttal of it stated): one keyword alone ("no
+    /// means test" in a definition) raises no claim, and a claim nobody made is never
+    /// rebutted.
     fn their_main_claims(&self) -> Vec<&'a Claim> {
-        let mut used: Vec<(&Claim, usize)> = self
-            .claim_use(self.side.other())
-            .into_iter()
+        let (theirs, ours) = (self.theirs(), self.own());
+        let made: Vec<Vec<&'a Claim>> = self
+            .memory
+            .by_side(self.side.other())
+            .map(|s| touched_claims(theirs, ours, &s.text))
+            .collect();
+        let mut used: Vec<(&Claim, usize)> = theirs
+            .claims
+            .iter()
+            .map(|c| {
+                (
+                    c,
+                    made.iter()
+                        .filter(|m| m.iter().any(|t| t.id == c.id))
+                        .count(),
+                )
+            })
             .filter(|(_, n)| *n > 0)
             .collect();
         used.sort_by_key(|(_, n)| std::cmp::Reverse(*n));

@@ -86,7 +86,8 @@ fn reason_last(clause: &str) -> String {
 /// Rejoinders to the other side's points: "They say that <their point>, but <our reply>."
 /// — one sentence that states the point in their words and answers it with `reply`'s line
 /// (ours, chosen for that point). Their sentences are taken latest speech first, each a
-/// claim (three key words, at most 22 words, no question or quotation) that `answered`
+/// claim (three key words, at most 22 words, no question, quotation or report of what
+/// someone said) that `answered`
 /// does not hold (not yet answered by this side); at most `n`, none `said` before.
 pub fn rejoinders(
     theirs: &[&str],
@@ -104,7 +105,9 @@ pub fn rejoinders(
             if out.len() >= n {
                 return out;
             }
-            if s.question || s.text.contains(['"', '“']) {
+            // A question, a quotation, or a sentence reporting what someone said ("Your
+            // side says the pilots were small") is not a claim of theirs to state.
+            if s.question || s.text.contains(['"', '“']) || s.attributed {
                 continue;
             }
             let Some(body) = claim_of(&s.text) else {

@@ -215,6 +215,52 @@ impl Panel for SocialDebate {
                 )
             }
             E::RoundStarted { round } => format!("-- Round {round} --"),
+            E::Standing { round, minds } => {
+                let who: Vec<String> = minds
+                    .iter()
+                    .enumerate()
+                    .map(|(i, m)| {
+                        let name = name_of(names, i as Seat + 1);
+                        if m.active {
+                            format!(
+                                "{name} {} ({:+.2}, conviction {:.2})",
+                                if m.stance < 0.0 { "against" } else { "for" },
+                                m.stance,
+                                m.conviction
+                            )
+                        } else {
+                            format!("{name} has given in")
+                        }
+                    })
+                    .collect();
+                format!("Where each stands after round {round}: {}.", who.join("; "))
+            }
+            E::Breakdown { parts } => {
+                let lines: Vec<String> = parts
+                    .iter()
+                    .enumerate()
+                    .map(|(i, p)| {
+                        let mut got = vec![
+                            format!("holding its side {:.2}", p.held),
+                            format!("persuading others {:.2}", p.influence),
+                        ];
+                        if p.won_over != 0.0 {
+                            got.push(format!("winning others over {:+.2}", p.won_over));
+                        }
+                        got.push(format!("composure under attack {:.2}", p.composure));
+                        if p.gave_in != 0.0 {
+                            got.push(format!("giving in {:.2}", p.gave_in));
+                        }
+                        format!(
+                            "  {} {:.2}: {}",
+                            name_of(names, i as Seat + 1),
+                            p.total(),
+                            got.join(", ")
+                        )
+                    })
+                    .collect();
+                format!("What scored:\n{}", lines.join("\n"))
+            }
             E::Spoke {
                 seat,
                 round,

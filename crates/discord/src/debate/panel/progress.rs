@@ -60,7 +60,7 @@ impl Progress {
                 self.queue.retain(|s| s != seat);
             }
             E::Finished { .. } => self.finished = true,
-            E::Rated { .. } => {}
+            E::Rated { .. } | E::Standing { .. } | E::Breakdown { .. } => {}
         }
     }
 

@@ -11,9 +11,10 @@ pub mod state;
 mod tests;
 pub mod types;
 
-pub use state::{scores, verdict, Mind, Rating, Surrender, Verdict, HISTORY};
+pub use state::{breakdown, scores, verdict, Mind, Parts, Rating, Surrender, Verdict, HISTORY};
 pub use types::{
-    Action, Ask, Event, Ratings, Refusal, SocialRules, Start, MAX_PARTICIPANTS, MIN_PARTICIPANTS,
+    Action, Ask, Event, Ratings, Refusal, SocialRules, Stand, Start, MAX_PARTICIPANTS,
+    MIN_PARTICIPANTS,
 };
 
 use crate::{Audience, Logged, Seat};
@@ -347,6 +348,7 @@ impl SocialDebate {
         if round >= self.rules.rounds {
             return self.finish();
         }
+        self.push_standing(round);
         let first = (1..=self.participants())
             .find(|&s| self.is_active(s))
             .unwrap_or(1);
@@ -355,6 +357,20 @@ impl SocialDebate {
             seat: first,
         };
         self.push(Audience::Everyone, Event::RoundStarted { round: round + 1 });
+    }
+
+    /// Where everyone stands after `round`, for all to see before the next one.
+    fn push_standing(&mut self, round: u8) {
+        let minds = self
+            .minds
+            .iter()
+            .map(|m| Stand {
+                stance: m.stance,
+                conviction: m.conviction,
+                active: m.is_active(),
+            })
+            .collect();
+        self.push(Audience::Everyone, Event::Standing { round, minds });
     }
 
     fn snapshot(&mut self) {
@@ -375,9 +391,20 @@ impl SocialDebate {
         if self.trail.last() != Some(&now) || self.trail.len() == 1 {
             self.trail.push(now);
         }
+        let round = match self.phase {
+            Phase::Speaking { round, .. } | Phase::Rating { round, .. } => round,
+            Phase::Finished => self.rules.rounds,
+        };
+        self.push_standing(round);
         self.phase = Phase::Finished;
         let scores = self.scores();
         let (winner, verdict) = verdict(&self.minds, &scores);
+        self.push(
+            Audience::Everyone,
+            Event::Breakdown {
+                parts: breakdown(&self.minds),
+            },
+        );
         self.push(
             Audience::Everyone,
             Event::Finished {

@@ -211,6 +211,60 @@ pub fn scores(minds: &[Mind]) -> Vec<f64> {
         .collect()
 }
 
+/// What one participant's score is made of, each part as [`scores`] adds it: the five
+/// parts sum to the score (the order of the additions aside).
+#[derive(Debug, Clone, Copy, PartialEq, Default, Serialize, Deserialize)]
+pub struct Parts {
+    /// |stance|·conviction·30: how firmly it still holds its side.
+    pub held: f64,
+    /// Σ over the others of the mean persuasion it gave each × 10.
+    pub influence: f64,
+    /// +20 for each participant who gave in with it as the main persuader.
+    pub won_over: f64,
+    /// (1 − mean attack received)·conviction·20: how calmly it was answered.
+    pub composure: f64,
+    /// −50 if it gave in.
+    pub gave_in: f64,
+}
+
+impl Parts {
+    pub fn total(&self) -> f64 {
+        self.held + self.influence + self.won_over + self.composure + self.gave_in
+    }
+}
+
+/// Every participant's score in its parts, seat 1 first (see [`scores`]).
+pub fn breakdown(minds: &[Mind]) -> Vec<Parts> {
+    (0..minds.len())
+        .map(|i| {
+            let me = i as Seat + 1;
+            let m = &minds[i];
+            let mut parts = Parts {
+                held: m.stance.abs() * m.conviction * 30.0,
+                composure: (1.0 - m.mean_attack()) * m.conviction * 20.0,
+                gave_in: if m.surrendered.is_some() { -50.0 } else { 0.0 },
+                ..Parts::default()
+            };
+            for (j, other) in minds.iter().enumerate() {
+                if j == i {
+                    continue;
+                }
+                if other.surrendered.is_some() && other.bonus_to == Some(me) {
+                    parts.won_over += 20.0;
+                }
+                if let Some(avg) = other
+                    .by_persuader
+                    .get(&me)
+                    .and_then(|h| mean(h.iter().copied()))
+                {
+                    parts.influence += avg * 10.0;
+                }
+            }
+            parts
+        })
+        .collect()
+}
+
 /// How a social debate was won.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -87,3 +87,55 @@ fn turns_skip_the_surrendered_and_the_debate_ends_with_one_left() {
     assert!(g.is_over());
     assert_eq!(g.verdict(), (Some(1), Verdict::Overwhelming));
 }
+
+#[test]
+fn stances_are_shown_between_rounds_and_the_result_comes_with_its_breakdown() {
+    let starts = [0.8, -0.6, 0.3].map(|s| Start {
+        stance: s,
+        conviction: 0.6,
+    });
+    let rules = SocialRules {
+        rounds: 2,
+        length_scale: 1.0,
+    };
+    let mut g = SocialDebate::new("m", &starts, &rules);
+    let everyone = |s: Seat| (1..=3).filter(|&t| t != s).collect::<Vec<Seat>>();
+    while !g.is_over() {
+        let (seat, ask) = g.ask().unwrap();
+        let action = match ask {
+            Ask::Speak { .. } => Action::Speak { text: "a".into() },
+            Ask::Rate { speaker, .. } => Action::Rate(Ratings {
+                ratings: everyone(speaker)
+                    .into_iter()
+                    .map(|t| (t, rate(0.7, 0.4)))
+                    .collect(),
+                offline: false,
+            }),
+        };
+        g.act(seat, action).unwrap();
+    }
+    let events: Vec<&Event> = g.log().iter().map(|l| &l.event).collect();
+    // After round 1 (before round 2 starts) and at the end.
+    let standing: Vec<usize> = (0..events.len())
+        .filter(|&i| matches!(events[i], Event::Standing { .. }))
+        .collect();
+    assert_eq!(standing.len(), 2, "{events:?}");
+    assert!(matches!(
+        events[standing[0] + 1],
+        Event::RoundStarted { round: 2 }
+    ));
+    let Event::Standing { minds, .. } = events[standing[0]] else {
+        unreachable!()
+    };
+    assert_eq!(minds.len(), 3);
+    let n = events.len();
+    let (Event::Breakdown { parts }, Event::Finished { scores, .. }) =
+        (events[n - 2], events[n - 1])
+    else {
+        panic!("{events:?}")
+    };
+    for (p, s) in parts.iter().zip(scores) {
+        assert!((p.total() - s).abs() < 1e-9, "{p:?} {s}");
+        assert!(p.influence > 0.0 && p.held >= 0.0);
+    }
+}

@@ -1,7 +1,7 @@
 //! The social debate's nouns: its rules, what a seat may do ([`Action`]), what the game
 //! waits for ([`Ask`]), what it logs ([`Event`]) and why it refuses.
 
-use super::state::{Rating, Surrender, Verdict};
+use super::state::{Parts, Rating, Surrender, Verdict};
 use crate::Seat;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -107,6 +107,14 @@ impl Ask {
     }
 }
 
+/// One participant's stance and conviction at a moment, and whether it is still in.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Stand {
+    pub stance: f64,
+    pub conviction: f64,
+    pub active: bool,
+}
+
 /// What the debate logs. The evaluator's ratings are its notes (the moderator's view);
 /// speeches, surrenders and the result are public.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -135,6 +143,15 @@ pub enum Event {
         speaker: Seat,
         ratings: Vec<(Seat, Rating)>,
         offline: bool,
+    },
+    /// Where everyone stands after a round (seat 1 first): shown between rounds.
+    Standing {
+        round: u8,
+        minds: Vec<Stand>,
+    },
+    /// What each score is made of (seat 1 first), just before the result.
+    Breakdown {
+        parts: Vec<Parts>,
     },
     Surrendered {
         seat: Seat,
