@@ -107,7 +107,7 @@ pub fn rejoinders(
             }
             // A question, a quotation, or a sentence reporting what someone said ("Your
             // side says the pilots were small") is not a claim of theirs to state.
-            if s.question || s.text.contains(['"', '“']) || s.attributed {
+            if s.question || s.text.contains(['"', '“']) || reports_speech(&s.text) {
                 continue;
             }
             let Some(body) = claim_of(&s.text) else {
@@ -414,3 +414,53 @@ pub fn motion_keys(motion: &str) -> Vec<String> {
 
 #[cfg(test)]
 mod tests;
+
+/// Whether a sentence reports what someone said ("Your side says …", "Con also claimed …",
+/// "P2 mentioned …"): a speaker word, then a verb of saying within the next two words,
+/// among its first eight words.
+fn reports_speech(text: &str) -> bool {
+    const SPEAKERS: [&str; 9] = [
+        "side",
+        "you",
+        "they",
+        "opponents",
+        "opposition",
+        "con",
+        "pro",
+        "he",
+        "she",
+    ];
+    const VERBS: [&str; 14] = [
+        "say",
+        "says",
+        "said",
+        "saying",
+        "claim",
+        "claims",
+        "claimed",
+        "argue",
+        "argues",
+        "argued",
+        "quoted",
+        "mentioned",
+        "told",
+        "insist",
+    ];
+    let words: Vec<String> = text
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .take(8)
+        .map(str::to_lowercase)
+        .collect();
+    let speaker = |w: &str| {
+        SPEAKERS.contains(&w)
+            || (w.len() >= 2 && w.starts_with('p') && w[1..].chars().all(|c| c.is_ascii_digit()))
+    };
+    (0..words.len()).any(|i| {
+        speaker(&words[i])
+            && words[i + 1..]
+                .iter()
+                .take(2)
+                .any(|w| VERBS.contains(&w.as_str()))
+    })
+}

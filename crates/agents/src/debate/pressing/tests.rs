@@ -231,3 +231,18 @@ fn never_presses_a_sentence_about_the_debaters() {
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].contains("machines can produce millions"), "{got:?}");
 }
+
+#[test]
+fn a_report_of_what_was_said_is_not_a_claim() {
+    assert!(super::reports_speech(
+        "Your side says the pilots were small."
+    ));
+    assert!(super::reports_speech(
+        "Con also claimed that jobs would vanish."
+    ));
+    assert!(super::reports_speech("P2 mentioned the Iceland trial."));
+    assert!(!super::reports_speech("Automation will replace many jobs."));
+    assert!(!super::reports_speech(
+        "A basic income says nothing about work."
+    ));
+}
