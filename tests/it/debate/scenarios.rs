@@ -135,7 +135,9 @@ fn probe_score(path: &Path) -> f64 {
 /// `tests/scenarios/judge_probes/<topic>-<slot>-<kind>.json`: one slot spoken three ways —
 /// the argument bank recited, an original speech that answers what was said, and a vague
 /// one. The built-in judge must mark the original at least as the bank (less 0.25), clearly
-/// above the vague (by 1.0), and an original answer to the question asked above the bank.
+/// above the vague (by 1.0), an original answer to the question asked above the bank, and
+/// a pointed question (`-question`) or a rebuttal quoting the other side (`-rebuttal`) at
+/// least as the bank.
 #[test]
 fn the_built_in_judge_is_fair_to_an_original_speech() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/scenarios/judge_probes");
@@ -159,6 +161,10 @@ fn the_built_in_judge_is_fair_to_an_original_speech() {
             problems.push(format!(
                 "{slot}: original {original} not clear of vague {vague}"
             ));
+        }
+        // A question pressing their claim, a rebuttal quoting them: at least the bank.
+        if (slot.ends_with("-question") || slot.ends_with("-rebuttal")) && original < bank {
+            problems.push(format!("{slot}: original {original} below bank {bank}"));
         }
         if slot.ends_with("-answer") && original <= bank {
             problems.push(format!(

@@ -237,10 +237,13 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
         engaged = engaged.max(0.5);
     }
     if speech.part == Part::Question {
-        // Questions are judged on what they press: pressing the other side's points is as
-        // good as a reason or a figure of their own.
-        reasons = reasons.max(engaged);
-        evidence = evidence.max(engaged);
+        // Questions are judged on what they press: a question that takes up a point of
+        // theirs and brings something of its own to answer (a consequence, a case, a
+        // figure) is as good as a reason or a figure; one that only restates their point
+        // in a frame that fits any debate presses nothing.
+        let press = r.pressing.min(2) as f64 / 2.0;
+        reasons = reasons.max(press);
+        evidence = evidence.max(press);
     }
     let answered = r.answer_share().unwrap_or(engaged);
     let substance = r.substantive as f64 / fresh_sentences;
@@ -326,6 +329,18 @@ fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> Str
         // An answer with questions to answer and no other point to take up says only
         // what it answered.
         parts.push("nothing of the other side's to answer yet".into());
+    }
+    if speech.part == Part::Question {
+        parts.push(format!(
+            "{} pressing a point of theirs with something of its own",
+            plural(r.pressing, "question", "questions")
+        ));
+    }
+    if r.quotes > 0 {
+        parts.push(format!(
+            "{} quoting the other side to answer them",
+            plural(r.quotes, "sentence", "sentences")
+        ));
     }
     parts.push(format!(
         "{} with a reason, {} of evidence (figures, sources named)",

@@ -33,6 +33,8 @@ pub mod text;
 pub mod topics;
 
 #[cfg(test)]
+mod probes;
+#[cfg(test)]
 mod tests;
 #[cfg(test)]
 mod tests_llm;

@@ -43,6 +43,9 @@ struct Words {
     evidence_zh: String,
     contrast: String,
     signposts: String,
+    attribution_verbs: String,
+    attribution_speakers: String,
+    frame: String,
 }
 
 static WORDS: LazyLock<Words> = LazyLock::new(|| {
@@ -163,6 +166,10 @@ pub struct Sentence {
     pub contrast: bool,
     /// Whether it names a key word of the motion (those are not among its `keys`).
     pub names_motion: bool,
+    /// The key words of what it quotes between quotation marks (less the motion's).
+    pub quoted: Vec<String>,
+    /// Whether it reports what someone said ("P2 said …", "They call …", "You ask …").
+    pub attributed: bool,
 }
 
 impl Sentence {
@@ -179,7 +186,13 @@ impl Sentence {
             || list(&WORDS.reasons_zh).any(|r| own.contains(r));
         let marks = marks(&own, &toks, &first);
         let evidence = marks.len().min(2);
+        let quoted: Vec<String> = self::keys(text)
+            .into_iter()
+            .filter(|k| !keys.contains(k) && !motion.contains(k))
+            .collect();
         Sentence {
+            quoted,
+            attributed: attributed(&toks),
             text: text.to_string(),
             question: words::ends_with_question(text),
             contrast: list(&WORDS.contrast).any(|c| toks.iter().any(|t| t == c)),
@@ -235,9 +248,60 @@ impl Sentence {
     }
 
     /// Whether this sentence takes up `point`: two of its key words, or one with a contrast.
+    /// A question needs only one: asking about a point is taking it up.
     pub fn takes_up(&self, point: &Sentence) -> bool {
         let shared = point.keys.iter().filter(|k| self.keys.contains(k)).count();
-        shared >= 2 || (shared == 1 && (self.contrast || point.keys.len() == 1))
+        shared >= 2 || (shared == 1 && (self.contrast || self.question || point.keys.len() == 1))
+    }
+
+    /// Its key words that `point` did not have (words of a frame that fits any debate,
+    /// "evidence", "granting", aside).
+    pub fn beyond(&self, point: &Sentence) -> usize {
+        static FRAME: LazyLock<HashSet<String>> =
+            LazyLock::new(|| list(&WORDS.frame).map(stem).collect());
+        self.keys
+            .iter()
+            .filter(|k| !point.keys.contains(k) && !FRAME.contains(k.as_str()))
+            .count()
+    }
+
+    /// Whether it is a question pressing one of `points` with something of its own: it
+    /// takes the point up and, beside the point it shares most with, brings two key words
+    /// or a figure or source of its own (a consequence, a case, a number the other side
+    /// must answer; one word will do when it names whose point it presses: "You say …: how
+    /// much …?"). A question that only restates their point inside a frame that fits
+    /// any debate ("Even granting that …, why should that decide this debate?") does not.
+    pub fn presses(&self, points: &[Sentence]) -> bool {
+        if !self.question {
+            return false;
+        }
+        let best = points
+            .iter()
+            .filter(|p| self.takes_up(p))
+            .max_by_key(|p| p.keys.iter().filter(|k| self.keys.contains(k)).count());
+        // Naming whose point it presses ("You say …: how …?"), one word of its own will do.
+        let needed = if self.attributed { 1 } else { 2 };
+        best.is_some_and(|p| {
+            self.beyond(p) >= needed || self.marks.iter().any(|m| !p.marks.contains(m))
+        })
+    }
+
+    /// The points it quotes: between quotation marks (two of a point's key words), or, a
+    /// sentence reporting what someone said, those it takes up.
+    fn quoted_points<'a>(&self, points: &'a [Sentence]) -> Vec<&'a Sentence> {
+        points
+            .iter()
+            .filter(|p| {
+                let shared = p.keys.iter().filter(|k| self.quoted.contains(k)).count();
+                shared >= 2.min(p.keys.len()) && shared > 0 || (self.attributed && self.takes_up(p))
+            })
+            .collect()
+    }
+
+    /// Whether it can answer a point just quoted: a statement with a claim, a reason,
+    /// evidence or a contrast of its own.
+    fn replies(&self) -> bool {
+        !self.question && (self.claims() || self.reason || self.evidence > 0 || self.contrast)
     }
 
     /// Whether this sentence says again what `earlier` said: four in five of its key words
@@ -260,6 +324,27 @@ impl Sentence {
     pub fn is_point(&self) -> bool {
         self.keys.len() >= 2
     }
+}
+
+/// Whether `toks` (a sentence's words) report what someone said: a verb of saying after a
+/// speaker ("they say", "Pro claims", "P2 said", "participant 3 argued", "my opponents
+/// call"), within the first words of the sentence.
+fn attributed(toks: &[String]) -> bool {
+    let speaker = |t: &str| {
+        list(&WORDS.attribution_speakers).any(|s| s == t)
+            || (t.len() >= 2 && t.starts_with('p') && t[1..].chars().all(|c| c.is_ascii_digit()))
+            || t.chars().all(|c| c.is_ascii_digit())
+    };
+    let verb = |t: &str| list(&WORDS.attribution_verbs).any(|v| v == t);
+    // "Con said", "Con also said", "they keep saying" aside, a word may stand between.
+    let first: Vec<&String> = toks.iter().take(8).collect();
+    (0..first.len()).any(|i| {
+        speaker(first[i])
+            && first[i + 1..]
+                .iter()
+                .take(2)
+                .any(|t| verb(t) || verb(t.trim_end_matches("ing")))
+    })
 }
 
 fn is_number_word(w: &str) -> bool {
@@ -391,6 +476,12 @@ pub struct Reading {
     pub sentence_words: f64,
     /// The first point taken up, as said (for the judge's note).
     pub example: Option<String>,
+    /// Sentences quoting the other side ("P2 said …") to answer them (set aside, as
+    /// signposts: neither substance nor said again).
+    pub quotes: usize,
+    /// Questions that press a point of the other side's with something of their own (see
+    /// [`Sentence::presses`]).
+    pub pressing: usize,
 }
 
 impl Reading {
@@ -408,53 +499,94 @@ impl Reading {
     ) -> Reading {
         let all = read(text, motion);
         let mut fresh: Vec<&Sentence> = Vec::new();
+        // For each fresh sentence, the points it answers through a quotation: its own (in
+        // quotation marks, answered in its own words) or the sentence's before it.
+        let mut replying: Vec<Vec<&Sentence>> = Vec::new();
         let mut repeated = 0;
+        let mut quotes = 0;
+        let mut last_quoted: Vec<&Sentence> = Vec::new();
         for s in &all {
             let again = earlier
                 .iter()
                 .chain(fresh.iter().copied())
                 .any(|e| s.repeats(e));
+            let quoted = s.quoted_points(points);
+            // "P2 said the welfare trap is a myth." quotes the other side: it shows what
+            // the next sentence answers, and is not saying their point again.
+            if again && s.attributed && theirs.iter().any(|t| s.repeats(t)) {
+                quotes += 1;
+                last_quoted = quoted;
+                continue;
+            }
             if again {
                 repeated += 1;
-            } else {
-                fresh.push(s);
+                last_quoted.clear();
+                continue;
             }
+            let mut answers: Vec<&Sentence> = Vec::new();
+            if s.replies() {
+                answers.extend(last_quoted.iter().copied());
+                if !s.keys.is_empty() {
+                    answers.extend(quoted.iter().copied());
+                }
+            }
+            fresh.push(s);
+            replying.push(answers);
+            last_quoted = quoted;
         }
         let toks = tokens(text);
         let motion_hit = toks
             .iter()
             .any(|t| motion.contains(&stem(t)) || motion.contains(t));
         let statements: Vec<&&Sentence> = fresh.iter().filter(|s| !s.question).collect();
+        let takes = |i: usize, p: &Sentence| fresh[i].takes_up(p) || replying[i].contains(&p);
         let taken: Vec<&Sentence> = points
             .iter()
-            .filter(|p| fresh.iter().any(|s| s.takes_up(p)))
+            .filter(|p| (0..fresh.len()).any(|i| takes(i, p)))
             .collect();
         let answered = questions
             .iter()
             .filter(|q| statements.iter().any(|s| s.answers(q)))
             .count();
-        let substantive = fresh
-            .iter()
-            .filter(|s| {
-                s.reason || s.evidence > 0 || s.claims() || points.iter().any(|p| s.takes_up(p))
+        // A reason given without a connective: an answer to a point quoted just before, or
+        // a rebuttal of a point ("… but …", "… is no …") on ground of its own (two key
+        // words the point did not have).
+        let reasoned = |i: usize| {
+            let s = fresh[i];
+            s.reason
+                || (!s.question
+                    && s.claims()
+                    && (!replying[i].is_empty()
+                        || points
+                            .iter()
+                            .any(|p| s.contrast && s.takes_up(p) && s.beyond(p) >= 2)))
+        };
+        let substantive = (0..fresh.len())
+            .filter(|&i| {
+                let s = fresh[i];
+                s.reason || s.evidence > 0 || s.claims() || points.iter().any(|p| takes(i, p))
             })
             .count();
-        let brief = fresh
-            .iter()
-            .filter(|s| {
-                words::count(&unquoted(&s.text)) <= 4
-                    && !(s.reason
-                        || s.evidence > 0
-                        || s.claims()
-                        || points.iter().any(|p| s.takes_up(p)))
-            })
-            .count();
+        let brief = quotes
+            + (0..fresh.len())
+                .filter(|&i| {
+                    let s = fresh[i];
+                    words::count(&unquoted(&s.text)) <= 4
+                        && !(s.reason
+                            || s.evidence > 0
+                            || s.claims()
+                            || points.iter().any(|p| takes(i, p)))
+                })
+                .count();
+        let pressing = fresh.iter().filter(|s| s.presses(points)).count();
         let fresh_words: u32 = fresh.iter().map(|s| words::count(&s.text)).sum();
         Reading {
             sentences: all.len(),
             repeated,
             fresh_words,
-            reasons: fresh.iter().filter(|s| s.reason).count(),
+            reasons: (0..fresh.len()).filter(|&i| reasoned(i)).count(),
+            quotes,
+            pressing,
             evidence: fresh.iter().map(|s| s.own_evidence(theirs)).sum(),
             substantive,
             brief,
@@ -493,153 +625,4 @@ impl Reading {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_word_lists_read_and_none_is_empty_or_spaced() {
-        for (name, words) in [
-            ("common", &WORDS.common),
-            ("reasons", &WORDS.reasons),
-            ("sources", &WORDS.sources),
-            ("contrast", &WORDS.contrast),
-            ("signposts", &WORDS.signposts),
-        ] {
-            assert!(
-                list(words).all(|w| !w.is_empty() && w.trim() == w),
-                "{name}: {words:?}"
-            );
-        }
-        assert!(list(&WORDS.sources).any(|w| w == "according to"));
-    }
-
-    fn m(motion: &str) -> Vec<String> {
-        keys(motion)
-    }
-
-    #[test]
-    fn keys_stem_drop_common_words_and_pair_chinese() {
-        assert_eq!(keys("Taxes and taxing the tax"), vec!["tax"]);
-        assert_eq!(
-            keys("This is a really complicated question"),
-            Vec::<String>::new()
-        );
-        assert_eq!(keys("基本收入"), vec!["基本", "本收", "收入"]);
-        assert!(keys("In 2022 nearly 13 percent").contains(&"2022".to_string()));
-    }
-
-    #[test]
-    fn reasons_evidence_and_quotes() {
-        let motion = m("This house believes remote work is better than working in an office");
-        let s = Sentence::read(
-            "Commuting costs an hour a day, which means 200 hours a year.",
-            &motion,
-        );
-        assert!(s.reason && s.evidence == 1);
-        let s = Sentence::read(
-            "A Stanford experiment found staff were more productive.",
-            &motion,
-        );
-        assert!(s.evidence > 0 && !s.reason);
-        // Testimony and cases observed are evidence too.
-        let s = Sentence::read(
-            "Carers have described remote work as the first job they could keep.",
-            &motion,
-        );
-        assert!(s.evidence > 0, "{s:?}");
-        let s = Sentence::read("There are good points on both sides of this.", &motion);
-        assert!(!s.reason && s.evidence == 0 && s.keys.is_empty());
-        let s = Sentence::read(
-            "You ask \"why should carers commute daily?\" Fine.",
-            &motion,
-        );
-        assert!(!s.keys.iter().any(|k| k == "carer"), "{:?}", s.keys);
-        assert!(Sentence::read("四分之一的人因为通勤而辞职。", &motion).reason);
-    }
-
-    #[test]
-    fn their_figures_restated_are_not_evidence_of_ones_own() {
-        let motion = m("This house believes remote work is better than working in an office");
-        let theirs = read(
-            "A Stanford study found staff were 13 percent more productive at home.",
-            &motion,
-        );
-        let text = "They say that staff were 13 percent more productive at home, but that \
-                    was call-centre work. Commuting costs each worker 200 hours a year.";
-        let r = Reading::of(text, &motion, &[], &theirs, &[], &[]);
-        assert_eq!(r.evidence, 1, "{r:?}");
-        let r = Reading::of(text, &motion, &[], &[], &[], &[]);
-        assert_eq!(r.evidence, 3, "{r:?}");
-    }
-
-    #[test]
-    fn weighing_one_point_against_another_is_reasoning() {
-        let motion = m("This house believes remote work is better than working in an office");
-        let weighed = Sentence::read(
-            "Whatever weight they give to lost mentoring, it does not outweigh two hours a \
-             day given back to every worker.",
-            &motion,
-        );
-        assert!(weighed.reason, "{weighed:?}");
-    }
-
-    #[test]
-    fn taking_up_answering_and_repeats() {
-        let motion = m("This house believes remote work is better than working in an office");
-        let point = Sentence::read(
-            "Juniors learn far less from mentors they never meet.",
-            &motion,
-        );
-        let q = Sentence::read(
-            "How will juniors learn from mentors on video calls?",
-            &motion,
-        );
-        let earlier = read(
-            "Offices cost firms a fortune in rent every single month.",
-            &motion,
-        );
-        let r = Reading::of(
-            "Juniors learn from mentors through weekly calls, because structure matters more \
-             than a shared desk. Offices cost firms a fortune in rent every month.",
-            &motion,
-            &earlier,
-            &[],
-            std::slice::from_ref(&point),
-            std::slice::from_ref(&q),
-        );
-        assert_eq!(
-            (r.taken_up, r.answered, r.repeated, r.reasons),
-            (1, 1, 1, 1)
-        );
-        let r = Reading::of("Remote work is better.", &motion, &[], &[], &[point], &[q]);
-        assert_eq!((r.taken_up, r.answered, r.substantive), (0, 0, 0));
-    }
-
-    #[test]
-    fn a_why_question_is_answered_by_a_reason_on_its_subject_and_signposts_are_brief() {
-        let motion = m("This house would ban social media for children under 16");
-        let q = Sentence::read(
-            "Even granting that children need to learn to use social media safely, and a ban \
-             simply delays that learning, why should that decide this debate?",
-            &motion,
-        );
-        let answer = "Here is the answer. It decides it because a ban teaches nothing: at \
-                      sixteen a child meets the same feeds with no practice.";
-        let r = Reading::of(answer, &motion, &[], &[], &[], std::slice::from_ref(&q));
-        assert_eq!((r.answered, r.brief, r.substantive), (1, 1, 1));
-        // Without a reason it does not answer why.
-        let r = Reading::of(
-            "It decides a great deal at sixteen.",
-            &motion,
-            &[],
-            &[],
-            &[],
-            &[q],
-        );
-        assert_eq!(r.answered, 0);
-        // Two key words about the motion's own subject make a claim of its own.
-        let s = Sentence::read("Social media steals sleep.", &motion);
-        assert!(s.claims(), "{s:?}");
-        assert!(!Sentence::read("The evidence points one way.", &motion).claims());
-    }
-}
+mod tests;
