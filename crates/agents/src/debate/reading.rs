@@ -254,36 +254,33 @@ impl Sentence {
         shared >= 2 || (shared == 1 && (self.contrast || self.question || point.keys.len() == 1))
     }
 
-    /// Its key words that `point` did not have (words of a frame that fits any debate,
-    /// "evidence", "granting", aside).
-    pub fn beyond(&self, point: &Sentence) -> usize {
+    /// Its key words that none of `points` had (words of a frame that fits any debate,
+    /// "evidence", "granting", aside): what it brings of its own.
+    pub fn beyond(&self, points: &[Sentence]) -> usize {
         static FRAME: LazyLock<HashSet<String>> =
             LazyLock::new(|| list(&WORDS.frame).map(stem).collect());
         self.keys
             .iter()
-            .filter(|k| !point.keys.contains(k) && !FRAME.contains(k.as_str()))
+            .filter(|k| !FRAME.contains(k.as_str()) && !points.iter().any(|p| p.keys.contains(k)))
             .count()
     }
 
     /// Whether it is a question pressing one of `points` with something of its own: it
-    /// takes the point up and, beside the point it shares most with, brings two key words
-    /// or a figure or source of its own (a consequence, a case, a number the other side
-    /// must answer; one word will do when it names whose point it presses: "You say …: how
-    /// much …?"). A question that only restates their point inside a frame that fits
-    /// any debate ("Even granting that …, why should that decide this debate?") does not.
+    /// takes a point up and brings two key words, or a figure or a source, that none of
+    /// their points had (a consequence, a case, a number the other side must answer; one
+    /// word will do when it names whose point it presses: "You say …: how much …?"). A
+    /// question that only restates their point inside a frame that fits any debate ("Even
+    /// granting that …, why should that decide this debate?") does not.
     pub fn presses(&self, points: &[Sentence]) -> bool {
-        if !self.question {
+        if !self.question || !points.iter().any(|p| self.takes_up(p)) {
             return false;
         }
-        let best = points
-            .iter()
-            .filter(|p| self.takes_up(p))
-            .max_by_key(|p| p.keys.iter().filter(|k| self.keys.contains(k)).count());
-        // Naming whose point it presses ("You say …: how …?"), one word of its own will do.
         let needed = if self.attributed { 1 } else { 2 };
-        best.is_some_and(|p| {
-            self.beyond(p) >= needed || self.marks.iter().any(|m| !p.marks.contains(m))
-        })
+        self.beyond(points) >= needed
+            || self
+                .marks
+                .iter()
+                .any(|m| !points.iter().any(|p| p.marks.contains(m)))
     }
 
     /// The points it quotes: between quotation marks (two of a point's key words), or, a
@@ -557,9 +554,9 @@ impl Reading {
                 || (!s.question
                     && s.claims()
                     && (!replying[i].is_empty()
-                        || points
-                            .iter()
-                            .any(|p| s.contrast && s.takes_up(p) && s.beyond(p) >= 2)))
+                        || points.iter().any(|p| {
+                            s.contrast && s.takes_up(p) && s.beyond(std::slice::from_ref(p)) >= 2
+                        })))
         };
         let substantive = (0..fresh.len())
             .filter(|&i| {
