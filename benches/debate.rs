@@ -67,7 +67,9 @@ fn main() -> anyhow::Result<()> {
             rules: TeamRules {
                 length_scale: scale,
                 live_scores: false,
-            },
+                ..TeamRules::default()
+            }
+            .captained_for(&[]),
             record: None,
         };
         let report = run_sessions(&config, &store, &kit, &opts, 1).await?;

@@ -79,7 +79,9 @@ pub fn setup(
         rules: TeamRules {
             length_scale,
             live_scores: opts.live_scores || config.debate.settings.live_scores,
-        },
+            ..TeamRules::default()
+        }
+        .captained_for(&human.map(|(h, _)| vec![h]).unwrap_or_default()),
         timers,
         seats,
     };
@@ -325,7 +327,9 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         rules: TeamRules {
             length_scale,
             live_scores: config.debate.settings.live_scores,
-        },
+            ..TeamRules::default()
+        }
+        .captained_for(&[]),
         record: args.record,
     };
     let report = if args.llm {

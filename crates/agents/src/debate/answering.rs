@@ -13,8 +13,8 @@
 //! Nothing said before in this debate is offered, and no line answers two questions.
 
 use super::forms::{
-    CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIMS, POINT_THEN_CLAIM, PRESS_EVIDENCE,
-    PRESS_WEIGHT,
+    CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIMS, POINT_THEN_CLAIM, PRESS_AGAINST,
+    PRESS_EVIDENCE, PRESS_WEIGHT,
 };
 use super::pressing::mid_sentence;
 use super::reading::{read, Sentence};
@@ -60,6 +60,16 @@ fn pressed(question: &str) -> Option<(Option<&str>, Option<&str>)> {
     };
     if let Some(body) = strip(PRESS_EVIDENCE) {
         return Some((Some(body), None));
+    }
+    // "You say that <theirs>: how does that answer the point that <ours>?" grants ours.
+    let (head, mid) = PRESS_AGAINST;
+    if q.len() > head.len() && q[..head.len()].eq_ignore_ascii_case(head) {
+        if let Some(at) = q.find(mid) {
+            let body = q[head.len()..at].trim();
+            if !body.is_empty() {
+                return Some((None, Some(body)));
+            }
+        }
     }
     strip(PRESS_WEIGHT).map(|body| (None, Some(body)))
 }
@@ -300,7 +310,15 @@ mod tests {
         let b = bank();
         let said = b.claims[0].claim.clone();
         let evidence = b.claims[0].evidence.clone();
-        let qs = pressing_questions(&[&said, &evidence], &motion, &|_| false, &|_| true, 2);
+        let ours = |_: &str| Some("offices cost more than they return".to_string());
+        let qs = pressing_questions(
+            &[&said, &evidence],
+            &motion,
+            &|_| false,
+            &|_| true,
+            &ours,
+            2,
+        );
         assert_eq!(qs.len(), 2, "{qs:?}");
         // Each asked alone, each gets its line.
         let first = answers(&b, &qs[0], &motion, &|_| false, &[]);

@@ -230,11 +230,16 @@ pub(crate) const LINKS: [&str; 4] = [
 
 /// How a question presses a claim of theirs that gave no evidence: head and tail around it.
 pub(crate) const PRESS_EVIDENCE: (&str, &str) = ("What evidence shows that ", "?");
-/// How a question presses evidence of theirs: granted, and asked why it decides anything.
+/// How a question (a person's, an older debate's) grants evidence of theirs and asks why it
+/// decides anything: read by the answerer, no longer asked by the offline debaters.
 pub(crate) const PRESS_WEIGHT: (&str, &str) = (
     "Even granting that ",
     ", why should that decide this debate?",
 );
+/// How a question presses evidence of theirs: whose point it is, then a point of ours it
+/// must answer (head, the words between, then our point and "?").
+pub(crate) const PRESS_AGAINST: (&str, &str) =
+    ("You say that ", ": how does that answer the point that ");
 
 /// `text` after a discourse marker a person opens with ("Summing up, …", "Honestly, …",
 /// "In short, …"): one or two words before a comma, the first in -ing or the last in -ly,

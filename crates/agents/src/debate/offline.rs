@@ -30,7 +30,7 @@
 use super::answering::answers;
 use super::memory::Memory;
 use super::personalities::Personality;
-use super::pressing::{attached, linked, pressing_questions};
+use super::pressing::{attached, linked, mid_sentence, pressing_questions};
 use super::reading::{keys, read, Sentence};
 use super::text::{claims_in, keywords_hit, short_sentence, touched_claims, words_of, Draft};
 use super::topics::{Bank, Claim, Topic};
@@ -312,7 +312,26 @@ impl<'a> Writer<'a> {
             let own = t.trim().trim_end_matches('.').to_lowercase();
             self.on_topic(t) && !framing.contains(&own)
         };
-        let own_questions = pressing_questions(&theirs, &motion, &said, &on_topic, 2);
+        // Evidence of theirs is pressed with a point of ours it must answer: the claim of
+        // ours sharing most of its key words (else our first).
+        let ours = |body: &str| {
+            let point = Sentence::read(body, &motion);
+            self.own()
+                .claims
+                .iter()
+                .map(|c| {
+                    let r = Sentence::read(&c.claim, &motion);
+                    let shared = point.keys.iter().filter(|k| r.keys.contains(k)).count();
+                    (shared, &c.claim)
+                })
+                .min_by_key(|(shared, _)| std::cmp::Reverse(*shared))
+                .map(|(_, c)| {
+                    let context: Vec<&str> =
+                        self.own().claims.iter().map(|c| c.claim.as_str()).collect();
+                    mid_sentence(c.trim_end_matches(['.', '!', ' ']), &context)
+                })
+        };
+        let own_questions = pressing_questions(&theirs, &motion, &said, &on_topic, &ours, 2);
         for (i, q) in own_questions.iter().enumerate() {
             d.push(i as u8, q);
         }

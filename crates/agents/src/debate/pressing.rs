@@ -7,7 +7,7 @@
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
 use super::forms::{
-    claim_of, CONNECTORS, LINKS, OUTWEIGHS, PRESS_EVIDENCE, PRESS_WEIGHT, REPORTS, WEIGHS,
+    claim_of, CONNECTORS, LINKS, OUTWEIGHS, PRESS_AGAINST, PRESS_EVIDENCE, REPORTS, WEIGHS,
 };
 use super::reading::{keys, read, Sentence};
 use super::text::{leans, lower_start};
@@ -86,7 +86,7 @@ fn reason_last(clause: &str) -> String {
 /// Rejoinders to the other side's points: "They say that <their point>, but <our reply>."
 /// — one sentence that states the point in their words and answers it with `reply`'s line
 /// (ours, chosen for that point). Their sentences are taken latest speech first, each a
-/// claim (three key words, at most 22 words, no question, quotation or report of what
+/// claim (three key words, at most 22 words — 30 when it cites figures —, no question, quotation or report of what
 /// someone said) that `answered`
 /// does not hold (not yet answered by this side); at most `n`, none `said` before.
 pub fn rejoinders(
@@ -126,8 +126,14 @@ pub fn rejoinders(
                 "to", "and", "or", "the", "a", "an", "of", "for", "with", "that", "but", "in",
             ]
             .contains(&last);
+            // A point citing figures may run longer: the figures are the point.
+            let longest = if body.chars().any(|c| c.is_ascii_digit()) {
+                30
+            } else {
+                22
+            };
             if point.keys.len() < 3
-                || words::count(body) > 22
+                || words::count(body) > longest
                 || contrasted
                 || unfinished
                 || answered(body)
@@ -227,7 +233,7 @@ fn common_noun(text: &str, context: &[&str]) -> bool {
 /// The lines `make` builds from up to `n` of `theirs` (the other side's speeches, latest
 /// first) sentences that `fits` (never a question or a quotation), no two saying the same,
 /// each line one that `said` does not hold; `make` gets the sentence, lower-cased at its
-/// start, and whether it gave evidence.
+/// start, and whether it gave evidence (an empty line: none made of it).
 fn unsaid(
     theirs: &[&str],
     motion: &[String],
@@ -281,7 +287,7 @@ fn unsaid(
             // is a name or an acronym ("AI companies …") and lower-cased otherwise.
             let body = mid_sentence(&body, theirs);
             let line = make(&body, backed);
-            if !said(&line) && !out.contains(&line) {
+            if !line.is_empty() && !said(&line) && !out.contains(&line) {
                 out.push(line);
                 taken.push(s.clone());
             }
@@ -321,13 +327,15 @@ fn speaks_of_debaters(text: &str) -> bool {
 /// Questions pressing the first `n` of `theirs` (the other side's speeches, latest first)
 /// sentences that make a claim on the topic (three key words; a stock phrase such as "The
 /// data is clearer than my opponents admit." is none), no two the same claim, none pressed
-/// yet: "What evidence shows that …?" when it gave none, else "Even granting that …, why
-/// should that decide this debate?".
+/// yet: "What evidence shows that …?" when it gave none, else "You say that …: how does
+/// that answer the point that …?" with the point of ours `ours` sets against it (lower-cased,
+/// no full stop; none: the sentence is not pressed).
 pub fn pressing_questions(
     theirs: &[&str],
     motion: &[String],
     said: &dyn Fn(&str) -> bool,
     on_topic: &dyn Fn(&str) -> bool,
+    ours: &dyn Fn(&str) -> Option<String>,
     n: usize,
 ) -> Vec<String> {
     unsaid(
@@ -336,12 +344,13 @@ pub fn pressing_questions(
         said,
         |s| s.keys.len() >= 3 && on_topic(&s.text),
         |body, evidence| {
-            let (head, tail) = if evidence {
-                PRESS_WEIGHT
+            if evidence {
+                let (head, mid) = PRESS_AGAINST;
+                ours(body).map_or_else(String::new, |r| format!("{head}{body}{mid}{r}?"))
             } else {
-                PRESS_EVIDENCE
-            };
-            format!("{head}{body}{tail}")
+                let (head, tail) = PRESS_EVIDENCE;
+                format!("{head}{body}{tail}")
+            }
         },
         n,
     )

@@ -50,6 +50,7 @@ pub(super) fn play(kit: &DebateKit, topic: &str, seed: u64, scale: f64) -> TeamD
         &TeamRules {
             length_scale: scale,
             live_scores: false,
+            ..TeamRules::default()
         },
     );
     let mut agents = agents(kit, topic, seed, &[]);

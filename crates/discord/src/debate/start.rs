@@ -64,6 +64,9 @@ pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<
         }
     }
     seats.push(DebateSeat::judge());
+    let people: Vec<Seat> = (1..=DEBATERS)
+        .filter(|&seat| seats[seat as usize - 1].agent.is_none())
+        .collect();
     let setup = DebateSetup {
         format: DebateFormat::Team,
         topic: lobby.options.topic.clone(),
@@ -71,7 +74,9 @@ pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<
         rules: TeamRules {
             length_scale: lobby.options.length.scale(),
             live_scores: lobby.options.live_scores,
-        },
+            ..TeamRules::default()
+        }
+        .captained_for(&people),
         timers,
         seats,
     };

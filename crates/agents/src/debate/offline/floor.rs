@@ -6,6 +6,7 @@
 use super::{Writer, FREE_SPEECHES, FRESH_SPEECH, MIN_SPEECH};
 use crate::debate::memory::Entry;
 use crate::debate::text::{claims_in, keywords_hit, words_of};
+use crate::debate::topics::Claim;
 use crate::games::debate::team::Part;
 use crate::games::Seat;
 use rand_chacha::ChaCha8Rng;
@@ -211,22 +212,43 @@ impl Writer<'_> {
     /// point on \"<keyword>\"" (a claim the team has not made); the keyword quoted, as it
     /// may not read as a noun ("without permission").
     pub fn direction(&self) -> String {
+        // Directions the captain gave already: the same one is not handed on twice.
+        let given: Vec<&str> = self
+            .memory
+            .log
+            .iter()
+            .filter_map(|e| match e {
+                Entry::HandOff { direction, .. } => Some(direction.as_str()),
+                _ => None,
+            })
+            .collect();
+        let fresh = |d: &String| !given.contains(&d.as_str());
         if let Some(last) = self.memory.last_of(self.side.other()) {
             let w = words_of(&last.text);
-            if let Some(c) = claims_in(self.theirs(), &last.text).first() {
+            let rebuttals = claims_in(self.theirs(), &last.text).into_iter().map(|c| {
                 let kw = keywords_hit(&w, c)
                     .first()
                     .copied()
                     .unwrap_or(&c.keywords[0]);
-                return format!("Rebut their point on \"{kw}\"");
+                // As they wrote it ("Iceland", not "iceland").
+                let kw = last
+                    .text
+                    .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
+                    .find(|t| t.eq_ignore_ascii_case(kw))
+                    .unwrap_or(kw);
+                format!("Rebut their point on \"{kw}\"")
+            });
+            if let Some(d) = rebuttals.clone().find(fresh) {
+                return d;
             }
         }
-        let used = self.claim_use(self.side);
-        let c = used
-            .iter()
-            .min_by_key(|(_, n)| *n)
-            .map(|(c, _)| *c)
-            .unwrap_or(&self.own().claims[0]);
-        format!("Press our point on \"{}\"", c.keywords[0])
+        let mut used = self.claim_use(self.side);
+        used.sort_by_key(|(_, n)| *n);
+        let press = |c: &Claim| format!("Press our point on \"{}\"", c.keywords[0]);
+        used.iter()
+            .map(|(c, _)| press(c))
+            .find(fresh)
+            .or_else(|| used.first().map(|(c, _)| press(c)))
+            .unwrap_or_else(|| press(&self.own().claims[0]))
     }
 }

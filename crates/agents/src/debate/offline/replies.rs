@@ -4,12 +4,18 @@
 
 use super::Writer;
 use crate::debate::pressing::{challenge, mid_sentence, rejoinders, weighed};
-use crate::debate::reading::{keys, Sentence};
+use crate::debate::reading::{keys, read, Sentence};
 use crate::debate::text::{claims_in, sentences, touched_claims, Draft};
 use crate::debate::topics::Claim;
+use crate::games::debate::team::side_of;
 use crate::games::debate::words;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
+
+/// Whether `text` cites figures (a number: "2,500 workers", "86%"): evidence of its own.
+pub(crate) fn cites_figures(text: &str) -> bool {
+    text.chars().any(|c| c.is_ascii_digit())
+}
 
 impl Writer<'_> {
     /// Pushes into `d` rejoinders to the points of `theirs` (latest first; at most `n`,
@@ -107,14 +113,24 @@ impl Writer<'_> {
             .and_then(|r| sentences(&r.text).into_iter().next())
             .filter(|l| uses(l) < 3);
         // A point against a claim of ours is met with that claim's evidence.
-        rebuttal
+        let fitted = rebuttal
             .or_else(|| {
                 touched_claims(own, self.theirs(), &point.text)
                     .into_iter()
                     .map(|c| c.evidence.clone())
                     .find(|l| words::count(l) <= 30 && uses(l) < 3)
             })
-            .filter(|l| again || !said(l))
+            .filter(|l| again || !said(l));
+        if fitted.is_some() || !cites_figures(&point.text) {
+            return fitted;
+        }
+        // New evidence of theirs (a figure our bank never met) is still taken up: set
+        // against a line of ours not yet said, the least used first.
+        own.claims
+            .iter()
+            .flat_map(|c| [c.claim.clone(), c.evidence.clone()])
+            .filter(|l| words::count(l) <= 24 && !said(l))
+            .min_by_key(|l| uses(l))
     }
 
     /// Rejoinders to the points of `theirs` (latest first) this side has not answered yet:
@@ -133,11 +149,35 @@ impl Writer<'_> {
             .by_side(self.side)
             .map(|s| s.text.to_lowercase())
             .collect();
-        let answered = |p: &str| {
-            let p = p.to_lowercase();
-            !again && ours.iter().any(|t| t.contains(&p))
-        };
         let motion = keys(&self.memory.motion);
+        let speeches = &self.memory.speeches;
+        // Answered: stated in a speech of ours, or taken up by one given after theirs that
+        // made it (a teammate who refuted it in their own words: three of its key words,
+        // or two with a contrast), so no one of ours grants it again ("Even if …").
+        let answered = |p: &str| {
+            let low = p.to_lowercase();
+            if again {
+                return false;
+            }
+            if ours.iter().any(|t| t.contains(&low)) {
+                return true;
+            }
+            let theirs_side = Some(self.side.other());
+            let Some(made) = speeches.iter().rposition(|s| {
+                side_of(s.seat) == theirs_side && s.text.to_lowercase().contains(&low)
+            }) else {
+                return false;
+            };
+            let point = Sentence::read(p, &motion);
+            speeches[made + 1..]
+                .iter()
+                .filter(|s| side_of(s.seat) == Some(self.side))
+                .flat_map(|s| read(&s.text, &motion))
+                .any(|r| {
+                    let shared = point.keys.iter().filter(|k| r.keys.contains(k)).count();
+                    shared >= 3 || (shared >= 2 && r.contrast)
+                })
+        };
         let said = self.said_before();
         rejoinders(
             theirs,

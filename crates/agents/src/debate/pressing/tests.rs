@@ -3,6 +3,11 @@
 use super::*;
 use crate::debate::forms::claim_of;
 
+/// The point of ours a question sets against evidence of theirs.
+fn ours(_: &str) -> Option<String> {
+    Some("human authors deserve protection".into())
+}
+
 #[test]
 fn a_rejoinder_states_their_point_answers_it_and_reads_back_as_the_answer() {
     let motion = motion_keys("This house would ban homework");
@@ -132,14 +137,14 @@ fn presses_their_own_sentence_and_skips_what_was_pressed() {
     let motion = motion_keys("This house would ban homework");
     let theirs =
         ["Homework builds discipline that pupils carry into adult life. Why? Set homework."];
-    let q = pressing_questions(&theirs, &motion, &|_| false, &|_| true, 2)
+    let q = pressing_questions(&theirs, &motion, &|_| false, &|_| true, &ours, 2)
         .pop()
         .unwrap();
     assert_eq!(
         q,
         "What evidence shows that homework builds discipline that pupils carry into adult life?"
     );
-    let again = pressing_questions(&theirs, &motion, &|t| t == q, &|_| true, 2);
+    let again = pressing_questions(&theirs, &motion, &|t| t == q, &|_| true, &ours, 2);
     assert_eq!(again, Vec::<String>::new());
     // Two claims pressed, the same claim said twice pressed once.
     let two = [
@@ -148,13 +153,13 @@ fn presses_their_own_sentence_and_skips_what_was_pressed() {
                 Tired pupils learn less in lessons the next morning. \
                 Why set homework to tired pupils?",
     ];
-    let got = pressing_questions(&two, &motion, &|_| false, &|_| true, 2);
+    let got = pressing_questions(&two, &motion, &|_| false, &|_| true, &ours, 2);
     assert_eq!(got.len(), 2, "{got:?}");
     assert!(got[1].contains("tired pupils learn less"), "{got:?}");
     let on_homework = |t: &str| t.contains("homework");
     let stock = ["The data on this question is clearer than my opponents admit."];
     assert_eq!(
-        pressing_questions(&stock, &motion, &|_| false, &on_homework, 2),
+        pressing_questions(&stock, &motion, &|_| false, &on_homework, &ours, 2),
         Vec::<String>::new()
     );
     assert_eq!(
@@ -207,12 +212,12 @@ fn presses_a_sentence_opening_on_a_name_or_a_common_word_it_never_lowers() {
         "AI companies are investing billions without copyright on outputs. \
          Contracts, trademarks and trade secrets already protect businesses.",
     ];
-    let got = pressing_questions(&theirs, &motion, &|_| false, &|_| true, 2);
+    let got = pressing_questions(&theirs, &motion, &|_| false, &|_| true, &ours, 2);
     assert_eq!(
         got,
         [
-            "Even granting that AI companies are investing billions without copyright on \
-             outputs, why should that decide this debate?",
+            "You say that AI companies are investing billions without copyright on outputs: \
+             how does that answer the point that human authors deserve protection?",
             "What evidence shows that contracts, trademarks and trade secrets already protect \
              businesses?"
         ]
@@ -227,7 +232,7 @@ fn never_presses_a_sentence_about_the_debaters() {
          We would protect works with real human input and creative editing. \
          Machines can produce millions of works a day and swamp the copyright system.",
     ];
-    let got = pressing_questions(&theirs, &motion, &|_| false, &|_| true, 2);
+    let got = pressing_questions(&theirs, &motion, &|_| false, &|_| true, &ours, 2);
     assert_eq!(got.len(), 1, "{got:?}");
     assert!(got[0].contains("machines can produce millions"), "{got:?}");
 }

@@ -169,10 +169,13 @@ pub struct Tally {
     words: u64,
     skipped: u64,
     best_pro: u64,
+    /// Per topic: Pro, Con and drawn results.
+    by_topic: BTreeMap<String, [u64; 3]>,
 }
 
 impl Tally {
-    pub fn add(&mut self, game: &TeamDebate) {
+    /// Adds one debate on `topic` (its result counts toward the topic's line too).
+    pub fn add(&mut self, topic: &str, game: &TeamDebate) {
         use crate::games::debate::team::Event;
         self.debates += 1;
         if let Some(t) = game.totals() {
@@ -182,6 +185,7 @@ impl Tally {
                 Winner::Draw => 2,
             };
             self.wins[i] += 1;
+            self.by_topic.entry(topic.to_string()).or_default()[i] += 1;
             self.best_pro += (t.best <= 4) as u64;
         }
         for s in game.scores().iter().flatten() {
@@ -225,6 +229,12 @@ impl crate::sim::Tally for Tally {
         self.words += o.words;
         self.skipped += o.skipped;
         self.best_pro += o.best_pro;
+        for (topic, w) in o.by_topic {
+            let mine = self.by_topic.entry(topic).or_default();
+            for i in 0..3 {
+                mine[i] += w[i];
+            }
+        }
     }
 }
 
@@ -291,6 +301,8 @@ pub struct Report {
     pub debates: u64,
     pub format: DebateFormat,
     pub wins: Wins,
+    /// The results on each topic (a balanced topic is won by Pro 35–65% of the time).
+    pub wins_by_topic: BTreeMap<String, Wins>,
     /// Mean judged speech score by stage.
     pub mean_speech_score: BTreeMap<String, f64>,
     /// Speeches penalised, by rule.
@@ -328,6 +340,20 @@ fn report(t: &Tally, secs: f64, opts: &DebateSimOptions, threads: usize) -> Repo
             con: t.wins[1],
             draw: t.wins[2],
         },
+        wins_by_topic: t
+            .by_topic
+            .iter()
+            .map(|(topic, w)| {
+                (
+                    topic.clone(),
+                    Wins {
+                        pro: w[0],
+                        con: w[1],
+                        draw: w[2],
+                    },
+                )
+            })
+            .collect(),
         mean_speech_score: STAGES
             .iter()
             .zip(t.scored.iter())
@@ -386,7 +412,7 @@ pub fn run(kit: &DebateKit, opts: &DebateSimOptions) -> anyhow::Result<Report> {
             let seed = opts.seed.wrapping_add(i);
             let (topic, motion) = &motions[(i % motions.len() as u64) as usize];
             let game = play(kit, Some(topic), motion, &opts.rules, seed)?;
-            tally.add(&game);
+            tally.add(topic, &game);
             if let Some(dir) = &opts.record {
                 write_record(
                     dir,
@@ -464,11 +490,10 @@ pub async fn run_sessions(
         let (seed, id, ended, waves, wall) = task.await?;
         let finished = matches!(ended?, Ended::Finished(_));
         let game = crate::session::rebuild::<DebateSetup>(store, &id).await?;
-        total.add(&game);
+        let topic =
+            opts.topics[(seed.wrapping_sub(opts.seed) % opts.topics.len() as u64) as usize].clone();
+        total.add(&topic, &game);
         if let Some(dir) = &opts.record {
-            let topic = opts.topics
-                [(seed.wrapping_sub(opts.seed) % opts.topics.len() as u64) as usize]
-                .clone();
             write_record(
                 dir,
                 &DebateRecord::of(seed, Some(&topic), &opts.rules, &game),
@@ -547,6 +572,17 @@ impl Report {
             self.wins.draw,
             pct(self.wins.draw)
         );
+        if self.wins_by_topic.len() > 1 {
+            let topics: Vec<String> = self
+                .wins_by_topic
+                .iter()
+                .map(|(t, w)| {
+                    let n = w.pro + w.con + w.draw;
+                    format!("{t} {:.0}%", 100.0 * ratio(w.pro as f64, n))
+                })
+                .collect();
+            let _ = writeln!(s, "won by pro, by topic: {}", topics.join(", "));
+        }
         let stages: Vec<String> = self
             .mean_speech_score
             .iter()

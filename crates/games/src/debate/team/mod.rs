@@ -42,6 +42,26 @@ pub struct TeamRules {
     /// Each speech's score is shown to everyone as soon as it is judged.
     #[serde(default)]
     pub live_scores: bool,
+    /// Each team's captain (Pro's, then Con's): the seat offered the free-debate floor on
+    /// every turn of its team, who speaks or hands it on. A team without one offers it to
+    /// its least-heard debater (as games stored before captains did).
+    #[serde(default, skip_serializing_if = "no_captains")]
+    pub captains: [Option<Seat>; 2],
+}
+
+fn no_captains(c: &[Option<Seat>; 2]) -> bool {
+    c.iter().all(Option::is_none)
+}
+
+impl TeamRules {
+    /// These rules with a captain for each team: its first debater not in `people` (an AI
+    /// seat); a team of people only has none (its floor goes round).
+    pub fn captained_for(mut self, people: &[Seat]) -> TeamRules {
+        for side in [Side::Pro, Side::Con] {
+            self.captains[side.index()] = side.seats().into_iter().find(|s| !people.contains(s));
+        }
+        self
+    }
 }
 
 impl Default for TeamRules {
@@ -49,6 +69,7 @@ impl Default for TeamRules {
         TeamRules {
             length_scale: 1.0,
             live_scores: false,
+            captains: [None; 2],
         }
     }
 }
@@ -67,6 +88,7 @@ pub struct TeamDebate {
     motion: String,
     limits: Limits,
     live_scores: bool,
+    captains: [Option<Seat>; 2],
     log: Vec<Logged<Event>>,
     speeches: Vec<Speech>,
     /// Per speech: its judged score (`None`: not yet, or the judge's deadline passed).
@@ -98,6 +120,7 @@ impl TeamDebate {
             motion: motion.to_string(),
             limits,
             live_scores: rules.live_scores,
+            captains: rules.captains,
             log: Vec::new(),
             speeches: Vec::new(),
             scored: Vec::new(),
@@ -541,11 +564,13 @@ impl TeamDebate {
         });
     }
 
-    /// Offers the free-debate floor to the team whose turn it is (its least-heard
-    /// debater, who may hand it on).
+    /// Offers the free-debate floor to the team whose turn it is (its captain, else its
+    /// least-heard debater, who may hand it on).
     fn free_floor_turn(&mut self) {
         let side = self.free.floor;
-        let seat = self.free.designated(side, &self.speeches);
+        let seat = self.captains[side.index()]
+            .filter(|c| side_of(*c) == Some(side))
+            .unwrap_or_else(|| self.free.designated(side, &self.speeches));
         let seq = self.seq();
         self.turn = Some(Open {
             seat,

@@ -20,6 +20,7 @@ fn debate(scale: f64) -> TeamDebate {
         &TeamRules {
             length_scale: scale,
             live_scores: false,
+            ..TeamRules::default()
         },
     )
 }
@@ -346,6 +347,7 @@ fn live_scores_are_public() {
         &TeamRules {
             length_scale: 1.0,
             live_scores: true,
+            ..TeamRules::default()
         },
     );
     g.act(1, Action::Speak { text: "a".into() }).unwrap();
@@ -485,6 +487,49 @@ fn team_notes_and_hand_offs_stay_with_the_team() {
             _ => {}
         }
     }
+}
+
+#[test]
+fn a_team_with_a_captain_offers_the_floor_to_the_captain_every_turn() {
+    // Pro 1 is a person: Pro 2 captains Pro; Con 5 captains Con.
+    let rules = TeamRules {
+        length_scale: 0.04,
+        ..TeamRules::default()
+    }
+    .captained_for(&[1]);
+    assert_eq!(rules.captains, [Some(2), Some(5)]);
+    let mut g = TeamDebate::new("This house would test", &rules);
+    while g.stage() != Stage::FreeDebate {
+        let open = g.turn().cloned().unwrap();
+        g.timeout(open.seat).unwrap();
+    }
+    let mut offered = Vec::new();
+    for _ in 0..6 {
+        let Some(open) = g.turn().cloned() else { break };
+        if let Ask::Speak {
+            may_hand_off: true, ..
+        } = open.ask
+        {
+            offered.push(open.seat);
+        }
+        g.act(
+            open.seat,
+            Action::Speak {
+                text: "a point".into(),
+            },
+        )
+        .unwrap();
+    }
+    assert_eq!(offered, [2, 5, 2, 5, 2, 5], "one captain a team");
+    // A team of people only has no captain: its floor goes round.
+    assert_eq!(
+        TeamRules::default().captained_for(&[5, 6, 7, 8]).captains,
+        [Some(1), None]
+    );
+    // Stored rules without captains read back as before.
+    let old: TeamRules = serde_json::from_str(r#"{"length_scale":1.0}"#).unwrap();
+    assert_eq!(old.captains, [None, None]);
+    assert!(!serde_json::to_string(&old).unwrap().contains("captains"));
 }
 
 #[test]
