@@ -38,6 +38,12 @@ pub trait Game: Send + 'static {
     fn is_aside(&self, _action: &Self::Action) -> bool {
         false
     }
+    /// The words a person at the table reads before `action` is taken: the speech it
+    /// follows, when `action` is a speech (0: nothing to read). A watched session waits
+    /// longer before an AI's speech after a long one, as a person would.
+    fn reading_words(&self, _action: &Self::Action) -> u32 {
+        0
+    }
     fn act(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Refusal>;
     /// `seat`'s deadline passed: the rules' default applies.
     fn timeout(&mut self, seat: Seat) -> Result<(), Self::Refusal>;

@@ -37,7 +37,8 @@ pub struct DebatePlayOptions {
     /// Scales every timer (1 = the configured seconds, 0 = no waiting).
     #[arg(long)]
     pub pace: Option<f64>,
-    /// Milliseconds between AI moves, so a person can follow.
+    /// Milliseconds between AI moves, so a person can follow; an AI's speech also waits an
+    /// eighth of it for each word of the speech before (a reading time, at most 25 of them).
     #[arg(long, default_value_t = 800)]
     pub step_delay: u64,
     /// Database URL (default: DATABASE_URL, else `[store] url` in config).

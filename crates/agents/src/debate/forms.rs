@@ -180,12 +180,20 @@ pub fn claim_of(sentence: &str) -> Option<&str> {
                 };
                 body = body.get(n..)?.trim_start();
             }
-            None => match marker(body) {
+            None => match marker(body).or_else(|| heading(body)) {
                 Some(rest) => body = rest,
                 None => return (!body.is_empty()).then_some(body),
             },
         }
     }
+}
+
+/// `text` after a short heading naming what it is about ("On cost: …", "As for jobs: …"):
+/// one to three words before a colon.
+fn heading(text: &str) -> Option<&str> {
+    let (head, rest) = text.split_once(": ")?;
+    let words = head.split_whitespace().count();
+    ((1..=3).contains(&words) && !rest.trim().is_empty()).then(|| rest.trim_start())
 }
 
 /// How an answer states a claim and then its evidence: "We know that <claim>, because

@@ -32,13 +32,16 @@ use super::memory::Memory;
 use super::personalities::Personality;
 use super::pressing::{attached, linked, mid_sentence, pressing_questions};
 use super::reading::{keys, read, Sentence};
-use super::text::{claims_in, keywords_hit, short_sentence, touched_claims, words_of, Draft};
+use super::text::{
+    claims_in, is_stock, keywords_hit, short_sentence, touched_claims, words_of, Draft,
+};
 use super::topics::{Bank, Claim, Topic};
 use crate::games::debate::team::{Part, Side};
 use crate::games::debate::words;
 use crate::games::Seat;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
+use std::collections::HashSet;
 
 mod floor;
 mod replies;
@@ -312,26 +315,53 @@ impl<'a> Writer<'a> {
             let own = t.trim().trim_end_matches('.').to_lowercase();
             self.on_topic(t) && !framing.contains(&own)
         };
-        // Evidence of theirs is pressed with a point of ours it must answer: the claim of
-        // ours sharing most of its key words (else our first).
+        // Evidence of theirs is pressed with a point of ours it must answer: a claim of
+        // ours bringing key words none of their sentences had (what makes it press), the
+        // one sharing most with their point first, each claim once a speech.
+        let their_keys: HashSet<String> = theirs
+            .iter()
+            .flat_map(|t| read(t, &motion))
+            .flat_map(|s| s.keys)
+            .collect();
+        let used = std::cell::RefCell::new(Vec::<usize>::new());
         let ours = |body: &str| {
             let point = Sentence::read(body, &motion);
-            self.own()
+            let (i, c) = self
+                .own()
                 .claims
                 .iter()
-                .map(|c| {
+                .enumerate()
+                .filter(|(i, _)| !used.borrow().contains(i))
+                .min_by_key(|(_, c)| {
                     let r = Sentence::read(&c.claim, &motion);
+                    let fresh = r.keys.iter().filter(|k| !their_keys.contains(*k)).count();
                     let shared = point.keys.iter().filter(|k| r.keys.contains(k)).count();
-                    (shared, &c.claim)
-                })
-                .min_by_key(|(shared, _)| std::cmp::Reverse(*shared))
-                .map(|(_, c)| {
-                    let context: Vec<&str> =
-                        self.own().claims.iter().map(|c| c.claim.as_str()).collect();
-                    mid_sentence(c.trim_end_matches(['.', '!', ' ']), &context)
-                })
+                    std::cmp::Reverse((fresh.min(2), shared, fresh))
+                })?;
+            used.borrow_mut().push(i);
+            let context: Vec<&str> = self.own().claims.iter().map(|c| c.claim.as_str()).collect();
+            Some(mid_sentence(
+                c.claim.trim_end_matches(['.', '!', ' ']),
+                &context,
+            ))
         };
-        let own_questions = pressing_questions(&theirs, &motion, &said, &on_topic, &ours, 2);
+        // A point of theirs our side pressed before ("You say that …: …") is not pressed again.
+        let ours_said: Vec<String> = self
+            .memory
+            .by_side(self.side)
+            .map(|s| s.text.to_lowercase())
+            .collect();
+        let pressed_before = |line: &str| {
+            said(line)
+                || line
+                    .split_once(": how does that answer")
+                    .is_some_and(|(head, _)| {
+                        let head = head.to_lowercase();
+                        ours_said.iter().any(|t| t.contains(&head))
+                    })
+        };
+        let own_questions =
+            pressing_questions(&theirs, &motion, &pressed_before, &on_topic, &ours, 2);
         for (i, q) in own_questions.iter().enumerate() {
             d.push(i as u8, q);
         }
@@ -504,7 +534,15 @@ impl<'a> Writer<'a> {
         limit: u32,
         direction: Option<&str>,
     ) -> Option<String> {
-        if !self.people_on_team().is_empty() {
+        let people = self.people_on_team();
+        if !people.is_empty() {
+            // Nothing new to say and no person of the team still wanting the floor (all let
+            // it go): the team rests rather than filling its clock with "We rest our case".
+            if people.iter().all(|&p| self.let_go(p)) {
+                return self
+                    .free_speech(rng, limit, direction, true)
+                    .filter(|t| !is_stock(t));
+            }
             return Some(self.free(rng, limit, direction));
         }
         if self.team_free_speeches() >= FREE_SPEECHES {

@@ -50,13 +50,26 @@ fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
     let has = |w: &str| p.contains(w) || r.contains(w);
     let causal = has("because") || has("which means") || has("which is why") || has(", so ");
     let contrast = |t: &str| t.contains(" but ") || t.contains(" yet ");
+    // A verb straight after their point (" loses, because …") reads as a splice when the
+    // point has a comma of its own ("their claim that automation is reshaping work, and a
+    // basic income lets people adapt loses, …").
+    let spliced = |part: &str| p.contains(',') && !part.starts_with([',', ';']);
     let fits = |part: &str| {
-        !(contrast(part) && (has(" but ") || has(" yet "))) && !(part.contains("because") && causal)
+        !(contrast(part) && (has(" but ") || has(" yet ")))
+            && !(part.contains("because") && causal)
+            && !spliced(part)
+    };
+    // "Even if if every employer …": a point that opens with the head's last word.
+    let doubled = |head: &str| {
+        let last = head.split_whitespace().last().unwrap_or("");
+        p.split_whitespace()
+            .next()
+            .is_some_and(|w| w.eq_ignore_ascii_case(last))
     };
     let n = forms.len();
     let (head, part) = (0..n)
         .map(|k| forms[(turn + k) % n])
-        .find(|(_, part)| fits(part))
+        .find(|(head, part)| fits(part) && !doubled(head))
         .unwrap_or(forms[turn % n]);
     format!("{}{p}{part}{r}.", capital(head))
 }

@@ -435,6 +435,20 @@ const CLOSINGS: [&str; 5] = [
     "We rest it there.",
 ];
 
+/// The short whole sentences a statement falls back on (see [`short_sentence`]).
+const SHORT_STATEMENTS: [&str; 4] = [
+    "We rest our case on that.",
+    "We rest our case.",
+    "We rest.",
+    "Done.",
+];
+
+/// Whether `text` is only one of the short sentences a speech falls back on when nothing
+/// else fits ("We rest our case on that.").
+pub fn is_stock(text: &str) -> bool {
+    SHORT_STATEMENTS.contains(&text.trim())
+}
+
 /// A whole sentence of at most `limit` words, for a clock or limit too short for any
 /// prepared sentence: a question when `end` is `?`.
 pub fn short_sentence(limit: u32, end: char) -> String {
@@ -445,12 +459,7 @@ pub fn short_sentence(limit: u32, end: char) -> String {
             "Why?",
         ]
     } else {
-        &[
-            "We rest our case on that.",
-            "We rest our case.",
-            "We rest.",
-            "Done.",
-        ]
+        &SHORT_STATEMENTS
     };
     options
         .iter()

@@ -298,6 +298,19 @@ impl<T: Game> Runner<T> {
         }
     }
 
+    /// A watched session's reading time before an AI's speech: what a person takes to read
+    /// the speech it follows, an eighth of the step delay a word (100 ms at the terminal's
+    /// 800 ms), at most 25 step delays. Nothing for other inputs (a judge's scores, a vote).
+    fn reading_time(&self, p: &Proposal<T::Action>) -> Duration {
+        match (&p.source, &p.action) {
+            (InputSource::Ai, Some(action)) => {
+                let words = self.game.reading_words(action).min(25 * 8);
+                self.options.step_delay * words / 8
+            }
+            _ => Duration::ZERO,
+        }
+    }
+
     fn is_open(&self, seat: Seat, seq: u32) -> bool {
         self.game
             .pending()
@@ -520,6 +533,7 @@ impl<T: Game> Runner<T> {
                 }
                 let p = self.ready.pop_front().expect("checked");
                 if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
+                    let pause = self.options.step_delay + self.reading_time(&p);
                     tokio::select! {
                         biased;
                         msg = rx.recv() => {
@@ -530,7 +544,7 @@ impl<T: Game> Runner<T> {
                             }
                             continue;
                         }
-                        _ = tokio::time::sleep(self.options.step_delay) => {}
+                        _ = tokio::time::sleep(pause) => {}
                     }
                 }
                 self.commit(p).await?;

@@ -4,6 +4,7 @@
 /// Implements [`Game`](crate::Game) for a debate with one open ask at a time and a panel
 /// seat after the participants (the moderator, the evaluator), forwarding to its own
 /// methods: `ask` (the open ask and its seat) with `seq`, `check`, `act`, `timeout`, `log`,
+/// `last_speech_words` (the words of the latest speech, for a watcher's reading time),
 /// the panel seat's method named `panel` (the seat count), and `outcome_of` (the outcome
 /// once over). The call site has the format's `Action`, `Ask`, `Event` and `Refusal` in
 /// scope.
@@ -31,6 +32,12 @@ macro_rules! panel_game {
             }
             fn check(&self, seat: $crate::Seat, action: &Action) -> Result<(), Refusal> {
                 $debate::check(self, seat, action)
+            }
+            fn reading_words(&self, action: &Action) -> u32 {
+                match action {
+                    Action::Speak { .. } => $debate::last_speech_words(self),
+                    _ => 0,
+                }
             }
             fn act(&mut self, seat: $crate::Seat, action: Action) -> Result<(), Refusal> {
                 $debate::act(self, seat, action)
@@ -82,5 +89,39 @@ mod tests {
         let mut timed_out = social.clone();
         Game::timeout(&mut timed_out, 1).expect("the open turn can pass");
         assert_ne!(Game::log(&timed_out).len(), Game::log(&social).len());
+    }
+
+    #[test]
+    fn the_next_speech_is_read_after_the_last_one_given() {
+        use crate::debate::moderated::Action as RoundsAction;
+        use crate::debate::social::Action as SocialAction;
+        let mut rounds = ModeratedDebate::new("A motion.", 3, &ModeratedRules::default());
+        let speak = RoundsAction::Speak { text: "x".into() };
+        assert_eq!(rounds.reading_words(&speak), 0);
+        Game::act(
+            &mut rounds,
+            1,
+            RoundsAction::Speak {
+                text: "a b c".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(rounds.reading_words(&speak), 3);
+        let start = Start {
+            stance: 0.5,
+            conviction: 0.5,
+        };
+        let mut social = SocialDebate::new("A motion.", &[start; 3], &SocialRules::default());
+        let speak = SocialAction::Speak { text: "x".into() };
+        Game::act(
+            &mut social,
+            1,
+            SocialAction::Speak {
+                text: "a b c d".into(),
+            },
+        )
+        .unwrap();
+        assert_eq!(social.reading_words(&speak), 4);
+        assert_eq!(social.reading_words(&SocialAction::Concede), 0);
     }
 }

@@ -135,6 +135,14 @@ impl ModeratedDebate {
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Finished
     }
+    /// The words of the latest speech given (0: none yet).
+    pub fn last_speech_words(&self) -> u32 {
+        self.speeches
+            .iter()
+            .rev()
+            .find(|s| !s.skipped)
+            .map_or(0, |s| s.words)
+    }
     pub fn speeches(&self) -> &[Speech] {
         &self.speeches
     }

@@ -125,6 +125,17 @@ impl SocialDebate {
     pub fn log(&self) -> &[Logged<Event>] {
         &self.log
     }
+    /// The words of the latest speech given (0: none yet).
+    pub fn last_speech_words(&self) -> u32 {
+        self.log
+            .iter()
+            .rev()
+            .find_map(|l| match &l.event {
+                Event::Spoke { words, .. } => Some(*words),
+                _ => None,
+            })
+            .unwrap_or(0)
+    }
     /// Each participant's (stance, conviction) at the start and after each round (and
     /// where a debate that ended mid-round stopped).
     pub fn trail(&self) -> &[Vec<(f64, f64)>] {

@@ -34,6 +34,14 @@ impl Game for TeamDebate {
     fn is_aside(&self, action: &Action) -> bool {
         action.is_aside()
     }
+    fn reading_words(&self, action: &Action) -> u32 {
+        match action {
+            Action::Speak { .. } | Action::Ask { .. } => {
+                self.speeches().last().map_or(0, |s| s.words)
+            }
+            _ => 0,
+        }
+    }
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         TeamDebate::act(self, seat, action)
     }

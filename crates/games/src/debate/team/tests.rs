@@ -591,3 +591,29 @@ fn the_judges_deadline_leaves_a_speech_unjudged() {
     assert_eq!(g.scores()[0], None);
     assert!(g.asks().iter().all(|o| o.seat != JUDGE));
 }
+
+#[test]
+fn a_speech_is_read_after_the_speech_it_follows_and_nothing_else_is() {
+    let mut g = debate(1.0);
+    let speak = Action::Speak { text: "x".into() };
+    assert_eq!(Game::reading_words(&g, &speak), 0, "nothing said yet");
+    g.act(
+        1,
+        Action::Speak {
+            text: "one two three four five".into(),
+        },
+    )
+    .unwrap();
+    assert_eq!(Game::reading_words(&g, &speak), 5);
+    let score = Action::Score {
+        speech: 0,
+        scores: labels(7),
+        comment: String::new(),
+        offline: true,
+    };
+    assert_eq!(
+        Game::reading_words(&g, &score),
+        0,
+        "a judge reads nothing first"
+    );
+}
