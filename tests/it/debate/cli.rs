@@ -210,6 +210,7 @@ fn sim_debate_sessions_report_model_figures() {
         rules: TeamRules {
             length_scale: 0.04,
             live_scores: false,
+            ..TeamRules::default()
         },
         record: None,
     };

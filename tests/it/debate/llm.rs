@@ -66,6 +66,7 @@ fn setup(scale: f64) -> DebateSetup {
         rules: TeamRules {
             length_scale: scale,
             live_scores: false,
+            ..TeamRules::default()
         },
         timers: config().debate.timers.clone(),
         seats,

@@ -178,7 +178,7 @@ proptest! {
         live in any::<bool>(),
         inputs in proptest::collection::vec(input(), 0..300),
     ) {
-        let rules = TeamRules { length_scale: [0.01, 0.04, 0.1][scale_pick], live_scores: live };
+        let rules = TeamRules { length_scale: [0.01, 0.04, 0.1][scale_pick], live_scores: live, ..TeamRules::default() };
         let mut game = TeamDebate::new("This house would test", &rules);
         for input in inputs {
             let before = snapshot(&game);

@@ -173,8 +173,8 @@ impl Speaker {
     }
 
     /// One line to a listener of the other side who is still debating (the next one
-    /// after this seat): an appeal, and every other round a challenge too; nothing when
-    /// none is left.
+    /// after this seat): a challenge every other round, else an appeal; nothing when none
+    /// is left.
     fn address(&mut self, round: u8) -> String {
         use rand_core::RngCore;
         let n = self.seen.stances.len() as Seat;
@@ -195,9 +195,13 @@ impl Speaker {
                 lines.push(line.replace("{name}", &name(listener)));
             }
         };
-        pick(&self.voice.appeals.clone(), &mut self.rng);
+        // One line a round, so the listener is named once and is never told "I understand
+        // your side" and "that point is mistaken" in one breath: a challenge every other
+        // round, else an appeal.
         if round.is_multiple_of(2) {
             pick(&self.voice.challenges.clone(), &mut self.rng);
+        } else {
+            pick(&self.voice.appeals.clone(), &mut self.rng);
         }
         lines.join(" ")
     }
