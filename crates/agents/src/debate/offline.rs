@@ -28,6 +28,7 @@
 //!   person at once.
 
 use super::answering::answers;
+use super::forms::PRESS_AGAINST;
 use super::memory::Memory;
 use super::personalities::Personality;
 use super::pressing::{attached, linked, mid_sentence, pressing_questions};
@@ -353,12 +354,10 @@ impl<'a> Writer<'a> {
             .collect();
         let pressed_before = |line: &str| {
             said(line)
-                || line
-                    .split_once(": how does that answer")
-                    .is_some_and(|(head, _)| {
-                        let head = head.to_lowercase();
-                        ours_said.iter().any(|t| t.contains(&head))
-                    })
+                || line.split_once(PRESS_AGAINST.1).is_some_and(|(head, _)| {
+                    let head = head.to_lowercase();
+                    ours_said.iter().any(|t| t.contains(&head))
+                })
         };
         let own_questions =
             pressing_questions(&theirs, &motion, &pressed_before, &on_topic, &ours, 2);

@@ -10,7 +10,7 @@ use super::forms::{
     claim_of, CONNECTORS, LINKS, OUTWEIGHS, PRESS_AGAINST, PRESS_EVIDENCE, REPORTS, WEIGHS,
 };
 use super::reading::{keys, read, Sentence};
-use super::text::{leans, lower_start};
+use super::text::{cites_figures, leans, lower_start};
 use crate::games::debate::words;
 
 /// `head` (lower case) with a capital first letter.
@@ -99,7 +99,8 @@ fn reason_last(clause: &str) -> String {
 /// Rejoinders to the other side's points: "They say that <their point>, but <our reply>."
 /// — one sentence that states the point in their words and answers it with `reply`'s line
 /// (ours, chosen for that point). Their sentences are taken latest speech first, each a
-/// claim (three key words, at most 22 words — 30 when it cites figures —, no question, quotation or report of what
+/// claim (three key words, at most 22 words — 30 when it cites figures —, no question,
+/// quotation or report of what
 /// someone said) that `answered`
 /// does not hold (not yet answered by this side); at most `n`, none `said` before.
 pub fn rejoinders(
@@ -140,11 +141,7 @@ pub fn rejoinders(
             ]
             .contains(&last);
             // A point citing figures may run longer: the figures are the point.
-            let longest = if body.chars().any(|c| c.is_ascii_digit()) {
-                30
-            } else {
-                22
-            };
+            let longest = if cites_figures(body) { 30 } else { 22 };
             if point.keys.len() < 3
                 || words::count(body) > longest
                 || contrasted

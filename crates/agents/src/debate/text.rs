@@ -435,6 +435,11 @@ const CLOSINGS: [&str; 5] = [
     "We rest it there.",
 ];
 
+/// Whether `text` cites figures (a number: "2,500 workers", "86%"): evidence of its own.
+pub fn cites_figures(text: &str) -> bool {
+    text.chars().any(|c| c.is_ascii_digit())
+}
+
 /// The short whole sentences a statement falls back on (see [`short_sentence`]).
 const SHORT_STATEMENTS: [&str; 4] = [
     "We rest our case on that.",

@@ -5,17 +5,12 @@
 use super::Writer;
 use crate::debate::pressing::{challenge, mid_sentence, rejoinders, weighed};
 use crate::debate::reading::{keys, read, Sentence};
-use crate::debate::text::{claims_in, sentences, touched_claims, Draft};
+use crate::debate::text::{cites_figures, claims_in, sentences, touched_claims, Draft};
 use crate::debate::topics::Claim;
 use crate::games::debate::team::side_of;
 use crate::games::debate::words;
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
-
-/// Whether `text` cites figures (a number: "2,500 workers", "86%"): evidence of its own.
-pub(crate) fn cites_figures(text: &str) -> bool {
-    text.chars().any(|c| c.is_ascii_digit())
-}
 
 impl Writer<'_> {
     /// Pushes into `d` rejoinders to the points of `theirs` (latest first; at most `n`,
