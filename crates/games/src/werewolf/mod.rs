@@ -438,6 +438,9 @@ impl Werewolf {
     /// Recomputes the pending asks from the stage, keeping the sequence number of every
     /// ask that stays open.
     fn refresh_asks(&mut self) {
+        if self.vote_asks_still_open() {
+            return;
+        }
         let mut asks = std::mem::take(&mut self.spare_asks);
         asks.clear();
         match &self.stage {
@@ -489,6 +492,31 @@ impl Werewolf {
             });
         }
         self.spare_asks = std::mem::replace(&mut self.asks, asks);
+    }
+
+    /// A vote goes on after a ballot: the asks of the seats still to vote are the ones
+    /// already open (same kind, same candidates, same numbers), so the ballot's own ask is
+    /// dropped and nothing is rebuilt. False (nothing changed) when the asks must be built.
+    fn vote_asks_still_open(&mut self) -> bool {
+        let Stage::Vote(v) = &self.stage else {
+            return false;
+        };
+        let kind = match v.round {
+            VoteRound::Main => AskKind::Vote,
+            VoteRound::Pk => AskKind::PkVote,
+        };
+        let open: SeatSet = self.asks.iter().map(|a| a.seat).collect();
+        let same = !self.asks.is_empty()
+            && v.remaining.minus(open).is_empty()
+            && self
+                .asks
+                .iter()
+                .all(|a| a.kind == kind && a.targets == v.candidates);
+        if same {
+            let remaining = v.remaining;
+            self.asks.retain(|a| remaining.contains(a.seat));
+        }
+        same
     }
 
     fn blank_ask(&self, seat: Seat, kind: AskKind) -> Ask {
