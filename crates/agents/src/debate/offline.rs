@@ -258,8 +258,19 @@ impl<'a> Writer<'a> {
     fn opener(&self, rng: &mut ChaCha8Rng) -> &'a str {
         pick(rng, &self.voice.openers).as_str()
     }
-    fn connector(&self, rng: &mut ChaCha8Rng) -> &'a str {
-        pick(rng, &self.voice.connectors).as_str()
+    /// A connector drawn as ever, but never one this speech used already (`used`): the
+    /// next of the voice's list instead, with no extra draw, so a speech's other choices
+    /// stay as they were.
+    fn connector(&self, rng: &mut ChaCha8Rng, used: &mut Vec<&'a str>) -> &'a str {
+        let drawn = pick(rng, &self.voice.connectors).as_str();
+        let list = &self.voice.connectors;
+        let start = list.iter().position(|c| c == drawn).unwrap_or(0);
+        let fresh = (0..list.len())
+            .map(|k| list[(start + k) % list.len()].as_str())
+            .find(|c| !used.contains(c))
+            .unwrap_or(drawn);
+        used.push(fresh);
+        fresh
     }
     fn closer(&self, rng: &mut ChaCha8Rng) -> &'a str {
         statement(rng, &self.voice.closers)
@@ -267,6 +278,7 @@ impl<'a> Writer<'a> {
 
     /// An opening statement.
     pub fn opening(&self, rng: &mut ChaCha8Rng, limit: u32) -> String {
+        let mut used: Vec<&str> = Vec::new();
         let mut d = Draft::new();
         d.push(1, self.opener(rng));
         d.push(5, &self.own().framing);
@@ -276,7 +288,7 @@ impl<'a> Writer<'a> {
             let claim = if i == 0 {
                 c.claim.clone()
             } else {
-                self.joined(self.connector(rng), &c.claim)
+                self.joined(self.connector(rng, &mut used), &c.claim)
             };
             d.push([0, 2, 6][i], claim);
             d.push([4, 7, 8][i], self.linked(&c.evidence, i));
@@ -380,6 +392,7 @@ impl<'a> Writer<'a> {
     /// touched (else of the other side's main claim; never another claim than the one
     /// asked about), one of our claims, never a question.
     pub fn answer(&self, rng: &mut ChaCha8Rng, limit: u32, question: Option<&str>) -> String {
+        let mut used: Vec<&str> = Vec::new();
         // The claims of theirs the questions touch (a question is short: one of a claim's
         // keywords is enough), else their main claims.
         let mut targets: Vec<&Claim> = question
@@ -438,7 +451,7 @@ impl<'a> Writer<'a> {
         let fresh = self.fresh_claims(rng);
         let first = defended.first().or(fresh.first()).copied();
         if let Some(c) = first {
-            d.push(1, self.joined(self.connector(rng), &c.claim));
+            d.push(1, self.joined(self.connector(rng, &mut used), &c.claim));
             d.push(6, self.linked(&c.evidence, 2));
         }
         // Then a second claim of ours, to carry the exchange forward.
@@ -446,7 +459,7 @@ impl<'a> Writer<'a> {
             .iter()
             .find(|c| Some(c.id.as_str()) != first.map(|f| f.id.as_str()))
         {
-            d.push(7, self.joined(self.connector(rng), &c.claim));
+            d.push(7, self.joined(self.connector(rng, &mut used), &c.claim));
         }
         // Then, with time left, one point of theirs not yet answered, stated and answered:
         // a side whose own case is all said turns to theirs rather than stop short.
@@ -471,6 +484,7 @@ impl<'a> Writer<'a> {
         limit: u32,
         rejoin: bool,
     ) -> String {
+        let mut used: Vec<&str> = Vec::new();
         let mut d = Draft::new();
         let said = self.said_before();
         d.push(2, self.opener(rng));
@@ -498,7 +512,7 @@ impl<'a> Writer<'a> {
             let text = if i == 0 {
                 c.claim.clone()
             } else {
-                self.joined(self.connector(rng), &c.claim)
+                self.joined(self.connector(rng, &mut used), &c.claim)
             };
             d.push([0, 3, 6][i], text);
             d.push([5, 8, 9][i], self.linked(&c.evidence, i));
@@ -567,6 +581,7 @@ impl<'a> Writer<'a> {
         direction: Option<&str>,
         fresh_only: bool,
     ) -> Option<String> {
+        let mut used: Vec<&str> = Vec::new();
         let target = self.free_target(limit);
         let mut targets: Vec<&Claim> = Vec::new();
         if let Some(dir) = direction {
@@ -610,14 +625,14 @@ impl<'a> Writer<'a> {
             own.splice(0..0, named);
         }
         if let Some(c) = own.first() {
-            d.push(1, self.joined(self.connector(rng), &c.claim));
+            d.push(1, self.joined(self.connector(rng, &mut used), &c.claim));
             d.push(2, self.linked(&c.evidence, 0));
         }
         if let Some(r) = targets.get(1).and_then(|c| self.rebuttal_of(rng, &c.id)) {
             d.push(5, r);
         }
         if let Some(c) = own.get(1) {
-            d.push(6, self.joined(self.connector(rng), &c.claim));
+            d.push(6, self.joined(self.connector(rng, &mut used), &c.claim));
             d.push(7, self.linked(&c.evidence, 1));
         }
         // Spare material, for a long share of the clock.
@@ -626,7 +641,7 @@ impl<'a> Writer<'a> {
         }
         for (i, c) in own.iter().enumerate().skip(2).take(2) {
             let at = 9 + 2 * (i as u8 - 2);
-            d.push(at, self.joined(self.connector(rng), &c.claim));
+            d.push(at, self.joined(self.connector(rng, &mut used), &c.claim));
             d.push(at + 1, self.linked(&c.evidence, i));
         }
         if let Some(r) = targets.get(3).and_then(|c| self.rebuttal_of(rng, &c.id)) {

@@ -31,6 +31,22 @@ pub struct Claims {
     pub saved: Option<Seat>,
     #[serde(skip_serializing_if = "Option::is_none", default)]
     pub poisoned: Option<Seat>,
+    /// The seat the speaker promises to vote for ("I will vote 5", "my vote goes to 5",
+    /// "我投5号"), beside the accusation it also is.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub pledge: Option<Seat>,
+    /// Seats the speaker says it never reported or accused ("I never said 4 was good",
+    /// "I didn't call 6 a wolf", "我没说过4号是好人"): a correction of what the table
+    /// heard. What the sentence goes on to say of the seat is not read as a claim.
+    #[serde(skip_serializing_if = "SeatSet::is_none_ref", default)]
+    pub retracts: SeatSet,
+    /// The speaker denies being a wolf ("I am not a wolf", "I'm innocent", "我不是狼").
+    #[serde(skip_serializing_if = "is_false", default)]
+    pub denies: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Claims {
@@ -168,10 +184,35 @@ fn read_words(sentence: &str, c: &mut Claims) {
         }
         role_word(w.get(j)?)
     };
+    // What the sentence claimed before it was read: a seat it retracts keeps this.
+    let before = *c;
+    let mut retracted = SeatSet::EMPTY;
     for i in 0..n {
         let first = w[i].as_bytes()[0].to_ascii_lowercase();
+        // "I never said 4 was good", "I didn't call 6 a wolf", "I did not accuse 3".
+        if any(i, &["never", "didn't", "didnt", "not"])
+            && (!is(i, "not") || (i >= 1 && is(i - 1, "did")))
+        {
+            let j = if is(i + 1, "ever") { i + 2 } else { i + 1 };
+            if any(
+                j,
+                &[
+                    "said", "say", "called", "call", "accused", "accuse", "reported", "claimed",
+                ],
+            ) {
+                let k = if any(j + 1, &["that", "seat"]) && digit(j + 1).is_none() {
+                    j + 2
+                } else {
+                    j + 1
+                };
+                if let Some((seat, _)) = seat_at(k) {
+                    retracted.insert(seat);
+                }
+            }
+        }
         match first {
-            // "I am the seer", "I'm a villager" (not "I am not the seer").
+            // "I am the seer", "I'm a villager" (not "I am not the seer"); "I am not a
+            // wolf", "I'm innocent" deny being one.
             b'i' => {
                 let j = if is(i, "i") && is(i + 1, "am") {
                     i + 2
@@ -182,6 +223,20 @@ fn read_words(sentence: &str, c: &mut Claims) {
                 };
                 if let Some(role) = role_from(j) {
                     c.role = Some(role);
+                }
+                if is(j, "innocent") || (is(j, "not") && role_from(j + 1) == Some(Role::Werewolf)) {
+                    c.denies = true;
+                }
+                // "I'm voting 4", "I am voting for 4": a promise.
+                if is(j, "voting") {
+                    let k = if any(j + 1, &["out", "for"]) {
+                        j + 2
+                    } else {
+                        j + 1
+                    };
+                    if let Some((seat, _)) = seat_at(k) {
+                        c.pledge = Some(seat);
+                    }
                 }
             }
             // "As the hunter, I …" at the start of a sentence (not "as the seer said").
@@ -327,6 +382,28 @@ fn read_words(sentence: &str, c: &mut Claims) {
                 };
                 if let Some((seat, _)) = seat_at(j) {
                     c.accuses.insert(seat);
+                    // "I will vote 5", "I'll vote 5", "I vote 5": a promise, not a call.
+                    let promised = is(i, "vote")
+                        && ((i >= 1 && any(i - 1, &["i'll", "ill"]))
+                            || (i >= 2 && is(i - 2, "i") && any(i - 1, &["will", "shall"]))
+                            || (i >= 1 && is(i - 1, "i")));
+                    if promised {
+                        c.pledge = Some(seat);
+                    }
+                }
+            }
+            // "My vote goes to 5", "my vote is on seat 5".
+            b'm' if is(i, "my") && is(i + 1, "vote") && any(i + 2, &["goes", "is", "will"]) => {
+                let mut j = i + 3;
+                if is(j, "go") {
+                    j += 1;
+                }
+                if any(j, &["to", "on", "for"]) {
+                    j += 1;
+                }
+                if let Some((seat, _)) = seat_at(j) {
+                    c.accuses.insert(seat);
+                    c.pledge = Some(seat);
                 }
             }
             // "Seer here", "OK, witch here:" at the start of a sentence.
@@ -360,6 +437,27 @@ fn read_words(sentence: &str, c: &mut Claims) {
             }
         }
     }
+    if !retracted.is_empty() {
+        restore(c, &before, retracted);
+    }
+}
+
+/// A corrected seat keeps what earlier sentences claimed of it, not what this one did.
+fn restore(c: &mut Claims, before: &Claims, seats: SeatSet) {
+    for seat in seats.iter() {
+        for (now, was) in [
+            (&mut c.good, before.good),
+            (&mut c.wolves, before.wolves),
+            (&mut c.accuses, before.accuses),
+        ] {
+            if was.contains(seat) {
+                now.insert(seat);
+            } else {
+                now.remove(seat);
+            }
+        }
+    }
+    c.retracts = c.retracts.union(seats);
 }
 
 /// The substring reader for Chinese table terms (the sentence is lower-case).
@@ -440,6 +538,19 @@ fn read_chinese(s: &str, c: &mut Claims) {
             from = at + phrase.len();
         }
     }
+    // "我不是狼", "我不是狼人": a denial.
+    if s.contains("我不是狼") {
+        c.denies = true;
+    }
+    // "我投5号", "我会投5号", "我要投给5号": a promise.
+    for key in ["我会投给", "我要投给", "我投给", "我会投", "我要投", "我投"] {
+        if let Some(i) = s.find(key) {
+            if let Some(seat) = seat_after(&s[i + key.len()..]) {
+                c.pledge = Some(seat);
+            }
+            break;
+        }
+    }
     // "投6号", "投给6号", "我怀疑2号"; not "不要投3号", "别投3号".
     for key in ["投票给", "投给", "投", "怀疑"] {
         let mut from = 0;
@@ -484,6 +595,21 @@ fn read_chinese(s: &str, c: &mut Claims) {
                     c.poisoned = Some(seat);
                 }
             }
+        }
+    }
+    // "我没说过4号是好人", "我没有说4号是狼": a correction; what follows is not a claim.
+    for key in ["没说过", "没有说过", "没有说", "没说", "从没说"] {
+        if let Some(i) = s.find(key) {
+            if let Some(seat) = seat_after(&s[i + key.len()..]) {
+                let before = Claims {
+                    good: c.good.minus(SeatSet::only(seat)),
+                    wolves: c.wolves.minus(SeatSet::only(seat)),
+                    accuses: c.accuses.minus(SeatSet::only(seat)),
+                    ..*c
+                };
+                restore(c, &before, SeatSet::only(seat));
+            }
+            break;
         }
     }
 }
@@ -661,5 +787,64 @@ mod tests {
         assert_eq!((c.accuses, c.wolves), (SeatSet::only(3), SeatSet::only(4)));
         let c = read("我是预言家。查验5号是狼。");
         assert_eq!((c.role, c.wolves), (Some(Role::Seer), SeatSet::only(5)));
+    }
+
+    /// A person's defence, promise and correction are read as such; none of them claims
+    /// anything else, and a correction is not read as the report it quotes.
+    #[test]
+    fn reads_a_defence_a_promise_and_a_correction() {
+        for text in [
+            "I am not a wolf.",
+            "I'm not the werewolf, check me",
+            "Im innocent",
+            "我不是狼，别投我",
+        ] {
+            let r = c(text);
+            assert!(r.denies, "{text}");
+            assert_eq!(
+                (r.role, r.wolves, r.good),
+                (None, SeatSet::EMPTY, SeatSet::EMPTY)
+            );
+        }
+        assert!(!c("I am not the seer").denies);
+        assert!(!c("I am good, do not waste the vote on me.").denies);
+        for (text, seat) in [
+            ("I will vote 5 today.", 5),
+            ("I'll vote seat 6", 6),
+            ("I'm voting for 4.", 4),
+            ("My vote goes to 7", 7),
+            ("my vote is on seat 2", 2),
+            ("我会投5号", 5),
+        ] {
+            let r = c(text);
+            assert_eq!(r.pledge, Some(seat), "{text}");
+            assert!(r.accuses.contains(seat), "{text}");
+        }
+        // A call to vote is an accusation, not a promise.
+        for text in ["Vote 5.", "My vote: vote 5.", "Let us vote 5.", "投5号"] {
+            assert_eq!(c(text).pledge, None, "{text}");
+        }
+        for (text, seat) in [
+            ("I never said 4 was good.", 4),
+            ("I didn't call 6 a wolf", 6),
+            ("I did not say that 3 is a wolf, I said 5 is", 3),
+            ("I never accused seat 8.", 8),
+            ("我没说过4号是好人", 4),
+        ] {
+            let r = c(text);
+            assert_eq!(r.retracts, SeatSet::only(seat), "{text}");
+            assert!(
+                !r.good.contains(seat) && !r.wolves.contains(seat) && !r.accuses.contains(seat),
+                "{text}: {r:?}"
+            );
+        }
+        // What an earlier sentence claimed stands; the correction takes back only itself.
+        let r = c("Seat 4 is suspicious. I never said 4 was good.");
+        assert_eq!((r.accuses, r.good), (SeatSet::only(4), SeatSet::EMPTY));
+        // Claims without these fields serialize as before.
+        assert_eq!(
+            serde_json::to_string(&c("Vote 5.")).unwrap(),
+            r#"{"accuses":[5]}"#
+        );
     }
 }

@@ -5,7 +5,8 @@
 use super::claims::{read, Claims};
 use super::{Role, SeatSet};
 
-/// `role=seer w=2 g=7 a=5 saved=4 poisoned=9`; an empty string is "no claim at all".
+/// `role=seer w=2 g=7 a=5 saved=4 poisoned=9 pledge=5 retracts=4 denies=1`; an empty string
+/// is "no claim at all".
 fn expected(spec: &str) -> Claims {
     let mut c = Claims::default();
     for part in spec.split_whitespace() {
@@ -26,6 +27,9 @@ fn expected(spec: &str) -> Claims {
             "a" => c.accuses = seats(),
             "saved" => c.saved = value.parse().ok(),
             "poisoned" => c.poisoned = value.parse().ok(),
+            "pledge" => c.pledge = value.parse().ok(),
+            "retracts" => c.retracts = seats(),
+            "denies" => c.denies = value == "1",
             other => panic!("unknown key {other}"),
         }
     }
@@ -62,7 +66,7 @@ const ENGLISH: &[(&str, &str)] = &[
     ("I claim to be the witch", "role=witch"),
     ("Seer here: checked seat 7, he is good", "role=seer g=7"),
     ("voting 9", "a=9"),
-    ("I'm voting for seat 1", "a=1"),
+    ("I'm voting for seat 1", "a=1 pledge=1"),
     ("As the seer, I checked 4 and 4 is a wolf", "role=seer w=4"),
     ("im seer 3 wolf", "role=seer w=3"),
     ("2 = good", "g=2"),
@@ -85,6 +89,13 @@ const ENGLISH: &[(&str, &str)] = &[
     ("I have watched closely; seat 2 worries me.", "a=2"),
     ("I don't trust seat 7", "a=7"),
     ("I am worried about 4", "a=4"),
+    // A defence, a promise, a correction.
+    ("I am not a wolf, 6 is lying", "denies=1 w=6"),
+    ("I'm innocent. Look at 3.", "denies=1"),
+    ("I will vote 2 today", "a=2 pledge=2"),
+    ("My vote goes to seat 8", "a=8 pledge=8"),
+    ("I never said 4 was good", "retracts=4"),
+    ("I didn't call 6 a wolf, I said he was quiet", "retracts=6"),
     // Nothing claimed: denials, plans, remarks.
     ("I'm not the seer", ""),
     ("I trust 5", ""),
@@ -122,6 +133,9 @@ const CHINESE: &[(&str, &str)] = &[
     ("6号像狼", "a=6"),
     ("7号很可疑", "a=7"),
     ("5号有点可疑", "a=5"),
+    ("我不是狼", "denies=1"),
+    ("我会投6号", "a=6 pledge=6"),
+    ("我没说过4号是好人", "retracts=4"),
     // Nothing claimed.
     ("不要投2号", ""),
     ("4号不是狼", ""),

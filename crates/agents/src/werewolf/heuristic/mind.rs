@@ -9,7 +9,8 @@ use super::phrases::{phrasebook, Phrasebook};
 use super::reason::SeerView;
 use super::speech::Reports;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
+    Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, VoteRound,
+    EVERY_SEAT,
 };
 use crate::werewolf::Player;
 use rand_core::{RngCore, SeedableRng};
@@ -86,6 +87,19 @@ pub struct Heuristic {
     pub(super) silent: [u8; 10],
     /// Said nothing on day 1 once there was something to answer (a faint tell).
     pub(super) quiet_first_day: [u8; 10],
+    /// Today's vote promises ("I will vote 5"), by seat, until that seat's ballot.
+    pub(super) pledged: [Option<Seat>; 10],
+    /// The seats with a promise open (so a vote with none costs nothing to check).
+    pub(super) pledgers: SeatSet,
+    /// The last promise each seat broke (it voted otherwise).
+    pub(super) broke: [Option<Seat>; 10],
+    /// Seats that said today they are not wolves.
+    pub(super) denied_today: SeatSet,
+    /// What a person's words add to a seat's suspicion, in hundredths: +8 each broken
+    /// promise, −1 each of today's accusations once the seat denied it (one figure, so
+    /// weighing suspicion adds one number a seat). `denial_adj` is today's part of it.
+    pub(super) person_adj: [i16; 10],
+    pub(super) denial_adj: [i16; 10],
     /// Wolves: the first pick of this round (the others follow it).
     pub(super) leader_pick: Option<Seat>,
     /// Wolves: the claim this seat made, if it fakes seer.
@@ -147,6 +161,12 @@ impl Heuristic {
             silent: [0; 10],
             quiet_first_day: [0; 10],
             leader_pick: None,
+            pledged: [None; 10],
+            pledgers: SeatSet::EMPTY,
+            broke: [None; 10],
+            denied_today: SeatSet::EMPTY,
+            person_adj: [0; 10],
+            denial_adj: [0; 10],
             fake_reports: Reports::new(),
             claimed_seer: false,
             last_night_peaceful: false,
@@ -215,9 +235,77 @@ impl Heuristic {
         for a in claims.accuses.iter() {
             self.accused_today[a as usize] += 1;
             self.accusers_today[a as usize].insert(seat);
+            if !self.denied_today.is_empty() && self.denied_today.contains(a) {
+                self.person_adj[a as usize] -= 1;
+                self.denial_adj[a as usize] -= 1;
+            }
         }
         if claims.accuses.contains(self.me) && seat != self.me {
             self.accused_me.insert(seat);
+        }
+        if claims.pledge.is_some() || claims.denies || !claims.retracts.is_empty() {
+            self.heard_a_person(seat, claims);
+        }
+    }
+
+    /// What people say beside claims: a vote promise (kept until the seat's ballot), a
+    /// denial, and a correction that takes back what the seat was heard to say of a seat.
+    #[cold]
+    fn heard_a_person(&mut self, seat: Seat, claims: &Claims) {
+        let i = seat as usize;
+        if let Some(p) = claims.pledge {
+            self.pledged[i] = Some(p);
+            self.pledgers.insert(seat);
+        }
+        if claims.denies && !self.denied_today.contains(seat) {
+            self.denied_today.insert(seat);
+            let named = i16::from(self.accused_today[i]);
+            self.person_adj[i] -= named;
+            self.denial_adj[i] -= named;
+        }
+        for r in claims.retracts.iter() {
+            let c = &mut self.claims[i];
+            c.good.remove(r);
+            c.wolves.remove(r);
+            c.accuses.remove(r);
+            if self.accusers_today[r as usize].contains(seat) {
+                self.accusers_today[r as usize].remove(seat);
+                self.accused_today[r as usize] -= 1;
+                if self.denied_today.contains(r) {
+                    self.person_adj[r as usize] += 1;
+                    self.denial_adj[r as usize] += 1;
+                }
+            }
+            if r == self.me {
+                self.accused_me.remove(seat);
+            }
+        }
+    }
+
+    /// Ballots against today's promises: a seat that promised a vote and cast it
+    /// elsewhere (or abstained) while the promised seat could be voted broke its word.
+    fn kept_promises(&mut self, ballots: &[Ballot]) {
+        for seat in self.pledgers.iter() {
+            let Some(p) = self.pledged[seat as usize] else {
+                continue;
+            };
+            let cast = ballots
+                .get(seat as usize - 1)
+                .copied()
+                .unwrap_or(Ballot::None);
+            let broke = match cast {
+                Ballot::Vote(t) => t != p,
+                Ballot::Abstain => true,
+                Ballot::None => false,
+            };
+            if broke && self.alive.contains(p) {
+                self.broke[seat as usize] = Some(p);
+                self.person_adj[seat as usize] += 8;
+            }
+            if cast != Ballot::None {
+                self.pledged[seat as usize] = None;
+                self.pledgers.remove(seat);
+            }
         }
     }
 
@@ -299,15 +387,26 @@ impl Player for Heuristic {
                 self.accusers_today = [SeatSet::EMPTY; 10];
                 self.accused_me = SeatSet::EMPTY;
                 self.spoke_today = SeatSet::EMPTY;
+                if !self.denied_today.is_empty() {
+                    for (adj, today) in self.person_adj.iter_mut().zip(&mut self.denial_adj) {
+                        *adj -= std::mem::take(today);
+                    }
+                    self.denied_today = SeatSet::EMPTY;
+                }
+                self.pledged = [None; 10];
+                self.pledgers = SeatSet::EMPTY;
             }
             Event::Speech {
                 seat, claims, kind, ..
             } => self.heard(*seat, claims, *kind),
-            Event::VotesRevealed { ballots, .. } => {
+            Event::VotesRevealed { ballots, round } => {
                 for (i, b) in ballots.iter().enumerate() {
                     if let Ballot::Vote(t) = b {
                         self.votes[i + 1].insert(*t);
                     }
+                }
+                if !self.pledgers.is_empty() && *round == VoteRound::Main {
+                    self.kept_promises(ballots);
                 }
             }
             Event::Eliminated { seat } => {

@@ -33,6 +33,8 @@ pub mod speech;
 mod talk;
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_person;
 
 pub use mind::Heuristic;
 pub use phrases::{install_from_env as install_speeches, phrasebook, Phrasebook};

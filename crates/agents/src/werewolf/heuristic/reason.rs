@@ -286,7 +286,8 @@ impl Heuristic {
             // Voting against trusted-good seats is a wolf's habit; voting reported wolves a good one's.
             // In hundredths: +15 a vote against a known-good seat, −10 a vote for a
             // likely wolf, +12 a known-good seat accused, +8 each night victim who named
-            // it, +2 each accusation today, +4 each silent day, +1 quiet on day 1.
+            // it, +2 each accusation today, +4 each silent day, +1 quiet on day 1, and
+            // what a person's words add (`Heuristic::person_adj`: a broken promise, a denial).
             let bad_votes = self.votes[i].intersect(known_good).len() as i32;
             let good_votes = self.votes[i].intersect(high).len() as i32;
             let accuses_good = self.claims[i].accuses.intersect(known_good).len() as i32;
@@ -295,7 +296,8 @@ impl Heuristic {
                 + 8 * i32::from(by_dead[i])
                 + 2 * i32::from(self.accused_today[i])
                 + 4 * i32::from(self.silent[i])
-                + i32::from(self.quiet_first_day[i]);
+                + i32::from(self.quiet_first_day[i])
+                + i32::from(self.person_adj[i]);
             s[i] = (s[i] + 0.01 * hundredths as f32).clamp(0.02, 0.84);
         }
         if private {

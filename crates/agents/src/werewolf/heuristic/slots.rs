@@ -34,6 +34,8 @@ pub enum Slot {
     ReasonTable,
     ReasonGut,
     ReasonConfessed,
+    ReasonPromise,
+    ReasonDenied,
     Suspect,
     PkPlea,
     LastWords,
@@ -42,7 +44,7 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub const ALL: [Slot; 32] = [
+    pub const ALL: [Slot; 34] = [
         Slot::Opening,
         Slot::OpeningFirstDay,
         Slot::TwoSeers,
@@ -70,6 +72,8 @@ impl Slot {
         Slot::ReasonTable,
         Slot::ReasonGut,
         Slot::ReasonConfessed,
+        Slot::ReasonPromise,
+        Slot::ReasonDenied,
         Slot::Suspect,
         Slot::PkPlea,
         Slot::LastWords,
@@ -107,6 +111,8 @@ impl Slot {
             Slot::ReasonTable => "reason_table",
             Slot::ReasonGut => "reason_gut",
             Slot::ReasonConfessed => "reason_confessed",
+            Slot::ReasonPromise => "reason_promise",
+            Slot::ReasonDenied => "reason_denied",
             Slot::Suspect => "suspect",
             Slot::PkPlea => "pk_plea",
             Slot::LastWords => "last_words",
@@ -133,9 +139,12 @@ impl Slot {
             | Slot::HeardWitch
             | Slot::Suspect
             | Slot::Vote => &["seat"],
-            Slot::ReasonVotes | Slot::ReasonReport | Slot::ReasonLean | Slot::ReasonNamed => {
-                &["seat", "target"]
-            }
+            Slot::ReasonVotes
+            | Slot::ReasonReport
+            | Slot::ReasonLean
+            | Slot::ReasonNamed
+            | Slot::ReasonPromise
+            | Slot::ReasonDenied => &["seat", "target"],
             Slot::DeathsMany | Slot::Defence => &["seats"],
             _ => &[],
         }

@@ -29,6 +29,10 @@ pub enum Reason {
     Table,
     /// The seat said it is a wolf.
     Confessed,
+    /// The seat promised today to vote for `target` and voted otherwise.
+    BrokeWord { target: Seat },
+    /// Named today by `by`, the seat answered only by denying it is a wolf.
+    Denied { by: Seat },
     /// No evidence.
     Gut,
 }
@@ -308,6 +312,8 @@ pub fn render_with_claims(
             Reason::NamedBy { by } => (Slot::ReasonNamed, by),
             Reason::Table => (Slot::ReasonTable, 0),
             Reason::Confessed => (Slot::ReasonConfessed, 0),
+            Reason::BrokeWord { target } => (Slot::ReasonPromise, target),
+            Reason::Denied { by } => (Slot::ReasonDenied, by),
             Reason::Gut => (Slot::ReasonGut, 0),
         };
         say(

@@ -98,6 +98,9 @@ impl Heuristic {
         if self.claims[i].role == Some(Role::Werewolf) {
             return Some(Reason::Confessed);
         }
+        if let Some(promised) = self.broke[i].filter(|&p| p != self.me) {
+            return Some(Reason::BrokeWord { target: promised });
+        }
         // The speaker's own report is said in the speech already.
         if plan.reports.iter().any(|r| r.0 == target && r.1)
             || (!self.is_wolf() && self.checks[i] == Some(true))
@@ -135,6 +138,11 @@ impl Heuristic {
             return Some(Reason::Quiet);
         }
         let accusers = self.accusers_today[i].without(self.me);
+        if self.denied_today.contains(target) {
+            if let Some(by) = accusers.first() {
+                return Some(Reason::Denied { by });
+            }
+        }
         match accusers.len() {
             0 => {}
             1 => {

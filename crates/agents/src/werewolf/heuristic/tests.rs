@@ -11,7 +11,7 @@ use crate::werewolf::Player;
 use rand_chacha::ChaCha8Rng;
 use rand_core::SeedableRng;
 
-fn ask(seat: Seat, kind: AskKind, targets: SeatSet) -> Ask {
+pub(super) fn ask(seat: Seat, kind: AskKind, targets: SeatSet) -> Ask {
     Ask {
         seat,
         kind,
@@ -23,7 +23,7 @@ fn ask(seat: Seat, kind: AskKind, targets: SeatSet) -> Ask {
     }
 }
 
-fn player(seat: Seat, role: Role) -> Heuristic {
+pub(super) fn player(seat: Seat, role: Role) -> Heuristic {
     let mut p = Heuristic::new(seat as u64);
     p.observe(&Event::RoleDealt { seat, role });
     if role == Role::Werewolf {
@@ -35,7 +35,7 @@ fn player(seat: Seat, role: Role) -> Heuristic {
     p
 }
 
-fn speech(seat: Seat, text: &str) -> Event {
+pub(super) fn speech(seat: Seat, text: &str) -> Event {
     Event::Speech {
         seat,
         kind: SpeechKind::Day,
@@ -44,7 +44,7 @@ fn speech(seat: Seat, text: &str) -> Event {
     }
 }
 
-fn dawn() -> Event {
+pub(super) fn dawn() -> Event {
     Event::Dawn {
         day: 1,
         dead: SeatSet::EMPTY,
@@ -141,7 +141,7 @@ fn villagers_follow_the_seer_and_see_through_a_framing() {
 }
 
 /// The votes of villager `voter` after `speeches`, over 200 seeds.
-fn villager_votes(voter: Seat, speeches: &[(Seat, &str)]) -> Vec<Seat> {
+pub(super) fn villager_votes(voter: Seat, speeches: &[(Seat, &str)]) -> Vec<Seat> {
     (0..200u64)
         .filter_map(|seed| {
             let mut v = Heuristic::new(seed * 16 + voter as u64);
@@ -162,7 +162,7 @@ fn villager_votes(voter: Seat, speeches: &[(Seat, &str)]) -> Vec<Seat> {
         .collect()
 }
 
-fn share(votes: &[Seat], f: impl Fn(Seat) -> bool) -> f64 {
+pub(super) fn share(votes: &[Seat], f: impl Fn(Seat) -> bool) -> f64 {
     votes.iter().filter(|&&v| f(v)).count() as f64 / votes.len().max(1) as f64
 }
 
@@ -326,6 +326,8 @@ fn plans() -> Vec<SpeechPlan> {
         Some(Reason::Quiet),
         Some(Reason::Table),
         Some(Reason::Confessed),
+        Some(Reason::BrokeWord { target: 4 }),
+        Some(Reason::Denied { by: 2 }),
         Some(Reason::Gut),
     ];
     let roles = [
@@ -567,7 +569,7 @@ fn suspicion_follows_every_event() {
 }
 
 /// What seat `speaker` says on day 1 after these speeches (seat, text).
-fn day_speech_after(speaker: Seat, role: Role, speeches: &[(Seat, &str)]) -> String {
+pub(super) fn day_speech_after(speaker: Seat, role: Role, speeches: &[(Seat, &str)]) -> String {
     let mut p = player(speaker, role);
     p.observe(&dawn());
     for (seat, text) in speeches {

@@ -41,6 +41,16 @@ pub struct SpeakerRecord {
     pub poisoned: Vec<Dated<Seat>>,
     /// Seats the speaker accused or asked to vote out (each seat once, with its latest day).
     pub accused: Vec<Dated<Seat>>,
+    /// Votes the speaker promised (the latest kept).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub pledged: Vec<Dated<Seat>>,
+    /// Seats the speaker said it never reported or accused; what it had said of them is
+    /// taken out of the record.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub retracted: Vec<Dated<Seat>>,
+    /// Days on which the speaker said it is not a wolf.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub denied_wolf: Vec<u32>,
 }
 
 impl SpeakerRecord {
@@ -50,6 +60,9 @@ impl SpeakerRecord {
             && self.saved.is_empty()
             && self.poisoned.is_empty()
             && self.accused.is_empty()
+            && self.pledged.is_empty()
+            && self.retracted.is_empty()
+            && self.denied_wolf.is_empty()
     }
 }
 
@@ -101,6 +114,19 @@ impl ClaimsRecord {
         for s in claims.accuses.iter() {
             r.accused.retain(|x| x.what != s);
             push_bounded(&mut r.accused, Dated { what: s, day }, MAX_ACCUSED);
+        }
+        if let Some(s) = claims.pledge {
+            r.pledged.retain(|x| x.day != day);
+            push_bounded(&mut r.pledged, Dated { what: s, day }, MAX_WITCH);
+        }
+        for s in claims.retracts.iter() {
+            r.reports.retain(|x| x.seat != s);
+            r.accused.retain(|x| x.what != s);
+            r.retracted.retain(|x| x.what != s);
+            push_bounded(&mut r.retracted, Dated { what: s, day }, MAX_ACCUSED);
+        }
+        if claims.denies && r.denied_wolf.last() != Some(&day) {
+            push_bounded(&mut r.denied_wolf, day, MAX_WITCH);
         }
     }
 
@@ -155,6 +181,22 @@ impl ClaimsRecord {
                     .map(|d| format!("{} (day {})", d.what, d.day))
                     .collect();
                 parts.push(format!("accused {}", seats.join(", ")));
+            }
+            for (verb, list) in [
+                ("promised to vote", &r.pledged),
+                ("said they never reported or accused", &r.retracted),
+            ] {
+                if !list.is_empty() {
+                    let seats: Vec<String> = list
+                        .iter()
+                        .map(|d| format!("{} (day {})", d.what, d.day))
+                        .collect();
+                    parts.push(format!("{verb} {}", seats.join(", ")));
+                }
+            }
+            if !r.denied_wolf.is_empty() {
+                let days: Vec<String> = r.denied_wolf.iter().map(|d| format!("day {d}")).collect();
+                parts.push(format!("denied being a wolf ({})", days.join(", ")));
             }
             let who = if seat == me as usize {
                 format!("You (seat {seat})")
@@ -227,5 +269,28 @@ mod tests {
         assert!(s.reports.len() <= MAX_REPORTS && s.accused.len() <= MAX_ACCUSED);
         assert!(r.lines(1).len() < 600, "{}", r.lines(1));
         assert!(ClaimsRecord::default().lines(1).is_empty());
+    }
+
+    #[test]
+    fn a_promise_a_denial_and_a_correction_are_recorded() {
+        let mut r = ClaimsRecord::default();
+        r.add(3, 1, &read("4 is good. I suspect 6."));
+        r.add(
+            3,
+            1,
+            &read("I never said 4 was good. I am not a wolf. I will vote 6."),
+        );
+        assert_eq!(
+            r.lines(1),
+            "- Seat 3 accused 6 (day 1); promised to vote 6 (day 1); said they never \
+             reported or accused 4 (day 1); denied being a wolf (day 1)."
+        );
+        // The outside agents' JSON keeps its old keys when none of these was said.
+        let mut plain = ClaimsRecord::default();
+        plain.add(2, 1, &read("Vote 5."));
+        assert_eq!(
+            plain.to_json().to_string(),
+            r#"{"2":{"roles":[],"reports":[],"saved":[],"poisoned":[],"accused":[{"what":5,"day":1}]}}"#
+        );
     }
 }

@@ -1,0 +1,135 @@
+//! Tests of how the heuristic player takes a person's words beside role claims: a vote
+//! promise it checks against the ballot, a denial that answers an accusation, and a
+//! correction of what the table heard.
+
+use super::phrases::{Phrasebook, Slot, BUILTIN};
+use super::tests::{ask, dawn, player, speech};
+use super::Heuristic;
+use crate::games::werewolf::{
+    claims, Action, AskKind, Ballot, Event, Role, Seat, SeatSet, VoteRound, EVERY_SEAT, SEATS,
+};
+use crate::werewolf::Player;
+
+fn ballots(votes: &[(Seat, Seat)]) -> [Ballot; SEATS] {
+    let mut b = [Ballot::None; SEATS];
+    for (voter, target) in votes {
+        b[*voter as usize - 1] = Ballot::Vote(*target);
+    }
+    b
+}
+
+/// Whether `text` holds one of `slot`'s variants filled with `seat` and `target`.
+fn says(text: &str, slot: Slot, seat: Seat, target: Seat) -> bool {
+    let book = Phrasebook::parse("built-in", BUILTIN).expect("valid");
+    book.variants(slot).iter().any(|v| {
+        text.contains(
+            &v.replace("{seat}", &seat.to_string())
+                .replace("{target}", &target.to_string()),
+        )
+    })
+}
+
+/// Villager seat 7 on day 1, its RNG seeded with `seed`.
+fn villager(seed: u64) -> Heuristic {
+    let mut p = Heuristic::new(seed);
+    p.observe(&Event::RoleDealt {
+        seat: 7,
+        role: Role::Villager,
+    });
+    p.observe(&Event::NightFell { night: 1 });
+    p.observe(&dawn());
+    p
+}
+
+fn speak(p: &mut Heuristic) -> String {
+    match p.decide(&ask(7, AskKind::Speech, EVERY_SEAT)) {
+        Action::Speak { text } => text,
+        other => panic!("a speech is expected, got {other:?}"),
+    }
+}
+
+/// A seat that promised a vote and cast it elsewhere is more suspect the next day, and
+/// an AI that votes it out says why; a promise kept costs nothing.
+#[test]
+fn a_broken_vote_promise_is_remembered_and_said() {
+    let promise = (3, "I will vote 5 today, 5 was too quiet.");
+    let play = |kept: bool, seed: u64| {
+        let mut p = villager(seed);
+        p.observe(&speech(promise.0, promise.1));
+        let cast = if kept { 5 } else { 8 };
+        p.observe(&Event::VotesRevealed {
+            round: VoteRound::Main,
+            ballots: ballots(&[(3, cast), (7, 5), (5, 3)]),
+        });
+        p.observe(&Event::Eliminated { seat: None });
+        p.observe(&Event::NightFell { night: 2 });
+        p.observe(&Event::Dawn {
+            day: 2,
+            dead: SeatSet::EMPTY,
+        });
+        p
+    };
+    let mut named = 0;
+    for seed in 0..20 {
+        let kept = play(true, seed).suspicion()[3];
+        let mut broke = play(false, seed);
+        assert!(
+            broke.suspicion()[3] > kept,
+            "{kept} vs {:?}",
+            broke.suspicion()
+        );
+        // The promise was checked against the main vote's ballot, once.
+        assert_eq!(broke.pledgers, SeatSet::EMPTY);
+        let text = speak(&mut broke);
+        if claims::read(&text).accuses.contains(3) {
+            named += 1;
+            assert!(
+                says(&text, Slot::ReasonPromise, 3, 5),
+                "seed {seed}: {text}"
+            );
+        }
+    }
+    assert!(named > 0, "nobody named the seat that broke its word");
+}
+
+/// A seat named today that answers by denying it is less suspect than one that says
+/// nothing to it; an AI that still votes it out says the denial did not answer.
+#[test]
+fn a_denial_answers_an_accusation() {
+    let accusation = (2, "I suspect 4. Vote 4.");
+    let mut quiet = player(7, Role::Villager);
+    let mut answered = player(7, Role::Villager);
+    for p in [&mut quiet, &mut answered] {
+        p.observe(&dawn());
+        p.observe(&speech(accusation.0, accusation.1));
+    }
+    quiet.observe(&speech(4, "Let us hear the others first."));
+    answered.observe(&speech(4, "I am not a wolf. Seat 2 is rushing this."));
+    assert!(answered.suspicion()[4] < quiet.suspicion()[4]);
+    let mut named = 0;
+    for seed in 0..20 {
+        let mut p = villager(seed);
+        p.observe(&speech(accusation.0, accusation.1));
+        p.observe(&speech(4, "I'm innocent."));
+        let text = speak(&mut p);
+        if claims::read(&text).accuses.contains(4) {
+            named += 1;
+            assert!(says(&text, Slot::ReasonDenied, 4, 2), "seed {seed}: {text}");
+        }
+    }
+    assert!(named > 0, "nobody followed the accusation");
+}
+
+/// "I never accused 6" takes back what the table heard: the seat's record and today's
+/// accusations follow the correction.
+#[test]
+fn a_correction_takes_back_what_was_heard() {
+    let mut p = player(7, Role::Villager);
+    p.observe(&dawn());
+    p.observe(&speech(3, "I suspect 6. Vote 6."));
+    let accused = p.suspicion()[6];
+    p.observe(&speech(3, "I never accused 6, I said 5 was quiet."));
+    assert!(p.suspicion()[6] < accused);
+    assert!(!p.claims[3].accuses.contains(6));
+    assert_eq!(p.accused_today[6], 0);
+}
