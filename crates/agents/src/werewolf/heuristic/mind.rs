@@ -193,13 +193,12 @@ impl Heuristic {
             // day, or the seat itself named); on day 1, after others were named
             // or a seer claimed, a faint one (less than one voice naming a seat);
             // before that nothing: the first speakers have nothing to go on.
-            let named = !self.accusers_today[i].is_empty();
-            let something_to_answer =
-                !self.seer_claimed.is_empty() || self.accused_today.iter().any(|&n| n > 0);
             if claims.is_empty() {
+                let named = !self.accusers_today[i].is_empty();
                 if self.day >= 2 || named {
                     self.silent[i] += 1;
-                } else if something_to_answer {
+                } else if !self.seer_claimed.is_empty() || self.accused_today.iter().any(|&n| n > 0)
+                {
                     self.quiet_first_day[i] = 1;
                 }
             }
@@ -235,7 +234,10 @@ impl Heuristic {
         for a in claims.accuses.iter() {
             self.accused_today[a as usize] += 1;
             self.accusers_today[a as usize].insert(seat);
-            if !self.denied_today.is_empty() && self.denied_today.contains(a) {
+        }
+        if self.denied_today.meets(claims.accuses) {
+            // Accusations of a seat that already denied it weigh half (see `person_adj`).
+            for a in claims.accuses.intersect(self.denied_today).iter() {
                 self.person_adj[a as usize] -= 1;
                 self.denial_adj[a as usize] -= 1;
             }

@@ -23,7 +23,11 @@ impl Heuristic {
             voted_out: self.voted_out.filter(|_| day && self.day >= 2),
             accused_by: self.accused_me,
             first_day: self.day <= 1,
-            doubt_seers: day && !self.is_wolf() && self.unsure_of_seers(true),
+            // "Two seers today" only while both are alive to be weighed.
+            doubt_seers: day
+                && !self.is_wolf()
+                && self.seer_claimed.intersect(self.alive).len() >= 2
+                && self.unsure_of_seers(true),
             heard_claim: if day { self.claim_to_answer() } else { None },
             ..SpeechPlan::default()
         };
@@ -98,9 +102,6 @@ impl Heuristic {
         if self.claims[i].role == Some(Role::Werewolf) {
             return Some(Reason::Confessed);
         }
-        if let Some(promised) = self.broke[i].filter(|&p| p != self.me) {
-            return Some(Reason::BrokeWord { target: promised });
-        }
         // The speaker's own report is said in the speech already.
         if plan.reports.iter().any(|r| r.0 == target && r.1)
             || (!self.is_wolf() && self.checks[i] == Some(true))
@@ -115,6 +116,10 @@ impl Heuristic {
                 return Some(Reason::Lean { by: seer });
             }
             return Some(Reason::Report { by: seer });
+        }
+        // A promise broken is the person's own word against them: said before the votes.
+        if let Some(promised) = self.broke[i].filter(|&p| p != self.me) {
+            return Some(Reason::BrokeWord { target: promised });
         }
         let s = if self.is_wolf() {
             self.public_suspicion()
