@@ -5,7 +5,7 @@
 use super::claims::{read, Claims};
 use super::{Role, SeatSet};
 
-/// `role=seer w=2 g=7 a=5 saved=4 poisoned=9 pledge=5 retracts=4 denies=1`; an empty string
+/// `role=seer w=2 g=7 a=5 saved=4 poisoned=9 pledge=5 retracted=4 denies=1`; an empty string
 /// is "no claim at all".
 fn expected(spec: &str) -> Claims {
     let mut c = Claims::default();
@@ -27,8 +27,8 @@ fn expected(spec: &str) -> Claims {
             "a" => c.accuses = seats(),
             "saved" => c.saved = value.parse().ok(),
             "poisoned" => c.poisoned = value.parse().ok(),
-            "pledge" => c.pledge = value.parse().ok(),
-            "retracts" => c.retracts = seats(),
+            "pledge" => c.pledge = value.parse().expect("a seat"),
+            "retracted" => c.retracted = value.parse().expect("a seat"),
             "denies" => c.denies = value == "1",
             other => panic!("unknown key {other}"),
         }
@@ -94,8 +94,8 @@ const ENGLISH: &[(&str, &str)] = &[
     ("I'm innocent. Look at 3.", "denies=1"),
     ("I will vote 2 today", "a=2 pledge=2"),
     ("My vote goes to seat 8", "a=8 pledge=8"),
-    ("I never said 4 was good", "retracts=4"),
-    ("I didn't call 6 a wolf, I said he was quiet", "retracts=6"),
+    ("I never said 4 was good", "retracted=4"),
+    ("I didn't call 6 a wolf, I said he was quiet", "retracted=6"),
     // Nothing claimed: denials, plans, remarks.
     ("I'm not the seer", ""),
     ("I trust 5", ""),
@@ -135,7 +135,7 @@ const CHINESE: &[(&str, &str)] = &[
     ("5号有点可疑", "a=5"),
     ("我不是狼", "denies=1"),
     ("我会投6号", "a=6 pledge=6"),
-    ("我没说过4号是好人", "retracts=4"),
+    ("我没说过4号是好人", "retracted=4"),
     // Nothing claimed.
     ("不要投2号", ""),
     ("4号不是狼", ""),

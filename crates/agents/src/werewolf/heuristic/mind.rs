@@ -245,7 +245,7 @@ impl Heuristic {
         if claims.accuses.contains(self.me) && seat != self.me {
             self.accused_me.insert(seat);
         }
-        if claims.pledge.is_some() || claims.denies || !claims.retracts.is_empty() {
+        if claims.pledge != 0 || claims.denies || claims.retracted != 0 {
             self.heard_a_person(seat, claims);
         }
     }
@@ -255,8 +255,8 @@ impl Heuristic {
     #[cold]
     fn heard_a_person(&mut self, seat: Seat, claims: &Claims) {
         let i = seat as usize;
-        if let Some(p) = claims.pledge {
-            self.pledged[i] = Some(p);
+        if claims.pledge != 0 {
+            self.pledged[i] = Some(claims.pledge);
             self.pledgers.insert(seat);
         }
         if claims.denies && !self.denied_today.contains(seat) {
@@ -265,7 +265,7 @@ impl Heuristic {
             self.person_adj[i] -= named;
             self.denial_adj[i] -= named;
         }
-        for r in claims.retracts.iter() {
+        for r in SeatSet::only(claims.retracted).iter() {
             let c = &mut self.claims[i];
             c.good.remove(r);
             c.wolves.remove(r);

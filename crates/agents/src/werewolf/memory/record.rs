@@ -115,11 +115,11 @@ impl ClaimsRecord {
             r.accused.retain(|x| x.what != s);
             push_bounded(&mut r.accused, Dated { what: s, day }, MAX_ACCUSED);
         }
-        if let Some(s) = claims.pledge {
+        if let Some(s) = Some(claims.pledge).filter(|&s| s != 0) {
             r.pledged.retain(|x| x.day != day);
             push_bounded(&mut r.pledged, Dated { what: s, day }, MAX_WITCH);
         }
-        for s in claims.retracts.iter() {
+        if let Some(s) = Some(claims.retracted).filter(|&s| s != 0) {
             r.reports.retain(|x| x.seat != s);
             r.accused.retain(|x| x.what != s);
             r.retracted.retain(|x| x.what != s);
