@@ -44,6 +44,18 @@ pub(super) fn speech(seat: Seat, text: &str) -> Event {
     }
 }
 
+/// Villager `seat` at dawn on day 1, its RNG seeded with `seed`.
+pub(super) fn villager_on_day_1(seat: Seat, seed: u64) -> Heuristic {
+    let mut p = Heuristic::new(seed);
+    p.observe(&Event::RoleDealt {
+        seat,
+        role: Role::Villager,
+    });
+    p.observe(&Event::NightFell { night: 1 });
+    p.observe(&dawn());
+    p
+}
+
 pub(super) fn dawn() -> Event {
     Event::Dawn {
         day: 1,
@@ -229,13 +241,7 @@ fn ties_between_equal_seats_are_drawn_not_given_to_the_lowest() {
     // spreads over the seats instead of always falling on the lowest.
     let mut counts = [0u32; 10];
     for seed in 0..400u64 {
-        let mut p = Heuristic::new(seed);
-        p.observe(&Event::RoleDealt {
-            seat: 9,
-            role: Role::Villager,
-        });
-        p.observe(&Event::NightFell { night: 1 });
-        p.observe(&dawn());
+        let mut p = villager_on_day_1(9, seed);
         let Action::Vote { target } = p.decide(&ask(9, AskKind::Vote, EVERY_SEAT)) else {
             panic!("a vote is expected");
         };
@@ -588,13 +594,7 @@ fn a_hunter_claim_is_answered_and_weighed() {
     let claim = "I'm the hunter. If you vote me out I take a wolf with me.";
     let accused = (2, "I suspect 4, they were too quiet. Vote 4.");
     for seed in 0..20u64 {
-        let mut p = Heuristic::new(seed);
-        p.observe(&Event::RoleDealt {
-            seat: 7,
-            role: Role::Villager,
-        });
-        p.observe(&Event::NightFell { night: 1 });
-        p.observe(&dawn());
+        let mut p = villager_on_day_1(7, seed);
         p.observe(&speech(accused.0, accused.1));
         let before = p.suspicion()[4];
         p.observe(&speech(4, claim));

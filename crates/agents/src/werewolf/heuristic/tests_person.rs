@@ -3,7 +3,7 @@
 //! correction of what the table heard.
 
 use super::phrases::{Phrasebook, Slot, BUILTIN};
-use super::tests::{ask, dawn, player, speech};
+use super::tests::{ask, dawn, player, speech, villager_on_day_1};
 use super::Heuristic;
 use crate::games::werewolf::{
     claims, Action, AskKind, Ballot, Event, Role, Seat, SeatSet, VoteRound, EVERY_SEAT, SEATS,
@@ -29,18 +29,6 @@ fn says(text: &str, slot: Slot, seat: Seat, target: Seat) -> bool {
     })
 }
 
-/// Villager seat 7 on day 1, its RNG seeded with `seed`.
-fn villager(seed: u64) -> Heuristic {
-    let mut p = Heuristic::new(seed);
-    p.observe(&Event::RoleDealt {
-        seat: 7,
-        role: Role::Villager,
-    });
-    p.observe(&Event::NightFell { night: 1 });
-    p.observe(&dawn());
-    p
-}
-
 fn speak(p: &mut Heuristic) -> String {
     match p.decide(&ask(7, AskKind::Speech, EVERY_SEAT)) {
         Action::Speak { text } => text,
@@ -54,7 +42,7 @@ fn speak(p: &mut Heuristic) -> String {
 fn a_broken_vote_promise_is_remembered_and_said() {
     let promise = (3, "I will vote 5 today, 5 was too quiet.");
     let play = |kept: bool, seed: u64| {
-        let mut p = villager(seed);
+        let mut p = villager_on_day_1(7, seed);
         p.observe(&speech(promise.0, promise.1));
         let cast = if kept { 5 } else { 8 };
         p.observe(&Event::VotesRevealed {
@@ -108,7 +96,7 @@ fn a_denial_answers_an_accusation() {
     assert!(answered.suspicion()[4] < quiet.suspicion()[4]);
     let mut named = 0;
     for seed in 0..20 {
-        let mut p = villager(seed);
+        let mut p = villager_on_day_1(7, seed);
         p.observe(&speech(accusation.0, accusation.1));
         p.observe(&speech(4, "I'm innocent."));
         let text = speak(&mut p);

@@ -165,24 +165,10 @@ impl ClaimsRecord {
                     .collect();
                 parts.push(format!("reported {}", reports.join(", ")));
             }
-            for (verb, list) in [("saved", &r.saved), ("poisoned", &r.poisoned)] {
-                if !list.is_empty() {
-                    let seats: Vec<String> = list
-                        .iter()
-                        .map(|d| format!("{} (day {})", d.what, d.day))
-                        .collect();
-                    parts.push(format!("said they {verb} {}", seats.join(", ")));
-                }
-            }
-            if !r.accused.is_empty() {
-                let seats: Vec<String> = r
-                    .accused
-                    .iter()
-                    .map(|d| format!("{} (day {})", d.what, d.day))
-                    .collect();
-                parts.push(format!("accused {}", seats.join(", ")));
-            }
             for (verb, list) in [
+                ("said they saved", &r.saved),
+                ("said they poisoned", &r.poisoned),
+                ("accused", &r.accused),
                 ("promised to vote", &r.pledged),
                 ("said they never reported or accused", &r.retracted),
             ] {
