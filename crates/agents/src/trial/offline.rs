@@ -3,7 +3,7 @@
 //! band they are in, and an advocate who argues from the case's argument bank.
 
 use super::content::Case;
-use super::words::{Asked, Question, Replies, Struck, STRONG};
+use super::words::{Asked, Heard, Question, Replies, Struck, STRONG};
 use crate::games::trial::keywords::Lexicon;
 use crate::games::trial::label::strip;
 use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, TopicLabel, Trial, TrialSetup};
@@ -348,11 +348,7 @@ impl Agent<Trial> for OfflineJuror {
                 }
             }
             Ask::Deliberate { band, .. } => {
-                let side = match band {
-                    Band::StronglyGuilty | Band::LeansGuilty => Some(Side::Prosecution),
-                    Band::Undecided => None,
-                    _ => Some(Side::Defense),
-                };
+                let side = verdict_of(*band);
                 let text = format!(
                     "{} {}",
                     replies.opening(self.turn, &self.said),
@@ -364,6 +360,7 @@ impl Agent<Trial> for OfflineJuror {
             Ask::Respond {
                 speaker,
                 band,
+                speaker_band,
                 moved,
                 ..
             } => {
@@ -371,14 +368,31 @@ impl Agent<Trial> for OfflineJuror {
                     .checked_sub(self.players as usize + 1)
                     .and_then(|i| self.names.get(i))
                     .map_or("friend", String::as_str);
+                // Moved by it, or not: then undecided, of the speaker's verdict already
+                // (it agrees rather than differs), or of the other.
+                let heard = match verdict_of(*band) {
+                    _ if moved.abs() >= 1.0 => Heard::Moved,
+                    None => Heard::Unsure,
+                    mine if mine == verdict_of(*speaker_band) => Heard::Agreed,
+                    _ => Heard::Unmoved,
+                };
                 Action::Reply {
-                    text: replies.respond(moved.abs() >= 1.0, name, *band, self.turn, &self.said),
+                    text: replies.respond(heard, name, *band, self.turn, &self.said),
                 }
             }
             Ask::Argue { .. } => Action::Rest,
         };
         let _ = self.index;
         Decision::Now(action)
+    }
+}
+
+/// The verdict a band leans to (`None`: undecided).
+fn verdict_of(band: Band) -> Option<Side> {
+    match band {
+        Band::StronglyGuilty | Band::LeansGuilty => Some(Side::Prosecution),
+        Band::Undecided => None,
+        Band::LeansNotGuilty | Band::StronglyNotGuilty => Some(Side::Defense),
     }
 }
 

@@ -68,6 +68,10 @@ pub struct DeliberationWords {
     pub uncited: Vec<String>,
     pub moved: Vec<String>,
     pub unmoved: Vec<String>,
+    /// Unmoved, and undecided.
+    pub unsure: Vec<String>,
+    /// Unmoved, but already of the speaker's verdict.
+    pub agreed: Vec<String>,
 }
 
 /// The offline replies.
@@ -192,7 +196,7 @@ impl Replies {
         let r: Replies = toml::from_str(text)
             .map_err(|e| invalid("(file)", e.to_string().replace('\n', " ")))?;
         let q = &r.question;
-        let lists: [(&str, &Vec<String>); 25] = [
+        let lists: [(&str, &Vec<String>); 27] = [
             ("opening", &r.opening),
             ("reaction.strong", &r.reaction.strong),
             ("reaction.weak", &r.reaction.weak),
@@ -218,6 +222,8 @@ impl Replies {
             ("deliberation.uncited", &r.deliberation.uncited),
             ("deliberation.moved", &r.deliberation.moved),
             ("deliberation.unmoved", &r.deliberation.unmoved),
+            ("deliberation.unsure", &r.deliberation.unsure),
+            ("deliberation.agreed", &r.deliberation.agreed),
         ];
         for (field, list) in lists {
             if list.is_empty() || list.iter().any(|l| l.trim().is_empty()) {
@@ -421,21 +427,35 @@ impl Replies {
     /// is said out.
     pub fn respond(
         &self,
-        moved: bool,
+        heard: Heard,
         speaker: &str,
         band: Band,
         turn: usize,
         said: &[String],
     ) -> String {
-        let lines = if moved {
-            &self.deliberation.moved
-        } else {
-            &self.deliberation.unmoved
+        let lines = match heard {
+            Heard::Moved => &self.deliberation.moved,
+            Heard::Unmoved => &self.deliberation.unmoved,
+            Heard::Unsure => &self.deliberation.unsure,
+            Heard::Agreed => &self.deliberation.agreed,
         };
         let main = pick_fresh(lines, turn, said, false, |l| l.replace("{name}", speaker));
         let band = pick_fresh(self.band(band), turn + 1, said, true, str::to_string);
         join(&[main, band])
     }
+}
+
+/// How a deliberation statement landed with a listener.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Heard {
+    /// It moved the listener's stance.
+    Moved,
+    /// It did not, and the listener leans to the other verdict.
+    Unmoved,
+    /// It did not, and the listener is undecided.
+    Unsure,
+    /// It did not, but the listener already leans to the speaker's verdict.
+    Agreed,
 }
 
 /// What kind of question a message is.

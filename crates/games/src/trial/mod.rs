@@ -242,6 +242,7 @@ impl Trial {
                                 speaker: self.juror_seat(*speaker),
                                 text: text.clone(),
                                 band: Band::of(self.jurors[j].stance),
+                                speaker_band: Band::of(self.jurors[*speaker].stance),
                                 moved,
                             },
                         ));

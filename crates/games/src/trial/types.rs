@@ -187,11 +187,12 @@ impl TrialSetup {
 
 /// The five stance bands a juror's prompt and offline replies speak from (cut at ±20 and
 /// ±50), never the number.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Band {
     StronglyGuilty,
     LeansGuilty,
+    #[default]
     Undecided,
     LeansNotGuilty,
     StronglyNotGuilty,
@@ -303,12 +304,15 @@ pub enum Ask {
     },
     /// Speak to the other jurors in deliberation round `round`.
     Deliberate { round: u8, band: Band },
-    /// Respond to `speaker`'s deliberation statement.
+    /// Respond to `speaker`'s deliberation statement (`speaker_band`: where the speaker
+    /// stands, so a juror who already agrees says so rather than differing).
     Respond {
         round: u8,
         speaker: Seat,
         text: String,
         band: Band,
+        #[serde(default)]
+        speaker_band: Band,
         moved: f64,
     },
 }
