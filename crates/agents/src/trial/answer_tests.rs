@@ -389,3 +389,47 @@ fn a_reaction_names_the_topic_that_moved_the_juror_that_way() {
     );
     assert!(rossi.to_lowercase().contains("the law"), "{rossi}");
 }
+
+/// Juror `id`'s response to a deliberation statement by the juror after it, from `band`
+/// to a speaker in `speaker_band`, unmoved by it.
+fn respond(band: Band, speaker_band: Band) -> String {
+    let kit = TrialKit::default();
+    let case = kit.book.case("trading_agent_poisoned_feed").unwrap();
+    let setup = kit
+        .book
+        .setup(case, vec![Side::Defense], TrialRules::default());
+    let mut juror = OfflineJuror::new(kit.words(case), &setup, 0);
+    let Decision::Now(Action::Reply { text }) = juror.decide(&Ask::Respond {
+        round: 1,
+        speaker: 3,
+        text: "Let me say what decides it for me.".into(),
+        band,
+        speaker_band,
+        moved: 0.0,
+    }) else {
+        panic!("a juror responds");
+    };
+    text
+}
+
+#[test]
+fn an_unmoved_juror_of_the_speakers_verdict_agrees_and_an_undecided_one_does_not_differ() {
+    let kit = TrialKit::default();
+    let words = kit.words(kit.book.case("trading_agent_poisoned_feed").unwrap());
+    let d = &words.replies.deliberation;
+    let opens = |text: &str, lines: &[String]| {
+        lines.iter().any(|l| {
+            let head = l.split("{name}").next().unwrap_or_default();
+            text.starts_with(head)
+        })
+    };
+    let same = respond(Band::StronglyNotGuilty, Band::LeansNotGuilty);
+    assert!(opens(&same, &d.agreed), "{same}");
+    let other = respond(Band::LeansGuilty, Band::StronglyNotGuilty);
+    assert!(opens(&other, &d.unmoved), "{other}");
+    let middle = respond(Band::Undecided, Band::StronglyGuilty);
+    assert!(opens(&middle, &d.unsure), "{middle}");
+    // An undecided speaker is agreed with by nobody.
+    let none = respond(Band::LeansGuilty, Band::Undecided);
+    assert!(opens(&none, &d.unmoved), "{none}");
+}
