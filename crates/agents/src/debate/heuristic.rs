@@ -410,10 +410,10 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
                 let mut s = format!(
                     " {}'s strongest ground was that {} (made in {n} of its {spoke} speeches)",
                     side.title(),
-                    lower_first(bank.claims[i].claim.trim_end_matches('.'))
+                    lower_first(bank.claims[i].claim.trim_end_matches('.'), topic)
                 );
                 if let Some(&(n2, j)) = counts.get(1) {
-                    let claim = lower_first(bank.claims[j].claim.trim_end_matches('.'));
+                    let claim = lower_first(bank.claims[j].claim.trim_end_matches('.'), topic);
                     if n2 == n {
                         s.push_str(&format!(", and, as often, that {claim}"));
                     } else {
@@ -441,18 +441,70 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
     out
 }
 
-fn lower_first(s: &str) -> String {
+/// A claim put after "that": its first word lower-cased when that is a common starter, or
+/// a word the topic's own text writes in lower case mid-sentence ("Automation is …" →
+/// "automation is …"); a name ("Finland's trial …") keeps its capital.
+fn lower_first(s: &str, topic: &Topic) -> String {
     let bare = s.split_whitespace().next().unwrap_or("");
     if bare.len() > 1 && bare.chars().skip(1).any(char::is_uppercase) || bare == "I" {
         return s.to_string();
     }
-    let joined = super::text::joined("", s);
-    joined.trim_start().to_string()
+    if let Some(lowered) = super::text::lower_start(s) {
+        return lowered;
+    }
+    let word = bare.trim_matches(|c: char| !c.is_alphanumeric());
+    let lower = word.to_lowercase();
+    if lower != word && written_lower(topic, &lower) {
+        let mut chars = s.chars();
+        let head: String = chars
+            .next()
+            .map(|c| c.to_lowercase().collect())
+            .unwrap_or_default();
+        return format!("{head}{}", chars.as_str());
+    }
+    s.to_string()
+}
+
+/// Whether the topic's banks write `word` (lower case) as a word of their own text.
+fn written_lower(topic: &Topic, word: &str) -> bool {
+    Side::BOTH.into_iter().any(|side| {
+        let bank = topic.side(side);
+        std::iter::once(bank.framing.as_str())
+            .chain(
+                bank.claims
+                    .iter()
+                    .flat_map(|c| [c.claim.as_str(), c.evidence.as_str()]),
+            )
+            .chain(bank.rebuttals.iter().map(|r| r.text.as_str()))
+            .any(|text| {
+                text.split(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .any(|w| w == word)
+            })
+    })
 }
 
 #[cfg(test)]
 mod tests {
-    use super::flow;
+    use super::{flow, lower_first};
+    use crate::debate::Topics;
+
+    #[test]
+    fn a_claim_after_that_is_lower_cased_unless_it_opens_on_a_name() {
+        let topics = Topics::builtin();
+        let ubi = topics.get("universal_basic_income").unwrap();
+        let lowered = |s: &str| lower_first(s, ubi);
+        assert_eq!(
+            lowered("Automation is reshaping work"),
+            "automation is reshaping work"
+        );
+        assert_eq!(lowered("The trials were small"), "the trials were small");
+        assert_eq!(
+            lowered("Finland's trial paid 2,000 people"),
+            "Finland's trial paid 2,000 people"
+        );
+        assert_eq!(lowered("Switzerland voted"), "Switzerland voted");
+        assert_eq!(lowered("OECD studies"), "OECD studies");
+    }
 
     #[test]
     fn readability_falls_off_gently_with_sentence_length() {

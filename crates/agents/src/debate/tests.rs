@@ -328,7 +328,7 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
     let (to, direction) = w.captain(&[4]);
     assert_eq!(to, 4);
     assert_eq!(
-        direction, "Rebut their point on “cost”",
+        direction, "Rebut their point on ‘cost’",
         "Con's last speech was on cost"
     );
     // The offered seat speaks itself when it is the pick, else hands the floor on.

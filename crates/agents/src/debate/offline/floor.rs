@@ -208,8 +208,8 @@ impl Writer<'_> {
         last
     }
 
-    /// "Rebut their point on “<keyword>”" (the other side's last speech), else "Press our
-    /// point on \"<keyword>\"" (a claim the team has not made); the keyword quoted, as it
+    /// "Rebut their point on ‘<keyword>’" (the other side's last speech), else "Press our
+    /// point on ‘<keyword>’" (a claim the team has not made); the keyword quoted, as it
     /// may not read as a noun ("without permission").
     pub fn direction(&self) -> String {
         // Directions the captain gave already: the same one is not handed on twice.
@@ -236,7 +236,7 @@ impl Writer<'_> {
                     .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
                     .find(|t| t.eq_ignore_ascii_case(kw))
                     .unwrap_or(kw);
-                format!("Rebut their point on “{kw}”")
+                format!("Rebut their point on ‘{kw}’")
             });
             if let Some(d) = rebuttals.clone().find(fresh) {
                 return d;
@@ -244,7 +244,7 @@ impl Writer<'_> {
         }
         let mut used = self.claim_use(self.side);
         used.sort_by_key(|(_, n)| *n);
-        let press = |c: &Claim| format!("Press our point on “{}”", c.keywords[0]);
+        let press = |c: &Claim| format!("Press our point on ‘{}’", c.keywords[0]);
         used.iter()
             .map(|(c, _)| press(c))
             .find(fresh)
