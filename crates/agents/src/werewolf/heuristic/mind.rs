@@ -55,8 +55,12 @@ pub struct Heuristic {
     /// Witch: tonight's attack, and seats she knows the wolves attacked.
     pub(super) attacked: Option<Seat>,
     pub(super) wolf_targets: SeatSet,
-    /// Seats that died at night (most likely good).
-    pub(super) night_dead: SeatSet,
+    /// Seats the wolves killed at night, as far as this seat can tell: a death alone in its
+    /// night (the witch's poison is the other way to die at night, so of two deaths in
+    /// one night neither is sure), or one the witch saw attacked; never her own poison.
+    pub(super) wolf_kills: SeatSet,
+    /// Witch: the seats she poisoned.
+    pub(super) poisoned: SeatSet,
     /// Who died in the night before today.
     pub(super) dawn_dead: SeatSet,
     pub(super) claims: [Claimed; 10],
@@ -144,7 +148,8 @@ impl Heuristic {
             checks: [None; 10],
             attacked: None,
             wolf_targets: SeatSet::EMPTY,
-            night_dead: SeatSet::EMPTY,
+            wolf_kills: SeatSet::EMPTY,
+            poisoned: SeatSet::EMPTY,
             dawn_dead: SeatSet::EMPTY,
             claims: [Claimed::default(); 10],
             seer_claims: 0,
@@ -380,9 +385,15 @@ impl Player for Heuristic {
                 }
             }
             Event::SeerResult { target, wolf } => self.checks[*target as usize] = Some(*wolf),
+            Event::WitchPoisoned { target } => self.poisoned.insert(*target),
             Event::Dawn { dead, .. } => {
                 self.alive = self.alive.minus(*dead);
-                self.night_dead = self.night_dead.union(*dead);
+                let theirs = dead.minus(self.poisoned);
+                let seen_attacked = theirs.intersect(self.wolf_targets);
+                if theirs.len() == 1 {
+                    self.wolf_kills = self.wolf_kills.union(theirs);
+                }
+                self.wolf_kills = self.wolf_kills.union(seen_attacked);
                 self.dawn_dead = *dead;
                 self.last_night_peaceful = dead.is_empty();
                 self.accused_today = [0; 10];

@@ -158,13 +158,13 @@ impl Heuristic {
     pub(super) fn seer_credit(&self, c: Seat, private: bool) -> i32 {
         let cl = &self.claims[c as usize];
         let mut credit = -(cl.seer_order as i32) * tune::EARLIER_CLAIM;
-        if self.night_dead.contains(c) {
+        if self.wolf_kills.contains(c) {
             credit += 1000; // the wolves killed her: she was real
         }
         if private && self.wolf_targets.contains(c) {
             credit += 1000; // the witch saw the wolves attack her
         }
-        if !cl.wolves.intersect(self.night_dead).is_empty() {
+        if !cl.wolves.intersect(self.wolf_kills).is_empty() {
             credit -= 300;
         }
         if !cl.wolves.intersect(cl.good).is_empty() {
@@ -264,9 +264,9 @@ impl Heuristic {
                 high.insert(seat);
             }
         }
-        // How many night victims had named each seat (good players' suspicions).
+        // How many seats the wolves killed had named each seat (good players' suspicions).
         let mut by_dead = [0u8; 10];
-        for d in self.night_dead.iter() {
+        for d in self.wolf_kills.iter() {
             for a in self.claims[d as usize].accuses.iter() {
                 if let Some(n) = by_dead.get_mut(a as usize) {
                     *n += 1;

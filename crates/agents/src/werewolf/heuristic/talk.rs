@@ -133,7 +133,7 @@ impl Heuristic {
             return Some(Reason::VotedGood { target: g });
         }
         if self
-            .night_dead
+            .wolf_kills
             .iter()
             .any(|d| self.claims[d as usize].accuses.contains(target))
         {

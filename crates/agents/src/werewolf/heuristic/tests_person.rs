@@ -121,3 +121,46 @@ fn a_correction_takes_back_what_was_heard() {
     assert!(!p.claims[3].accuses.contains(6));
     assert_eq!(p.accused_today[6], 0);
 }
+
+/// A seer claim by seat 6 naming seat 2, heard by `p` on day 1, then night 2's dawn with
+/// `dead`.
+fn claim_then_dawn(p: &mut Heuristic, dead: &[Seat]) {
+    p.observe(&speech(6, "I am the seer. I checked seat 2: wolf. Vote 2."));
+    p.observe(&Event::NightFell { night: 2 });
+    p.observe(&Event::Dawn {
+        day: 2,
+        dead: dead.iter().copied().collect(),
+    });
+}
+
+#[test]
+fn only_a_death_alone_in_its_night_is_taken_for_the_wolves_kill() {
+    // Alone in its night: the wolves killed the claimer, so she was real.
+    let mut alone = villager_on_day_1(4, 1);
+    claim_then_dawn(&mut alone, &[6]);
+    assert!(alone.seer_credit(6, true) >= 900);
+    assert!(alone.wolf_kills.contains(6));
+    // Two deaths in one night: one was the witch's poison, and either could be it.
+    let mut two = villager_on_day_1(4, 1);
+    claim_then_dawn(&mut two, &[6, 7]);
+    assert!(two.seer_credit(6, true) < 900);
+    assert!(two.wolf_kills.is_empty());
+}
+
+#[test]
+fn the_witch_never_takes_her_own_poison_for_the_wolves_kill() {
+    let mut witch = player(3, Role::Witch);
+    witch.observe(&dawn());
+    witch.observe(&Event::WitchTold { attacked: Some(7) });
+    witch.observe(&Event::WitchPoisoned { target: 6 });
+    claim_then_dawn(&mut witch, &[6, 7]);
+    // She saw the wolves attack 7; 6 was her poison, not their kill.
+    assert_eq!(witch.wolf_kills, SeatSet::only(7));
+    assert!(witch.seer_credit(6, true) < 900);
+    // Alone in the night, her poison victim is still not the wolves'.
+    let mut alone = player(3, Role::Witch);
+    alone.observe(&dawn());
+    alone.observe(&Event::WitchPoisoned { target: 6 });
+    claim_then_dawn(&mut alone, &[6]);
+    assert!(alone.wolf_kills.is_empty());
+}
