@@ -33,6 +33,7 @@ pub enum Slot {
     ReasonNamed,
     ReasonTable,
     ReasonGut,
+    ReasonDoubted,
     ReasonConfessed,
     ReasonPromise,
     ReasonDenied,
@@ -44,7 +45,7 @@ pub enum Slot {
 }
 
 impl Slot {
-    pub const ALL: [Slot; 34] = [
+    pub const ALL: [Slot; 35] = [
         Slot::Opening,
         Slot::OpeningFirstDay,
         Slot::TwoSeers,
@@ -71,6 +72,7 @@ impl Slot {
         Slot::ReasonNamed,
         Slot::ReasonTable,
         Slot::ReasonGut,
+        Slot::ReasonDoubted,
         Slot::ReasonConfessed,
         Slot::ReasonPromise,
         Slot::ReasonDenied,
@@ -110,6 +112,7 @@ impl Slot {
             Slot::ReasonNamed => "reason_named",
             Slot::ReasonTable => "reason_table",
             Slot::ReasonGut => "reason_gut",
+            Slot::ReasonDoubted => "reason_doubted",
             Slot::ReasonConfessed => "reason_confessed",
             Slot::ReasonPromise => "reason_promise",
             Slot::ReasonDenied => "reason_denied",
@@ -134,6 +137,7 @@ impl Slot {
             | Slot::ReasonQuiet
             | Slot::ReasonTable
             | Slot::ReasonGut
+            | Slot::ReasonDoubted
             | Slot::ReasonConfessed
             | Slot::HeardHunter
             | Slot::HeardWitch

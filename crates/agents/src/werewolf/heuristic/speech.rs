@@ -33,6 +33,8 @@ pub enum Reason {
     BrokeWord { target: Seat },
     /// Named today by `by`, the seat answered only by denying it is a wolf.
     Denied { by: Seat },
+    /// The seat is the seer claimer the speaker, unsure between two, trusts less.
+    Doubted,
     /// No evidence.
     Gut,
 }
@@ -314,6 +316,7 @@ pub fn render_with_claims(
             Reason::Confessed => (Slot::ReasonConfessed, 0),
             Reason::BrokeWord { target } => (Slot::ReasonPromise, target),
             Reason::Denied { by } => (Slot::ReasonDenied, by),
+            Reason::Doubted => (Slot::ReasonDoubted, 0),
             Reason::Gut => (Slot::ReasonGut, 0),
         };
         say(

@@ -117,6 +117,10 @@ impl Heuristic {
             }
             return Some(Reason::Report { by: seer });
         }
+        // Unsure between two seer claims, the one it trusts less is why it votes this seat.
+        if !self.is_wolf() && self.seer_claimed.contains(target) && self.unsure_of_seers(true) {
+            return Some(Reason::Doubted);
+        }
         // A promise broken is the person's own word against them: said before the votes.
         if let Some(promised) = self.broke[i].filter(|&p| p != self.me) {
             return Some(Reason::BrokeWord { target: promised });

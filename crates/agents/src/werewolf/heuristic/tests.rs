@@ -334,6 +334,7 @@ fn plans() -> Vec<SpeechPlan> {
         Some(Reason::Confessed),
         Some(Reason::BrokeWord { target: 4 }),
         Some(Reason::Denied { by: 2 }),
+        Some(Reason::Doubted),
         Some(Reason::Gut),
     ];
     let roles = [

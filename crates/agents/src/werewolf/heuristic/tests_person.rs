@@ -164,3 +164,26 @@ fn the_witch_never_takes_her_own_poison_for_the_wolves_kill() {
     claim_then_dawn(&mut alone, &[6]);
     assert!(alone.wolf_kills.is_empty());
 }
+
+#[test]
+fn an_unsure_seat_naming_a_seer_claimer_says_which_claim_it_trusts_less() {
+    let mut named = 0;
+    for seed in 1..40 {
+        let mut v = villager_on_day_1(8, seed);
+        v.observe(&speech(2, "I am the seer. I checked seat 7: good."));
+        v.observe(&speech(6, "I am the seer. I checked seat 2: wolf. Vote 2."));
+        let Action::Speak { text } = v.decide(&ask(8, AskKind::Speech, SeatSet::EMPTY)) else {
+            panic!("a speech");
+        };
+        let votes = v.meant_claims().expect("its claims").accuses;
+        // Leaning to seat 2 (whose report named nobody), a vote for seat 6 has no report
+        // behind it: the reason is the doubt, not a hunch. (Leaning to 6, a vote for 2
+        // gives 6's report as the lean.)
+        if votes.contains(6) {
+            named += 1;
+            assert!(says(&text, Slot::ReasonDoubted, 6, 0), "{text}");
+            assert!(!says(&text, Slot::ReasonGut, 6, 0), "{text}");
+        }
+    }
+    assert!(named > 5, "{named} speeches named a claimer");
+}
