@@ -455,12 +455,7 @@ fn lower_first(s: &str, topic: &Topic) -> String {
     let word = bare.trim_matches(|c: char| !c.is_alphanumeric());
     let lower = word.to_lowercase();
     if lower != word && written_lower(topic, &lower) {
-        let mut chars = s.chars();
-        let head: String = chars
-            .next()
-            .map(|c| c.to_lowercase().collect())
-            .unwrap_or_default();
-        return format!("{head}{}", chars.as_str());
+        return super::text::lower_head(s);
     }
     s.to_string()
 }

@@ -595,12 +595,17 @@ pub fn lower_start(text: &str) -> Option<String> {
     if !common || inner_caps || bare == "I" {
         return None;
     }
+    Some(lower_head(text))
+}
+
+/// `text` with its first character lower-cased.
+pub fn lower_head(text: &str) -> String {
     let mut chars = text.chars();
     let head: String = chars
         .next()
         .map(|c| c.to_lowercase().collect())
         .unwrap_or_default();
-    Some(format!("{head}{}", chars.as_str()))
+    format!("{head}{}", chars.as_str())
 }
 
 /// Whether `text` opens with a name that keeps its capital after a connector: an acronym,

@@ -348,7 +348,7 @@ impl Agent<Trial> for OfflineJuror {
                 }
             }
             Ask::Deliberate { band, .. } => {
-                let side = verdict_of(*band);
+                let side = band.leans_to();
                 let text = format!(
                     "{} {}",
                     replies.opening(self.turn, &self.said),
@@ -370,10 +370,10 @@ impl Agent<Trial> for OfflineJuror {
                     .map_or("friend", String::as_str);
                 // Moved by it, or not: then undecided, of the speaker's verdict already
                 // (it agrees rather than differs), or of the other.
-                let heard = match verdict_of(*band) {
+                let heard = match band.leans_to() {
                     _ if moved.abs() >= 1.0 => Heard::Moved,
                     None => Heard::Unsure,
-                    mine if mine == verdict_of(*speaker_band) => Heard::Agreed,
+                    mine if mine == speaker_band.leans_to() => Heard::Agreed,
                     _ => Heard::Unmoved,
                 };
                 Action::Reply {
@@ -384,15 +384,6 @@ impl Agent<Trial> for OfflineJuror {
         };
         let _ = self.index;
         Decision::Now(action)
-    }
-}
-
-/// The verdict a band leans to (`None`: undecided).
-fn verdict_of(band: Band) -> Option<Side> {
-    match band {
-        Band::StronglyGuilty | Band::LeansGuilty => Some(Side::Prosecution),
-        Band::Undecided => None,
-        Band::LeansNotGuilty | Band::StronglyNotGuilty => Some(Side::Defense),
     }
 }
 

@@ -212,6 +212,14 @@ impl Band {
             Band::StronglyNotGuilty
         }
     }
+    /// The side whose verdict this band leans to (`None`: undecided).
+    pub fn leans_to(self) -> Option<Side> {
+        match self {
+            Band::StronglyGuilty | Band::LeansGuilty => Some(Side::Prosecution),
+            Band::Undecided => None,
+            Band::LeansNotGuilty | Band::StronglyNotGuilty => Some(Side::Defense),
+        }
+    }
     pub fn name(self) -> &'static str {
         match self {
             Band::StronglyGuilty => "strongly_guilty",
