@@ -30,15 +30,32 @@ where
     T: Tally,
     F: Fn(u64, &mut T) -> anyhow::Result<()> + Sync,
 {
+    spread_with(games, threads, || (), |(), i, tally| play(i, tally))
+}
+
+/// [`spread`], each thread first making its own `local` (what its games share and no other
+/// thread writes: the ladder's copy of the rules, whose count its nine-seat games move).
+pub fn spread_with<T, L, I, F>(
+    games: u64,
+    threads: usize,
+    local: I,
+    play: F,
+) -> anyhow::Result<(T, usize)>
+where
+    T: Tally,
+    I: Fn() -> L + Sync,
+    F: Fn(&mut L, u64, &mut T) -> anyhow::Result<()> + Sync,
+{
     let threads = threads.max(1).min(games.max(1) as usize);
-    let play = &play;
+    let (play, local) = (&play, &local);
     let tallies: Vec<anyhow::Result<T>> = std::thread::scope(|scope| {
         let handles: Vec<_> = (0..threads as u64)
             .map(|t| {
                 scope.spawn(move || -> anyhow::Result<T> {
                     let mut tally = T::default();
+                    let mut mine = local();
                     for i in (t..games).step_by(threads) {
-                        play(i, &mut tally)?;
+                        play(&mut mine, i, &mut tally)?;
                     }
                     Ok(tally)
                 })

@@ -450,8 +450,17 @@ fn describe(c: &Claims) -> String {
 static INSTALLED: OnceLock<Arc<Phrasebook>> = OnceLock::new();
 
 /// The phrasebook new players speak with: the one installed at startup, else the
-/// built-in copy.
+/// built-in copy. Each thread hands out its own copy, so the players a thread makes (nine
+/// a game on each ladder thread) move a count no other core writes.
 pub fn phrasebook() -> Arc<Phrasebook> {
+    thread_local! {
+        static MINE: Arc<Phrasebook> = Arc::new(Phrasebook::clone(&installed()));
+    }
+    MINE.with(Arc::clone)
+}
+
+/// The book installed for the process (the first call settles it).
+fn installed() -> Arc<Phrasebook> {
     INSTALLED
         .get_or_init(|| {
             Arc::new(
