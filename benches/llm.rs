@@ -4,7 +4,9 @@
 //!    (`AGORA_BENCH_LATENCY_MS`, default 200; `AGORA_BENCH_LLM_GAMES`, default 3, played one
 //!    at a time). Reports per game the waves (calls that must run one after another), the
 //!    calls, the wall time, and wall / (waves × L), which is 1.0 when nothing that could
-//!    overlap ran in series. Prompt tokens per call on day 1 and day 5+, and per game.
+//!    overlap ran in series. Prompt tokens per call on day 1 and day 5+, and per game, and
+//!    the share of prompt tokens the mock's prompt cache served (one slot, llama.cpp's
+//!    longest-common-prefix reuse).
 //! 2. Faults: `AGORA_BENCH_FAULT_GAMES` (default 1000) all-LLM games with
 //!    `AGORA_BENCH_FAULT_RATE` (default 0.3) faulty replies of the kinds in
 //!    `AGORA_BENCH_FAULT_KINDS` (default `all`: 500, 429, no answer, and every invalid reply
@@ -89,6 +91,8 @@ fn main() -> anyhow::Result<()> {
                 merge(&total.prompt_tokens_day5_plus, &r.prompt_tokens_day5_plus);
             total.prompt_tokens_per_call =
                 merge(&total.prompt_tokens_per_call, &r.prompt_tokens_per_call);
+            total.prompt_tokens += r.prompt_tokens;
+            total.cached_tokens += r.cached_tokens;
         }
         let worst = ratios.iter().cloned().fold(0.0, f64::max);
         println!("  worst wall / (waves x L): {worst:.3}");
@@ -101,6 +105,11 @@ fn main() -> anyhow::Result<()> {
             total.prompt_tokens_day5_plus.calls,
             total.prompt_tokens_per_call.mean,
             total.prompt_tokens_per_call.max,
+        );
+        println!(
+            "  prompt cache (one slot): {:.1}% of {} prompt tokens served from it",
+            100.0 * total.cached_tokens as f64 / total.prompt_tokens.max(1) as f64,
+            total.prompt_tokens
         );
         drop(mock);
 

@@ -58,6 +58,7 @@ pub async fn decide<T>(
     } = ask;
     let started = Instant::now();
     let (mut prompt_tokens, mut completion_tokens, mut calls) = (0u32, 0u32, 0u32);
+    let mut cached_tokens = 0u32;
     let mut per_call = Vec::new();
     let mut faults: Vec<Value> = Vec::new();
     let mut checked = None;
@@ -67,8 +68,10 @@ pub async fn decide<T>(
             Ok(reply) => {
                 prompt_tokens += reply.usage.prompt;
                 completion_tokens += reply.usage.completion;
+                cached_tokens += reply.usage.cached;
+                let u = reply.usage;
                 per_call.push(
-                    json!({"prompt": reply.usage.prompt, "completion": reply.usage.completion}),
+                    json!({"prompt": u.prompt, "completion": u.completion, "cached": u.cached}),
                 );
                 for status in &reply.retried {
                     faults.push(json!({"kind": status_label(*status), "then": "retried"}));
@@ -109,7 +112,12 @@ pub async fn decide<T>(
         "agent": agent,
         "model": client.provider().model,
         "calls": calls,
-        "tokens": {"prompt": prompt_tokens, "completion": completion_tokens, "per_call": per_call},
+        "tokens": {
+            "prompt": prompt_tokens,
+            "completion": completion_tokens,
+            "cached": cached_tokens,
+            "per_call": per_call,
+        },
         "ms": started.elapsed().as_millis() as u64,
     });
     for (k, v) in context {

@@ -12,6 +12,18 @@ pub enum ResponseFormat {
     JsonObject,
 }
 
+/// What kind of server the provider is, for the fields only it takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ServerKind {
+    /// An OpenAI-compatible API (OpenAI, vLLM, Ollama…): sent `prompt_cache_key`, which
+    /// the others ignore.
+    #[default]
+    Openai,
+    /// llama.cpp's `llama-server`: also sent `cache_prompt`; its `timings` are read.
+    LlamaCpp,
+}
+
 /// Defaults for language-model players (see `[llm]` in `config/agora.toml`); the
 /// environment overrides them per role in [`crate::llm::Provider::resolve`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -21,6 +33,7 @@ pub struct LlmConfig {
     pub base_url: String,
     pub model: String,
     pub response_format: ResponseFormat,
+    pub server: ServerKind,
     pub timeout_secs: f64,
     pub max_retries: u32,
     pub max_concurrency: u32,
@@ -35,6 +48,7 @@ impl Default for LlmConfig {
             base_url: "https://api.openai.com/v1".into(),
             model: "gpt-4o-mini".into(),
             response_format: ResponseFormat::JsonSchema,
+            server: ServerKind::Openai,
             timeout_secs: 20.0,
             max_retries: 2,
             max_concurrency: 8,

@@ -23,7 +23,7 @@ mod werewolf;
 pub use debate::{DebateConfig, DebateSettings, DebateTimers, LENGTH_SCALE};
 pub use discord::{DiscordConfig, OffTurnMessages};
 pub use general::{SessionConfig, SimConfig, StatsConfig, StoreConfig};
-pub use llm::{LlmConfig, ResponseFormat};
+pub use llm::{LlmConfig, ResponseFormat, ServerKind};
 pub use trial::TrialConfig;
 pub use werewolf::{Timers, WerewolfConfig};
 

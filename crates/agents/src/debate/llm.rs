@@ -45,19 +45,37 @@ pub fn speech_schema() -> Value {
     object_schema(json!({"speech": {"type": "string", "minLength": 1}}))
 }
 
-pub fn questions_schema(targets: [Seat; 2]) -> Value {
+/// Every debater's seat name, `pro1` … `con4`: the enum of a schema that names a seat, the
+/// same for every ask of its kind (which seats are valid now is in the ask's text and
+/// checked in code), so a provider's prompt cache can serve the schema with the prompt.
+fn every_seat() -> Vec<String> {
+    Side::Pro
+        .seats()
+        .into_iter()
+        .chain(Side::Con.seats())
+        .map(seat_name)
+        .collect()
+}
+
+pub fn questions_schema() -> Value {
     object_schema(json!({
-        "target": {"enum": [seat_name(targets[0]), seat_name(targets[1])]},
+        "target": {"enum": every_seat()},
         "questions": {"type": "string", "minLength": 1},
     }))
 }
 
-pub fn captain_schema(side: Side) -> Value {
-    let seats: Vec<String> = side.seats().into_iter().map(seat_name).collect();
+pub fn captain_schema() -> Value {
     object_schema(json!({
-        "speaker": {"enum": seats},
+        "speaker": {"enum": every_seat()},
         "direction": {"type": "string", "maxLength": DIRECTION_CHARS},
     }))
+}
+
+/// The system message of every team-debate role at a table (debaters, captains, the judge,
+/// the review): the motion, how the debate runs and how it is scored. The same text for
+/// all, so a prompt cache serves it, and the transcript after it, to each role in turn.
+pub fn table_system(prompts: &PromptSet, motion: &str) -> String {
+    prompts.render("table", &[("motion", motion)])
 }
 
 pub fn judge_schema() -> Value {
@@ -242,13 +260,14 @@ pub struct Seated<'a> {
 }
 
 impl Seated<'_> {
-    fn system(&self, prompts: &PromptSet, questions: bool) -> String {
+    /// This debater's own block, after the shared transcript: seat, side, personality and
+    /// its side's prepared arguments.
+    fn role(&self, prompts: &PromptSet, questions: bool) -> String {
         prompts.render(
             "debater",
             &[
                 ("seat", &seat_title(self.seat)),
                 ("side", self.side.title()),
-                ("motion", &self.memory.motion),
                 ("stance", stance(self.side)),
                 ("personality", &self.voice.name),
                 ("style", &self.voice.style),
@@ -277,7 +296,7 @@ impl Seated<'_> {
         }
         if let Some([a, b]) = targets {
             task.push_str(&format!(
-                " The answerer is {} or {}: put \"target\" as {} or {}.",
+                " The answerer is {} or {}. Valid targets: {}, {}.",
                 seat_title(a),
                 seat_title(b),
                 seat_name(a),
@@ -291,18 +310,19 @@ impl Seated<'_> {
                     "transcript",
                     &transcript(self.memory, Some(self.memory.stage), None),
                 ),
+                ("role", &self.role(prompts, targets.is_some())),
                 ("reply_to", &prompt::reply_to(self.memory, self.side, None)),
                 ("task", &task),
                 ("limit", &limit.to_string()),
             ],
         );
         let (name, schema) = match targets {
-            Some(t) => ("questions", questions_schema(t)),
+            Some(_) => ("questions", questions_schema()),
             None => ("speech", speech_schema()),
         };
         Request {
             messages: vec![
-                Message::system(self.system(prompts, targets.is_some())),
+                Message::system(table_system(prompts, &self.memory.motion)),
                 Message::user(turn),
             ],
             schema_name: name.into(),
@@ -336,7 +356,6 @@ impl Seated<'_> {
             "captain",
             &[
                 ("side", self.side.title()),
-                ("motion", &self.memory.motion),
                 ("stance", stance(self.side)),
                 ("clock", &self.memory.clock[self.side.index()].to_string()),
                 ("team", &team.join("\n")),
@@ -348,16 +367,18 @@ impl Seated<'_> {
             ],
         );
         Request {
-            messages: vec![Message::user(text)],
+            messages: vec![
+                Message::system(table_system(prompts, &self.memory.motion)),
+                Message::user(text),
+            ],
             schema_name: "captain".into(),
-            schema: captain_schema(self.side),
+            schema: captain_schema(),
         }
     }
 }
 
 /// The judge's request for `speech`: the debate before it, then the speech.
 pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> Request {
-    let system = prompts.render("judge", &[("motion", &memory.motion)]);
     let shown = {
         let max = prompt::shown_limit(speech);
         let w: Vec<&str> = speech.text.split_whitespace().collect();
@@ -378,6 +399,7 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
                 "transcript",
                 &transcript(memory, Some(speech.stage()), Some(speech.index)),
             ),
+            ("role", &prompts.render("judge", &[])),
             (
                 "reply_to",
                 &prompt::reply_to(
@@ -394,7 +416,10 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
         ],
     );
     Request {
-        messages: vec![Message::system(system), Message::user(turn)],
+        messages: vec![
+            Message::system(table_system(prompts, &memory.motion)),
+            Message::user(turn),
+        ],
         schema_name: "judge".into(),
         schema: judge_schema(),
     }
@@ -402,15 +427,12 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
 
 /// The final review's request: every speech summarized.
 pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
-    let text = prompts.render(
-        "review",
-        &[
-            ("motion", &memory.motion),
-            ("transcript", &transcript(memory, None, None)),
-        ],
-    );
+    let text = prompts.render("review", &[("transcript", &transcript(memory, None, None))]);
     Request {
-        messages: vec![Message::user(text)],
+        messages: vec![
+            Message::system(table_system(prompts, &memory.motion)),
+            Message::user(text),
+        ],
         schema_name: "review".into(),
         schema: review_schema(),
     }

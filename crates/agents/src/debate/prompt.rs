@@ -36,31 +36,38 @@ macro_rules! prompt {
 /// Every debate prompt file and the placeholders it may use.
 pub fn debate_prompt_specs() -> Vec<PromptSpec> {
     vec![
+        prompt!("table", "motion"),
         prompt!(
             "debater",
             "seat",
             "side",
-            "motion",
             "stance",
             "personality",
             "style",
             "bank"
         ),
-        prompt!("debater_turn", "transcript", "reply_to", "task", "limit"),
+        prompt!(
+            "debater_turn",
+            "transcript",
+            "role",
+            "reply_to",
+            "task",
+            "limit"
+        ),
         prompt!(
             "captain",
             "side",
-            "motion",
             "stance",
             "clock",
             "team",
             "transcript",
             "seats"
         ),
-        prompt!("judge", "motion"),
+        prompt!("judge",),
         prompt!(
             "judge_turn",
             "transcript",
+            "role",
             "reply_to",
             "speaker",
             "part",
@@ -68,7 +75,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "limit",
             "speech"
         ),
-        prompt!("review", "motion", "transcript"),
+        prompt!("review", "transcript"),
         prompt!(
             "moderated_debater",
             "seat",

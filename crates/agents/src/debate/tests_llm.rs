@@ -10,7 +10,7 @@ use crate::games::debate::team::{
     seat_title, side_of, Flag, Limits, Part, Speech, Stage, TeamRules,
 };
 use crate::games::debate::words;
-use crate::llm::mock::{broken_reply, instance, Fault};
+use crate::llm::mock::{broken_reply, instance, keep_to_the_offer, Fault};
 use crate::llm::tokens;
 
 fn kit() -> DebateKit {
@@ -24,12 +24,12 @@ fn the_prompt_files_load_with_their_placeholders() {
     let tmp = std::env::temp_dir().join(format!("agora-debate-prompts-{}", std::process::id()));
     std::fs::create_dir_all(tmp.join("prompts/debate")).unwrap();
     std::fs::write(
-        tmp.join("prompts/debate/judge.md"),
+        tmp.join("prompts/debate/table.md"),
         "Judge {motion} by {secret}",
     )
     .unwrap();
     let e = prompt::load_prompts(Some(&tmp)).unwrap_err().to_string();
-    assert!(e.contains("judge.md") && e.contains("{secret}"), "{e}");
+    assert!(e.contains("table.md") && e.contains("{secret}"), "{e}");
     std::fs::remove_dir_all(&tmp).unwrap();
 }
 
@@ -135,28 +135,53 @@ fn replies_are_checked_against_their_schemas() {
 #[test]
 fn the_mock_replies_are_taken_and_its_broken_ones_refused() {
     type Checker = Box<dyn Fn(&str) -> bool>;
-    let cases: Vec<(Value, Checker)> = vec![
+    // A schema names every seat; the ask's text offers the valid ones (the mock keeps to it).
+    let names = |seats: &[Seat]| -> Option<Vec<String>> {
+        Some(
+            seats
+                .iter()
+                .map(|&s| crate::games::debate::team::seat_name(s))
+                .collect(),
+        )
+    };
+    let cases: Vec<(Value, Option<Vec<String>>, Checker)> = vec![
         (
             speech_schema(),
+            None,
             Box::new(|c: &str| check_speech(c, Part::Free, 200).is_ok()),
         ),
         (
-            questions_schema([6, 7]),
+            questions_schema(),
+            names(&[6, 7]),
             Box::new(|c: &str| check_questions(c, [6, 7], 200).is_ok()),
         ),
         (
-            captain_schema(Side::Con),
+            captain_schema(),
+            names(&Side::Con.seats()),
             Box::new(|c: &str| check_captain(c, Side::Con).is_ok()),
         ),
-        (judge_schema(), Box::new(|c: &str| check_judge(c).is_ok())),
-        (review_schema(), Box::new(|c: &str| check_review(c).is_ok())),
+        (
+            judge_schema(),
+            None,
+            Box::new(|c: &str| check_judge(c).is_ok()),
+        ),
+        (
+            review_schema(),
+            None,
+            Box::new(|c: &str| check_review(c).is_ok()),
+        ),
     ];
-    for (schema, ok) in &cases {
+    for (schema, offered, ok) in &cases {
         for seed in 0..20u64 {
-            let reply = instance(schema, &mut { seed }).to_string();
+            let mut rng = seed;
+            let mut reply = instance(schema, &mut rng);
+            if let Some(offered) = offered {
+                keep_to_the_offer(schema, offered, &mut reply, &mut rng);
+            }
+            let reply = reply.to_string();
             assert!(ok(&reply), "{reply}");
             for fault in Fault::INVALID_REPLIES {
-                let bad = broken_reply(fault, schema, &mut { seed });
+                let bad = broken_reply(fault, schema, offered.as_deref(), &mut { seed });
                 // An over-long string is refused where it has a limit; elsewhere it is text.
                 if fault == Fault::OutOfRange && schema["properties"].get("speech").is_some() {
                     continue;
@@ -481,4 +506,57 @@ fn prompts_carry_the_speech_being_answered() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(all.contains(&asked), "{asked} not in {all}");
+}
+
+/// The judge of a speech and the debater who speaks next share their prompt's start: the
+/// same system message (the table's), then the same transcript up to the speech judged, so
+/// a prompt cache serves one to the other. Within a stage the transcript only grows.
+#[test]
+fn the_judge_and_the_next_speaker_share_the_start_of_their_prompts() {
+    let kit = kit();
+    let topic = kit.topics.get("universal_basic_income").unwrap().clone();
+    let voice = kit.personalities.get("data_driven").unwrap().clone();
+    let (_, game) = longest_debate(JUDGE);
+    let mut memory = Memory::new(4, "");
+    let mut checked = 0;
+    for e in game.log().iter().filter(|l| l.audience.includes(4)) {
+        memory.observe(&e.event);
+        let Some(last) = memory.speeches.last().cloned() else {
+            continue;
+        };
+        // Right after the third free-debate speech, with the next one to give.
+        let free = memory
+            .speeches
+            .iter()
+            .filter(|s| s.part == Part::Free)
+            .count();
+        if last.part != Part::Free || free != 3 || checked > 0 {
+            continue;
+        }
+        checked += 1;
+        let seated = Seated {
+            seat: 4,
+            side: Side::Pro,
+            topic: &topic,
+            voice: &voice,
+            memory: &memory,
+        };
+        let next = seated.speech_request(&kit.prompts, Part::Free, 750, None, None);
+        let judged = judge_request(&kit.prompts, &memory, &last);
+        assert_eq!(judged.messages[0], next.messages[0]);
+        let (a, b) = (&judged.messages[1].content, &next.messages[1].content);
+        let shared = a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count();
+        let before = transcript(&memory, Some(last.stage()), Some(last.index));
+        assert!(
+            shared >= before.len(),
+            "shared {shared} bytes of a transcript of {}",
+            before.len()
+        );
+        let captain = seated.captain_request(&kit.prompts, &[]);
+        assert_eq!(captain.messages[0], next.messages[0]);
+        // Schemas are the same for every ask of a kind.
+        let q = |t| seated.speech_request(&kit.prompts, Part::Question, 125, None, Some(t));
+        assert_eq!(q([5, 6]).schema, q([7, 8]).schema);
+    }
+    assert_eq!(checked, 1);
 }

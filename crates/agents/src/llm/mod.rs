@@ -26,6 +26,8 @@ use tokio::sync::Semaphore;
 
 /// How a structured reply is requested (`[llm] response_format`).
 pub use crate::config::ResponseFormat as Format;
+/// What kind of server a provider is (`[llm] server`).
+pub use crate::config::ServerKind;
 
 /// One model endpoint for one role. The API key is never printed (see `Debug`).
 #[derive(Clone)]
@@ -35,6 +37,7 @@ pub struct Provider {
     pub model: String,
     api_key: String,
     pub format: Format,
+    pub server: ServerKind,
     pub timeout: Duration,
     pub max_retries: u32,
     pub max_concurrency: u32,
@@ -102,12 +105,20 @@ impl Provider {
             })?,
             None => config.response_format,
         };
+        let server = match get("SERVER") {
+            Some((var, s)) => parse_server(&s).ok_or(ProviderError {
+                var,
+                message: format!("{s:?} is not allowed: use openai or llama_cpp"),
+            })?,
+            None => config.server,
+        };
         Ok(Some(Provider {
             role,
             base_url: base_url.trim_end_matches('/').to_string(),
             model,
             api_key,
             format,
+            server,
             timeout: Duration::from_secs_f64(config.timeout_secs),
             max_retries: config.max_retries,
             max_concurrency: config.max_concurrency,
@@ -124,12 +135,21 @@ impl Provider {
             model: model.into(),
             api_key: "none".into(),
             format: config.response_format,
+            server: config.server,
             timeout: Duration::from_secs_f64(config.timeout_secs),
             max_retries: config.max_retries,
             max_concurrency: config.max_concurrency,
             temperature: config.temperature,
             max_tokens: config.max_tokens,
         }
+    }
+}
+
+fn parse_server(s: &str) -> Option<ServerKind> {
+    match s {
+        "openai" => Some(ServerKind::Openai),
+        "llama_cpp" => Some(ServerKind::LlamaCpp),
+        _ => None,
     }
 }
 
@@ -183,6 +203,10 @@ pub struct Request {
 pub struct Usage {
     pub prompt: u32,
     pub completion: u32,
+    /// Of the prompt's tokens, those the server's prompt cache served (OpenAI's
+    /// `usage.prompt_tokens_details.cached_tokens`, llama.cpp's `timings.cache_n`; 0 when
+    /// it reports neither).
+    pub cached: u32,
     /// Whether the server reported them (else they are estimates).
     pub reported: bool,
 }
@@ -247,6 +271,8 @@ pub struct Client {
     http: reqwest::Client,
     provider: Arc<Provider>,
     limit: Arc<Semaphore>,
+    /// Sent as `prompt_cache_key`: the table the calls are for (see [`Client::for_table`]).
+    cache_key: Option<Arc<str>>,
 }
 
 /// The longest wait a `retry-after` may impose before we give up on the retry.
@@ -262,6 +288,17 @@ impl Client {
             http,
             limit: Arc::new(Semaphore::new(provider.max_concurrency as usize)),
             provider: Arc::new(provider),
+            cache_key: None,
+        }
+    }
+
+    /// This client for the calls of one table (same server, same limits): each call names
+    /// the table as its `prompt_cache_key`, so a provider that routes by it sends a table's
+    /// calls, which share their prefix, to the same cache.
+    pub fn for_table(&self, table: &str) -> Client {
+        Client {
+            cache_key: Some(Arc::from(format!("agora-{table}"))),
+            ..self.clone()
         }
     }
 
@@ -288,13 +325,20 @@ impl Client {
                 json!({"type": "json_object"})
             }
         };
-        json!({
+        let mut body = json!({
             "model": p.model,
             "messages": messages,
             "temperature": p.temperature,
             "max_tokens": p.max_tokens,
             "response_format": response_format,
-        })
+        });
+        if let Some(key) = &self.cache_key {
+            body["prompt_cache_key"] = json!(&**key);
+        }
+        if p.server == ServerKind::LlamaCpp {
+            body["cache_prompt"] = json!(true);
+        }
+        body
     }
 
     /// Checks once, with a short request (`GET {base_url}/models`), that the provider's
@@ -343,6 +387,8 @@ impl Client {
                     .increment(r.usage.prompt as u64);
                 metrics::counter!("agora_model_tokens_total", "kind" => "completion")
                     .increment(r.usage.completion as u64);
+                metrics::counter!("agora_model_tokens_total", "kind" => "cached")
+                    .increment(r.usage.cached as u64);
             }
             Err(_) => {
                 metrics::counter!("agora_model_calls_total", "outcome" => "fault").increment(1)
@@ -412,11 +458,13 @@ impl Client {
                 (Some(p), Some(c)) => Usage {
                     prompt: p as u32,
                     completion: c as u32,
+                    cached: cached_tokens(&parsed).min(p) as u32,
                     reported: true,
                 },
                 _ => Usage {
                     prompt: prompt_estimate,
                     completion: tokens::estimate(&content),
+                    cached: 0,
                     reported: false,
                 },
             };
@@ -428,6 +476,15 @@ impl Client {
             });
         }
     }
+}
+
+/// The prompt tokens a reply says its server's cache served: OpenAI's
+/// `usage.prompt_tokens_details.cached_tokens`, else llama.cpp's `timings.cache_n`.
+pub fn cached_tokens(reply: &Value) -> u64 {
+    reply["usage"]["prompt_tokens_details"]["cached_tokens"]
+        .as_u64()
+        .or_else(|| reply["timings"]["cache_n"].as_u64())
+        .unwrap_or(0)
 }
 
 /// A reqwest error's text without the URL (which may carry a key in a query string).

@@ -16,7 +16,7 @@ use super::memory::{SeatMemory, TableRules};
 use super::{fit_speech, Player};
 use crate::config::ConfigError;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, Werewolf, WitchSelfSave,
+    Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, Werewolf, WitchSelfSave, SEATS,
 };
 use crate::llm::prompts::{PromptSet, PromptSpec};
 use crate::llm::{Client, Message, Request};
@@ -44,12 +44,13 @@ macro_rules! prompt {
 pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
     vec![
         prompt!("rules", "max_days", "hunter_rule", "witch_self_save"),
-        prompt!("role_werewolf", "wolves"),
+        prompt!("role_werewolf",),
         prompt!("role_seer",),
         prompt!("role_witch",),
         prompt!("role_hunter",),
         prompt!("role_villager",),
-        prompt!("context", "private", "claims", "transcript"),
+        prompt!("public", "transcript", "claims"),
+        prompt!("private", "private", "night"),
         prompt!("decide_wolf_pick", "day", "targets"),
         prompt!("decide_seer_check", "day", "targets"),
         prompt!("decide_witch", "day", "attacked", "options"),
@@ -126,9 +127,21 @@ fn may_pass(kind: AskKind) -> bool {
     matches!(kind, AskKind::HunterShot | AskKind::Vote | AskKind::PkVote)
 }
 
-/// The JSON schema of a reply to `ask`: its enums are exactly the valid options, and its
-/// properties come in the order a model should write them: `reasoning_steps` and
-/// `suspicion_scores` first, then the decision.
+/// Every witch choice the schema offers ("save", "poison 1" … "poison 9", "pass"); which
+/// of them are valid now is said in the ask's text and checked in code.
+fn every_witch_option() -> Vec<String> {
+    let mut o = vec!["save".to_string()];
+    o.extend((1..=SEATS).map(|t| format!("poison {t}")));
+    o.push("pass".into());
+    o
+}
+
+/// The JSON schema of a reply to `ask`: one schema per kind of ask, the same all game (the
+/// legal targets are in the ask's text and checked by [`parse_reply`]), so a provider that
+/// counts the schema as part of the prompt's prefix can serve it from its cache. Models
+/// write the properties in schema order: a speech comes first, so it can be shown as it
+/// arrives, with the review (`reasoning_steps`, `suspicion_scores`) after it; any other
+/// decision comes after the review, which reasons its way to it.
 pub fn schema_for(ask: &Ask) -> (String, Value) {
     let review = |props: &mut serde_json::Map<String, Value>| {
         props.insert(
@@ -140,7 +153,7 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             json!({"type": "array", "maxItems": 4, "items": {
                 "type": "object",
                 "properties": {
-                    "seat": {"enum": (1..=9).collect::<Vec<u8>>()},
+                    "seat": {"enum": (1..=SEATS as u8).collect::<Vec<u8>>()},
                     "score": {"type": "number"},
                 },
                 "required": ["seat", "score"],
@@ -148,9 +161,7 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             }}),
         );
     };
-    // Models write in schema order: the reasoning comes first, the decision after it.
     let mut props = serde_json::Map::new();
-    review(&mut props);
     let name;
     if ask.kind.is_speech() {
         name = "speech";
@@ -158,13 +169,15 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             "speech".into(),
             json!({"type": "string", "maxLength": ask.max_chars}),
         );
+        review(&mut props);
     } else {
+        review(&mut props);
         if ask.kind == AskKind::Witch {
             name = "witch";
-            props.insert("choice".into(), json!({"enum": witch_options(ask)}));
+            props.insert("choice".into(), json!({"enum": every_witch_option()}));
         } else {
             name = "target";
-            let mut targets: Vec<Value> = ask.targets.iter().map(|s| json!(s)).collect();
+            let mut targets: Vec<Value> = (1..=SEATS as u8).map(|s| json!(s)).collect();
             if may_pass(ask.kind) {
                 targets.push(Value::Null);
             }
@@ -220,13 +233,15 @@ impl LlmSeat {
 
     /// The request for `ask`, built from this seat's memory only. Player text is in it only
     /// fenced (see [`fence`](super::memory::fence)); every other line is the game's own.
+    ///
+    /// Laid out for prompt caches, shared part first: the system message is the rules and
+    /// every role's guide (the same for every seat all game); the user message opens with
+    /// the public record (the same for every seat, appended to as the day goes) and the
+    /// claims record (the same for every seat), then the seat's private block (its seat and
+    /// role, what it knows, its night notes) and last the ask. The schema is the same for
+    /// every ask of a kind ([`schema_for`]).
     pub fn request(&self, ask: &Ask) -> Request {
         let m = &self.memory;
-        let role = m.role.unwrap_or(Role::Villager);
-        let role_prompt = self.prompts.render(
-            &format!("role_{}", role.name()),
-            &[("wolves", &m.wolves.map(seats_text).unwrap_or_default())],
-        );
         let rules = self.prompts.render(
             "rules",
             &[
@@ -235,14 +250,26 @@ impl LlmSeat {
                 ("witch_self_save", witch_self_save(&m.rules)),
             ],
         );
-        let system = format!("{rules}\n\n{role_prompt}");
-        let context = self.prompts.render(
-            "context",
+        // Every role's guide, the same for every seat: which one is this seat's is private.
+        let guides: Vec<String> = Role::ALL
+            .iter()
+            .map(|r| self.prompts.render(&format!("role_{}", r.name()), &[]))
+            .map(|g| format!("- {}", g.trim()))
+            .collect();
+        let system = format!(
+            "{rules}\n\nHow to play each role (yours is in what only you are told):\n{}",
+            guides.join("\n")
+        );
+        let public = self.prompts.render(
+            "public",
             &[
-                ("private", &m.private_line()),
-                ("claims", &m.claims_lines()),
                 ("transcript", &m.transcript()),
+                ("claims", &m.claims_lines()),
             ],
+        );
+        let private = self.prompts.render(
+            "private",
+            &[("private", &m.private_line()), ("night", &m.night_notes())],
         );
         let day = m.day.max(1).to_string();
         let attacked = match ask.attacked {
@@ -263,7 +290,7 @@ impl LlmSeat {
         Request {
             messages: vec![
                 Message::system(system),
-                Message::user(format!("{context}\n\n{decide}")),
+                Message::user(format!("{public}\n{private}\n{decide}")),
             ],
             schema_name,
             schema,
@@ -351,45 +378,140 @@ mod tests {
     }
 
     #[test]
-    fn schemas_list_exactly_the_valid_options() {
-        let (_, s) = schema_for(&ask(AskKind::Vote, &[1, 5]));
-        assert_eq!(s["properties"]["target"]["enum"], json!([1, 5, null]));
+    fn one_schema_per_kind_of_ask_with_the_speech_first() {
+        // The same schema whatever the legal targets: they are in the ask's text.
+        let (_, a) = schema_for(&ask(AskKind::Vote, &[1, 5]));
+        let (_, b) = schema_for(&ask(AskKind::Vote, &[2, 3, 4]));
+        assert_eq!(a, b);
+        assert_eq!(
+            a["properties"]["target"]["enum"],
+            json!([1, 2, 3, 4, 5, 6, 7, 8, 9, null])
+        );
         let (_, s) = schema_for(&ask(AskKind::SeerCheck, &[6]));
-        assert_eq!(s["properties"]["target"]["enum"], json!([6]));
+        assert_eq!(
+            s["properties"]["target"]["enum"],
+            json!([1, 2, 3, 4, 5, 6, 7, 8, 9])
+        );
         let mut w = ask(AskKind::Witch, &[]);
         w.can_save = false;
+        assert_eq!(schema_for(&w), schema_for(&ask(AskKind::Witch, &[1, 3])));
         let (_, s) = schema_for(&w);
-        assert_eq!(s["properties"]["choice"]["enum"], json!(["pass"]));
-        let (_, s) = schema_for(&ask(AskKind::Witch, &[1, 3]));
-        assert_eq!(
-            s["properties"]["choice"]["enum"],
-            json!(["save", "poison 1", "poison 3", "pass"])
-        );
+        assert_eq!(s["properties"]["choice"]["enum"][0], "save");
+        assert_eq!(s["properties"]["choice"]["enum"][9], "poison 9");
         assert_eq!(s["additionalProperties"], json!(false));
-        // Reasoning before the decision, in the schema as sent.
-        for a in [
-            ask(AskKind::Vote, &[1, 5]),
-            ask(AskKind::Witch, &[1, 3]),
-            ask(AskKind::Speech, &[]),
+        // Reasoning before a decision; a speech before the reasoning (it streams).
+        for (a, first) in [
+            (ask(AskKind::Vote, &[1, 5]), "reasoning_steps"),
+            (ask(AskKind::Witch, &[1, 3]), "reasoning_steps"),
+            (ask(AskKind::Speech, &[]), "speech"),
         ] {
             let (_, s) = schema_for(&a);
             let keys: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
-            assert_eq!(
-                keys[..2],
-                ["reasoning_steps", "suspicion_scores"],
-                "{keys:?}"
-            );
-            let text = s.to_string();
-            let decision = ["\"target\"", "\"choice\"", "\"speech\""]
-                .iter()
-                .filter_map(|k| text.find(k))
-                .min()
-                .unwrap();
-            assert!(text.find("reasoning_steps").unwrap() < decision, "{text}");
-            assert_eq!(s["required"][0], "reasoning_steps");
+            assert_eq!(keys[0], first, "{keys:?}");
+            assert_eq!(s["required"][0], first);
             // The mock answers in the same order.
             let reply = crate::llm::mock::instance(&s, &mut 5).to_string();
-            assert!(reply.starts_with("{\"reasoning_steps\""), "{reply}");
+            assert!(reply.starts_with(&format!("{{\"{first}\"")), "{reply}");
+        }
+    }
+
+    #[test]
+    fn a_target_the_schema_offers_but_the_ask_does_not_is_refused() {
+        let a = ask(AskKind::Vote, &[1, 5]);
+        let reply = r#"{"reasoning_steps": [], "suspicion_scores": [], "target": 3}"#;
+        let e = parse_reply(reply, &a).unwrap_err();
+        assert!(
+            e.contains("seat 3 is not a valid target now (valid: 1, 5"),
+            "{e}"
+        );
+        let mut w = ask(AskKind::Witch, &[1, 3]);
+        w.can_save = false;
+        let reply = r#"{"reasoning_steps": [], "suspicion_scores": [], "choice": "save"}"#;
+        let e = parse_reply(reply, &w).unwrap_err();
+        assert!(
+            e.contains("not allowed now (allowed: poison 1, poison 3, pass)"),
+            "{e}"
+        );
+    }
+
+    /// Two seats' requests at the same moment share everything up to the private block:
+    /// the system message and the public part of the user message are the same text.
+    #[test]
+    fn seats_share_the_prompt_up_to_their_private_block() {
+        use crate::werewolf::lineup::{play, Lineup};
+        use crate::werewolf::{player, Strategy};
+        let rules = Arc::new(Rules::default());
+        let lineup = Lineup {
+            good: Strategy::Heuristic,
+            wolves: Strategy::Heuristic,
+        };
+        let game = play(&rules, 11, lineup);
+        let config = crate::config::LlmConfig::default();
+        let client = Client::new(crate::llm::Provider::fixed(
+            "werewolf",
+            "http://127.0.0.1:9/v1",
+            "m",
+            &config,
+        ));
+        let prompts = Arc::new(load_prompts(None).unwrap());
+        let mut seats: Vec<LlmSeat> = (1..=SEATS as Seat)
+            .map(|s| {
+                let fallback = player(Strategy::Heuristic, s, 11);
+                LlmSeat::new(s, fallback, client.clone(), prompts.clone())
+            })
+            .collect();
+        // Up to the second day's votes.
+        for logged in game.log() {
+            if matches!(logged.event, Event::VotesRevealed { .. }) && game.day() > 1 {
+                break;
+            }
+            for seat in &mut seats {
+                if logged.audience.includes(seat.seat) {
+                    seat.memory.observe(&logged.event);
+                }
+            }
+        }
+        let requests: Vec<Request> = seats
+            .iter()
+            .map(|s| {
+                s.request(&Ask {
+                    seat: s.seat,
+                    ..ask(AskKind::Vote, &[1, 2, 3])
+                })
+            })
+            .collect();
+        let split = |r: &Request| {
+            let user = &r.messages[1].content;
+            let at = user.find("What follows is for you alone.").expect(user);
+            (
+                r.messages[0].content.clone(),
+                user[..at].to_string(),
+                user[at..].to_string(),
+            )
+        };
+        let (system, public, private) = split(&requests[0]);
+        assert!(
+            system.contains("SEER:") && system.contains("WEREWOLF:"),
+            "{system}"
+        );
+        assert!(public.contains("Claims so far"), "{public}");
+        for r in &requests[1..] {
+            let (s, p, own) = split(r);
+            assert_eq!(s, system);
+            assert_eq!(p, public);
+            assert_ne!(own, private);
+            assert_eq!(r.schema, requests[0].schema);
+        }
+        // What a seat alone knows is after the shared part only.
+        for (i, r) in requests.iter().enumerate() {
+            let seat = i + 1;
+            let (_, public, own) = split(r);
+            let role = game.role(seat as Seat);
+            assert!(
+                own.contains(&format!("You are seat {seat}, the {role}.")),
+                "{own}"
+            );
+            assert!(!public.contains("You are seat"), "{public}");
         }
     }
 }

@@ -67,6 +67,11 @@ pub struct LadderReport {
     pub prompt_tokens_day1: TokenFigures,
     pub prompt_tokens_day5_plus: TokenFigures,
     pub completion_tokens: u64,
+    /// Prompt tokens in all, and those the server's prompt cache served.
+    pub prompt_tokens: u64,
+    pub cached_tokens: u64,
+    /// `cached_tokens / prompt_tokens` (0 with no calls).
+    pub cached_share: f64,
     pub prompt_tokens_per_game_mean: f64,
     pub waves_per_game_mean: f64,
     pub agent_asks_per_game_mean: f64,
@@ -226,6 +231,8 @@ pub async fn run(
             let day = note["day"].as_u64().unwrap_or(0);
             for call in note["tokens"]["per_call"].as_array().into_iter().flatten() {
                 let p = call["prompt"].as_u64().unwrap_or(0);
+                report.prompt_tokens += p;
+                report.cached_tokens += call["cached"].as_u64().unwrap_or(0);
                 game.prompt_tokens += p;
                 report.prompt_tokens_per_call.add(p);
                 if day == 1 {
@@ -240,6 +247,9 @@ pub async fn run(
     }
     let n = report.per_game.len().max(1) as f64;
     report.prompt_tokens_per_game_mean = prompt_total_all as f64 / n;
+    if report.prompt_tokens > 0 {
+        report.cached_share = report.cached_tokens as f64 / report.prompt_tokens as f64;
+    }
     report.waves_per_game_mean = report.per_game.iter().map(|g| g.waves as f64).sum::<f64>() / n;
     report.agent_asks_per_game_mean = report
         .per_game
@@ -278,14 +288,15 @@ impl LadderReport {
             self.agent_decisions, self.llm_calls, self.repaired, self.fallbacks, self.faults
         ));
         s.push_str(&format!(
-            "prompt tokens per call: mean {:.0}, max {} (day 1: mean {:.0}, max {}; day 5+: mean {:.0}, max {}); per game {:.0}\n",
+            "prompt tokens per call: mean {:.0}, max {} (day 1: mean {:.0}, max {}; day 5+: mean {:.0}, max {}); per game {:.0}; {:.1}% served from the prompt cache\n",
             self.prompt_tokens_per_call.mean,
             self.prompt_tokens_per_call.max,
             self.prompt_tokens_day1.mean,
             self.prompt_tokens_day1.max,
             self.prompt_tokens_day5_plus.mean,
             self.prompt_tokens_day5_plus.max,
-            self.prompt_tokens_per_game_mean
+            self.prompt_tokens_per_game_mean,
+            100.0 * self.cached_share
         ));
         s.push_str(&format!(
             "per game: {:.1} waves of calls (critical path), {:.1} agent asks, {:.2} s wall\n",

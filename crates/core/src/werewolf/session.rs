@@ -157,7 +157,7 @@ impl GameSetup for WerewolfSetup {
                             LlmSeat::new(
                                 seat,
                                 player(Strategy::Heuristic, seat, seed),
-                                client.clone(),
+                                client.for_table(id),
                                 prompts.clone(),
                             )
                             .with_rules(&self.rules),

@@ -379,7 +379,7 @@ mod tests {
     /// ordinary replies are each taken.
     #[test]
     fn every_invalid_reply_the_mock_serves_is_refused() {
-        use crate::llm::mock::{broken_reply, instance, Fault};
+        use crate::llm::mock::{broken_reply, instance, keep_to_the_offer, Fault};
         let kinds = [
             AskKind::WolfPick,
             AskKind::SeerCheck,
@@ -400,13 +400,21 @@ mod tests {
                     let mut a = ask(kind, targets);
                     a.can_save = can_save;
                     let (_, schema) = schema_for(&a);
+                    // What the ask's text offers (the schema lists every seat).
+                    let offered: Vec<String> = if kind == AskKind::Witch {
+                        witch_options(&a)
+                    } else {
+                        a.targets.iter().map(|t| t.to_string()).collect()
+                    };
                     for seed in 0..20u64 {
                         let mut rng = seed;
-                        let ok = instance(&schema, &mut rng).to_string();
+                        let mut ok = instance(&schema, &mut rng);
+                        keep_to_the_offer(&schema, &offered, &mut ok, &mut rng);
+                        let ok = ok.to_string();
                         assert!(parse_reply(&ok, &a).is_ok(), "{kind:?}: {ok}");
                         for fault in Fault::INVALID_REPLIES {
                             let mut rng = seed;
-                            let content = broken_reply(fault, &schema, &mut rng);
+                            let content = broken_reply(fault, &schema, Some(&offered), &mut rng);
                             match parse_reply(&content, &a) {
                                 Err(_) => {}
                                 // Cut to length here, and recorded as a fault.

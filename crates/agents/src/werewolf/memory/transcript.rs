@@ -1,10 +1,14 @@
 //! A seat's days as text for a prompt: game-made lines, with every piece of player text
 //! fenced by [`fence`] so that it can neither close its quotes nor start a line of its own.
 //!
-//! The latest day is shown in full, in the order things happened (a PK's speeches after the
-//! vote that tied); at night, before anyone has spoken, the day just gone is shown in full
-//! too. The days before (two by day, one at night) are short summaries of game facts (no
-//! player text), and older days one line each.
+//! The public record ([`transcript`]) holds only what every seat saw, so it reads the same
+//! for every seat and grows by appending: a model server's prompt cache serves it to each
+//! seat in turn (see `../shared/design/llm-at-the-table.md`). The latest day is shown in
+//! full, in the order things happened (a PK's speeches after the vote that tied); until the
+//! next day's first speech the day just gone is shown in full too. The two days before are
+//! short summaries of game facts (no player text), and older days one line each: the
+//! record is rewritten only when a day's talk begins. The seat's own night notes are
+//! private ([`night_notes`]), for the part of the prompt after the record.
 
 use super::fence;
 use crate::games::werewolf::{Ballot, Seat, SeatSet, SpeechKind, VoteRound, SEATS};
@@ -36,13 +40,16 @@ impl DayLog {
         self.entries.iter().any(|e| matches!(e, Entry::Speech(..)))
     }
 
+    /// Whether every seat saw something of this day (its dawn, a speech, a vote, a note).
+    fn is_public(&self) -> bool {
+        self.dawn.is_some() || !self.entries.is_empty()
+    }
+
     /// A finished day in a few game-made lines: deaths, who spoke, the votes and outcome.
-    /// Claims are in the claims record, so no player text is repeated here.
+    /// Claims are in the claims record, so no player text is repeated here; the night
+    /// notes are the seat's own, so they are not either.
     pub fn summary(&self) -> String {
         let mut s = format!("Day {}:", self.day);
-        if !self.night.is_empty() {
-            let _ = write!(s, " [night, private] {}.", self.night.join("; "));
-        }
         match self.dawn {
             Some(dead) if dead.is_empty() => s.push_str(" Peaceful night."),
             Some(dead) => {
@@ -89,12 +96,9 @@ impl DayLog {
         format!("day {}: {}", self.day, parts.join(", "))
     }
 
-    /// The whole day, one line per happening, player text fenced.
-    pub fn full(&self, out: &mut String, heading: &str) {
-        let _ = writeln!(out, "{heading}");
-        for line in &self.night {
-            let _ = writeln!(out, "- (night, private) {line}");
-        }
+    /// The whole day as every seat saw it, one line per happening, player text fenced.
+    pub fn full(&self, out: &mut String) {
+        let _ = writeln!(out, "Day {}, in full:", self.day);
         match self.dawn {
             Some(dead) if dead.is_empty() => out.push_str("- Dawn: a peaceful night.\n"),
             Some(dead) => {
@@ -129,14 +133,17 @@ impl DayLog {
     }
 }
 
-/// What a prompt shows of `days` (`summaries[i]` is the summary of finished `days[i]`): the
+/// The public record of `days` (`summaries[i]` is the summary of finished `days[i]`): the
 /// latest day in full (and the day before it too while the latest has no speech yet), the
-/// days before those as summaries (two by day, one at night), older days as one line each.
-/// Its size depends on one day's talk, not on the length of the game.
+/// two days before those as summaries, older days as one line each. Its size depends on
+/// one day's talk, not on the length of the game; every seat's reads the same, and it is
+/// rewritten only at a day's first speech (it grows by appending from one to the next).
 pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
     const SUMMARIZED_DAYS: usize = 2;
     let mut out = String::new();
-    let Some(current) = days.len().checked_sub(1) else {
+    // A night before its dawn has nothing public yet: the record stays as the day left it.
+    let Some(current) = days.iter().rposition(DayLog::is_public) else {
+        out.push_str("- nothing yet: night 1 has just fallen\n");
         return out;
     };
     let first_full = if current > 0 && !days[current].has_speeches() {
@@ -144,10 +151,7 @@ pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
     } else {
         current
     };
-    // At night the day just gone is shown in full in place of its summary: one summary
-    // fewer keeps the same days in view and the prompt the same size.
-    let summarized = SUMMARIZED_DAYS - (current - first_full);
-    let first_summary = first_full.saturating_sub(summarized);
+    let first_summary = first_full.saturating_sub(SUMMARIZED_DAYS);
     if first_summary > 0 {
         let outlines: Vec<String> = days[..first_summary].iter().map(DayLog::outline).collect();
         let _ = writeln!(out, "Earlier: {}.", outlines.join("; "));
@@ -159,17 +163,26 @@ pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
         }
         out.push('\n');
     }
-    for (i, d) in days.iter().enumerate().skip(first_full) {
-        let heading = if d.dawn.is_none() && !d.has_speeches() && d.entries.is_empty() {
-            format!("Night {} so far:", d.day)
-        } else if i < current {
-            format!("Day {} (the day just gone), in full:", d.day)
-        } else {
-            format!("Today (day {}), in full:", d.day)
-        };
-        d.full(&mut out, &heading);
+    for d in &days[first_full..=current] {
+        d.full(&mut out);
     }
     out
+}
+
+/// The seat's own notes (wolf picks, the witch's news, checks, a hunter's shot…) of its
+/// latest two nights that had any, one sentence a night; "none" when it has none. Older
+/// nights' lasting facts (checks, potions) are in the seat's private line.
+pub(super) fn night_notes(days: &[DayLog]) -> String {
+    let nights: Vec<&DayLog> = days.iter().filter(|d| !d.night.is_empty()).collect();
+    let recent = &nights[nights.len().saturating_sub(2)..];
+    if recent.is_empty() {
+        return "none".into();
+    }
+    let lines: Vec<String> = recent
+        .iter()
+        .map(|d| format!("night {}: {}", d.day, d.night.join("; ")))
+        .collect();
+    lines.join(". ")
 }
 
 fn speech_label(kind: SpeechKind) -> &'static str {

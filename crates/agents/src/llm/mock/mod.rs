@@ -21,6 +21,13 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+mod replies;
+
+pub use replies::{
+    broken_reply, favour_first, instance, keep_to_the_offer, offered_in, offered_in_text,
+};
+use replies::{keep_to_the_limit, mix};
+
 /// A fault the mock can serve.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub enum Fault {
@@ -143,6 +150,11 @@ pub struct MockOptions {
     /// An order-biased judge: in an object keyed by labels (`A`, `B`, …), the first label
     /// presented gets every integer at its maximum and the others at their minimum.
     pub favour_first: bool,
+    /// Prompt-cache slots, as llama.cpp keeps them: each holds the last prompt it read, a
+    /// request goes to the slot sharing the longest prefix with it, and the tokens of that
+    /// prefix are reported cached (`usage.prompt_tokens_details.cached_tokens` and
+    /// `timings.cache_n`). 0: no cache.
+    pub cache_slots: usize,
 }
 
 impl Default for MockOptions {
@@ -153,45 +165,7 @@ impl Default for MockOptions {
             faults: Fault::ALL.to_vec(),
             seed: 1,
             favour_first: false,
-        }
-    }
-}
-
-/// Sets every integer under `value` to its schema's maximum.
-fn maximise(schema: &Value, value: &mut Value) {
-    match value {
-        Value::Number(_) if schema["type"] == "integer" => {
-            if let Some(max) = schema["maximum"].as_i64() {
-                *value = json!(max);
-            }
-        }
-        Value::Object(obj) => {
-            for (k, v) in obj.iter_mut() {
-                maximise(&schema["properties"][k], v);
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The order bias of [`MockOptions::favour_first`], applied to a reply that follows
-/// `schema`: any object whose keys are all single capital letters has its first key's
-/// integers maximised.
-pub fn favour_first(schema: &Value, value: &mut Value) {
-    let Value::Object(obj) = value else { return };
-    let labelled = !obj.is_empty()
-        && obj
-            .keys()
-            .all(|k| k.len() == 1 && k.chars().all(|c| c.is_ascii_uppercase()));
-    let first = schema["properties"]
-        .as_object()
-        .and_then(|p| p.keys().next().cloned());
-    for (k, v) in obj.iter_mut() {
-        let sub = &schema["properties"][k];
-        if labelled && first.as_deref() == Some(k.as_str()) {
-            maximise(sub, v);
-        } else {
-            favour_first(sub, v);
+            cache_slots: 1,
         }
     }
 }
@@ -203,6 +177,8 @@ struct Shared {
     served: Mutex<BTreeMap<String, u64>>,
     /// The last request bodies (at most 64), for tests that read prompts.
     bodies: Mutex<VecDeque<Value>>,
+    /// The prompt each cache slot read last (see [`MockOptions::cache_slots`]).
+    slots: Mutex<Vec<String>>,
 }
 
 /// A running mock server; stops when dropped.
@@ -221,6 +197,7 @@ impl MockLlm {
             requests: AtomicU64::new(0),
             served: Mutex::new(BTreeMap::new()),
             bodies: Mutex::new(VecDeque::new()),
+            slots: Mutex::new(Vec::new()),
         });
         let app = Router::new()
             .route("/v1/chat/completions", post(answer))
@@ -324,175 +301,65 @@ pub fn unrecorded_faults(
     missing
 }
 
-/// A compliant model keeps a speech to the words its turn allows: when the request says
-/// "At most N words", a `speech` field is cut to N words (a clean mock never answers
-/// over the limit, whatever order its requests came in).
-fn keep_to_the_limit(body: &Value, value: &mut Value) {
-    let Some(speech) = value.get("speech").and_then(Value::as_str) else {
-        return;
-    };
-    let asked = body["messages"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|m| m["content"].as_str())
-        .rev()
-        .find_map(|text| {
-            let at = text.find("At most ")? + "At most ".len();
-            text[at..].split_whitespace().next()?.parse::<usize>().ok()
-        });
-    if let Some(limit) = asked.filter(|l| *l > 0) {
-        let words: Vec<&str> = speech.split_whitespace().collect();
-        if words.len() > limit {
-            value["speech"] = Value::String(words[..limit].join(" "));
-        }
+/// A request's prompt as a server reads it: each message's role and content, in order.
+fn prompt_text(body: &Value) -> String {
+    let mut text = String::new();
+    for m in body["messages"].as_array().into_iter().flatten() {
+        text.push_str(m["role"].as_str().unwrap_or(""));
+        text.push('\n');
+        text.push_str(m["content"].as_str().unwrap_or(""));
+        text.push('\n');
     }
+    text
 }
 
-/// A small deterministic generator (splitmix64) for choices and faults.
-fn mix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    x = (x ^ (x >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    x = (x ^ (x >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    x ^ (x >> 31)
+/// The length in bytes of the longest common prefix of `a` and `b`.
+fn common_prefix(a: &str, b: &str) -> usize {
+    a.bytes().zip(b.bytes()).take_while(|(x, y)| x == y).count()
 }
 
-const SENTENCES: [&str; 6] = [
-    "I listened closely and one story does not add up.",
-    "Last night tells us more than the speeches do.",
-    "I am on the good side and I will vote with my reads.",
-    "Watch who rushes to agree; that is how wolves hide.",
-    "The vote record matters more than loud claims.",
-    "I would rather hear the quiet seats before we decide.",
-];
-
-/// What the mock asks when a reply's `questions` field wants questions.
-const QUESTIONS: [&str; 3] = [
-    "Where is your evidence for that? Who pays for it? What happens if you are wrong?",
-    "Why should anyone believe the trials scale up? What about the cost? Who loses?",
-    "How does your plan help the poorest? When would it start? Why not a smaller step?",
-];
-
-/// A value that follows `schema`, choosing with `rng`.
-pub fn instance(schema: &Value, rng: &mut u64) -> Value {
-    let mut next = || {
-        *rng = mix(*rng);
-        *rng
-    };
-    if let Some(options) = schema["enum"].as_array() {
-        if options.is_empty() {
-            return Value::Null;
+impl Shared {
+    /// Reads `prompt` into the cache slot that shares the longest prefix with it (else the
+    /// first empty one, else the first) and returns the bytes of that prefix.
+    fn read_prompt(&self, prompt: &str) -> usize {
+        let wanted = self.options.cache_slots;
+        if wanted == 0 {
+            return 0;
         }
-        return options[(next() % options.len() as u64) as usize].clone();
-    }
-    if let Some(any) = schema["anyOf"].as_array().or(schema["oneOf"].as_array()) {
-        if let Some(first) = any.first() {
-            return instance(first, rng);
-        }
-    }
-    let kind = match &schema["type"] {
-        Value::String(s) => s.clone(),
-        Value::Array(types) => types
+        let mut slots = self.slots.lock().expect("mock lock");
+        let best = slots
             .iter()
-            .filter_map(Value::as_str)
-            .find(|t| *t != "null")
-            .unwrap_or("null")
-            .to_string(),
-        _ => "object".into(),
-    };
-    match kind.as_str() {
-        "object" => {
-            let mut out = serde_json::Map::new();
-            if let Some(props) = schema["properties"].as_object() {
-                for (k, v) in props {
-                    // A debate's cross-examination asks questions.
-                    let value = if k == "questions" && v["type"] == "string" {
-                        json!(QUESTIONS[(mix(*rng) % QUESTIONS.len() as u64) as usize])
-                    } else {
-                        instance(v, rng)
-                    };
-                    out.insert(k.clone(), value);
-                }
+            .enumerate()
+            .map(|(i, s)| (common_prefix(s, prompt), i))
+            .max_by_key(|&(n, i)| (n, std::cmp::Reverse(i)));
+        match best {
+            Some((n, i)) if n > 0 || slots.len() >= wanted => {
+                slots[i] = prompt.to_string();
+                n
             }
-            Value::Object(out)
-        }
-        "array" => {
-            let min = schema["minItems"].as_u64().unwrap_or(1);
-            let max = schema["maxItems"].as_u64().unwrap_or(2).max(min);
-            let n = min + next() % (max - min + 1);
-            Value::Array((0..n).map(|_| instance(&schema["items"], rng)).collect())
-        }
-        "string" => {
-            let max = schema["maxLength"].as_u64().unwrap_or(200) as usize;
-            let mut text = String::new();
-            for _ in 0..2 {
-                let s = SENTENCES[(next() % SENTENCES.len() as u64) as usize];
-                if text.len() + s.len() + 1 > max {
-                    break;
-                }
-                if !text.is_empty() {
-                    text.push(' ');
-                }
-                text.push_str(s);
+            _ => {
+                slots.push(prompt.to_string());
+                0
             }
-            if text.is_empty() && max > 0 {
-                // Too short for a whole sentence: the start of one.
-                text = SENTENCES[0].chars().take(max).collect();
-            }
-            Value::String(text)
-        }
-        "integer" => json!(schema["minimum"].as_i64().unwrap_or(1)),
-        "number" => json!(((next() % 101) as f64) / 100.0),
-        "boolean" => json!(next() % 2 == 0),
-        _ => Value::Null,
-    }
-}
-
-/// The same shape with every top-level enum field set outside its enum; a schema without
-/// one gets its first string field (else its first field) as a number instead. Either way the reply breaks the
-/// schema while looking like an answer.
-fn invalid_choice(schema: &Value, value: &mut Value) {
-    let (Some(props), Some(obj)) = (schema["properties"].as_object(), value.as_object_mut()) else {
-        *value = json!(97);
-        return;
-    };
-    let mut changed = false;
-    for (k, s) in props {
-        if s["enum"].is_array() {
-            obj.insert(k.clone(), json!(97));
-            changed = true;
-        }
-    }
-    if !changed {
-        // The first string field, else the first field of any kind (a list of labels).
-        if let Some((k, _)) = props
-            .iter()
-            .find(|(_, s)| s["type"] == "string")
-            .or_else(|| props.iter().next())
-        {
-            obj.insert(k.clone(), json!(97));
         }
     }
 }
 
-fn completion(content: &str, body: &Value) -> Value {
-    let prompt: usize = body["messages"]
-        .as_array()
-        .map(|m| {
-            m.iter()
-                .map(|x| x["content"].as_str().unwrap_or("").len())
-                .sum()
-        })
-        .unwrap_or(0);
+fn completion(content: &str, body: &Value, cached_bytes: usize) -> Value {
+    let prompt = prompt_text(body).len();
+    let prompt_tokens = (prompt as u32).div_ceil(4);
+    let cached = ((cached_bytes / 4) as u32).min(prompt_tokens);
     json!({
         "id": "mock",
         "object": "chat.completion",
         "model": body["model"],
         "choices": [{"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}],
         "usage": {
-            "prompt_tokens": (prompt as u32).div_ceil(4),
+            "prompt_tokens": prompt_tokens,
             "completion_tokens": super::tokens::estimate(content),
+            "prompt_tokens_details": {"cached_tokens": cached},
         },
+        "timings": {"cache_n": cached, "prompt_n": prompt_tokens - cached},
     })
 }
 
@@ -512,6 +379,7 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
             bodies.pop_front();
         }
     }
+    let cached = shared.read_prompt(&prompt_text(&body));
     let mut rng = mix(opts.seed ^ mix(n));
     let scripted = shared.script.lock().expect("mock lock").pop_front();
     let plan = match scripted {
@@ -530,6 +398,9 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
                 };
                 if opts.favour_first {
                     favour_first(schema, &mut value);
+                }
+                if let Some(offered) = offered_in(&body) {
+                    keep_to_the_offer(schema, &offered, &mut value, &mut rng);
                 }
                 keep_to_the_limit(&body, &mut value);
                 Scripted::Content(value.to_string())
@@ -551,7 +422,7 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
     }
     let schema = &body["response_format"]["json_schema"]["schema"];
     match plan {
-        Scripted::Content(content) => Json(completion(&content, &body)).into_response(),
+        Scripted::Content(content) => Json(completion(&content, &body, cached)).into_response(),
         Scripted::Fault(Fault::ServerError) => {
             (StatusCode::INTERNAL_SERVER_ERROR, "mock: internal error").into_response()
         }
@@ -567,8 +438,8 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
             StatusCode::GATEWAY_TIMEOUT.into_response()
         }
         Scripted::Fault(fault) => {
-            let content = broken_reply(fault, schema, &mut rng);
-            Json(completion(&content, &body)).into_response()
+            let content = broken_reply(fault, schema, offered_in(&body).as_deref(), &mut rng);
+            Json(completion(&content, &body, cached)).into_response()
         }
     }
 }
@@ -579,106 +450,4 @@ async fn models(headers: HeaderMap) -> Response {
         return (StatusCode::UNAUTHORIZED, "missing bearer token").into_response();
     }
     Json(json!({"object": "list", "data": [{"id": "mock", "object": "model"}]})).into_response()
-}
-
-/// The decision field of a reply schema: the first top-level property with an enum, else
-/// the first string property.
-fn decision_field(schema: &Value) -> Option<(String, Value)> {
-    let props = schema["properties"].as_object()?;
-    props
-        .iter()
-        .find(|(_, s)| s["enum"].is_array())
-        .or_else(|| props.iter().find(|(_, s)| s["type"] == "string"))
-        .map(|(k, s)| (k.clone(), s.clone()))
-}
-
-/// The content of a reply that follows `schema` except in the way `fault` says (one of
-/// [`Fault::INVALID_REPLIES`]; other faults are not replies and give a schema-valid one).
-pub fn broken_reply(fault: Fault, schema: &Value, rng: &mut u64) -> String {
-    let mut value = instance(schema, rng);
-    match fault {
-        Fault::ExtraText => return format!("Sure! Here is my answer:\n{value}\nGood luck."),
-        Fault::Truncated => {
-            let full = value.to_string();
-            return full.chars().take(full.chars().count() / 2).collect();
-        }
-        Fault::InvalidChoice => {
-            invalid_choice(schema, &mut value);
-            return value.to_string();
-        }
-        Fault::ServerError | Fault::RateLimited | Fault::Hang => return value.to_string(),
-        _ => {}
-    }
-    let Some((key, field)) = decision_field(schema) else {
-        return "{}".into();
-    };
-    let listed: Vec<Value> = field["enum"].as_array().cloned().unwrap_or_default();
-    let is_text = !field["enum"].is_array();
-    let takes_strings = listed.iter().any(Value::is_string);
-    let obj = value
-        .as_object_mut()
-        .expect("an object schema gives an object");
-    let broken = match fault {
-        Fault::MissingField => {
-            obj.remove(&key);
-            return value.to_string();
-        }
-        Fault::WrongType if is_text || takes_strings => json!(3),
-        Fault::WrongType => json!("3"),
-        Fault::NullChoice if listed.contains(&Value::Null) => json!("none"),
-        Fault::NullChoice => Value::Null,
-        Fault::OutOfRange if is_text => {
-            let max = field["maxLength"].as_u64().unwrap_or(200) as usize;
-            json!("This speech goes on. ".repeat(max / 10 + 2))
-        }
-        Fault::OutOfRange if takes_strings => json!("poison 12"),
-        Fault::OutOfRange => json!(12),
-        Fault::Unlisted if is_text => json!("   "),
-        Fault::Unlisted if takes_strings => {
-            let offered = |o: &str| listed.contains(&json!(o));
-            let option = std::iter::once("save".to_string())
-                .chain((1..=9).map(|s| format!("poison {s}")))
-                .find(|o| !offered(o))
-                .unwrap_or_else(|| "poison 0".into());
-            json!(option)
-        }
-        Fault::Unlisted => {
-            let seat = (1..=9u64)
-                .find(|s| !listed.contains(&json!(s)))
-                .unwrap_or(0);
-            json!(seat)
-        }
-        _ => json!(97),
-    };
-    obj.insert(key, broken);
-    value.to_string()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn instances_follow_the_schema() {
-        let schema = json!({
-            "type": "object",
-            "properties": {
-                "target": {"enum": [2, 5, null]},
-                "reasoning_steps": {"type": "array", "items": {"type": "string", "maxLength": 60}, "maxItems": 3},
-                "speech": {"type": "string", "maxLength": 120},
-            },
-        });
-        for seed in 0..50u64 {
-            let mut rng = seed;
-            let v = instance(&schema, &mut rng);
-            assert!(
-                [json!(2), json!(5), Value::Null].contains(&v["target"]),
-                "{v}"
-            );
-            assert!(v["speech"].as_str().unwrap().len() <= 120);
-            for step in v["reasoning_steps"].as_array().unwrap() {
-                assert!(step.as_str().unwrap().len() <= 60);
-            }
-        }
-    }
 }
