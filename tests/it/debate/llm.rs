@@ -46,6 +46,7 @@ fn table() -> Table<'static> {
     Table {
         topic: Some("universal_basic_income"),
         motion: MOTION,
+        key: None,
     }
 }
 

@@ -147,6 +147,7 @@ fn the_moderator_reads_source_checks_done_by_code() {
         let table = Table {
             topic: Some("universal_basic_income"),
             motion: "This house would introduce a universal basic income",
+            key: None,
         };
         let rules = ModeratedRules {
             rounds: 1,
@@ -178,5 +179,43 @@ fn the_moderator_reads_source_checks_done_by_code() {
         assert!(sources.contains("everyone got rich overnight\": not found"), "{sources}");
         assert!(review.offline);
         game.act(3, Action::Review(review)).unwrap();
+    });
+}
+
+/// Every model role at a moderated or a social debate (participants and the moderator or
+/// evaluator) is sent the same system message, the table's: a prompt cache serves the start
+/// of every call to each role in turn.
+#[test]
+fn every_role_at_a_panel_debate_shares_the_start_of_its_prompt() {
+    rt().block_on(async {
+        for rules in [
+            FormatRules::Moderated(ModeratedRules {
+                rounds: 2,
+                style: Style::Structured,
+                length_scale: 0.2,
+            }),
+            FormatRules::Social(SocialRules {
+                rounds: 2,
+                length_scale: 0.2,
+            }),
+        ] {
+            let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+            let kit = kit_for(&mock);
+            run_models(&kit, &opts(rules.clone(), 3, 1), 1)
+                .await
+                .unwrap();
+            let bodies = mock.recent_requests();
+            assert!(bodies.len() >= 6, "{}", bodies.len());
+            let system = &bodies[0]["messages"][0]["content"];
+            let mut schemas = std::collections::BTreeSet::new();
+            for b in &bodies {
+                assert_eq!(&b["messages"][0]["content"], system, "{rules:?}");
+                schemas.insert(b["response_format"]["json_schema"]["name"].to_string());
+            }
+            assert!(
+                schemas.len() >= 2,
+                "the speakers and the judging role: {schemas:?}"
+            );
+        }
     });
 }

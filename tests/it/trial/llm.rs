@@ -156,3 +156,47 @@ fn a_labellers_quote_decides_whether_its_label_counts() {
         assert!(!body.contains("the attack came from outside"), "the labeller saw the stripped message only");
     });
 }
+
+/// Every model role at a trial (labeller, jurors, advocates) is sent the same system message
+/// (the case, its question and topics), a juror's stance band only after it, and an
+/// advocate the same schema whatever is left to present: a prompt cache serves the start
+/// of every call.
+#[test]
+fn every_role_shares_the_start_of_its_prompt() {
+    rt().block_on(async {
+        let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+        let kit = TrialKit {
+            juror: Some(client(&mock, "juror")),
+            advocate: Some(client(&mock, "advocate")),
+            ..TrialKit::default()
+        };
+        run_models(&kit, &opts(1, 2, Mode::Adversarial), 1)
+            .await
+            .unwrap();
+        let bodies = mock.recent_requests();
+        assert!(bodies.len() >= 10, "{}", bodies.len());
+        let system = &bodies[0]["messages"][0]["content"];
+        assert!(system
+            .as_str()
+            .unwrap()
+            .contains("The question before the jury"));
+        let mut names = std::collections::BTreeSet::new();
+        let mut moves = std::collections::BTreeSet::new();
+        for b in &bodies {
+            assert_eq!(&b["messages"][0]["content"], system);
+            assert!(!system.as_str().unwrap().contains("Where you stand now"));
+            let name = b["response_format"]["json_schema"]["name"]
+                .as_str()
+                .unwrap();
+            names.insert(name.to_string());
+            if name == "move" {
+                moves.insert(b["response_format"]["json_schema"]["schema"].to_string());
+            }
+        }
+        assert!(
+            names.contains("move") && names.contains("labels"),
+            "{names:?}"
+        );
+        assert_eq!(moves.len(), 1, "one schema for every move");
+    });
+}

@@ -248,6 +248,22 @@ impl DebateKit {
 pub struct Table<'a> {
     pub topic: Option<&'a str>,
     pub motion: &'a str,
+    /// The session's id, when the table is one: its model calls carry it as their prompt
+    /// cache key ([`Client::for_table`](crate::llm::Client::for_table)).
+    pub key: Option<&'a str>,
+}
+
+impl Table<'_> {
+    /// `model` with its calls keyed by this table (when it has a key).
+    pub fn keyed(self, model: Option<Model>) -> Option<Model> {
+        model.map(|m| match self.key {
+            Some(key) => Model {
+                client: m.client.for_table(key),
+                ..m
+            },
+            None => m,
+        })
+    }
 }
 
 /// A seed per seat from the table's seed.
@@ -284,7 +300,7 @@ impl Debater {
             humans: humans.to_vec(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
             memory: Memory::new(seat, table.motion),
-            model: kit.model(Role::of_seat(seat)),
+            model: table.keyed(kit.model(Role::of_seat(seat))),
         }
     }
 
@@ -548,7 +564,7 @@ impl Judge {
         Judge {
             topic: kit.topic_of(table),
             memory: Memory::new(JUDGE, table.motion),
-            model: kit.model(Role::Judge),
+            model: table.keyed(kit.model(Role::Judge)),
         }
     }
 

@@ -151,7 +151,7 @@ impl Participant {
             voice: kit.personalities.get_or_first(personality).clone(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
             seen: Seen::new(table.motion, Some(seat)),
-            model: kit.model(role),
+            model: table.keyed(kit.model(role)),
         }
     }
 
@@ -173,14 +173,11 @@ impl Participant {
 
     fn request(&self, model: &Model, round: u8, limit: u32) -> Request {
         let side = side_of(self.seat);
-        let system = model.prompts.render(
+        let role = model.prompts.render(
             "moderated_debater",
             &[
                 ("seat", &participant_name(self.seat)),
-                ("motion", &self.seen.motion),
                 ("stance", stance(side)),
-                ("rounds", &self.seen.rounds.to_string()),
-                ("format", self.seen.format),
                 ("personality", &self.voice.name),
                 ("style", &self.voice.style),
                 ("bank", &bank_text(&self.topic, side, false)),
@@ -214,13 +211,17 @@ impl Participant {
             "moderated_turn",
             &[
                 ("transcript", &lines.join("\n")),
+                ("role", &role),
                 ("round", &round.to_string()),
                 ("task", task),
                 ("limit", &limit.to_string()),
             ],
         );
         Request {
-            messages: vec![Message::system(system), Message::user(turn)],
+            messages: vec![
+                Message::system(moderated_system(model, &self.seen)),
+                Message::user(turn),
+            ],
             schema_name: "speech".into(),
             schema: super::llm::speech_schema(),
         }
@@ -290,7 +291,7 @@ impl Moderator {
         Moderator {
             topic: kit.topic_of(table),
             seen: Seen::new(table.motion, None),
-            model: kit.model(Role::Judge),
+            model: table.keyed(kit.model(Role::Judge)),
             sources: kit.sources.clone(),
             checks: Vec::new(),
         }
@@ -330,10 +331,9 @@ impl Moderator {
         order: &[Seat],
         checks: &[SourceCheck],
     ) -> Request {
-        let system = model.prompts.render(
-            "moderator",
-            &[("motion", &self.seen.motion), ("format", self.seen.format)],
-        );
+        let role = model
+            .prompts
+            .render("moderator", &[("format", self.seen.format)]);
         let labels = |seat: Seat| {
             order
                 .iter()
@@ -364,17 +364,19 @@ impl Moderator {
             ],
         );
         Request {
-            messages: vec![Message::system(system), Message::user(text)],
+            messages: vec![
+                Message::system(moderated_system(model, &self.seen)),
+                Message::user(format!("{role}\n\n{text}")),
+            ],
             schema_name: "round".into(),
             schema: round_schema(order.len()),
         }
     }
 
     fn final_request(&self, model: &Model, order: &[Seat]) -> Request {
-        let system = model.prompts.render(
-            "moderator",
-            &[("motion", &self.seen.motion), ("format", self.seen.format)],
-        );
+        let role = model
+            .prompts
+            .render("moderator", &[("format", self.seen.format)]);
         let labels = |seat: Seat| {
             order
                 .iter()
@@ -391,11 +393,28 @@ impl Moderator {
             ],
         );
         Request {
-            messages: vec![Message::system(system), Message::user(text)],
+            messages: vec![
+                Message::system(moderated_system(model, &self.seen)),
+                Message::user(format!("{role}\n\n{text}")),
+            ],
             schema_name: "final".into(),
             schema: final_schema(order.len()),
         }
     }
+}
+
+/// The system message of every model role at a moderated debate (participants and the
+/// moderator): the motion, how it runs, the format. The same for all of them all debate, so
+/// a prompt cache serves it to each in turn; each role's own block comes after.
+fn moderated_system(model: &Model, seen: &Seen) -> String {
+    model.prompts.render(
+        "moderated_table",
+        &[
+            ("motion", &seen.motion),
+            ("rounds", &seen.rounds.to_string()),
+            ("format", seen.format),
+        ],
+    )
 }
 
 fn source_lines(checks: &[SourceCheck]) -> String {

@@ -76,19 +76,24 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "speech"
         ),
         prompt!("review", "transcript"),
+        prompt!("moderated_table", "motion", "rounds", "format"),
         prompt!(
             "moderated_debater",
             "seat",
-            "motion",
             "stance",
-            "rounds",
-            "format",
             "personality",
             "style",
             "bank"
         ),
-        prompt!("moderated_turn", "transcript", "round", "task", "limit"),
-        prompt!("moderator", "motion", "format"),
+        prompt!(
+            "moderated_turn",
+            "transcript",
+            "role",
+            "round",
+            "task",
+            "limit"
+        ),
+        prompt!("moderator", "format"),
         prompt!(
             "moderator_round",
             "earlier",
@@ -106,21 +111,29 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "earlier",
             "sources"
         ),
+        prompt!("social_table", "motion"),
         prompt!(
             "social_debater",
             "seat",
-            "motion",
             "stance",
             "conviction",
             "personality",
             "style",
             "bank"
         ),
-        prompt!("social_turn", "transcript", "active", "round", "limit"),
-        prompt!("evaluator", "motion"),
+        prompt!(
+            "social_turn",
+            "transcript",
+            "role",
+            "active",
+            "round",
+            "limit"
+        ),
+        prompt!("evaluator",),
         prompt!(
             "evaluator_turn",
             "transcript",
+            "role",
             "speaker",
             "speech",
             "targets"

@@ -54,6 +54,13 @@ pub fn conviction_words(conviction: f64) -> &'static str {
     }
 }
 
+/// The system message of every model role at a social debate (participants and the
+/// evaluator): the motion and how minds change. The same for all of them all debate, so a
+/// prompt cache serves it, and the transcript after it, to each in turn.
+fn social_system(model: &Model, motion: &str) -> String {
+    model.prompts.render("social_table", &[("motion", motion)])
+}
+
 fn name(seat: Seat) -> String {
     format!("Participant {seat}")
 }
@@ -159,7 +166,10 @@ impl Speaker {
             voice: kit.personalities.get_or_first(personality).clone(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
             seen: Seen::new(table.motion, Some(seat)),
-            kit_model: [kit.model(Role::Pro), kit.model(Role::Con)],
+            kit_model: [
+                table.keyed(kit.model(Role::Pro)),
+                table.keyed(kit.model(Role::Con)),
+            ],
             conviction,
         }
     }
@@ -252,11 +262,10 @@ impl Agent<SocialDebate> for Speaker {
         let Some(model) = self.kit_model[side.index()].clone() else {
             return Decision::Now(fallback);
         };
-        let system = model.prompts.render(
+        let role = model.prompts.render(
             "social_debater",
             &[
                 ("seat", &name(self.seat)),
-                ("motion", &self.seen.motion),
                 ("stance", stance_words(self.stance())),
                 ("conviction", conviction_words(self.conviction)),
                 ("personality", &self.voice.name),
@@ -272,13 +281,17 @@ impl Agent<SocialDebate> for Speaker {
             "social_turn",
             &[
                 ("transcript", &self.seen.transcript()),
+                ("role", &role),
                 ("active", &active.join(", ")),
                 ("round", &round.to_string()),
                 ("limit", &limit.to_string()),
             ],
         );
         let request = Request {
-            messages: vec![Message::system(system), Message::user(turn)],
+            messages: vec![
+                Message::system(social_system(&model, &self.seen.motion)),
+                Message::user(turn),
+            ],
             schema_name: "speech".into(),
             schema: super::llm::speech_schema(),
         };
@@ -369,7 +382,7 @@ impl Evaluator {
     pub fn new(kit: &DebateKit, table: Table<'_>) -> Evaluator {
         Evaluator {
             seen: Seen::new(table.motion, None),
-            model: kit.model(Role::Judge),
+            model: table.keyed(kit.model(Role::Judge)),
         }
     }
 }
@@ -399,9 +412,7 @@ impl Agent<SocialDebate> for Evaluator {
         let Some(model) = self.model.clone() else {
             return Decision::Now(fallback);
         };
-        let system = model
-            .prompts
-            .render("evaluator", &[("motion", &self.seen.motion)]);
+        let role = model.prompts.render("evaluator", &[]);
         let before = {
             let mut s = self.seen.clone();
             s.speeches.pop();
@@ -412,13 +423,17 @@ impl Agent<SocialDebate> for Evaluator {
             "evaluator_turn",
             &[
                 ("transcript", &before),
+                ("role", &role),
                 ("speaker", &name(*speaker)),
                 ("speech", &fence(&text)),
                 ("targets", &listeners.join(", ")),
             ],
         );
         let request = Request {
-            messages: vec![Message::system(system), Message::user(turn)],
+            messages: vec![
+                Message::system(social_system(&model, &self.seen.motion)),
+                Message::user(turn),
+            ],
             schema_name: "ratings".into(),
             schema: ratings_schema(targets),
         };
@@ -459,6 +474,7 @@ mod tests {
         let table = Table {
             topic: Some("universal_basic_income"),
             motion: "This house would introduce a universal basic income",
+            key: None,
         };
         let mut speaker = Speaker::new(&kit, table, 1, "aggressive", 0.8, 7);
         let start = |stance| Start {

@@ -26,6 +26,7 @@ pub(super) fn agents(
     let table = Table {
         topic: Some(topic),
         motion: &t.motion,
+        key: None,
     };
     (1..=JUDGE)
         .map(|seat| {
@@ -337,6 +338,7 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
         Table {
             topic: Some("universal_basic_income"),
             motion: &topic.motion,
+            key: None,
         },
         3,
         "logical",
@@ -475,6 +477,7 @@ fn an_ai_debater_rests_its_case_when_the_clock_is_a_scrap() {
         Table {
             topic: Some("universal_basic_income"),
             motion: "This house would introduce a universal basic income",
+            key: None,
         },
         5,
         "logical",

@@ -4,9 +4,12 @@
 //! - [`Provider::resolve`]: `{ROLE}_LLM_*` beats `LLM_*` beats `[llm]` in config. No API key
 //!   anywhere means no provider: the caller seats the built-in heuristic players instead.
 //! - [`Client::chat`]: one structured call. The reply is constrained by a JSON schema whose
-//!   enums list the valid options (`json_schema`), or asked for as a JSON object
+//!   enums list the options of its kind of ask (`json_schema`), or asked for as a JSON object
 //!   (`json_object`, for servers without schemas). Per-call timeout; retries with backoff on
-//!   429 and 5xx, honouring `retry-after`; a concurrency limit per provider.
+//!   429 and 5xx, honouring `retry-after`; a concurrency limit per provider; the table's
+//!   `prompt_cache_key` ([`Client::for_table`]) and the tokens its cache served.
+//! - [`Client::chat_streamed`] ([`stream`]): the same call with the reply streamed, its
+//!   content handed over as it grows.
 //! - [`tokens`]: prompt and completion token counts (the server's `usage` when it sends one,
 //!   else an estimate).
 //! - [`mock`]: an OpenAI-compatible server that answers schema-valid replies, with latency
@@ -14,6 +17,7 @@
 
 pub mod mock;
 pub mod prompts;
+pub mod stream;
 pub mod tokens;
 
 use crate::config::LlmConfig;
@@ -379,8 +383,13 @@ impl Client {
             .attempts(req, &mut retried)
             .await
             .map_err(|error| Failed { error, retried });
-        // For the operator's metrics (`/metrics` of `agora run`).
-        match &reply {
+        self.count(&reply);
+        reply
+    }
+
+    /// A call's outcome and tokens, for the operator's metrics (`/metrics` of `agora run`).
+    fn count(&self, reply: &Result<Reply, Failed>) {
+        match reply {
             Ok(r) => {
                 metrics::counter!("agora_model_calls_total", "outcome" => "ok").increment(1);
                 metrics::counter!("agora_model_tokens_total", "kind" => "prompt")
@@ -394,7 +403,6 @@ impl Client {
                 metrics::counter!("agora_model_calls_total", "outcome" => "fault").increment(1)
             }
         }
-        reply
     }
 
     async fn attempts(&self, req: &Request, retried: &mut Vec<u16>) -> Result<Reply, LlmError> {
@@ -403,22 +411,57 @@ impl Client {
             .acquire()
             .await
             .map_err(|_| LlmError::Transport("the client is closed".into()))?;
-        let body = self.body(req);
+        let (response, attempt) = self.send(self.body(req), retried, false).await?;
+        let text = match response.text().await {
+            Ok(t) => t,
+            Err(e) if e.is_timeout() => return Err(LlmError::Timeout(self.provider.timeout)),
+            Err(e) => return Err(LlmError::Transport(without_url(&e))),
+        };
+        let parsed: Value = serde_json::from_str(&text)
+            .map_err(|e| LlmError::Protocol(format!("not JSON: {e}")))?;
+        let content = parsed["choices"][0]["message"]["content"]
+            .as_str()
+            .ok_or_else(|| LlmError::Protocol("no choices[0].message.content".into()))?
+            .to_string();
+        Ok(Reply {
+            usage: usage_of(&parsed, req, &content),
+            content,
+            attempts: attempt,
+            retried: std::mem::take(retried),
+        })
+    }
+
+    /// POSTs `body` until the server accepts it (retrying 429 and 5xx with backoff, or as
+    /// `retry-after` says), and returns the response and the attempts made. A streamed call
+    /// (`stream`) has no time limit on the whole response, only on its start: its body is
+    /// read with a limit on each wait instead (see [`Client::chat_streamed`]).
+    async fn send(
+        &self,
+        body: Value,
+        retried: &mut Vec<u16>,
+        stream: bool,
+    ) -> Result<(reqwest::Response, u32), LlmError> {
         let url = format!("{}/chat/completions", self.provider.base_url);
+        let limit = self.provider.timeout;
         let mut attempt = 0u32;
         loop {
             attempt += 1;
-            let sent = self
+            let post = self
                 .http
                 .post(&url)
                 .bearer_auth(&self.provider.api_key)
-                .json(&body)
-                .timeout(self.provider.timeout)
-                .send()
-                .await;
+                .json(&body);
+            let sent = if stream {
+                match tokio::time::timeout(limit, post.send()).await {
+                    Ok(sent) => sent,
+                    Err(_) => return Err(LlmError::Timeout(limit)),
+                }
+            } else {
+                post.timeout(limit).send().await
+            };
             let response = match sent {
                 Ok(r) => r,
-                Err(e) if e.is_timeout() => return Err(LlmError::Timeout(self.provider.timeout)),
+                Err(e) if e.is_timeout() => return Err(LlmError::Timeout(limit)),
                 Err(e) => return Err(LlmError::Transport(without_url(&e))),
             };
             let status = response.status().as_u16();
@@ -435,46 +478,34 @@ impl Client {
             if !(200..300).contains(&status) {
                 return Err(LlmError::Status(status));
             }
-            let text = match response.text().await {
-                Ok(t) => t,
-                Err(e) if e.is_timeout() => return Err(LlmError::Timeout(self.provider.timeout)),
-                Err(e) => return Err(LlmError::Transport(without_url(&e))),
-            };
-            let parsed: Value = serde_json::from_str(&text)
-                .map_err(|e| LlmError::Protocol(format!("not JSON: {e}")))?;
-            let content = parsed["choices"][0]["message"]["content"]
-                .as_str()
-                .ok_or_else(|| LlmError::Protocol("no choices[0].message.content".into()))?
-                .to_string();
-            let prompt_estimate: u32 = req
+            return Ok((response, attempt));
+        }
+    }
+}
+
+/// The tokens a call used, as its server reported them (`usage`, with what its prompt cache
+/// served), else estimated from the request and the content.
+fn usage_of(reply: &Value, req: &Request, content: &str) -> Usage {
+    match (
+        reply["usage"]["prompt_tokens"].as_u64(),
+        reply["usage"]["completion_tokens"].as_u64(),
+    ) {
+        (Some(p), Some(c)) => Usage {
+            prompt: p as u32,
+            completion: c as u32,
+            cached: cached_tokens(reply).min(p) as u32,
+            reported: true,
+        },
+        _ => Usage {
+            prompt: req
                 .messages
                 .iter()
                 .map(|m| tokens::estimate(&m.content) + 4)
-                .sum();
-            let usage = match (
-                parsed["usage"]["prompt_tokens"].as_u64(),
-                parsed["usage"]["completion_tokens"].as_u64(),
-            ) {
-                (Some(p), Some(c)) => Usage {
-                    prompt: p as u32,
-                    completion: c as u32,
-                    cached: cached_tokens(&parsed).min(p) as u32,
-                    reported: true,
-                },
-                _ => Usage {
-                    prompt: prompt_estimate,
-                    completion: tokens::estimate(&content),
-                    cached: 0,
-                    reported: false,
-                },
-            };
-            return Ok(Reply {
-                content,
-                usage,
-                attempts: attempt,
-                retried: std::mem::take(retried),
-            });
-        }
+                .sum(),
+            completion: tokens::estimate(content),
+            cached: 0,
+            reported: false,
+        },
     }
 }
 
@@ -535,5 +566,42 @@ mod tests {
         };
         let e = Provider::resolve("werewolf", &config, &bad).unwrap_err();
         assert!(e.to_string().contains("WEREWOLF_LLM_BASE_URL"), "{e}");
+    }
+
+    #[test]
+    fn a_tables_calls_carry_its_cache_key_and_llama_cpp_is_asked_to_cache() {
+        let mut config = LlmConfig::default();
+        let req = Request {
+            messages: vec![Message::system("rules"), Message::user("ask")],
+            schema_name: "x".into(),
+            schema: json!({"type": "object"}),
+        };
+        let client = Client::new(Provider::fixed(
+            "werewolf",
+            "http://127.0.0.1:9/v1",
+            "m",
+            &config,
+        ));
+        let plain = client.body(&req);
+        assert!(plain.get("prompt_cache_key").is_none() && plain.get("cache_prompt").is_none());
+        let keyed = client.for_table("g42").body(&req);
+        assert_eq!(keyed["prompt_cache_key"], "agora-g42");
+        assert!(
+            keyed.get("cache_prompt").is_none(),
+            "OpenAI refuses unknown fields"
+        );
+        config.server = ServerKind::LlamaCpp;
+        let llama = Client::new(Provider::fixed(
+            "werewolf",
+            "http://127.0.0.1:9/v1",
+            "m",
+            &config,
+        ));
+        assert_eq!(llama.body(&req)["cache_prompt"], true);
+        // Cached tokens as either server reports them.
+        let openai = json!({"usage": {"prompt_tokens_details": {"cached_tokens": 1024}}});
+        assert_eq!(cached_tokens(&openai), 1024);
+        assert_eq!(cached_tokens(&json!({"timings": {"cache_n": 37}})), 37);
+        assert_eq!(cached_tokens(&json!({"usage": {}})), 0);
     }
 }

@@ -33,7 +33,8 @@ macro_rules! prompt {
 /// Every trial prompt file and the placeholders it may use.
 pub fn trial_prompt_specs() -> Vec<PromptSpec> {
     vec![
-        prompt!("labeller", "case", "question", "topics"),
+        prompt!("case", "case", "question", "topics"),
+        prompt!("labeller",),
         prompt!("labeller_turn", "message"),
         prompt!(
             "juror",
@@ -44,18 +45,29 @@ pub fn trial_prompt_specs() -> Vec<PromptSpec> {
             "personality",
             "style",
             "concerns",
-            "case",
-            "question",
-            "band",
             "reaches",
             "repels",
             "words"
         ),
-        prompt!("juror_turn", "player", "history", "message", "heard"),
-        prompt!("deliberate", "round", "heard", "others", "words"),
-        prompt!("respond", "speaker", "statement"),
-        prompt!("advocate", "side", "verdict", "case", "question", "jurors"),
-        prompt!("advocate_turn", "transcript", "turns", "cards", "words"),
+        prompt!(
+            "juror_turn",
+            "player",
+            "history",
+            "band",
+            "message",
+            "heard"
+        ),
+        prompt!("deliberate", "round", "heard", "band", "others", "words"),
+        prompt!("respond", "band", "speaker", "statement"),
+        prompt!("advocate", "side", "verdict", "jurors"),
+        prompt!(
+            "advocate_turn",
+            "transcript",
+            "turns",
+            "cards",
+            "words",
+            "valid"
+        ),
     ]
 }
 
@@ -161,7 +173,9 @@ pub enum Move {
     Rest,
 }
 
-/// The advocate's schema: a move, the juror or card it names, and the message.
+/// The advocate's schema: a move, the juror or card it names, and the message. It lists
+/// every juror and every card of the case, the same all trial (which are still open is in
+/// the ask's text and checked by [`check_move`]).
 pub fn advocate_schema(jurors: &[String], cards: &[String]) -> Value {
     let mut card_enum: Vec<String> = cards.to_vec();
     card_enum.push(String::new());

@@ -111,18 +111,21 @@ impl TrialKit {
         humans: &[Seat],
         seed: u64,
     ) -> Vec<Option<Box<dyn Agent<Trial>>>> {
-        self.paced_agents(setup, humans, seed, None)
+        self.paced_agents(setup, humans, seed, None, None)
     }
 
     /// As [`TrialKit::agents`], each AI advocate paced by `pacing` (to the people it
-    /// argues against) when there is one.
+    /// argues against) when there is one, and the model calls keyed by `table` (the
+    /// session's id: see [`Client::for_table`](crate::llm::Client::for_table)).
     pub fn paced_agents(
         &self,
         setup: &TrialSetup,
         humans: &[Seat],
         seed: u64,
         pacing: Option<&Pacing>,
+        table: Option<&str>,
     ) -> Vec<Option<Box<dyn Agent<Trial>>>> {
+        let keyed = |c: &crate::llm::Client| table.map_or_else(|| c.clone(), |t| c.for_table(t));
         // A stored trial whose case has left the content still runs: its rules are
         // stored whole; the built-in players then have no bank to speak from.
         let case = self
@@ -142,7 +145,7 @@ impl TrialKit {
                         setup,
                         seat,
                         seed,
-                        client.clone(),
+                        keyed(client),
                         self.prompts.clone(),
                         self.book.jurors(),
                     ))),
@@ -165,7 +168,7 @@ impl TrialKit {
                     setup,
                     j,
                     card.clone(),
-                    client.clone(),
+                    keyed(client),
                     self.prompts.clone(),
                 ))),
                 _ => Some(Box::new(OfflineJuror::new(words.clone(), setup, j))),

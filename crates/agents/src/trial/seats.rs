@@ -43,25 +43,36 @@ fn push(lines: &mut VecDeque<String>, line: String, most: usize) {
     }
 }
 
-/// One labeller call for `text` (already stripped): the case's topics, the message fenced.
-fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
+/// The system message of every model role at a trial (labeller, jurors, advocates): the
+/// case, the question and its topics. The same text for all of them all trial, so a prompt
+/// cache serves it to each in turn; what a role is and knows comes after it.
+fn case_system(words: &Offline, prompts: &PromptSet) -> String {
     let case = &words.case;
     let topics: Vec<String> = case
         .topics
         .iter()
         .map(|t| format!("- {}: {}", t.id, t.description))
         .collect();
-    let system = prompts.render(
-        "labeller",
+    prompts.render(
+        "case",
         &[
-            ("case", &case.title),
+            ("case", &case.text),
             ("question", &case.question),
             ("topics", &topics.join("\n")),
         ],
-    );
+    )
+}
+
+/// One labeller call for `text` (already stripped): the case's topics, the message fenced.
+fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
+    let case = &words.case;
+    let role = prompts.render("labeller", &[]);
     let turn = prompts.render("labeller_turn", &[("message", &fence(text))]);
     Request {
-        messages: vec![Message::system(system), Message::user(turn)],
+        messages: vec![
+            Message::system(case_system(words, prompts)),
+            Message::user(format!("{role}\n\n{turn}")),
+        ],
         schema_name: "labels".into(),
         schema: labels_schema(&case.topics.iter().map(|t| t.id.clone()).collect::<Vec<_>>()),
     }
@@ -125,7 +136,9 @@ impl ModelJuror {
             .map_or_else(|| id.to_string(), |j| j.1.clone())
     }
 
-    fn system(&self, band: crate::games::trial::Band) -> String {
+    /// This juror's card as the first part of its user message (the same every call, so
+    /// the juror's own calls share it too); where it stands now is in each turn.
+    fn persona(&self) -> String {
         let c = &self.card;
         let topic = |t: &str| self.words.topic_name(t).to_string();
         let reaches: Vec<String> = c
@@ -150,9 +163,6 @@ impl ModelJuror {
                 ("personality", &c.personality.join("; ")),
                 ("style", &c.speaking_style),
                 ("concerns", &c.hidden_concerns.join("; ")),
-                ("case", &self.words.case.text),
-                ("question", &self.words.case.question),
-                ("band", band.description()),
                 ("reaches", &reaches.join(", ")),
                 ("repels", &repels.join(", ")),
                 ("words", &JUROR_WORDS.to_string()),
@@ -162,7 +172,6 @@ impl ModelJuror {
 
     fn ask_words(
         &self,
-        system: String,
         turn: String,
         key: &'static str,
         agent: &'static str,
@@ -170,7 +179,10 @@ impl ModelJuror {
     ) -> std::pin::Pin<Box<dyn std::future::Future<Output = (String, serde_json::Value)> + Send>>
     {
         let request = Request {
-            messages: vec![Message::system(system), Message::user(turn)],
+            messages: vec![
+                Message::system(case_system(&self.words, &self.prompts)),
+                Message::user(format!("{}\n\n{turn}", self.persona())),
+            ],
             schema_name: key.into(),
             schema: text_schema(key),
         };
@@ -292,6 +304,7 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                             "history",
                             &latest(&earlier, "(this is the first thing they say to you)"),
                         ),
+                        ("band", band.description()),
                         ("message", &fence(text)),
                         (
                             "heard",
@@ -303,7 +316,7 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                         ),
                     ],
                 );
-                let fut = self.ask_words(self.system(*band), turn, "reply", "juror", offline);
+                let fut = self.ask_words(turn, "reply", "juror", offline);
                 Decision::Later(Box::pin(async move {
                     let (text, note) = fut.await;
                     answer_with(Action::Reply { text }, note)
@@ -328,17 +341,12 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                     &[
                         ("round", &round.to_string()),
                         ("heard", &latest(&self.heard, "(nothing was said to you)")),
+                        ("band", band.description()),
                         ("others", &others.join(", ")),
                         ("words", &JUROR_WORDS.to_string()),
                     ],
                 );
-                let fut = self.ask_words(
-                    self.system(*band),
-                    turn,
-                    "statement",
-                    "juror",
-                    offline_text.clone(),
-                );
+                let fut = self.ask_words(turn, "statement", "juror", offline_text.clone());
                 let words = self.words.clone();
                 let prompts = self.prompts.clone();
                 let client = self.client.clone();
@@ -384,9 +392,13 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                     .map_or_else(|| "A juror".to_string(), |j| j.1.clone());
                 let turn = self.prompts.render(
                     "respond",
-                    &[("speaker", &name), ("statement", &fence(text))],
+                    &[
+                        ("band", band.description()),
+                        ("speaker", &name),
+                        ("statement", &fence(text)),
+                    ],
                 );
-                let fut = self.ask_words(self.system(*band), turn, "reply", "juror", offline);
+                let fut = self.ask_words(turn, "reply", "juror", offline);
                 Decision::Later(Box::pin(async move {
                     let (text, note) = fut.await;
                     answer_with(Action::Reply { text }, note)
@@ -488,7 +500,6 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
         let Ask::Argue { turns_left, cards } = ask else {
             return Decision::Now(fallback);
         };
-        let case = &self.words.case;
         let verdict = if self.side.wants_not_guilty() {
             "NOT GUILTY"
         } else {
@@ -499,13 +510,11 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             .iter()
             .map(|(id, about)| format!("- {id}: {about}"))
             .collect();
-        let system = self.prompts.render(
+        let role = self.prompts.render(
             "advocate",
             &[
                 ("side", self.side.name()),
                 ("verdict", verdict),
-                ("case", &case.text),
-                ("question", &case.question),
                 ("jurors", &jurors.join("\n")),
             ],
         );
@@ -516,6 +525,18 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             .map(|c| format!("{} ({})", c.0, c.1))
             .collect();
         let turns: Vec<String> = turns_left.iter().map(|(j, n)| format!("{j} {n}")).collect();
+        let ids: Vec<String> = self.jurors.iter().map(|j| j.0.clone()).collect();
+        let every_card: Vec<String> = self.cards.iter().map(|c| c.0.clone()).collect();
+        let open: Vec<String> = turns_left
+            .iter()
+            .filter(|(_, n)| **n > 0)
+            .map(|(j, _)| j.clone())
+            .collect();
+        let valid: Vec<&str> = open
+            .iter()
+            .chain(cards.iter())
+            .map(String::as_str)
+            .collect();
         let turn = self.prompts.render(
             "advocate_turn",
             &[
@@ -530,18 +551,23 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
                     },
                 ),
                 ("words", &ADVOCATE_WORDS.to_string()),
+                (
+                    "valid",
+                    &if valid.is_empty() {
+                        "none".to_string()
+                    } else {
+                        valid.join(", ")
+                    },
+                ),
             ],
         );
-        let ids: Vec<String> = self.jurors.iter().map(|j| j.0.clone()).collect();
-        let open: Vec<String> = turns_left
-            .iter()
-            .filter(|(_, n)| **n > 0)
-            .map(|(j, _)| j.clone())
-            .collect();
         let request = Request {
-            messages: vec![Message::system(system), Message::user(turn)],
+            messages: vec![
+                Message::system(case_system(&self.words, &self.prompts)),
+                Message::user(format!("{role}\n\n{turn}")),
+            ],
             schema_name: "move".into(),
-            schema: advocate_schema(&ids, cards),
+            schema: advocate_schema(&ids, &every_card),
         };
         let cards = cards.clone();
         let client = self.client.clone();

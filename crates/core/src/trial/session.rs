@@ -122,7 +122,7 @@ impl GameSetup for TrialSessionSetup {
     fn game(&self, _seed: u64) -> Trial {
         Trial::new(&self.trial)
     }
-    fn agents(&self, _id: &str, seed: u64, kit: &TrialKit) -> Vec<Option<Box<dyn Agent<Trial>>>> {
+    fn agents(&self, id: &str, seed: u64, kit: &TrialKit) -> Vec<Option<Box<dyn Agent<Trial>>>> {
         // An AI advocate against people is paced to them (not in an all-AI trial).
         let people = self.human_seats();
         let pacing = crate::agents::trial::Pacing::for_trial(
@@ -131,7 +131,7 @@ impl GameSetup for TrialSessionSetup {
             self.timers.duration("argument"),
             self.timers.pace,
         );
-        kit.paced_agents(&self.trial, &people, seed, pacing.as_ref())
+        kit.paced_agents(&self.trial, &people, seed, pacing.as_ref(), Some(id))
     }
     fn deadlines(&self) -> Arc<dyn Deadlines> {
         Arc::new(self.timers.clone())

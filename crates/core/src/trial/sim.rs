@@ -58,6 +58,9 @@ pub struct TrialReport {
     pub prompt_tokens_per_call: Option<TokenFigures>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub prompt_tokens_per_game_mean: Option<f64>,
+    /// Of all prompt tokens, the share the server's prompt cache served.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cached_share: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub wall_secs_per_game_mean: Option<f64>,
 }
@@ -67,6 +70,8 @@ pub struct TrialReport {
 pub struct Figures {
     pub calls: u64,
     pub prompt_tokens: Vec<u64>,
+    /// Prompt tokens the server's prompt cache served, all calls together.
+    pub cached_tokens: u64,
     pub repaired: u64,
     pub fallbacks: u64,
     /// Faults met, by kind (as the notes name them).
@@ -80,6 +85,7 @@ impl Figures {
         for call in note["tokens"]["per_call"].as_array().into_iter().flatten() {
             self.prompt_tokens
                 .push(call["prompt"].as_u64().unwrap_or(0));
+            self.cached_tokens += call["cached"].as_u64().unwrap_or(0);
         }
         self.repaired += note.get("repaired").is_some() as u64;
         self.fallbacks += note.get("fallback").is_some() as u64;
@@ -223,11 +229,13 @@ fn report(opts: &TrialSimOptions, played: &[(Trial, Figures)], models: bool) -> 
         faults: None,
         prompt_tokens_per_call: None,
         prompt_tokens_per_game_mean: None,
+        cached_share: None,
         wall_secs_per_game_mean: None,
     };
     if models {
         let mut tokens = TokenFigures::default();
         let (mut calls, mut repaired, mut fallbacks, mut secs) = (0, 0, 0, 0.0);
+        let mut cached = 0u64;
         let mut faults: BTreeMap<String, u64> = BTreeMap::new();
         for (_, f) in played {
             for (k, n) in &f.faults {
@@ -237,6 +245,7 @@ fn report(opts: &TrialSimOptions, played: &[(Trial, Figures)], models: bool) -> 
             repaired += f.repaired;
             fallbacks += f.fallbacks;
             secs += f.secs;
+            cached += f.cached_tokens;
             for &t in &f.prompt_tokens {
                 tokens.add(t);
             }
@@ -247,6 +256,11 @@ fn report(opts: &TrialSimOptions, played: &[(Trial, Figures)], models: bool) -> 
         report.fallbacks = Some(fallbacks);
         report.faults = Some(faults);
         report.prompt_tokens_per_game_mean = Some(tokens.total as f64 / n);
+        report.cached_share = Some(if tokens.total > 0 {
+            cached as f64 / tokens.total as f64
+        } else {
+            0.0
+        });
         report.prompt_tokens_per_call = Some(tokens);
         report.wall_secs_per_game_mean = Some(secs / n);
     }

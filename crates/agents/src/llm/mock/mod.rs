@@ -155,6 +155,8 @@ pub struct MockOptions {
     /// prefix are reported cached (`usage.prompt_tokens_details.cached_tokens` and
     /// `timings.cache_n`). 0: no cache.
     pub cache_slots: usize,
+    /// A streamed reply (`"stream": true`) comes a few characters a chunk, this long apart.
+    pub chunk_delay: Duration,
 }
 
 impl Default for MockOptions {
@@ -166,6 +168,7 @@ impl Default for MockOptions {
             seed: 1,
             favour_first: false,
             cache_slots: 1,
+            chunk_delay: Duration::ZERO,
         }
     }
 }
@@ -421,7 +424,13 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
         tokio::time::sleep(opts.latency).await;
     }
     let schema = &body["response_format"]["json_schema"]["schema"];
+    let streamed = body["stream"] == json!(true);
     match plan {
+        Scripted::Content(content) if streamed => stream_of(
+            &content,
+            completion(&content, &body, cached),
+            opts.chunk_delay,
+        ),
         Scripted::Content(content) => Json(completion(&content, &body, cached)).into_response(),
         Scripted::Fault(Fault::ServerError) => {
             (StatusCode::INTERNAL_SERVER_ERROR, "mock: internal error").into_response()
@@ -439,9 +448,43 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
         }
         Scripted::Fault(fault) => {
             let content = broken_reply(fault, schema, offered_in(&body).as_deref(), &mut rng);
-            Json(completion(&content, &body, cached)).into_response()
+            let whole = completion(&content, &body, cached);
+            if streamed {
+                stream_of(&content, whole, opts.chunk_delay)
+            } else {
+                Json(whole).into_response()
+            }
         }
     }
+}
+
+/// `content` as a server streams it: server-sent events of a few characters each, `delay`
+/// apart, then the usage (and llama.cpp's timings) of `whole` in a last chunk, then
+/// `[DONE]`.
+fn stream_of(content: &str, whole: Value, delay: Duration) -> Response {
+    use futures::StreamExt;
+    let chars: Vec<char> = content.chars().collect();
+    let mut events: Vec<String> = chars
+        .chunks(4)
+        .map(|c| {
+            let delta = json!({"choices": [{"index": 0, "delta": {"content": c.iter().collect::<String>()}}]});
+            format!("data: {delta}\n\n")
+        })
+        .collect();
+    let last = json!({"choices": [], "usage": whole["usage"], "timings": whole["timings"]});
+    events.push(format!("data: {last}\n\n"));
+    events.push("data: [DONE]\n\n".to_string());
+    let body = futures::stream::iter(events).then(move |e| async move {
+        if !delay.is_zero() {
+            tokio::time::sleep(delay).await;
+        }
+        Ok::<_, std::convert::Infallible>(axum::body::Bytes::from(e))
+    });
+    (
+        [("content-type", "text/event-stream")],
+        axum::body::Body::from_stream(body),
+    )
+        .into_response()
 }
 
 /// `GET /v1/models`: the one model, for a client checking that the server answers.

@@ -358,6 +358,7 @@ pub fn play(
             Table {
                 topic: Some(topic),
                 motion: &motion,
+                key: None,
             },
         ),
         seen: 0,

@@ -166,7 +166,7 @@ impl GameSetup for DebateSetup {
 
     fn agents(
         &self,
-        _id: &str,
+        id: &str,
         seed: u64,
         kit: &DebateKit,
     ) -> Vec<Option<Box<dyn Agent<TeamDebate>>>> {
@@ -174,6 +174,7 @@ impl GameSetup for DebateSetup {
         let table = Table {
             topic: self.topic.as_deref(),
             motion: &self.motion,
+            key: Some(id),
         };
         self.seats
             .iter()

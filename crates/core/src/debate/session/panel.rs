@@ -99,13 +99,14 @@ impl GameSetup for ModeratedSetup {
     }
     fn agents(
         &self,
-        _id: &str,
+        id: &str,
         seed: u64,
         kit: &DebateKit,
     ) -> Vec<Option<Box<dyn Agent<ModeratedDebate>>>> {
         let table = Table {
             topic: self.topic.as_deref(),
             motion: &self.motion,
+            key: Some(id),
         };
         self.seats
             .iter()
@@ -176,13 +177,14 @@ impl GameSetup for SocialSetup {
     }
     fn agents(
         &self,
-        _id: &str,
+        id: &str,
         seed: u64,
         kit: &DebateKit,
     ) -> Vec<Option<Box<dyn Agent<SocialDebate>>>> {
         let table = Table {
             topic: self.topic.as_deref(),
             motion: &self.motion,
+            key: Some(id),
         };
         self.seats
             .iter()

@@ -94,7 +94,15 @@ pub fn play(
 ) -> anyhow::Result<TeamDebate> {
     use crate::games::Game;
     let mut game = TeamDebate::new(motion, rules);
-    let mut players = players(kit, Table { topic, motion }, seed);
+    let mut players = players(
+        kit,
+        Table {
+            topic,
+            motion,
+            key: None,
+        },
+        seed,
+    );
     let mut cursor = 0;
     deliver(&game, &mut players, &mut cursor);
     let mut asked: HashSet<(Seat, u32)> = HashSet::new();
@@ -252,6 +260,12 @@ pub struct ModelFigures {
     pub repaired: u64,
     pub fallbacks: u64,
     pub prompt_tokens_per_call: TokenFigures,
+    /// Of all prompt tokens, the share the server's prompt cache served (0 with no calls).
+    pub cached_share: f64,
+    #[serde(skip)]
+    prompt_tokens: u64,
+    #[serde(skip)]
+    cached_tokens: u64,
     pub llm_calls_per_debate_mean: f64,
     pub prompt_tokens_per_debate_mean: f64,
     pub waves_per_debate_mean: f64,
@@ -532,6 +546,8 @@ pub async fn run_sessions(
                 let p = call["prompt"].as_u64().unwrap_or(0);
                 figures.prompt_tokens += p;
                 model.prompt_tokens_per_call.add(p);
+                model.prompt_tokens += p;
+                model.cached_tokens += call["cached"].as_u64().unwrap_or(0);
             }
         }
         model.per_debate.push(figures);
@@ -542,6 +558,9 @@ pub async fn run_sessions(
     model.prompt_tokens_per_debate_mean = mean(&|d| d.prompt_tokens as f64);
     model.waves_per_debate_mean = mean(&|d| d.waves as f64);
     model.wall_secs_per_debate_mean = mean(&|d| d.wall_secs);
+    if model.prompt_tokens > 0 {
+        model.cached_share = model.cached_tokens as f64 / model.prompt_tokens as f64;
+    }
     let mut r = report(&total, started.elapsed().as_secs_f64(), opts, concurrency);
     r.model = Some(model);
     Ok(r)
@@ -607,13 +626,14 @@ impl Report {
         if let Some(m) = &self.model {
             let _ = writeln!(
                 s,
-                "model: {} calls ({:.1} a debate), {} repaired, {} fallbacks; prompt tokens a call: mean {:.0}, max {}; waves a debate {:.1}; wall {:.1} s a debate",
+                "model: {} calls ({:.1} a debate), {} repaired, {} fallbacks; prompt tokens a call: mean {:.0}, max {} ({:.1}% from the prompt cache); waves a debate {:.1}; wall {:.1} s a debate",
                 m.llm_calls,
                 m.llm_calls_per_debate_mean,
                 m.repaired,
                 m.fallbacks,
                 m.prompt_tokens_per_call.mean,
                 m.prompt_tokens_per_call.max,
+                100.0 * m.cached_share,
                 m.waves_per_debate_mean,
                 m.wall_secs_per_debate_mean
             );

@@ -111,6 +111,7 @@ async fn play_one(
     let table = Table {
         topic: Some(topic),
         motion,
+        key: None,
     };
     let n = opts.participants;
     let mut played = Played::default();

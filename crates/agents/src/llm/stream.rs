@@ -1,0 +1,310 @@
+//! Streamed replies: an OpenAI-compatible server's server-sent events read as they arrive
+//! ([`Events`]), and one field of a JSON reply that is still arriving read from what has
+//! come so far ([`partial_field`]), so an AI seat's speech can be shown as it is written.
+//! What a stream finally gives is the same reply a call without streaming gives.
+
+use super::{usage_of, without_url, Client, Failed, LlmError, Reply, Request};
+use jiter::{JsonValue, PartialMode};
+use serde_json::{json, Value};
+
+/// The text so far of the top-level string field `field` of a JSON object that is still
+/// arriving; `None` until that field's string has begun. Read with jiter's trailing-strings
+/// mode: a string cut inside an escape (`\`, `\u00e`, half a surrogate pair) ends before
+/// it, so the text only ever grows and never shows half a character.
+pub fn partial_field(content: &str, field: &str) -> Option<String> {
+    let start = content.find('{')?;
+    let value = JsonValue::parse_with_config(
+        &content.as_bytes()[start..],
+        false,
+        PartialMode::TrailingStrings,
+    )
+    .ok()?;
+    let JsonValue::Object(object) = value else {
+        return None;
+    };
+    object.iter().find_map(|(k, v)| match v {
+        JsonValue::Str(s) if k == field => Some(s.to_string()),
+        _ => None,
+    })
+}
+
+/// One event of a chat-completion stream.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Event {
+    /// More of the reply's content.
+    Text(String),
+    /// The token counts (the last chunk's `usage`, or llama.cpp's `timings`), as the
+    /// server sent them.
+    Usage(Value),
+    /// `data: [DONE]`: the stream is complete.
+    Done,
+}
+
+/// Server-sent events read from a byte stream that arrives in pieces of any size: feed
+/// each piece, take the events whose lines are complete. Comments (`: ping`) and other
+/// fields are skipped.
+#[derive(Debug, Default)]
+pub struct Events {
+    pending: Vec<u8>,
+}
+
+impl Events {
+    /// The events completed by `bytes`. A `data:` payload that is not JSON is an error
+    /// naming it.
+    pub fn feed(&mut self, bytes: &[u8]) -> Result<Vec<Event>, String> {
+        self.pending.extend_from_slice(bytes);
+        let mut out = Vec::new();
+        while let Some(end) = self.pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = self.pending.drain(..=end).collect();
+            let line = String::from_utf8_lossy(&line);
+            let line = line.trim_end_matches(['\r', '\n']);
+            let Some(data) = line.strip_prefix("data:") else {
+                continue;
+            };
+            let data = data.trim_start();
+            if data == "[DONE]" {
+                out.push(Event::Done);
+                continue;
+            }
+            let chunk: Value = serde_json::from_str(data)
+                .map_err(|e| format!("a stream chunk is not JSON ({e}): {data:.80}"))?;
+            if let Some(text) = chunk["choices"][0]["delta"]["content"].as_str() {
+                if !text.is_empty() {
+                    out.push(Event::Text(text.to_string()));
+                }
+            }
+            if chunk["usage"].is_object() || chunk["timings"].is_object() {
+                out.push(Event::Usage(chunk));
+            }
+        }
+        Ok(out)
+    }
+}
+
+impl Client {
+    /// [`Client::chat`] with the reply streamed (`"stream": true`, usage on the last
+    /// chunk): `on_text` is handed the reply's content so far each time more of it arrives.
+    /// The provider's timeout bounds the start of the reply and each wait for more (a server
+    /// that goes quiet that long has stalled); a stream that stops before `[DONE]` is a
+    /// fault like any unreadable reply. The reply returned is the whole content, as
+    /// [`Client::chat`] would have returned it.
+    pub async fn chat_streamed(
+        &self,
+        req: &Request,
+        on_text: &mut (dyn FnMut(&str) + Send),
+    ) -> Result<Reply, Failed> {
+        let mut retried = Vec::new();
+        let reply = self
+            .streamed(req, &mut retried, on_text)
+            .await
+            .map_err(|error| Failed { error, retried });
+        self.count(&reply);
+        reply
+    }
+
+    async fn streamed(
+        &self,
+        req: &Request,
+        retried: &mut Vec<u16>,
+        on_text: &mut (dyn FnMut(&str) + Send),
+    ) -> Result<Reply, LlmError> {
+        let _permit = self
+            .limit
+            .acquire()
+            .await
+            .map_err(|_| LlmError::Transport("the client is closed".into()))?;
+        let mut body = self.body(req);
+        body["stream"] = json!(true);
+        body["stream_options"] = json!({"include_usage": true});
+        let (mut response, attempt) = self.send(body, retried, true).await?;
+        let stall = self.provider.timeout;
+        let mut events = Events::default();
+        let mut content = String::new();
+        let mut usage = Value::Null;
+        loop {
+            let piece = match tokio::time::timeout(stall, response.chunk()).await {
+                Err(_) => return Err(LlmError::Timeout(stall)),
+                Ok(Err(e)) => return Err(LlmError::Transport(without_url(&e))),
+                Ok(Ok(None)) => {
+                    return Err(LlmError::Protocol(
+                        "the stream stopped before its end ([DONE])".into(),
+                    ))
+                }
+                Ok(Ok(Some(piece))) => piece,
+            };
+            let mut grew = false;
+            for event in events.feed(&piece).map_err(LlmError::Protocol)? {
+                match event {
+                    Event::Text(t) => {
+                        content.push_str(&t);
+                        grew = true;
+                    }
+                    Event::Usage(u) => usage = u,
+                    Event::Done => {
+                        if grew {
+                            on_text(&content);
+                        }
+                        return Ok(Reply {
+                            usage: usage_of(&usage, req, &content),
+                            content,
+                            attempts: attempt,
+                            retried: std::mem::take(retried),
+                        });
+                    }
+                }
+            }
+            if grew {
+                on_text(&content);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_growing_reply_shows_its_speech_without_half_characters() {
+        let full = r#"{"speech": "Caf\u00e9 \"noir\" \ud83d\ude00 ok", "reasoning_steps": []}"#;
+        let done: Value = serde_json::from_str(full).unwrap();
+        let whole = done["speech"].as_str().unwrap();
+        let mut last = String::new();
+        for cut in 0..=full.len() {
+            if !full.is_char_boundary(cut) {
+                continue;
+            }
+            if let Some(seen) = partial_field(&full[..cut], "speech") {
+                assert!(whole.starts_with(&seen), "{cut}: {seen:?}");
+                assert!(seen.len() >= last.len(), "{cut}: shrank to {seen:?}");
+                last = seen;
+            }
+        }
+        assert_eq!(last, whole);
+        assert_eq!(partial_field(r#"{"spee"#, "speech"), None);
+        assert_eq!(partial_field(r#"{"speech": "#, "speech"), None);
+        assert_eq!(
+            partial_field(r#"{"speech": ""#, "speech").as_deref(),
+            Some("")
+        );
+    }
+
+    #[test]
+    fn events_are_read_whatever_the_pieces() {
+        let stream = concat!(
+            ": ping\n\n",
+            "data: {\"choices\":[{\"delta\":{\"content\":\"{\\\"sp\"}}]}\n\n",
+            "data: {\"choices\":[{\"delta\":{\"content\":\"eech\\\": \\\"Hi\\\"}\"}}]}\r\n\r\n",
+            "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":9,\"completion_tokens\":3}}\n\n",
+            "data: [DONE]\n\n",
+        );
+        for size in [1, 2, 7, stream.len()] {
+            let mut events = Events::default();
+            let mut got = Vec::new();
+            for piece in stream.as_bytes().chunks(size) {
+                got.extend(events.feed(piece).unwrap());
+            }
+            let text: String = got
+                .iter()
+                .filter_map(|e| match e {
+                    Event::Text(t) => Some(t.as_str()),
+                    _ => None,
+                })
+                .collect();
+            assert_eq!(text, r#"{"speech": "Hi"}"#, "pieces of {size}");
+            assert!(matches!(got[got.len() - 2], Event::Usage(_)));
+            assert_eq!(got.last(), Some(&Event::Done));
+        }
+        assert!(Events::default().feed(b"data: {oops\n").is_err());
+    }
+
+    fn client(mock: &crate::llm::mock::MockLlm, timeout_ms: u64) -> Client {
+        let mut p = crate::llm::Provider::fixed(
+            "werewolf",
+            &mock.base_url(),
+            "mock",
+            &crate::config::LlmConfig::default(),
+        );
+        p.timeout = std::time::Duration::from_millis(timeout_ms);
+        Client::new(p)
+    }
+
+    fn speech_request() -> Request {
+        Request {
+            messages: vec![
+                crate::llm::Message::system("rules"),
+                crate::llm::Message::user("Your speech."),
+            ],
+            schema_name: "speech".into(),
+            schema: serde_json::json!({
+                "type": "object",
+                "properties": {
+                    "speech": {"type": "string", "maxLength": 200},
+                    "reasoning_steps": {"type": "array", "items": {"type": "string"}, "maxItems": 2},
+                },
+                "required": ["speech", "reasoning_steps"],
+                "additionalProperties": false,
+            }),
+        }
+    }
+
+    /// A streamed call hands over its content as it grows, the speech readable before the
+    /// reply is whole, and ends with the same kind of reply a plain call gives.
+    #[tokio::test]
+    async fn a_streamed_reply_arrives_in_pieces_and_ends_whole() {
+        use crate::llm::mock::{MockLlm, MockOptions};
+        let mock = MockLlm::start(MockOptions {
+            chunk_delay: std::time::Duration::from_millis(1),
+            ..MockOptions::default()
+        })
+        .await
+        .unwrap();
+        let c = client(&mock, 5000);
+        let mut seen: Vec<String> = Vec::new();
+        let reply = c
+            .chat_streamed(&speech_request(), &mut |text: &str| {
+                seen.push(text.to_string())
+            })
+            .await
+            .unwrap();
+        assert!(seen.len() > 5, "{seen:?}");
+        assert!(seen.windows(2).all(|w| w[1].starts_with(&w[0])), "{seen:?}");
+        assert_eq!(seen.last(), Some(&reply.content));
+        let whole: Value = serde_json::from_str(&reply.content).unwrap();
+        let speech = whole["speech"].as_str().unwrap();
+        // The speech was readable in part before the reply was whole.
+        let early = seen
+            .iter()
+            .filter_map(|t| partial_field(t, "speech"))
+            .filter(|s| !s.is_empty() && s.len() < speech.len())
+            .count();
+        assert!(early > 0, "{seen:?}");
+        assert!(
+            reply.usage.reported && reply.usage.prompt > 0,
+            "{:?}",
+            reply.usage
+        );
+        let body = &mock.recent_requests()[0];
+        assert_eq!(body["stream"], true);
+        assert_eq!(body["stream_options"]["include_usage"], true);
+    }
+
+    /// A server that goes quiet in the middle of a stream has stalled: the call fails as a
+    /// time-out, and nothing half-written is returned.
+    #[tokio::test]
+    async fn a_stream_that_goes_quiet_is_a_timeout() {
+        use crate::llm::mock::{MockLlm, MockOptions};
+        let mock = MockLlm::start(MockOptions {
+            chunk_delay: std::time::Duration::from_millis(400),
+            ..MockOptions::default()
+        })
+        .await
+        .unwrap();
+        let c = client(&mock, 150);
+        let failed = c
+            .chat_streamed(&speech_request(), &mut |_: &str| {})
+            .await
+            .unwrap_err();
+        assert!(matches!(failed.error, LlmError::Timeout(_)), "{failed:?}");
+    }
+}
