@@ -109,6 +109,15 @@ fn topics(kit: &DebateKit) -> Vec<String> {
     kit.topics.ids().map(str::to_string).collect()
 }
 
+/// The universal basic income table, with no session to key its calls by.
+fn ubi(motion: &str) -> Table<'_> {
+    Table {
+        topic: Some("universal_basic_income"),
+        motion,
+        key: None,
+    }
+}
+
 #[test]
 fn every_speech_is_within_its_limit_at_any_scale() {
     let kit = kit();
@@ -333,18 +342,7 @@ fn the_captain_picks_the_least_heard_a_person_first_when_tied() {
         "Con's last speech was on cost"
     );
     // The offered seat speaks itself when it is the pick, else hands the floor on.
-    let mut d = Debater::new(
-        &kit,
-        Table {
-            topic: Some("universal_basic_income"),
-            motion: &topic.motion,
-            key: None,
-        },
-        3,
-        "logical",
-        &[],
-        1,
-    );
+    let mut d = Debater::new(&kit, ubi(&topic.motion), 3, "logical", &[], 1);
     d.memory = observed(3, &spoken);
     let ask = Ask::Speak {
         part: Part::Free,
@@ -474,11 +472,7 @@ fn an_ai_debater_rests_its_case_when_the_clock_is_a_scrap() {
     let kit = kit();
     let mut d = Debater::new(
         &kit,
-        Table {
-            topic: Some("universal_basic_income"),
-            motion: "This house would introduce a universal basic income",
-            key: None,
-        },
+        ubi("This house would introduce a universal basic income"),
         5,
         "logical",
         &[],
