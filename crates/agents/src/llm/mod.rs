@@ -103,17 +103,11 @@ impl Provider {
         };
         let model = get("MODEL").map_or_else(|| config.model.clone(), |(_, m)| m);
         let format = match get("RESPONSE_FORMAT") {
-            Some((var, f)) => parse_format(&f).ok_or(ProviderError {
-                var,
-                message: format!("{f:?} is not allowed: use json_schema or json_object"),
-            })?,
+            Some((var, f)) => choice(var, &f, "json_schema or json_object")?,
             None => config.response_format,
         };
         let server = match get("SERVER") {
-            Some((var, s)) => parse_server(&s).ok_or(ProviderError {
-                var,
-                message: format!("{s:?} is not allowed: use openai or llama_cpp"),
-            })?,
+            Some((var, s)) => choice(var, &s, "openai or llama_cpp")?,
             None => config.server,
         };
         Ok(Some(Provider {
@@ -149,20 +143,17 @@ impl Provider {
     }
 }
 
-fn parse_server(s: &str) -> Option<ServerKind> {
-    match s {
-        "openai" => Some(ServerKind::Openai),
-        "llama_cpp" => Some(ServerKind::LlamaCpp),
-        _ => None,
-    }
-}
-
-fn parse_format(s: &str) -> Option<Format> {
-    match s {
-        "json_schema" => Some(Format::JsonSchema),
-        "json_object" => Some(Format::JsonObject),
-        _ => None,
-    }
+/// One of a config enum's values (as `config/agora.toml` spells them) from the variable
+/// `var`, else an error naming it and the `allowed` values.
+fn choice<T: serde::de::DeserializeOwned>(
+    var: String,
+    value: &str,
+    allowed: &str,
+) -> Result<T, ProviderError> {
+    serde_json::from_value(Value::String(value.to_string())).map_err(|_| ProviderError {
+        var,
+        message: format!("{value:?} is not allowed: use {allowed}"),
+    })
 }
 
 /// A chat message.
