@@ -290,7 +290,7 @@ impl LlmSeat {
         Request {
             messages: vec![
                 Message::system(system),
-                Message::user(format!("{public}\n{private}\n{decide}")),
+                Message::user(format!("{public}\n\n{private}\n\n{decide}")),
             ],
             schema_name,
             schema,
