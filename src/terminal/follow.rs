@@ -9,13 +9,54 @@
 use super::{Keyboard, Left, Typed};
 use agora_core::session::{Ended, Note, Runner, SessionHandle, Subscription};
 use agora_core::store::{Outcome, Store};
-use agora_games::{Game, Viewer};
+use agora_games::{Audience, Game, Viewer};
 use std::io::Write;
 
-/// Prints one line at once (the terminal shows it even while a line is being typed).
+/// The speech being written on the terminal's last line (no line end yet), as printed.
+static DRAFT: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Prints one line at once (the terminal shows it even while a line is being typed). A
+/// speech being written on the last line is finished by it when this line is that speech
+/// (only the rest is printed), else ended (`…`) before it.
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{text}");
+    let open = DRAFT.lock().map(|mut d| d.take()).unwrap_or(None);
+    match open {
+        Some(o) if text.starts_with(&o) => {
+            let _ = writeln!(stdout, "{}", &text[o.len()..]);
+        }
+        Some(_) => {
+            let _ = writeln!(stdout, "…\n{text}");
+        }
+        None => {
+            let _ = writeln!(stdout, "{text}");
+        }
+    }
+    let _ = stdout.flush();
+}
+
+/// Shows a speech as written so far: `line` is how its event is told, `text` the speech
+/// in it. The line is printed up to the end of the text (not its closing quote), and each
+/// later draft prints only what it adds; the line ends when the speech is taken ([`out`]).
+pub fn draft(line: &str, text: &str) {
+    let cut = line.rfind(text).map_or(line.len(), |at| at + text.len());
+    let shown = &line[..cut];
+    let mut stdout = std::io::stdout().lock();
+    let Ok(mut open) = DRAFT.lock() else {
+        return;
+    };
+    match open.as_deref() {
+        Some(o) if shown.starts_with(o) => {
+            let _ = write!(stdout, "{}", &shown[o.len()..]);
+        }
+        Some(_) => {
+            let _ = write!(stdout, "…\n{shown}");
+        }
+        None => {
+            let _ = write!(stdout, "{shown}");
+        }
+    }
+    *open = Some(shown.to_string());
     let _ = stdout.flush();
 }
 
@@ -59,6 +100,15 @@ pub trait Screen {
     fn reads_keyboard(&self) -> bool;
     /// Called before each wait: e.g. the prompt of an ask not yet prompted.
     fn before_wait(&mut self) {}
+    /// How a speech still being written is told, if this terminal tells it as it comes
+    /// (the draft's event, as the speech's own event would be told).
+    fn draft_line(
+        &self,
+        _audience: Audience,
+        _event: &<Self::Game as Game>::Event,
+    ) -> Option<String> {
+        None
+    }
     /// An event or an ask (`retold`: it happened before this terminal attached, and is told
     /// again from the backlog).
     async fn note(
@@ -119,6 +169,11 @@ pub async fn attach<T: Screen>(
                     }
                     Note::Resumed => out(words.store_back),
                     Note::Ended { outcome } => return Left::Finished(outcome.clone()),
+                    Note::Draft { audience, event, text, .. } => {
+                        if let Some(line) = table.draft_line(*audience, event) {
+                            draft(&line, text);
+                        }
+                    }
                     Note::Abandoned => return Left::Abandoned,
                     note => table.note(handle, note, retold).await,
                 }

@@ -20,6 +20,7 @@
 pub mod config;
 pub mod content;
 pub mod debate;
+pub mod drafts;
 pub mod llm;
 pub mod model;
 pub mod trial;

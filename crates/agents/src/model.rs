@@ -10,8 +10,10 @@
 //! object with exactly its keys, an object schema, a cleaned text field, one call with
 //! the offline answer as its fallback, and two calls' notes merged.
 
+use crate::drafts;
 use crate::llm::prompts::strip_control;
-use crate::llm::{status_label, Client, Message, Request};
+use crate::llm::stream::partial_field;
+use crate::llm::{status_label, Client, Failed, Message, Reply, Request};
 use crate::Answer;
 use serde_json::{json, Map, Value};
 use std::time::Instant;
@@ -64,7 +66,7 @@ pub async fn decide<T>(
     let mut checked = None;
     for attempt in 0..2 {
         calls += 1;
-        match client.chat(&request).await {
+        match ask_once(client, &request).await {
             Ok(reply) => {
                 prompt_tokens += reply.usage.prompt;
                 completion_tokens += reply.usage.completion;
@@ -143,6 +145,40 @@ pub async fn decide<T>(
         }
     };
     (value, note)
+}
+
+/// One call: streamed when the request names a shown field and the table is watching
+/// ([`drafts`]), each growth of that field's text handed to the watchers (cleaned of
+/// control shapes, as the checked reply will be); else a plain call.
+async fn ask_once(client: &Client, request: &Request) -> Result<Reply, Failed> {
+    let (Some(field), Some(sink)) = (request.shown, drafts::sink()) else {
+        return client.chat(request).await;
+    };
+    let mut shown = String::new();
+    let mut on_text = |content: &str| {
+        let Some(text) = partial_field(content, field) else {
+            return;
+        };
+        let text = strip_control(settled(&text));
+        let text = text.trim_start();
+        if !text.is_empty() && text != shown {
+            shown = text.to_string();
+            sink(&shown);
+        }
+    };
+    client.chat_streamed(request, &mut on_text).await
+}
+
+/// A draft's text without a tag it may still be writing (`<|im_`, `[INS`): what follows
+/// the last `<` or `[` that nothing has closed yet waits for the next piece, so a control
+/// shape is never shown half-written before [`strip_control`] can see it whole.
+fn settled(text: &str) -> &str {
+    let open = text.rfind(['<', '[']);
+    let close = text.rfind(['>', ']']);
+    match (open, close) {
+        (Some(o), c) if c.is_none_or(|c| c < o) && text.len() - o <= 24 => &text[..o],
+        _ => text,
+    }
 }
 
 pub fn object_schema(props: Value) -> Value {

@@ -30,6 +30,7 @@
 mod cluster;
 mod commands;
 mod debate;
+mod drafts;
 mod events;
 mod game;
 mod game_table;

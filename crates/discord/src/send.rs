@@ -206,9 +206,42 @@ pub fn last_chunk(text: &str) -> String {
     chunks(text).into_iter().last().unwrap_or_default()
 }
 
+/// The window of Discord's per-channel limit on posts and edits (five in five seconds).
+const WINDOW: Duration = Duration::from_secs(5);
+
 impl Bot {
+    /// Counts a post or edit in `channel` (see [`Bot::room_to_edit`]).
+    fn spent(&self, channel: ChannelId) {
+        let now = std::time::Instant::now();
+        let mut sent = self.sent.lock().expect("lock");
+        let times = sent.entry(channel.get()).or_default();
+        while times
+            .front()
+            .is_some_and(|t| now.duration_since(*t) > WINDOW)
+        {
+            times.pop_front();
+        }
+        times.push_back(now);
+    }
+
+    /// Whether an edit that can wait (a speech's draft) may be made in `channel` now:
+    /// fewer than four posts and edits in the last five seconds, so the game's own (a
+    /// speech call, a vote board) find room within Discord's five.
+    pub fn room_to_edit(&self, channel: ChannelId) -> bool {
+        let now = std::time::Instant::now();
+        let sent = self.sent.lock().expect("lock");
+        let recent = sent.get(&channel.get()).map_or(0, |times| {
+            times
+                .iter()
+                .filter(|t| now.duration_since(**t) <= WINDOW)
+                .count()
+        });
+        recent < 4
+    }
+
     /// Posts in a channel; a failure is logged (a 429 waits a moment and tries once more).
     pub async fn post(&self, channel: ChannelId, msg: CreateMessage) -> Option<MessageId> {
+        self.spent(channel);
         super::restart::crash_point(&msg, Crash::Before);
         // A retry carries the same nonce: Discord shows the message once.
         let msg = with_nonce(channel, msg);
@@ -259,6 +292,7 @@ impl Bot {
         message: u64,
         edit: EditMessage,
     ) -> Result<(), serenity::Error> {
+        self.spent(channel);
         channel
             .edit_message(&self.http, MessageId::new(message), edit)
             .await

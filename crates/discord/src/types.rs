@@ -82,6 +82,9 @@ pub struct Bot {
     /// Clicks and forms received and not answered yet: when, and which kind (the
     /// acknowledgement latency of `/metrics`).
     received: Mutex<HashMap<u64, (std::time::Instant, &'static str)>>,
+    /// Each channel's posts and edits of the last five seconds: the budget a speech's
+    /// draft edits share with the game's own posts and control edits.
+    pub(super) sent: Mutex<HashMap<u64, std::collections::VecDeque<std::time::Instant>>>,
 }
 
 /// While it lives, an interaction counts as acknowledged already (see [`Bot::preacked`]).
@@ -127,6 +130,7 @@ impl Bot {
             preacked: Mutex::new(std::collections::HashSet::new()),
             remote: Mutex::new(HashMap::new()),
             received: Mutex::new(HashMap::new()),
+            sent: Mutex::new(HashMap::new()),
         }
     }
 

@@ -44,6 +44,13 @@ pub trait Game: Send + 'static {
     fn reading_words(&self, _action: &Self::Action) -> u32 {
         0
     }
+    /// What the table is shown of `seat`'s answer to `ask` while it is still being written,
+    /// when that answer is a speech: the event the speech would log if `text` were all of
+    /// it, with its audience (the game decides who hears a speech; a team's note stays in
+    /// the team). `None`: the ask is not a speech, nothing is shown before it is taken.
+    fn draft(&self, _seat: Seat, _ask: &Self::Ask, _text: &str) -> Option<Logged<Self::Event>> {
+        None
+    }
     fn act(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Refusal>;
     /// `seat`'s deadline passed: the rules' default applies.
     fn timeout(&mut self, seat: Seat) -> Result<(), Self::Refusal>;

@@ -330,6 +330,10 @@ impl Screen for WerewolfScreen {
         }
     }
 
+    fn draft_line(&self, audience: Audience, event: &Event) -> Option<String> {
+        line(event, audience, self.reads_keyboard())
+    }
+
     async fn note(&mut self, _: &SessionHandle<Werewolf>, note: &Note<Werewolf>, _: bool) {
         match note {
             Note::Event {

@@ -473,6 +473,7 @@ fn the_model_decision_helper_serves_any_role() {
                 "required": ["score"],
                 "additionalProperties": false
             }),
+            shown: None,
         };
         let check = |content: &str| -> Result<Checked<u8>, String> {
             let v: Value = serde_json::from_str(content).map_err(|e| format!("not JSON: {e}"))?;
@@ -521,5 +522,105 @@ fn the_model_decision_helper_serves_any_role() {
         assert_eq!(note["faults"].as_array().unwrap().len(), 2);
         assert_eq!(note["faults"][1]["then"], "fallback");
         assert_eq!(mock.requests(), 4);
+    });
+}
+
+/// A watched table sees each model seat's speech as it is written: drafts that grow, of
+/// speech asks only, each speech's last draft the speech as taken; and the model was asked
+/// to stream those asks only.
+#[test]
+fn a_watched_model_speech_is_shown_as_it_is_written() {
+    use agora::games::Viewer;
+    use agora::session::Note;
+    use agora_core::session::GameSetup;
+    use agora_core::werewolf::session::SeatSpec;
+    use std::collections::BTreeMap;
+    crate::store::rt().block_on(async {
+        let mock = MockLlm::start(MockOptions {
+            chunk_delay: Duration::from_micros(300),
+            ..MockOptions::default()
+        })
+        .await
+        .unwrap();
+        let kit = kit_for(&mock, Duration::from_secs(10));
+        let store = crate::store::open(&crate::store::sqlite_url("drafts")).await;
+        let mut setup = crate::store::ai_setup(1.0);
+        setup.seats = (0..9).map(|_| SeatSpec::llm("mock-model")).collect();
+        let mut runner = setup
+            .create(store, 5, &crate::store::place(), Duration::ZERO, &kit)
+            .await
+            .unwrap();
+        let mut view = runner.subscribe(Viewer::Public);
+        let session = runner.start();
+        let mut drafts: BTreeMap<(u8, u32), Vec<String>> = BTreeMap::new();
+        let mut speeches: Vec<(u8, String)> = Vec::new();
+        let mut last_draft: Option<(u8, u32)> = None;
+        let mut finished_as_drafted = 0;
+        loop {
+            let note = tokio::time::timeout(Duration::from_secs(60), view.next())
+                .await
+                .expect("the game goes on")
+                .expect("the session runs");
+            match &*note {
+                Note::Draft {
+                    seat,
+                    seq,
+                    audience,
+                    event,
+                    text,
+                } => {
+                    assert_eq!(*audience, Audience::Everyone);
+                    let Event::Speech {
+                        seat: s, text: t, ..
+                    } = event
+                    else {
+                        panic!("a draft of something not a speech: {event:?}");
+                    };
+                    assert_eq!((s, t), (seat, text));
+                    drafts.entry((*seat, *seq)).or_default().push(text.clone());
+                    last_draft = Some((*seat, *seq));
+                }
+                Note::Event {
+                    event: Event::Speech { seat, text, .. },
+                    ..
+                } => {
+                    if let Some(key) = last_draft.take().filter(|k| k.0 == *seat) {
+                        if drafts[&key].last() == Some(text) {
+                            finished_as_drafted += 1;
+                        }
+                    }
+                    speeches.push((*seat, text.clone()));
+                }
+                Note::Ended { .. } => break,
+                _ => {}
+            }
+        }
+        session.wait().await.unwrap();
+        assert!(speeches.len() >= 6, "{speeches:?}");
+        assert_eq!(
+            drafts.len(),
+            speeches.len(),
+            "every model speech was drafted"
+        );
+        for (key, seen) in &drafts {
+            assert!(seen.len() >= 3, "{key:?}: {seen:?}");
+            assert!(
+                seen.windows(2)
+                    .all(|w| w[1].starts_with(&w[0]) && w[1] != w[0]),
+                "{key:?}: {seen:?}"
+            );
+        }
+        assert!(
+            finished_as_drafted * 10 >= speeches.len() * 9,
+            "{finished_as_drafted} of {}",
+            speeches.len()
+        );
+        // Only speeches were streamed.
+        let bodies = mock.recent_requests();
+        assert!(bodies.iter().any(|b| b["stream"] == true));
+        for b in &bodies {
+            let speech = b["response_format"]["json_schema"]["name"] == "speech";
+            assert_eq!(b["stream"] == true, speech, "{}", b["response_format"]);
+        }
     });
 }

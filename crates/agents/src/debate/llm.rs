@@ -327,6 +327,7 @@ impl Seated<'_> {
             ],
             schema_name: name.into(),
             schema,
+            shown: Some(name),
         }
     }
 
@@ -373,6 +374,7 @@ impl Seated<'_> {
             ],
             schema_name: "captain".into(),
             schema: captain_schema(),
+            shown: None,
         }
     }
 }
@@ -422,6 +424,7 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
         ],
         schema_name: "judge".into(),
         schema: judge_schema(),
+        shown: None,
     }
 }
 
@@ -435,6 +438,7 @@ pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
         ],
         schema_name: "review".into(),
         schema: review_schema(),
+        shown: None,
     }
 }
 

@@ -224,6 +224,7 @@ impl Participant {
             ],
             schema_name: "speech".into(),
             schema: super::llm::speech_schema(),
+            shown: Some("speech"),
         }
     }
 }
@@ -370,6 +371,7 @@ impl Moderator {
             ],
             schema_name: "round".into(),
             schema: round_schema(order.len()),
+            shown: None,
         }
     }
 
@@ -399,6 +401,7 @@ impl Moderator {
             ],
             schema_name: "final".into(),
             schema: final_schema(order.len()),
+            shown: None,
         }
     }
 }

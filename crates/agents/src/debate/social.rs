@@ -294,6 +294,7 @@ impl Agent<SocialDebate> for Speaker {
             ],
             schema_name: "speech".into(),
             schema: super::llm::speech_schema(),
+            shown: Some("speech"),
         };
         let ctx = json!({"seat": self.seat, "round": round});
         Decision::Later(Box::pin(async move {
@@ -436,6 +437,7 @@ impl Agent<SocialDebate> for Evaluator {
             ],
             schema_name: "ratings".into(),
             schema: ratings_schema(targets),
+            shown: None,
         };
         let targets = targets.clone();
         let ctx = json!({"speaker": speaker});

@@ -191,6 +191,10 @@ pub struct Request {
     /// Names the schema (`[a-z_]+`).
     pub schema_name: String,
     pub schema: Value,
+    /// The reply's top-level text field a watching table is shown as it is written (a
+    /// speech): with someone watching ([`crate::drafts`]) the reply is streamed and that
+    /// field's text handed over as it grows. `None` for every other kind of ask.
+    pub shown: Option<&'static str>,
 }
 
 /// Tokens one call used.
@@ -566,6 +570,7 @@ mod tests {
             messages: vec![Message::system("rules"), Message::user("ask")],
             schema_name: "x".into(),
             schema: json!({"type": "object"}),
+            shown: None,
         };
         let client = Client::new(Provider::fixed(
             "werewolf",

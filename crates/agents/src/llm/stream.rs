@@ -245,6 +245,7 @@ mod tests {
                 "required": ["speech", "reasoning_steps"],
                 "additionalProperties": false,
             }),
+            shown: None,
         }
     }
 

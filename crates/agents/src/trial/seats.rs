@@ -75,6 +75,7 @@ fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
         ],
         schema_name: "labels".into(),
         schema: labels_schema(&case.topics.iter().map(|t| t.id.clone()).collect::<Vec<_>>()),
+        shown: None,
     }
 }
 
@@ -185,6 +186,7 @@ impl ModelJuror {
             ],
             schema_name: key.into(),
             schema: text_schema(key),
+            shown: Some(key),
         };
         let client = self.client.clone();
         let ctx = json!({"juror": self.id});
@@ -568,6 +570,7 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             ],
             schema_name: "move".into(),
             schema: advocate_schema(&ids, &every_card),
+            shown: None,
         };
         let cards = cards.clone();
         let client = self.client.clone();

@@ -294,6 +294,7 @@ impl LlmSeat {
             ],
             schema_name,
             schema,
+            shown: ask.kind.is_speech().then_some("speech"),
         }
     }
 }

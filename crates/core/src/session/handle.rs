@@ -26,6 +26,18 @@ pub enum Note<T: Game> {
         /// Epoch milliseconds.
         due_at: i64,
     },
+    /// An AI seat's speech as written so far (the open ask `seq` of `seat`): the event it
+    /// would log if this were all of it ([`Game::draft`]). Each draft of an ask replaces
+    /// the one before; the ask's answer, when taken, is the speech itself (which may differ:
+    /// cut to its limit, or the built-in player's if the model failed). Never stored.
+    Draft {
+        seat: Seat,
+        seq: u32,
+        audience: Audience,
+        event: T::Event,
+        /// The speech's text so far, as it is in `event`.
+        text: String,
+    },
     /// The store failed: the session waits and retries.
     Paused {
         reason: String,
@@ -40,7 +52,9 @@ pub enum Note<T: Game> {
 impl<T: Game> Note<T> {
     pub(super) fn shown_to(&self, viewer: Viewer) -> bool {
         match self {
-            Note::Event { audience, .. } => audience.shown_to(viewer),
+            Note::Event { audience, .. } | Note::Draft { audience, .. } => {
+                audience.shown_to(viewer)
+            }
             Note::Ask { seat, .. } => viewer.plays(*seat),
             _ => true,
         }

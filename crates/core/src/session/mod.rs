@@ -25,7 +25,7 @@ pub use handle::{
 pub use pace::Shown;
 pub use setup::{rebuild, resume, setup_of, Deadlines, GameSetup, Place};
 
-use crate::agents::{Agent, Answer, Decision};
+use crate::agents::{drafts, Agent, Answer, Decision};
 use crate::games::{Game, Seat, Viewer};
 use crate::store::{now_ms, InputSource, NewSession, SessionRow, Store, StoreError, StoredInput};
 use handle::Msg;
@@ -59,6 +59,13 @@ type Subscriber<T> = (Viewer, mpsc::UnboundedSender<Arc<Note<T>>>, bool);
 
 type Later<A> = (Seat, u32, Pin<Box<dyn Future<Output = Answer<A>> + Send>>);
 
+/// A speech still being written: the open ask it answers and its text so far.
+struct Draft {
+    seat: Seat,
+    seq: u32,
+    text: String,
+}
+
 /// The session task's state.
 pub struct Runner<T: Game> {
     id: Arc<str>,
@@ -80,6 +87,12 @@ pub struct Runner<T: Game> {
     gate: Option<pace::Gate>,
     paused: bool,
     stats: Arc<RunStats>,
+    /// Where the drafts of AI speeches come in (see [`crate::agents::drafts`]): each speech
+    /// ask handed to an AI while someone subscribes gets a sink that sends here.
+    drafts: (
+        mpsc::UnboundedSender<Draft>,
+        Option<mpsc::UnboundedReceiver<Draft>>,
+    ),
 }
 
 /// The ask sequence number of an input that answers no ask (games number asks from 1).
@@ -115,6 +128,10 @@ impl<T: Game> Runner<T> {
             gate: None,
             paused: false,
             stats: Arc::new(RunStats::default()),
+            drafts: {
+                let (tx, rx) = mpsc::unbounded_channel();
+                (tx, Some(rx))
+            },
         }
     }
 
@@ -286,7 +303,22 @@ impl<T: Game> Runner<T> {
                     source: InputSource::Ai,
                     note: None,
                 }),
-                Decision::Later(future) => self.later.push((pending.seat, pending.seq, future)),
+                Decision::Later(future) => {
+                    // A speech someone is watching is shown as it is written.
+                    let watched = !self.subscribers.is_empty()
+                        && self.game.draft(pending.seat, &pending.ask, "").is_some();
+                    let future = if watched {
+                        let (seat, seq, tx) = (pending.seat, pending.seq, self.drafts.0.clone());
+                        let sink: drafts::Sink = Arc::new(move |text: &str| {
+                            let text = text.to_string();
+                            let _ = tx.send(Draft { seat, seq, text });
+                        });
+                        Box::pin(drafts::drafting(sink, future))
+                    } else {
+                        future
+                    };
+                    self.later.push((pending.seat, pending.seq, future))
+                }
             }
         }
         let new_later = self.later.len() - later_before;
@@ -308,6 +340,27 @@ impl<T: Game> Runner<T> {
                 self.options.step_delay * words / 8
             }
             _ => Duration::ZERO,
+        }
+    }
+
+    /// Shows a draft to whoever may hear the speech, while its ask is still open.
+    fn on_draft(&mut self, d: Draft) {
+        let Some(p) = self
+            .game
+            .pending()
+            .into_iter()
+            .find(|p| p.seat == d.seat && p.seq == d.seq)
+        else {
+            return;
+        };
+        if let Some(logged) = self.game.draft(d.seat, &p.ask, &d.text) {
+            self.notify(Note::Draft {
+                seat: d.seat,
+                seq: d.seq,
+                audience: logged.audience,
+                event: logged.event,
+                text: d.text,
+            });
         }
     }
 
@@ -492,6 +545,7 @@ impl<T: Game> Runner<T> {
         // This process's keeper renews the lease with every other session's; the session
         // hears when another process took it.
         let mut lease = self.store.hold(&self.id);
+        let mut drafts = self.drafts.1.take().expect("a session runs once");
         loop {
             self.deliver();
             if let Some(outcome) = self.game.outcome() {
@@ -533,18 +587,25 @@ impl<T: Game> Runner<T> {
                 }
                 let p = self.ready.pop_front().expect("checked");
                 if !self.options.step_delay.is_zero() && self.is_open(p.seat, p.seq) {
-                    let pause = self.options.step_delay + self.reading_time(&p);
-                    tokio::select! {
-                        biased;
-                        msg = rx.recv() => {
-                            // A person spoke during the pause: theirs first, this one after.
-                            self.ready.push_front(p);
-                            if let Some(ended) = self.on_msg(msg.expect("the runner holds a sender")).await? {
-                                return Ok(ended);
-                            }
-                            continue;
+                    let pause = tokio::time::sleep(self.options.step_delay + self.reading_time(&p));
+                    tokio::pin!(pause);
+                    let mut spoke = None;
+                    while spoke.is_none() {
+                        tokio::select! {
+                            biased;
+                            msg = rx.recv() => spoke = Some(msg.expect("the runner holds a sender")),
+                            // Another AI's speech goes on being written meanwhile.
+                            Some(d) = drafts.recv() => self.on_draft(d),
+                            _ = &mut pause => break,
                         }
-                        _ = tokio::time::sleep(pause) => {}
+                    }
+                    if let Some(msg) = spoke {
+                        // A person spoke during the pause: theirs first, this one after.
+                        self.ready.push_front(p);
+                        if let Some(ended) = self.on_msg(msg).await? {
+                            return Ok(ended);
+                        }
+                        continue;
                     }
                 }
                 self.commit(p).await?;
@@ -559,6 +620,7 @@ impl<T: Game> Runner<T> {
                 biased;
                 // Shown more (or the surface went away): look again.
                 _ = async { held.as_mut().expect("checked").changed().await }, if held.is_some() => {}
+                Some(d) = drafts.recv() => self.on_draft(d),
                 msg = rx.recv() => {
                     if let Some(ended) = self.on_msg(msg.expect("the runner holds a sender")).await? {
                         return Ok(ended);

@@ -236,6 +236,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
             ))),
             Note::Resumed => out.push(Out::Line("▶️ The debate goes on.".into())),
             Note::Ended { .. } => out.push(Out::Scorecard),
+            Note::Draft { .. } => {}
             Note::Abandoned => out.push(Out::Stopped),
         }
     }

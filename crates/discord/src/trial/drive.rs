@@ -442,6 +442,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 ended = true;
                 break;
             }
+            Note::Draft { .. } => {}
             Note::Abandoned => {
                 bot.post_text(ChannelId::new(channel), "🛑 The trial was stopped.")
                     .await;

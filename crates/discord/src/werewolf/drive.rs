@@ -10,6 +10,7 @@ use super::private::{post_panel, send_private};
 use super::render;
 use super::table::{Running, TablePhase, TableState, WerewolfTable};
 use super::views::{board_components, board_text, refresh_board, update_status};
+use crate::drafts::Drafts;
 use crate::restart::{self, ReadBack};
 use crate::send::{self, no_pings};
 use crate::tables::{self, Seated};
@@ -28,6 +29,7 @@ use std::sync::Arc;
 /// off. Any other copy of the game's controls is closed.
 pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscription<Werewolf>) {
     let channel = ChannelId::new(table.channel);
+    let drafts = Drafts::new(bot.clone(), table.channel);
     let backlog = sub.backlog_len();
     if backlog > 0 {
         let mut notes = Vec::with_capacity(backlog);
@@ -76,7 +78,14 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
         }
         sweep(&bot, &table, &reads).await;
         let (session, step) = step_of(&table).await;
-        if send::at_step(&bot, &session, step, execute(&bot, &table, channel, plan)).await {
+        if send::at_step(
+            &bot,
+            &session,
+            step,
+            execute(&bot, &table, &drafts, channel, plan),
+        )
+        .await
+        {
             return;
         }
         remember(&bot, &table).await;
@@ -106,7 +115,14 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             return;
         }
         let (session, step) = step_of(&table).await;
-        if send::at_step(&bot, &session, step, execute(&bot, &table, channel, plan)).await {
+        if send::at_step(
+            &bot,
+            &session,
+            step,
+            execute(&bot, &table, &drafts, channel, plan),
+        )
+        .await
+        {
             return;
         }
         remember(&bot, &table).await;
@@ -297,6 +313,7 @@ async fn reading_until(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> Option<tok
 async fn execute(
     bot: &Arc<Bot>,
     table: &Arc<WerewolfTable>,
+    drafts: &Drafts,
     channel: ChannelId,
     plan: Plan,
 ) -> bool {
@@ -361,9 +378,11 @@ async fn execute(
                     }
                 }
             }
-            Post::AiSpeech(t) => {
+            Post::AiSpeech { key, text } => {
                 after_ai_speech(bot, table).await;
-                bot.post_text(channel, &t).await;
+                if !drafts.finish(key, &text).await {
+                    bot.post_text(channel, &text).await;
+                }
                 if let TableState::Running(r) = &mut *table.state.lock().await {
                     r.last_ai_speech = Some(tokio::time::Instant::now());
                 }
@@ -371,6 +390,9 @@ async fn execute(
             Post::Panel { seat } => post_panel(bot, table, channel, seat).await,
             Post::Controls { .. } | Post::WitchNews(_) => {}
         }
+    }
+    for (key, text) in plan.drafts {
+        drafts.update(key, text);
     }
     for (seat, posts) in plan.dms {
         send_private(bot, table, channel, seat, posts).await;

@@ -5,6 +5,7 @@
 
 use super::render;
 use super::table::{Board, OpenAsk, Running, TablePhase};
+use crate::drafts::Key;
 use agora_core::session::Note;
 use agora_core::store::Outcome;
 use agora_games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
@@ -29,8 +30,12 @@ pub(super) enum Post {
     Panel {
         seat: Seat,
     },
-    /// An AI seat's speech: its own message, paced apart from the one before.
-    AiSpeech(String),
+    /// An AI seat's speech (answering the ask `key`): its own message, paced apart from
+    /// the one before; the message that showed it being written, if there was one.
+    AiSpeech {
+        key: Key,
+        text: String,
+    },
     /// The witch told of the attack: not sent again when her controls (which say it) go
     /// with it.
     WitchNews(String),
@@ -44,6 +49,8 @@ pub(super) struct Plan {
     pub(super) board_dirty: bool,
     pub(super) close_board: Option<(u64, String)>,
     pub(super) ended: Option<Option<Outcome>>,
+    /// AI speeches as written so far, to show in the channel (the latest of each).
+    pub(super) drafts: Vec<(Key, String)>,
 }
 
 pub(super) fn push_text(posts: &mut Vec<Post>, line: String) {
@@ -77,6 +84,20 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
             continue;
         }
         match &**note {
+            Note::Draft {
+                seat,
+                seq,
+                audience: Audience::Everyone,
+                event,
+                ..
+            } => {
+                if let Some(line) = render::public_line(event, &r.names, humans) {
+                    r.drafting = Some((*seat, *seq));
+                    p.drafts.retain(|(k, _)| *k != (*seat, *seq));
+                    p.drafts.push(((*seat, *seq), line));
+                }
+            }
+            Note::Draft { .. } => {}
             Note::Ask {
                 seat,
                 seq,
@@ -235,7 +256,9 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
             if let Some(line) = render::public_line(event, &r.names, humans) {
                 match event {
                     Event::Speech { seat, .. } if !humans.contains(*seat) => {
-                        p.channel.push(Post::AiSpeech(line))
+                        // The ask it answered, if it was shown being written.
+                        let key = r.drafting.filter(|(s, _)| s == seat).unwrap_or((*seat, 0));
+                        p.channel.push(Post::AiSpeech { key, text: line })
                     }
                     _ => push_text(&mut p.channel, line),
                 }

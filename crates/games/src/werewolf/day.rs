@@ -66,11 +66,7 @@ impl Werewolf {
     /// A speech; `meant` is its claims when the speaker handed them over (exactly what
     /// reading the text would find), else the text is read here.
     pub(super) fn speak(&mut self, seat: Seat, kind: AskKind, text: String, meant: Option<Claims>) {
-        let kind = match kind {
-            AskKind::PkSpeech => SpeechKind::Pk,
-            AskKind::LastWords => SpeechKind::LastWords,
-            _ => SpeechKind::Day,
-        };
+        let kind = SpeechKind::of(kind).unwrap_or(SpeechKind::Day);
         let claims = meant.unwrap_or_else(|| claims::read(&text));
         self.emit(
             Audience::Everyone,

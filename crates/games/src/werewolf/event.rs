@@ -44,6 +44,18 @@ pub enum SpeechKind {
     LastWords,
 }
 
+impl SpeechKind {
+    /// The kind of speech an ask of `kind` asks for, if it asks for one.
+    pub fn of(kind: AskKind) -> Option<SpeechKind> {
+        match kind {
+            AskKind::Speech => Some(SpeechKind::Day),
+            AskKind::PkSpeech => Some(SpeechKind::Pk),
+            AskKind::LastWords => Some(SpeechKind::LastWords),
+            _ => None,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum VoteRound {

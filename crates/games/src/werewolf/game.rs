@@ -1,7 +1,9 @@
 //! Werewolf as a [`Game`] the session layer runs: its asks with their timer keys, its log,
 //! and its outcome (winner, roles, GPP).
 
-use super::{Action, Ask, Event, Logged, Refusal, Seat, Werewolf, SEATS};
+use super::claims::Claims;
+use super::event::SpeechKind;
+use super::{Action, Ask, Audience, Event, Logged, Refusal, Seat, Werewolf, SEATS};
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::{Game, Pending};
 
@@ -27,6 +29,19 @@ impl Game for Werewolf {
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         Werewolf::check(self, seat, action)
+    }
+    /// Every speech is public, as it will be when it is taken; what it claims is read then.
+    fn draft(&self, seat: Seat, ask: &Ask, text: &str) -> Option<Logged> {
+        let kind = SpeechKind::of(ask.kind)?;
+        Some(Logged {
+            audience: Audience::Everyone,
+            event: Event::Speech {
+                seat,
+                kind,
+                text: text.to_string(),
+                claims: Claims::default(),
+            },
+        })
     }
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         Werewolf::act(self, seat, action)

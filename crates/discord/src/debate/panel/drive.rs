@@ -341,6 +341,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                 ended = true;
                 break;
             }
+            Note::Draft { .. } => {}
             Note::Abandoned => {
                 close_open_calls(&bot, &table).await;
                 bot.post_text(channel, "🛑 The debate was stopped.").await;
