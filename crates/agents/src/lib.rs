@@ -20,10 +20,10 @@
 pub mod config;
 pub mod content;
 pub mod debate;
-pub mod drafts;
 pub mod llm;
 pub mod model;
 pub mod trial;
+pub mod turn;
 pub mod werewolf;
 
 use crate::games::Game;

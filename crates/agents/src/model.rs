@@ -10,10 +10,10 @@
 //! object with exactly its keys, an object schema, a cleaned text field, one call with
 //! the offline answer as its fallback, and two calls' notes merged.
 
-use crate::drafts;
 use crate::llm::prompts::strip_control;
 use crate::llm::stream::partial_field;
 use crate::llm::{status_label, Client, Failed, Message, Reply, Request};
+use crate::turn;
 use crate::Answer;
 use serde_json::{json, Map, Value};
 use std::time::Instant;
@@ -61,6 +61,7 @@ pub async fn decide<T>(
     let started = Instant::now();
     let (mut prompt_tokens, mut completion_tokens, mut calls) = (0u32, 0u32, 0u32);
     let mut cached_tokens = 0u32;
+    let mut lean = false;
     let mut per_call = Vec::new();
     let mut faults: Vec<Value> = Vec::new();
     let mut checked = None;
@@ -72,9 +73,14 @@ pub async fn decide<T>(
                 completion_tokens += reply.usage.completion;
                 cached_tokens += reply.usage.cached;
                 let u = reply.usage;
-                per_call.push(
-                    json!({"prompt": u.prompt, "completion": u.completion, "cached": u.cached}),
-                );
+                let mut call =
+                    json!({"prompt": u.prompt, "completion": u.completion, "cached": u.cached});
+                if reply.lean {
+                    // Sent without its review to fit the time left.
+                    call["lean"] = json!(true);
+                    lean = true;
+                }
+                per_call.push(call);
                 for status in &reply.retried {
                     faults.push(json!({"kind": status_label(*status), "then": "retried"}));
                 }
@@ -128,6 +134,9 @@ pub async fn decide<T>(
     if !faults.is_empty() {
         note["faults"] = json!(faults);
     }
+    if lean {
+        note["lean"] = json!(true);
+    }
     let value = match checked {
         Some(c) => {
             let repaired = calls > 1 || !c.fixed.is_empty();
@@ -147,26 +156,53 @@ pub async fn decide<T>(
     (value, note)
 }
 
-/// One call: streamed when the request names a shown field and the table is watching
-/// ([`drafts`]), each growth of that field's text handed to the watchers (cleaned of
-/// control shapes, as the checked reply will be); else a plain call.
+/// One call, fitted to the turn's deadline ([`turn`], [`Client::call`]): streamed when
+/// the request names a shown field and the table is watching, each growth of that field's
+/// text handed to the watchers (cleaned of control shapes, as the checked reply will be);
+/// else a plain call. A reply sent without its optional fields (time was short) is read
+/// as if they were there, empty.
 async fn ask_once(client: &Client, request: &Request) -> Result<Reply, Failed> {
-    let (Some(field), Some(sink)) = (request.shown, drafts::sink()) else {
-        return client.chat(request).await;
-    };
-    let mut shown = String::new();
-    let mut on_text = |content: &str| {
-        let Some(text) = partial_field(content, field) else {
-            return;
-        };
-        let text = strip_control(settled(&text));
-        let text = text.trim_start();
-        if !text.is_empty() && text != shown {
-            shown = text.to_string();
-            sink(&shown);
+    let turn = turn::current();
+    let mut reply = match (request.shown, turn.drafts) {
+        (Some(field), Some(sink)) => {
+            let mut shown = String::new();
+            let mut on_text = |content: &str| {
+                let Some(text) = partial_field(content, field) else {
+                    return;
+                };
+                let text = strip_control(settled(&text));
+                let text = text.trim_start();
+                if !text.is_empty() && text != shown {
+                    shown = text.to_string();
+                    sink(&shown);
+                }
+            };
+            client.call(request, turn.due, Some(&mut on_text)).await?
         }
+        _ => client.call(request, turn.due, None).await?,
     };
-    client.chat_streamed(request, &mut on_text).await
+    if reply.lean {
+        reply.content = with_empty(&reply.content, request);
+    }
+    Ok(reply)
+}
+
+/// A lean reply with the request's optional fields put back empty (`[]`, `{}`, `""` by
+/// their schema's type), so the checker reads it as it reads a whole one. Content that is
+/// not a JSON object is left as it is (the checker says what is wrong with it).
+fn with_empty(content: &str, request: &Request) -> String {
+    let Ok(Value::Object(mut obj)) = serde_json::from_str::<Value>(content.trim()) else {
+        return content.to_string();
+    };
+    for k in request.optional {
+        let empty = match request.schema["properties"][*k]["type"].as_str() {
+            Some("array") => json!([]),
+            Some("object") => json!({}),
+            _ => json!(""),
+        };
+        obj.entry(k.to_string()).or_insert(empty);
+    }
+    Value::Object(obj).to_string()
 }
 
 /// A draft's text without a tag it may still be writing (`<|im_`, `[INS`): what follows

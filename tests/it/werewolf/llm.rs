@@ -474,6 +474,7 @@ fn the_model_decision_helper_serves_any_role() {
                 "additionalProperties": false
             }),
             shown: None,
+            optional: &[],
         };
         let check = |content: &str| -> Result<Checked<u8>, String> {
             let v: Value = serde_json::from_str(content).map_err(|e| format!("not JSON: {e}"))?;

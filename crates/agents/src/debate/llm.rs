@@ -328,6 +328,7 @@ impl Seated<'_> {
             schema_name: name.into(),
             schema,
             shown: Some(name),
+            optional: &[],
         }
     }
 
@@ -375,6 +376,7 @@ impl Seated<'_> {
             schema_name: "captain".into(),
             schema: captain_schema(),
             shown: None,
+            optional: &[],
         }
     }
 }
@@ -425,6 +427,7 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
         schema_name: "judge".into(),
         schema: judge_schema(),
         shown: None,
+        optional: &[],
     }
 }
 
@@ -439,6 +442,7 @@ pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
         schema_name: "review".into(),
         schema: review_schema(),
         shown: None,
+        optional: &[],
     }
 }
 

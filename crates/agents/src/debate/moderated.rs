@@ -225,6 +225,7 @@ impl Participant {
             schema_name: "speech".into(),
             schema: super::llm::speech_schema(),
             shown: Some("speech"),
+            optional: &[],
         }
     }
 }
@@ -372,6 +373,7 @@ impl Moderator {
             schema_name: "round".into(),
             schema: round_schema(order.len()),
             shown: None,
+            optional: &[],
         }
     }
 
@@ -402,6 +404,7 @@ impl Moderator {
             schema_name: "final".into(),
             schema: final_schema(order.len()),
             shown: None,
+            optional: &[],
         }
     }
 }

@@ -295,6 +295,7 @@ impl Agent<SocialDebate> for Speaker {
             schema_name: "speech".into(),
             schema: super::llm::speech_schema(),
             shown: Some("speech"),
+            optional: &[],
         };
         let ctx = json!({"seat": self.seat, "round": round});
         Decision::Later(Box::pin(async move {
@@ -438,6 +439,7 @@ impl Agent<SocialDebate> for Evaluator {
             schema_name: "ratings".into(),
             schema: ratings_schema(targets),
             shown: None,
+            optional: &[],
         };
         let targets = targets.clone();
         let ctx = json!({"speaker": speaker});

@@ -16,6 +16,7 @@
 //!   and faults on demand.
 
 pub mod mock;
+pub mod pace;
 pub mod prompts;
 pub mod stream;
 pub mod tokens;
@@ -195,6 +196,10 @@ pub struct Request {
     /// speech): with someone watching ([`crate::drafts`]) the reply is streamed and that
     /// field's text handed over as it grows. `None` for every other kind of ask.
     pub shown: Option<&'static str>,
+    /// Properties the reply may be spared when the call would not fit its time otherwise
+    /// (a review: reasoning, suspicions): left out of the schema before sending, and the
+    /// reply read as if they were empty (see [`pace`]).
+    pub optional: &'static [&'static str],
 }
 
 /// Tokens one call used.
@@ -219,6 +224,12 @@ pub struct Reply {
     pub attempts: u32,
     /// The statuses of the attempts that were retried (429, 5xx), in order.
     pub retried: Vec<u16>,
+    /// llama.cpp's `timings`, when the server sent them (else null).
+    pub timings: Value,
+    /// A streamed reply: how long after it was sent its first content came.
+    pub first_words: Option<Duration>,
+    /// Sent without the request's optional fields, to fit its time ([`pace`]).
+    pub lean: bool,
 }
 
 /// Why a call gave no usable reply.
@@ -272,6 +283,8 @@ pub struct Client {
     limit: Arc<Semaphore>,
     /// Sent as `prompt_cache_key`: the table the calls are for (see [`Client::for_table`]).
     cache_key: Option<Arc<str>>,
+    /// The server's pace and slots, as learned ([`pace`]).
+    pace: Arc<pace::Pace>,
 }
 
 /// The longest wait a `retry-after` may impose before we give up on the retry.
@@ -288,6 +301,7 @@ impl Client {
             limit: Arc::new(Semaphore::new(provider.max_concurrency as usize)),
             provider: Arc::new(provider),
             cache_key: None,
+            pace: Arc::default(),
         }
     }
 
@@ -371,15 +385,10 @@ impl Client {
         }
     }
 
-    /// One structured call, with the provider's timeout, retries and concurrency limit.
+    /// One structured call, with the provider's timeout, retries and concurrency limit
+    /// ([`Client::call`] with no deadline).
     pub async fn chat(&self, req: &Request) -> Result<Reply, Failed> {
-        let mut retried = Vec::new();
-        let reply = self
-            .attempts(req, &mut retried)
-            .await
-            .map_err(|error| Failed { error, retried });
-        self.count(&reply);
-        reply
+        self.call(req, None, None).await
     }
 
     /// A call's outcome and tokens, for the operator's metrics (`/metrics` of `agora run`).
@@ -400,16 +409,17 @@ impl Client {
         }
     }
 
-    async fn attempts(&self, req: &Request, retried: &mut Vec<u16>) -> Result<Reply, LlmError> {
-        let _permit = self
-            .limit
-            .acquire()
-            .await
-            .map_err(|_| LlmError::Transport("the client is closed".into()))?;
-        let (response, attempt) = self.send(self.body(req), retried, false).await?;
+    /// One call, its whole reply at once, within `limit`.
+    async fn attempts(
+        &self,
+        req: &Request,
+        retried: &mut Vec<u16>,
+        limit: Duration,
+    ) -> Result<Reply, LlmError> {
+        let (response, attempt) = self.send(self.body(req), retried, false, limit).await?;
         let text = match response.text().await {
             Ok(t) => t,
-            Err(e) if e.is_timeout() => return Err(LlmError::Timeout(self.provider.timeout)),
+            Err(e) if e.is_timeout() => return Err(LlmError::Timeout(limit)),
             Err(e) => return Err(LlmError::Transport(without_url(&e))),
         };
         let parsed: Value = serde_json::from_str(&text)
@@ -423,6 +433,9 @@ impl Client {
             content,
             attempts: attempt,
             retried: std::mem::take(retried),
+            timings: parsed["timings"].clone(),
+            first_words: None,
+            lean: false,
         })
     }
 
@@ -435,9 +448,9 @@ impl Client {
         body: Value,
         retried: &mut Vec<u16>,
         stream: bool,
+        limit: Duration,
     ) -> Result<(reqwest::Response, u32), LlmError> {
         let url = format!("{}/chat/completions", self.provider.base_url);
-        let limit = self.provider.timeout;
         let mut attempt = 0u32;
         loop {
             attempt += 1;
@@ -571,6 +584,7 @@ mod tests {
             schema_name: "x".into(),
             schema: json!({"type": "object"}),
             shown: None,
+            optional: &[],
         };
         let client = Client::new(Provider::fixed(
             "werewolf",

@@ -6,6 +6,7 @@
 use super::{usage_of, without_url, Client, Failed, LlmError, Reply, Request};
 use jiter::{JsonValue, PartialMode};
 use serde_json::{json, Value};
+use std::time::Duration;
 
 /// The text so far of the top-level string field `field` of a JSON object that is still
 /// arriving; `None` until that field's string has begun. Read with jiter's trailing-strings
@@ -93,31 +94,24 @@ impl Client {
         req: &Request,
         on_text: &mut (dyn FnMut(&str) + Send),
     ) -> Result<Reply, Failed> {
-        let mut retried = Vec::new();
-        let reply = self
-            .streamed(req, &mut retried, on_text)
-            .await
-            .map_err(|error| Failed { error, retried });
-        self.count(&reply);
-        reply
+        self.call(req, None, Some(on_text)).await
     }
 
-    async fn streamed(
+    /// One streamed call; `limit` bounds its start and each wait for more.
+    pub(super) async fn streamed(
         &self,
         req: &Request,
         retried: &mut Vec<u16>,
+        limit: Duration,
         on_text: &mut (dyn FnMut(&str) + Send),
     ) -> Result<Reply, LlmError> {
-        let _permit = self
-            .limit
-            .acquire()
-            .await
-            .map_err(|_| LlmError::Transport("the client is closed".into()))?;
         let mut body = self.body(req);
         body["stream"] = json!(true);
         body["stream_options"] = json!({"include_usage": true});
-        let (mut response, attempt) = self.send(body, retried, true).await?;
-        let stall = self.provider.timeout;
+        let sent = std::time::Instant::now();
+        let (mut response, attempt) = self.send(body, retried, true, limit).await?;
+        let stall = limit;
+        let mut first_words = None;
         let mut events = Events::default();
         let mut content = String::new();
         let mut usage = Value::Null;
@@ -137,6 +131,7 @@ impl Client {
                 match event {
                     Event::Text(t) => {
                         content.push_str(&t);
+                        first_words.get_or_insert_with(|| sent.elapsed());
                         grew = true;
                     }
                     Event::Usage(u) => usage = u,
@@ -146,9 +141,12 @@ impl Client {
                         }
                         return Ok(Reply {
                             usage: usage_of(&usage, req, &content),
+                            timings: usage["timings"].clone(),
                             content,
                             attempts: attempt,
                             retried: std::mem::take(retried),
+                            first_words,
+                            lean: false,
                         });
                     }
                 }
@@ -246,6 +244,7 @@ mod tests {
                 "additionalProperties": false,
             }),
             shown: None,
+            optional: &[],
         }
     }
 

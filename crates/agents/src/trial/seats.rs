@@ -76,6 +76,7 @@ fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
         schema_name: "labels".into(),
         schema: labels_schema(&case.topics.iter().map(|t| t.id.clone()).collect::<Vec<_>>()),
         shown: None,
+        optional: &[],
     }
 }
 
@@ -187,6 +188,7 @@ impl ModelJuror {
             schema_name: key.into(),
             schema: text_schema(key),
             shown: Some(key),
+            optional: &[],
         };
         let client = self.client.clone();
         let ctx = json!({"juror": self.id});
@@ -571,6 +573,7 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             schema_name: "move".into(),
             schema: advocate_schema(&ids, &every_card),
             shown: None,
+            optional: &[],
         };
         let cards = cards.clone();
         let client = self.client.clone();

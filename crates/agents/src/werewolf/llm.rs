@@ -194,6 +194,10 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
     (name.to_string(), schema)
 }
 
+/// The review fields of every werewolf reply: left out when time is short (see
+/// [`Request::optional`]).
+const REVIEW: &[&str] = &["reasoning_steps", "suspicion_scores"];
+
 /// A seat played by a language model, with the heuristic player as its fallback.
 pub struct LlmSeat {
     seat: Seat,
@@ -295,6 +299,7 @@ impl LlmSeat {
             schema_name,
             schema,
             shown: ask.kind.is_speech().then_some("speech"),
+            optional: REVIEW,
         }
     }
 }

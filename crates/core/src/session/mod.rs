@@ -25,7 +25,8 @@ pub use handle::{
 pub use pace::Shown;
 pub use setup::{rebuild, resume, setup_of, Deadlines, GameSetup, Place};
 
-use crate::agents::{drafts, Agent, Answer, Decision};
+use crate::agents::turn::{self, Turn};
+use crate::agents::{Agent, Answer, Decision};
 use crate::games::{Game, Seat, Viewer};
 use crate::store::{now_ms, InputSource, NewSession, SessionRow, Store, StoreError, StoredInput};
 use handle::Msg;
@@ -87,7 +88,7 @@ pub struct Runner<T: Game> {
     gate: Option<pace::Gate>,
     paused: bool,
     stats: Arc<RunStats>,
-    /// Where the drafts of AI speeches come in (see [`crate::agents::drafts`]): each speech
+    /// Where the drafts of AI speeches come in (see [`crate::agents::turn`]): each speech
     /// ask handed to an AI while someone subscribes gets a sink that sends here.
     drafts: (
         mpsc::UnboundedSender<Draft>,
@@ -304,19 +305,24 @@ impl<T: Game> Runner<T> {
                     note: None,
                 }),
                 Decision::Later(future) => {
-                    // A speech someone is watching is shown as it is written.
+                    // The decision knows when it is due; a speech someone is watching is
+                    // shown as it is written.
+                    let left = Duration::from_millis((due - now_ms()).max(0) as u64);
                     let watched = !self.subscribers.is_empty()
                         && self.game.draft(pending.seat, &pending.ask, "").is_some();
-                    let future = if watched {
+                    let drafts = watched.then(|| {
                         let (seat, seq, tx) = (pending.seat, pending.seq, self.drafts.0.clone());
-                        let sink: drafts::Sink = Arc::new(move |text: &str| {
+                        let sink: turn::Sink = Arc::new(move |text: &str| {
                             let text = text.to_string();
                             let _ = tx.send(Draft { seat, seq, text });
                         });
-                        Box::pin(drafts::drafting(sink, future))
-                    } else {
-                        future
+                        sink
+                    });
+                    let turn = Turn {
+                        due: Some(std::time::Instant::now() + left),
+                        drafts,
                     };
+                    let future = Box::pin(turn::run(turn, future));
                     self.later.push((pending.seat, pending.seq, future))
                 }
             }

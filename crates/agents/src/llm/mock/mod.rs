@@ -157,6 +157,18 @@ pub struct MockOptions {
     pub cache_slots: usize,
     /// A streamed reply (`"stream": true`) comes a few characters a chunk, this long apart.
     pub chunk_delay: Duration,
+    /// A server at a model's pace, as llama.cpp on a small machine: its cache slots are
+    /// also the requests it works on at once (the others wait their turn), each reads its
+    /// uncached prompt tokens and writes its reply at these speeds, and reports them in
+    /// `timings`; `GET /props` gives `total_slots`. `None`: answers at once.
+    pub pace: Option<ModelPace>,
+}
+
+/// A model's speeds, in tokens a second (see [`MockOptions::pace`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ModelPace {
+    pub prompt_per_s: f64,
+    pub generated_per_s: f64,
 }
 
 impl Default for MockOptions {
@@ -169,6 +181,7 @@ impl Default for MockOptions {
             favour_first: false,
             cache_slots: 1,
             chunk_delay: Duration::ZERO,
+            pace: None,
         }
     }
 }
@@ -182,6 +195,10 @@ struct Shared {
     bodies: Mutex<VecDeque<Value>>,
     /// The prompt each cache slot read last (see [`MockOptions::cache_slots`]).
     slots: Mutex<Vec<String>>,
+    /// The slots at work, when the server keeps a model's pace.
+    busy: Arc<tokio::sync::Semaphore>,
+    /// When each streamed reply's speech began to leave the server (its first words).
+    first_words: Mutex<Vec<std::time::Instant>>,
 }
 
 /// A running mock server; stops when dropped.
@@ -195,16 +212,19 @@ impl MockLlm {
     /// Starts on 127.0.0.1 at a free port, on the current tokio runtime.
     pub async fn start(options: MockOptions) -> std::io::Result<MockLlm> {
         let shared = Arc::new(Shared {
-            options,
+            options: options.clone(),
             script: Mutex::new(VecDeque::new()),
             requests: AtomicU64::new(0),
             served: Mutex::new(BTreeMap::new()),
             bodies: Mutex::new(VecDeque::new()),
             slots: Mutex::new(Vec::new()),
+            busy: Arc::new(tokio::sync::Semaphore::new(options.cache_slots.max(1))),
+            first_words: Mutex::new(Vec::new()),
         });
         let app = Router::new()
             .route("/v1/chat/completions", post(answer))
             .route("/v1/models", axum::routing::get(models))
+            .route("/props", axum::routing::get(props))
             .with_state(shared.clone());
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
         let addr = listener.local_addr()?;
@@ -254,6 +274,11 @@ impl MockLlm {
             .filter(|(k, _)| k.as_str() != "ok")
             .map(|(_, n)| n)
             .sum()
+    }
+
+    /// When each streamed reply's speech began to leave the server, in order.
+    pub fn first_words(&self) -> Vec<std::time::Instant> {
+        self.shared.first_words.lock().expect("mock lock").clone()
     }
 
     /// The most recent request bodies, oldest first.
@@ -382,6 +407,11 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
             bodies.pop_front();
         }
     }
+    // A server at a model's pace works on as many requests at once as it has slots.
+    let slot = match opts.pace {
+        Some(_) => shared.busy.clone().acquire_owned().await.ok(),
+        None => None,
+    };
     let cached = shared.read_prompt(&prompt_text(&body));
     let mut rng = mix(opts.seed ^ mix(n));
     let scripted = shared.script.lock().expect("mock lock").pop_front();
@@ -425,13 +455,36 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
     }
     let schema = &body["response_format"]["json_schema"]["schema"];
     let streamed = body["stream"] == json!(true);
+    let mut delay = opts.chunk_delay;
+    if let Some(pace) = opts.pace {
+        let whole = completion("", &body, cached);
+        let uncached = whole["timings"]["prompt_n"].as_f64().unwrap_or(0.0);
+        tokio::time::sleep(Duration::from_secs_f64(uncached / pace.prompt_per_s)).await;
+        delay = Duration::from_secs_f64(1.0 / pace.generated_per_s);
+    }
+    let paced = |mut whole: Value| {
+        if let Some(pace) = opts.pace {
+            whole["timings"]["prompt_per_second"] = json!(pace.prompt_per_s);
+            whole["timings"]["predicted_per_second"] = json!(pace.generated_per_s);
+        }
+        whole
+    };
     match plan {
         Scripted::Content(content) if streamed => stream_of(
             &content,
-            completion(&content, &body, cached),
-            opts.chunk_delay,
+            paced(completion(&content, &body, cached)),
+            delay,
+            (slot, shared.clone()),
         ),
-        Scripted::Content(content) => Json(completion(&content, &body, cached)).into_response(),
+        Scripted::Content(content) => {
+            let whole = paced(completion(&content, &body, cached));
+            if opts.pace.is_some() {
+                let n = whole["usage"]["completion_tokens"].as_u64().unwrap_or(0) as u32;
+                tokio::time::sleep(delay * n).await;
+            }
+            drop(slot);
+            Json(whole).into_response()
+        }
         Scripted::Fault(Fault::ServerError) => {
             (StatusCode::INTERNAL_SERVER_ERROR, "mock: internal error").into_response()
         }
@@ -448,9 +501,9 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
         }
         Scripted::Fault(fault) => {
             let content = broken_reply(fault, schema, offered_in(&body).as_deref(), &mut rng);
-            let whole = completion(&content, &body, cached);
+            let whole = paced(completion(&content, &body, cached));
             if streamed {
-                stream_of(&content, whole, opts.chunk_delay)
+                stream_of(&content, whole, delay, (slot, shared.clone()))
             } else {
                 Json(whole).into_response()
             }
@@ -458,28 +511,56 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
     }
 }
 
-/// `content` as a server streams it: server-sent events of a few characters each, `delay`
-/// apart, then the usage (and llama.cpp's timings) of `whole` in a last chunk, then
-/// `[DONE]`.
-fn stream_of(content: &str, whole: Value, delay: Duration) -> Response {
+/// `content` as a server streams it: server-sent events of a few characters (about a
+/// token) each, `delay` apart, then the usage (and llama.cpp's timings) of `whole` in a
+/// last chunk, then `[DONE]`. The slot it works in, if any, is held until the end; the
+/// moment a speech's first words leave is recorded.
+fn stream_of(
+    content: &str,
+    whole: Value,
+    delay: Duration,
+    (slot, shared): (Option<tokio::sync::OwnedSemaphorePermit>, Arc<Shared>),
+) -> Response {
     use futures::StreamExt;
     let chars: Vec<char> = content.chars().collect();
-    let mut events: Vec<String> = chars
+    let mut so_far = String::new();
+    let mut spoke = false;
+    let mut events: Vec<(String, bool)> = chars
         .chunks(4)
         .map(|c| {
-            let delta = json!({"choices": [{"index": 0, "delta": {"content": c.iter().collect::<String>()}}]});
-            format!("data: {delta}\n\n")
+            let piece: String = c.iter().collect();
+            so_far.push_str(&piece);
+            let first = !spoke
+                && super::stream::partial_field(&so_far, "speech").is_some_and(|s| !s.is_empty());
+            spoke |= first;
+            let delta = json!({"choices": [{"index": 0, "delta": {"content": piece}}]});
+            (format!("data: {delta}\n\n"), first)
         })
         .collect();
     let last = json!({"choices": [], "usage": whole["usage"], "timings": whole["timings"]});
-    events.push(format!("data: {last}\n\n"));
-    events.push("data: [DONE]\n\n".to_string());
-    let body = futures::stream::iter(events).then(move |e| async move {
-        if !delay.is_zero() {
-            tokio::time::sleep(delay).await;
+    events.push((format!("data: {last}\n\n"), false));
+    events.push(("data: [DONE]\n\n".to_string(), false));
+    let body = futures::stream::iter(events).then(move |(e, first)| {
+        let shared = shared.clone();
+        async move {
+            if !delay.is_zero() {
+                tokio::time::sleep(delay).await;
+            }
+            if first {
+                shared
+                    .first_words
+                    .lock()
+                    .expect("mock lock")
+                    .push(std::time::Instant::now());
+            }
+            Ok::<_, std::convert::Infallible>(axum::body::Bytes::from(e))
         }
-        Ok::<_, std::convert::Infallible>(axum::body::Bytes::from(e))
     });
+    // The slot is free once the whole reply has gone.
+    let body = body.chain(futures::stream::once(async move {
+        drop(slot);
+        Ok(axum::body::Bytes::new())
+    }));
     (
         [("content-type", "text/event-stream")],
         axum::body::Body::from_stream(body),
@@ -493,4 +574,9 @@ async fn models(headers: HeaderMap) -> Response {
         return (StatusCode::UNAUTHORIZED, "missing bearer token").into_response();
     }
     Json(json!({"object": "list", "data": [{"id": "mock", "object": "model"}]})).into_response()
+}
+
+/// `GET /props`: the server's slots, as llama.cpp reports them.
+async fn props(State(shared): State<Arc<Shared>>) -> Response {
+    Json(json!({"total_slots": shared.options.cache_slots.max(1)})).into_response()
 }
