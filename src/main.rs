@@ -204,6 +204,9 @@ enum AgentCommand {
     /// Serves our player behind the HTTP agent protocol (POST /act); prints its URL first.
     #[command(after_help = MODEL_ENV)]
     Serve(werewolf::commands::agent_server::ServeArgs),
+    /// Serves a stand-in model on loopback (schema-valid replies, streamed, at a small
+    /// local model's pace by default), to try model seats with no model: prints its base URL.
+    MockModel(commands::mock_model::MockModelArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -312,6 +315,9 @@ fn run() -> anyhow::Result<()> {
         Command::Agent {
             command: AgentCommand::Serve(args),
         } => runtime()?.block_on(werewolf::commands::agent_server::serve(&config, args))?,
+        Command::Agent {
+            command: AgentCommand::MockModel(args),
+        } => runtime()?.block_on(commands::mock_model::serve(args))?,
         Command::Resume { db, step_delay } => {
             runtime()?.block_on(commands::resume(
                 &config,

@@ -4,6 +4,8 @@
 //! `play` and its part of `resume` (a [`TerminalGame`]) are in the game's file; `resume`
 //! here goes through the list of them that `src/main.rs` gives.
 
+pub mod mock_model;
+
 use crate::terminal::follow::{follow, Screen};
 use crate::terminal::Keyboard;
 use agora_agents::config::Config;

@@ -12,22 +12,37 @@ use agora_core::store::{Outcome, Store};
 use agora_games::{Audience, Game, Viewer};
 use std::io::Write;
 
-/// The speech being written on the terminal's last line (no line end yet), as printed.
-static DRAFT: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+/// A speech being written on the terminal's last line (no line end yet): whose (seat and
+/// ask), what its line says before the speech, and the speech as printed so far.
+struct Open {
+    key: (u8, u32),
+    head: String,
+    text: String,
+}
+
+static DRAFT: std::sync::Mutex<Option<Open>> = std::sync::Mutex::new(None);
 
 /// Prints one line at once (the terminal shows it even while a line is being typed). A
-/// speech being written on the last line is finished by it when this line is that speech
-/// (only the rest is printed), else ended (`…`) before it.
+/// speech being written on the last line is finished by this line when this is its
+/// event's line (what the speech adds is printed, then the line's new head, such as a
+/// word count, if it changed), else ended (`…`) before it.
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let open = DRAFT.lock().map(|mut d| d.take()).unwrap_or(None);
     match open {
-        Some(o) if text.starts_with(&o) => {
-            let _ = writeln!(stdout, "{}", &text[o.len()..]);
-        }
-        Some(_) => {
-            let _ = writeln!(stdout, "…\n{text}");
-        }
+        Some(o) => match text.find(&o.text).filter(|_| !o.text.is_empty()) {
+            Some(at) => {
+                let head = &text[..at];
+                let _ = writeln!(stdout, "{}", &text[at + o.text.len()..]);
+                if head != o.head {
+                    let head = head.trim_end().trim_end_matches([':', '"']).trim_end();
+                    let _ = writeln!(stdout, "   ↳ {}", head.trim_start());
+                }
+            }
+            None => {
+                let _ = writeln!(stdout, "…\n{text}");
+            }
+        },
         None => {
             let _ = writeln!(stdout, "{text}");
         }
@@ -35,28 +50,39 @@ pub fn out(text: &str) {
     let _ = stdout.flush();
 }
 
-/// Shows a speech as written so far: `line` is how its event is told, `text` the speech
-/// in it. The line is printed up to the end of the text (not its closing quote), and each
-/// later draft prints only what it adds; the line ends when the speech is taken ([`out`]).
-pub fn draft(line: &str, text: &str) {
-    let cut = line.rfind(text).map_or(line.len(), |at| at + text.len());
-    let shown = &line[..cut];
+/// Shows a speech as written so far (the ask `key` of its seat): `line` is how its event is
+/// told, `text` the speech in it. The line is printed up to the end of the text (not
+/// what follows it, a closing quote), and each later draft prints only what it adds; the
+/// line ends when the speech is taken ([`out`]).
+pub fn draft(key: (u8, u32), line: &str, text: &str) {
+    let Some(at) = line.rfind(text).filter(|_| !text.is_empty()) else {
+        return;
+    };
+    let head = &line[..at];
     let mut stdout = std::io::stdout().lock();
     let Ok(mut open) = DRAFT.lock() else {
         return;
     };
-    match open.as_deref() {
-        Some(o) if shown.starts_with(o) => {
-            let _ = write!(stdout, "{}", &shown[o.len()..]);
+    match open.as_ref() {
+        Some(o) if o.key == key && text.starts_with(&o.text) => {
+            let _ = write!(stdout, "{}", &text[o.text.len()..]);
         }
         Some(_) => {
-            let _ = write!(stdout, "…\n{shown}");
+            let _ = write!(stdout, "…\n{head}{text}");
         }
         None => {
-            let _ = write!(stdout, "{shown}");
+            let _ = write!(stdout, "{head}{text}");
         }
     }
-    *open = Some(shown.to_string());
+    let head = match open.take() {
+        Some(o) if o.key == key => o.head,
+        _ => head.to_string(),
+    };
+    *open = Some(Open {
+        key,
+        head,
+        text: text.to_string(),
+    });
     let _ = stdout.flush();
 }
 
@@ -169,9 +195,9 @@ pub async fn attach<T: Screen>(
                     }
                     Note::Resumed => out(words.store_back),
                     Note::Ended { outcome } => return Left::Finished(outcome.clone()),
-                    Note::Draft { audience, event, text, .. } => {
+                    Note::Draft { seat, seq, audience, event, text } => {
                         if let Some(line) = table.draft_line(*audience, event) {
-                            draft(&line, text);
+                            draft((*seat, *seq), &line, text);
                         }
                     }
                     Note::Abandoned => return Left::Abandoned,

@@ -31,7 +31,7 @@ use agora_core::debate::session::DebateSetup;
 use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{Outcome, Store};
 use agora_games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
-use agora_games::{Seat, Viewer};
+use agora_games::{Audience, Seat, Viewer};
 use std::time::Instant;
 
 /// Submits `action` for the human seat and says how it went.
@@ -111,6 +111,10 @@ impl Screen for TeamScreen {
 
     fn reads_keyboard(&self) -> bool {
         self.desk.is_some()
+    }
+
+    fn draft_line(&self, audience: Audience, event: &Event) -> Option<String> {
+        story::line(event, audience, None)
     }
 
     async fn note(

@@ -15,7 +15,7 @@ pub use agora_core::debate::story::panel::Panel;
 use agora_core::debate::story::panel::{chart_png, name_of};
 use agora_core::session::{GameSetup, Note, SessionHandle, SubmitError};
 use agora_core::store::{now_ms, Outcome, Store};
-use agora_games::{Game, Seat, Viewer};
+use agora_games::{Audience, Game, Seat, Viewer};
 use std::marker::PhantomData;
 
 /// How to play a moderated or social debate, shown at the start and by `help`.
@@ -82,6 +82,10 @@ where
 
     fn reads_keyboard(&self) -> bool {
         self.human.is_some()
+    }
+
+    fn draft_line(&self, audience: Audience, event: &<S::Game as Game>::Event) -> Option<String> {
+        S::Game::line(event, audience, &self.names)
     }
 
     async fn note(&mut self, _: &SessionHandle<S::Game>, note: &Note<S::Game>, retold: bool) {

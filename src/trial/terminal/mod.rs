@@ -15,7 +15,7 @@ use agora_core::trial::session::TrialSessionSetup;
 use agora_core::trial::story::chart_png;
 pub use agora_core::trial::story::TrialView;
 use agora_games::trial::{Action, Ask, Event, Trial};
-use agora_games::{Game, Seat, Viewer};
+use agora_games::{Audience, Game, Seat, Viewer};
 use std::collections::BTreeMap;
 
 const HELP: &str = "   Type `<juror>: <message>` to speak to a juror, `evidence <card>`, `jurors`, `cards`, `rest` (you are done), `verdict` (close the argument now), `quit` or `abandon`.";
@@ -59,6 +59,10 @@ impl Screen for TrialScreen<'_> {
 
     fn reads_keyboard(&self) -> bool {
         self.human.is_some()
+    }
+
+    fn draft_line(&self, audience: Audience, event: &Event) -> Option<String> {
+        self.view.line(event, audience, false)
     }
 
     async fn note(&mut self, _: &SessionHandle<Trial>, note: &Note<Trial>, _: bool) {

@@ -22,6 +22,7 @@ mod clicks;
 mod cluster;
 mod debate;
 mod debate_panel;
+mod drafts;
 mod forged;
 mod log;
 mod pace;

@@ -7,7 +7,8 @@
 /// `last_speech_words` (the words of the latest speech, for a watcher's reading time),
 /// the panel seat's method named `panel` (the seat count), and `outcome_of` (the outcome
 /// once over). The call site has the format's `Action`, `Ask`, `Event` and `Refusal` in
-/// scope.
+/// scope; its `Ask::Speak { round, limit }` is answered by a public `Event::Spoke`, which
+/// is also what a speech still being written is shown as.
 macro_rules! panel_game {
     ($debate:ident, panel: $panel:ident) => {
         impl $crate::Game for $debate {
@@ -38,6 +39,26 @@ macro_rules! panel_game {
                     Action::Speak { .. } => $debate::last_speech_words(self),
                     _ => 0,
                 }
+            }
+            fn draft(
+                &self,
+                seat: $crate::Seat,
+                ask: &Ask,
+                text: &str,
+            ) -> Option<$crate::Logged<Event>> {
+                let Ask::Speak { round, limit } = ask else {
+                    return None;
+                };
+                Some($crate::Logged {
+                    audience: $crate::Audience::Everyone,
+                    event: Event::Spoke {
+                        seat,
+                        round: *round,
+                        words: $crate::debate::words::count(text),
+                        limit: *limit,
+                        text: text.to_string(),
+                    },
+                })
             }
             fn act(&mut self, seat: $crate::Seat, action: Action) -> Result<(), Refusal> {
                 $debate::act(self, seat, action)

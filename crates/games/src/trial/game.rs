@@ -7,7 +7,7 @@
 use super::types::{Action, Ask, Event, Refusal};
 use super::Trial;
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, Logged, Pending, Seat};
+use crate::{Audience, Game, Logged, Pending, Seat};
 use serde_json::json;
 
 impl Game for Trial {
@@ -32,6 +32,35 @@ impl Game for Trial {
     }
     fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
         Trial::check(self, seat, action)
+    }
+    /// A juror's answer to a player, statement or response in deliberation is public, as
+    /// it will be when given (never its labels or its stance); nothing else is a speech.
+    fn draft(&self, seat: Seat, ask: &Ask, text: &str) -> Option<Logged<Event>> {
+        let juror = self.jurors().get(self.juror_of(seat)?)?.id.clone();
+        let text = text.to_string();
+        let event = match ask {
+            Ask::Reply { player, .. } => Event::Replied {
+                juror,
+                player: *player,
+                text,
+                hint: None,
+            },
+            Ask::Deliberate { round, .. } => Event::Stated {
+                round: *round,
+                juror,
+                text,
+            },
+            Ask::Respond { round, .. } => Event::Responded {
+                round: *round,
+                juror,
+                text,
+            },
+            _ => return None,
+        };
+        Some(Logged {
+            audience: Audience::Everyone,
+            event,
+        })
     }
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         Trial::act(self, seat, action)

@@ -211,6 +211,11 @@ pub struct MockLlm {
 impl MockLlm {
     /// Starts on 127.0.0.1 at a free port, on the current tokio runtime.
     pub async fn start(options: MockOptions) -> std::io::Result<MockLlm> {
+        MockLlm::start_on(0, options).await
+    }
+
+    /// Starts on 127.0.0.1 at `port` (0: a free one).
+    pub async fn start_on(port: u16, options: MockOptions) -> std::io::Result<MockLlm> {
         let shared = Arc::new(Shared {
             options: options.clone(),
             script: Mutex::new(VecDeque::new()),
@@ -226,7 +231,7 @@ impl MockLlm {
             .route("/v1/models", axum::routing::get(models))
             .route("/props", axum::routing::get(props))
             .with_state(shared.clone());
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await?;
+        let listener = tokio::net::TcpListener::bind(("127.0.0.1", port)).await?;
         let addr = listener.local_addr()?;
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(async move {

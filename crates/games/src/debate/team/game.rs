@@ -2,10 +2,12 @@
 //! its log, and its outcome (the winner, each debater's total with its speeches, penalties
 //! and awards).
 
-use super::types::{position_of, seat_name, side_of, Action, Ask, Charged, Event, Refusal, JUDGE};
+use super::types::{
+    position_of, seat_name, side_of, Action, Ask, Charged, Event, Part, Refusal, Speech, JUDGE,
+};
 use super::TeamDebate;
 use crate::outcome::{Outcome, SeatOutcome};
-use crate::{Game, Logged, Pending, Seat};
+use crate::{Audience, Game, Logged, Pending, Seat};
 use serde_json::json;
 
 impl Game for TeamDebate {
@@ -41,6 +43,27 @@ impl Game for TeamDebate {
             }
             _ => 0,
         }
+    }
+    /// A speech or a cross-examiner's questions (before the answerer is named) is public,
+    /// as it will be when given; a team's note and the judge's labels are not speeches.
+    fn draft(&self, seat: Seat, ask: &Ask, text: &str) -> Option<Logged<Event>> {
+        let (part, limit) = match ask {
+            Ask::Speak { part, limit, .. } => (*part, *limit),
+            Ask::Question { limit, .. } => (Part::Question, *limit),
+            Ask::Judge { .. } | Ask::Review => return None,
+        };
+        Some(Logged {
+            audience: Audience::Everyone,
+            event: Event::Spoke(Speech {
+                index: self.speeches().len() as u32,
+                seat,
+                part,
+                text: text.to_string(),
+                words: crate::debate::words::count(text),
+                limit,
+                target: None,
+            }),
+        })
     }
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         TeamDebate::act(self, seat, action)
