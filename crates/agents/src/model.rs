@@ -80,6 +80,10 @@ pub async fn decide<T>(
                     call["lean"] = json!(true);
                     lean = true;
                 }
+                if let Some(first) = reply.first_words.filter(|_| request.shown.is_some()) {
+                    // A speech, streamed: how long after sending its first words came.
+                    call["first_ms"] = json!(first.as_millis() as u64);
+                }
                 per_call.push(call);
                 for status in &reply.retried {
                     faults.push(json!({"kind": status_label(*status), "then": "retried"}));
@@ -215,6 +219,13 @@ fn settled(text: &str) -> &str {
         (Some(o), c) if c.is_none_or(|c| c < o) && text.len() - o <= 24 => &text[..o],
         _ => text,
     }
+}
+
+/// The most tokens a reply of at most `words` words may take: about a token and a half a
+/// word, and room for the JSON around it (a speech's limit is kept, and penalised when
+/// passed, so the reply is not cut off at it).
+pub fn words_tokens(words: u32) -> u32 {
+    words.saturating_mul(3) / 2 + 96
 }
 
 pub fn object_schema(props: Value) -> Value {

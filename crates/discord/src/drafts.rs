@@ -3,20 +3,22 @@
 //! game's driver makes the last edit with the speech as stored ([`Drafts::finish`]).
 //!
 //! Discord allows about five posts or edits per five seconds in a channel, and the game's
-//! own posts and control edits need them more. So a draft is edited at most once every
-//! [`EDIT_GAP`], one edit in flight at a time, only while the channel's recent posts and
-//! edits leave room ([`Bot::room_to_edit`]); the latest text always wins (drafts that
-//! came in between are skipped, never queued).
+//! own posts and control edits need them more. So a channel's drafts are edited at most
+//! once every [`EDIT_GAP`] between them, one post or edit in flight at a time, only while
+//! the channel's recent posts and edits leave room ([`Bot::room_to_edit`]); the latest
+//! text always wins (drafts that came in between are skipped, never queued). Speeches
+//! written at the same time (two jurors answering) each have their message, by seat.
 
 use crate::send::{chunks, no_pings};
 use crate::types::Bot;
 use serenity::all::{ChannelId, CreateMessage, EditMessage};
+use std::collections::BTreeMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Notify;
 use tokio::time::Instant;
 
-/// The least time between two edits of a channel's draft.
+/// The least time between two edits of a channel's drafts.
 pub const EDIT_GAP: Duration = Duration::from_millis(1250);
 
 /// What marks a message as still being written.
@@ -25,27 +27,34 @@ pub const WRITING: &str = " ✍️";
 /// A draft's key: the seat and the ask it answers.
 pub type Key = (u8, u32);
 
-/// The message of the draft being shown.
+/// The message showing a seat's draft.
 struct Posted {
     key: Key,
     message: u64,
     text: String,
-    edited: Instant,
+}
+
+/// What is on screen: each seat's draft message, and when the channel's drafts were last
+/// posted or edited.
+#[derive(Default)]
+struct Screen {
+    posted: BTreeMap<u8, Posted>,
+    last: Option<Instant>,
 }
 
 struct Inner {
     bot: Arc<Bot>,
     channel: ChannelId,
-    /// The latest text of the draft being written, not yet shown.
-    latest: Mutex<Option<(Key, String)>>,
+    /// Each seat's latest draft text not yet shown.
+    latest: Mutex<BTreeMap<u8, (Key, String)>>,
     /// Drafts already finished: late text for them is dropped.
     finished: Mutex<Vec<Key>>,
-    /// The message on screen; held across each post or edit (one in flight).
-    posted: tokio::sync::Mutex<Option<Posted>>,
+    /// Held across each post or edit (one in flight).
+    screen: tokio::sync::Mutex<Screen>,
     wake: Arc<Notify>,
 }
 
-/// A channel's drafts: one speech at a time is shown being written.
+/// A channel's drafts.
 #[derive(Clone)]
 pub struct Drafts {
     inner: Arc<Inner>,
@@ -57,9 +66,9 @@ impl Drafts {
         let inner = Arc::new(Inner {
             bot,
             channel: ChannelId::new(channel),
-            latest: Mutex::new(None),
+            latest: Mutex::new(BTreeMap::new()),
             finished: Mutex::new(Vec::new()),
-            posted: tokio::sync::Mutex::new(None),
+            screen: tokio::sync::Mutex::new(Screen::default()),
             wake: Arc::new(Notify::new()),
         });
         tokio::spawn(show(Arc::downgrade(&inner), inner.wake.clone()));
@@ -72,16 +81,17 @@ impl Drafts {
         if self.inner.finished.lock().expect("lock").contains(&key) {
             return;
         }
-        *self.inner.latest.lock().expect("lock") = Some((key, text));
+        (self.inner.latest.lock().expect("lock")).insert(key.0, (key, text));
         self.inner.wake.notify_one();
     }
 
-    /// The speech `key` was taken as `text` (the message as the game posts it): its draft's
-    /// message, if one was posted, is edited to it (its first message's worth; the rest
-    /// posted after), once any edit in flight is done. False when no draft was on screen:
-    /// the caller posts the speech itself.
-    pub async fn finish(&self, key: Key, text: &str) -> bool {
-        let Some(message) = self.stop(key).await else {
+    /// `seat`'s speech was taken as `text` (the message as the game posts it): the draft of
+    /// it, if one was posted, is edited to it (its first message's worth; the rest posted
+    /// after), once any edit in flight is done. False when no draft of the seat was on
+    /// screen: the caller posts the speech itself. (A seat writes one speech at a time:
+    /// its draft is the speech's.)
+    pub async fn finish(&self, seat: u8, text: &str) -> bool {
+        let Some(message) = self.stop(seat).await else {
             return false;
         };
         let i = &self.inner;
@@ -100,30 +110,23 @@ impl Drafts {
         true
     }
 
-    /// Stops the draft `key`; its message, if one was posted.
-    async fn stop(&self, key: Key) -> Option<u64> {
-        {
+    /// Stops `seat`'s draft; its message, if one was posted.
+    async fn stop(&self, seat: u8) -> Option<u64> {
+        let done = |key: Key| {
             let mut finished = self.inner.finished.lock().expect("lock");
             finished.push(key);
             let n = finished.len();
-            if n > 16 {
-                finished.drain(..n - 16);
+            if n > 32 {
+                finished.drain(..n - 32);
             }
+        };
+        if let Some((key, _)) = self.inner.latest.lock().expect("lock").remove(&seat) {
+            done(key);
         }
-        {
-            let mut latest = self.inner.latest.lock().expect("lock");
-            if latest.as_ref().is_some_and(|(k, _)| *k == key) {
-                *latest = None;
-            }
-        }
-        let mut posted = self.inner.posted.lock().await;
-        match posted.take() {
-            Some(p) if p.key == key => Some(p.message),
-            other => {
-                *posted = other;
-                None
-            }
-        }
+        let mut screen = self.inner.screen.lock().await;
+        let p = screen.posted.remove(&seat)?;
+        done(p.key);
+        Some(p.message)
     }
 }
 
@@ -151,61 +154,80 @@ async fn show(inner: std::sync::Weak<Inner>, wake: Arc<Notify>) {
     }
 }
 
-/// Shows the latest text if it may be shown now. `Some(when)`: try again then; `None`:
-/// nothing is waiting.
+/// Shows one seat's latest text if it may be shown now (a new draft's first words at once,
+/// a growing one's after the channel's gap). `Some(when)`: try again then; `None`: nothing
+/// is waiting.
 async fn step(i: &Inner) -> Option<Instant> {
-    let (key, text) = i.latest.lock().expect("lock").clone()?;
-    let mut posted = i.posted.lock().await;
-    if i.finished.lock().expect("lock").contains(&key) {
+    let waiting: Vec<(u8, (Key, String))> = (i.latest.lock().expect("lock").iter())
+        .map(|(s, v)| (*s, v.clone()))
+        .collect();
+    if waiting.is_empty() {
         return None;
     }
+    let mut screen = i.screen.lock().await;
+    // A new speech first (its first words are what people wait for), else a growing one.
+    let new = waiting
+        .iter()
+        .find(|(seat, (key, _))| screen.posted.get(seat).is_none_or(|p| p.key != *key));
+    let (seat, (key, text)) = new.unwrap_or(&waiting[0]).clone();
+    if i.finished.lock().expect("lock").contains(&key) {
+        clear_if(i, key, &text);
+        return Some(Instant::now());
+    }
     let shown = on_screen(&text);
-    match posted.as_mut() {
+    let now = Instant::now();
+    match screen.posted.get(&seat) {
         Some(p) if p.key == key => {
             if p.text == shown {
                 clear_if(i, key, &text);
-                return None;
+                return Some(now);
             }
-            let now = Instant::now();
-            if now < p.edited + EDIT_GAP {
-                return Some(p.edited + EDIT_GAP);
+            if let Some(when) = screen.last.map(|l| l + EDIT_GAP).filter(|w| *w > now) {
+                return Some(when);
             }
             if !i.bot.room_to_edit(i.channel) {
                 return Some(now + Duration::from_millis(250));
             }
+            let message = p.message;
             let edit = EditMessage::new()
                 .content(shown.clone())
                 .allowed_mentions(no_pings());
-            let _ = i.bot.edit(i.channel, p.message, edit).await;
-            p.text = shown;
-            p.edited = Instant::now();
-            clear_if(i, key, &text);
-            Some(p.edited + EDIT_GAP)
+            let _ = i.bot.edit(i.channel, message, edit).await;
+            if let Some(p) = screen.posted.get_mut(&seat) {
+                p.text = shown;
+            }
         }
-        _ => {
+        old => {
+            // The seat's draft left unfinished (its turn ended without it): no longer
+            // marked as being written.
+            if let Some(old) = old {
+                let cut = old.text.trim_end_matches(WRITING).to_string();
+                let edit = EditMessage::new()
+                    .content(format!("{cut} …"))
+                    .allowed_mentions(no_pings());
+                let _ = i.bot.edit(i.channel, old.message, edit).await;
+                screen.posted.remove(&seat);
+            }
             let msg = CreateMessage::new()
                 .content(shown.clone())
                 .allowed_mentions(no_pings());
             match i.bot.post(i.channel, msg).await {
                 Some(m) => {
-                    *posted = Some(Posted {
+                    let p = Posted {
                         key,
                         message: m.get(),
                         text: shown,
-                        edited: Instant::now(),
-                    });
-                    clear_if(i, key, &text);
-                    Some(Instant::now() + EDIT_GAP)
+                    };
+                    screen.posted.insert(seat, p);
                 }
                 // Not shown: the speech is posted whole when it is taken.
-                None => {
-                    clear_if(i, key, &text);
-                    i.finished.lock().expect("lock").push(key);
-                    None
-                }
+                None => i.finished.lock().expect("lock").push(key),
             }
         }
     }
+    screen.last = Some(Instant::now());
+    clear_if(i, key, &text);
+    Some(Instant::now())
 }
 
 /// A draft as its message shows it: the first message's worth of the text, marked as
@@ -217,10 +239,13 @@ fn on_screen(text: &str) -> String {
     format!("{first}{more}{WRITING}")
 }
 
-/// The latest text is on screen: nothing waits, unless more came meanwhile.
+/// The latest text of the seat is on screen: nothing waits, unless more came meanwhile.
 fn clear_if(i: &Inner, key: Key, text: &str) {
     let mut latest = i.latest.lock().expect("lock");
-    if latest.as_ref().is_some_and(|(k, t)| *k == key && t == text) {
-        *latest = None;
+    if latest
+        .get(&key.0)
+        .is_some_and(|(k, t)| *k == key && t == text)
+    {
+        latest.remove(&key.0);
     }
 }

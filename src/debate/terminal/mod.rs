@@ -113,8 +113,17 @@ impl Screen for TeamScreen {
         self.desk.is_some()
     }
 
-    fn draft_line(&self, audience: Audience, event: &Event) -> Option<String> {
-        story::line(event, audience, None)
+    /// Who speaks and in which part; the word count is told when the speech is taken.
+    fn draft_line(&self, _: Audience, event: &Event) -> Option<String> {
+        match event {
+            Event::Spoke(s) => Some(format!(
+                "{} ({}): {}",
+                seat_title(s.seat),
+                s.part.title(),
+                s.text
+            )),
+            _ => None,
+        }
     }
 
     async fn note(

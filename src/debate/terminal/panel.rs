@@ -84,8 +84,9 @@ where
         self.human.is_some()
     }
 
-    fn draft_line(&self, audience: Audience, event: &<S::Game as Game>::Event) -> Option<String> {
-        S::Game::line(event, audience, &self.names)
+    /// Who speaks in which round; the word count is told when the speech is taken.
+    fn draft_line(&self, _: Audience, event: &<S::Game as Game>::Event) -> Option<String> {
+        S::Game::draft_line(event, &self.names)
     }
 
     async fn note(&mut self, _: &SessionHandle<S::Game>, note: &Note<S::Game>, retold: bool) {

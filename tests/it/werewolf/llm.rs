@@ -475,6 +475,7 @@ fn the_model_decision_helper_serves_any_role() {
             }),
             shown: None,
             optional: &[],
+            max_tokens: None,
         };
         let check = |content: &str| -> Result<Checked<u8>, String> {
             let v: Value = serde_json::from_str(content).map_err(|e| format!("not JSON: {e}"))?;

@@ -41,6 +41,9 @@ const COMMENT_CHARS: usize = 400;
 const DIRECTION_CHARS: usize = 200;
 const REVIEW_CHARS: usize = 3000;
 
+/// The most tokens a judge's labels or review may take: room for its quotes.
+const REVIEW_TOKENS: u32 = 800;
+
 pub fn speech_schema() -> Value {
     object_schema(json!({"speech": {"type": "string", "minLength": 1}}))
 }
@@ -329,6 +332,7 @@ impl Seated<'_> {
             schema,
             shown: Some(name),
             optional: &[],
+            max_tokens: Some(crate::model::words_tokens(limit)),
         }
     }
 
@@ -377,6 +381,7 @@ impl Seated<'_> {
             schema: captain_schema(),
             shown: None,
             optional: &[],
+            max_tokens: None,
         }
     }
 }
@@ -428,6 +433,7 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
         schema: judge_schema(),
         shown: None,
         optional: &[],
+        max_tokens: Some(REVIEW_TOKENS),
     }
 }
 
@@ -443,6 +449,7 @@ pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
         schema: review_schema(),
         shown: None,
         optional: &[],
+        max_tokens: Some(REVIEW_TOKENS),
     }
 }
 

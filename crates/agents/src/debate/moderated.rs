@@ -226,6 +226,7 @@ impl Participant {
             schema: super::llm::speech_schema(),
             shown: Some("speech"),
             optional: &[],
+            max_tokens: Some(crate::model::words_tokens(limit)),
         }
     }
 }
@@ -374,6 +375,7 @@ impl Moderator {
             schema: round_schema(order.len()),
             shown: None,
             optional: &[],
+            max_tokens: Some(800),
         }
     }
 
@@ -405,6 +407,7 @@ impl Moderator {
             schema: final_schema(order.len()),
             shown: None,
             optional: &[],
+            max_tokens: Some(800),
         }
     }
 }

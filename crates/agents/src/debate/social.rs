@@ -296,6 +296,7 @@ impl Agent<SocialDebate> for Speaker {
             schema: super::llm::speech_schema(),
             shown: Some("speech"),
             optional: &[],
+            max_tokens: Some(crate::model::words_tokens(limit)),
         };
         let ctx = json!({"seat": self.seat, "round": round});
         Decision::Later(Box::pin(async move {
@@ -440,6 +441,7 @@ impl Agent<SocialDebate> for Evaluator {
             schema: ratings_schema(targets),
             shown: None,
             optional: &[],
+            max_tokens: None,
         };
         let targets = targets.clone();
         let ctx = json!({"speaker": speaker});

@@ -200,6 +200,9 @@ pub struct Request {
     /// (a review: reasoning, suspicions): left out of the schema before sending, and the
     /// reply read as if they were empty (see [`pace`]).
     pub optional: &'static [&'static str],
+    /// The most tokens the reply may take, when its ask needs other than the provider's
+    /// `max_tokens` (a long speech: its word limit and a margin).
+    pub max_tokens: Option<u32>,
 }
 
 /// Tokens one call used.
@@ -269,11 +272,16 @@ pub struct Failed {
 /// The fault label of an HTTP status.
 pub fn status_label(status: u16) -> &'static str {
     match status {
+        SEND_FAILED => "transport",
         429 => "http_429",
         s if s >= 500 => "http_5xx",
         _ => "http_error",
     }
 }
+
+/// The "status" of an attempt whose request could not be sent (a kept-alive connection the
+/// server had closed): retried once like a 5xx, recorded as `transport`.
+const SEND_FAILED: u16 = 0;
 
 /// The client for one provider. Cheap to clone.
 #[derive(Clone)]
@@ -296,12 +304,13 @@ impl Client {
             .connect_timeout(Duration::from_secs(5))
             .build()
             .expect("a reqwest client with rustls builds");
+        let (limit, pace) = pace::server(&provider);
         Client {
             http,
-            limit: Arc::new(Semaphore::new(provider.max_concurrency as usize)),
+            limit,
             provider: Arc::new(provider),
             cache_key: None,
-            pace: Arc::default(),
+            pace,
         }
     }
 
@@ -342,7 +351,7 @@ impl Client {
             "model": p.model,
             "messages": messages,
             "temperature": p.temperature,
-            "max_tokens": p.max_tokens,
+            "max_tokens": req.max_tokens.unwrap_or(p.max_tokens),
             "response_format": response_format,
         });
         if let Some(key) = &self.cache_key {
@@ -470,6 +479,11 @@ impl Client {
             let response = match sent {
                 Ok(r) => r,
                 Err(e) if e.is_timeout() => return Err(LlmError::Timeout(limit)),
+                // Sent on a connection the server had closed: nothing was read; once more.
+                Err(e) if e.is_request() && !retried.contains(&SEND_FAILED) => {
+                    retried.push(SEND_FAILED);
+                    continue;
+                }
                 Err(e) => return Err(LlmError::Transport(without_url(&e))),
             };
             let status = response.status().as_u16();
@@ -585,6 +599,7 @@ mod tests {
             schema: json!({"type": "object"}),
             shown: None,
             optional: &[],
+            max_tokens: None,
         };
         let client = Client::new(Provider::fixed(
             "werewolf",

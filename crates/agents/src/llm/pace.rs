@@ -4,28 +4,36 @@
 //!   reply carries them; else, on a streamed call, the time to its first words (the
 //!   uncached prompt read) and the time of the rest (the reply written).
 //! - **Slots**: a llama.cpp server's `GET /props` `total_slots` caps the calls sent at once
-//!   (else the provider's `max_concurrency` does). The others wait here, first asked first
+//!   (else the provider's `max_concurrency` does), for every role's client of that server
+//!   together ([`server`]). The others wait here, first asked first
 //!   sent, which is the order the table needs its answers; a call's time limit starts
 //!   when it is sent, not while it waits.
 //! - **Fitting a call to its deadline** ([`Client::call`]): the time a call needs is its
 //!   uncached prompt (what it does not share with the last prompt sent) at the prompt
 //!   speed, plus the reply tokens its kind of ask took before at the writing speed. When
-//!   that does not fit the time left before the ask is due, the request is sent without
+//!   that does not fit its share of the time left before the ask is due (shared with the
+//!   calls waiting behind it for a slot), the request is sent without
 //!   its optional fields ([`Request::optional`]: the review), so it is answered in time
 //!   rather than timed out after. A call that needs longer than the provider's timeout is
-//!   given that long (twice the estimate), so a slow server is not cut off mid-reply.
+//!   given that long (twice the estimate), so a slow server is not cut off mid-reply. A
+//!   llama.cpp server's calls are all streamed (with `return_progress`): a call is cut off
+//!   only when no byte comes within its limit.
 
-use super::{Client, Failed, LlmError, Reply, Request};
+use super::{Client, Failed, LlmError, Provider, Reply, Request};
 use serde_json::Value;
 use std::collections::HashMap;
+use std::sync::Arc;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+use tokio::sync::Semaphore;
 
 /// What one provider's server has shown of its pace (shared by a client's clones).
 #[derive(Default)]
 pub(super) struct Pace {
     learned: Mutex<Learned>,
     slots: tokio::sync::OnceCell<()>,
+    /// Calls waiting for a slot now.
+    waiting: std::sync::atomic::AtomicUsize,
 }
 
 #[derive(Default)]
@@ -36,6 +44,41 @@ struct Learned {
     reply_tokens: HashMap<String, f64>,
     /// The last prompt sent: a server's cache holds it.
     last_prompt: String,
+}
+
+/// The slots and pace of each llama.cpp server in use, by base URL: every role's client
+/// of one server (debaters and the judge) shares them, so their calls queue for its slots
+/// together instead of waiting inside the server with their time running.
+static SERVERS: std::sync::LazyLock<Mutex<HashMap<String, Shared>>> =
+    std::sync::LazyLock::new(Default::default);
+
+type Shared = (std::sync::Weak<Semaphore>, std::sync::Weak<Pace>);
+
+/// The slots and pace for a new client of `provider`: a llama.cpp server's shared with
+/// its other clients, any other provider's its own.
+pub(super) fn server(provider: &Provider) -> (Arc<Semaphore>, Arc<Pace>) {
+    let fresh = || {
+        (
+            Arc::new(Semaphore::new(provider.max_concurrency as usize)),
+            Arc::new(Pace::default()),
+        )
+    };
+    if provider.server != super::ServerKind::LlamaCpp {
+        return fresh();
+    }
+    let mut servers = SERVERS.lock().expect("servers lock");
+    servers.retain(|_, (l, p)| l.strong_count() > 0 && p.strong_count() > 0);
+    if let Some((l, p)) = servers.get(&provider.base_url) {
+        if let (Some(l), Some(p)) = (l.upgrade(), p.upgrade()) {
+            return (l, p);
+        }
+    }
+    let (l, p) = fresh();
+    servers.insert(
+        provider.base_url.clone(),
+        (Arc::downgrade(&l), Arc::downgrade(&p)),
+    );
+    (l, p)
 }
 
 /// How much a new figure moves a learned one.
@@ -161,21 +204,30 @@ impl Client {
         self.learn_slots().await;
         let mut retried = Vec::new();
         let reply = async {
-            let _permit = self
-                .limit
-                .acquire()
-                .await
-                .map_err(|_| LlmError::Transport("the client is closed".into()))?;
+            use std::sync::atomic::Ordering::Relaxed;
+            self.pace.waiting.fetch_add(1, Relaxed);
+            let permit = self.limit.acquire().await;
+            self.pace.waiting.fetch_sub(1, Relaxed);
+            let _permit = permit.map_err(|_| LlmError::Transport("the client is closed".into()))?;
+            if due.is_some_and(|due| due <= Instant::now()) {
+                // Its answer was due before a slot was free: the table has moved on, and
+                // the slot goes to a call that is still wanted.
+                return Err(LlmError::Timeout(Duration::ZERO));
+            }
             let p = &self.provider;
-            let full = self.pace.needs(req, false, p.max_tokens);
+            let max_tokens = req.max_tokens.unwrap_or(p.max_tokens);
+            let full = self.pace.needs(req, false, max_tokens);
+            // The time left is shared with the calls waiting behind this one (a vote's
+            // seats all answer by the same deadline).
+            let behind = self.pace.waiting.load(Relaxed) as u32;
             let short = due.and_then(|due| {
-                let left = due.saturating_duration_since(Instant::now());
+                let left = due.saturating_duration_since(Instant::now()) / (behind + 1);
                 full.map(|needs| needs.mul_f64(1.25) + Duration::from_millis(500) > left)
             });
             let is_lean = short == Some(true) && !req.optional.is_empty();
             let sent = if is_lean { lean(req) } else { req.clone() };
             let needs = if is_lean {
-                self.pace.needs(&sent, true, p.max_tokens)
+                self.pace.needs(&sent, true, max_tokens)
             } else {
                 full
             };
@@ -183,8 +235,15 @@ impl Client {
             let prompt = prompt_of(&sent);
             let uncached = self.pace.uncached(&prompt);
             let started = Instant::now();
+            // A llama.cpp server's calls are all streamed: its progress while it reads a
+            // long prompt shows it alive, and only a stall (no byte within the limit) is
+            // a time-out, not a slow but steady reply.
             let result = match on_text {
                 Some(f) => self.streamed(&sent, &mut retried, limit, f).await,
+                None if p.server == super::ServerKind::LlamaCpp => {
+                    self.streamed(&sent, &mut retried, limit, &mut |_: &str| {})
+                        .await
+                }
                 None => self.attempts(&sent, &mut retried, limit).await,
             };
             self.pace.learned.lock().expect("pace lock").last_prompt = prompt;
@@ -253,6 +312,7 @@ mod tests {
             }),
             shown: None,
             optional: &["reasoning_steps"],
+            max_tokens: None,
         }
     }
 

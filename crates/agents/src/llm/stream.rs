@@ -108,6 +108,10 @@ impl Client {
         let mut body = self.body(req);
         body["stream"] = json!(true);
         body["stream_options"] = json!({"include_usage": true});
+        if self.provider.server == super::ServerKind::LlamaCpp {
+            // Progress while a long prompt is read: the stream is alive before it writes.
+            body["return_progress"] = json!(true);
+        }
         let sent = std::time::Instant::now();
         let (mut response, attempt) = self.send(body, retried, true, limit).await?;
         let stall = limit;
@@ -245,6 +249,7 @@ mod tests {
             }),
             shown: None,
             optional: &[],
+            max_tokens: None,
         }
     }
 

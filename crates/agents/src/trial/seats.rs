@@ -77,6 +77,7 @@ fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
         schema: labels_schema(&case.topics.iter().map(|t| t.id.clone()).collect::<Vec<_>>()),
         shown: None,
         optional: &[],
+        max_tokens: None,
     }
 }
 
@@ -189,6 +190,7 @@ impl ModelJuror {
             schema: text_schema(key),
             shown: Some(key),
             optional: &[],
+            max_tokens: None,
         };
         let client = self.client.clone();
         let ctx = json!({"juror": self.id});
@@ -574,6 +576,7 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             schema: advocate_schema(&ids, &every_card),
             shown: None,
             optional: &[],
+            max_tokens: None,
         };
         let cards = cards.clone();
         let client = self.client.clone();

@@ -300,6 +300,7 @@ impl LlmSeat {
             schema,
             shown: ask.kind.is_speech().then_some("speech"),
             optional: REVIEW,
+            max_tokens: None,
         }
     }
 }

@@ -9,6 +9,7 @@ use super::plan::{plan, Out};
 use super::render;
 use super::table::{DebateTable, Desk, TableState};
 use super::views::{call_components, floor_components, scorecard};
+use crate::drafts::Drafts;
 use crate::restart::ReadBack;
 use crate::send::{chunks, no_pings};
 use crate::tables::Seated;
@@ -26,6 +27,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
     // A resumed debate's notes so far come first, all in one batch.
     let backlog = sub.backlog_len();
     let mut restarted = backlog > 0;
+    let drafts = Drafts::new(bot.clone(), table.channel);
     loop {
         let Some(first) = sub.next().await else {
             return;
@@ -89,7 +91,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 _ => (String::new(), 0),
             }
         };
-        let posts = execute(&bot, &table, std::mem::take(&mut outs));
+        let posts = execute(&bot, &table, &drafts, std::mem::take(&mut outs));
         if crate::send::at_step(&bot, &step.0, step.1, posts).await {
             return;
         }
@@ -136,7 +138,12 @@ pub(super) async fn release(bot: &Bot, table: &Arc<DebateTable>) {
 }
 
 /// Posts the plan; true once the debate has ended (the table is closed).
-async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bool {
+async fn execute(
+    bot: &Arc<Bot>,
+    table: &Arc<DebateTable>,
+    drafts: &Drafts,
+    outs: Vec<Out>,
+) -> bool {
     let channel = ChannelId::new(table.channel);
     let mut lines: Vec<String> = Vec::new();
     for out in outs {
@@ -146,14 +153,17 @@ async fn execute(bot: &Arc<Bot>, table: &Arc<DebateTable>, outs: Vec<Out>) -> bo
         }
         match out {
             Out::Line(l) => lines.push(l),
-            Out::AiSpeech(text) => {
+            Out::AiSpeech(seat, text) => {
                 after_ai_speech(bot, table).await;
-                bot.post_text(channel, &text).await;
+                if !drafts.finish(seat, &text).await {
+                    bot.post_text(channel, &text).await;
+                }
                 if let TableState::Running(r) = &mut *table.state.lock().await {
                     r.last_ai_speech = Some(tokio::time::Instant::now());
                 }
             }
             Out::Speech(text) => bot.post_text(channel, &text).await,
+            Out::Draft(key, text) => drafts.update(key, text),
             Out::Call { seat, seq } => call(bot, table, seat, seq).await,
             Out::Timer { seat, seq } => {
                 let due = match &*table.state.lock().await {

@@ -18,8 +18,12 @@ use std::sync::Arc;
 pub enum Out {
     /// Moderator lines for the channel (consecutive ones go in one message).
     Line(String),
-    /// An AI debater's speech: its own message, paced after the one before.
-    AiSpeech(String),
+    /// An AI debater's speech: its own message (the one that showed it being written, if
+    /// there was one), paced after the one before.
+    AiSpeech(Seat, String),
+    /// An AI debater's speech as written so far (the seat and its ask): the latest of a
+    /// batch, shown by the channel's drafts.
+    Draft((Seat, u32), String),
     /// A person's speech: its own message (its `>>>` quote holds their words only).
     Speech(String),
     /// A person's call, with its controls.
@@ -126,7 +130,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         if let Some(line) = render::event_line(event, &desk.data) {
                             match event {
                                 Event::Spoke(s) if desk.data.user(s.seat).is_none() => {
-                                    out.push(Out::AiSpeech(line))
+                                    out.push(Out::AiSpeech(s.seat, line))
                                 }
                                 Event::Spoke(_) => out.push(Out::Speech(line)),
                                 _ => out.push(Out::Line(line)),
@@ -229,6 +233,18 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         desk.data.title(*seat),
                         render::ask_line(ask, *seat, false)
                     )));
+                }
+            }
+            Note::Draft {
+                seat,
+                seq,
+                audience: Audience::Everyone,
+                event,
+                ..
+            } if desk.data.user(*seat).is_none() => {
+                if let Some(line) = render::event_line(event, &desk.data) {
+                    out.retain(|o| !matches!(o, Out::Draft(k, _) if *k == (*seat, *seq)));
+                    out.push(Out::Draft((*seat, *seq), line));
                 }
             }
             Note::Paused { reason } => out.push(Out::Line(format!(
@@ -395,7 +411,7 @@ mod tests {
                 Out::Thread(Side::Pro, t) => {
                     assert!(!t.contains(secret) && t.contains("press on cost"))
                 }
-                Out::Line(t) | Out::AiSpeech(t) => {
+                Out::Line(t) | Out::AiSpeech(_, t) => {
                     assert!(!t.contains(secret) && !t.contains("private note"), "{t}")
                 }
                 other => panic!("unexpected {other:?}"),
@@ -457,7 +473,7 @@ mod tests {
         );
         assert!(matches!(out.last(), Some(Out::Line(l)) if l.contains("Pro 2")));
         let out = plan(&mut d, &[ev(Audience::Everyone, speech(2, "ai words"))]);
-        assert!(matches!(&out[0], Out::AiSpeech(t) if t.contains("ai words")));
+        assert!(matches!(&out[0], Out::AiSpeech(_, t) if t.contains("ai words")));
     }
 
     #[test]
@@ -516,6 +532,6 @@ mod tests {
         assert_eq!(d.open.get(&1).map(|c| c.message), Some(Some(55)));
         assert_eq!(out.len(), 2, "{out:?}");
         assert_eq!(out[0], Out::Timer { seat: 1, seq: 4 });
-        assert!(matches!(&out[1], Out::AiSpeech(t) if t.contains("new")));
+        assert!(matches!(&out[1], Out::AiSpeech(_, t) if t.contains("new")));
     }
 }

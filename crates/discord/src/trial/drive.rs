@@ -6,6 +6,7 @@
 
 use super::lobby::TrialLobby;
 use super::table::{RunningData, TrialRunning, TrialState, TrialTable};
+use crate::drafts::Drafts;
 use crate::game_table::{create, launch, new_seed, reopen};
 use crate::send::no_pings;
 use crate::tables::Seated as _;
@@ -16,11 +17,12 @@ use agora_core::session::{GameSetup, Note, Subscription};
 use agora_core::store::PlayerRef;
 use agora_core::trial::session::{TrialSeat, TrialSessionSetup};
 use agora_games::trial::{Event, Trial};
-use agora_games::{Game, Seat};
+use agora_games::{Audience, Game, Seat};
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed, CreateMessage,
     CreateThread, EditInteractionResponse,
 };
+use std::collections::HashMap;
 use std::sync::Arc;
 
 /// A trial's setup, and each player's shown name and user (`None`: an AI advocate).
@@ -239,6 +241,46 @@ async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
 
 /// Posts one public event where it belongs (a juror's words in its thread, the rest in
 /// the channel); the verdict is posted from the rebuilt game at the end.
+/// A juror's words (an answer to a player, a statement or response in deliberation): where
+/// they are said (the juror's thread for an answer), their line, and the juror's number
+/// (its drafts' seat).
+fn juror_words(data: &RunningData, channel: u64, event: &Event) -> Option<(u64, String, u8)> {
+    let number = |juror: &str| data.jurors.iter().position(|j| j.0 == juror).unwrap_or(0) as u8;
+    let (juror, place, line) = match event {
+        Event::Replied {
+            juror,
+            player,
+            text,
+            hint,
+        } => {
+            let hint = hint
+                .as_ref()
+                .map_or(String::new(), |h| format!("\n*({h})*"));
+            let player = data
+                .names
+                .get(*player as usize - 1)
+                .map_or("a player", String::as_str);
+            let line = format!(
+                "**{}** → {}: {}{hint}",
+                data.juror_name(juror),
+                sanitize(player, 60),
+                sanitize(text, 1700)
+            );
+            (juror, data.place_of(juror, channel), line)
+        }
+        Event::Stated { juror, text, .. } => {
+            let line = format!("**{}:** {}", data.juror_name(juror), sanitize(text, 1700));
+            (juror, channel, line)
+        }
+        Event::Responded { juror, text, .. } => {
+            let line = format!("↳ **{}:** {}", data.juror_name(juror), sanitize(text, 1700));
+            (juror, channel, line)
+        }
+        _ => return None,
+    };
+    Some((place, line, number(juror)))
+}
+
 async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) {
     let name = |seat: Seat| {
         sanitize(
@@ -271,22 +313,10 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
             )
             .await
         }
-        Event::Replied {
-            juror,
-            player,
-            text,
-            hint,
-        } => {
-            let hint = hint
-                .as_ref()
-                .map_or(String::new(), |h| format!("\n*({h})*"));
-            let line = format!(
-                "**{}** → {}: {}{hint}",
-                data.juror_name(juror),
-                name(*player),
-                sanitize(text, 1700)
-            );
-            bot.post_text(at(juror), &line).await
+        Event::Replied { .. } | Event::Stated { .. } | Event::Responded { .. } => {
+            if let Some((place, line, _)) = juror_words(data, channel, event) {
+                bot.post_text(ChannelId::new(place), &line).await
+            }
         }
         Event::Presented { player, card } => {
             let (title, text) = bot
@@ -342,20 +372,6 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
             )
             .await
         }
-        Event::Stated { juror, text, .. } => {
-            bot.post_text(
-                main,
-                &format!("**{}:** {}", data.juror_name(juror), sanitize(text, 1700)),
-            )
-            .await
-        }
-        Event::Responded { juror, text, .. } => {
-            bot.post_text(
-                main,
-                &format!("↳ **{}:** {}", data.juror_name(juror), sanitize(text, 1700)),
-            )
-            .await
-        }
         _ => {}
     }
 }
@@ -373,8 +389,28 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
     }
     let mut seen = 0usize;
     let mut ended = false;
+    // Each place's drafts (the channel, a juror's thread).
+    let mut drafts: HashMap<u64, Drafts> = HashMap::new();
     while let Some(note) = sub.next().await {
         match &*note {
+            Note::Draft {
+                seq,
+                audience: Audience::Everyone,
+                event,
+                ..
+            } => {
+                let data = match &*table.state.lock().await {
+                    TrialState::Running(TrialRunning { data, .. }) => Some(data.clone()),
+                    _ => None,
+                };
+                if let Some((place, line, juror)) =
+                    data.and_then(|d| juror_words(&d, channel, event))
+                {
+                    (drafts.entry(place))
+                        .or_insert_with(|| Drafts::new(bot.clone(), place))
+                        .update((juror, *seq), line);
+                }
+            }
             Note::Event { event, .. } => {
                 seen += 1;
                 let data = {
@@ -392,9 +428,19 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                     }
                 };
                 if let Some(data) = data {
-                    // The event's number is its step (see `send::at_step`).
-                    let post = post_event(&bot, channel, &data, event);
-                    crate::send::at_step(&bot, &data.session_id, seen as u64, post).await;
+                    // Words shown as they were written get their last edit instead.
+                    let drafted = match juror_words(&data, channel, event) {
+                        Some((place, line, juror)) => match drafts.get(&place) {
+                            Some(d) => d.finish(juror, &line).await,
+                            None => false,
+                        },
+                        None => false,
+                    };
+                    if !drafted {
+                        // The event's number is its step (see `send::at_step`).
+                        let post = post_event(&bot, channel, &data, event);
+                        crate::send::at_step(&bot, &data.session_id, seen as u64, post).await;
+                    }
                     let st = table.state.lock().await;
                     if !table.save(&bot, &st).await {
                         return;

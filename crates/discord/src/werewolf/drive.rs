@@ -378,9 +378,9 @@ async fn execute(
                     }
                 }
             }
-            Post::AiSpeech { key, text } => {
+            Post::AiSpeech { seat, text } => {
                 after_ai_speech(bot, table).await;
-                if !drafts.finish(key, &text).await {
+                if !drafts.finish(seat, &text).await {
                     bot.post_text(channel, &text).await;
                 }
                 if let TableState::Running(r) = &mut *table.state.lock().await {

@@ -30,10 +30,10 @@ pub(super) enum Post {
     Panel {
         seat: Seat,
     },
-    /// An AI seat's speech (answering the ask `key`): its own message, paced apart from
-    /// the one before; the message that showed it being written, if there was one.
+    /// An AI seat's speech: its own message (the one that showed it being written, if
+    /// there was one), paced apart from the one before.
     AiSpeech {
-        key: Key,
+        seat: Seat,
         text: String,
     },
     /// The witch told of the attack: not sent again when her controls (which say it) go
@@ -92,7 +92,6 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                 ..
             } => {
                 if let Some(line) = render::public_line(event, &r.names, humans) {
-                    r.drafting = Some((*seat, *seq));
                     p.drafts.retain(|(k, _)| *k != (*seat, *seq));
                     p.drafts.push(((*seat, *seq), line));
                 }
@@ -256,9 +255,10 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
             if let Some(line) = render::public_line(event, &r.names, humans) {
                 match event {
                     Event::Speech { seat, .. } if !humans.contains(*seat) => {
-                        // The ask it answered, if it was shown being written.
-                        let key = r.drafting.filter(|(s, _)| s == seat).unwrap_or((*seat, 0));
-                        p.channel.push(Post::AiSpeech { key, text: line })
+                        p.channel.push(Post::AiSpeech {
+                            seat: *seat,
+                            text: line,
+                        })
                     }
                     _ => push_text(&mut p.channel, line),
                 }

@@ -131,8 +131,6 @@ pub struct Running {
     pub calls_read_back: Vec<(u64, String)>,
     /// When the last AI speech was posted (they are paced apart).
     pub last_ai_speech: Option<tokio::time::Instant>,
-    /// The AI speech last shown being written (its seat and ask).
-    pub drafting: Option<(Seat, u32)>,
     pub alive: SeatSet,
     pub phase: TablePhase,
     /// The wolf pack, once a human wolf has been told it.
@@ -199,7 +197,6 @@ impl Running {
             asked_before,
             calls_read_back: Vec::new(),
             last_ai_speech: None,
-            drafting: None,
             alive: EVERY_SEAT,
             phase: TablePhase::Starting,
             pack: None,

@@ -33,10 +33,18 @@ pub trait Panel: Game {
     fn speak(text: String) -> Self::Action;
     /// The participant whose turn an event skipped (passed or timed out).
     fn skipped(event: &Self::Event) -> Option<Seat>;
+    /// How a speech still being written is told (its word count is not known yet): who,
+    /// which round, the text so far.
+    fn draft_line(event: &Self::Event, names: &[String]) -> Option<String>;
     /// Giving in, where the format allows it.
     fn concede() -> Option<Self::Action> {
         None
     }
+}
+
+/// A speech being written, as [`Panel::draft_line`] tells it.
+fn speaking(names: &[String], seat: Seat, round: u8, text: &str) -> String {
+    format!("{} (round {round}): {text}", name_of(names, seat))
 }
 
 /// A moderator's post about a round, names shown.
@@ -183,6 +191,14 @@ impl Panel for ModeratedDebate {
     fn skipped(event: &moderated::Event) -> Option<Seat> {
         match event {
             moderated::Event::Skipped { seat, .. } => Some(*seat),
+            _ => None,
+        }
+    }
+    fn draft_line(event: &moderated::Event, names: &[String]) -> Option<String> {
+        match event {
+            moderated::Event::Spoke {
+                seat, round, text, ..
+            } => Some(speaking(names, *seat, *round, text)),
             _ => None,
         }
     }
@@ -342,6 +358,14 @@ impl Panel for SocialDebate {
     }
     fn speak(text: String) -> social::Action {
         social::Action::Speak { text }
+    }
+    fn draft_line(event: &social::Event, names: &[String]) -> Option<String> {
+        match event {
+            social::Event::Spoke {
+                seat, round, text, ..
+            } => Some(speaking(names, *seat, *round, text)),
+            _ => None,
+        }
     }
     fn skipped(event: &social::Event) -> Option<Seat> {
         match event {

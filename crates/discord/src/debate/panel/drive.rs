@@ -9,6 +9,7 @@ use super::call::{Call, Closed};
 use super::formats::DiscordPanel;
 use super::lobby::PanelLobby;
 use super::table::{self, PanelRunning, PanelState, PanelTable, RunningData};
+use crate::drafts::Drafts;
 use crate::game_table::{create, launch, new_seed, reopen};
 use crate::send::no_pings;
 use crate::tables::Seated;
@@ -214,8 +215,24 @@ pub(super) async fn follow<G: DiscordPanel>(
     }
     let mut seen = 0usize;
     let mut ended = false;
+    let drafts = Drafts::new(bot.clone(), table.channel);
     while let Some(note) = sub.next().await {
         match &*note {
+            Note::Draft {
+                seat,
+                seq,
+                audience,
+                event,
+                ..
+            } => {
+                let names = match &*table.state.lock().await {
+                    PanelState::Running(PanelRunning { data, .. }) => data.names.clone(),
+                    _ => Vec::new(),
+                };
+                if let Some(line) = G::shown(event, *audience, &names) {
+                    drafts.update((*seat, *seq), sanitize(&line, 6000));
+                }
+            }
             Note::Event { audience, event } => {
                 seen += 1;
                 let (names, fresh, session) = {
@@ -233,10 +250,16 @@ pub(super) async fn follow<G: DiscordPanel>(
                 };
                 if fresh {
                     if let Some(line) = G::shown(event, *audience, &names) {
-                        // The event's number is its step: a post repeated after a
-                        // takeover carries the same nonce, and shows once.
-                        let post = post_line(&bot, channel, &line);
-                        crate::send::at_step(&bot, &session, seen as u64, post).await;
+                        let drafted = match G::speaker(event) {
+                            Some(seat) => drafts.finish(seat, &sanitize(&line, 6000)).await,
+                            None => false,
+                        };
+                        if !drafted {
+                            // The event's number is its step: a post repeated after a
+                            // takeover carries the same nonce, and shows once.
+                            let post = post_line(&bot, channel, &line);
+                            crate::send::at_step(&bot, &session, seen as u64, post).await;
+                        }
                     }
                     let st = table.state.lock().await;
                     if !table.save(&bot, &st).await {
@@ -341,7 +364,6 @@ pub(super) async fn follow<G: DiscordPanel>(
                 ended = true;
                 break;
             }
-            Note::Draft { .. } => {}
             Note::Abandoned => {
                 close_open_calls(&bot, &table).await;
                 bot.post_text(channel, "🛑 The debate was stopped.").await;

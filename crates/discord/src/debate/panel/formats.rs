@@ -29,6 +29,9 @@ pub trait DiscordPanel: Panel {
     }
     /// Each participant's side as the setup (JSON) says, seat 1 first: "for" or "against".
     fn sides(setup: &serde_json::Value, participants: usize) -> Vec<&'static str>;
+    /// Whose speech an event is, if it is one (the message that showed it being written
+    /// becomes it).
+    fn speaker(event: &Self::Event) -> Option<Seat>;
 }
 
 impl DiscordPanel for ModeratedDebate {
@@ -38,6 +41,12 @@ impl DiscordPanel for ModeratedDebate {
     const REFEREE: &'static str = "the moderator is scoring the round";
     fn track(event: &Self::Event, progress: &mut Progress) {
         progress.moderated(event)
+    }
+    fn speaker(event: &Self::Event) -> Option<Seat> {
+        match event {
+            agora_games::debate::moderated::Event::Spoke { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
     fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
         use agora_games::debate::moderated::Event as E;
@@ -87,6 +96,12 @@ impl DiscordPanel for SocialDebate {
     const REFEREE: &'static str = "the evaluator is weighing the speeches";
     fn track(event: &Self::Event, progress: &mut Progress) {
         progress.social(event)
+    }
+    fn speaker(event: &Self::Event) -> Option<Seat> {
+        match event {
+            agora_games::debate::social::Event::Spoke { seat, .. } => Some(*seat),
+            _ => None,
+        }
     }
     fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
         match event {
