@@ -12,38 +12,43 @@ use agora_core::store::{Outcome, Store};
 use agora_games::{Audience, Game, Viewer};
 use std::io::Write;
 
-/// A speech being written on the terminal's last line (no line end yet): whose (seat and
-/// ask), what its line says before the speech, and the speech as printed so far.
-struct Open {
-    key: (u8, u32),
-    head: String,
-    text: String,
+/// The terminal's last line while a model's speech is shown as it is written.
+enum Open {
+    /// A speech being written (no line end yet): whose (seat and ask), what its draft line
+    /// says before the speech, and the speech as printed so far.
+    Drafting {
+        key: (u8, u32),
+        head: String,
+        text: String,
+    },
+    /// The speech was taken and its draft line finished: `line` is that line whole and
+    /// `text` the speech in it. The game's own line for the event, printed next, is not
+    /// printed again; only its head, when it says more (a word count).
+    Taken { line: String, text: String },
 }
 
 static DRAFT: std::sync::Mutex<Option<Open>> = std::sync::Mutex::new(None);
 
 /// Prints one line at once (the terminal shows it even while a line is being typed). A
-/// speech being written on the last line is finished by this line when this is its
-/// event's line (what the speech adds is printed, then the line's new head, such as a
-/// word count, if it changed), else ended (`…`) before it.
+/// speech being written on the last line is ended (`…`) before it; the line of a speech
+/// just taken after its draft ([`taken`]) is printed as its head only, if that says more.
 pub fn out(text: &str) {
     let mut stdout = std::io::stdout().lock();
     let open = DRAFT.lock().map(|mut d| d.take()).unwrap_or(None);
     match open {
-        Some(o) => match text.find(&o.text).filter(|_| !o.text.is_empty()) {
-            Some(at) => {
-                let head = &text[..at];
-                let _ = writeln!(stdout, "{}", &text[at + o.text.len()..]);
-                if head != o.head {
-                    let head = head.trim_end().trim_end_matches([':', '"']).trim_end();
-                    let _ = writeln!(stdout, "   ↳ {}", head.trim_start());
-                }
-            }
-            None => {
-                let _ = writeln!(stdout, "…\n{text}");
-            }
-        },
-        None => {
+        Some(Open::Drafting { .. }) => {
+            let _ = writeln!(stdout, "…\n{text}");
+        }
+        Some(Open::Taken { line, .. }) if line == text => {}
+        Some(Open::Taken { text: speech, .. }) if !speech.is_empty() && text.contains(&speech) => {
+            let at = text.rfind(&speech).unwrap_or(0);
+            let head = text[..at]
+                .trim_end()
+                .trim_end_matches([':', '"'])
+                .trim_end();
+            let _ = writeln!(stdout, "   ↳ {}", head.trim_start());
+        }
+        _ => {
             let _ = writeln!(stdout, "{text}");
         }
     }
@@ -53,7 +58,7 @@ pub fn out(text: &str) {
 /// Shows a speech as written so far (the ask `key` of its seat): `line` is how its event is
 /// told, `text` the speech in it. The line is printed up to the end of the text (not
 /// what follows it, a closing quote), and each later draft prints only what it adds; the
-/// line ends when the speech is taken ([`out`]).
+/// line ends when the speech is taken ([`taken`]).
 pub fn draft(key: (u8, u32), line: &str, text: &str) {
     let Some(at) = line.rfind(text).filter(|_| !text.is_empty()) else {
         return;
@@ -63,26 +68,57 @@ pub fn draft(key: (u8, u32), line: &str, text: &str) {
     let Ok(mut open) = DRAFT.lock() else {
         return;
     };
-    match open.as_ref() {
-        Some(o) if o.key == key && text.starts_with(&o.text) => {
-            let _ = write!(stdout, "{}", &text[o.text.len()..]);
+    let same = match open.take() {
+        Some(Open::Drafting {
+            key: k,
+            head,
+            text: shown,
+        }) if k == key => {
+            if text.starts_with(&shown) {
+                let _ = write!(stdout, "{}", &text[shown.len()..]);
+            } else {
+                let _ = write!(stdout, "…\n{head}{text}");
+            }
+            Some(head)
         }
-        Some(_) => {
+        Some(Open::Drafting { .. }) => {
             let _ = write!(stdout, "…\n{head}{text}");
+            None
         }
-        None => {
+        _ => {
             let _ = write!(stdout, "{head}{text}");
+            None
         }
-    }
-    let head = match open.take() {
-        Some(o) if o.key == key => o.head,
-        _ => head.to_string(),
     };
-    *open = Some(Open {
+    *open = Some(Open::Drafting {
         key,
-        head,
+        head: same.unwrap_or_else(|| head.to_string()),
         text: text.to_string(),
     });
+    let _ = stdout.flush();
+}
+
+/// An event came whose draft line is `line` (the speech as taken, told as its drafts
+/// were): the speech being written on the last line is finished with what it lacks, when
+/// it is this one; any other is ended (`…`).
+pub fn taken(line: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let Ok(mut open) = DRAFT.lock() else {
+        return;
+    };
+    let Some(Open::Drafting { head, text, .. }) = open.take() else {
+        return;
+    };
+    let shown = format!("{head}{text}");
+    if line.starts_with(&shown) {
+        let _ = writeln!(stdout, "{}", &line[shown.len()..]);
+        *open = Some(Open::Taken {
+            line: line.to_string(),
+            text: line[head.len()..].to_string(),
+        });
+    } else {
+        let _ = writeln!(stdout, "…");
+    }
     let _ = stdout.flush();
 }
 
@@ -201,7 +237,15 @@ pub async fn attach<T: Screen>(
                         }
                     }
                     Note::Abandoned => return Left::Abandoned,
-                    note => table.note(handle, note, retold).await,
+                    note => {
+                        // A speech shown as it was written is finished by its own event.
+                        if let Note::Event { audience, event } = note {
+                            if let Some(line) = table.draft_line(*audience, event) {
+                                taken(&line);
+                            }
+                        }
+                        table.note(handle, note, retold).await
+                    }
                 }
             }
             _ = async { tokio::time::sleep_until(due.expect("checked")).await }, if due.is_some() => {
