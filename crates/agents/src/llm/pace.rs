@@ -147,10 +147,10 @@ impl Pace {
         ((prompt.len() - shared) as f64 / 4.0).max(1.0)
     }
 
-    /// The time `req` needs once sent, if the speeds are known.
-    fn needs(&self, req: &Request, lean: bool, max_tokens: u32) -> Option<Duration> {
+    /// The time `req` needs once sent (its `uncached` prompt tokens read, its reply
+    /// written; `lean`: without its optional fields), if the speeds are known.
+    fn needs(&self, req: &Request, lean: bool, uncached: f64, max_tokens: u32) -> Option<Duration> {
         let (prompt_speed, gen_speed) = self.speeds()?;
-        let uncached = self.uncached(&prompt_of(req));
         let reply = {
             let l = self.learned.lock().expect("pace lock");
             l.reply_tokens.get(&kind_of(req, lean)).copied()
@@ -216,7 +216,10 @@ impl Client {
             }
             let p = &self.provider;
             let max_tokens = req.max_tokens.unwrap_or(p.max_tokens);
-            let full = self.pace.needs(req, false, max_tokens);
+            // The prompt is read once: a lean request has the same messages.
+            let prompt = prompt_of(req);
+            let uncached = self.pace.uncached(&prompt);
+            let full = self.pace.needs(req, false, uncached, max_tokens);
             // The time left is shared with the calls waiting behind this one (a vote's
             // seats all answer by the same deadline).
             let behind = self.pace.waiting.load(Relaxed) as u32;
@@ -225,15 +228,15 @@ impl Client {
                 full.map(|needs| needs.mul_f64(1.25) + Duration::from_millis(500) > left)
             });
             let is_lean = short == Some(true) && !req.optional.is_empty();
-            let sent = if is_lean { lean(req) } else { req.clone() };
-            let needs = if is_lean {
-                self.pace.needs(&sent, true, max_tokens)
-            } else {
-                full
+            let sent = match is_lean {
+                true => std::borrow::Cow::Owned(lean(req)),
+                false => std::borrow::Cow::Borrowed(req),
+            };
+            let needs = match is_lean {
+                true => self.pace.needs(req, true, uncached, max_tokens),
+                false => full,
             };
             let limit = needs.map_or(p.timeout, |n| p.timeout.max(n * 2));
-            let prompt = prompt_of(&sent);
-            let uncached = self.pace.uncached(&prompt);
             let started = Instant::now();
             // A llama.cpp server's calls are all streamed: its progress while it reads a
             // long prompt shows it alive, and only a stall (no byte within the limit) is
@@ -327,7 +330,11 @@ mod tests {
     #[test]
     fn what_a_call_needs_comes_from_the_speeds_learned() {
         let pace = Pace::default();
-        assert_eq!(pace.needs(&vote(), false, 400), None, "nothing learned yet");
+        assert_eq!(
+            pace.needs(&vote(), false, pace.uncached(&prompt_of(&vote())), 400),
+            None,
+            "nothing learned yet"
+        );
         let reply = Reply {
             content: "{}".into(),
             usage: crate::llm::Usage {
@@ -343,16 +350,22 @@ mod tests {
             lean: false,
         };
         pace.learn(&vote(), false, &reply, 100.0, Duration::from_secs(3));
-        let needs = pace.needs(&vote(), false, 400).unwrap();
+        let needs = pace
+            .needs(&vote(), false, pace.uncached(&prompt_of(&vote())), 400)
+            .unwrap();
         // The whole prompt (nothing sent before): ~10 tokens at 200/s, 50 at 25/s.
         assert!(
             needs > Duration::from_millis(2000) && needs < Duration::from_millis(2200),
             "{needs:?}"
         );
         pace.learned.lock().unwrap().last_prompt = prompt_of(&vote());
-        let again = pace.needs(&vote(), false, 400).unwrap();
+        let again = pace
+            .needs(&vote(), false, pace.uncached(&prompt_of(&vote())), 400)
+            .unwrap();
         assert!(again < needs, "a prompt read before is cheaper");
-        let lean_needs = pace.needs(&lean(&vote()), true, 400).unwrap();
+        let lean_needs = pace
+            .needs(&vote(), true, pace.uncached(&prompt_of(&vote())), 400)
+            .unwrap();
         assert!(lean_needs < again, "{lean_needs:?} vs {again:?}");
     }
 }
