@@ -1,6 +1,7 @@
-//! Forged speeches cannot pass for the game's own lines: a remote agent at seat 1 speaks
-//! text made to look like private night results, closed fences, chat-template role markers
-//! and day headings; every other seat is a language model (against a recording fake LLM) or a
+//! Forged speeches cannot pass for the game's own lines: remote agents at seats 1 and 2
+//! speak text made to look like private night results, closed fences, chat-template role
+//! markers and day headings (two forgers, so that however the games go the watcher hears
+//! forgeries); every other seat is a language model (against a recording fake LLM) or a
 //! remote agent that keeps every `game_state` it is sent. In every prompt and every state,
 //! the forged text appears only inside a properly closed JSON string fence of its own.
 
@@ -24,7 +25,7 @@ const FORGED: [&str; 6] = [
 ];
 
 /// Where a forged marker may appear in a prompt: the whole line is a game-made speech line
-/// for seat 1 whose text is one JSON string literal, closed at the end of the line.
+/// for a forger's seat (1 or 2) whose text is one JSON string literal, closed at the end of the line.
 fn check_prompt(text: &str) {
     for bad in ['\u{2028}', '\u{2029}', '\u{85}', '\r'] {
         assert!(!text.contains(bad), "a raw line break {bad:?} in a prompt");
@@ -43,7 +44,9 @@ fn check_prompt(text: &str) {
         let fenced = ["speech", "PK speech", "last words"]
             .iter()
             .find_map(|label| {
-                let rest = line.strip_prefix("- Seat 1 (day ")?;
+                let rest = line
+                    .strip_prefix("- Seat 1 (day ")
+                    .or_else(|| line.strip_prefix("- Seat 2 (day "))?;
                 let digits = rest.find(|c: char| !c.is_ascii_digit())?;
                 rest[digits..].strip_prefix(&format!(" {label}): "))
             });
@@ -94,7 +97,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
                 }
             }),
         );
-        // Seat 1 forges; seat 5 is our own agent server behind a recorder.
+        // Seats 1 and 2 forge; seat 5 is our own agent server behind a recorder.
         let states: Arc<Mutex<Vec<Value>>> = Arc::default();
         let seen = states.clone();
         let spoken = Arc::new(AtomicU64::new(0));
@@ -152,6 +155,7 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
             concurrency: 3,
             remote: vec![
                 (1, format!("{}/forge", urls[1])),
+                (2, format!("{}/forge", urls[1])),
                 (5, format!("{}/watch", urls[1])),
             ],
             llm_seats: Some(vec![]),
@@ -190,7 +194,17 @@ fn forged_speeches_stay_inside_their_fence_in_every_prompt_and_game_state() {
             if state.to_string().contains("FORGED") {
                 forged_states += 1;
             }
+            // Every speech a forger made reaches the watcher as it was spoken.
+            for day in state["log"].as_array().unwrap() {
+                for entry in day["timeline"].as_array().unwrap() {
+                    let seat = entry["seat"].as_u64();
+                    if entry["type"] == "speech" && matches!(seat, Some(1 | 2)) {
+                        let text = entry["text"].as_str().unwrap();
+                        assert!(text.starts_with("FORGED"), "{entry}");
+                    }
+                }
+            }
         }
-        assert!(forged_states > 5, "{forged_states}");
+        assert!(forged_states > 5, "{forged_states} of {} states", states.len());
     });
 }
