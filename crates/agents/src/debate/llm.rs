@@ -306,15 +306,18 @@ impl Seated<'_> {
                 seat_name(b)
             ));
         }
+        let stage = Some(self.memory.stage);
+        let whole = prompt::shown_whole(self.memory, stage, None);
         let turn = prompts.render(
             "debater_turn",
             &[
-                (
-                    "transcript",
-                    &transcript(self.memory, Some(self.memory.stage), None),
-                ),
+                ("transcript", &transcript(self.memory, stage, None)),
                 ("role", &self.role(prompts, targets.is_some())),
-                ("reply_to", &prompt::reply_to(self.memory, self.side, None)),
+                ("team", &private_lines(self.memory)),
+                (
+                    "reply_to",
+                    &prompt::reply_to(self.memory, self.side, None, &whole),
+                ),
                 ("task", &task),
                 ("limit", &limit.to_string()),
             ],
@@ -365,6 +368,7 @@ impl Seated<'_> {
                 ("stance", stance(self.side)),
                 ("clock", &self.memory.clock[self.side.index()].to_string()),
                 ("team", &team.join("\n")),
+                ("notes", &private_lines(self.memory)),
                 (
                     "transcript",
                     &transcript(self.memory, Some(self.memory.stage), None),
@@ -386,28 +390,24 @@ impl Seated<'_> {
     }
 }
 
-/// The judge's request for `speech`: the debate before it, then the speech.
+/// The team's notes and hand-offs as lines of a prompt between blank lines (a blank line
+/// alone when there are none).
+fn private_lines(memory: &Memory) -> String {
+    match prompt::team_block(memory) {
+        b if b.is_empty() => String::new(),
+        b => format!("\n{b}\n"),
+    }
+}
+
+/// The judge's request for `speech`: the shared record up to and with the speech (as the
+/// next speaker reads it, so a prompt cache serves both), then what to score.
 pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> Request {
-    let shown = {
-        let max = prompt::shown_limit(speech);
-        let w: Vec<&str> = speech.text.split_whitespace().collect();
-        if w.len() as u32 > max {
-            format!(
-                "{} … (the rest, {} words over, not shown)",
-                w[..max as usize].join(" "),
-                w.len() as u32 - max
-            )
-        } else {
-            speech.text.clone()
-        }
-    };
+    let (stage, upto) = (Some(speech.stage()), Some(speech.index + 1));
+    let whole = prompt::shown_whole(memory, stage, upto);
     let turn = prompts.render(
         "judge_turn",
         &[
-            (
-                "transcript",
-                &transcript(memory, Some(speech.stage()), Some(speech.index)),
-            ),
+            ("transcript", &transcript(memory, stage, upto)),
             ("role", &prompts.render("judge", &[])),
             (
                 "reply_to",
@@ -415,13 +415,13 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
                     memory,
                     side_of(speech.seat).unwrap_or(Side::Pro),
                     Some(speech.index),
+                    &whole,
                 ),
             ),
             ("speaker", &seat_title(speech.seat)),
             ("part", speech.part.title()),
             ("words", &speech.words.to_string()),
             ("limit", &speech.limit.to_string()),
-            ("speech", &fence(&shown)),
         ],
     );
     Request {

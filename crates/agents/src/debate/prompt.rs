@@ -13,6 +13,7 @@ use super::topics::Topic;
 use crate::config::ConfigError;
 use crate::games::debate::team::{seat_title, side_of, Part, Side, Speech, Stage};
 use crate::llm::prompts::{fence, PromptSet, PromptSpec};
+use std::collections::BTreeSet;
 use std::path::Path;
 
 /// The longest summary of an earlier speech, in words.
@@ -50,6 +51,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "debater_turn",
             "transcript",
             "role",
+            "team",
             "reply_to",
             "task",
             "limit"
@@ -60,6 +62,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "stance",
             "clock",
             "team",
+            "notes",
             "transcript",
             "seats"
         ),
@@ -72,8 +75,7 @@ pub fn debate_prompt_specs() -> Vec<PromptSpec> {
             "speaker",
             "part",
             "words",
-            "limit",
-            "speech"
+            "limit"
         ),
         prompt!("review", "transcript"),
         prompt!("moderated_table", "motion", "rounds", "format"),
@@ -200,11 +202,11 @@ fn bounded(text: &str, max: u32) -> String {
     }
 }
 
-/// The most of a speech a prompt shows: its limit and a tenth.
-/// The other side's latest speech before speech `before` (all of them when `None`), in
-/// full and fenced, for `side`'s speaker to answer (or the judge to read an answer
-/// against); a line saying there is none yet.
-pub fn reply_to(memory: &Memory, side: Side, before: Option<u32>) -> String {
+/// The other side's latest speech before speech `before` (all of them when `None`), for
+/// `side`'s speaker to answer (or the judge to read an answer against): named when the
+/// transcript above shows it whole (`whole`, from [`shown_whole`]), else in full and
+/// fenced; a line saying there is none yet.
+pub fn reply_to(memory: &Memory, side: Side, before: Option<u32>, whole: &BTreeSet<u32>) -> String {
     let last = memory
         .speeches
         .iter()
@@ -212,8 +214,8 @@ pub fn reply_to(memory: &Memory, side: Side, before: Option<u32>) -> String {
         .filter(|s| before.is_none_or(|b| s.index < b))
         .find(|s| side_of(s.seat) == Some(side.other()));
     match last {
-        // In the stage shown in full above: named, not shown twice.
-        Some(s) if s.stage() == memory.stage && s.words <= VERBATIM_WORDS / 2 => format!(
+        // Shown in full above: named, not shown twice.
+        Some(s) if whole.contains(&s.index) => format!(
             "The other side's latest speech is {}'s {} above: answer it.",
             seat_title(s.seat),
             s.part.title()
@@ -228,6 +230,7 @@ pub fn reply_to(memory: &Memory, side: Side, before: Option<u32>) -> String {
     }
 }
 
+/// The most of a speech a prompt shows: its limit and a tenth.
 pub fn shown_limit(s: &Speech) -> u32 {
     s.limit + s.limit.div_ceil(10)
 }
@@ -252,25 +255,37 @@ fn speech_line(s: &Speech, verbatim: bool) -> String {
     )
 }
 
-/// What the seat saw, in order: the stage `full` verbatim (`None`: every stage
-/// summarized), the others summarized; only speeches with an index below `before` when
-/// given (the judge, scoring speech `before`). The verbatim stage shows its latest speeches
-/// whole up to [`VERBATIM_WORDS`] in all, older ones of it summarized.
-pub fn transcript(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> String {
-    // Which speeches are shown whole: the stage's latest first, within the budget.
-    let mut whole = std::collections::BTreeSet::new();
-    let mut budget = VERBATIM_WORDS;
-    for s in memory.speeches.iter().rev() {
-        if before.is_some_and(|b| s.index >= b) || Some(s.stage()) != full {
-            continue;
+/// The speeches [`transcript`] shows whole (by index): the stage `full`'s latest, within
+/// [`VERBATIM_WORDS`]. The window moves in jumps (when a speech would overfill it, the
+/// oldest leave until it is half full), so the record stays the same text from call to
+/// call between jumps.
+pub fn shown_whole(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> BTreeSet<u32> {
+    let shown: Vec<&Speech> = memory
+        .speeches
+        .iter()
+        .filter(|s| before.is_none_or(|b| s.index < b) && Some(s.stage()) == full)
+        .collect();
+    let mut start = 0;
+    let mut used = 0;
+    for (i, s) in shown.iter().enumerate() {
+        used += s.words.min(shown_limit(s));
+        if used > VERBATIM_WORDS {
+            while start < i && used > VERBATIM_WORDS / 2 {
+                used -= shown[start].words.min(shown_limit(shown[start]));
+                start += 1;
+            }
         }
-        let n = s.words.min(shown_limit(s));
-        if n > budget {
-            break;
-        }
-        budget -= n;
-        whole.insert(s.index);
     }
+    shown[start..].iter().map(|s| s.index).collect()
+}
+
+/// The public record, in order, the same for every role at the table (so a prompt cache
+/// serves it to each in turn): the stage `full` verbatim (`None`: every stage
+/// summarized), the others summarized; only speeches with an index below `before` when
+/// given. The verbatim stage shows its latest speeches whole up to [`VERBATIM_WORDS`] in
+/// all, older ones of it summarized.
+pub fn transcript(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> String {
+    let whole = shown_whole(memory, full, before);
     let mut lines = Vec::new();
     for entry in &memory.log {
         match entry {
@@ -295,8 +310,35 @@ pub fn transcript(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> 
                 "- ({} rested their team's case: its clock was given up)",
                 seat_title(*seat)
             )),
+            // The team's own entries are in its private block ([`team_block`]), after
+            // the record every role shares.
+            Entry::Note { .. } | Entry::HandOff { .. } => {}
+        }
+    }
+    if lines.is_empty() {
+        "(nothing has been said yet)".into()
+    } else {
+        lines.join("\n")
+    }
+}
+
+/// The most team notes and hand-offs a private block shows (the latest).
+const TEAM_ENTRIES: usize = 8;
+
+/// The seat's team's notes and hand-offs (its latest [`TEAM_ENTRIES`]), each after the
+/// speech it followed: the seat's private part of a prompt, after the shared record; empty
+/// when the team has none.
+pub fn team_block(memory: &Memory) -> String {
+    let mut after = "before any speech".to_string();
+    let mut lines = Vec::new();
+    for entry in &memory.log {
+        match entry {
+            Entry::Spoke(i) => {
+                let s = &memory.speeches[*i];
+                after = format!("after {}'s {}", seat_title(s.seat), s.part.title());
+            }
             Entry::Note { seat, text } => lines.push(format!(
-                "- (to your team only) note from {}: {}",
+                "- ({after}) note from {}: {}",
                 seat_title(*seat),
                 fence(&bounded(text, 200))
             )),
@@ -305,18 +347,22 @@ pub fn transcript(memory: &Memory, full: Option<Stage>, before: Option<u32>) -> 
                 to,
                 direction,
             } => lines.push(format!(
-                "- (to your team only) {} handed the floor to {}: {}",
+                "- ({after}) {} handed the floor to {}: {}",
                 seat_title(*from),
                 seat_title(*to),
                 fence(&bounded(direction, 60))
             )),
+            Entry::Stage(_) | Entry::Skipped { .. } | Entry::Rested { .. } => {}
         }
     }
     if lines.is_empty() {
-        "(nothing has been said yet)".into()
-    } else {
-        lines.join("\n")
+        return String::new();
     }
+    let skip = lines.len().saturating_sub(TEAM_ENTRIES);
+    format!(
+        "Your team's notes and hand-offs (to your team only, latest last):\n{}",
+        lines[skip..].join("\n")
+    )
 }
 
 /// The words a part asks for, as the task line says it.
