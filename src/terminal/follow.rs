@@ -29,6 +29,10 @@ enum Open {
 
 static DRAFT: std::sync::Mutex<Option<Open>> = std::sync::Mutex::new(None);
 
+/// How a draft line ends when that reply was not accepted (an invalid reply is asked for
+/// again, or the built-in player answers instead): what was shown was not said.
+const SET_ASIDE: &str = "(not accepted: not said)";
+
 /// Prints one line at once (the terminal shows it even while a line is being typed). A
 /// speech being written on the last line is ended (`…`) before it; the line of a speech
 /// just taken after its draft ([`taken`]) is printed as its head only, if that says more.
@@ -77,7 +81,8 @@ pub fn draft(key: (u8, u32), line: &str, text: &str) {
             if text.starts_with(&shown) {
                 let _ = write!(stdout, "{}", &text[shown.len()..]);
             } else {
-                let _ = write!(stdout, "…\n{head}{text}");
+                // The reply was not accepted and the seat is writing it again.
+                let _ = write!(stdout, "… {SET_ASIDE}\n{head}{text}");
             }
             Some(head)
         }
@@ -116,6 +121,10 @@ pub fn taken(line: &str) {
             line: line.to_string(),
             text: line[head.len()..].to_string(),
         });
+    } else if line.starts_with(&head) {
+        // The seat's speech came, but not this draft: its reply was set aside (the
+        // built-in player's speech, or one written again, was given instead).
+        let _ = writeln!(stdout, "… {SET_ASIDE}");
     } else {
         let _ = writeln!(stdout, "…");
     }
