@@ -11,12 +11,15 @@
 //! the offline answer as its fallback, and two calls' notes merged.
 
 use crate::llm::prompts::strip_control;
-use crate::llm::stream::partial_field;
+use crate::llm::stream::{closed_at_cut, partial_field};
 use crate::llm::{status_label, Client, Failed, Message, Reply, Request};
 use crate::turn;
 use crate::Answer;
 use serde_json::{json, Map, Value};
 use std::time::Instant;
+
+/// The fault recorded when a reply cut off by its token cap was closed and kept.
+const CUT_OFF: &str = "the reply was cut off at its token cap: kept, closed at its last sentence";
 
 /// A reply that passed the checker.
 #[derive(Debug, Clone, PartialEq)]
@@ -88,7 +91,14 @@ pub async fn decide<T>(
                 for status in &reply.retried {
                     faults.push(json!({"kind": status_label(*status), "then": "retried"}));
                 }
-                match check(&reply.content) {
+                // A reply cut off by its token cap is read closed at its last sentence.
+                let closed = closed_at_cut(&reply.content)
+                    .and_then(|closed| check(&with_empty(&closed, &request)).ok())
+                    .map(|mut c| {
+                        c.fixed.insert(0, CUT_OFF.to_string());
+                        c
+                    });
+                match closed.map_or_else(|| check(&reply.content), Ok) {
                     Ok(c) => {
                         for error in &c.fixed {
                             faults.push(

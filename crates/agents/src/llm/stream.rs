@@ -29,6 +29,67 @@ pub fn partial_field(content: &str, field: &str) -> Option<String> {
     })
 }
 
+/// A JSON object reply cut off by the server's token cap inside its last string (the
+/// speech or comment it was writing), closed: every field written whole kept, the cut
+/// string ended at its last full sentence (as written when it has none). `None` when the
+/// content is whole JSON or not a cut object. The checker then reads it as any reply.
+pub fn closed_at_cut(content: &str) -> Option<String> {
+    let trimmed = content.trim();
+    match serde_json::from_str::<Value>(trimmed) {
+        Err(e) if e.is_eof() => {}
+        _ => return None,
+    }
+    let start = trimmed.find('{')?;
+    let value = JsonValue::parse_with_config(
+        &trimmed.as_bytes()[start..],
+        false,
+        PartialMode::TrailingStrings,
+    )
+    .ok()?;
+    let JsonValue::Object(object) = value else {
+        return None;
+    };
+    // Only a cut inside a string: a number or a list cut short cannot be told from a whole one.
+    let last = object.len().checked_sub(1)?;
+    if !matches!(object.get(last), Some((_, JsonValue::Str(_)))) {
+        return None;
+    }
+    let mut out = serde_json::Map::new();
+    for (i, (k, v)) in object.iter().enumerate() {
+        let v = match v {
+            JsonValue::Str(s) if i == last => json!(sentences(s.trim_end())),
+            v => plain(v)?,
+        };
+        out.insert(k.to_string(), v);
+    }
+    Some(Value::Object(out).to_string())
+}
+
+/// `text` up to its last sentence end (`.`, `!`, `?`, `。`, `！`, `？`), or all of it.
+fn sentences(text: &str) -> &str {
+    match text.rfind(['.', '!', '?', '。', '！', '？']) {
+        Some(at) if at > 0 => &text[..at + text[at..].chars().next().map_or(1, char::len_utf8)],
+        _ => text,
+    }
+}
+
+/// A whole jiter value as serde_json's.
+fn plain(v: &JsonValue) -> Option<Value> {
+    Some(match v {
+        JsonValue::Null => Value::Null,
+        JsonValue::Bool(b) => json!(b),
+        JsonValue::Int(i) => json!(i),
+        JsonValue::Float(f) => json!(f),
+        JsonValue::Str(s) => json!(s.as_ref()),
+        JsonValue::Array(items) => Value::Array(items.iter().map(plain).collect::<Option<_>>()?),
+        JsonValue::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| Some((k.to_string(), plain(v)?)))
+                .collect::<Option<_>>()?,
+        ),
+    })
+}
+
 /// One event of a chat-completion stream.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Event {
@@ -165,6 +226,28 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_cut_inside_its_last_string_is_closed_at_a_sentence() {
+        let judge = r#"{"logic": 7, "flags": ["off_topic"], "comment": "Clear. Then it wand"#;
+        let closed: Value = serde_json::from_str(&closed_at_cut(judge).unwrap()).unwrap();
+        assert_eq!(
+            closed,
+            json!({"logic": 7, "flags": ["off_topic"], "comment": "Clear."})
+        );
+        let speech = "{\"speech\": \"我们赞成。理由是";
+        let closed: Value = serde_json::from_str(&closed_at_cut(speech).unwrap()).unwrap();
+        assert_eq!(closed, json!({"speech": "我们赞成。"}));
+        // No sentence end: kept as written.
+        let closed = closed_at_cut(r#"{"speech": "a b c"#).unwrap();
+        assert_eq!(closed, r#"{"speech":"a b c"}"#);
+        // Whole replies, cuts outside a string and what is not an object are not closed.
+        assert_eq!(closed_at_cut(r#"{"speech": "a."}"#), None);
+        assert_eq!(closed_at_cut(r#"{"logic": 7, "persuasion": 1"#), None);
+        assert_eq!(closed_at_cut(r#"{"flags": ["off_to"#), None);
+        assert_eq!(closed_at_cut(r#""just a string"#), None);
+        assert_eq!(closed_at_cut("not json"), None);
+    }
 
     #[test]
     fn a_growing_reply_shows_its_speech_without_half_characters() {
