@@ -2,6 +2,9 @@
 //! at the speech's first words and edited as it grows; when the speech is taken, the
 //! game's driver makes the last edit with the speech as stored ([`Drafts::finish`]).
 //!
+//! Before its first words, a seat that has begun writing shows as the bot typing
+//! (`POST /channels/{id}/typing`, outside the posts' budget).
+//!
 //! Discord allows about five posts or edits per five seconds in a channel, and the game's
 //! own posts and control edits need them more. So a channel's drafts are edited at most
 //! once every [`EDIT_GAP`] between them, one post or edit in flight at a time, only while
@@ -20,6 +23,10 @@ use tokio::time::Instant;
 
 /// The least time between two edits of a channel's drafts.
 pub const EDIT_GAP: Duration = Duration::from_millis(1250);
+
+/// The least time between two typing signals in a channel (each shows for about ten
+/// seconds).
+const TYPING_GAP: Duration = Duration::from_secs(8);
 
 /// What marks a message as still being written.
 pub const WRITING: &str = " ✍️";
@@ -49,6 +56,8 @@ struct Inner {
     latest: Mutex<BTreeMap<u8, (Key, String)>>,
     /// Drafts already finished: late text for them is dropped.
     finished: Mutex<Vec<Key>>,
+    /// When the channel was last shown the bot typing.
+    typed: Mutex<Option<Instant>>,
     /// Held across each post or edit (one in flight).
     screen: tokio::sync::Mutex<Screen>,
     wake: Arc<Notify>,
@@ -68,6 +77,7 @@ impl Drafts {
             channel: ChannelId::new(channel),
             latest: Mutex::new(BTreeMap::new()),
             finished: Mutex::new(Vec::new()),
+            typed: Mutex::new(None),
             screen: tokio::sync::Mutex::new(Screen::default()),
             wake: Arc::new(Notify::new()),
         });
@@ -77,12 +87,32 @@ impl Drafts {
 
     /// The speech `key` as written so far (the whole message's text, as the game posts it
     /// when the speech is taken).
+    /// No text yet (the seat has begun): the channel shows the bot typing, which costs
+    /// none of its posts or edits.
     pub fn update(&self, key: Key, text: String) {
         if self.inner.finished.lock().expect("lock").contains(&key) {
             return;
         }
+        if text.is_empty() {
+            self.typing();
+            return;
+        }
         (self.inner.latest.lock().expect("lock")).insert(key.0, (key, text));
         self.inner.wake.notify_one();
+    }
+
+    /// Shows the bot typing in the channel (Discord shows it for about ten seconds, or until
+    /// the bot posts): at most once every [`TYPING_GAP`].
+    fn typing(&self) {
+        let mut last = self.inner.typed.lock().expect("lock");
+        if last.is_some_and(|t| t.elapsed() < TYPING_GAP) {
+            return;
+        }
+        *last = Some(Instant::now());
+        let (http, channel) = (self.inner.bot.http.clone(), self.inner.channel);
+        tokio::spawn(async move {
+            let _ = channel.broadcast_typing(&http).await;
+        });
     }
 
     /// `seat`'s speech was taken as `text` (the message as the game posts it): the draft of

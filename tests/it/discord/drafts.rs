@@ -1,6 +1,7 @@
 //! A model seat's speech in Discord: posted at its first words, edited as it grows (at
 //! most once every 1.25 s, within the channel's budget of posts and edits), and last
-//! edited to the speech as stored, with nothing left marked as being written.
+//! edited to the speech as stored, with nothing left marked as being written; before its
+//! first words the bot shows itself typing.
 
 use super::*;
 use crate::app::{wait_until_async, TestApp};
@@ -88,6 +89,24 @@ async fn a_model_speech_is_posted_at_its_first_words_and_edited_as_it_grows() {
             );
         }
     }
+    // Before a speech's first words, the bot shows itself typing (outside the budget).
+    let typing = format!("/api/v10/channels/{channel}/typing");
+    let first_typing = calls
+        .iter()
+        .find(|c| c.method == "POST" && c.path == typing)
+        .map(|c| c.at)
+        .expect("the bot typing while a seat began its speech");
+    let first_draft = calls
+        .iter()
+        .find(|c| {
+            c.method == "POST"
+                && c.body["content"]
+                    .as_str()
+                    .is_some_and(|t| t.starts_with("🗣️") && t.ends_with(WRITING))
+        })
+        .map(|c| c.at)
+        .expect("a draft posted");
+    assert!(first_typing <= first_draft);
     // Within Discord's five posts or edits per five seconds in the channel.
     let prefix = format!("/api/v10/channels/{channel}/messages");
     let spent: Vec<_> = calls

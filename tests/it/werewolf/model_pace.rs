@@ -75,7 +75,9 @@ fn nine_model_seats_keep_pace_with_a_one_slot_server() {
                 .expect("the game goes on")
                 .expect("the session runs");
             match &*note {
-                Note::Draft { seat, seq, .. } if last_key != Some((*seat, *seq)) => {
+                Note::Draft {
+                    seat, seq, text, ..
+                } if !text.is_empty() && last_key != Some((*seat, *seq)) => {
                     last_key = Some((*seat, *seq));
                     drafted.push(Instant::now());
                 }

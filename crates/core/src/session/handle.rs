@@ -29,7 +29,8 @@ pub enum Note<T: Game> {
     /// An AI seat's speech as written so far (the open ask `seq` of `seat`): the event it
     /// would log if this were all of it ([`Game::draft`]). Each draft of an ask replaces
     /// the one before; the ask's answer, when taken, is the speech itself (which may differ:
-    /// cut to its limit, or the built-in player's if the model failed). Never stored.
+    /// cut to its limit, or the built-in player's if the model failed). The first draft of
+    /// a watched ask comes as the seat begins, with no text yet. Never stored.
     Draft {
         seat: Seat,
         seq: u32,

@@ -323,7 +323,16 @@ impl<T: Game> Runner<T> {
                         drafts,
                     };
                     let future = Box::pin(turn::run(turn, future));
-                    self.later.push((pending.seat, pending.seq, future))
+                    self.later.push((pending.seat, pending.seq, future));
+                    if watched {
+                        // Shown at once as being written (nothing yet), until its first words.
+                        let text = String::new();
+                        self.on_draft(Draft {
+                            seat: pending.seat,
+                            seq: pending.seq,
+                            text,
+                        });
+                    }
                 }
             }
         }

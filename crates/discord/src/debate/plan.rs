@@ -240,9 +240,14 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                 seq,
                 audience: Audience::Everyone,
                 event,
-                ..
+                text,
             } if desk.data.user(*seat).is_none() => {
-                if let Some(line) = render::event_line(event, &desk.data) {
+                // No text yet: the seat has begun (shown as the bot typing).
+                let line = match text.is_empty() {
+                    true => Some(String::new()),
+                    false => render::event_line(event, &desk.data),
+                };
+                if let Some(line) = line {
                     out.retain(|o| !matches!(o, Out::Draft(k, _) if *k == (*seat, *seq)));
                     out.push(Out::Draft((*seat, *seq), line));
                 }

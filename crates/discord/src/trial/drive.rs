@@ -397,6 +397,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 seq,
                 audience: Audience::Everyone,
                 event,
+                text,
                 ..
             } => {
                 let data = match &*table.state.lock().await {
@@ -406,6 +407,8 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 if let Some((place, line, juror)) =
                     data.and_then(|d| juror_words(&d, channel, event))
                 {
+                    // No text yet: the juror has begun (shown as the bot typing).
+                    let line = if text.is_empty() { String::new() } else { line };
                     (drafts.entry(place))
                         .or_insert_with(|| Drafts::new(bot.clone(), place))
                         .update((juror, *seq), line);

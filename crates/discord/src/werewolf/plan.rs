@@ -89,9 +89,14 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                 seq,
                 audience: Audience::Everyone,
                 event,
-                ..
+                text,
             } => {
-                if let Some(line) = render::public_line(event, &r.names, humans) {
+                // No text yet: the seat has begun (shown as the bot typing).
+                let line = match text.is_empty() {
+                    true => Some(String::new()),
+                    false => render::public_line(event, &r.names, humans),
+                };
+                if let Some(line) = line {
                     p.drafts.retain(|(k, _)| *k != (*seat, *seq));
                     p.drafts.push(((*seat, *seq), line));
                 }

@@ -223,14 +223,19 @@ pub(super) async fn follow<G: DiscordPanel>(
                 seq,
                 audience,
                 event,
-                ..
+                text,
             } => {
                 let names = match &*table.state.lock().await {
                     PanelState::Running(PanelRunning { data, .. }) => data.names.clone(),
                     _ => Vec::new(),
                 };
                 if let Some(line) = G::shown(event, *audience, &names) {
-                    drafts.update((*seat, *seq), sanitize(&line, 6000));
+                    // No text yet: the seat has begun (shown as the bot typing).
+                    let line = match text.is_empty() {
+                        true => String::new(),
+                        false => sanitize(&line, 6000),
+                    };
+                    drafts.update((*seat, *seq), line);
                 }
             }
             Note::Event { audience, event } => {
