@@ -42,6 +42,7 @@ fn main() -> anyhow::Result<()> {
         gpp,
         timers,
         seats: (0..9).map(|_| SeatSpec::ai(Strategy::Heuristic)).collect(),
+        lang: agora_games::Lang::En,
     };
     let place = Place {
         surface: "bench".into(),

@@ -7,6 +7,8 @@
 //! the session layer runs.
 //! Each game is a folder:
 //!
+//! - `lang`: the languages a table is played in, and its strings in each (Fluent files
+//!   under `locales/`).
 //! - `outcome`: a finished game's result (winner, per-seat scores and details), any game.
 //! - `werewolf`: nine seats, night actions, votes, GPP.
 //! - `debate`: the team debate, moderated rounds and social debates.
@@ -15,6 +17,7 @@
 mod audience;
 pub mod debate;
 mod game;
+pub mod lang;
 pub mod outcome;
 mod seat;
 pub mod trial;
@@ -22,5 +25,6 @@ pub mod werewolf;
 
 pub use audience::{Audience, Logged, Viewer};
 pub use game::{Game, Pending};
+pub use lang::Lang;
 pub use outcome::Outcome;
 pub use seat::{Seat, SeatSet};

@@ -44,6 +44,10 @@ pub struct PlayArgs {
     /// Your player name (default: $USER).
     #[arg(long)]
     pub name: Option<String>,
+    /// The table's language: en or zh-CN (default: AGORA_LANG, else en). Kept when the game
+    /// is resumed.
+    #[arg(long, env = "AGORA_LANG", default_value = "en")]
+    pub lang: agora_games::Lang,
 }
 
 /// The seats of `humans` human players, drawn from the game's `seed` (a stream of its own,
@@ -119,6 +123,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         gpp,
         timers,
         seats,
+        lang: opts.lang,
     };
     let url = database_url(opts.db.as_deref(), config);
     let store = open_store(&url, config).await?;
@@ -156,7 +161,13 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     } else {
         Keyboard::open()
     };
-    follow(&store, runner, WerewolfScreen::new(&humans), &mut keyboard).await
+    follow(
+        &store,
+        runner,
+        WerewolfScreen::new(&humans, opts.lang),
+        &mut keyboard,
+    )
+    .await
 }
 
 /// Werewolf's part of `agora resume`.
@@ -191,6 +202,7 @@ impl TerminalGame for WerewolfTerminal {
     ) -> Local<'a, anyhow::Result<Option<Background>>> {
         Box::pin(async move {
             let ToResume { row, humans, .. } = at;
+            let setup: WerewolfSetup = agora_core::session::setup_of(row)?;
             let Some(runner) = at.runner::<WerewolfSetup>().await else {
                 return Ok(None);
             };
@@ -204,7 +216,7 @@ impl TerminalGame for WerewolfTerminal {
                     seats_said(humans)
                 );
             }
-            at.go_on(runner, WerewolfScreen::new(humans), keyboard)
+            at.go_on(runner, WerewolfScreen::new(humans, setup.lang), keyboard)
                 .await
         })
     }

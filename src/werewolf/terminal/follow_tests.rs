@@ -90,6 +90,7 @@ async fn session(human: bool) -> (Store, Runner<Werewolf>) {
         gpp,
         timers,
         seats,
+        lang: agora_games::Lang::En,
     };
     let place = Place {
         surface: "terminal".into(),

@@ -24,7 +24,7 @@ use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{now_ms, Outcome, Store};
 use agora_core::werewolf::session::WerewolfSetup;
 use agora_games::werewolf::{Action, Ask, AskKind, Choice, Event, Seat, SeatSet, Werewolf};
-use agora_games::{Audience, Viewer};
+use agora_games::{Audience, Lang, Viewer};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -144,14 +144,14 @@ fn prompt(ask: &Ask, due_at: i64) -> String {
 }
 
 /// One printed line for an event, or nothing for what a person need not read.
-fn line(event: &Event, audience: Audience, viewer_is_seat: bool) -> Option<String> {
+fn line(event: &Event, audience: Audience, viewer_is_seat: bool, lang: Lang) -> Option<String> {
     match event {
         // The end is told once, by the scoreboard (with the deaths the table was not told).
         Event::Scored { .. } | Event::Died { .. } | Event::GameOver { .. } => return None,
         Event::VoteCast { .. } if !viewer_is_seat => return None,
         _ => {}
     }
-    let text = event.story();
+    let text = event.story_in(lang);
     Some(match audience {
         Audience::Seats(seats) if viewer_is_seat => {
             let who: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
@@ -281,11 +281,14 @@ pub struct WerewolfScreen {
     /// When the current prompt was printed: lines that arrived before it are not its answer.
     prompt_at: Option<Instant>,
     guard: Guard,
+    /// The table's language (the story's lines).
+    lang: Lang,
 }
 
 impl WerewolfScreen {
-    pub fn new(humans: &[Seat]) -> WerewolfScreen {
+    pub fn new(humans: &[Seat], lang: Lang) -> WerewolfScreen {
         WerewolfScreen {
+            lang,
             humans: humans.to_vec(),
             open: BTreeMap::new(),
             prompted: None,
@@ -331,7 +334,7 @@ impl Screen for WerewolfScreen {
     }
 
     fn draft_line(&self, audience: Audience, event: &Event) -> Option<String> {
-        line(event, audience, self.reads_keyboard())
+        line(event, audience, self.reads_keyboard(), self.lang)
     }
 
     async fn note(&mut self, _: &SessionHandle<Werewolf>, note: &Note<Werewolf>, _: bool) {
@@ -347,7 +350,7 @@ impl Screen for WerewolfScreen {
                 self.open.remove(seat);
             }
             Note::Event { audience, event } => {
-                if let Some(l) = line(event, *audience, self.reads_keyboard()) {
+                if let Some(l) = line(event, *audience, self.reads_keyboard(), self.lang) {
                     out(&l);
                 }
                 // A person who dies is told at once, and may stay to watch.

@@ -135,6 +135,7 @@ pub async fn run(
         gpp,
         timers,
         seats: seats(opts, kit),
+        lang: crate::games::Lang::En,
     });
     let place = Place {
         surface: "sim".into(),

@@ -7,6 +7,7 @@ use crate::agents::werewolf::{player, AgentSpec, BuiltIn, Strategy, WerewolfKit}
 use crate::agents::Agent;
 use crate::config::Timers;
 use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
+use crate::games::Lang;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
@@ -90,6 +91,14 @@ pub struct WerewolfSetup {
     pub timers: Timers,
     /// Nine seats, seat 1 first.
     pub seats: Vec<SeatSpec>,
+    /// The language the table is played in (kept across restarts; stored only when not
+    /// English, so older rows read as English).
+    #[serde(default, skip_serializing_if = "is_english")]
+    pub lang: Lang,
+}
+
+fn is_english(lang: &Lang) -> bool {
+    *lang == Lang::En
 }
 
 impl Deadlines for Timers {

@@ -81,6 +81,7 @@ pub(super) async fn start_game(
         gpp,
         timers,
         seats,
+        lang: agora_games::Lang::En,
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,

@@ -36,6 +36,22 @@ impl AskKind {
         }
     }
 
+    /// Its name in `lang` (the Fluent message `ww-ask-…`).
+    pub fn name_in(self, lang: crate::Lang) -> String {
+        let id = match self {
+            AskKind::WolfPick => "ww-ask-wolf-pick",
+            AskKind::Witch => "ww-ask-witch",
+            AskKind::SeerCheck => "ww-ask-seer-check",
+            AskKind::HunterShot => "ww-ask-hunter-shot",
+            AskKind::Speech => "ww-ask-speech",
+            AskKind::PkSpeech => "ww-ask-pk-speech",
+            AskKind::LastWords => "ww-ask-last-words",
+            AskKind::Vote => "ww-ask-vote",
+            AskKind::PkVote => "ww-ask-pk-vote",
+        };
+        lang.text(id, &[])
+    }
+
     /// The timer (in `config/agora.toml`, `[werewolf.timers]`) that bounds this ask.
     pub fn timer_key(self) -> &'static str {
         match self {

@@ -7,8 +7,8 @@ use super::ask::AskKind;
 use super::claims::Claims;
 use super::seat::{Role, Seat, SeatSet, Side, SEATS};
 pub use crate::Audience;
+use crate::Lang;
 use serde::{Deserialize, Serialize};
-use std::fmt::{self, Write};
 
 /// How a game ended.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -210,10 +210,6 @@ pub enum ScoreReason {
 /// An event and who may see it.
 pub type Logged = crate::Logged<Event>;
 
-fn opt_seat(s: Option<Seat>) -> String {
-    s.map_or_else(|| "nobody".to_string(), |s| format!("seat {s}"))
-}
-
 /// How a seat left the game, in the words the seat itself is told.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fall {
@@ -247,160 +243,164 @@ impl Event {
         }
     }
 
-    /// One line of story for this event, as a person would read it.
+    /// One line of story for this event, as a person would read it (in English).
     pub fn story(&self) -> String {
-        let mut out = String::new();
-        self.write_story(&mut out)
-            .expect("writing to a String cannot fail");
-        out
+        self.story_in(Lang::En)
     }
 
-    fn write_story(&self, out: &mut String) -> fmt::Result {
+    /// One line of story for this event in `lang`.
+    pub fn story_in(&self, lang: Lang) -> String {
+        let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+        let n = |s: &Seat| s.to_string();
         match self {
-            Event::RoleDealt { seat, role } => write!(out, "Seat {seat} is the {role}."),
-            Event::WolfPack { wolves } => write!(out, "The wolves are seats {wolves}."),
-            Event::NightFell { night } => {
-                write!(out, "── Night {night} falls. Everyone closes their eyes.")
-            }
+            Event::RoleDealt { seat, role } => t(
+                "ww-role-dealt",
+                &[("seat", &n(seat)), ("role", &role.name_in(lang))],
+            ),
+            Event::WolfPack { wolves } => t("ww-wolf-pack", &[("wolves", &wolves.to_string())]),
+            Event::NightFell { night } => t("ww-night-fell", &[("night", &night.to_string())]),
             Event::WolfPicked {
                 wolf,
                 target,
                 round,
             } => {
-                let again = if *round > 1 { " (second round)" } else { "" };
+                let again = if *round > 1 { "-again" } else { "" };
                 match target {
-                    Some(t) => write!(out, "Wolf {wolf} picks seat {t}{again}."),
-                    None => write!(out, "Wolf {wolf} makes no pick{again}."),
+                    Some(x) => t(
+                        &format!("ww-wolf-picked{again}"),
+                        &[("wolf", &n(wolf)), ("target", &n(x))],
+                    ),
+                    None => t(&format!("ww-wolf-no-pick{again}"), &[("wolf", &n(wolf))]),
                 }
             }
-            Event::WolfTie { tied } => {
-                write!(
-                    out,
-                    "The wolves' picks tie between seats {tied}; they pick again."
-                )
-            }
+            Event::WolfTie { tied } => t("ww-wolf-tie", &[("tied", &tied.to_string())]),
             Event::WolfAttack { target, by_lot } => match target {
-                Some(t) if *by_lot => write!(
-                    out,
-                    "Tied again: the lot falls on seat {t}. The wolves attack seat {t}."
-                ),
-                Some(t) => write!(out, "The wolves attack seat {t}."),
-                None => write!(out, "The wolves attack nobody."),
+                Some(x) if *by_lot => t("ww-wolf-attack-lot", &[("target", &n(x))]),
+                Some(x) => t("ww-wolf-attack", &[("target", &n(x))]),
+                None => t("ww-wolf-attack-none", &[]),
             },
-            Event::WitchTold { attacked } => {
-                write!(
-                    out,
-                    "The witch is told: {} was attacked tonight.",
-                    opt_seat(*attacked)
-                )
-            }
-            Event::WitchSaved { target } => write!(out, "The witch saves seat {target}."),
-            Event::WitchPoisoned { target } => write!(out, "The witch poisons seat {target}."),
-            Event::SeerResult { target, wolf } => write!(
-                out,
-                "The seer checks seat {target}: {}.",
-                if *wolf { "WOLF" } else { "good" }
+            Event::WitchTold { attacked } => match attacked {
+                Some(x) => t("ww-witch-told", &[("target", &n(x))]),
+                None => t("ww-witch-told-none", &[]),
+            },
+            Event::WitchSaved { target } => t("ww-witch-saved", &[("target", &n(target))]),
+            Event::WitchPoisoned { target } => t("ww-witch-poisoned", &[("target", &n(target))]),
+            Event::SeerResult { target, wolf } => t(
+                if *wolf {
+                    "ww-seer-wolf"
+                } else {
+                    "ww-seer-good"
+                },
+                &[("target", &n(target))],
             ),
-            Event::HunterStatus { dies, may_shoot } => match (dies, may_shoot) {
-                (false, _) => write!(out, "The hunter is told he survives the night."),
-                (true, true) => write!(out, "The hunter is told he dies tonight and may shoot."),
-                (true, false) => write!(
-                    out,
-                    "The hunter is told he dies tonight, poisoned, and may not shoot."
-                ),
-            },
-            Event::Died { seat, cause } => write!(
-                out,
-                "Seat {seat} dies ({}).",
+            Event::HunterStatus { dies, may_shoot } => t(
+                match (dies, may_shoot) {
+                    (false, _) => "ww-hunter-lives",
+                    (true, true) => "ww-hunter-may-shoot",
+                    (true, false) => "ww-hunter-poisoned",
+                },
+                &[],
+            ),
+            Event::Died { seat, cause } => t(
                 match cause {
-                    DeathCause::Attack => "killed by the wolves",
-                    DeathCause::Poison => "poisoned",
-                    DeathCause::Shot => "shot by the hunter",
-                    DeathCause::Vote => "voted out",
-                }
+                    DeathCause::Attack => "ww-died-attack",
+                    DeathCause::Poison => "ww-died-poison",
+                    DeathCause::Shot => "ww-died-shot",
+                    DeathCause::Vote => "ww-died-vote",
+                },
+                &[("seat", &n(seat))],
             ),
             Event::Dawn { day, dead } => {
-                if dead.is_empty() {
-                    write!(out, "── Day {day}. Dawn: a peaceful night, nobody died.")
-                } else if dead.len() == 1 {
-                    write!(out, "── Day {day}. Dawn: seat {dead} died in the night.")
-                } else {
-                    write!(out, "── Day {day}. Dawn: seats {dead} died in the night.")
-                }
+                let id = match dead.len() {
+                    0 => "ww-dawn-peaceful",
+                    1 => "ww-dawn-one",
+                    _ => "ww-dawn-many",
+                };
+                t(
+                    id,
+                    &[("day", &day.to_string()), ("dead", &dead.to_string())],
+                )
             }
             Event::Speech {
                 seat, kind, text, ..
             } => {
-                let label = match kind {
-                    SpeechKind::Day => "says",
-                    SpeechKind::Pk => "(PK) says",
-                    SpeechKind::LastWords => "(last words)",
+                let id = match kind {
+                    SpeechKind::Day => "ww-speech",
+                    SpeechKind::Pk => "ww-speech-pk",
+                    SpeechKind::LastWords => "ww-speech-last",
                 };
-                write!(out, "Seat {seat} {label}: \"{text}\"")
+                t(id, &[("seat", &n(seat)), ("text", text)])
             }
             Event::VoteCast { voter, ballot, .. } => match ballot {
-                Ballot::Vote(t) => write!(out, "Seat {voter} votes for seat {t} (sealed)."),
-                _ => write!(out, "Seat {voter} abstains (sealed)."),
+                Ballot::Vote(x) => t("ww-vote-sealed", &[("voter", &n(voter)), ("target", &n(x))]),
+                _ => t("ww-abstain-sealed", &[("voter", &n(voter))]),
             },
             Event::VotesRevealed { round, ballots } => {
-                let what = if *round == VoteRound::Pk {
-                    "PK votes"
+                let cast: Vec<String> = ballots
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, b)| {
+                        let voter = (i + 1).to_string();
+                        match b {
+                            Ballot::None => None,
+                            Ballot::Abstain => Some(t("ww-ballot-abstain", &[("voter", &voter)])),
+                            Ballot::Vote(x) => Some(format!("{voter}→{x}")),
+                        }
+                    })
+                    .collect();
+                let cast = if cast.is_empty() {
+                    t("ww-votes-none", &[])
                 } else {
-                    "Votes"
+                    cast.join(", ")
                 };
-                write!(out, "{what}:")?;
-                let mut first = true;
-                for (i, b) in ballots.iter().enumerate() {
-                    let sep = if first { " " } else { ", " };
-                    match b {
-                        Ballot::None => continue,
-                        Ballot::Abstain => write!(out, "{sep}{}→abstain", i + 1)?,
-                        Ballot::Vote(t) => write!(out, "{sep}{}→{t}", i + 1)?,
-                    }
-                    first = false;
-                }
-                if first {
-                    out.push_str(" nobody votes");
-                }
-                out.push('.');
-                Ok(())
+                let id = if *round == VoteRound::Pk {
+                    "ww-votes-pk"
+                } else {
+                    "ww-votes"
+                };
+                t(id, &[("ballots", &cast)])
             }
-            Event::PkCalled { tied } => write!(
-                out,
-                "The vote ties between seats {tied}: PK speeches, then the others vote again."
-            ),
+            Event::PkCalled { tied } => t("ww-pk-called", &[("tied", &tied.to_string())]),
             Event::Eliminated { seat } => match seat {
-                Some(s) => write!(out, "Seat {s} is voted out."),
-                None => write!(out, "Nobody is voted out."),
+                Some(s) => t("ww-voted-out", &[("seat", &n(s))]),
+                None => t("ww-voted-out-none", &[]),
             },
             Event::HunterShot { hunter, target } => match target {
-                Some(t) => write!(out, "Hunter {hunter} shoots seat {t}."),
-                None => write!(out, "Hunter {hunter} does not shoot."),
+                Some(x) => t(
+                    "ww-hunter-shoots",
+                    &[("hunter", &n(hunter)), ("target", &n(x))],
+                ),
+                None => t("ww-hunter-holds", &[("hunter", &n(hunter))]),
             },
-            Event::Defaulted { seat, ask } => {
-                write!(
-                    out,
-                    "Seat {seat} did not act in time ({}): default taken.",
-                    ask.name()
-                )
-            }
+            Event::Defaulted { seat, ask } => t(
+                "ww-defaulted",
+                &[("seat", &n(seat)), ("ask", &ask.name_in(lang))],
+            ),
             Event::Scored {
                 seat,
                 points,
                 reason,
-            } => {
-                write!(out, "GPP: seat {seat} {points:+} ({reason:?}).")
-            }
+            } => t(
+                "ww-scored",
+                &[
+                    ("seat", &n(seat)),
+                    ("points", &format!("{points:+}")),
+                    ("reason", &format!("{reason:?}")),
+                ],
+            ),
             Event::GameOver { winner, roles } => {
-                match winner {
-                    Winner::Draw => out.push_str("Game over: a draw."),
-                    w => write!(out, "Game over: {} win.", w.name())?,
+                let roles: String = roles
+                    .iter()
+                    .enumerate()
+                    .map(|(i, r)| format!(" {}={}", i + 1, r.name_in(lang)))
+                    .collect();
+                match winner.side() {
+                    None => t("ww-game-over-draw", &[("roles", &roles)]),
+                    Some(side) => t(
+                        "ww-game-over",
+                        &[("side", &side.name_in(lang)), ("roles", &roles)],
+                    ),
                 }
-                out.push_str(" Roles:");
-                for (i, r) in roles.iter().enumerate() {
-                    write!(out, " {}={r}", i + 1)?;
-                }
-                Ok(())
             }
         }
     }

@@ -67,6 +67,11 @@ impl Role {
         }
     }
 
+    /// Its name in `lang` (the Fluent message `ww-role-<name>`).
+    pub fn name_in(self, lang: crate::Lang) -> String {
+        lang.text(&format!("ww-role-{}", self.name()), &[])
+    }
+
     pub fn parse(s: &str) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.name() == s)
     }
@@ -91,6 +96,11 @@ impl Side {
             Side::Good => "good",
             Side::Wolves => "wolves",
         }
+    }
+
+    /// Its name in `lang` (the Fluent message `ww-side-<name>`).
+    pub fn name_in(self, lang: crate::Lang) -> String {
+        lang.text(&format!("ww-side-{}", self.name()), &[])
     }
 }
 

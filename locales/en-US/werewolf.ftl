@@ -1,0 +1,67 @@
+# Werewolf: the story of a game, one line an event (replays, the terminal).
+# Arguments are seat numbers, seat lists ("2, 5"), and words given by other keys.
+
+ww-role-werewolf = werewolf
+ww-role-villager = villager
+ww-role-seer = seer
+ww-role-witch = witch
+ww-role-hunter = hunter
+
+ww-side-good = good
+ww-side-wolves = wolves
+
+ww-ask-wolf-pick = wolf pick
+ww-ask-witch = witch's potions
+ww-ask-seer-check = seer check
+ww-ask-hunter-shot = hunter's shot
+ww-ask-speech = speech
+ww-ask-pk-speech = PK speech
+ww-ask-last-words = last words
+ww-ask-vote = vote
+ww-ask-pk-vote = PK vote
+
+ww-role-dealt = Seat { $seat } is the { $role }.
+ww-wolf-pack = The wolves are seats { $wolves }.
+ww-night-fell = ── Night { $night } falls. Everyone closes their eyes.
+ww-wolf-picked = Wolf { $wolf } picks seat { $target }.
+ww-wolf-picked-again = Wolf { $wolf } picks seat { $target } (second round).
+ww-wolf-no-pick = Wolf { $wolf } makes no pick.
+ww-wolf-no-pick-again = Wolf { $wolf } makes no pick (second round).
+ww-wolf-tie = The wolves' picks tie between seats { $tied }; they pick again.
+ww-wolf-attack-lot = Tied again: the lot falls on seat { $target }. The wolves attack seat { $target }.
+ww-wolf-attack = The wolves attack seat { $target }.
+ww-wolf-attack-none = The wolves attack nobody.
+ww-witch-told = The witch is told: seat { $target } was attacked tonight.
+ww-witch-told-none = The witch is told: nobody was attacked tonight.
+ww-witch-saved = The witch saves seat { $target }.
+ww-witch-poisoned = The witch poisons seat { $target }.
+ww-seer-wolf = The seer checks seat { $target }: WOLF.
+ww-seer-good = The seer checks seat { $target }: good.
+ww-hunter-lives = The hunter is told he survives the night.
+ww-hunter-may-shoot = The hunter is told he dies tonight and may shoot.
+ww-hunter-poisoned = The hunter is told he dies tonight, poisoned, and may not shoot.
+ww-died-attack = Seat { $seat } dies (killed by the wolves).
+ww-died-poison = Seat { $seat } dies (poisoned).
+ww-died-shot = Seat { $seat } dies (shot by the hunter).
+ww-died-vote = Seat { $seat } dies (voted out).
+ww-dawn-peaceful = ── Day { $day }. Dawn: a peaceful night, nobody died.
+ww-dawn-one = ── Day { $day }. Dawn: seat { $dead } died in the night.
+ww-dawn-many = ── Day { $day }. Dawn: seats { $dead } died in the night.
+ww-speech = Seat { $seat } says: "{ $text }"
+ww-speech-pk = Seat { $seat } (PK) says: "{ $text }"
+ww-speech-last = Seat { $seat } (last words): "{ $text }"
+ww-vote-sealed = Seat { $voter } votes for seat { $target } (sealed).
+ww-abstain-sealed = Seat { $voter } abstains (sealed).
+ww-votes = Votes: { $ballots }.
+ww-votes-pk = PK votes: { $ballots }.
+ww-votes-none = nobody votes
+ww-ballot-abstain = { $voter }→abstain
+ww-pk-called = The vote ties between seats { $tied }: PK speeches, then the others vote again.
+ww-voted-out = Seat { $seat } is voted out.
+ww-voted-out-none = Nobody is voted out.
+ww-hunter-shoots = Hunter { $hunter } shoots seat { $target }.
+ww-hunter-holds = Hunter { $hunter } does not shoot.
+ww-defaulted = Seat { $seat } did not act in time ({ $ask }): default taken.
+ww-scored = GPP: seat { $seat } { $points } ({ $reason }).
+ww-game-over-draw = Game over: a draw. Roles:{ $roles }
+ww-game-over = Game over: { $side } win. Roles:{ $roles }

@@ -1,0 +1,67 @@
+# 狼人杀：一局的经过，每个事件一行（回放、终端）。
+# 参数是座位号、座位列表（"2, 5"），以及由其他键给出的词。
+
+ww-role-werewolf = 狼人
+ww-role-villager = 村民
+ww-role-seer = 预言家
+ww-role-witch = 女巫
+ww-role-hunter = 猎人
+
+ww-side-good = 好人
+ww-side-wolves = 狼人
+
+ww-ask-wolf-pick = 狼人选刀
+ww-ask-witch = 女巫用药
+ww-ask-seer-check = 预言家查验
+ww-ask-hunter-shot = 猎人开枪
+ww-ask-speech = 发言
+ww-ask-pk-speech = PK 发言
+ww-ask-last-words = 遗言
+ww-ask-vote = 投票
+ww-ask-pk-vote = PK 投票
+
+ww-role-dealt = { $seat } 号是{ $role }。
+ww-wolf-pack = 狼人是 { $wolves } 号。
+ww-night-fell = ── 第 { $night } 夜，天黑请闭眼。
+ww-wolf-picked = { $wolf } 号狼人选择刀 { $target } 号。
+ww-wolf-picked-again = { $wolf } 号狼人选择刀 { $target } 号（第二轮）。
+ww-wolf-no-pick = { $wolf } 号狼人没有选择。
+ww-wolf-no-pick-again = { $wolf } 号狼人没有选择（第二轮）。
+ww-wolf-tie = 狼人的选择在 { $tied } 号之间平票，重新选择。
+ww-wolf-attack-lot = 再次平票：抽签落在 { $target } 号。狼人袭击 { $target } 号。
+ww-wolf-attack = 狼人袭击 { $target } 号。
+ww-wolf-attack-none = 狼人今晚空刀。
+ww-witch-told = 女巫得知：今晚 { $target } 号被袭击。
+ww-witch-told-none = 女巫得知：今晚无人被袭击。
+ww-witch-saved = 女巫救了 { $target } 号。
+ww-witch-poisoned = 女巫毒了 { $target } 号。
+ww-seer-wolf = 预言家查验 { $target } 号：狼人。
+ww-seer-good = 预言家查验 { $target } 号：好人。
+ww-hunter-lives = 猎人得知：他今晚存活。
+ww-hunter-may-shoot = 猎人得知：他今晚死亡，可以开枪。
+ww-hunter-poisoned = 猎人得知：他今晚被毒死，不能开枪。
+ww-died-attack = { $seat } 号死亡（被狼人杀害）。
+ww-died-poison = { $seat } 号死亡（被毒死）。
+ww-died-shot = { $seat } 号死亡（被猎人枪杀）。
+ww-died-vote = { $seat } 号死亡（被放逐）。
+ww-dawn-peaceful = ── 第 { $day } 天。天亮了：昨夜是平安夜，无人死亡。
+ww-dawn-one = ── 第 { $day } 天。天亮了：昨夜 { $dead } 号死亡。
+ww-dawn-many = ── 第 { $day } 天。天亮了：昨夜 { $dead } 号死亡。
+ww-speech = { $seat } 号发言：“{ $text }”
+ww-speech-pk = { $seat } 号（PK）发言：“{ $text }”
+ww-speech-last = { $seat } 号（遗言）：“{ $text }”
+ww-vote-sealed = { $voter } 号投票给 { $target } 号（密封）。
+ww-abstain-sealed = { $voter } 号弃票（密封）。
+ww-votes = 投票：{ $ballots }。
+ww-votes-pk = PK 投票：{ $ballots }。
+ww-votes-none = 无人投票
+ww-ballot-abstain = { $voter }→弃票
+ww-pk-called = 投票在 { $tied } 号之间平票：PK 发言，然后其他人重新投票。
+ww-voted-out = { $seat } 号被放逐。
+ww-voted-out-none = 无人被放逐。
+ww-hunter-shoots = { $hunter } 号猎人开枪带走 { $target } 号。
+ww-hunter-holds = { $hunter } 号猎人没有开枪。
+ww-defaulted = { $seat } 号没有按时行动（{ $ask }）：按默认处理。
+ww-scored = GPP：{ $seat } 号 { $points }（{ $reason }）。
+ww-game-over-draw = 游戏结束：平局。身份：{ $roles }
+ww-game-over = 游戏结束：{ $side }获胜。身份：{ $roles }
