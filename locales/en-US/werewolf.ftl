@@ -65,3 +65,33 @@ ww-defaulted = Seat { $seat } did not act in time ({ $ask }): default taken.
 ww-scored = GPP: seat { $seat } { $points } ({ $reason }).
 ww-game-over-draw = Game over: a draw. Roles:{ $roles }
 ww-game-over = Game over: { $side } win. Roles:{ $roles }
+
+# The end of a game at the terminal: deaths the table was not told, how it was won, the
+# scoreboard.
+ww-end-attack = was killed by the wolves in night { $night }
+ww-end-poison = was poisoned by the witch in night { $night }
+ww-end-shot = was shot by the hunter
+ww-end-vote = was voted out on day { $day }
+ww-end-untold = Seat { $seat } (the { $role }) { $how }.
+ww-end-why-good = no wolf is left
+ww-end-why-gods = no god (seer, witch, hunter) is left
+ww-end-why-villagers = no villager is left
+ww-end-clock = Decided by the clock: day { $day } ended with both sides alive, a draw.
+ww-end-decided-when = Decided when seat { $seat } (the { $role }) { $how }: { $why }.
+ww-end-decided = Decided: { $why }.
+ww-end-before-dawn = Before dawn:
+ww-end-result-good = the good side wins
+ww-end-result-wolves = the wolves win
+ww-end-result-draw = a draw, nobody wins
+ww-end-game-over = == Game over: { $result }.
+ww-end-header = seat  role      GPP  result  player
+ww-end-won = won
+ww-end-lost = lost
+
+# The start of a game at the terminal.
+ww-start = Werewolf, session { $session } (seed { $seed }). { $who }
+ww-start-watch = Nine AI players; you watch the public story.
+ww-start-play = You play { $seats } (drawn at random); the other seats are AI. Type quit to leave (the game is saved), abandon to end it.
+ww-start-seat = seat { $seats }
+ww-start-seats = seats { $seats }
+ww-start-you = *** You are seat { $seat }. ***

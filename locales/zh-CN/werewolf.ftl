@@ -65,3 +65,32 @@ ww-defaulted = { $seat } 号没有按时行动（{ $ask }）：按默认处理�
 ww-scored = GPP：{ $seat } 号 { $points }（{ $reason }）。
 ww-game-over-draw = 游戏结束：平局。身份：{ $roles }
 ww-game-over = 游戏结束：{ $side }获胜。身份：{ $roles }
+
+# 终端上的一局结束：未公布的死亡、胜负如何决定、计分板。
+ww-end-attack = 在第 { $night } 夜被狼人杀害
+ww-end-poison = 在第 { $night } 夜被女巫毒死
+ww-end-shot = 被猎人枪杀
+ww-end-vote = 在第 { $day } 天被放逐
+ww-end-untold = { $seat } 号（{ $role }）{ $how }。
+ww-end-why-good = 狼人已全部出局
+ww-end-why-gods = 神职（预言家、女巫、猎人）已全部出局
+ww-end-why-villagers = 村民已全部出局
+ww-end-clock = 时间到：第 { $day } 天结束时双方都有人存活，平局。
+ww-end-decided-when = 胜负已定：{ $seat } 号（{ $role }）{ $how }，{ $why }。
+ww-end-decided = 胜负已定：{ $why }。
+ww-end-before-dawn = 天亮之前：
+ww-end-result-good = 好人阵营获胜
+ww-end-result-wolves = 狼人阵营获胜
+ww-end-result-draw = 平局，无人获胜
+ww-end-game-over = == 游戏结束：{ $result }。
+ww-end-header = 座位  身份      GPP  结果    玩家
+ww-end-won = 胜
+ww-end-lost = 负
+
+# 终端上的一局开始。
+ww-start = 狼人杀，对局 { $session }（种子 { $seed }）。{ $who }
+ww-start-watch = 九名 AI 玩家；你观看公开的对局。
+ww-start-play = 你扮演 { $seats }（随机抽取）；其余座位由 AI 扮演。输入 quit 离开（对局会保存），输入 abandon 结束对局。
+ww-start-seat = { $seats } 号
+ww-start-seats = { $seats } 号
+ww-start-you = *** 你是 { $seat } 号。 ***

@@ -325,3 +325,63 @@ fn a_replayed_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagg
     assert!(err.starts_with("--detail does not apply"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--lang zh-CN` tells the werewolf story in Simplified Chinese, and a resumed game would
+/// keep it (the language is in the stored setup); English stays the default.
+#[test]
+fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
+    let db = |name: &str| {
+        format!(
+            "sqlite://{}",
+            std::env::temp_dir()
+                .join(format!("agora-cli-{name}-{}.db", std::process::id()))
+                .display()
+        )
+    };
+    let args = |db: &str| -> Vec<String> {
+        [
+            "play", "werewolf", "--humans", "0", "--seed", "3", "--pace", "0",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .chain(["--step-delay", "0", "--db", db].map(String::from))
+        .collect()
+    };
+    let (zh, en) = (db("zh"), db("en"));
+    let mut zh_args = args(&zh);
+    zh_args.extend(["--lang".into(), "zh-CN".into()]);
+    let zh_args: Vec<&str> = zh_args.iter().map(String::as_str).collect();
+    let (ok, out, err) = agora_env(&zh_args, &[]);
+    assert!(ok, "{err}");
+    let han = |l: &str| l.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    // Every line the game tells (not the players' own words) is Chinese.
+    let told: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.contains('“') && !l.contains("ai:"))
+        .skip(1) // the AI seats' line, before the table's language applies
+        .collect();
+    assert!(told.len() > 10, "{out}");
+    for line in &told {
+        assert!(han(line), "not Chinese: {line}\n{out}");
+        for word in ["Night", "Day", "wolves", "voted out", "wins", "Seat"] {
+            assert!(!line.contains(word), "{word} in {line}");
+        }
+    }
+    assert!(
+        out.contains("天黑请闭眼") && out.contains("游戏结束"),
+        "{out}"
+    );
+    // English by default, the same game.
+    let en_args = args(&en);
+    let en_args: Vec<&str> = en_args.iter().map(String::as_str).collect();
+    let (ok, out, err) = agora_env(&en_args, &[]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("── Night 1 falls. Everyone closes their eyes."),
+        "{out}"
+    );
+    assert!(!out.lines().any(han), "{out}");
+    // A language we do not have is refused, naming the ones there are.
+    let (ok, _, err) = agora_env(&["play", "werewolf", "--lang", "fr"], &[]);
+    assert!(!ok && err.contains("en, zh-CN"), "{err}");
+}

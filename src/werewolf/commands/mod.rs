@@ -61,16 +61,14 @@ pub fn human_seats(seed: u64, humans: u8) -> Vec<Seat> {
 }
 
 /// "seat 3" or "seats 2, 7": the human seats as said at the start.
-fn seats_said(humans: &[Seat]) -> String {
-    format!(
-        "seat{} {}",
-        if humans.len() > 1 { "s" } else { "" },
-        humans
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    )
+fn seats_said(humans: &[Seat], lang: agora_games::Lang) -> String {
+    let list: Vec<String> = humans.iter().map(|s| s.to_string()).collect();
+    let id = if humans.len() > 1 {
+        "ww-start-seats"
+    } else {
+        "ww-start-seat"
+    };
+    lang.text(id, &[("seats", &list.join(", "))])
 }
 
 /// `agora play werewolf`.
@@ -141,20 +139,26 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
             &kit,
         )
         .await?;
+    let lang = opts.lang;
+    let who = if humans.is_empty() {
+        lang.text("ww-start-watch", &[])
+    } else {
+        let seats = seats_said(&humans, lang);
+        lang.text("ww-start-play", &[("seats", &seats)])
+    };
+    let (session, seed) = (runner.id().to_string(), seed.to_string());
     println!(
-        "Werewolf, session {} (seed {seed}). {}",
-        runner.id(),
-        if humans.is_empty() {
-            "Nine AI players; you watch the public story.".to_string()
-        } else {
-            format!(
-                "You play {} (drawn at random); the other seats are AI. Type quit to leave (the game is saved), abandon to end it.",
-                seats_said(&humans)
-            )
-        }
+        "{}",
+        lang.text(
+            "ww-start",
+            &[("session", &session), ("seed", &seed), ("who", &who)]
+        )
     );
     if let [seat] = humans[..] {
-        println!("*** You are seat {seat}. ***");
+        println!(
+            "{}",
+            lang.text("ww-start-you", &[("seat", &seat.to_string())])
+        );
     }
     let mut keyboard = if humans.is_empty() {
         Keyboard::none()
@@ -213,7 +217,7 @@ impl TerminalGame for WerewolfTerminal {
                     "session {} (seed {}): resumed; you play {}",
                     row.id,
                     row.seed,
-                    seats_said(humans)
+                    seats_said(humans, setup.lang)
                 );
             }
             at.go_on(runner, WerewolfScreen::new(humans, setup.lang), keyboard)
@@ -262,7 +266,7 @@ mod tests {
 
     #[test]
     fn human_seats_are_said_in_plain_words() {
-        assert_eq!(seats_said(&[3]), "seat 3");
-        assert_eq!(seats_said(&[2, 7]), "seats 2, 7");
+        assert_eq!(seats_said(&[3], agora_games::Lang::En), "seat 3");
+        assert_eq!(seats_said(&[2, 7], agora_games::Lang::En), "seats 2, 7");
     }
 }

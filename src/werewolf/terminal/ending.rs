@@ -5,13 +5,15 @@
 
 use agora_core::store::{Outcome, SummarySeat};
 use agora_games::werewolf::{DeathCause, Event, Role, Seat, SeatSet, Werewolf, Winner};
+use agora_games::Lang;
 
-fn cause_text(cause: DeathCause, night: u32, day: u32) -> String {
+fn cause_text(cause: DeathCause, night: u32, day: u32, lang: Lang) -> String {
+    let (night, day) = (night.to_string(), day.to_string());
     match cause {
-        DeathCause::Attack => format!("was killed by the wolves in night {night}"),
-        DeathCause::Poison => format!("was poisoned by the witch in night {night}"),
-        DeathCause::Shot => "was shot by the hunter".to_string(),
-        DeathCause::Vote => format!("was voted out on day {day}"),
+        DeathCause::Attack => lang.text("ww-end-attack", &[("night", &night)]),
+        DeathCause::Poison => lang.text("ww-end-poison", &[("night", &night)]),
+        DeathCause::Shot => lang.text("ww-end-shot", &[]),
+        DeathCause::Vote => lang.text("ww-end-vote", &[("day", &day)]),
     }
 }
 
@@ -44,101 +46,117 @@ fn deaths(game: &Werewolf) -> Vec<(Seat, DeathCause, u32, u32, bool)> {
     out
 }
 
-fn seat_role(game: &Werewolf, seat: Seat) -> String {
-    format!("seat {seat} (the {})", game.role(seat).name())
-}
-
 /// Lines for the deaths the table was never told of, e.g. the last night's.
-pub fn untold_deaths(game: &Werewolf) -> Vec<String> {
+pub fn untold_deaths(game: &Werewolf, lang: Lang) -> Vec<String> {
     deaths(game)
         .into_iter()
         .filter(|d| !d.4)
         .map(|(seat, cause, night, day, _)| {
-            format!(
-                "   {} {}.",
-                capitalized(&seat_role(game, seat)),
-                cause_text(cause, night, day)
-            )
+            let line = lang.text(
+                "ww-end-untold",
+                &[
+                    ("seat", &seat.to_string()),
+                    ("role", &game.role(seat).name_in(lang)),
+                    ("how", &cause_text(cause, night, day, lang)),
+                ],
+            );
+            format!("   {line}")
         })
         .collect()
 }
 
-fn capitalized(s: &str) -> String {
-    let mut c = s.chars();
-    c.next()
-        .map(|f| f.to_uppercase().chain(c).collect())
-        .unwrap_or_default()
-}
-
 /// One line saying how the game was won: the deciding death or vote, and why it decided.
-pub fn how_won(game: &Werewolf) -> String {
+pub fn how_won(game: &Werewolf, lang: Lang) -> String {
     let alive = game.alive();
     let count = |f: &dyn Fn(Role) -> bool| alive.iter().filter(|&s| f(game.role(s))).count();
     let why = match game.winner() {
-        Some(Winner::Good) => "no wolf is left".to_string(),
+        Some(Winner::Good) => "ww-end-why-good",
         Some(Winner::Wolves) if count(&|r| !matches!(r, Role::Werewolf | Role::Villager)) == 0 => {
-            "no god (seer, witch, hunter) is left".to_string()
+            "ww-end-why-gods"
         }
-        Some(Winner::Wolves) => "no villager is left".to_string(),
+        Some(Winner::Wolves) => "ww-end-why-villagers",
         Some(Winner::Draw) | None => {
-            return format!(
-                "Decided by the clock: day {} ended with both sides alive, a draw.",
-                game.rules().max_days
-            )
+            let day = game.rules().max_days.to_string();
+            return lang.text("ww-end-clock", &[("day", &day)]);
         }
     };
+    let why = lang.text(why, &[]);
     match deaths(game).last() {
-        Some(&(seat, cause, night, day, _)) => format!(
-            "Decided when {} {}: {why}.",
-            seat_role(game, seat),
-            cause_text(cause, night, day)
+        Some(&(seat, cause, night, day, _)) => lang.text(
+            "ww-end-decided-when",
+            &[
+                ("seat", &seat.to_string()),
+                ("role", &game.role(seat).name_in(lang)),
+                ("how", &cause_text(cause, night, day, lang)),
+                ("why", &why),
+            ],
         ),
-        None => format!("Decided: {why}."),
+        None => lang.text("ww-end-decided", &[("why", &why)]),
     }
 }
 
 /// The final scoreboard: the untold deaths, the winner and how, then each seat's player,
 /// role and GPP. `game` (the finished game rebuilt from its log) adds the explanation.
-pub fn scoreboard(outcome: &Outcome, seats: &[SummarySeat], game: Option<&Werewolf>) -> String {
+pub fn scoreboard(
+    outcome: &Outcome,
+    seats: &[SummarySeat],
+    game: Option<&Werewolf>,
+    lang: Lang,
+) -> String {
     let mut s = String::new();
     if let Some(game) = game {
-        let untold = untold_deaths(game);
+        let untold = untold_deaths(game, lang);
         if !untold.is_empty() {
-            s.push_str("\nBefore dawn:\n");
+            s.push_str(&format!("\n{}\n", lang.text("ww-end-before-dawn", &[])));
             for line in untold {
                 s.push_str(&line);
                 s.push('\n');
             }
         }
     }
+    let result = match outcome.winner.as_str() {
+        "good" => "ww-end-result-good",
+        "wolves" => "ww-end-result-wolves",
+        _ => "ww-end-result-draw",
+    };
+    let result = lang.text(result, &[]);
     s.push_str(&format!(
-        "\n== Game over: {}.\n",
-        match outcome.winner.as_str() {
-            "good" => "the good side wins",
-            "wolves" => "the wolves win",
-            _ => "a draw, nobody wins",
-        }
+        "\n{}\n",
+        lang.text("ww-end-game-over", &[("result", &result)])
     ));
     if let Some(game) = game {
-        s.push_str(&how_won(game));
+        s.push_str(&how_won(game, lang));
         s.push('\n');
     }
-    s.push_str("seat  role      GPP  result  player\n");
+    s.push_str(&lang.text("ww-end-header", &[]));
+    s.push('\n');
     for o in &outcome.seats {
         let player = seats
             .iter()
             .find(|x| x.seat == o.seat)
             .map(|x| x.player.as_str())
             .unwrap_or("?");
+        let role = Role::parse(&o.role).map_or_else(|| o.role.clone(), |r| r.name_in(lang));
+        // Padded by display width: a Han character takes two columns.
+        let pad = 8usize.saturating_sub(width(&role));
+        let result = lang.text(if o.won { "ww-end-won" } else { "ww-end-lost" }, &[]);
+        let after = 6usize.saturating_sub(width(&result));
         s.push_str(&format!(
-            "{:>4}  {:<8} {:>4}  {:<6}  {player}\n",
+            "{:>4}  {role}{} {:>4}  {result}{}  {player}\n",
             o.seat,
-            o.role,
+            " ".repeat(pad),
             o.score,
-            if o.won { "won" } else { "lost" }
+            " ".repeat(after),
         ));
     }
     s
+}
+
+/// Columns a text takes at a terminal: two for a wide (CJK) character.
+fn width(text: &str) -> usize {
+    text.chars()
+        .map(|c| if (c as u32) >= 0x1100 { 2 } else { 1 })
+        .sum()
 }
 
 #[cfg(test)]
@@ -159,8 +177,8 @@ mod tests {
         let (mut night_ends, mut day_ends) = (0, 0);
         for seed in 0..150u64 {
             let game = play(&rules, seed, lineup);
-            let untold = untold_deaths(&game);
-            let won = how_won(&game);
+            let untold = untold_deaths(&game, Lang::En);
+            let won = how_won(&game, Lang::En);
             match game.winner() {
                 Some(Winner::Draw) => assert!(won.contains("draw"), "{won}"),
                 Some(w) => {

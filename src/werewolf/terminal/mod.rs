@@ -441,7 +441,7 @@ impl Screen for WerewolfScreen {
                 None
             }
         };
-        print!("{}", scoreboard(outcome, &seats, game.as_ref()));
+        print!("{}", scoreboard(outcome, &seats, game.as_ref(), self.lang));
         Ok(())
     }
 }
