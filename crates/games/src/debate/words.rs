@@ -1,9 +1,39 @@
-//! The text facts a debate's rules read from a speech: its word count (whitespace-separated
-//! tokens) and whether its last sentence is a question.
+//! The text facts a debate's rules read from a speech: its word count (a Han character is
+//! a word, as the source's 字 limits counted; any other run of characters between spaces
+//! is one) and whether its last sentence is a question.
 
-/// Words in `text`: whitespace-separated tokens.
+/// Words in `text`: each Han character one word (a Chinese speech's 字), every other run
+/// of characters between whitespace, CJK punctuation or Han characters one word (so an
+/// English text counts its whitespace-separated tokens, and `UBI` inside Chinese counts one).
 pub fn count(text: &str) -> u32 {
-    text.split_whitespace().count() as u32
+    let mut words = 0u32;
+    let mut in_run = false;
+    for c in text.chars() {
+        if is_han(c) {
+            words += 1;
+            in_run = false;
+        } else if c.is_whitespace() || is_cjk_punctuation(c) {
+            in_run = false;
+        } else if !in_run {
+            words += 1;
+            in_run = true;
+        }
+    }
+    words
+}
+
+/// A Han (CJK ideograph) character.
+fn is_han(c: char) -> bool {
+    matches!(c as u32,
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F)
+}
+
+/// CJK and full-width punctuation (`，。、！？：；（）「」` and the like): a separator, not a
+/// word. (Curly quotes, dashes and ellipses are left as they are: English uses them inside
+/// words, `don’t`.)
+fn is_cjk_punctuation(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x303F | 0xFE30..=0xFE4F)
+        || matches!(c, '\u{FF01}'..='\u{FF0F}' | '\u{FF1A}'..='\u{FF20}' | '\u{FF3B}'..='\u{FF40}' | '\u{FF5B}'..='\u{FF65}')
 }
 
 /// Whether the last sentence of `text` ends with a question mark (closing quotes, brackets
@@ -28,7 +58,17 @@ mod tests {
     fn words_are_whitespace_tokens() {
         assert_eq!(count(""), 0);
         assert_eq!(count("  one\ttwo\nthree  "), 3);
-        assert_eq!(count("a — b"), 3);
+        assert_eq!(count("don't stop-now, ok?"), 3);
+        assert_eq!(count("a — b don’t “quote” wait…what"), 6);
+    }
+
+    #[test]
+    fn a_han_character_is_a_word() {
+        assert_eq!(count("我们赞成。"), 4);
+        assert_eq!(count("我们支持UBI计划，理由有三。"), 11);
+        assert_eq!(count("「全民基本收入」不是福利！"), 10);
+        assert_eq!(count("“全民基本收入”不是福利"), 12);
+        assert_eq!(count("芬兰 2017 年的试点"), 7);
     }
 
     #[test]
