@@ -87,6 +87,28 @@ impl Lang {
     }
 }
 
+/// A full-width form or the ideographic space (what Chinese text is typed with, and what a
+/// look-alike of an ASCII control shape is made of).
+pub fn is_wide(c: char) -> bool {
+    matches!(c, '\u{FF01}'..='\u{FF5E}' | '\u{3000}')
+}
+
+/// A full-width form as its ASCII letter or sign (`Ａ` → `A`, `｜` → `|`, `：` → `:`), the
+/// ideographic space as a space; any other character as it is.
+pub fn fold_wide(c: char) -> char {
+    match c {
+        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
+        '\u{3000}' => ' ',
+        _ => c,
+    }
+}
+
+/// A Han (CJK ideograph) character.
+pub fn is_han(c: char) -> bool {
+    matches!(c as u32,
+        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F)
+}
+
 impl std::str::FromStr for Lang {
     type Err = String;
     fn from_str(s: &str) -> Result<Lang, String> {

@@ -140,29 +140,15 @@ impl PromptSet {
 /// is what is kept, stripped (otherwise Chinese punctuation stays as written).
 pub fn strip_control(text: &str) -> String {
     let plain = strip_ascii_control(text);
-    if !plain.chars().any(is_wide) {
+    if !plain.chars().any(crate::games::lang::is_wide) {
         return plain;
     }
-    let folded: String = plain.chars().map(fold_wide).collect();
+    let folded: String = plain.chars().map(crate::games::lang::fold_wide).collect();
     let stripped = strip_ascii_control(&folded);
     if stripped == folded {
         plain
     } else {
         stripped
-    }
-}
-
-/// A full-width form or the ideographic space.
-fn is_wide(c: char) -> bool {
-    matches!(c, '\u{FF01}'..='\u{FF5E}' | '\u{3000}')
-}
-
-/// A full-width form as its ASCII letter or sign (`Ａ` → `A`, `｜` → `|`, `：` → `:`).
-fn fold_wide(c: char) -> char {
-    match c {
-        '\u{FF01}'..='\u{FF5E}' => char::from_u32(c as u32 - 0xFEE0).unwrap_or(c),
-        '\u{3000}' => ' ',
-        _ => c,
     }
 }
 

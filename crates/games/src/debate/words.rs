@@ -2,6 +2,8 @@
 //! a word, as the source's 字 limits counted; any other run of characters between spaces
 //! is one) and whether its last sentence is a question.
 
+use crate::lang::is_han;
+
 /// Words in `text`: each Han character one word (a Chinese speech's 字), every other run
 /// of characters between whitespace, CJK punctuation or Han characters one word (so an
 /// English text counts its whitespace-separated tokens, and `UBI` inside Chinese counts one).
@@ -20,12 +22,6 @@ pub fn count(text: &str) -> u32 {
         }
     }
     words
-}
-
-/// A Han (CJK ideograph) character.
-fn is_han(c: char) -> bool {
-    matches!(c as u32,
-        0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0x20000..=0x3134F)
 }
 
 /// CJK and full-width punctuation (`，。、！？：；（）「」` and the like): a separator, not a
