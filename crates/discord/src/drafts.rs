@@ -31,6 +31,17 @@ const TYPING_GAP: Duration = Duration::from_secs(8);
 /// What marks a message as still being written.
 pub const WRITING: &str = " ✍️";
 
+/// What a game's driver hands [`Drafts::update`] for a seat's speech so far (`text`): the
+/// message as `render` tells it, or nothing written yet (the seat has begun: the bot is
+/// shown typing) when there is no text.
+pub fn draft_line(text: &str, render: impl FnOnce() -> Option<String>) -> Option<String> {
+    if text.is_empty() {
+        Some(String::new())
+    } else {
+        render()
+    }
+}
+
 /// A draft's key: the seat and the ask it answers.
 pub type Key = (u8, u32);
 

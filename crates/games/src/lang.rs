@@ -103,6 +103,24 @@ pub fn fold_wide(c: char) -> char {
     }
 }
 
+/// `strip` (a control-shape stripper) made to catch full-width look-alikes too
+/// (`ＳＹＳＴＥＭ：`, `<｜…｜>`): a text with full-width forms is also read folded to ASCII,
+/// and when that reading holds a control shape the folded text is what is kept, stripped;
+/// otherwise the text keeps its full-width punctuation as written.
+pub fn strip_look_alikes(text: &str, strip: impl Fn(&str) -> String) -> String {
+    let plain = strip(text);
+    if !plain.chars().any(is_wide) {
+        return plain;
+    }
+    let folded: String = plain.chars().map(fold_wide).collect();
+    let stripped = strip(&folded);
+    if stripped.trim() == folded.trim() {
+        plain
+    } else {
+        stripped
+    }
+}
+
 /// A Han (CJK ideograph) character.
 pub fn is_han(c: char) -> bool {
     matches!(c as u32,

@@ -139,17 +139,7 @@ impl PromptSet {
 /// also read folded to ASCII, and when that reading holds a control shape, the folded text
 /// is what is kept, stripped (otherwise Chinese punctuation stays as written).
 pub fn strip_control(text: &str) -> String {
-    let plain = strip_ascii_control(text);
-    if !plain.chars().any(crate::games::lang::is_wide) {
-        return plain;
-    }
-    let folded: String = plain.chars().map(crate::games::lang::fold_wide).collect();
-    let stripped = strip_ascii_control(&folded);
-    if stripped == folded {
-        plain
-    } else {
-        stripped
-    }
+    crate::games::lang::strip_look_alikes(text, strip_ascii_control)
 }
 
 fn strip_ascii_control(text: &str) -> String {

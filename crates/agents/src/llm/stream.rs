@@ -13,6 +13,15 @@ use std::time::Duration;
 /// mode: a string cut inside an escape (`\`, `\u00e`, half a surrogate pair) ends before
 /// it, so the text only ever grows and never shows half a character.
 pub fn partial_field(content: &str, field: &str) -> Option<String> {
+    partial_object(content)?.iter().find_map(|(k, v)| match v {
+        JsonValue::Str(s) if k == field => Some(s.to_string()),
+        _ => None,
+    })
+}
+
+/// The JSON object that `content` has begun, as far as it goes (a string cut short ends
+/// where it was cut, never inside an escape); `None` before its `{` or when it is no object.
+fn partial_object(content: &str) -> Option<jiter::JsonObject<'_>> {
     let start = content.find('{')?;
     let value = JsonValue::parse_with_config(
         &content.as_bytes()[start..],
@@ -20,13 +29,10 @@ pub fn partial_field(content: &str, field: &str) -> Option<String> {
         PartialMode::TrailingStrings,
     )
     .ok()?;
-    let JsonValue::Object(object) = value else {
-        return None;
-    };
-    object.iter().find_map(|(k, v)| match v {
-        JsonValue::Str(s) if k == field => Some(s.to_string()),
+    match value {
+        JsonValue::Object(object) => Some(object),
         _ => None,
-    })
+    }
 }
 
 /// A JSON object reply cut off by the server's token cap inside its last string (the
@@ -39,16 +45,7 @@ pub fn closed_at_cut(content: &str) -> Option<String> {
         Err(e) if e.is_eof() => {}
         _ => return None,
     }
-    let start = trimmed.find('{')?;
-    let value = JsonValue::parse_with_config(
-        &trimmed.as_bytes()[start..],
-        false,
-        PartialMode::TrailingStrings,
-    )
-    .ok()?;
-    let JsonValue::Object(object) = value else {
-        return None;
-    };
+    let object = partial_object(trimmed)?;
     // Only a cut inside a string: a number or a list cut short cannot be told from a whole one.
     let last = object.len().checked_sub(1)?;
     if !matches!(object.get(last), Some((_, JsonValue::Str(_)))) {

@@ -7,6 +7,7 @@
 
 use super::render;
 use super::table::{Desk, OpenCall};
+use crate::drafts::draft_line;
 use agora_core::session::Note;
 use agora_core::session::UNASKED;
 use agora_games::debate::team::{side_of, Ask, Event, Side, Stage, TeamDebate, JUDGE};
@@ -242,12 +243,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                 event,
                 text,
             } if desk.data.user(*seat).is_none() => {
-                // No text yet: the seat has begun (shown as the bot typing).
-                let line = match text.is_empty() {
-                    true => Some(String::new()),
-                    false => render::event_line(event, &desk.data),
-                };
-                if let Some(line) = line {
+                if let Some(line) = draft_line(text, || render::event_line(event, &desk.data)) {
                     out.retain(|o| !matches!(o, Out::Draft(k, _) if *k == (*seat, *seq)));
                     out.push(Out::Draft((*seat, *seq), line));
                 }

@@ -5,7 +5,7 @@
 
 use super::render;
 use super::table::{Board, OpenAsk, Running, TablePhase};
-use crate::drafts::Key;
+use crate::drafts::{draft_line, Key};
 use agora_core::session::Note;
 use agora_core::store::Outcome;
 use agora_games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
@@ -91,11 +91,7 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                 event,
                 text,
             } => {
-                // No text yet: the seat has begun (shown as the bot typing).
-                let line = match text.is_empty() {
-                    true => Some(String::new()),
-                    false => render::public_line(event, &r.names, humans),
-                };
+                let line = draft_line(text, || render::public_line(event, &r.names, humans));
                 if let Some(line) = line {
                     p.drafts.retain(|(k, _)| *k != (*seat, *seq));
                     p.drafts.push(((*seat, *seq), line));

@@ -5,7 +5,7 @@
 //! found verbatim in that text (case, full-width forms and whitespace normalised). The first two
 //! labels that survive are the message's main topics, the only ones that count.
 
-use crate::lang::{fold_wide, is_han, is_wide};
+use crate::lang::{fold_wide, is_han, strip_look_alikes};
 use serde::{Deserialize, Serialize};
 
 /// How a message bears on a topic.
@@ -56,17 +56,7 @@ const MARKERS: [&str; 5] = ["system:", "assistant:", "user:", "developer:", "ana
 /// by reading the text folded to ASCII too: when that reading holds a control shape, the
 /// folded text is what is kept, stripped.
 pub fn strip(text: &str) -> String {
-    let plain = strip_ascii(text);
-    if !plain.chars().any(is_wide) {
-        return plain;
-    }
-    let folded: String = plain.chars().map(fold_wide).collect();
-    let stripped = strip_ascii(&folded);
-    if stripped == folded.trim() {
-        plain
-    } else {
-        stripped
-    }
+    strip_look_alikes(text, strip_ascii)
 }
 
 fn strip_ascii(text: &str) -> String {

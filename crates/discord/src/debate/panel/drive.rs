@@ -9,7 +9,7 @@ use super::call::{Call, Closed};
 use super::formats::DiscordPanel;
 use super::lobby::PanelLobby;
 use super::table::{self, PanelRunning, PanelState, PanelTable, RunningData};
-use crate::drafts::Drafts;
+use crate::drafts::{draft_line, Drafts};
 use crate::game_table::{create, launch, new_seed, reopen};
 use crate::send::no_pings;
 use crate::tables::Seated;
@@ -229,12 +229,8 @@ pub(super) async fn follow<G: DiscordPanel>(
                     PanelState::Running(PanelRunning { data, .. }) => data.names.clone(),
                     _ => Vec::new(),
                 };
-                if let Some(line) = G::shown(event, *audience, &names) {
-                    // No text yet: the seat has begun (shown as the bot typing).
-                    let line = match text.is_empty() {
-                        true => String::new(),
-                        false => sanitize(&line, 6000),
-                    };
+                let shown = || G::shown(event, *audience, &names).map(|l| sanitize(&l, 6000));
+                if let Some(line) = draft_line(text, shown) {
                     drafts.update((*seat, *seq), line);
                 }
             }
