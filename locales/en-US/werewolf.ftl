@@ -95,3 +95,7 @@ ww-start-play = You play { $seats } (drawn at random); the other seats are AI. T
 ww-start-seat = seat { $seats }
 ww-start-seats = seats { $seats }
 ww-start-you = *** You are seat { $seat }. ***
+
+# Which AI sits in the empty seats, said once as a table starts.
+ww-kit-model = AI seats: language model { $model } at { $url }
+ww-kit-builtin = AI seats: the built-in heuristic players (no LLM API key: set LLM_API_KEY or WEREWOLF_LLM_API_KEY to seat a language model)

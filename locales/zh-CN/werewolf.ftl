@@ -94,3 +94,7 @@ ww-start-play = 你扮演 { $seats }（随机抽取）；其余座位由 AI 扮�
 ww-start-seat = { $seats } 号
 ww-start-seats = { $seats } 号
 ww-start-you = *** 你是 { $seat } 号。 ***
+
+# 空座位由哪种 AI 扮演，开局时说一次。
+ww-kit-model = AI 座位：语言模型 { $model }（{ $url }）
+ww-kit-builtin = AI 座位：内置的启发式玩家（未设置模型 API 密钥：设置 LLM_API_KEY 或 WEREWOLF_LLM_API_KEY 即可由语言模型入座）

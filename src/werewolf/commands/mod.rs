@@ -83,7 +83,8 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
             .map_err(|m| anyhow::anyhow!("--pace: {m}"))?;
     }
     let name = terminal_name(opts.name.as_deref());
-    let kit = agent_kit(config, false)?;
+    let kit = agent_kit(config, true)?;
+    eprintln!("{}", agora_core::werewolf::kit::kit_line(&kit, opts.lang));
     if let Some((client, _)) = &kit.llm {
         // A model that cannot be reached would make every AI move wait for a timeout.
         client.probe().await.map_err(|e| {

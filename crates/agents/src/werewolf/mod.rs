@@ -21,6 +21,7 @@ pub mod probe;
 pub mod random;
 pub mod remote;
 
+use crate::games::lang::Lang;
 use crate::games::werewolf::{Action, Ask, Claims, Event, Werewolf};
 use crate::llm::prompts::PromptSet;
 use crate::llm::Client;
@@ -57,11 +58,20 @@ pub enum Strategy {
 
 /// A player of the given strategy for `seat`, seeded from the game's seed.
 pub fn player(strategy: Strategy, seat: u8, seed: u64) -> Box<dyn Player> {
+    player_in(strategy, seat, seed, Lang::En)
+}
+
+/// [`player`] at a table played in `lang`: a built-in player speaks from that language's
+/// phrasebook (the same choices, so the same game for the same seed).
+pub fn player_in(strategy: Strategy, seat: u8, seed: u64, lang: Lang) -> Box<dyn Player> {
     let seed = seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
     match strategy {
-        Strategy::Heuristic => Box::new(heuristic::Heuristic::new(seed)),
+        Strategy::Heuristic => Box::new(heuristic::Heuristic::with_phrasebook(
+            seed,
+            heuristic::phrasebook_in(lang),
+        )),
         Strategy::Random => Box::new(random::RandomPlayer::new(seed)),
     }
 }

@@ -3,6 +3,7 @@
 
 use crate::agents::werewolf::WerewolfKit;
 use crate::config::Config;
+use crate::games::Lang;
 use crate::llm::{Client, Provider};
 use std::sync::Arc;
 use std::time::Duration;
@@ -15,27 +16,29 @@ pub fn agent_kit(config: &Config, quiet: bool) -> anyhow::Result<WerewolfKit> {
         agent_timeout: Duration::from_secs_f64(config.llm.agent_timeout_secs),
         ..WerewolfKit::default()
     };
-    match Provider::resolve("werewolf", &config.llm, &env)? {
-        Some(provider) => {
-            let dir = std::env::var_os("AGORA_CONTENT_DIR")
-                .map(std::path::PathBuf::from)
-                .unwrap_or_else(|| std::path::PathBuf::from("content"))
-                .join("prompts");
-            let prompts = crate::agents::werewolf::llm::load_prompts(Some(&dir))?;
-            if !quiet {
-                eprintln!(
-                    "AI seats: language model {} at {}",
-                    provider.model, provider.base_url
-                );
-            }
-            kit.llm = Some((Client::new(provider), Arc::new(prompts)));
-        }
-        None if !quiet => eprintln!(
-            "AI seats: the built-in heuristic players (no LLM API key: set LLM_API_KEY or WEREWOLF_LLM_API_KEY to seat a language model)"
-        ),
-        None => {}
+    if let Some(provider) = Provider::resolve("werewolf", &config.llm, &env)? {
+        let dir = std::env::var_os("AGORA_CONTENT_DIR")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| std::path::PathBuf::from("content"))
+            .join("prompts");
+        let prompts = crate::agents::werewolf::llm::load_prompts(Some(&dir))?;
+        kit.llm = Some((Client::new(provider), Arc::new(prompts)));
+    }
+    if !quiet {
+        eprintln!("{}", kit_line(&kit, Lang::En));
     }
     Ok(kit)
+}
+
+/// The one line saying who sits in the AI seats, in `lang`.
+pub fn kit_line(kit: &WerewolfKit, lang: Lang) -> String {
+    match &kit.llm {
+        Some((client, _)) => {
+            let p = client.provider();
+            lang.text("ww-kit-model", &[("model", &p.model), ("url", &p.base_url)])
+        }
+        None => lang.text("ww-kit-builtin", &[]),
+    }
 }
 
 /// The AI seats' tools when a language model is required (`sim --llm`, `agent serve
@@ -57,7 +60,7 @@ pub async fn model_kit(config: &Config, quiet: bool, flag: &str) -> anyhow::Resu
         )
     })?;
     if !quiet {
-        eprintln!("AI seats: language model {} at {}", p.model, p.base_url);
+        eprintln!("{}", kit_line(&kit, Lang::En));
     }
     Ok(kit)
 }

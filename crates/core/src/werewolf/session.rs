@@ -3,7 +3,7 @@
 
 use crate::agents::werewolf::llm::LlmSeat;
 use crate::agents::werewolf::remote::RemoteSeat;
-use crate::agents::werewolf::{player, AgentSpec, BuiltIn, Strategy, WerewolfKit};
+use crate::agents::werewolf::{player_in, AgentSpec, BuiltIn, Strategy, WerewolfKit};
 use crate::agents::Agent;
 use crate::config::Timers;
 use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
@@ -156,8 +156,10 @@ impl GameSetup for WerewolfSetup {
             .map(|(i, spec)| {
                 let seat = i as u8 + 1;
                 let builtin = |strategy| {
-                    Box::new(BuiltIn::new(player(strategy, seat, seed), max_chars))
-                        as Box<dyn Agent<Werewolf>>
+                    Box::new(BuiltIn::new(
+                        player_in(strategy, seat, seed, self.lang),
+                        max_chars,
+                    )) as Box<dyn Agent<Werewolf>>
                 };
                 spec.agent.as_ref().map(|agent| match agent {
                     AgentSpec::Builtin { strategy } => builtin(*strategy),
@@ -165,7 +167,7 @@ impl GameSetup for WerewolfSetup {
                         Some((client, prompts)) => Box::new(
                             LlmSeat::new(
                                 seat,
-                                player(Strategy::Heuristic, seat, seed),
+                                player_in(Strategy::Heuristic, seat, seed, self.lang),
                                 client.for_table(id),
                                 prompts.clone(),
                             )

@@ -37,4 +37,4 @@ mod tests;
 mod tests_person;
 
 pub use mind::Heuristic;
-pub use phrases::{install_from_env as install_speeches, phrasebook, Phrasebook};
+pub use phrases::{install_from_env as install_speeches, phrasebook, phrasebook_in, Phrasebook};

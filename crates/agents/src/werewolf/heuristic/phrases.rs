@@ -2,12 +2,14 @@
 //! list of variants per slot, loaded and checked at startup (a built-in copy is compiled
 //! in). Every variant is read back with [`claims::read`] on probe seats: a claim slot must
 //! read as exactly its claim and a flavour slot as nothing, so no phrasing can make the
-//! other players (or a moderator) misread a speech.
+//! other players (or a moderator) misread a speech. A table played in Chinese speaks from
+//! `content/werewolf/zh-CN/speeches.toml`, the same slots checked the same way.
 //!
 //! [`claims::read`]: crate::games::werewolf::claims::read
 
 pub use super::slots::Slot;
 use crate::config::ConfigError;
+use crate::games::lang::Lang;
 use crate::games::werewolf::{claims, Claims, Seat, SeatSet};
 use crate::llm::prompts::placeholders;
 use std::path::Path;
@@ -15,6 +17,16 @@ use std::sync::{Arc, OnceLock};
 
 /// The built-in copy of `content/werewolf/speeches.toml`.
 pub const BUILTIN: &str = include_str!("../../../../../content/werewolf/speeches.toml");
+/// The built-in copy of `content/werewolf/zh-CN/speeches.toml`.
+pub const BUILTIN_ZH: &str = include_str!("../../../../../content/werewolf/zh-CN/speeches.toml");
+
+/// The built-in copy and its name in errors, for `lang`.
+fn builtin(lang: Lang) -> (&'static str, &'static str) {
+    match lang {
+        Lang::En => ("built-in content/werewolf/speeches.toml", BUILTIN),
+        Lang::ZhCn => ("built-in content/werewolf/zh-CN/speeches.toml", BUILTIN_ZH),
+    }
+}
 
 /// Longest a single variant may be once rendered, so a whole speech stays within the
 /// rules' 300 characters with room for its essential parts.
@@ -30,8 +42,13 @@ pub struct Fill {
 
 /// "4", "4 and 7", "4, 7 and 9".
 pub fn seat_list(seats: SeatSet) -> String {
+    seat_list_in(seats, Lang::En)
+}
+
+/// [`seat_list`] in `lang`: "4号、7号和9号" in Chinese.
+pub fn seat_list_in(seats: SeatSet, lang: Lang) -> String {
     let mut out = String::new();
-    push_seat_list(&mut out, seats);
+    push_seat_list(&mut out, seats, lang);
     out
 }
 
@@ -46,14 +63,19 @@ fn push_seat(out: &mut String, seat: Seat) {
     out.push(char::from(b'0' + seat % 10));
 }
 
-/// Appends [`seat_list`]'s text for `seats` to `out`.
-fn push_seat_list(out: &mut String, seats: SeatSet) {
+/// Appends [`seat_list_in`]'s text for `seats` to `out`.
+fn push_seat_list(out: &mut String, seats: SeatSet, lang: Lang) {
     let n = seats.len();
+    let (and, comma, suffix) = match lang {
+        Lang::En => (" and ", ", ", ""),
+        Lang::ZhCn => ("和", "、", "号"),
+    };
     for (i, s) in seats.iter().enumerate() {
         if i > 0 {
-            out.push_str(if i + 1 == n { " and " } else { ", " });
+            out.push_str(if i + 1 == n { and } else { comma });
         }
         push_seat(out, s);
+        out.push_str(suffix);
     }
 }
 
@@ -111,7 +133,7 @@ struct Compiled {
 }
 
 impl Compiled {
-    fn new(text: &str) -> Compiled {
+    fn new(text: &str, lang: Lang) -> Compiled {
         let pieces = split_at_holes(text);
         // The filled text starts with the first piece's words, or else the fill of the hole
         // after them, and ends with the last piece's words, or else the fill of the hole
@@ -148,7 +170,7 @@ impl Compiled {
                     seat,
                     ..Fill::default()
                 };
-                let chars = compiled.append_trimmed(&mut out, text, &fill);
+                let chars = compiled.append_trimmed(&mut out, text, &fill, lang);
                 (out.into_boxed_str(), chars)
             })
             .collect();
@@ -156,22 +178,22 @@ impl Compiled {
     }
 
     /// Appends `text` (this variant's words) with its placeholders filled from `fill`.
-    fn append(&self, out: &mut String, text: &str, fill: &Fill) {
+    fn append(&self, out: &mut String, text: &str, fill: &Fill, lang: Lang) {
         for &(from, to, hole) in &self.pieces {
             out.push_str(&text[from..to]);
             match hole {
                 Hole::Seat => push_seat(out, fill.seat),
                 Hole::Target => push_seat(out, fill.target),
-                Hole::Seats => push_seat_list(out, fill.seats),
+                Hole::Seats => push_seat_list(out, fill.seats, lang),
                 Hole::End => {}
             }
         }
     }
 
     /// [`append`](Compiled::append), trimmed; returns the length appended in characters.
-    fn append_trimmed(&self, out: &mut String, text: &str, fill: &Fill) -> usize {
+    fn append_trimmed(&self, out: &mut String, text: &str, fill: &Fill, lang: Lang) -> usize {
         let start = out.len();
-        self.append(out, text, fill);
+        self.append(out, text, fill, lang);
         if self.may_need_trim {
             let filled = &out[start..];
             let lead = filled.len() - filled.trim_start().len();
@@ -193,6 +215,8 @@ impl Compiled {
 /// Every slot's variants, checked.
 #[derive(Debug, Clone)]
 pub struct Phrasebook {
+    /// The language its variants are in: how seat lists read and how parts are joined.
+    lang: Lang,
     variants: Vec<Vec<String>>,
     /// Each variant prepared for filling, by slot and index.
     compiled: Vec<Vec<Compiled>>,
@@ -203,15 +227,30 @@ pub struct Phrasebook {
 }
 
 impl Phrasebook {
-    fn new(variants: Vec<Vec<String>>, exact: bool) -> Phrasebook {
+    fn new(variants: Vec<Vec<String>>, exact: bool, lang: Lang) -> Phrasebook {
         let compiled = variants
             .iter()
-            .map(|list| list.iter().map(|v| Compiled::new(v)).collect())
+            .map(|list| list.iter().map(|v| Compiled::new(v, lang)).collect())
             .collect();
         Phrasebook {
+            lang,
             variants,
             compiled,
             exact,
+        }
+    }
+
+    /// The language the book speaks.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// What goes between two parts of a speech: a space, or nothing in Chinese (whose
+    /// sentences end in a full-width stop).
+    pub fn separator(&self) -> &'static str {
+        match self.lang {
+            Lang::En => " ",
+            Lang::ZhCn => "",
         }
     }
 
@@ -233,7 +272,7 @@ impl Phrasebook {
     pub fn fill_into(&self, out: &mut String, slot: Slot, index: usize, fill: &Fill) {
         let list = &self.variants[slot as usize];
         let index = index % list.len();
-        self.compiled[slot as usize][index].append(out, &list[index], fill);
+        self.compiled[slot as usize][index].append(out, &list[index], fill, self.lang);
     }
 
     /// [`fill_into`](Phrasebook::fill_into), trimmed of white space at both ends. Returns
@@ -251,7 +290,9 @@ impl Phrasebook {
                 out.push_str(text);
                 *chars
             }
-            None => compiled.append_trimmed(out, &self.variants[slot as usize][index], fill),
+            None => {
+                compiled.append_trimmed(out, &self.variants[slot as usize][index], fill, self.lang)
+            }
         }
     }
 
@@ -264,6 +305,7 @@ impl Phrasebook {
                 .map(|v| vec![v[index % v.len()].clone()])
                 .collect(),
             self.exact,
+            self.lang,
         )
     }
 
@@ -272,8 +314,13 @@ impl Phrasebook {
         self.variants.iter().map(Vec::len).max().unwrap_or(0)
     }
 
-    /// Parses and checks a phrasebook; `file` names it in errors.
+    /// Parses and checks an English phrasebook; `file` names it in errors.
     pub fn parse(file: &str, text: &str) -> Result<Phrasebook, ConfigError> {
+        Phrasebook::parse_in(file, text, Lang::En)
+    }
+
+    /// Parses and checks a phrasebook in `lang`; `file` names it in errors.
+    pub fn parse_in(file: &str, text: &str, lang: Lang) -> Result<Phrasebook, ConfigError> {
         let invalid = |field: String, message: String| ConfigError::Invalid {
             file: file.to_string(),
             field,
@@ -311,12 +358,12 @@ impl Phrasebook {
                 let text = v
                     .as_str()
                     .ok_or_else(|| invalid(field.clone(), "must be a string".into()))?;
-                check_variant(slot, text).map_err(|m| invalid(field, m))?;
+                check_variant(slot, text, lang).map_err(|m| invalid(field, m))?;
                 texts.push(text.to_string());
             }
             variants.push(texts);
         }
-        let mut book = Phrasebook::new(variants, false);
+        let mut book = Phrasebook::new(variants, false, lang);
         book.exact = book.reads_exactly();
         Ok(book)
     }
@@ -366,22 +413,34 @@ impl Phrasebook {
     /// Reads `dir/werewolf/speeches.toml` (the built-in copy when `dir` is `None` or the
     /// file is absent) and checks it.
     pub fn load(dir: Option<&Path>) -> Result<Phrasebook, ConfigError> {
-        match dir.map(|d| d.join("werewolf").join("speeches.toml")) {
+        Phrasebook::load_in(dir, Lang::En)
+    }
+
+    /// [`load`](Phrasebook::load) for `lang`: `dir/werewolf/zh-CN/speeches.toml` in Chinese.
+    pub fn load_in(dir: Option<&Path>, lang: Lang) -> Result<Phrasebook, ConfigError> {
+        let file = |d: &Path| match lang {
+            Lang::En => d.join("werewolf").join("speeches.toml"),
+            Lang::ZhCn => d.join("werewolf").join("zh-CN").join("speeches.toml"),
+        };
+        match dir.map(file) {
             Some(path) if path.exists() => {
                 let text = std::fs::read_to_string(&path).map_err(|e| ConfigError::Read {
                     file: path.display().to_string(),
                     message: e.to_string(),
                 })?;
-                Phrasebook::parse(&path.display().to_string(), &text)
+                Phrasebook::parse_in(&path.display().to_string(), &text, lang)
             }
-            _ => Phrasebook::parse("built-in content/werewolf/speeches.toml", BUILTIN),
+            _ => {
+                let (name, text) = builtin(lang);
+                Phrasebook::parse_in(name, text, lang)
+            }
         }
     }
 }
 
 /// Checks one variant: known placeholders, whole sentences, short enough, and read by the
 /// claims reader as exactly the slot's claim on every probe seat.
-fn check_variant(slot: Slot, text: &str) -> Result<(), String> {
+fn check_variant(slot: Slot, text: &str, lang: Lang) -> Result<(), String> {
     for p in placeholders(text) {
         if !slot.placeholders().contains(&p) {
             let allowed = slot.placeholders();
@@ -407,13 +466,16 @@ fn check_variant(slot: Slot, text: &str) -> Result<(), String> {
             Err("the variant is empty (only an opening may be \"\")".into())
         };
     }
-    if !trimmed.ends_with(['.', '!', '?']) {
-        return Err("a variant must end a sentence with \".\", \"!\" or \"?\"".into());
+    if !trimmed.ends_with(['.', '!', '?', '。', '！', '？']) {
+        return Err(
+            "a variant must end a sentence with \".\", \"!\" or \"?\" (\"。\", \"！\", \"？\")"
+                .into(),
+        );
     }
-    if text.contains(['\n', ';']) {
+    if text.contains(['\n', ';', '；']) {
         return Err("a variant may not contain a line break or \";\"".into());
     }
-    let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false);
+    let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false, lang);
     for seat in 1..=9u8 {
         let fill = Fill {
             seat,
@@ -447,40 +509,52 @@ fn describe(c: &Claims) -> String {
     serde_json::to_string(c).unwrap_or_else(|_| format!("{c:?}"))
 }
 
-static INSTALLED: OnceLock<Arc<Phrasebook>> = OnceLock::new();
+/// The books installed for the process, by [`Lang`] (the first call settles each).
+static INSTALLED: [OnceLock<Arc<Phrasebook>>; 2] = [OnceLock::new(), OnceLock::new()];
 
-/// The phrasebook new players speak with: the one installed at startup, else the
+/// The English phrasebook new players speak with: the one installed at startup, else the
 /// built-in copy. Each thread hands out its own copy, so the players a thread makes (nine
 /// a game on each ladder thread) move a count no other core writes.
 pub fn phrasebook() -> Arc<Phrasebook> {
     thread_local! {
-        static MINE: Arc<Phrasebook> = Arc::new(Phrasebook::clone(&installed()));
+        static MINE: Arc<Phrasebook> = Arc::new(Phrasebook::clone(&installed(Lang::En)));
     }
     MINE.with(Arc::clone)
 }
 
-/// The book installed for the process (the first call settles it).
-fn installed() -> Arc<Phrasebook> {
-    INSTALLED
+/// [`phrasebook`] in `lang`.
+pub fn phrasebook_in(lang: Lang) -> Arc<Phrasebook> {
+    match lang {
+        Lang::En => phrasebook(),
+        Lang::ZhCn => installed(lang),
+    }
+}
+
+/// The book installed for the process in `lang` (the first call settles it).
+fn installed(lang: Lang) -> Arc<Phrasebook> {
+    INSTALLED[lang as usize]
         .get_or_init(|| {
+            let (name, text) = builtin(lang);
             Arc::new(
-                Phrasebook::parse("built-in content/werewolf/speeches.toml", BUILTIN)
-                    .expect("the built-in phrasebook is checked by the tests"),
+                Phrasebook::parse_in(name, text, lang)
+                    .expect("the built-in phrasebooks are checked by the tests"),
             )
         })
         .clone()
 }
 
-/// Loads and checks `speeches.toml` from the content directory (`AGORA_CONTENT_DIR`, else
+/// Loads and checks `speeches.toml` (and `zh-CN/speeches.toml`) from the content directory (`AGORA_CONTENT_DIR`, else
 /// `content/`) and makes it the phrasebook of every player created afterwards. Called once
 /// at startup; a bad file is an error naming the file and the field.
 pub fn install_from_env() -> Result<(), ConfigError> {
     let dir = std::env::var_os("AGORA_CONTENT_DIR")
         .map(std::path::PathBuf::from)
         .unwrap_or_else(|| std::path::PathBuf::from("content"));
-    let book = Phrasebook::load(Some(&dir))?;
-    // A second call (tests) keeps the first book; the process reads its content once.
-    let _ = INSTALLED.set(Arc::new(book));
+    for lang in Lang::ALL {
+        let book = Phrasebook::load_in(Some(&dir), lang)?;
+        // A second call (tests) keeps the first book; the process reads its content once.
+        let _ = INSTALLED[lang as usize].set(Arc::new(book));
+    }
     Ok(())
 }
 
@@ -512,7 +586,11 @@ mod tests {
             "Trailing {",
             "狼 {seat} 号，{seats}。",
         ] {
-            let book = Phrasebook::new(vec![vec![text.to_string()]; Slot::ALL.len()], false);
+            let book = Phrasebook::new(
+                vec![vec![text.to_string()]; Slot::ALL.len()],
+                false,
+                Lang::En,
+            );
             assert_eq!(
                 book.fill(Slot::Vote, 0, &fill),
                 replaced(text, &fill),
@@ -551,6 +629,7 @@ mod tests {
                     .take(Slot::ALL.len())
                     .collect(),
                 false,
+                Lang::En,
             ),
             (*phrasebook()).clone(),
         ];

@@ -147,7 +147,7 @@ impl Speech<'_> {
         let index = below(voice, n);
         let at = self.out.len();
         if at > 0 {
-            self.out.push(' ');
+            self.out.push_str(self.book.separator());
         }
         let start = self.out.len();
         let chars = self.book.fill_trimmed(&mut self.out, slot, index, &fill);
@@ -168,21 +168,23 @@ impl Speech<'_> {
     /// (reactions before reasons). When everything fits, the speech is the buffer as said.
     fn finish(&mut self, max: usize) -> String {
         let (out, parts) = (std::mem::take(&mut self.out), &self.parts);
-        let all: usize = parts.iter().map(|p| p.chars + 1).sum();
-        if all <= max + 1 {
+        let sep = self.book.separator();
+        let gap = sep.chars().count();
+        let all: usize = parts.iter().map(|p| p.chars + gap).sum();
+        if all <= max + gap {
             return out;
         }
         let mut used: usize = parts
             .iter()
             .filter(|p| p.essential)
-            .map(|p| p.chars + 1)
+            .map(|p| p.chars + gap)
             .sum();
         let mut kept = String::with_capacity(out.len());
         for p in parts {
-            // A part costs its characters and a space (the first part's is the `+ 1`).
-            let cost = p.chars + 1;
+            // A part costs its characters and a separator (the first part's is the `+ gap`).
+            let cost = p.chars + gap;
             let keep = p.essential || {
-                let fits = used + cost <= max + 1;
+                let fits = used + cost <= max + gap;
                 if fits {
                     used += cost;
                 }
@@ -190,7 +192,7 @@ impl Speech<'_> {
             };
             if keep {
                 if !kept.is_empty() {
-                    kept.push(' ');
+                    kept.push_str(sep);
                 }
                 kept.push_str(&out[p.start..p.end]);
             }

@@ -1,9 +1,10 @@
 //! Tests of the heuristic player: its choices, its fairness between equal seats, and its
 //! speeches (every phrasing reads back as exactly what was planned).
 
-use super::phrases::{Phrasebook, Slot, BUILTIN};
+use super::phrases::{Phrasebook, Slot, BUILTIN, BUILTIN_ZH};
 use super::speech::{render, render_with_claims, Reason, SpeechPlan};
 use super::Heuristic;
+use crate::games::lang::Lang;
 use crate::games::werewolf::{
     claims, Action, Ask, AskKind, Claims, Event, Role, Seat, SeatSet, SpeechKind, EVERY_SEAT,
 };
@@ -396,9 +397,23 @@ fn plans() -> Vec<SpeechPlan> {
     out
 }
 
+/// Both built-in books, parsed and checked.
+fn builtin_books() -> [Phrasebook; 2] {
+    [
+        Phrasebook::parse("built-in", BUILTIN).expect("the built-in phrasebook is valid"),
+        Phrasebook::parse_in("built-in zh-CN", BUILTIN_ZH, Lang::ZhCn)
+            .unwrap_or_else(|e| panic!("the Chinese phrasebook is valid: {e}")),
+    ]
+}
+
 #[test]
 fn every_variant_reads_back_as_the_plan_and_fits() {
-    let book = Phrasebook::parse("built-in", BUILTIN).expect("the built-in phrasebook is valid");
+    for book in builtin_books() {
+        every_variant_of_reads_back_as_the_plan_and_fits(&book);
+    }
+}
+
+fn every_variant_of_reads_back_as_the_plan_and_fits(book: &Phrasebook) {
     for slot in Slot::ALL {
         assert!(!book.variants(slot).is_empty(), "{}", slot.name());
     }
@@ -506,10 +521,28 @@ fn a_content_directory_replaces_the_built_in_phrasebook() {
 }
 
 #[test]
-fn the_builtin_phrasebook_reads_exactly_on_every_fill() {
-    let book = Phrasebook::parse("built-in", BUILTIN).expect("the built-in phrasebook is valid");
-    assert!(book.is_exact());
-    assert!(book.only_variant(1).is_exact());
+fn the_builtin_phrasebooks_read_exactly_on_every_fill() {
+    for book in builtin_books() {
+        assert!(book.is_exact(), "{:?}", book.lang());
+        assert!(book.only_variant(1).is_exact());
+    }
+}
+
+/// A Chinese table's built-in players speak Chinese: parts joined with no space, seat
+/// lists with 号, and no English word in any speech.
+#[test]
+fn the_chinese_book_speaks_chinese() {
+    let [_, zh] = builtin_books();
+    for (i, plan) in plans().iter().enumerate() {
+        let mut voice = ChaCha8Rng::seed_from_u64(i as u64);
+        let (text, _) = render_with_claims(plan, &zh, &mut voice, 300);
+        assert!(!text.contains(' '), "{text}");
+        assert!(!text.chars().any(|c| c.is_ascii_alphabetic()), "{text}");
+    }
+    assert_eq!(
+        super::phrases::seat_list_in([4, 7, 9].into_iter().collect(), Lang::ZhCn),
+        "4号、7号和9号"
+    );
 }
 
 /// A variant that reads right on the load check's probe seats but not on every fill: the
