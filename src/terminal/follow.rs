@@ -9,7 +9,7 @@
 use super::{Keyboard, Left, Typed};
 use agora_core::session::{Ended, Note, Runner, SessionHandle, Subscription};
 use agora_core::store::{Outcome, Store};
-use agora_games::{Audience, Game, Viewer};
+use agora_games::{Audience, Game, Lang, Viewer};
 use std::io::Write;
 
 /// The terminal's last line while a model's speech is shown as it is written.
@@ -131,19 +131,28 @@ pub fn taken(line: &str) {
     let _ = stdout.flush();
 }
 
-/// The words of the lines every game's terminal says alike.
+/// The lines every game's terminal says alike, in the table's language: what they name
+/// (`kind`: `game`, `debate` or `trial`) picks the words (`locales/*/terminal.ftl`).
+#[derive(Debug, Clone, Copy)]
 pub struct Words {
-    /// What is paused when the store fails: `game` in "!! The game is paused: …".
-    pub paused: &'static str,
-    /// The whole line said when the store is back.
-    pub store_back: &'static str,
-    /// The whole line said on Ctrl-C (it starts on a line of its own).
-    pub interrupted: &'static str,
-    /// What is saved when the person leaves or the keyboard closes: `session` in
-    /// "Leaving: the session is saved; …".
-    pub saved: &'static str,
-    /// The whole line said when the session was abandoned.
-    pub abandoned: &'static str,
+    pub lang: Lang,
+    pub kind: &'static str,
+}
+
+impl Words {
+    pub fn new(lang: Lang, kind: &'static str) -> Words {
+        Words { lang, kind }
+    }
+
+    fn line(&self, id: &str) -> String {
+        self.lang.text(id, &[("kind", self.kind)])
+    }
+
+    /// "!! The game is paused: …. Retrying…"
+    pub fn paused(&self, reason: &str) -> String {
+        self.lang
+            .text("term-paused", &[("kind", self.kind), ("reason", reason)])
+    }
 }
 
 /// What a typed line leads to, once the game's table has read it.
@@ -163,7 +172,7 @@ pub enum Flow {
 pub trait Screen {
     type Game: Game;
     /// The words of the shared lines.
-    const WORDS: Words;
+    fn words(&self) -> Words;
     /// Whose view the terminal follows.
     fn viewer(&self) -> Viewer;
     /// Whether the keyboard is read (a human seat is played here); a watch reads nothing,
@@ -211,7 +220,7 @@ pub async fn attach<T: Screen>(
     table: &mut T,
     keyboard: &mut Keyboard,
 ) -> Left {
-    let words = T::WORDS;
+    let words = table.words();
     let ctrl_c = tokio::signal::ctrl_c();
     tokio::pin!(ctrl_c);
     // What happened before a resume is told again, without the lines said to the person
@@ -224,7 +233,7 @@ pub async fn attach<T: Screen>(
         tokio::select! {
             _ = &mut ctrl_c => {
                 table.leaving();
-                out(words.interrupted);
+                out(&format!("\n{}", words.line("term-interrupted")));
                 handle.detach().await;
                 return Left::Detached;
             }
@@ -236,9 +245,9 @@ pub async fn attach<T: Screen>(
                 backlog = backlog.saturating_sub(1);
                 match &*note {
                     Note::Paused { reason } => {
-                        out(&format!("!! The {} is paused: {reason}. Retrying…", words.paused));
+                        out(&words.paused(reason));
                     }
-                    Note::Resumed => out(words.store_back),
+                    Note::Resumed => out(&words.line("term-store-back")),
                     Note::Ended { outcome } => return Left::Finished(outcome.clone()),
                     Note::Draft { seat, seq, audience, event, text } => {
                         if let Some(line) = table.draft_line(*audience, event) {
@@ -263,10 +272,7 @@ pub async fn attach<T: Screen>(
             typed = keyboard.line(), if reads => {
                 let Some(typed) = typed else {
                     table.leaving();
-                    out(&format!(
-                        "Input closed: the {} is saved; continue it with `agora resume`.",
-                        words.saved
-                    ));
+                    out(&words.line("term-input-closed"));
                     handle.detach().await;
                     return Left::Detached;
                 };
@@ -274,10 +280,7 @@ pub async fn attach<T: Screen>(
                     Flow::Stay => {}
                     Flow::Quit => {
                         table.leaving();
-                        out(&format!(
-                            "Leaving: the {} is saved; continue it with `agora resume`.",
-                            words.saved
-                        ));
+                        out(&words.line("term-leaving"));
                         handle.detach().await;
                         return Left::Detached;
                     }
@@ -308,7 +311,7 @@ pub async fn follow<T: Screen>(
         (_, Ended::Finished(outcome)) | (Left::Finished(outcome), _) => {
             table.finished(store, handle.id(), &outcome).await?;
         }
-        (_, Ended::Abandoned) => println!("{}", T::WORDS.abandoned),
+        (_, Ended::Abandoned) => println!("{}", table.words().line("term-abandoned")),
         _ => {}
     }
     Ok(())

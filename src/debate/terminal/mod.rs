@@ -31,6 +31,7 @@ use agora_core::debate::session::DebateSetup;
 use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{Outcome, Store};
 use agora_games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
+use agora_games::Lang;
 use agora_games::{Audience, Seat, Viewer};
 use std::time::Instant;
 
@@ -97,13 +98,9 @@ impl TeamScreen {
 
 impl Screen for TeamScreen {
     type Game = TeamDebate;
-    const WORDS: Words = Words {
-        paused: "debate",
-        store_back: "!! The store is back; the debate goes on.",
-        interrupted: "\nInterrupted: the debate is saved; continue it with `agora resume`.",
-        saved: "session",
-        abandoned: "The debate was abandoned.",
-    };
+    fn words(&self) -> Words {
+        Words::new(Lang::En, "debate")
+    }
 
     fn viewer(&self) -> Viewer {
         self.human.map_or(Viewer::Public, Viewer::Seat)

@@ -15,6 +15,7 @@ pub use agora_core::debate::story::panel::Panel;
 use agora_core::debate::story::panel::{chart_png, name_of};
 use agora_core::session::{GameSetup, Note, SessionHandle, SubmitError};
 use agora_core::store::{now_ms, Outcome, Store};
+use agora_games::Lang;
 use agora_games::{Audience, Game, Seat, Viewer};
 use std::marker::PhantomData;
 
@@ -68,13 +69,9 @@ where
     S::Game: Panel,
 {
     type Game = S::Game;
-    const WORDS: Words = Words {
-        paused: "debate",
-        store_back: "!! The store is back; the debate goes on.",
-        interrupted: "\nInterrupted: the debate is saved; continue it with `agora resume`.",
-        saved: "session",
-        abandoned: "The debate was abandoned.",
-    };
+    fn words(&self) -> Words {
+        Words::new(Lang::En, "debate")
+    }
 
     fn viewer(&self) -> Viewer {
         self.human.map_or(Viewer::Public, Viewer::Seat)

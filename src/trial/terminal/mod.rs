@@ -15,6 +15,7 @@ use agora_core::trial::session::TrialSessionSetup;
 use agora_core::trial::story::chart_png;
 pub use agora_core::trial::story::TrialView;
 use agora_games::trial::{Action, Ask, Event, Trial};
+use agora_games::Lang;
 use agora_games::{Audience, Game, Seat, Viewer};
 use std::collections::BTreeMap;
 
@@ -45,13 +46,9 @@ impl<'a> TrialScreen<'a> {
 
 impl Screen for TrialScreen<'_> {
     type Game = Trial;
-    const WORDS: Words = Words {
-        paused: "trial",
-        store_back: "!! The store is back; the trial goes on.",
-        interrupted: "\nInterrupted: the trial is saved; continue it with `agora resume`.",
-        saved: "trial",
-        abandoned: "The trial was abandoned.",
-    };
+    fn words(&self) -> Words {
+        Words::new(Lang::En, "trial")
+    }
 
     fn viewer(&self) -> Viewer {
         self.human.map_or(Viewer::Public, Viewer::Seat)

@@ -10,6 +10,7 @@ use agora_core::store::PlayerRef;
 use agora_core::store::{Outcome, Store};
 use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
 use agora_games::werewolf::Werewolf;
+use agora_games::Lang;
 use agora_games::Viewer;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -30,13 +31,9 @@ impl Probe {
 
 impl Screen for Probe {
     type Game = Werewolf;
-    const WORDS: Words = Words {
-        paused: "game",
-        store_back: "back",
-        interrupted: "interrupted",
-        saved: "session",
-        abandoned: "abandoned",
-    };
+    fn words(&self) -> Words {
+        Words::new(Lang::En, "game")
+    }
     fn viewer(&self) -> Viewer {
         self.human.map_or(Viewer::Public, Viewer::Seat)
     }
