@@ -90,7 +90,7 @@ ww-end-lost = 负
 # 终端上的一局开始。
 ww-start = 狼人杀，对局 { $session }（种子 { $seed }）。{ $who }
 ww-start-watch = 九名 AI 玩家；你观看公开的对局。
-ww-start-play = 你扮演 { $seats }（随机抽取）；其余座位由 AI 扮演。输入 quit 离开（对局会保存），输入 abandon 结束对局。
+ww-start-play = 你扮演 { $seats }（随机抽取）；其余座位由 AI 扮演。输入“退出”离开（对局会保存），输入“结束对局”结束本局，输入“帮助”查看可用指令。
 ww-start-seat = { $seats } 号
 ww-start-seats = { $seats } 号
 ww-start-you = *** 你是 { $seat } 号。 ***

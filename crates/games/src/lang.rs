@@ -40,6 +40,11 @@ static IDS: LazyLock<[LanguageIdentifier; 2]> = LazyLock::new(|| {
 impl Lang {
     pub const ALL: [Lang; 2] = [Lang::En, Lang::ZhCn];
 
+    /// English, the default (a stored setup leaves it out, so older rows read as English).
+    pub fn is_english(&self) -> bool {
+        *self == Lang::En
+    }
+
     /// The code people type and files store: `en`, `zh-CN`.
     pub fn code(self) -> &'static str {
         match self {

@@ -75,7 +75,7 @@ pub fn setup(
     let setup = DebateSetup {
         format: opts.format,
         topic: Some(opts.topic.clone()),
-        motion: motion_of(kit, &opts.topic)?,
+        motion: motion_of(kit, &opts.topic, opts.lang)?,
         rules: TeamRules {
             length_scale,
             live_scores: opts.live_scores || config.debate.settings.live_scores,
@@ -84,6 +84,7 @@ pub fn setup(
         .captained_for(&human.map(|(h, _)| vec![h]).unwrap_or_default()),
         timers,
         seats,
+        lang: opts.lang,
     };
     setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
     Ok(setup)
@@ -304,7 +305,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     let offline_kit = DebateKit::offline(Some(&agora_agents::content::content_dir()))?;
     let topics = match args.topic.clone() {
         Some(t) => {
-            motion_of(&offline_kit, &t)?;
+            motion_of(&offline_kit, &t, agora_games::Lang::En)?;
             vec![t]
         }
         None => topic_ids(&offline_kit),

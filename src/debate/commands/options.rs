@@ -63,6 +63,10 @@ pub struct DebatePlayOptions {
     /// social: how firmly you hold it, 0 (open) to 1 (immovable); default 0.6.
     #[arg(long)]
     pub firmness: Option<f64>,
+    /// The debate's language: en or zh-CN (default: AGORA_LANG, else en); the topic must
+    /// have a bank in it. Kept when the debate is resumed.
+    #[arg(long, env = "AGORA_LANG", default_value = "en")]
+    pub lang: agora_games::Lang,
 }
 
 /// `agora sim debate`'s options.
@@ -119,8 +123,8 @@ pub struct SimArgs {
 }
 
 /// The motion of a topic id, as the `--topic` option's answer.
-pub fn motion_of(kit: &DebateKit, topic: &str) -> anyhow::Result<String> {
-    kit.motion_of(topic)
+pub fn motion_of(kit: &DebateKit, topic: &str, lang: agora_games::Lang) -> anyhow::Result<String> {
+    kit.motion_in(topic, lang)
         .map_err(|e| anyhow::anyhow!("--topic: {e}"))
 }
 

@@ -72,7 +72,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     let step_delay = Duration::from_millis(opts.step_delay);
     let player = PlayerRef::terminal(&terminal_name(opts.name.as_deref()));
     let (timers, length_scale) = timers_and_length(config, &opts)?;
-    let motion = motion_of(&kit, &opts.topic)?;
+    let motion = motion_of(&kit, &opts.topic, opts.lang)?;
     let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
     let names = shown_names(&seats);
     let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
@@ -119,6 +119,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             timers,
             seats,
             starts,
+            lang: opts.lang,
         };
         setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
         let runner = setup
@@ -152,6 +153,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             },
             timers,
             seats,
+            lang: opts.lang,
         };
         setup.check().map_err(|e| anyhow::anyhow!("{e}"))?;
         let runner = setup

@@ -47,6 +47,7 @@ fn table() -> Table<'static> {
         topic: Some("universal_basic_income"),
         motion: MOTION,
         key: None,
+        lang: agora_games::Lang::En,
     }
 }
 

@@ -148,6 +148,7 @@ fn the_moderator_reads_source_checks_done_by_code() {
             topic: Some("universal_basic_income"),
             motion: "This house would introduce a universal basic income",
             key: None,
+            lang: agora_games::Lang::En,
         };
         let rules = ModeratedRules {
             rounds: 1,

@@ -42,7 +42,7 @@ mod tests_llm;
 use crate::config::{Config, ConfigError};
 use crate::games::debate::team::{side_of, Action, Ask, Event, Part, Side, JUDGE};
 use crate::games::debate::TeamDebate;
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use crate::llm::prompts::PromptSet;
 use crate::llm::{Client, Provider, ProviderError};
 use crate::{Agent, Answer, Decision};
@@ -203,8 +203,33 @@ impl DebateKit {
     /// Whether a debate may be started on `topic`: a known topic id, or a typed motion
     /// (`None`) when both sides' debaters have a model. The error says why not.
     pub fn check_topic(&self, topic: Option<&str>) -> Result<(), String> {
+        self.check_topic_in(topic, Lang::En)
+    }
+
+    /// [`check_topic`](DebateKit::check_topic) for a debate in `lang`: the topic must have
+    /// a bank in that language.
+    pub fn check_topic_in(&self, topic: Option<&str>, lang: Lang) -> Result<(), String> {
         match topic {
-            Some(id) if self.topics.get(id).is_some() => Ok(()),
+            Some(id) if self.topics.get_in(id, lang).is_some() => Ok(()),
+            Some(id) if self.topics.get(id).is_some() => {
+                let with: Vec<&str> = self
+                    .topics
+                    .ids()
+                    .filter(|t| self.topics.get_in(t, lang).is_some())
+                    .collect();
+                Err(format!(
+                    "the topic {id:?} has no {} argument bank (its languages: {}; topics in {}: {})",
+                    lang.code(),
+                    self.topics
+                        .langs(id)
+                        .iter()
+                        .map(|l| l.code())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    lang.code(),
+                    with.join(", ")
+                ))
+            }
             Some(id) => {
                 let near: Vec<&str> = self
                     .topics
@@ -235,9 +260,12 @@ impl DebateKit {
 
     /// The argument bank of a table: its topic, else the generic bank with its motion.
     pub fn topic_of(&self, table: Table<'_>) -> Arc<Topic> {
-        match table.topic.and_then(|id| self.topics.get(id)) {
+        match table
+            .topic
+            .and_then(|id| self.topics.get_in(id, table.lang))
+        {
             Some(t) => t.clone(),
-            None => self.topics.generic(table.motion),
+            None => self.topics.generic_in(table.motion, table.lang),
         }
     }
 }
@@ -251,6 +279,8 @@ pub struct Table<'a> {
     /// The session's id, when the table is one: its model calls carry it as their prompt
     /// cache key ([`Client::for_table`](crate::llm::Client::for_table)).
     pub key: Option<&'a str>,
+    /// The language the debate is held in: its bank, its debaters' words.
+    pub lang: Lang,
 }
 
 impl Table<'_> {
@@ -296,7 +326,10 @@ impl Debater {
             seat,
             side: side_of(seat).unwrap_or(Side::Pro),
             topic: kit.topic_of(table),
-            voice: kit.personalities.get_or_first(personality).clone(),
+            voice: kit
+                .personalities
+                .get_or_first_in(personality, table.lang)
+                .clone(),
             humans: humans.to_vec(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
             memory: Memory::new(seat, table.motion),

@@ -4,12 +4,16 @@
 //! checked at startup (errors name the file and the field); a built-in copy is compiled in.
 
 use crate::config::ConfigError;
+use crate::games::lang::Lang;
 use serde::Deserialize;
 use std::path::Path;
 use std::sync::Arc;
 
 /// The built-in copy of `content/personalities.toml`.
 const BUILTIN: &str = include_str!("../../../../content/personalities.toml");
+/// The built-in copy of `content/zh-CN/personalities.toml`: the same personalities (same
+/// ids, stances and convictions), their words in Chinese.
+const BUILTIN_ZH: &str = include_str!("../../../../content/zh-CN/personalities.toml");
 
 /// Fewest openers, connectors and closers a personality may have.
 pub const MIN_PHRASES: usize = 3;
@@ -56,26 +60,51 @@ struct File {
 #[derive(Debug, Clone)]
 pub struct Personalities {
     list: Vec<Arc<Personality>>,
+    /// The same personalities speaking Chinese, in the same order.
+    zh: Vec<Arc<Personality>>,
 }
 
 impl Personalities {
-    /// `dir/personalities.toml`, else the built-in copy.
+    /// `dir/personalities.toml` and `dir/zh-CN/personalities.toml`, else the built-in
+    /// copies; the Chinese file must have the English file's personalities, in order.
     pub fn load(dir: Option<&Path>) -> Result<Personalities, ConfigError> {
-        match dir
-            .map(|d| d.join("personalities.toml"))
+        let one = |path: Option<std::path::PathBuf>, name: &str, builtin: &str| match path
             .filter(|p| p.exists())
         {
             Some(path) => {
                 let text = crate::content::read(&path)?;
                 Personalities::parse(&path.display().to_string(), &text)
             }
-            None => Personalities::parse("built-in content/personalities.toml", BUILTIN),
+            None => Personalities::parse(&format!("built-in content/{name}"), builtin),
+        };
+        let mut en = one(
+            dir.map(|d| d.join("personalities.toml")),
+            "personalities.toml",
+            BUILTIN,
+        )?;
+        let zh_path = dir.map(|d| d.join("zh-CN").join("personalities.toml"));
+        let zh_file = match &zh_path {
+            Some(p) if p.exists() => p.display().to_string(),
+            _ => "built-in content/zh-CN/personalities.toml".to_string(),
+        };
+        let zh = one(zh_path, "zh-CN/personalities.toml", BUILTIN_ZH)?;
+        let ids = |p: &Personalities| p.ids().map(str::to_string).collect::<Vec<_>>();
+        if ids(&en) != ids(&zh) {
+            return Err(ConfigError::Invalid {
+                file: zh_file,
+                field: "personality".into(),
+                message: format!(
+                    "must be the English file's personalities, in order: {}",
+                    ids(&en).join(", ")
+                ),
+            });
         }
+        en.zh = zh.list;
+        Ok(en)
     }
 
     pub fn builtin() -> Personalities {
-        Personalities::parse("built-in content/personalities.toml", BUILTIN)
-            .expect("the built-in personalities are checked by the tests")
+        Personalities::load(None).expect("the built-in personalities are checked by the tests")
     }
 
     /// Reads and checks the file's text; `file` names it in errors.
@@ -162,6 +191,7 @@ impl Personalities {
         }
         Ok(Personalities {
             list: raw.personality.into_iter().map(Arc::new).collect(),
+            zh: Vec::new(),
         })
     }
 
@@ -173,6 +203,16 @@ impl Personalities {
     /// removed from the content since).
     pub fn get_or_first(&self, id: &str) -> &Arc<Personality> {
         self.get(id).unwrap_or(&self.list[0])
+    }
+
+    /// [`get_or_first`](Personalities::get_or_first), speaking `lang` (English when the
+    /// file has no Chinese copy, as a file parsed alone).
+    pub fn get_or_first_in(&self, id: &str, lang: Lang) -> &Arc<Personality> {
+        let i = self.list.iter().position(|p| p.id == id).unwrap_or(0);
+        match lang {
+            Lang::ZhCn if !self.zh.is_empty() => &self.zh[i],
+            _ => &self.list[i],
+        }
     }
 
     pub fn ids(&self) -> impl Iterator<Item = &str> {

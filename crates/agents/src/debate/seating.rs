@@ -35,10 +35,16 @@ impl DebateKit {
 
     /// The motion of a topic id (an error naming an unknown one, with the near ids).
     pub fn motion_of(&self, topic: &str) -> Result<String, String> {
-        self.check_topic(Some(topic))?;
+        self.motion_in(topic, crate::games::Lang::En)
+    }
+
+    /// [`motion_of`](DebateKit::motion_of) in `lang`: the error says when the topic has no
+    /// bank in that language.
+    pub fn motion_in(&self, topic: &str, lang: crate::games::Lang) -> Result<String, String> {
+        self.check_topic_in(Some(topic), lang)?;
         Ok(self
             .topics
-            .get(topic)
+            .get_in(topic, lang)
             .map(|t| t.motion.clone())
             .expect("checked"))
     }

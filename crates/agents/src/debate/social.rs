@@ -481,6 +481,7 @@ mod tests {
             topic: Some("universal_basic_income"),
             motion: "This house would introduce a universal basic income",
             key: None,
+            lang: crate::games::Lang::En,
         };
         let mut speaker = Speaker::new(&kit, table, 1, "aggressive", 0.8, 7);
         let start = |stance| Start {

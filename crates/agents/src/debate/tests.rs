@@ -5,6 +5,7 @@
 use super::*;
 use crate::games::debate::team::{Flag, Limits, Speech, Stage, TeamRules, Winner, DEBATERS};
 use crate::games::debate::words;
+use crate::games::Lang;
 use crate::Decision;
 
 const PERSONALITIES: [&str; 5] = [
@@ -27,6 +28,7 @@ pub(super) fn agents(
         topic: Some(topic),
         motion: &t.motion,
         key: None,
+        lang: Lang::En,
     };
     (1..=JUDGE)
         .map(|seat| {
@@ -115,6 +117,7 @@ fn ubi(motion: &str) -> Table<'_> {
         topic: Some("universal_basic_income"),
         motion,
         key: None,
+        lang: Lang::En,
     }
 }
 

@@ -5,10 +5,16 @@
 //! binary run from any directory, and a file in the content directory replaces or adds to
 //! them. `content/debate/generic.toml`, in the same format, is the bank for a motion typed
 //! by a host (no topic file).
+//!
+//! A topic's Chinese bank is `content/topics/zh-CN/<id>.toml` (the generic one
+//! `content/debate/zh-CN/generic.toml`): the same claim ids, rebuttals answering the same
+//! claims, so a scenario or a rating means the same in both; a topic lists the languages
+//! it has ([`Topics::langs`]).
 
 use crate::config::ConfigError;
 use crate::content::{read, toml_files};
 use crate::games::debate::team::Side;
+use crate::games::lang::Lang;
 use serde::Deserialize;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -41,6 +47,28 @@ builtin_topics!(
 
 /// The built-in copy of `content/debate/generic.toml`.
 const GENERIC: &str = include_str!("../../../../content/debate/generic.toml");
+
+/// The built-in Chinese banks, `(id, text)`: every file of `content/topics/zh-CN/` (a test
+/// checks the list against the directory).
+pub const BUILTIN_ZH: &[(&str, &str)] = &[
+    (
+        "four_day_work_week",
+        include_str!("../../../../content/topics/zh-CN/four_day_work_week.toml"),
+    ),
+    (
+        "nuclear_power",
+        include_str!("../../../../content/topics/zh-CN/nuclear_power.toml"),
+    ),
+    (
+        "social_media_age_limit",
+        include_str!("../../../../content/topics/zh-CN/social_media_age_limit.toml"),
+    ),
+    (
+        "universal_basic_income",
+        include_str!("../../../../content/topics/zh-CN/universal_basic_income.toml"),
+    ),
+];
+const GENERIC_ZH: &str = include_str!("../../../../content/debate/zh-CN/generic.toml");
 
 /// Fewest claims, rebuttals and questions a side's bank may have.
 pub const MIN_CLAIMS: usize = 4;
@@ -287,7 +315,7 @@ fn check_bank(topic: &Topic, side: Side) -> Result<(), (String, String)> {
         }
     }
     for (i, q) in bank.questions.iter().enumerate() {
-        if !q.text.trim_end().ends_with('?') {
+        if !q.text.trim_end().ends_with(['?', '？']) {
             return Err((
                 format!("{s}.questions[{i}].text"),
                 "a question ends with '?'".into(),
@@ -297,11 +325,50 @@ fn check_bank(topic: &Topic, side: Side) -> Result<(), (String, String)> {
     Ok(())
 }
 
-/// Every topic, checked, and the generic bank.
+/// Every topic, checked, and the generic bank, in each language.
 #[derive(Debug, Clone)]
 pub struct Topics {
     by_id: BTreeMap<String, Arc<Topic>>,
+    /// The Chinese banks, by the id of the English topic they translate.
+    zh: BTreeMap<String, Arc<Topic>>,
     generic: Arc<Topic>,
+    generic_zh: Arc<Topic>,
+}
+
+/// Checks that `zh` (read from `file`) translates `en`: the same claims and rebuttals.
+fn check_translation(file: &str, en: &Topic, zh: &Topic) -> Result<(), ConfigError> {
+    for side in [Side::Pro, Side::Con] {
+        let (a, b) = (en.side(side), zh.side(side));
+        let ids = |bank: &Bank| bank.claims.iter().map(|c| c.id.clone()).collect::<Vec<_>>();
+        let answers = |bank: &Bank| {
+            bank.rebuttals
+                .iter()
+                .map(|r| r.answers.clone())
+                .collect::<Vec<_>>()
+        };
+        let s = side.name();
+        if ids(a) != ids(b) {
+            return Err(ConfigError::Invalid {
+                file: file.to_string(),
+                field: format!("{s}.claims"),
+                message: format!(
+                    "the claim ids must be the English topic's, in order: {}",
+                    ids(a).join(", ")
+                ),
+            });
+        }
+        if answers(a) != answers(b) {
+            return Err(ConfigError::Invalid {
+                file: file.to_string(),
+                field: format!("{s}.rebuttals"),
+                message: format!(
+                    "the rebuttals must answer the English topic's claims, in order: {}",
+                    answers(a).join(", ")
+                ),
+            });
+        }
+    }
+    Ok(())
 }
 
 impl Topics {
@@ -325,14 +392,57 @@ impl Topics {
                 by_id.insert(id.clone(), Arc::new(Topic::parse(&id, &file, &text)?));
             }
         }
-        let generic_path = dir.map(|d| d.join("debate").join("generic.toml"));
-        let generic = match generic_path.filter(|p| p.exists()) {
-            Some(path) => Topic::parse("generic", &path.display().to_string(), &read(&path)?)?,
-            None => Topic::parse("generic", "built-in content/debate/generic.toml", GENERIC)?,
+        let mut zh = BTreeMap::new();
+        let mut add_zh = |id: &str, file: &str, text: &str| -> Result<(), ConfigError> {
+            let topic = Topic::parse(id, file, text)?;
+            let en = by_id.get(id).ok_or_else(|| ConfigError::Invalid {
+                file: file.to_string(),
+                field: "(file)".into(),
+                message: format!("there is no English topic {id:?} for it to translate"),
+            })?;
+            check_translation(file, en, &topic)?;
+            zh.insert(id.to_string(), Arc::new(topic));
+            Ok(())
         };
+        for (id, text) in BUILTIN_ZH {
+            add_zh(
+                id,
+                &format!("built-in content/topics/zh-CN/{id}.toml"),
+                text,
+            )?;
+        }
+        if let Some(dir) = dir {
+            for path in toml_files(&dir.join("topics").join("zh-CN"))? {
+                let id = path
+                    .file_stem()
+                    .and_then(|s| s.to_str())
+                    .unwrap_or_default()
+                    .to_string();
+                add_zh(&id, &path.display().to_string(), &read(&path)?)?;
+            }
+        }
+        let generic_in = |sub: &[&str], builtin: &str| -> Result<Topic, ConfigError> {
+            let mut path = dir.map(|d| d.join("debate"));
+            for part in sub {
+                path = path.map(|p| p.join(part));
+            }
+            match path.filter(|p| p.exists()) {
+                Some(path) => Topic::parse("generic", &path.display().to_string(), &read(&path)?),
+                None => Topic::parse(
+                    "generic",
+                    &format!("built-in content/debate/{}", sub.join("/")),
+                    builtin,
+                ),
+            }
+        };
+        let generic = generic_in(&["generic.toml"], GENERIC)?;
+        let generic_zh = generic_in(&["zh-CN", "generic.toml"], GENERIC_ZH)?;
+        check_translation("content/debate/zh-CN/generic.toml", &generic, &generic_zh)?;
         Ok(Topics {
             by_id,
+            zh,
             generic: Arc::new(generic),
+            generic_zh: Arc::new(generic_zh),
         })
     }
 
@@ -343,6 +453,22 @@ impl Topics {
 
     pub fn get(&self, id: &str) -> Option<&Arc<Topic>> {
         self.by_id.get(id)
+    }
+
+    /// The topic `id`'s bank in `lang`, when it has one.
+    pub fn get_in(&self, id: &str, lang: Lang) -> Option<&Arc<Topic>> {
+        match lang {
+            Lang::En => self.by_id.get(id),
+            Lang::ZhCn => self.zh.get(id),
+        }
+    }
+
+    /// The languages topic `id` can be debated in (none: no such topic).
+    pub fn langs(&self, id: &str) -> Vec<Lang> {
+        Lang::ALL
+            .into_iter()
+            .filter(|&l| self.get_in(id, l).is_some())
+            .collect()
     }
 
     /// The topic ids, sorted.
@@ -381,7 +507,15 @@ impl Topics {
 
     /// The bank for a motion typed by a host: the generic claims, with its motion.
     pub fn generic(&self, motion: &str) -> Arc<Topic> {
-        let mut t = (*self.generic).clone();
+        self.generic_in(motion, Lang::En)
+    }
+
+    /// [`generic`](Topics::generic) in `lang`.
+    pub fn generic_in(&self, motion: &str, lang: Lang) -> Arc<Topic> {
+        let mut t = match lang {
+            Lang::En => (*self.generic).clone(),
+            Lang::ZhCn => (*self.generic_zh).clone(),
+        };
         t.motion = motion.to_string();
         t.title = motion.chars().take(100).collect();
         Arc::new(t)

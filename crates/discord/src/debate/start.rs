@@ -16,6 +16,7 @@ use agora_core::debate::session::{DebateSeat, DebateSetup};
 use agora_core::session::GameSetup;
 use agora_core::store::PlayerRef;
 use agora_games::debate::team::{Side, TeamRules, DEBATERS};
+use agora_games::Lang;
 use agora_games::Seat;
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateThread,
@@ -79,6 +80,7 @@ pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<
         .captained_for(&people),
         timers,
         seats,
+        lang: Lang::En,
     };
     (setup, infos)
 }

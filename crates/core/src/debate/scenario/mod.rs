@@ -33,6 +33,7 @@ use crate::games::debate::team::{
     parse_seat, seat_name, Action, Ask, Charged, Flag, JudgeScores, Stage, TeamDebate, TeamRules,
     Totals, JUDGE,
 };
+use crate::games::Lang;
 use crate::games::Seat;
 use serde::Serialize;
 use serde_json::{Map, Number, Value};
@@ -359,6 +360,7 @@ pub fn play(
                 topic: Some(topic),
                 motion: &motion,
                 key: None,
+                lang: Lang::En,
             },
         ),
         seen: 0,

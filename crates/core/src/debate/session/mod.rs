@@ -9,6 +9,7 @@ use crate::config::DebateTimers;
 use crate::debate::format::DebateFormat;
 use crate::games::debate::team::{seat_name, TeamRules, JUDGE, SEATS};
 use crate::games::debate::TeamDebate;
+use crate::games::Lang;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
@@ -92,6 +93,10 @@ pub struct DebateSetup {
     pub timers: DebateTimers,
     /// Nine seats: Pro 1–4, Con 1–4, the judge.
     pub seats: Vec<DebateSeat>,
+    /// The language the debate is held in (kept across restarts; stored only when not
+    /// English, so older rows read as English).
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl DebateSetup {
@@ -175,6 +180,7 @@ impl GameSetup for DebateSetup {
             topic: self.topic.as_deref(),
             motion: &self.motion,
             key: Some(id),
+            lang: self.lang,
         };
         self.seats
             .iter()

@@ -12,6 +12,7 @@ use crate::config::DebateTimers;
 use crate::debate::format::DebateFormat;
 use crate::games::debate::moderated::{ModeratedDebate, ModeratedRules};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start};
+use crate::games::Lang;
 use crate::games::Seat;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, SessionRow};
@@ -73,6 +74,10 @@ pub struct ModeratedSetup {
     pub timers: DebateTimers,
     /// The participants, then the moderator.
     pub seats: Vec<DebateSeat>,
+    /// The language the debate is held in (kept across restarts; stored only when not
+    /// English, so older rows read as English).
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl GameSetup for ModeratedSetup {
@@ -107,6 +112,7 @@ impl GameSetup for ModeratedSetup {
             topic: self.topic.as_deref(),
             motion: &self.motion,
             key: Some(id),
+            lang: self.lang,
         };
         self.seats
             .iter()
@@ -144,6 +150,10 @@ pub struct SocialSetup {
     /// Each participant's stance and conviction at the start (an AI's from its persona, a
     /// person's from the side and firmness chosen on joining).
     pub starts: Vec<Start>,
+    /// The language the debate is held in (kept across restarts; stored only when not
+    /// English, so older rows read as English).
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl GameSetup for SocialSetup {
@@ -185,6 +195,7 @@ impl GameSetup for SocialSetup {
             topic: self.topic.as_deref(),
             motion: &self.motion,
             key: Some(id),
+            lang: self.lang,
         };
         self.seats
             .iter()

@@ -16,6 +16,7 @@ use crate::debate::format::DebateFormat;
 use crate::debate::replay::{write_record, DebateRecord};
 use crate::debate::session::{DebateSeat, DebateSetup};
 use crate::games::debate::team::{Stage, TeamDebate, TeamRules, Winner, JUDGE};
+use crate::games::Lang;
 use crate::games::Seat;
 use crate::session::{Ended, GameSetup, Place};
 use crate::store::Store;
@@ -100,6 +101,7 @@ pub fn play(
             topic,
             motion,
             key: None,
+            lang: Lang::En,
         },
         seed,
     );
@@ -477,6 +479,7 @@ pub async fn run_sessions(
             rules: opts.rules.clone(),
             timers: timers.clone(),
             seats,
+            lang: Lang::En,
         };
         let permit = limit.clone().acquire_owned().await?;
         let runner = setup

@@ -12,6 +12,7 @@ use crate::agents::Agent;
 use crate::debate::format::DebateFormat;
 use crate::games::debate::moderated::{ModeratedDebate, ModeratedRules, Victory};
 use crate::games::debate::social::{SocialDebate, SocialRules, Start, Verdict};
+use crate::games::Lang;
 use crate::games::Seat;
 use serde::Serialize;
 use serde_json::{json, Map, Value};
@@ -112,6 +113,7 @@ async fn play_one(
         topic: Some(topic),
         motion,
         key: None,
+        lang: Lang::En,
     };
     let n = opts.participants;
     let mut played = Played::default();

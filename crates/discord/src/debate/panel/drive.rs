@@ -25,6 +25,7 @@ use agora_core::session::{GameSetup, Note, Subscription};
 use agora_core::store::PlayerRef;
 use agora_games::debate::moderated::{ModeratedRules, Style};
 use agora_games::debate::social::{SocialRules, Start};
+use agora_games::Lang;
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateAttachment, CreateButton,
     CreateEmbed, CreateMessage, EditInteractionResponse, UserId,
@@ -91,6 +92,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
             timers,
             seats,
             starts,
+            lang: Lang::En,
         }),
         DebateFormat::Moderated => serde_json::to_value(ModeratedSetup {
             format: DebateFormat::Moderated,
@@ -103,6 +105,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
             },
             timers,
             seats,
+            lang: Lang::En,
         }),
         // A team debate never sits at a panel table: no setup, which the session refuses.
         DebateFormat::Team => Ok(serde_json::Value::Null),
