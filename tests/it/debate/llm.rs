@@ -72,6 +72,7 @@ fn setup(scale: f64) -> DebateSetup {
         },
         timers: config().debate.timers.clone(),
         seats,
+        lang: agora_games::Lang::En,
     }
 }
 

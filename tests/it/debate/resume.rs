@@ -39,6 +39,7 @@ fn setup(scale: f64) -> DebateSetup {
         },
         timers: config.debate.timers.clone(),
         seats,
+        lang: agora_games::Lang::En,
     }
 }
 
