@@ -12,10 +12,7 @@
 //!
 //! Nothing said before in this debate is offered, and no line answers two questions.
 
-use super::forms::{
-    CLAIM_THEN_EVIDENCE, EVIDENCE_THEN_CLAIM, GRANTED_CLAIMS, POINT_THEN_CLAIM, PRESS_AGAINST,
-    PRESS_EVIDENCE, PRESS_WEIGHT,
-};
+use super::forms::Forms;
 use super::pressing::mid_sentence;
 use super::reading::{read, Sentence};
 use super::text::sentences;
@@ -43,35 +40,38 @@ fn overlap(of: &Sentence, by: &Sentence) -> f64 {
 /// `text` without its closing full stop, as it reads mid-sentence: its first word
 /// lower-cased unless `context` (the topic's texts) shows it is a name.
 fn inner(text: &str, context: &[&str]) -> String {
-    mid_sentence(text.trim().trim_end_matches(['.', '!', ' ']), context)
+    mid_sentence(Forms::unstopped(text), context)
 }
 
 /// What a question of the pressing forms puts to us: `(pressed, granted)`, the claim whose
 /// evidence is asked for, or the evidence granted whose weight is asked for.
 fn pressed(question: &str) -> Option<(Option<&str>, Option<&str>)> {
     let q = question.trim();
+    let f = Forms::of(q);
     let strip = |(head, tail): (&str, &str)| {
         let lower = q.to_lowercase();
         (lower.starts_with(&head.to_lowercase()) && lower.ends_with(&tail.to_lowercase()))
-            .then(|| q.get(head.len()..q.len() - tail.len()))
+            .then(|| q.get(head.len()..q.len().checked_sub(tail.len())?))
             .flatten()
             .map(str::trim)
             .filter(|b| !b.is_empty())
     };
-    if let Some(body) = strip(PRESS_EVIDENCE) {
+    if let Some(body) = strip(f.press_evidence) {
         return Some((Some(body), None));
     }
     // "You say that <theirs>: how does that answer the point that <ours>?" grants ours.
-    let (head, mid) = PRESS_AGAINST;
-    if q.len() > head.len() && q[..head.len()].eq_ignore_ascii_case(head) {
-        if let Some(at) = q.find(mid) {
+    let (head, mid) = f.press_against;
+    if q.get(..head.len())
+        .is_some_and(|h| h.eq_ignore_ascii_case(head))
+    {
+        if let Some(at) = q.find(mid).filter(|&at| at >= head.len()) {
             let body = q[head.len()..at].trim();
             if !body.is_empty() {
                 return Some((None, Some(body)));
             }
         }
     }
-    strip(PRESS_WEIGHT).map(|body| (None, Some(body)))
+    strip(f.press_weight).map(|body| (None, Some(body)))
 }
 
 /// The claim of `bank` whose `part` (its claim or its evidence) `said` states best: three
@@ -129,6 +129,15 @@ fn evidence_for(
         // the rebuttal gives: its other sentence.
         let reason = rest_of_rebuttal(bank, &asked, motion, |s| s.keys.len() >= 2)?;
         let r = inner(&reason, context);
+        let f = Forms::of(&reason);
+        if f.is_chinese() {
+            let (head, tail) = f.claim_then_evidence;
+            return Some(if body.contains("因为") {
+                format!("{body}；况且，{r}。")
+            } else {
+                format!("{head}{body}{tail}{r}。")
+            });
+        }
         return Some(if body.contains(" because ") {
             // A point with a "because" of its own gets a second reason after it.
             let mut c = body.chars();
@@ -141,18 +150,19 @@ fn evidence_for(
         } else {
             format!(
                 "{}{body}{}{r}.",
-                CLAIM_THEN_EVIDENCE.0, CLAIM_THEN_EVIDENCE.1
+                f.claim_then_evidence.0, f.claim_then_evidence.1
             )
         });
     };
     let e = inner(&evidence, context);
+    let f = Forms::of(&evidence);
     let (head, tail) = match turn % 2 {
-        0 => CLAIM_THEN_EVIDENCE,
-        _ => EVIDENCE_THEN_CLAIM[0],
+        0 => f.claim_then_evidence,
+        _ => f.evidence_then_claim[0],
     };
     Some(match turn % 2 {
-        0 => format!("{head}{body}{tail}{e}."),
-        _ => format!("{head}{e}{tail}{body}."),
+        0 => format!("{head}{body}{tail}{e}{}", f.stop),
+        _ => format!("{head}{e}{tail}{body}{}", f.stop),
     })
 }
 
@@ -172,13 +182,18 @@ fn weight_of(
     if stated(bank, &granted, motion, |c| &c.evidence).is_none() {
         if let Some(c) = stated(bank, &granted, motion, |c| &c.claim) {
             let e = inner(&c.evidence, context);
-            let join = if body.contains(" because ") {
-                ": "
-            } else {
-                ", because "
+            let f = Forms::of(&c.evidence);
+            let join = match (
+                f.is_chinese(),
+                body.contains(" because ") || body.contains("因为"),
+            ) {
+                (false, true) => ": ",
+                (false, false) => ", because ",
+                (true, true) => "：",
+                (true, false) => f.claim_then_evidence.1,
             };
-            let head = GRANTED_CLAIMS[turn % GRANTED_CLAIMS.len()];
-            return Some((format!("{head}{body}{join}{e}."), true));
+            let head = f.granted_claims[turn % f.granted_claims.len()];
+            return Some((format!("{head}{body}{join}{e}{}", f.stop), true));
         }
     }
     // The claim that evidence supports; else, when it is a sentence of one of our
@@ -187,25 +202,27 @@ fn weight_of(
         .map(|c| c.claim.clone())
         .or_else(|| rest_of_rebuttal(bank, &granted, motion, |_| true))?;
     let claim = inner(&reason, context);
+    let f = Forms::of(&reason);
     // A claim with a reason of its own is shown, not given as a second "because".
-    let own_reason = claim.contains(" because ");
-    let [_, finding @ ..] = EVIDENCE_THEN_CLAIM;
+    let own_reason = claim.contains(" because ") || claim.contains("因为");
     // A granted line with no figure or source behind it is a point, not a finding.
-    let [long, short, long_shown, short_shown] = if granted.evidence > 0 {
-        finding
+    let forms = if granted.evidence > 0 {
+        &f.evidence_then_claim[1..]
     } else {
-        POINT_THEN_CLAIM
+        f.point_then_claim
     };
+    let [long, short, long_shown, short_shown] = [forms[0], forms[1], forms[2], forms[3]];
     let ((head, tail), (short_head, short_tail)) = if own_reason {
         (long_shown, short_shown)
     } else {
         (long, short)
     };
-    let short = format!("{short_head}{short_tail}{claim}.");
+    let stop = f.stop;
+    let short = format!("{short_head}{short_tail}{claim}{stop}");
     if Sentence::read(&short, motion).takes_up(&granted) {
         Some((short, false))
     } else {
-        Some((format!("{head}{body}{tail}{claim}."), true))
+        Some((format!("{head}{body}{tail}{claim}{stop}"), true))
     }
 }
 
@@ -439,7 +456,7 @@ mod tests {
             got[0].line.starts_with(&format!(
                 "{}young workers learn far more from experienced colleagues \
                  sitting beside them, because a study of software engineers",
-                GRANTED_CLAIMS[0]
+                crate::debate::forms::GRANTED_CLAIMS[0]
             )),
             "{got:?}"
         );

@@ -5,6 +5,106 @@
 //! states one. The writers (`text`, `pressing`, `answering`, `moderated_offline`) build
 //! sentences from these forms; the readers take them apart again. A leaf: it imports
 //! nothing of the debaters.
+//!
+//! The forms come in each language a debate is held in ([`Forms`]; the Chinese ones in
+//! `forms/zh.rs`); [`Forms::of`] picks them by the text a sentence is made of, so a
+//! Chinese debater frames its lines in Chinese and reads an English line of a person
+//! with the English forms.
+
+mod zh;
+
+/// Every form of one language.
+#[derive(Debug)]
+pub(crate) struct Forms {
+    pub connectors: &'static [&'static str],
+    pub lead_ins: &'static [&'static str],
+    pub reports: &'static [(&'static str, &'static str)],
+    pub weighs: &'static [(&'static str, &'static str)],
+    pub outweighs: &'static [(&'static str, &'static str)],
+    pub claim_then_evidence: (&'static str, &'static str),
+    pub evidence_then_claim: &'static [(&'static str, &'static str)],
+    pub point_then_claim: &'static [(&'static str, &'static str)],
+    pub granted_claims: &'static [&'static str],
+    pub links: &'static [&'static str],
+    pub press_evidence: (&'static str, &'static str),
+    pub press_weight: (&'static str, &'static str),
+    pub press_against: (&'static str, &'static str),
+    /// What follows a connector: ", " or "，".
+    pub pause: &'static str,
+    /// What stands between a lead-in and the claim after it: " " or nothing.
+    pub gap: &'static str,
+    /// A statement's and a question's closing marks.
+    pub stop: &'static str,
+    pub ask: &'static str,
+    /// A challenge to a claim given without evidence: head and tail around the claim.
+    pub unproven: (&'static str, &'static str),
+    /// A challenge to a claim resting on one finding.
+    pub one_finding: (&'static str, &'static str),
+    /// How a cross-examiner opens a quotation of the other side ("You told us: ").
+    pub quoting: &'static str,
+    /// How the challenges end (lower case): a sentence ending so claims nothing itself.
+    pub challenged: [&'static str; 2],
+}
+
+/// The English forms.
+pub(crate) static EN: Forms = Forms {
+    connectors: &CONNECTORS,
+    lead_ins: &LEAD_INS,
+    reports: &REPORTS,
+    weighs: &WEIGHS,
+    outweighs: &OUTWEIGHS,
+    claim_then_evidence: CLAIM_THEN_EVIDENCE,
+    evidence_then_claim: &EVIDENCE_THEN_CLAIM,
+    point_then_claim: &POINT_THEN_CLAIM,
+    granted_claims: &GRANTED_CLAIMS,
+    links: &LINKS,
+    press_evidence: PRESS_EVIDENCE,
+    press_weight: PRESS_WEIGHT,
+    press_against: PRESS_AGAINST,
+    pause: ", ",
+    gap: " ",
+    stop: ".",
+    ask: "?",
+    unproven: (
+        "They say that ",
+        ", yet they have shown no evidence for it.",
+    ),
+    one_finding: (
+        "They say that ",
+        ", but one finding does not decide this motion.",
+    ),
+    quoting: "You told us: ",
+    challenged: [
+        "they have shown no evidence for it.",
+        "one finding does not decide this motion.",
+    ],
+};
+
+/// Whether `text` is written in Chinese (holds a Han character).
+pub(crate) fn is_chinese(text: &str) -> bool {
+    !text.is_ascii() && text.chars().any(crate::games::lang::is_han)
+}
+
+impl Forms {
+    /// The forms of the language `text` is written in.
+    pub(crate) fn of(text: &str) -> &'static Forms {
+        if is_chinese(text) {
+            &zh::ZH
+        } else {
+            &EN
+        }
+    }
+
+    /// Whether these are the Chinese forms.
+    pub(crate) fn is_chinese(&self) -> bool {
+        std::ptr::eq(self, &zh::ZH)
+    }
+
+    /// `text` without its closing stop (either language's).
+    pub(crate) fn unstopped(text: &str) -> &str {
+        text.trim().trim_end_matches(['.', '!', ' ', '。', '！'])
+    }
+}
 
 /// Discourse markers that open a sentence without being part of its claim.
 pub(crate) const CONNECTORS: [&str; 23] = [
@@ -125,59 +225,63 @@ pub(crate) const OUTWEIGHS: [(&str, &str); 4] = [
 /// of its own (a challenge: "They say that …, yet they have shown no evidence for it."; a
 /// cross-examiner's "You told us: …" quoting the other side's claim).
 pub fn claim_of(sentence: &str) -> Option<&str> {
+    let f = Forms::of(sentence);
     let mut body = sentence.trim();
     let lower = body.to_lowercase();
-    if lower.ends_with("they have shown no evidence for it.")
-        || lower.ends_with("one finding does not decide this motion.")
-        || lower.starts_with("you told us: ")
+    if f.challenged.iter().any(|end| lower.ends_with(end))
+        || lower.starts_with(&f.quoting.to_lowercase())
     {
         return None;
     }
     loop {
         let lower = body.to_lowercase();
         // An answer tying a claim to its evidence claims the claim.
-        let (head, tail) = CLAIM_THEN_EVIDENCE;
-        let granted = GRANTED_CLAIMS.map(|g| (g, [", because ", ": "]));
-        for (head, tails) in [(head, [tail, tail])].into_iter().chain(granted) {
+        let (head, tail) = f.claim_then_evidence;
+        let colon = if f.is_chinese() { "：" } else { ": " };
+        let because = f
+            .granted_claims
+            .iter()
+            .map(|&g| (g, [f.claim_then_evidence.1, colon]));
+        for (head, tails) in [(head, [tail, tail])].into_iter().chain(because) {
             if lower.starts_with(&head.to_lowercase()) {
                 let rest = &body[head.len()..];
                 let cut = tails.iter().find_map(|t| rest.split_once(t));
                 return Some(cut.map_or(rest, |(claim, _)| claim));
             }
         }
-        let mut forms = EVIDENCE_THEN_CLAIM
+        let mut forms = f
+            .evidence_then_claim
             .iter()
-            .chain(&POINT_THEN_CLAIM)
+            .chain(f.point_then_claim)
             .filter(|(h, _)| lower.starts_with(&h.to_lowercase()))
             .peekable();
         if forms.peek().is_some() {
             return forms.find_map(|(_, tail)| body.split_once(tail).map(|(_, claim)| claim));
         }
-        if let Some((_, part)) = REPORTS
+        if let Some((_, part)) = f
+            .reports
             .iter()
-            .chain(&WEIGHS)
-            .chain(&OUTWEIGHS)
+            .chain(f.weighs)
+            .chain(f.outweighs)
             .find(|(r, _)| lower.starts_with(r))
         {
             let (_, reply) = body.split_once(part)?;
             body = reply;
             continue;
         }
-        let lead = LEAD_INS
+        let lead = f
+            .lead_ins
             .iter()
             .find(|l| lower.starts_with(**l))
+            .map(|l| l.len())
             .or_else(|| {
-                CONNECTORS
+                f.connectors
                     .iter()
-                    .find(|c| lower.starts_with(&format!("{c}, ")))
+                    .find(|c| lower.starts_with(&format!("{c}{}", f.pause)))
+                    .map(|c| c.len() + f.pause.len())
             });
         match lead {
-            Some(l) => {
-                let n = if l.ends_with(' ') {
-                    l.len()
-                } else {
-                    l.len() + 2
-                };
+            Some(n) => {
                 body = body.get(n..)?.trim_start();
             }
             None => match marker(body).or_else(|| heading(body)) {

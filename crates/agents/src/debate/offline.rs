@@ -28,18 +28,18 @@
 //!   person at once.
 
 use super::answering::answers;
-use super::forms::PRESS_AGAINST;
+use super::forms::Forms;
 use super::memory::Memory;
 use super::personalities::Personality;
 use super::pressing::{attached, linked, mid_sentence, pressing_questions};
 use super::reading::{keys, read, Sentence};
 use super::text::{
-    claims_in, is_stock, keywords_hit, short_sentence, touched_claims, words_of, Draft,
+    claims_in, is_stock, keywords_hit, short_sentence_in, touched_claims, words_of, Draft,
 };
 use super::topics::{Bank, Claim, Topic};
 use crate::games::debate::team::{Part, Side};
 use crate::games::debate::words;
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use rand_chacha::ChaCha8Rng;
 use rand_core::RngCore;
 use std::collections::HashSet;
@@ -97,12 +97,13 @@ fn statement<'b>(rng: &mut ChaCha8Rng, list: &'b [String]) -> &'b str {
     }
 }
 
-/// Ends `text` with a statement, not a question (the last `?` becomes `.`).
+/// Ends `text` with a statement, not a question (the last `?` becomes `.`, a `？` `。`).
 fn unquestioned(mut text: String) -> String {
     while words::ends_with_question(&text) {
         let i = text.rfind(['?', '？']).expect("ends with a question mark");
+        let wide = text[i..].starts_with('？');
         let mark = text[i..].chars().next().map_or(1, char::len_utf8);
-        text.replace_range(i..i + mark, ".");
+        text.replace_range(i..i + mark, if wide { "。" } else { "." });
     }
     text
 }
@@ -279,7 +280,7 @@ impl<'a> Writer<'a> {
     /// An opening statement.
     pub fn opening(&self, rng: &mut ChaCha8Rng, limit: u32) -> String {
         let mut used: Vec<&str> = Vec::new();
-        let mut d = Draft::new();
+        let mut d = Draft::in_lang(self.topic.lang);
         d.push(1, self.opener(rng));
         d.push(5, &self.own().framing);
         let claims = self.fresh_claims(rng);
@@ -316,7 +317,7 @@ impl<'a> Writer<'a> {
             std::cmp::Ordering::Equal => b,
         };
         let qs = &self.own().questions;
-        let mut d = Draft::new();
+        let mut d = Draft::in_lang(self.topic.lang);
         let said = self.said_before();
         let theirs = self.theirs_latest();
         let motion = keys(&self.memory.motion);
@@ -353,10 +354,7 @@ impl<'a> Writer<'a> {
                 })?;
             used.borrow_mut().push(i);
             let context: Vec<&str> = self.own().claims.iter().map(|c| c.claim.as_str()).collect();
-            Some(mid_sentence(
-                c.claim.trim_end_matches(['.', '!', ' ']),
-                &context,
-            ))
+            Some(mid_sentence(Forms::unstopped(&c.claim), &context))
         };
         // A point of theirs our side pressed before ("You say that …: …") is not pressed again.
         let ours_said: Vec<String> = self
@@ -366,10 +364,12 @@ impl<'a> Writer<'a> {
             .collect();
         let pressed_before = |line: &str| {
             said(line)
-                || line.split_once(PRESS_AGAINST.1).is_some_and(|(head, _)| {
-                    let head = head.to_lowercase();
-                    ours_said.iter().any(|t| t.contains(&head))
-                })
+                || line
+                    .split_once(Forms::of(line).press_against.1)
+                    .is_some_and(|(head, _)| {
+                        let head = head.to_lowercase();
+                        ours_said.iter().any(|t| t.contains(&head))
+                    })
         };
         let own_questions =
             pressing_questions(&theirs, &motion, &pressed_before, &on_topic, &ours, 2);
@@ -413,7 +413,7 @@ impl<'a> Writer<'a> {
             let all = &self.theirs().claims;
             targets.push(pick(rng, all));
         }
-        let mut d = Draft::new();
+        let mut d = Draft::in_lang(self.topic.lang);
         d.push(3, self.opener(rng));
         // Each question asked gets a line of ours that takes it up; the first is quoted
         // when its answer does not already say what it asked.
@@ -429,10 +429,11 @@ impl<'a> Writer<'a> {
             if let Some(a) = answered.first() {
                 if !a.restates {
                     // The question and "Here is the answer." stand or fall together.
-                    d.push_whole(
-                        2,
-                        format!("You ask, \"{}\" Here is the answer.", a.question),
-                    );
+                    let quoted = match self.topic.lang {
+                        Lang::En => format!("You ask, \"{}\" Here is the answer.", a.question),
+                        Lang::ZhCn => format!("你方问：“{}”我来回答。", a.question),
+                    };
+                    d.push_whole(2, quoted);
                 }
             }
             for a in answered {
@@ -485,7 +486,7 @@ impl<'a> Writer<'a> {
         rejoin: bool,
     ) -> String {
         let mut used: Vec<&str> = Vec::new();
-        let mut d = Draft::new();
+        let mut d = Draft::in_lang(self.topic.lang);
         let said = self.said_before();
         d.push(2, self.opener(rng));
         if part == Part::Closing {
@@ -519,7 +520,7 @@ impl<'a> Writer<'a> {
         }
         // A claim of theirs weighed above is not rebutted again right after it.
         let unweighed = theirs.iter().filter(|c| {
-            let claim = c.claim.trim_end_matches('.').to_lowercase();
+            let claim = Forms::unstopped(&c.claim).to_lowercase();
             !weighed.iter().any(|l| l.to_lowercase().contains(&claim))
         });
         for (i, c) in unweighed.take(2).enumerate() {
@@ -571,7 +572,7 @@ impl<'a> Writer<'a> {
     /// new, a short whole sentence).
     pub fn free(&self, rng: &mut ChaCha8Rng, limit: u32, direction: Option<&str>) -> String {
         self.free_speech(rng, limit, direction, false)
-            .unwrap_or_else(|| short_sentence(limit, '.'))
+            .unwrap_or_else(|| short_sentence_in(limit, '.', self.topic.lang))
     }
 
     fn free_speech(
@@ -598,7 +599,7 @@ impl<'a> Writer<'a> {
             targets = self.their_main_claims();
             targets.reverse();
         }
-        let mut d = Draft::new();
+        let mut d = Draft::in_lang(self.topic.lang);
         d.push(3, self.opener(rng));
         // The points of their last speech, each stated and answered.
         let theirs = self.theirs_latest();

@@ -6,9 +6,7 @@
 //! that …"). [`super::forms::claim_of`] reads back what a sentence claims without such lead-ins, so a
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
-use super::forms::{
-    claim_of, CONNECTORS, LINKS, OUTWEIGHS, PRESS_AGAINST, PRESS_EVIDENCE, REPORTS, WEIGHS,
-};
+use super::forms::{claim_of, is_chinese, Forms};
 use super::reading::{keys, read, Sentence};
 use super::text::{cites_figures, leans, lower_start};
 use crate::games::debate::words;
@@ -24,7 +22,8 @@ fn capital(head: &str) -> String {
 /// One sentence stating the other side's point `p` (a clause, lower-cased) and answering
 /// it with `r` (ours, lower-cased), in the `turn`th of the [`REPORTS`] forms.
 fn rejoinder(turn: usize, p: &str, r: &str) -> String {
-    phrased(&REPORTS, turn, p, r)
+    let f = Forms::of(r);
+    phrased(f, f.reports, turn, p, r)
 }
 
 /// One clash weighed: their claim `p` set against our answer `r` (both lower-cased), in
@@ -32,31 +31,39 @@ fn rejoinder(turn: usize, p: &str, r: &str) -> String {
 /// `r` is a claim of ours rather than an answer to `p` (`outweighs`), the forms say it
 /// weighs more instead of that it refutes.
 pub fn weighed(turn: usize, p: &str, r: &str, closing: bool, outweighs: bool) -> String {
+    let f = Forms::of(r);
     let forms = match (outweighs, closing) {
-        (true, _) => &OUTWEIGHS[..],
-        (false, true) => &WEIGHS[..5],
-        (false, false) => &WEIGHS[5..],
+        (true, _) => f.outweighs,
+        (false, true) => &f.weighs[..5],
+        (false, false) => &f.weighs[5..],
     };
-    phrased(forms, turn, p, r)
+    phrased(f, forms, turn, p, r)
 }
 
 /// `p` and `r` joined by the `turn`th of `forms` (head, then the words between them),
 /// skipping a form whose "but" or "yet" would follow another contrast in the same
 /// sentence, or whose "because" another causal link.
-fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
+fn phrased(f: &Forms, forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
     let (p, r) = (reason_last(p), reason_last(r));
-    let p = p.trim_end_matches(['.', '!', ' ']);
-    let r = r.trim_end_matches(['.', '!', ' ']);
+    let p = Forms::unstopped(&p);
+    let r = Forms::unstopped(&r);
     let has = |w: &str| p.contains(w) || r.contains(w);
-    let causal = has("because") || has("which means") || has("which is why") || has(", so ");
-    let contrast = |t: &str| t.contains(" but ") || t.contains(" yet ");
+    let causal = has("because")
+        || has("which means")
+        || has("which is why")
+        || has(", so ")
+        || has("因为")
+        || has("所以");
+    let but = |t: &str| {
+        t.contains(" but ") || t.contains(" yet ") || t.contains("但") || t.contains("然而")
+    };
     // A verb straight after their point (" loses, because …") reads as a splice when the
     // point has a comma of its own ("their claim that automation is reshaping work, and a
     // basic income lets people adapt loses, …").
-    let spliced = |part: &str| p.contains(',') && !part.starts_with([',', ';']);
+    let spliced = |part: &str| !f.is_chinese() && p.contains(',') && !part.starts_with([',', ';']);
     let fits = |part: &str| {
-        !(contrast(part) && (has(" but ") || has(" yet ")))
-            && !(part.contains("because") && causal)
+        !(but(part) && (but(p) || but(r)))
+            && !((part.contains("because") || part.contains("因为")) && causal)
             && !spliced(part)
     };
     // "Even if if every employer …": a point that opens with the head's last word.
@@ -71,14 +78,14 @@ fn phrased(forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> String {
         .map(|k| forms[(turn + k) % n])
         .find(|(head, part)| fits(part) && !doubled(head))
         .unwrap_or(forms[turn % n]);
-    format!("{}{p}{part}{r}.", capital(head))
+    format!("{}{p}{part}{r}{}", capital(head), f.stop)
 }
 
 /// A clause that opens with its reason ("because it is never withdrawn, a basic income
 /// removes the trap") with the reason put last, so that it can follow "Even if" or "the
 /// claim that" ("a basic income removes the trap, because it is never withdrawn").
 fn reason_last(clause: &str) -> String {
-    let c = clause.trim().trim_end_matches(['.', '!', ' ']);
+    let c = Forms::unstopped(clause);
     let lower = c.to_lowercase();
     for lead in [
         "because ", "since ", "as ", "where ", "when ", "once ", "while ",
@@ -127,21 +134,36 @@ pub fn rejoinders(
             let Some(body) = claim_of(&s.text) else {
                 continue;
             };
-            let body = body.trim_end_matches(['.', '!', ' ']);
+            let body = Forms::unstopped(body);
             let point = Sentence::read(body, motion);
             // A point with its own contrast ("…, but …") does not read as one claim.
             let lower = body.to_lowercase();
-            let contrasted = [" but ", " yet ", " while ", " although "]
-                .iter()
-                .any(|c| lower.contains(c));
+            let contrasted = [
+                " but ",
+                " yet ",
+                " while ",
+                " although ",
+                "但",
+                "然而",
+                "虽然",
+                "尽管",
+            ]
+            .iter()
+            .any(|c| lower.contains(c));
             // A sentence left unfinished ("… security and freedom to") is no claim to state.
             let last = lower.rsplit(' ').next().unwrap_or("");
             let unfinished = [
                 "to", "and", "or", "the", "a", "an", "of", "for", "with", "that", "but", "in",
             ]
             .contains(&last);
-            // A point citing figures may run longer: the figures are the point.
+            // A point citing figures may run longer: the figures are the point. A Han
+            // character counts as a word, and a Chinese clause takes more of them.
             let longest = if cites_figures(body) { 30 } else { 22 };
+            let longest = if is_chinese(body) {
+                longest * 5 / 2
+            } else {
+                longest
+            };
             if point.keys.len() < 3
                 || words::count(body) > longest
                 || contrasted
@@ -160,9 +182,15 @@ pub fn rejoinders(
             let r_low = lower_start(&r).unwrap_or_else(|| mid_sentence(&r, theirs));
             // A form whose opening no rejoinder of this speech has used yet: two points
             // answered alike ("Against the claim that …" twice) read as a template.
-            let head = |l: &str| l.split_whitespace().take(4).collect::<Vec<_>>().join(" ");
+            let head = |l: &str| -> String {
+                if is_chinese(l) {
+                    l.chars().take(5).collect()
+                } else {
+                    l.split_whitespace().take(4).collect::<Vec<_>>().join(" ")
+                }
+            };
             let turn = out.len() + salt;
-            let line = (0..REPORTS.len())
+            let line = (0..Forms::of(&r).reports.len())
                 .map(|k| rejoinder(turn + k, &p, r_low.trim()))
                 .find(|l| !out.iter().any(|o| head(o) == head(l)))
                 .unwrap_or_else(|| rejoinder(turn, &p, r_low.trim()));
@@ -179,14 +207,20 @@ pub fn rejoinders(
 /// first word lower-cased when it is a common starter or `context` (the topic's texts)
 /// writes it in lower case; any other capitalised word is taken for a name and kept.
 pub fn linked(evidence: &str, turn: usize, context: &[&str]) -> String {
-    attached(LINKS[turn % LINKS.len()], evidence, context)
+    let links = Forms::of(evidence).links;
+    attached(links[turn % links.len()], evidence, context)
 }
 
 /// `text` after `head` (a connector, a link), its first word lower-cased when it is a
 /// common starter or `context` writes it in lower case; any other capitalised word is
 /// taken for a name and kept.
 pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
-    format!("{head} {}", mid_sentence(text, context))
+    let gap = if is_chinese(head) || is_chinese(text) {
+        ""
+    } else {
+        " "
+    };
+    format!("{head}{gap}{}", mid_sentence(text, context))
         .trim_start()
         .to_string()
 }
@@ -195,6 +229,10 @@ pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
 /// `context` (the topic's texts) shows it is a name (see [`attached`]).
 pub(crate) fn mid_sentence(text: &str, context: &[&str]) -> String {
     let text = text.trim();
+    if is_chinese(text) {
+        // Chinese has no capitals: a connector of its own is all there is to drop.
+        return lowered(text, context).unwrap_or_else(|| text.to_string());
+    }
     match lowered(text, context) {
         Some(l) => l,
         None if common_noun(text, context) => {
@@ -286,7 +324,7 @@ fn unsaid(
             let Some(body) = claim_of(&s.text) else {
                 continue;
             };
-            let body = body.trim_end_matches(['.', '!', ' ']).to_string();
+            let body = Forms::unstopped(body).to_string();
             // Not a sentence about the debaters ("My opponents raise fair concerns …", "We
             // would protect …", "You do not need to …"): put back to them, its "we", "you"
             // and "my opponents" would point at the wrong side.
@@ -310,6 +348,11 @@ fn unsaid(
 /// its opponents or the other side.
 fn speaks_of_debaters(text: &str) -> bool {
     let lower = text.to_lowercase();
+    if is_chinese(text) {
+        return ["我", "你", "对方", "咱们"]
+            .iter()
+            .any(|w| lower.contains(w));
+    }
     lower
         .split(|c: char| !c.is_alphanumeric() && c != '\'')
         .any(|w| {
@@ -355,10 +398,13 @@ pub fn pressing_questions(
         |s| s.keys.len() >= 3 && on_topic(&s.text),
         |body, evidence| {
             if evidence {
-                let (head, mid) = PRESS_AGAINST;
-                ours(body).map_or_else(String::new, |r| format!("{head}{body}{mid}{r}?"))
+                ours(body).map_or_else(String::new, |r| {
+                    let f = Forms::of(&r);
+                    let (head, mid) = f.press_against;
+                    format!("{head}{body}{mid}{r}{}", f.ask)
+                })
             } else {
-                let (head, tail) = PRESS_EVIDENCE;
+                let (head, tail) = Forms::of(body).press_evidence;
                 format!("{head}{body}{tail}")
             }
         },
@@ -384,19 +430,21 @@ pub fn challenge(
             && on_topic(&s.text)
     };
     let make = |body: &str, evidence: bool| {
+        let f = Forms::of(body);
         // No "but" or "yet" after a point that already turns on one.
-        let turns = body.contains(" but ") || body.contains(" yet ");
-        match (evidence, turns) {
-            (true, false) => {
-                format!("They say that {body}, but one finding does not decide this motion.")
-            }
-            (false, false) => {
-                format!("They say that {body}, yet they have shown no evidence for it.")
-            }
-            (true, true) => {
-                format!("They say that {body}; one finding does not decide this motion.")
-            }
-            (false, true) => format!("They say that {body}; they have shown no evidence for it."),
+        let turns = [" but ", " yet ", "但", "然而"]
+            .iter()
+            .any(|w| body.contains(w));
+        let ((head, tail), end) = if evidence {
+            (f.one_finding, f.challenged[1])
+        } else {
+            (f.unproven, f.challenged[0])
+        };
+        if turns {
+            let semi = if f.is_chinese() { "；" } else { "; " };
+            format!("{head}{body}{semi}{end}")
+        } else {
+            format!("{head}{body}{tail}")
         }
     };
     unsaid(theirs, motion, said, fits, make, 1).pop()
@@ -406,10 +454,14 @@ pub fn challenge(
 /// speeches also write in lower case (so a name keeps its capital); `None` otherwise.
 pub(crate) fn lowered(body: &str, context: &[&str]) -> Option<String> {
     // A connector of theirs ("With respect, …") is not part of what they claimed.
-    if let Some((head, rest)) = body.split_once(", ") {
-        if CONNECTORS.contains(&head.to_lowercase().as_str()) && !rest.is_empty() {
+    let f = Forms::of(body);
+    if let Some((head, rest)) = body.split_once(f.pause) {
+        if f.connectors.contains(&head.to_lowercase().as_str()) && !rest.is_empty() {
             return lowered(rest, context).or_else(|| Some(rest.to_string()));
         }
+    }
+    if f.is_chinese() {
+        return Some(body.to_string());
     }
     if let Some(l) = lower_start(body) {
         return Some(l);
@@ -438,6 +490,19 @@ mod tests;
 /// "P2 mentioned …"): a speaker word, then a verb of saying within the next two words,
 /// among its first eight words.
 fn reports_speech(text: &str) -> bool {
+    if is_chinese(text) {
+        let head: String = text.chars().take(12).collect();
+        return ["对方", "你方", "你们", "他们", "正方", "反方", "你"]
+            .iter()
+            .any(|who| {
+                head.match_indices(who).any(|(i, _)| {
+                    let after: String = head[i + who.len()..].chars().take(4).collect();
+                    ["说", "认为", "声称", "提到", "指出", "告诉"]
+                        .iter()
+                        .any(|v| after.contains(v))
+                })
+            });
+    }
     const SPEAKERS: [&str; 9] = [
         "side",
         "you",

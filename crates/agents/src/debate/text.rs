@@ -2,8 +2,10 @@
 //! (which claims a speech touches), sentences, short extractive summaries, and fitting a
 //! speech's parts within a word limit by whole sentences.
 
+use super::forms::is_chinese;
 use super::topics::{Bank, Claim};
 use crate::games::debate::words;
+use crate::games::lang::{is_han, Lang};
 
 /// The lower-case words of `text` (letters and digits; apostrophes kept inside a word).
 pub fn words_of(text: &str) -> Vec<String> {
@@ -24,8 +26,13 @@ fn word_matches(text_word: &str, key_word: &str) -> bool {
             && text_word.len() <= key_word.len() + 3)
 }
 
-/// Whether `keyword` (a word or a phrase) occurs in `words`.
+/// Whether `keyword` (a word or a phrase) occurs in `words`. A Chinese keyword is found
+/// inside a word: Chinese runs on without spaces, so a "word" is a clause.
 pub fn mentions(words: &[String], keyword: &str) -> bool {
+    if is_chinese(keyword) {
+        let key = keyword.to_lowercase();
+        return words.iter().any(|w| w.contains(&key));
+    }
     let key = words_of(keyword);
     if key.is_empty() || key.len() > words.len() {
         return false;
@@ -64,13 +71,22 @@ const STOP: &[&str] = &[
     "really", "your", "side", "explain", "evidence",
 ];
 
-/// The words of `text` that carry content: five letters or more, not too common; sorted,
-/// each once.
+/// The words of `text` that carry content: five letters or more, not too common; in
+/// Chinese, every pair of Han characters side by side; sorted, each once.
 pub fn content_words(text: &str) -> Vec<String> {
-    let mut out: Vec<String> = words_of(text)
-        .into_iter()
-        .filter(|w| w.len() >= 5 && !STOP.contains(&w.as_str()))
-        .collect();
+    let mut out: Vec<String> = Vec::new();
+    for w in words_of(text) {
+        if is_chinese(&w) {
+            let han: Vec<char> = w.chars().collect();
+            out.extend(
+                han.windows(2)
+                    .filter(|p| p.iter().all(|c| is_han(*c)))
+                    .map(|p| p.iter().collect::<String>()),
+            );
+        } else if w.len() >= 5 && !STOP.contains(&w.as_str()) {
+            out.push(w);
+        }
+    }
     out.sort();
     out.dedup();
     out
@@ -101,7 +117,8 @@ pub fn touched_claims<'a>(bank: &'a Bank, other: &Bank, text: &str) -> Vec<&'a C
         .collect()
 }
 
-/// The sentences of `text`, each with its end mark (`.`, `!`, `?`, closing quotes).
+/// The sentences of `text`, each with its end mark (`.`, `!`, `?`, closing quotes; a
+/// Chinese `。`, `！` or `？` ends one with no space after it).
 pub fn sentences(text: &str) -> Vec<String> {
     let mut out = Vec::new();
     let mut current = String::new();
@@ -123,12 +140,13 @@ pub fn sentences(text: &str) -> Vec<String> {
             }
         }
         current.push(c);
-        if matches!(c, '.' | '!' | '?' | '？') {
+        if matches!(c, '.' | '!' | '?' | '？' | '。' | '！') {
             while i + 1 < chars.len() && matches!(chars[i + 1], '"' | '\'' | ')' | '”' | '’') {
                 i += 1;
                 current.push(chars[i]);
             }
-            if (i + 1 >= chars.len() || chars[i + 1].is_whitespace())
+            let wide = matches!(c, '。' | '！' | '？');
+            if (i + 1 >= chars.len() || chars[i + 1].is_whitespace() || wide)
                 && !(c == '.' && i + 1 < chars.len() && abbreviation(&current))
             {
                 let s = current.trim().to_string();
@@ -164,6 +182,14 @@ fn abbreviation(text: &str) -> bool {
 /// marks a cut).
 pub fn summary(text: &str, max_words: usize) -> String {
     let first = sentences(text).into_iter().next().unwrap_or_default();
+    if is_chinese(&first) {
+        // A Han character is a word (as limits count them).
+        return if first.chars().count() <= max_words {
+            first
+        } else {
+            format!("{}…", first.chars().take(max_words).collect::<String>())
+        };
+    }
     let w: Vec<&str> = first.split_whitespace().collect();
     if w.len() <= max_words {
         first
@@ -172,8 +198,18 @@ pub fn summary(text: &str, max_words: usize) -> String {
     }
 }
 
-/// The first `n` words of `text`, ending with `end` (`.` or `?`) instead of any mark.
+/// The first `n` words of `text`, ending with `end` (`.` or `?`) instead of any mark (in
+/// Chinese, `。` or `？` after the first `n` characters).
 pub fn cut_words(text: &str, n: u32, end: char) -> String {
+    if is_chinese(text) {
+        let mut s: String = text.trim().chars().take(n.max(1) as usize).collect();
+        while s.ends_with(|c: char| c.is_ascii_punctuation() || "，。！？；：、".contains(c))
+        {
+            s.pop();
+        }
+        s.push(if end == '?' { '？' } else { '。' });
+        return s;
+    }
     let w: Vec<&str> = text.split_whitespace().take(n.max(1) as usize).collect();
     let mut s = w.join(" ");
     while s.ends_with(|c: char| c.is_ascii_punctuation()) {
@@ -188,11 +224,21 @@ pub fn cut_words(text: &str, n: u32, end: char) -> String {
 #[derive(Debug, Default, Clone)]
 pub struct Draft {
     parts: Vec<(u8, String)>,
+    /// The speech's language: its stock sentences and how sentences are joined.
+    lang: Lang,
 }
 
 impl Draft {
     pub fn new() -> Draft {
         Draft::default()
+    }
+
+    /// A draft of a speech in `lang`.
+    pub fn in_lang(lang: Lang) -> Draft {
+        Draft {
+            lang,
+            ..Draft::default()
+        }
     }
 
     /// Adds `text` at `priority`, one part per sentence, so that a speech is fitted by
@@ -335,12 +381,15 @@ impl Draft {
             // Material ran out: what is left is a clock for another speech.
             return out;
         }
-        if let Some(closing) = CLOSINGS
+        let closings = match self.lang {
+            Lang::En => &CLOSINGS,
+            Lang::ZhCn => &CLOSINGS_ZH,
+        };
+        if let Some(closing) = closings
             .iter()
             .find(|c| words::count(c) <= left && !out.contains(*c))
         {
-            out.push(' ');
-            out.push_str(closing);
+            push_sentence(&mut out, closing);
         }
         out.trim().to_string()
     }
@@ -351,7 +400,7 @@ impl Draft {
     pub fn fit(&self, limit: u32, end: char) -> String {
         let (keep, used) = self.chosen(limit);
         if used == 0 {
-            return short_sentence(limit, end);
+            return short_sentence_in(limit, end, self.lang);
         }
         self.joined(&keep)
     }
@@ -387,8 +436,24 @@ impl Draft {
                 _ => t.clone(),
             });
         }
-        out.join(" ")
+        let mut text = String::new();
+        for s in &out {
+            push_sentence(&mut text, s);
+        }
+        text
     }
+}
+
+/// Appends `sentence` to `text`: after a space, or after nothing between two Chinese
+/// sentences (Chinese sets no space after its full stop).
+pub fn push_sentence(text: &mut String, sentence: &str) {
+    let before = text.trim_end();
+    let chinese = before.ends_with(['。', '！', '？', '”']) || is_chinese(sentence.trim());
+    let tight = chinese && is_chinese(before);
+    if !before.is_empty() && !tight {
+        text.push(' ');
+    }
+    text.push_str(sentence);
 }
 
 /// `text` without the link that ties it to the claim before it ("We know this because
@@ -417,9 +482,11 @@ pub fn leans(sentence: &str) -> bool {
 
 fn unlinked(text: &str) -> Option<String> {
     let lower = text.to_lowercase();
-    let link = super::forms::LINKS
+    let f = super::forms::Forms::of(text);
+    let link = f
+        .links
         .iter()
-        .find(|l| lower.starts_with(&format!("{} ", l.to_lowercase())))?;
+        .find(|l| lower.starts_with(&format!("{}{}", l.to_lowercase(), f.gap)))?;
     let rest = text[link.len()..].trim_start();
     let mut c = rest.chars();
     let first = c.next()?;
@@ -435,6 +502,15 @@ const CLOSINGS: [&str; 5] = [
     "We rest it there.",
 ];
 
+/// The same in Chinese.
+const CLOSINGS_ZH: [&str; 5] = [
+    "掂量一下证据，就会发现我方的立论站得住。",
+    "这就是我们会赢下这场辩论的原因。",
+    "这就是我们今天的立场。",
+    "这就是我方的观点。",
+    "我方陈述完毕。",
+];
+
 /// Whether `text` cites figures (a number: "2,500 workers", "86%"): evidence of its own.
 pub fn cites_figures(text: &str) -> bool {
     text.chars().any(|c| c.is_ascii_digit())
@@ -448,23 +524,37 @@ const SHORT_STATEMENTS: [&str; 4] = [
     "Done.",
 ];
 
+/// The same in Chinese.
+const SHORT_STATEMENTS_ZH: [&str; 4] = [
+    "我方的立论就建立在这一点上。",
+    "我方陈述完毕。",
+    "完毕。",
+    "完。",
+];
+
 /// Whether `text` is only one of the short sentences a speech falls back on when nothing
 /// else fits ("We rest our case on that.").
 pub fn is_stock(text: &str) -> bool {
-    SHORT_STATEMENTS.contains(&text.trim())
+    SHORT_STATEMENTS.contains(&text.trim()) || SHORT_STATEMENTS_ZH.contains(&text.trim())
 }
 
 /// A whole sentence of at most `limit` words, for a clock or limit too short for any
 /// prepared sentence: a question when `end` is `?`.
 pub fn short_sentence(limit: u32, end: char) -> String {
-    let options: &[&str] = if end == '?' {
-        &[
+    short_sentence_in(limit, end, Lang::En)
+}
+
+/// [`short_sentence`] in `lang`.
+pub fn short_sentence_in(limit: u32, end: char, lang: Lang) -> String {
+    let options: &[&str] = match (end == '?', lang) {
+        (true, Lang::En) => &[
             "Can you answer that directly?",
             "Can you answer that?",
             "Why?",
-        ]
-    } else {
-        &SHORT_STATEMENTS
+        ],
+        (true, Lang::ZhCn) => &["请正面回答这个问题？", "能回答吗？", "为什么？"],
+        (false, Lang::En) => &SHORT_STATEMENTS,
+        (false, Lang::ZhCn) => &SHORT_STATEMENTS_ZH,
     };
     options
         .iter()
@@ -574,6 +664,9 @@ const COMMON_STARTERS: &[&str] = &[
 /// `text` after a connector ("Moreover,"): its first word lower-cased when it is a common
 /// starter, a gerund or an adverb (names and acronyms keep their capitals).
 pub fn joined(connector: &str, text: &str) -> String {
+    if is_chinese(text) {
+        return format!("{connector}{}", text.trim());
+    }
     match lower_start(text) {
         Some(lowered) => format!("{connector} {lowered}").trim_start().to_string(),
         // A name or a noun we cannot safely lower-case: the sentence stands alone rather

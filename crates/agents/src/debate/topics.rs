@@ -139,6 +139,8 @@ pub struct Topic {
     pub motion: String,
     pub pro: Bank,
     pub con: Bank,
+    /// The language its texts are in (a file in a `zh-CN/` folder: Chinese).
+    pub lang: Lang,
 }
 
 impl Topic {
@@ -198,6 +200,7 @@ impl Topic {
             id: id.to_string(),
             title: raw.title.trim().to_string(),
             motion: raw.motion.trim().to_string(),
+            lang: Lang::En,
             pro: raw.pro,
             con: raw.con,
         };
@@ -394,7 +397,8 @@ impl Topics {
         }
         let mut zh = BTreeMap::new();
         let mut add_zh = |id: &str, file: &str, text: &str| -> Result<(), ConfigError> {
-            let topic = Topic::parse(id, file, text)?;
+            let mut topic = Topic::parse(id, file, text)?;
+            topic.lang = Lang::ZhCn;
             let en = by_id.get(id).ok_or_else(|| ConfigError::Invalid {
                 file: file.to_string(),
                 field: "(file)".into(),
@@ -436,7 +440,8 @@ impl Topics {
             }
         };
         let generic = generic_in(&["generic.toml"], GENERIC)?;
-        let generic_zh = generic_in(&["zh-CN", "generic.toml"], GENERIC_ZH)?;
+        let mut generic_zh = generic_in(&["zh-CN", "generic.toml"], GENERIC_ZH)?;
+        generic_zh.lang = Lang::ZhCn;
         check_translation("content/debate/zh-CN/generic.toml", &generic, &generic_zh)?;
         Ok(Topics {
             by_id,
