@@ -97,7 +97,7 @@ ww-start-you = *** 你是 { $seat } 号。 ***
 
 # 空座位由哪种 AI 扮演，开局时说一次。
 ww-kit-model = AI 座位：语言模型 { $model }（{ $url }）
-ww-kit-builtin = AI 座位：内置的启发式玩家（未设置模型 API 密钥：设置 LLM_API_KEY 或 WEREWOLF_LLM_API_KEY 即可由语言模型入座）
+ww-kit-builtin = AI 座位：内置的启发式玩家（未设置模型 API 密钥：设置 LLM_API_KEY 即可由语言模型入座）
 
 # 终端：可以输入什么、提示语，以及输入未被采纳的原因。
 ww-type-kill = 输入 刀 <座位号>（可选：{ $targets }）

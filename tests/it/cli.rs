@@ -328,6 +328,76 @@ fn a_replayed_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagg
 
 /// `--lang zh-CN` tells the werewolf story in Simplified Chinese, and a resumed game would
 /// keep it (the language is in the stored setup); English stays the default.
+/// The bar of a game played in Chinese: at least `share` of the non-empty lines hold Han
+/// characters, and none shows an English game word.
+fn assert_chinese(out: &str, share: f64) {
+    let han = |l: &str| l.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
+    let chinese = lines.iter().filter(|l| han(l)).count();
+    assert!(
+        lines.len() > 10 && chinese as f64 >= share * lines.len() as f64,
+        "{chinese} of {} lines Chinese:\n{out}",
+        lines.len()
+    );
+    let words = [
+        "night", "day", "werewolf", "seer", "witch", "hunter", "villager", "vote", "wins",
+    ];
+    for line in &lines {
+        let lower = line.to_lowercase();
+        for w in lower.split(|c: char| !c.is_ascii_alphabetic()) {
+            assert!(!words.contains(&w), "{w:?} in: {line}");
+        }
+        assert!(!lower.contains("voted out"), "voted out in: {line}");
+    }
+}
+
+#[test]
+fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
+    let db = format!(
+        "sqlite://{}",
+        std::env::temp_dir()
+            .join(format!("agora-cli-debate-zh-{}.db", std::process::id()))
+            .display()
+    );
+    let args = [
+        "play",
+        "debate",
+        "--format",
+        "team",
+        "--topic",
+        "universal_basic_income",
+        "--humans",
+        "0",
+        "--seed",
+        "3",
+        "--pace",
+        "0",
+        "--step-delay",
+        "0",
+        "--lang",
+        "zh-CN",
+        "--db",
+        &db,
+    ];
+    let (ok, out, err) = agora_env(&args, &[]);
+    assert!(ok, "{err}");
+    assert_chinese(&format!("{err}{out}"), 0.9);
+    assert!(
+        out.contains("正方一辩（立论陈词") && out.contains("记分卡"),
+        "{out}"
+    );
+    // The judge read the Chinese speeches: on the motion, with reasons.
+    assert!(!out.contains("离题") && out.contains("句给出理由"), "{out}");
+    // A topic with no Chinese bank is refused, naming those that have one.
+    let (ok, _, err) = agora_env(
+        &[
+            "play", "debate", "--topic", "zoos", "--humans", "0", "--lang", "zh-CN",
+        ],
+        &[],
+    );
+    assert!(!ok && err.contains("universal_basic_income"), "{err}");
+}
+
 #[test]
 fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
     let db = |name: &str| {
@@ -354,19 +424,8 @@ fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
     let (ok, out, err) = agora_env(&zh_args, &[]);
     assert!(ok, "{err}");
     let han = |l: &str| l.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
-    // Every line the game tells (not the players' own words) is Chinese.
-    let told: Vec<&str> = out
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.contains('“') && !l.contains("ai:"))
-        .skip(1) // the AI seats' line, before the table's language applies
-        .collect();
-    assert!(told.len() > 10, "{out}");
-    for line in &told {
-        assert!(han(line), "not Chinese: {line}\n{out}");
-        for word in ["Night", "Day", "wolves", "voted out", "wins", "Seat"] {
-            assert!(!line.contains(word), "{word} in {line}");
-        }
-    }
+    // Every line is Chinese, the built-in players' speeches too.
+    assert_chinese(&format!("{err}{out}"), 1.0);
     assert!(
         out.contains("天黑请闭眼") && out.contains("游戏结束"),
         "{out}"

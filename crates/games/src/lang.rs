@@ -126,6 +126,32 @@ pub fn strip_look_alikes(text: &str, strip: impl Fn(&str) -> String) -> String {
     }
 }
 
+/// Columns `text` takes at a terminal: two for a wide (East Asian) character.
+pub fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            let wide = matches!(c as u32,
+                0x1100..=0x115F | 0x2E80..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+                | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+            if wide {
+                2
+            } else {
+                1
+            }
+        })
+        .sum()
+}
+
+/// `text` followed by spaces to fill `width` columns (as `{:<width}` does for ASCII).
+pub fn pad_to(text: &str, width: usize) -> String {
+    format!("{text}{}", " ".repeat(width.saturating_sub(columns(text))))
+}
+
+/// `text` after spaces that fill `width` columns (as `{:>width}` does for ASCII).
+pub fn pad_left(text: &str, width: usize) -> String {
+    format!("{}{text}", " ".repeat(width.saturating_sub(columns(text))))
+}
+
 /// A Han (CJK ideograph) character.
 pub fn is_han(c: char) -> bool {
     matches!(c as u32,

@@ -16,6 +16,7 @@ use agora_core::debate::format::DebateFormat;
 use agora_core::debate::kit::debate_kit;
 use agora_core::debate::session::panel::format_of;
 use agora_core::debate::session::{DebateSeat, DebateSetup};
+use agora_core::debate::story::team as story;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
@@ -109,7 +110,11 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             "--humans {n}: a terminal debate has one human seat (--seat) or none (--humans 0)"
         ),
     };
-    let kit = debate_kit(config, false)?;
+    let kit = debate_kit(config, true)?;
+    eprintln!(
+        "{}",
+        agora_core::debate::kit::describe_debate_kit_in(&kit, opts.lang)
+    );
     let seed = opts
         .seed
         .unwrap_or_else(|| agora_core::store::now_ms() as u64);
@@ -131,18 +136,37 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             &kit,
         )
         .await?;
+    let lang = setup.lang;
     println!(
-        "Team debate, session {} (seed {seed}): {}",
-        runner.id(),
-        setup.motion
+        "{}",
+        lang.text(
+            "debate-start",
+            &[
+                ("session", runner.id()),
+                ("seed", &seed.to_string()),
+                ("motion", &setup.motion),
+            ],
+        )
     );
     match human {
-        Some(seat) => println!(
-            "*** You are {} ({}). The other seats are AI; the judge is an AI. Type quit to leave (the debate is saved), abandon to end it. ***",
-            seat_title(seat),
-            if side_of(seat).is_some_and(|s| s.index() == 0) { "for the motion" } else { "against the motion" }
-        ),
-        None => println!("Eight AI debaters and an AI judge; you watch the public debate."),
+        Some(seat) => {
+            let stance = if side_of(seat).is_some_and(|s| s.index() == 0) {
+                "debate-stance-for"
+            } else {
+                "debate-stance-against"
+            };
+            println!(
+                "{}",
+                lang.text(
+                    "debate-start-you",
+                    &[
+                        ("seat", &story::seat_name(seat, lang)),
+                        ("stance", &lang.text(stance, &[])),
+                    ],
+                )
+            );
+        }
+        None => println!("{}", lang.text("debate-start-watch", &[])),
     }
     if human.is_some() {
         println!("{}", crate::debate::terminal::HELP);
@@ -152,7 +176,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     } else {
         Keyboard::none()
     };
-    let table = TeamScreen::new(human, personalities());
+    let table = TeamScreen::new(human, personalities(), lang);
     follow(&store, runner, table, &mut keyboard).await
 }
 
@@ -233,7 +257,10 @@ async fn resume_team(
         }
         None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
     }
-    let table = TeamScreen::new(human, personalities());
+    let lang = agora_core::session::setup_of::<DebateSetup>(row)
+        .map(|s| s.lang)
+        .unwrap_or_default();
+    let table = TeamScreen::new(human, personalities(), lang);
     at.go_on(runner, table, keyboard).await
 }
 

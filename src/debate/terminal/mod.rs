@@ -27,7 +27,7 @@ pub use desk::{Desk, Draft, Step, HELP};
 use crate::terminal::follow::{out, Flow, Screen, Words};
 use crate::terminal::Typed;
 use agora_agents::debate::Personalities;
-use agora_core::debate::session::DebateSetup;
+use agora_core::debate::session::{DebateAgent, DebateSetup};
 use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{Outcome, Store};
 use agora_games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
@@ -83,15 +83,18 @@ pub struct TeamScreen {
     deadline: Option<tokio::time::Instant>,
     /// To name AI debaters on the scorecard as the tables show them (`AI · Logical`).
     personalities: Personalities,
+    /// The debate's language: the lines it is told in.
+    lang: Lang,
 }
 
 impl TeamScreen {
-    pub fn new(human: Option<Seat>, personalities: Personalities) -> TeamScreen {
+    pub fn new(human: Option<Seat>, personalities: Personalities, lang: Lang) -> TeamScreen {
         TeamScreen {
             human,
             desk: human.map(Desk::new),
             deadline: None,
             personalities,
+            lang,
         }
     }
 }
@@ -99,7 +102,7 @@ impl TeamScreen {
 impl Screen for TeamScreen {
     type Game = TeamDebate;
     fn words(&self) -> Words {
-        Words::new(Lang::En, "debate")
+        Words::new(self.lang, "debate")
     }
 
     fn viewer(&self) -> Viewer {
@@ -115,8 +118,8 @@ impl Screen for TeamScreen {
         match event {
             Event::Spoke(s) => Some(format!(
                 "{} ({}): {}",
-                seat_title(s.seat),
-                s.part.title(),
+                story::seat_name(s.seat, self.lang),
+                story::part_title(s.part, self.lang),
                 s.text
             )),
             _ => None,
@@ -161,7 +164,7 @@ impl Screen for TeamScreen {
                         _ => {}
                     }
                 }
-                if let Some(l) = story::line(event, *audience, None) {
+                if let Some(l) = story::line_in(event, *audience, None, self.lang) {
                     out(&l);
                 }
             }
@@ -273,15 +276,25 @@ impl Screen for TeamScreen {
         let row = store.session(id).await?;
         let setup: DebateSetup = agora_core::session::setup_of(&row)?;
         let game = agora_core::session::rebuild::<DebateSetup>(store, id).await?;
+        let lang = setup.lang;
         let names = |seat: Seat| {
             let s = &setup.seats[seat as usize - 1];
-            agora_core::stats::names::shown_name(
-                &s.player_id,
-                &s.name,
-                &agora_core::registry::stats::EveryGame(&self.personalities),
-            )
+            match &s.agent {
+                Some(DebateAgent::Debater { personality }) if lang != Lang::En => lang.text(
+                    "debate-ai-name",
+                    &[(
+                        "personality",
+                        &self.personalities.get_or_first_in(personality, lang).name,
+                    )],
+                ),
+                _ => agora_core::stats::names::shown_name(
+                    &s.player_id,
+                    &s.name,
+                    &agora_core::registry::stats::EveryGame(&self.personalities),
+                ),
+            }
         };
-        print!("{}", story::scorecard(&game, &names));
+        print!("{}", story::scorecard_in(&game, &names, lang));
         Ok(())
     }
 }

@@ -152,12 +152,7 @@ pub fn scoreboard(
     s
 }
 
-/// Columns a text takes at a terminal: two for a wide (CJK) character.
-fn width(text: &str) -> usize {
-    text.chars()
-        .map(|c| if (c as u32) >= 0x1100 { 2 } else { 1 })
-        .sum()
-}
+use agora_games::lang::columns as width;
 
 #[cfg(test)]
 mod tests {

@@ -31,12 +31,14 @@ use super::memory::Memory;
 use super::reading::{keys, read, Reading, Sentence};
 use super::text::{touched_claims, words_of};
 use super::topics::Topic;
-use crate::games::debate::team::{side_of, Flag, JudgeScores, Part, Side, Speech};
+use crate::games::debate::team::{seat_title_in, side_of, Flag, JudgeScores, Part, Side, Speech};
 use crate::games::debate::words;
+use crate::games::Lang;
 
 const INSULTS: &[&str] = &[
     "idiot", "idiots", "stupid", "moron", "morons", "liar", "liars", "fool", "fools", "dumb",
-    "pathetic", "clown", "clowns", "shut up", "ignorant",
+    "pathetic", "clown", "clowns", "shut up", "ignorant", "白痴", "蠢货", "傻瓜", "笨蛋", "骗子",
+    "闭嘴", "无知", "废物",
 ];
 
 /// What the judge read in one speech.
@@ -60,14 +62,13 @@ pub fn touched(topic: &Topic, side: Side, text: &str) -> Vec<String> {
         .collect()
 }
 
-fn seat_title(seat: crate::games::Seat) -> String {
-    let name = crate::games::debate::team::seat_name(seat);
-    let (side, n) = name.split_at(3);
-    format!("{}{} {n}", side[..1].to_uppercase(), &side[1..])
-}
-
 /// Reads speech `speech` against what was said before it in this debate.
 pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
+    measure_in(memory, speech, Lang::En)
+}
+
+/// [`measure`], whom the points came from said in `lang`.
+pub fn measure_in(memory: &Memory, speech: &Speech, lang: Lang) -> Measures {
     let side = side_of(speech.seat).unwrap_or(Side::Pro);
     let motion = keys(&memory.motion);
     let before: Vec<&Speech> = memory
@@ -136,9 +137,15 @@ pub fn measure(memory: &Memory, speech: &Speech) -> Measures {
     );
     let from = match (speech.part, replied.as_slice()) {
         (_, []) => String::new(),
-        (Part::Answer, [q]) => format!("{}'s questions", seat_title(q.seat)),
-        (Part::Free, [s]) => format!("{}'s speech before it", seat_title(s.seat)),
-        _ => "the other side".to_string(),
+        (Part::Answer, [q]) => lang.text(
+            "judge-from-questions",
+            &[("seat", &seat_title_in(q.seat, lang))],
+        ),
+        (Part::Free, [s]) => lang.text(
+            "judge-from-speech",
+            &[("seat", &seat_title_in(s.seat, lang))],
+        ),
+        _ => lang.text("judge-from-other-side", &[]),
     };
     let text = &speech.text;
     let mut flags = Vec::new();
@@ -209,14 +216,16 @@ fn enough(part: Part) -> usize {
     }
 }
 
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+/// `n` of a noun ("1 question", "2 questions", "2 个问题"): `what` is the message's kind.
+fn plural(n: usize, what: &str, lang: Lang) -> String {
+    lang.text(&format!("judge-n-{what}"), &[("n", &n.to_string())])
 }
 
 /// The scores following from what the judge read, and the note saying why: every number
 /// in it is one the scores were computed from.
-pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, String) {
-    let m = measure(memory, speech);
+pub fn score(topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, String) {
+    let lang = topic.lang;
+    let m = measure_in(memory, speech, lang);
     let r = &m.reading;
     // Signposts ("Here is the answer.") are neither substance nor filler.
     let fresh_sentences = (r.sentences - r.repeated - r.brief).max(1) as f64;
@@ -265,12 +274,13 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
     let mut costs: Vec<String> = Vec::new();
     if speech.over_limit() {
         rules -= 5;
-        costs.push("over the limit −5".to_string());
+        costs.push(lang.text("judge-cost-over", &[]));
     }
     for (flag, cost) in FLAG_COST {
         if m.flags.contains(&flag) {
             rules -= cost as i32;
-            costs.push(format!("{} −{cost}", flag.name().replace('_', " ")));
+            let name = lang.text(&format!("debate-flag-{}", flag.name()), &[]);
+            costs.push(format!("{name} −{cost}"));
         }
     }
     let scores = JudgeScores {
@@ -281,108 +291,131 @@ pub fn score(_topic: &Topic, memory: &Memory, speech: &Speech) -> (JudgeScores, 
         rule_compliance: clamp(rules as f64),
         flags: m.flags.clone(),
     };
-    (scores.clone(), note(&m, speech, &scores, &costs))
+    (scores.clone(), note(&m, speech, &scores, &costs, lang))
 }
 
 /// The judge's note: what it read, then the five scores.
-fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String]) -> String {
+fn note(m: &Measures, speech: &Speech, s: &JudgeScores, costs: &[String], lang: Lang) -> String {
     let r = &m.reading;
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+    let n = |x: usize| x.to_string();
+    let (words, limit, share) = (
+        n(m.words as usize),
+        n(m.limit as usize),
+        n(m.share as usize),
+    );
     let mut parts: Vec<String> = Vec::new();
     parts.push(if speech.over_limit() {
-        format!("{} words, over the limit of {}", m.words, m.limit)
+        t("judge-words-over", &[("words", &words), ("limit", &limit)])
     } else if m.share < m.limit {
-        format!(
-            "{} words (limit {}, a fair share of the clock {})",
-            m.words, m.limit, m.share
+        t(
+            "judge-words-share",
+            &[("words", &words), ("limit", &limit), ("share", &share)],
         )
     } else {
-        format!("{} words (limit {})", m.words, m.limit)
+        t("judge-words", &[("words", &words), ("limit", &limit)])
     });
     if r.asked > 0 {
-        parts.push(format!(
-            "answered {} of the {} asked",
-            r.answered,
-            plural(r.asked, "question", "questions")
+        parts.push(t(
+            "judge-answered",
+            &[
+                ("answered", &n(r.answered)),
+                ("asked", &plural(r.asked, "questions", lang)),
+            ],
         ));
     }
     if r.raised > 0 {
-        let mut s = format!(
-            "took up {} of the {} {}",
-            r.taken_up,
-            plural(r.raised, "point", "points"),
-            if m.from.is_empty() {
-                "raised".to_string()
-            } else {
-                format!("in {}", m.from)
-            }
+        let place = if m.from.is_empty() {
+            t("judge-where-raised", &[])
+        } else {
+            t("judge-where-in", &[("from", &m.from)])
+        };
+        let mut s = t(
+            "judge-took-up",
+            &[
+                ("taken", &n(r.taken_up)),
+                ("raised", &plural(r.raised, "points", lang)),
+                ("where", &place),
+            ],
         );
         if let Some(e) = &r.example {
-            s.push_str(&format!(" (\"{}\")", super::text::summary(e, 8)));
+            let quote = super::text::summary(e, 8);
+            let example = t("judge-example", &[("quote", &quote)]);
+            match lang {
+                Lang::En => s.push_str(&format!(" {example}")),
+                Lang::ZhCn => s.push_str(&example),
+            }
         }
         parts.push(s);
     } else if !m.from.is_empty() && r.asked == 0 {
-        parts.push(format!(
-            "no new point of substance to take up in {}",
-            m.from
-        ));
+        parts.push(t("judge-no-new-point", &[("from", &m.from)]));
     } else if speech.part != Part::Opening && r.asked == 0 {
         // An answer with questions to answer and no other point to take up says only
         // what it answered.
-        parts.push("nothing of the other side's to answer yet".into());
+        parts.push(t("judge-nothing-to-answer", &[]));
     }
     if speech.part == Part::Question {
-        parts.push(format!(
-            "{} pressing a point of theirs with something of its own",
-            plural(r.pressing, "question", "questions")
+        parts.push(t(
+            "judge-pressing",
+            &[("questions", &plural(r.pressing, "questions", lang))],
         ));
     }
     if r.quotes > 0 {
-        parts.push(format!(
-            "{} quoting the other side to answer them",
-            plural(r.quotes, "sentence", "sentences")
+        parts.push(t(
+            "judge-quoting",
+            &[("sentences", &plural(r.quotes, "sentences", lang))],
         ));
     }
-    parts.push(format!(
-        "{} with a reason, {} of evidence (figures, sources named)",
-        plural(r.reasons, "sentence", "sentences"),
-        plural(r.evidence, "piece", "pieces")
+    parts.push(t(
+        "judge-reasons",
+        &[
+            ("sentences", &plural(r.reasons, "sentences", lang)),
+            ("pieces", &plural(r.evidence, "pieces", lang)),
+        ],
     ));
     let fresh = r.sentences - r.repeated - r.brief;
     if r.repeated > 0 {
-        parts.push(format!(
-            "{} already said in this debate, earning nothing",
-            plural(r.repeated, "sentence", "sentences")
+        parts.push(t(
+            "judge-repeated",
+            &[("sentences", &plural(r.repeated, "sentences", lang))],
         ));
     }
     if fresh > r.substantive {
-        parts.push(format!(
-            "{} of {fresh} without a reason, evidence or a point of substance",
-            fresh - r.substantive
+        parts.push(t(
+            "judge-hollow",
+            &[("n", &n(fresh - r.substantive)), ("fresh", &n(fresh))],
         ));
     }
     if !r.on_motion {
-        parts.push("nothing on the motion".into());
+        parts.push(t("judge-off-motion", &[]));
     }
-    let mut out = format!("Offline judge: {}.", parts.join("; "));
+    let (semi, comma, space, stop) = match lang {
+        Lang::En => ("; ", ", ", " ", '.'),
+        Lang::ZhCn => ("；", "，", "", '。'),
+    };
+    let mut out = t("judge-note", &[("parts", &parts.join(semi))]);
     if !costs.is_empty() {
-        out.push_str(&format!(
-            " Rule compliance {} ({})",
-            s.rule_compliance,
-            costs.join(", ")
+        out.push_str(space);
+        out.push_str(&t(
+            "judge-rule-compliance",
+            &[
+                ("score", &s.rule_compliance.to_string()),
+                ("costs", &costs.join(comma)),
+            ],
         ));
     }
-    if !out.ends_with('.') {
-        out.push('.');
+    if !out.ends_with(stop) {
+        out.push(stop);
     }
     out
 }
 
 /// The offline final review: which claims each side pressed most, from the speeches.
 pub fn review(topic: &Topic, memory: &Memory) -> String {
-    let mut out = format!(
-        "Offline review of the debate on \"{}\", from the arguments each side made.",
-        memory.motion
-    );
+    let lang = topic.lang;
+    let space = if lang == Lang::En { " " } else { "" };
+    let stop = if lang == Lang::En { '.' } else { '。' };
+    let mut out = lang.text("judge-review", &[("motion", &memory.motion)]);
     for side in Side::BOTH {
         let bank = topic.side(side);
         let mut counts: Vec<(usize, usize)> = bank
@@ -399,30 +432,42 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
             .filter(|(n, _)| *n > 0)
             .collect();
         counts.sort_by_key(|&(n, i)| (std::cmp::Reverse(n), i));
-        let spoke = memory.by_side(side).count();
+        let spoke = memory.by_side(side).count().to_string();
+        let name = side.name_in(lang);
+        let claim_at = |i: usize| {
+            let claim = super::forms::Forms::unstopped(&bank.claims[i].claim);
+            match lang {
+                Lang::En => lower_first(claim, topic),
+                Lang::ZhCn => claim.to_string(),
+            }
+        };
+        out.push_str(space);
         match counts.first() {
-            None => out.push_str(&format!(
-                " {} gave {spoke} speech{} without pressing a clear claim.",
-                side.title(),
-                if spoke == 1 { "" } else { "es" }
-            )),
+            None => {
+                out.push_str(&lang.text("judge-review-none", &[("side", &name), ("spoke", &spoke)]))
+            }
             Some(&(n, i)) => {
-                let mut s = format!(
-                    " {}'s strongest ground was that {} (made in {n} of its {spoke} speeches)",
-                    side.title(),
-                    lower_first(bank.claims[i].claim.trim_end_matches('.'), topic)
+                let mut s = lang.text(
+                    "judge-review-ground",
+                    &[
+                        ("side", &name),
+                        ("claim", &claim_at(i)),
+                        ("n", &n.to_string()),
+                        ("spoke", &spoke),
+                    ],
                 );
                 if let Some(&(n2, j)) = counts.get(1) {
-                    let claim = lower_first(bank.claims[j].claim.trim_end_matches('.'), topic);
+                    let claim = claim_at(j);
                     if n2 == n {
-                        s.push_str(&format!(", and, as often, that {claim}"));
+                        s.push_str(&lang.text("judge-review-as-often", &[("claim", &claim)]));
                     } else {
-                        s.push_str(&format!(
-                            ", with the point that {claim} close behind (made in {n2})"
+                        s.push_str(&lang.text(
+                            "judge-review-behind",
+                            &[("claim", &claim), ("n", &n2.to_string())],
                         ));
                     }
                 }
-                s.push('.');
+                s.push(stop);
                 out.push_str(&s);
             }
         }
@@ -433,10 +478,8 @@ pub fn review(topic: &Topic, memory: &Memory) -> String {
         .filter(|e| matches!(e, super::memory::Entry::Skipped { .. }))
         .count();
     if skipped > 0 {
-        out.push_str(&format!(
-            " {skipped} turn{} passed or missed.",
-            if skipped == 1 { " was" } else { "s were" }
-        ));
+        out.push_str(space);
+        out.push_str(&lang.text("judge-review-skipped", &[("n", &skipped.to_string())]));
     }
     out
 }

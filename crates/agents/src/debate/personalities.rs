@@ -66,7 +66,8 @@ pub struct Personalities {
 
 impl Personalities {
     /// `dir/personalities.toml` and `dir/zh-CN/personalities.toml`, else the built-in
-    /// copies; the Chinese file must have the English file's personalities, in order.
+    /// copies; the Chinese file must have the English file's personalities, in order (an
+    /// English file of one's own with no Chinese copy: Chinese tables hear its words).
     pub fn load(dir: Option<&Path>) -> Result<Personalities, ConfigError> {
         let one = |path: Option<std::path::PathBuf>, name: &str, builtin: &str| match path
             .filter(|p| p.exists())
@@ -77,16 +78,20 @@ impl Personalities {
             }
             None => Personalities::parse(&format!("built-in content/{name}"), builtin),
         };
-        let mut en = one(
-            dir.map(|d| d.join("personalities.toml")),
-            "personalities.toml",
-            BUILTIN,
-        )?;
-        let zh_path = dir.map(|d| d.join("zh-CN").join("personalities.toml"));
-        let zh_file = match &zh_path {
-            Some(p) if p.exists() => p.display().to_string(),
-            _ => "built-in content/zh-CN/personalities.toml".to_string(),
-        };
+        let en_path = dir.map(|d| d.join("personalities.toml"));
+        let custom = en_path.as_ref().is_some_and(|p| p.exists());
+        let mut en = one(en_path, "personalities.toml", BUILTIN)?;
+        let zh_path = dir
+            .map(|d| d.join("zh-CN").join("personalities.toml"))
+            .filter(|p| p.exists());
+        if custom && zh_path.is_none() {
+            // A set of one's own with no Chinese copy: a Chinese table hears its words.
+            return Ok(en);
+        }
+        let zh_file = zh_path.as_ref().map_or_else(
+            || "built-in content/zh-CN/personalities.toml".to_string(),
+            |p| p.display().to_string(),
+        );
         let zh = one(zh_path, "zh-CN/personalities.toml", BUILTIN_ZH)?;
         let ids = |p: &Personalities| p.ids().map(str::to_string).collect::<Vec<_>>();
         if ids(&en) != ids(&zh) {

@@ -532,9 +532,16 @@ impl Reading {
             last_quoted = quoted;
         }
         let toks = tokens(text);
+        // In Chinese, two of the motion's character pairs (one alone, such as 应当, says
+        // little).
+        let motion_pairs = keys(text)
+            .iter()
+            .filter(|k| k.chars().any(is_cjk) && motion.contains(k))
+            .count();
         let motion_hit = toks
             .iter()
-            .any(|t| motion.contains(&stem(t)) || motion.contains(t));
+            .any(|t| motion.contains(&stem(t)) || motion.contains(t))
+            || motion_pairs >= 2;
         let statements: Vec<&&Sentence> = fresh.iter().filter(|s| !s.question).collect();
         let takes = |i: usize, p: &Sentence| fresh[i].takes_up(p) || replying[i].contains(&p);
         let taken: Vec<&Sentence> = points

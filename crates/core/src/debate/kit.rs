@@ -2,6 +2,7 @@
 
 use crate::agents::debate::{DebateKit, Role as DebateRole};
 use crate::config::Config;
+use crate::games::Lang;
 
 /// The debate AI seats' tools for this process: the topics and personalities (checked),
 /// and a model client for each role (`PRO`, `CON`, `JUDGE`) whose provider is configured,
@@ -17,16 +18,33 @@ pub fn debate_kit(config: &Config, quiet: bool) -> anyhow::Result<DebateKit> {
 
 /// One line saying which debate roles have a model.
 pub fn describe_debate_kit(kit: &DebateKit) -> String {
+    describe_debate_kit_in(kit, Lang::En)
+}
+
+/// [`describe_debate_kit`] in `lang`.
+pub fn describe_debate_kit_in(kit: &DebateKit, lang: Lang) -> String {
     let roles: Vec<String> = DebateRole::ALL
         .iter()
-        .map(|&role| match kit.client(role) {
-            Some(c) => format!("{} {}", role.env_name().to_lowercase(), c.provider().model),
-            None => format!("{} offline", role.env_name().to_lowercase()),
+        .map(|&role| {
+            let name = lang.text(
+                &format!("debate-role-{}", role.env_name().to_lowercase()),
+                &[],
+            );
+            match kit.client(role) {
+                Some(c) => lang.text(
+                    "debate-kit-model",
+                    &[("role", &name), ("model", &c.provider().model)],
+                ),
+                None => lang.text("debate-kit-offline", &[("role", &name)]),
+            }
         })
         .collect();
-    format!(
-        "Debate AI: {} ({} topics; set LLM_API_KEY, or PRO_/CON_/JUDGE_LLM_API_KEY, for models)",
-        roles.join(", "),
-        kit.topics.len()
+    let comma = if lang == Lang::ZhCn { "、" } else { ", " };
+    lang.text(
+        "debate-kit",
+        &[
+            ("roles", &roles.join(comma)),
+            ("topics", &kit.topics.len().to_string()),
+        ],
     )
 }

@@ -33,6 +33,16 @@ impl Side {
             Side::Con => "Con",
         }
     }
+    /// [`title`](Side::title) in `lang`: "Pro", "正方".
+    pub fn name_in(self, lang: crate::Lang) -> String {
+        lang.text(
+            match self {
+                Side::Pro => "debate-side-pro",
+                Side::Con => "debate-side-con",
+            },
+            &[],
+        )
+    }
     pub fn other(self) -> Side {
         match self {
             Side::Pro => Side::Con,
@@ -79,6 +89,23 @@ pub fn seat_name(seat: Seat) -> String {
 }
 
 /// A seat's name as people read it: `Pro 2`, `Con 4`, `the judge`.
+/// [`seat_title`] in `lang`: "Pro 1", "正方一辩", "the judge" (`locales/*/debate.ftl`).
+pub fn seat_title_in(seat: Seat, lang: crate::Lang) -> String {
+    match side_of(seat) {
+        Some(side) => {
+            let n = position_of(seat);
+            let n = match lang {
+                crate::Lang::En => n.to_string(),
+                crate::Lang::ZhCn => ["一", "二", "三", "四"]
+                    .get(n as usize - 1)
+                    .map_or_else(|| n.to_string(), |z| z.to_string()),
+            };
+            lang.text("debate-seat", &[("side", &side.name_in(lang)), ("n", &n)])
+        }
+        None => lang.text("debate-judge", &[]),
+    }
+}
+
 pub fn seat_title(seat: Seat) -> String {
     match side_of(seat) {
         Some(side) => format!("{} {}", side.title(), position_of(seat)),
