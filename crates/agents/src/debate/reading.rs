@@ -378,6 +378,14 @@ fn marks(own: &str, toks: &[String], first: &HashSet<&str>) -> Vec<String> {
     if own.contains('%') {
         out.push("%".into());
     }
+    // Chinese runs on without spaces: a figure inside a clause ("2016年", "77%的选民").
+    if own.chars().any(is_cjk) {
+        for run in own.split(|c: char| !c.is_ascii_digit()) {
+            if !run.is_empty() && !out.iter().any(|m| m == run) {
+                out.push(run.to_string());
+            }
+        }
+    }
     out.extend(
         FIGURE_PHRASES
             .found(toks, first)

@@ -47,6 +47,14 @@ impl Writer<'_> {
     /// key words or a key word of the motion (a speaker's stock phrase does not).
     pub(super) fn on_topic(&self, text: &str) -> bool {
         let motion = keys(&self.memory.motion);
+        if crate::debate::forms::is_chinese(text) {
+            // One Chinese keyword ("简单") is often an everyday word: a claim touched as the
+            // judge reads it (two keywords, or stated), or two of the motion's pairs.
+            let pairs = keys(text).iter().filter(|k| motion.contains(k)).count();
+            return !touched_claims(self.own(), self.theirs(), text).is_empty()
+                || !touched_claims(self.theirs(), self.own(), text).is_empty()
+                || pairs >= 2;
+        }
         !claims_in(self.own(), text).is_empty()
             || !claims_in(self.theirs(), text).is_empty()
             || keys(text).iter().any(|k| motion.contains(k))
