@@ -143,3 +143,13 @@ ww-nothing-to-do = Nothing to do now: wait for your turn (type quit to leave, ab
 ww-confirm-empty = Nothing typed: press Enter again to pass your turn without a word, or type your speech.
 ww-refused = Not taken: { $why }. Try again.
 ww-too-late = Too late: that choice has closed.
+
+# What the rules prompt of a language-model seat says of the table's options.
+ww-llm-hunter-poisoned-too = voted out or killed at night, poisoned too
+ww-llm-hunter-not-poisoned = voted out or killed by the wolves, not when poisoned
+ww-llm-self-save-always = herself too
+ww-llm-self-save-first-night = herself on night 1 only
+ww-llm-self-save-never = never herself
+ww-llm-roles = How to play each role (yours is in what only you are told):
+ww-llm-attacked = Seat { $seat } was attacked tonight
+ww-llm-not-attacked = Nobody was attacked tonight

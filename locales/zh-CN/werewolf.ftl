@@ -142,3 +142,13 @@ ww-nothing-to-do = 现在无需操作：请等轮到你（输入“退出”离�
 ww-confirm-empty = 什么也没输入：再按一次回车将不发言跳过，或者输入你的发言。
 ww-refused = 未采纳：{ $why }。请重试。
 ww-too-late = 太迟了：这个选择已经关闭。
+
+# 语言模型座位的规则提示中对本桌选项的说明。
+ww-llm-hunter-poisoned-too = 被放逐或夜里死亡都可以开枪，被毒死也可以
+ww-llm-hunter-not-poisoned = 被放逐或被狼人刀死时可以开枪，被毒死不能
+ww-llm-self-save-always = 也可以自救
+ww-llm-self-save-first-night = 只有第一夜可以自救
+ww-llm-self-save-never = 不能自救
+ww-llm-roles = 各身份的玩法（你的身份写在只有你能看到的部分）：
+ww-llm-attacked = 今晚 { $seat } 号遭到袭击
+ww-llm-not-attacked = 今晚没有人遭到袭击

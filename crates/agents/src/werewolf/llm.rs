@@ -15,6 +15,7 @@
 use super::memory::{SeatMemory, TableRules};
 use super::{fit_speech, Player};
 use crate::config::ConfigError;
+use crate::games::lang::Lang;
 use crate::games::werewolf::{
     Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, Werewolf, WitchSelfSave, SEATS,
 };
@@ -40,9 +41,38 @@ macro_rules! prompt {
     };
 }
 
-/// Every werewolf prompt file and the placeholders it may use.
+macro_rules! prompt_zh {
+    ($name:literal, $($p:literal),*) => {
+        PromptSpec {
+            name: concat!("zh-CN/", $name),
+            builtin: include_str!(concat!("../../../../content/prompts/werewolf/zh-CN/", $name, ".md")),
+            placeholders: &[$($p),*],
+        }
+    };
+}
+
+/// Every werewolf prompt file and the placeholders it may use: the English ones, then the
+/// Chinese ones (`zh-CN/<name>`, from `content/prompts/werewolf/zh-CN/`), which a table
+/// played in Chinese renders.
 pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
     vec![
+        prompt_zh!("rules", "max_days", "hunter_rule", "witch_self_save"),
+        prompt_zh!("role_werewolf",),
+        prompt_zh!("role_seer",),
+        prompt_zh!("role_witch",),
+        prompt_zh!("role_hunter",),
+        prompt_zh!("role_villager",),
+        prompt_zh!("public", "transcript", "claims"),
+        prompt_zh!("private", "private", "night"),
+        prompt_zh!("decide_wolf_pick", "day", "targets"),
+        prompt_zh!("decide_seer_check", "day", "targets"),
+        prompt_zh!("decide_witch", "day", "attacked", "options"),
+        prompt_zh!("decide_hunter_shot", "day", "targets"),
+        prompt_zh!("decide_speech", "day", "max_chars"),
+        prompt_zh!("decide_pk_speech", "day", "max_chars"),
+        prompt_zh!("decide_last_words", "day", "max_chars"),
+        prompt_zh!("decide_vote", "day", "targets"),
+        prompt_zh!("decide_pk_vote", "day", "targets"),
         prompt!("rules", "max_days", "hunter_rule", "witch_self_save"),
         prompt!("role_werewolf",),
         prompt!("role_seer",),
@@ -105,21 +135,27 @@ fn witch_options(ask: &Ask) -> Vec<String> {
 }
 
 /// When a dead hunter may shoot, as the rules text says it.
-fn hunter_rule(rules: &TableRules) -> &'static str {
-    if rules.hunter_shoots_when_poisoned {
-        "voted out or killed at night, poisoned too"
-    } else {
-        "voted out or killed by the wolves, not when poisoned"
-    }
+fn hunter_rule(rules: &TableRules, lang: Lang) -> String {
+    lang.text(
+        if rules.hunter_shoots_when_poisoned {
+            "ww-llm-hunter-poisoned-too"
+        } else {
+            "ww-llm-hunter-not-poisoned"
+        },
+        &[],
+    )
 }
 
 /// Whether the witch may save herself, as the rules text says it.
-fn witch_self_save(rules: &TableRules) -> &'static str {
-    match rules.witch_self_save {
-        WitchSelfSave::Always => "herself too",
-        WitchSelfSave::FirstNight => "herself on night 1 only",
-        WitchSelfSave::Never => "never herself",
-    }
+fn witch_self_save(rules: &TableRules, lang: Lang) -> String {
+    lang.text(
+        match rules.witch_self_save {
+            WitchSelfSave::Always => "ww-llm-self-save-always",
+            WitchSelfSave::FirstNight => "ww-llm-self-save-first-night",
+            WitchSelfSave::Never => "ww-llm-self-save-never",
+        },
+        &[],
+    )
 }
 
 /// Whether `null` (abstain, decline) is a valid target for this kind.
@@ -205,6 +241,8 @@ pub struct LlmSeat {
     fallback: Box<dyn Player>,
     client: Client,
     prompts: Arc<PromptSet>,
+    /// The table's language: which prompts it renders.
+    lang: Lang,
 }
 
 impl LlmSeat {
@@ -220,6 +258,21 @@ impl LlmSeat {
             fallback,
             client,
             prompts,
+            lang: Lang::En,
+        }
+    }
+
+    /// A seat at a table played in `lang`: its prompts in that language.
+    pub fn with_lang(mut self, lang: Lang) -> LlmSeat {
+        self.lang = lang;
+        self
+    }
+
+    /// Renders prompt `name` in the table's language.
+    fn render(&self, name: &str, vars: &[(&str, &str)]) -> String {
+        match self.lang {
+            Lang::En => self.prompts.render(name, vars),
+            Lang::ZhCn => self.prompts.render(&format!("zh-CN/{name}"), vars),
         }
     }
 
@@ -246,41 +299,43 @@ impl LlmSeat {
     /// every ask of a kind ([`schema_for`]).
     pub fn request(&self, ask: &Ask) -> Request {
         let m = &self.memory;
-        let rules = self.prompts.render(
+        let lang = self.lang;
+        let rules = self.render(
             "rules",
             &[
                 ("max_days", &m.rules.max_days.to_string()),
-                ("hunter_rule", hunter_rule(&m.rules)),
-                ("witch_self_save", witch_self_save(&m.rules)),
+                ("hunter_rule", &hunter_rule(&m.rules, lang)),
+                ("witch_self_save", &witch_self_save(&m.rules, lang)),
             ],
         );
         // Every role's guide, the same for every seat: which one is this seat's is private.
         let guides: Vec<String> = Role::ALL
             .iter()
-            .map(|r| self.prompts.render(&format!("role_{}", r.name()), &[]))
+            .map(|r| self.render(&format!("role_{}", r.name()), &[]))
             .map(|g| format!("- {}", g.trim()))
             .collect();
         let system = format!(
-            "{rules}\n\nHow to play each role (yours is in what only you are told):\n{}",
+            "{rules}\n\n{}\n{}",
+            lang.text("ww-llm-roles", &[]),
             guides.join("\n")
         );
-        let public = self.prompts.render(
+        let public = self.render(
             "public",
             &[
                 ("transcript", &m.transcript()),
                 ("claims", &m.claims_lines()),
             ],
         );
-        let private = self.prompts.render(
+        let private = self.render(
             "private",
             &[("private", &m.private_line()), ("night", &m.night_notes())],
         );
         let day = m.day.max(1).to_string();
         let attacked = match ask.attacked {
-            Some(s) => format!("Seat {s} was attacked tonight"),
-            None => "Nobody was attacked tonight".into(),
+            Some(s) => lang.text("ww-llm-attacked", &[("seat", &s.to_string())]),
+            None => lang.text("ww-llm-not-attacked", &[]),
         };
-        let decide = self.prompts.render(
+        let decide = self.render(
             decide_name(ask.kind),
             &[
                 ("day", &day),
@@ -520,5 +575,25 @@ mod tests {
             );
             assert!(!public.contains("You are seat"), "{public}");
         }
+        // At a Chinese table the same seat renders the Chinese prompts and option words.
+        let zh = LlmSeat::new(
+            1,
+            player(Strategy::Heuristic, 1, 11),
+            client.clone(),
+            prompts.clone(),
+        )
+        .with_lang(Lang::ZhCn)
+        .request(&ask(AskKind::Witch, &[2, 3]));
+        let (system, user) = (&zh.messages[0].content, &zh.messages[1].content);
+        assert!(
+            system.contains("各身份的玩法") && system.contains("预言家"),
+            "{system}"
+        );
+        assert!(!system.contains("How to play"), "{system}");
+        assert!(user.contains("今晚 2 号遭到袭击"), "{user}");
+        assert_eq!(
+            zh.schema,
+            seats[0].request(&ask(AskKind::Witch, &[2, 3])).schema
+        );
     }
 }

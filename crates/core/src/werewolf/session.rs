@@ -171,7 +171,8 @@ impl GameSetup for WerewolfSetup {
                                 client.for_table(id),
                                 prompts.clone(),
                             )
-                            .with_rules(&self.rules),
+                            .with_rules(&self.rules)
+                            .with_lang(self.lang),
                         )
                             as Box<dyn Agent<Werewolf>>,
                         None => builtin(Strategy::Heuristic),
