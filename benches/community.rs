@@ -116,6 +116,7 @@ async fn board_ms(reader: &Arc<agora_web::data::Reader>, repeat: u64) -> anyhow:
                 agora::registry::GameKind::Werewolf,
                 agora::ratings::boards::Which::Everyone,
                 None,
+                None,
             )
             .await
             .map_err(|e| anyhow::anyhow!("{e}"))?;

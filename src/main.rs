@@ -167,6 +167,10 @@ enum Command {
         /// Print JSON instead of the table.
         #[arg(long)]
         json: bool,
+        /// The language of the boards' headings and columns: en or zh-CN (default:
+        /// AGORA_LANG, else en); the JSON is the same in every language.
+        #[arg(long, env = "AGORA_LANG", default_value = "en")]
+        lang: agora_games::Lang,
     },
 }
 
@@ -361,12 +365,14 @@ fn run() -> anyhow::Result<()> {
             board,
             season,
             json,
+            lang,
         } => {
             let view = commands::StatsView {
                 community: community.as_deref(),
                 board,
                 season,
                 json,
+                lang,
             };
             runtime()?.block_on(commands::stats(&config, game, db.as_deref(), view))?;
         }

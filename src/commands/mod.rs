@@ -298,6 +298,8 @@ pub struct StatsView<'a> {
     pub board: agora_core::ratings::boards::Which,
     pub season: Option<i64>,
     pub json: bool,
+    /// The language of the text (the JSON is the same in every language).
+    pub lang: agora_games::Lang,
 }
 
 /// `agora stats <game>`: the JSON is the game's one board (every seat as stored, each
@@ -317,9 +319,12 @@ pub async fn stats(
             let rater = std::sync::Arc::new(agora_core::registry::RegistryRater::new(config));
             let started = std::time::Instant::now();
             let rows = store.rebuild_ratings(rater).await?;
+            let secs = format!("{:.2}", started.elapsed().as_secs_f64());
+            let rows = rows.to_string();
             println!(
-                "Rebuilt {rows} ratings from the stored results in {:.2} s.",
-                started.elapsed().as_secs_f64()
+                "{}",
+                view.lang
+                    .text("stats-rebuilt", &[("rows", &rows), ("secs", &secs)])
             );
             return Ok(());
         }
@@ -330,14 +335,12 @@ pub async fn stats(
     let played = !results.is_empty();
     results.retain(|r| view.board.lists(r.is_ai));
     if played && results.is_empty() && !view.json {
-        println!(
-            "{} leaderboard: {}",
-            game.title(),
-            match view.board {
-                agora_core::ratings::boards::Which::Ai => "no AI player has played yet.",
-                _ => "no person has played yet.",
-            }
-        );
+        let id = match view.board {
+            agora_core::ratings::boards::Which::Ai => "stats-none-listed-ai",
+            _ => "stats-none-listed-people",
+        };
+        let title = game.title_in(view.lang);
+        println!("{}", view.lang.text(id, &[("title", &title)]));
         return Ok(());
     }
     let ratings = agora_core::registry::stats::ratings(game, &rows, view.season);
@@ -352,12 +355,16 @@ pub async fn stats(
         );
         println!("{}", serde_json::to_string_pretty(&board)?);
     } else {
+        let at = agora_core::stats::text::Place {
+            community: view.community,
+            min_games,
+            lang: view.lang,
+        };
         print!(
             "{}",
-            agora_core::registry::stats::render(
+            agora_core::registry::stats::render_in(
                 game,
-                view.community,
-                min_games,
+                at,
                 &results,
                 &ratings,
                 &agora_core::registry::stats::ContentPersonas::from_env()

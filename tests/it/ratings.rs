@@ -223,3 +223,62 @@ fn six_against_three_is_predicted_by_skill_not_team_size() {
     assert!(up > 0.0 && down > 0.0, "{moved:?}");
     assert!((up - down).abs() < 0.01, "village +{up}, wolves -{down}");
 }
+
+/// `agora stats --lang zh-CN`: the headings, parts and columns in Chinese, the names as
+/// stored; the JSON the same in every language; `AGORA_LANG` chooses it too.
+#[test]
+fn stats_boards_read_in_chinese() {
+    let url = filled_store();
+    for (game, words) in [
+        (
+            "werewolf",
+            &[
+                "狼人杀排行榜",
+                "名次",
+                "玩家",
+                "评分",
+                "胜率",
+                "平均GPP",
+                "按角色（局数，平均GPP）",
+                "AI 玩家（不参与排名",
+            ][..],
+        ),
+        (
+            "debate",
+            &[
+                "辩论排行榜",
+                "团队辩论",
+                "主持辩论",
+                "社交辩论",
+                "最佳辩手次数",
+                "平均发言得分",
+            ][..],
+        ),
+        ("trial", &["庭审排行榜", "平均每场偏移", "辩方"][..]),
+    ] {
+        let (ok, zh, err) = agora(&["stats", game, "--lang", "zh-CN", "--db", url]);
+        assert!(ok, "{err}");
+        for w in words {
+            assert!(zh.contains(w), "{game}: no {w}:\n{zh}");
+        }
+        for english in ["leaderboard", "rank", "mean ", "win%", "games", "No person"] {
+            assert!(!zh.contains(english), "{game}: {english} in\n{zh}");
+        }
+        assert!(!zh.contains("stats-"), "a message id shown:\n{zh}");
+        let (_, en, _) = agora(&["stats", game, "--db", url]);
+        assert!(en.contains(" leaderboard: people are ranked"), "{en}");
+        let (_, json_zh, _) = agora(&["stats", game, "--json", "--lang", "zh-CN", "--db", url]);
+        let (_, json_en, _) = agora(&["stats", game, "--json", "--db", url]);
+        assert_eq!(
+            json_zh, json_en,
+            "{game}: the JSON is the same in every language"
+        );
+    }
+    let (ok, zh, err) = crate::agora_cli::agora_env(
+        &["stats", "werewolf", "--db", url],
+        &[("AGORA_LANG", "zh-CN")],
+    );
+    assert!(ok && zh.starts_with("狼人杀排行榜"), "{err}{zh}");
+    let (ok, _, err) = agora(&["stats", "werewolf", "--lang", "fr", "--db", url]);
+    assert!(!ok && err.contains("en, zh-CN"), "{err}");
+}

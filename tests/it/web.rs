@@ -4,7 +4,8 @@
 //! everywhere; then in a real browser (Debian's chromium driven by chromedriver over
 //! WebDriver): no console errors, a board's filter changing its rows, one werewolf
 //! seat's view holding only that seat's private lines before the reveal, pages that read
-//! at 390 px, and screenshots that are not blank.
+//! at 390 px, and screenshots that are not blank. A community whose language is Chinese
+//! reads in Chinese on every page; `?lang=` chooses for the reader.
 
 use super::ratings::filled_store;
 use serde_json::Value;
@@ -215,6 +216,206 @@ fn a_hidden_name_is_a_code_on_every_page() {
     rt.block_on(store.set_web_hidden("terminal:Ana", false))
         .unwrap();
     assert!(html("/c/terminal/werewolf").contains("Ana"));
+}
+
+/// Sets the filled store's community's language for a test, and English again after it,
+/// even when the test fails.
+struct CommunityLang(tokio::runtime::Runtime, agora::store::Store);
+
+impl CommunityLang {
+    fn set(lang: agora_games::Lang) -> CommunityLang {
+        let rt = tokio::runtime::Runtime::new().unwrap();
+        let store = rt
+            .block_on(agora::store::Store::open(
+                filled_store(),
+                Duration::from_secs(20),
+            ))
+            .unwrap();
+        rt.block_on(store.set_community_lang("terminal", lang, agora::store::now_ms()))
+            .unwrap();
+        CommunityLang(rt, store)
+    }
+}
+
+impl Drop for CommunityLang {
+    fn drop(&mut self) {
+        let english = agora_games::Lang::En;
+        let _ = self
+            .0
+            .block_on(self.1.set_community_lang("terminal", english, 0));
+    }
+}
+
+/// Whether `text` has a Chinese character.
+fn han(text: &str) -> bool {
+    text.chars().any(agora_games::lang::is_han)
+}
+
+/// The texts of every `<tag>` element in `html` (tags inside it removed).
+fn texts(html: &str, tag: &str) -> Vec<String> {
+    let doc = scraper::Html::parse_document(html);
+    let sel = scraper::Selector::parse(tag).unwrap();
+    doc.select(&sel)
+        .map(|e| e.text().collect::<String>().trim().to_string())
+        .collect()
+}
+
+/// The keys of a JSON value, every level, by path (array items by their first's).
+fn keys(v: &Value, at: &str, out: &mut std::collections::BTreeSet<String>) {
+    match v {
+        Value::Object(m) => {
+            for (k, v) in m {
+                let here = format!("{at}.{k}");
+                out.insert(here.clone());
+                keys(v, &here, out);
+            }
+        }
+        Value::Array(items) => {
+            for item in items {
+                keys(item, &format!("{at}[]"), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn key_set(v: &Value) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    keys(v, "", &mut out);
+    out
+}
+
+/// A page in Chinese: its `<html lang>`, Han in every heading and column, no message id
+/// or English label left.
+fn reads_in_chinese(page: &str, body: &str) {
+    assert!(body.contains("<html lang=\"zh-CN\">"), "{page}");
+    for tag in ["h1", "th", "header"] {
+        let found = texts(body, tag);
+        for t in &found {
+            // Names as typed, numbers, and the formula stay as they are.
+            let plain = t.starts_with("Ana") || t == "μ ± 2σ" || t.contains(" · ");
+            assert!(han(t) || plain, "{page}: <{tag}> {t:?} is not in Chinese");
+        }
+    }
+    for h2 in texts(body, "h2") {
+        assert!(han(&h2), "{page}: <h2> {h2:?}");
+    }
+    for id in ["web-", "stats-", "Unknown localization"] {
+        assert!(!body.contains(id), "{page}: {id} shown");
+    }
+    for english in [
+        ">Player<",
+        "Latest games",
+        ">Rating<",
+        "Win rate",
+        "community pages",
+        "Finished ",
+        " board",
+    ] {
+        assert!(
+            !body.contains(english),
+            "{page}: {english:?} left in English"
+        );
+    }
+}
+
+#[test]
+fn a_chinese_community_reads_in_chinese_and_the_query_chooses() {
+    let _one = one_at_a_time();
+    let pages = every_page();
+    let english_twins: Vec<Value> = pages.iter().map(|p| json(p)).collect();
+    let set = CommunityLang::set(agora_games::Lang::ZhCn);
+    for (page, twin) in pages.iter().zip(&english_twins) {
+        let body = html(page);
+        reads_in_chinese(page, &body);
+        // Links keep the language, wherever they lead on the site.
+        for href in body
+            .split("href=\"")
+            .skip(1)
+            .map(|h| h.split('"').next().unwrap())
+        {
+            if href.starts_with('/') || href.starts_with('?') {
+                assert!(
+                    href.contains("lang=zh-CN"),
+                    "{page}: a link loses the language: {href}"
+                );
+            }
+        }
+        let zh_twin = json(page);
+        assert_eq!(
+            key_set(&zh_twin),
+            key_set(twin),
+            "{page}: the JSON keys change"
+        );
+        // The language asked for wins over the community's.
+        let sep = if page.contains('?') { '&' } else { '?' };
+        let en = html(&format!("{page}{sep}lang=en"));
+        assert!(en.contains("<html lang=\"en\">"), "{page}");
+        assert!(
+            !han(&texts(&en, "th").concat()),
+            "{page}?lang=en: {:?}",
+            texts(&en, "th")
+        );
+    }
+    let community = html("/c/terminal");
+    for words in [
+        "狼人杀排行榜",
+        "辩论排行榜",
+        "庭审排行榜",
+        "最近的对局",
+        "真人玩家完成 1 局后按评分",
+        "终端对局",
+    ] {
+        assert!(community.contains(words), "/c/terminal: no {words}");
+    }
+    let board = html("/c/terminal/werewolf?board=people");
+    for words in [
+        "<th class=\"num\">名次</th>",
+        "<th>玩家</th>",
+        "<th class=\"num\">胜率</th>",
+        "分阵营评分",
+        "全部赛季",
+        "<option value=\"people\" selected>真人玩家</option>",
+        "name=\"lang\" value=\"zh-CN\"",
+    ] {
+        assert!(board.contains(words), "the board: no {words}\n{board}");
+    }
+    let game = json("/c/terminal")["latest"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "werewolf")
+        .map(|g| g["url"].as_str().unwrap().to_string())
+        .unwrap();
+    let page = html(&format!("{game}?seat=2"));
+    for words in [
+        "2 号看到的对局",
+        "终局之后：所有身份和夜间行动",
+        "结束于 ",
+        "（UTC）",
+        "阵营获胜。",
+    ] {
+        assert!(page.contains(words), "{game}: no {words}");
+    }
+    let twin = json(&game);
+    assert!(
+        han(twin["result"].as_str().unwrap()),
+        "the twin's words are the page's: {twin}"
+    );
+    assert_eq!(twin["game"], "werewolf", "stored values stay as stored");
+    drop(set);
+    // An English community: English, unless the reader asks for Chinese.
+    let plain = html("/c/terminal");
+    assert!(plain.contains("<html lang=\"en\">") && plain.contains("Latest games"));
+    assert!(!han(&texts(&plain, "th").concat()));
+    for page in &pages {
+        let sep = if page.contains('?') { '&' } else { '?' };
+        let asked = format!("{page}{sep}lang=zh-CN");
+        reads_in_chinese(&asked, &html(&asked));
+    }
+    let (status, _, body) = get("/c/nosuchplace?lang=zh");
+    assert_eq!(status, 404);
+    assert!(body.contains("页面不存在"), "{body}");
 }
 
 mod browser {

@@ -7,7 +7,7 @@
 use std::process::Command;
 
 /// Settings a developer's shell may hold that would change what the binary does.
-const OWN_SETTINGS: [&str; 11] = [
+const OWN_SETTINGS: [&str; 12] = [
     "DATABASE_URL",
     "LLM_API_KEY",
     "LLM_BASE_URL",
@@ -19,6 +19,7 @@ const OWN_SETTINGS: [&str; 11] = [
     "DISCORD_GUILD_ID",
     "AGORA_DISCORD_SEED",
     "AGORA_CONTENT_DIR",
+    "AGORA_LANG",
 ];
 
 /// `agora`, not started yet: add arguments, variables and pipes, then run or spawn it.

@@ -1,7 +1,10 @@
 //! What each page shows, read from the store: the same records become the HTML page and
 //! its JSON twin (`?format=json`), so the two never disagree. Only finished sessions are
-//! ever read: a lobby or a running game is not found, whatever the URL.
+//! ever read: a lobby or a running game is not found, whatever the URL. Each page is in
+//! its [`PageLang`]: the JSON's keys are the same in every language, its words (titles,
+//! results) are the page's.
 
+use crate::lang::{community_title, PageLang};
 use crate::names::{Names, Shown};
 use agora_core::ratings::boards::{Ratings, Which};
 use agora_core::ratings::model::Rating;
@@ -9,6 +12,7 @@ use agora_core::registry::GameKind;
 use agora_core::stats::page::{PageLines, Section, Stories};
 use agora_core::stats::PlayerLine;
 use agora_core::store::{FinishedGame, RatingRow, Store, StoreError};
+use agora_games::Lang;
 use serde::Serialize;
 use serde_json::Value;
 use std::collections::{BTreeMap, HashMap};
@@ -48,6 +52,8 @@ pub struct CommunityLine {
 #[derive(Debug, Clone, Serialize)]
 pub struct Home {
     pub communities: Vec<CommunityLine>,
+    #[serde(skip)]
+    pub lang: PageLang,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -79,7 +85,7 @@ pub struct CaseLine {
 pub struct Board {
     pub community: String,
     pub game: &'static str,
-    pub title: &'static str,
+    pub title: String,
     pub board: &'static str,
     pub season: Option<i64>,
     pub seasons: Vec<i64>,
@@ -88,6 +94,8 @@ pub struct Board {
     /// A trial's cases, hardest first (the case's own rating).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cases: Vec<CaseLine>,
+    #[serde(skip)]
+    pub lang: PageLang,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -108,6 +116,8 @@ pub struct Community {
     pub title: String,
     pub boards: Vec<Board>,
     pub latest: Vec<GameLine>,
+    #[serde(skip)]
+    pub lang: PageLang,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -148,6 +158,8 @@ pub struct GamePage {
     pub details: Value,
     #[serde(skip)]
     pub chart: Option<String>,
+    #[serde(skip)]
+    pub lang: PageLang,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -177,17 +189,8 @@ pub struct PlayerPage {
     pub ratings: Vec<PlayerRating>,
     #[serde(skip)]
     pub charts: Vec<(String, String)>,
-}
-
-/// How a community is named: a Discord server by its id, the terminal's by what it is.
-pub fn community_title(c: &str) -> String {
-    if c == "terminal" {
-        "Terminal games".into()
-    } else if c.chars().all(|ch| ch.is_ascii_digit()) {
-        format!("Server {c}")
-    } else {
-        c.to_string()
-    }
+    #[serde(skip)]
+    pub lang: PageLang,
 }
 
 /// A path segment, percent-encoded.
@@ -208,29 +211,73 @@ impl Reader {
         }
     }
 
-    async fn names(&self) -> Result<Names, PageError> {
-        Ok(Names::new(self.store.web_hidden().await?))
+    /// How players are named on a page in `lang`.
+    async fn names(&self, lang: PageLang) -> Result<Names, PageError> {
+        Ok(Names::new(self.store.web_hidden().await?).speaking(lang.lang))
     }
 
-    pub async fn home(&self) -> Result<Home, PageError> {
-        let communities = self
+    /// The language of a page of `community`: the one `asked`, else the community's.
+    pub async fn lang_of(
+        &self,
+        community: &str,
+        asked: Option<Lang>,
+    ) -> Result<PageLang, PageError> {
+        if asked.is_some() {
+            return Ok(PageLang::pick(asked, None));
+        }
+        Ok(PageLang::pick(
+            None,
+            self.store.community_lang(community).await?,
+        ))
+    }
+
+    /// The language of a page over several communities (the list of them, a player's):
+    /// the one `asked`, else theirs when they all chose the same, else English.
+    async fn lang_of_all(
+        &self,
+        communities: &[&str],
+        asked: Option<Lang>,
+    ) -> Result<PageLang, PageError> {
+        if asked.is_some() || communities.is_empty() {
+            return Ok(PageLang::pick(asked, None));
+        }
+        let chosen: HashMap<String, Lang> = self
             .store
-            .communities()
+            .community_langs()
             .await?
             .into_iter()
-            .map(|(community, games, latest)| CommunityLine {
-                title: community_title(&community),
-                url: format!("/c/{}", seg(&community)),
-                community,
-                games,
-                latest,
-            })
+            .map(|(c, lang, _)| (c, lang))
             .collect();
-        Ok(Home { communities })
+        let of = |c: &str| chosen.get(c).copied().unwrap_or_default();
+        let first = of(communities[0]);
+        let shared = communities.iter().all(|c| of(c) == first);
+        Ok(PageLang::pick(None, shared.then_some(first)))
     }
 
-    pub async fn community(&self, community: &str) -> Result<Community, PageError> {
-        let names = self.names().await?;
+    pub async fn home(&self, asked: Option<Lang>) -> Result<Home, PageError> {
+        let rows = self.store.communities().await?;
+        let all: Vec<&str> = rows.iter().map(|(c, ..)| c.as_str()).collect();
+        let lang = self.lang_of_all(&all, asked).await?;
+        let communities = rows
+            .iter()
+            .map(|(community, games, latest)| CommunityLine {
+                title: community_title(community, lang.lang),
+                url: format!("/c/{}", seg(community)),
+                community: community.clone(),
+                games: *games,
+                latest: *latest,
+            })
+            .collect();
+        Ok(Home { communities, lang })
+    }
+
+    pub async fn community(
+        &self,
+        community: &str,
+        asked: Option<Lang>,
+    ) -> Result<Community, PageError> {
+        let lang = self.lang_of(community, asked).await?;
+        let names = self.names(lang).await?;
         let latest = self.store.finished_games(None, Some(community), 20).await?;
         if latest.is_empty() {
             return Err(PageError::NotFound);
@@ -238,7 +285,7 @@ impl Reader {
         let mut boards = Vec::new();
         for kind in GameKind::ALL {
             let mut board = self
-                .board_with(&names, community, kind, Which::Everyone, None)
+                .board_with(&names, community, kind, Which::Everyone, None, lang)
                 .await?;
             if board.players.is_empty() {
                 continue;
@@ -249,9 +296,10 @@ impl Reader {
         }
         Ok(Community {
             community: community.to_string(),
-            title: community_title(community),
+            title: community_title(community, lang.lang),
             boards,
-            latest: latest.iter().map(|g| game_line(&names, g)).collect(),
+            latest: latest.iter().map(|g| game_line(&names, g, lang)).collect(),
+            lang,
         })
     }
 
@@ -261,10 +309,12 @@ impl Reader {
         kind: GameKind,
         which: Which,
         season: Option<i64>,
+        asked: Option<Lang>,
     ) -> Result<Board, PageError> {
-        let names = self.names().await?;
+        let lang = self.lang_of(community, asked).await?;
+        let names = self.names(lang).await?;
         let board = self
-            .board_with(&names, community, kind, which, season)
+            .board_with(&names, community, kind, which, season, lang)
             .await?;
         if board.seasons.is_empty() && board.players.is_empty() {
             return Err(PageError::NotFound);
@@ -279,6 +329,7 @@ impl Reader {
         kind: GameKind,
         which: Which,
         season: Option<i64>,
+        lang: PageLang,
     ) -> Result<Board, PageError> {
         let game = kind.name();
         // Counted and picked in the database: a board over 100,000 results reads a row a
@@ -341,13 +392,14 @@ impl Reader {
         Ok(Board {
             community: community.to_string(),
             game,
-            title: kind.title(),
+            title: kind.title_in(lang.lang),
             board: which.name(),
             season,
             seasons,
             min_games: self.min_games,
             players,
             cases: cases(&latest),
+            lang,
         })
     }
 
@@ -374,7 +426,12 @@ impl Reader {
         Ok(text)
     }
 
-    pub async fn game(&self, id: &str, seat: Option<u8>) -> Result<GamePage, PageError> {
+    pub async fn game(
+        &self,
+        id: &str,
+        seat: Option<u8>,
+        asked: Option<Lang>,
+    ) -> Result<GamePage, PageError> {
         let row = match self.store.session(id).await {
             Ok(row) => row,
             Err(StoreError::NoSession(_)) => return Err(PageError::NotFound),
@@ -384,7 +441,8 @@ impl Reader {
             return Err(PageError::NotFound);
         }
         let kind = GameKind::parse(&row.game).ok_or(PageError::NotFound)?;
-        let names = self.names().await?;
+        let lang = self.lang_of(&row.community, asked).await?;
+        let names = self.names(lang).await?;
         let game = self
             .store
             .finished_game(id)
@@ -429,10 +487,10 @@ impl Reader {
             .collect();
         let names_by_seat: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let chart = gv
-            .chart(&game, &names_by_seat)
-            .and_then(|c| crate::svg::lines(&c.title, c.x_desc, c.y, &c.series));
+            .chart(&game, &names_by_seat, lang.lang)
+            .and_then(|c| crate::svg::lines(&c.title, &c.x_desc, c.y, &c.series, lang.lang));
         let sections = gv
-            .sections(&stories)
+            .sections(&stories, lang.lang)
             .into_iter()
             .map(|Section { title, note, lines }| SectionJson {
                 title,
@@ -443,10 +501,10 @@ impl Reader {
         Ok(GamePage {
             session: game.id.clone(),
             game: game.game.clone(),
-            title: kind.title().to_string(),
+            title: kind.title_in(lang.lang),
             community: game.community.clone(),
             winner: game.winner.clone(),
-            result: agora_core::stats::page::result(gv, &game, &names_by_seat),
+            result: agora_core::stats::page::result(gv, &game, &names_by_seat, lang.lang),
             finished_at: game.finished_at,
             seat,
             per_seat: gv.per_seat(),
@@ -454,15 +512,21 @@ impl Reader {
             sections,
             details: game.details.clone(),
             chart,
+            lang,
         })
     }
 
-    pub async fn player(&self, id: &str) -> Result<PlayerPage, PageError> {
-        let names = self.names().await?;
+    pub async fn player(&self, id: &str, asked: Option<Lang>) -> Result<PlayerPage, PageError> {
+        let rows = self.store.player_ratings(id).await?;
+        let mut played: Vec<&str> = rows.iter().map(|r| r.community.as_str()).collect();
+        played.sort_unstable();
+        played.dedup();
+        let lang = self.lang_of_all(&played, asked).await?;
+        let l = lang.lang;
+        let names = self.names(lang).await?;
         if names.is_hidden(id) {
             return Err(PageError::NotFound);
         }
-        let rows = self.store.player_ratings(id).await?;
         let Some(stored) = self.store.player_name(id).await? else {
             return Err(PageError::NotFound);
         };
@@ -487,11 +551,16 @@ impl Reader {
                     display: r2(r.after.display()),
                 })
                 .collect();
-            let title = format!(
-                "{} ({}) in {}",
-                GameKind::parse(&game).map_or(game.as_str(), |k| k.title()),
-                agora_core::ratings::key_title(&key),
-                community_title(&community)
+            let title = l.text(
+                "web-player-chart",
+                &[
+                    (
+                        "game",
+                        &GameKind::parse(&game).map_or_else(|| game.clone(), |k| k.title_in(l)),
+                    ),
+                    ("key", &agora_core::ratings::key_title_in(&key, l)),
+                    ("community", &community_title(&community, l)),
+                ],
             );
             let series = vec![
                 (
@@ -501,13 +570,14 @@ impl Reader {
                         .collect(),
                 ),
                 (
-                    "μ − 3σ (ranked by)".to_string(),
+                    l.text("web-ranked-by", &[]),
                     std::iter::once(Some(rs[0].before.display()))
                         .chain(history.iter().map(|p| Some(p.display)))
                         .collect(),
                 ),
             ];
-            if let Some(svg) = crate::svg::lines(&title, "game", 0.0..30.0, &series) {
+            let x = l.text("web-chart-x-game", &[]);
+            if let Some(svg) = crate::svg::lines(&title, &x, 0.0..30.0, &series, l) {
                 charts.push((title, svg));
             }
             ratings.push(PlayerRating {
@@ -525,6 +595,7 @@ impl Reader {
             ai: shown.ai,
             ratings,
             charts,
+            lang,
         })
     }
 }
@@ -550,7 +621,7 @@ struct Leaderboard {
     players: Vec<PlayerLine>,
 }
 
-fn game_line(names: &Names, g: &FinishedGame) -> GameLine {
+fn game_line(names: &Names, g: &FinishedGame, lang: PageLang) -> GameLine {
     let by_seat: Vec<String> = g
         .seats
         .iter()
@@ -568,7 +639,10 @@ fn game_line(names: &Names, g: &FinishedGame) -> GameLine {
         winner: g.winner.clone(),
         result: GameKind::parse(&g.game).map_or_else(
             || g.winner.clone(),
-            |k| agora_core::stats::page::result(agora_core::registry::stats::of(k), g, &by_seat),
+            |k| {
+                let lines = agora_core::registry::stats::of(k);
+                agora_core::stats::page::result(lines, g, &by_seat, lang.lang)
+            },
         ),
         finished_at: g.finished_at,
         players,

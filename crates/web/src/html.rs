@@ -1,8 +1,10 @@
 //! The pages as HTML, rendered on the server with `maud`: one layout (a small inline
 //! style sheet, no script, nothing from another host, readable at a phone's 390 px), and
-//! a template per page reading the same records as the JSON twin.
+//! a template per page reading the same records as the JSON twin, every word of it in the
+//! page's language ([`PageLang`]).
 
-use crate::data::{community_title, seg, Board, Community, Entry, GamePage, Home, PlayerPage};
+use crate::data::{seg, Board, Community, Entry, GamePage, Home, PlayerPage};
+use crate::lang::{community_title, PageLang};
 use agora_core::ratings::boards::Which;
 use maud::{html, Markup, PreEscaped, DOCTYPE};
 
@@ -32,11 +34,11 @@ nav.seats a{margin-right:.6rem;display:inline-block}
 svg{max-width:100%;height:auto;background:#fff}
 ";
 
-/// The page around `body`.
-pub fn layout(title: &str, body: Markup) -> Markup {
+/// The page around `body`, in `l`'s language.
+pub fn layout(l: PageLang, title: &str, body: Markup) -> Markup {
     html! {
         (DOCTYPE)
-        html lang="en" {
+        html lang=(l.lang.code()) {
             head {
                 meta charset="utf-8";
                 meta name="viewport" content="width=device-width, initial-scale=1";
@@ -46,42 +48,11 @@ pub fn layout(title: &str, body: Markup) -> Markup {
                 style { (PreEscaped(STYLE)) }
             }
             body {
-                header { a href="/" { "Agora" } " · community pages" }
+                header { a href=(l.href("/")) { "Agora" } " · " (l.t("web-header")) }
                 main { (body) }
             }
         }
     }
-}
-
-/// When, as people read it (UTC).
-fn when(ms: i64) -> String {
-    let secs = ms / 1000;
-    let days = secs.div_euclid(86_400);
-    let (y, m, d) = civil(days);
-    let rem = secs.rem_euclid(86_400);
-    format!(
-        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
-        rem / 3600,
-        rem % 3600 / 60
-    )
-}
-
-/// Days since 1970-01-01 as (year, month, day) (Howard Hinnant's civil-from-days).
-fn civil(z: i64) -> (i64, i64, i64) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
-/// `n` finished games, as people say it.
-fn games(n: u32) -> String {
-    agora_core::stats::names::count(n as u64, "finished game", "finished games")
 }
 
 fn num(v: &serde_json::Value, key: &str) -> String {
@@ -91,21 +62,23 @@ fn num(v: &serde_json::Value, key: &str) -> String {
 }
 
 pub fn home(page: &Home) -> Markup {
+    let l = page.lang;
     layout(
-        "Communities",
+        l,
+        &l.t("web-communities"),
         html! {
-            h1 { "Communities" }
+            h1 { (l.t("web-communities")) }
             @if page.communities.is_empty() {
-                p { "No finished games yet." }
+                p { (l.t("stats-no-finished-games")) }
             }
             div.scroll { table {
-                thead { tr { th { "Community" } th.num { "Finished games" } th { "Latest" } } }
+                thead { tr { th { (l.t("web-col-community")) } th.num { (l.t("web-col-finished-games")) } th { (l.t("web-col-latest")) } } }
                 tbody {
                     @for c in &page.communities {
                         tr {
-                            td { a href=(c.url) { (c.title) } }
+                            td { a href=(l.href(&c.url)) { (c.title) } }
                             td.num { (c.games) }
-                            td { (when(c.latest)) }
+                            td { (l.when(c.latest)) }
                         }
                     }
                 }
@@ -114,10 +87,10 @@ pub fn home(page: &Home) -> Markup {
     )
 }
 
-fn player_cell(e: &Entry) -> Markup {
+fn player_cell(e: &Entry, l: PageLang) -> Markup {
     html! {
         @match &e.player {
-            Some(id) => a class=[e.ai.then_some("ai")] href=(format!("/players/{}", seg(id))) { (e.name) },
+            Some(id) => a class=[e.ai.then_some("ai")] href=(l.href(&format!("/players/{}", seg(id)))) { (e.name) },
             None => span { (e.name) },
         }
         @if let Some(v) = &e.version { " " span.muted { "v" (v) } }
@@ -125,19 +98,20 @@ fn player_cell(e: &Entry) -> Markup {
 }
 
 fn board_table(b: &Board) -> Markup {
+    let l = b.lang;
     let sides = b.players.iter().any(|p| p.ratings.is_some());
     html! {
         div.scroll { table {
             thead { tr {
-                th.num { "#" } th { "Player" } th.num { "Rating" } th.num { "μ ± 2σ" }
-                @if sides { th { "By side" } }
-                th.num { "Games" } th.num { "Win rate" }
+                th.num { (l.t("web-col-rank")) } th { (l.t("web-col-player")) } th.num { (l.t("web-col-rating")) } th.num { "μ ± 2σ" }
+                @if sides { th { (l.t("web-col-by-side")) } }
+                th.num { (l.t("web-col-games")) } th.num { (l.t("web-col-win-rate")) }
             } }
             tbody {
                 @for e in &b.players {
                     tr {
                         td.num { @match e.rank { Some(r) => (r), None => { @if e.ai { "AI" } @else { "–" } } } }
-                        td { (player_cell(e)) }
+                        td { (player_cell(e, l)) }
                         @match &e.rating {
                             Some(r) => {
                                 td.num { (num(r, "display")) }
@@ -148,7 +122,7 @@ fn board_table(b: &Board) -> Markup {
                         @if sides {
                             td { @if let Some(serde_json::Value::Object(m)) = &e.ratings {
                                 @for (k, v) in m {
-                                    (agora_core::ratings::key_title(k)) " " (num(v, "display")) " "
+                                    (agora_core::ratings::key_title_in(k, l.lang)) " " (num(v, "display")) " "
                                 }
                             } }
                         }
@@ -162,12 +136,13 @@ fn board_table(b: &Board) -> Markup {
 }
 
 fn cases_table(b: &Board) -> Markup {
+    let l = b.lang;
     html! {
         @if !b.cases.is_empty() {
-            h2 { "Cases, hardest first" }
-            p.muted { "Each case is rated as a player the advocates play against: a higher rating means it has beaten more of them." }
+            h2 { (l.t("web-cases")) }
+            p.muted { (l.t("web-cases-note")) }
             div.scroll { table {
-                thead { tr { th { "Case" } th.num { "Rating" } th.num { "Trials" } } }
+                thead { tr { th { (l.t("web-col-case")) } th.num { (l.t("web-col-rating")) } th.num { (l.t("web-col-trials")) } } }
                 tbody { @for c in &b.cases {
                     tr { td { (c.case.replace('_', " ")) } td.num { (num(&c.rating, "display")) } td.num { (c.games) } }
                 } }
@@ -177,27 +152,29 @@ fn cases_table(b: &Board) -> Markup {
 }
 
 pub fn community(page: &Community) -> Markup {
+    let l = page.lang;
     layout(
+        l,
         &page.title,
         html! {
             h1 { (page.title) }
             @for b in &page.boards {
                 section.card {
-                    h2 { a href=(format!("/c/{}/{}", seg(&page.community), b.game)) { (b.title) " board" } }
-                    p.muted { "Ranked by rating (μ − 3σ) once a person has " (games(b.min_games)) "; AI players are listed, never ranked." }
+                    h2 { a href=(l.href(&format!("/c/{}/{}", seg(&page.community), b.game))) { (l.t_with("web-board-link", &[("game", &b.title)])) } }
+                    p.muted { (l.t_with("web-community-note", &[("games", &l.finished_games(b.min_games))])) }
                     (board_table(b))
                     (cases_table(b))
                 }
             }
-            h2 { "Latest games" }
+            h2 { (l.t("web-latest-games")) }
             div.scroll { table {
-                thead { tr { th { "Game" } th { "Finished" } th { "Result" } th { "Players" } } }
+                thead { tr { th { (l.t("web-col-game")) } th { (l.t("web-col-finished")) } th { (l.t("web-col-result")) } th { (l.t("web-col-players")) } } }
                 tbody { @for g in &page.latest {
                     tr {
-                        td { a href=(g.url) { (g.game) } }
-                        td { (when(g.finished_at)) }
+                        td { a href=(l.href(&g.url)) { (l.game_word(&g.game)) } }
+                        td { (l.when(g.finished_at)) }
                         td { (g.result) }
-                        td { (g.players.join(", ")) }
+                        td { (l.list(&g.players)) }
                     }
                 } }
             } }
@@ -205,36 +182,47 @@ pub fn community(page: &Community) -> Markup {
     )
 }
 
+/// The link back to a community's page.
+fn back(l: PageLang, community: &str) -> Markup {
+    html! {
+        p { a href=(l.href(&format!("/c/{}", seg(community)))) { "← " (community_title(community, l.lang)) } }
+    }
+}
+
 pub fn board(page: &Board) -> Markup {
-    let title = format!(
-        "{} board · {}",
-        page.title,
-        community_title(&page.community)
+    let l = page.lang;
+    let title = l.t_with(
+        "web-board-title",
+        &[
+            ("game", &page.title),
+            ("community", &community_title(&page.community, l.lang)),
+        ],
     );
     html! {
-        (layout(&title, html! {
-            p { a href=(format!("/c/{}", seg(&page.community))) { "← " (community_title(&page.community)) } }
+        (layout(l, &title, html! {
+            (back(l, &page.community))
             h1 { (title) }
             form.filters method="get" {
-                label { "Players"
+                label { (l.t("web-filter-players"))
                     select name="board" {
                         @for w in Which::ALL {
-                            option value=(w.name()) selected[w.name() == page.board] { (w.title()) }
+                            option value=(w.name()) selected[w.name() == page.board] { (l.t(&format!("web-which-{}", w.name()))) }
                         }
                     }
                 }
-                label { "Season"
+                label { (l.t("web-filter-season"))
                     select name="season" {
-                        option value="" selected[page.season.is_none()] { "All seasons" }
+                        option value="" selected[page.season.is_none()] { (l.t("web-all-seasons")) }
                         @for s in &page.seasons {
-                            option value=(s) selected[page.season == Some(*s)] { "Season " (s) }
+                            option value=(s) selected[page.season == Some(*s)] { (l.t_with("web-season", &[("n", &s.to_string())])) }
                         }
                     }
                 }
-                button type="submit" { "Show" }
+                @if l.carry { input type="hidden" name="lang" value=(l.lang.code()); }
+                button type="submit" { (l.t("web-show")) }
             }
-            p.muted { "Ranked by rating (μ − 3σ) once a person has " (games(page.min_games)) "; μ ± 2σ beside it. AI players never take a person's rank." }
-            @if page.players.is_empty() { p { "Nobody on this board yet." } }
+            p.muted { (l.t_with("web-board-note", &[("games", &l.finished_games(page.min_games))])) }
+            @if page.players.is_empty() { p { (l.t("web-board-empty")) } }
             @else { (board_table(page)) }
             (cases_table(page))
         }))
@@ -242,45 +230,47 @@ pub fn board(page: &Board) -> Markup {
 }
 
 pub fn game(page: &GamePage) -> Markup {
+    let l = page.lang;
     let title = format!("{} · {}", page.title, page.session);
+    let role = |r: &str| agora_core::stats::names::word_in(r, l.lang);
     html! {
-        (layout(&title, html! {
-            p { a href=(format!("/c/{}", seg(&page.community))) { "← " (community_title(&page.community)) } }
+        (layout(l, &title, html! {
+            (back(l, &page.community))
             h1 { (title) }
-            p { "Finished " (when(page.finished_at)) ". " strong { (page.result) } }
-            h2 { "Seats" }
+            p { (l.t_with("web-finished-at", &[("when", &l.when(page.finished_at))])) " " strong { (page.result) } }
+            h2 { (l.t("web-seats")) }
             div.scroll { table {
-                thead { tr { th.num { "Seat" } th { "Player" } th { "Role" } th.num { "Score" } th { "Won" } th.num { "Rating after (μ − 3σ)" } } }
+                thead { tr { th.num { (l.t("web-col-seat")) } th { (l.t("web-col-player")) } th { (l.t("web-col-role")) } th.num { (l.t("web-col-score")) } th { (l.t("web-col-won")) } th.num { (l.t("web-col-rating-after")) } } }
                 tbody { @for s in &page.seats {
                     tr {
                         td.num { (s.seat) }
                         td { @match &s.player {
-                            Some(id) => a href=(format!("/players/{}", seg(id))) { (s.name) },
+                            Some(id) => a href=(l.href(&format!("/players/{}", seg(id)))) { (s.name) },
                             None => span { (s.name) },
                         } }
-                        td { (s.role) }
+                        td { (role(&s.role)) }
                         td.num { (format!("{:.2}", s.score).trim_end_matches('0').trim_end_matches('.')) }
-                        td { @if s.won { "yes" } @else { "no" } }
+                        td { @if s.won { (l.t("web-yes")) } @else { (l.t("web-no")) } }
                         td.num { @match &s.rating_after { Some(r) => (num(r, "display")), None => "–" } }
                     }
                 } }
             } }
             @if page.per_seat {
-                nav.seats { "One seat's view: "
-                    @for s in &page.seats { a href=(format!("?seat={}", s.seat)) { "seat " (s.seat) } }
-                    @if page.seat.is_some() { a href="?" { "the whole game" } }
+                nav.seats { (l.t("web-one-seat")) " "
+                    @for s in &page.seats { a href=(l.href(&format!("?seat={}", s.seat))) { (l.t_with("web-seat-n", &[("n", &s.seat.to_string())])) } }
+                    @if page.seat.is_some() { a href=(l.href("?")) { (l.t("web-whole-game")) } }
                 }
             }
             @if let Some(svg) = &page.chart {
-                h2 { "Chart" }
+                h2 { (l.t("web-chart")) }
                 div.card { (PreEscaped(svg)) }
             }
             @for sec in &page.sections {
                 section.card {
                     h2 { (sec.title) }
                     p.muted { (sec.note) }
-                    ol.story { @for l in &sec.lines {
-                        li class=[l.starts_with('[').then_some("private")] { (l) }
+                    ol.story { @for line in &sec.lines {
+                        li class=[line.starts_with('[').then_some("private")] { (line) }
                     } }
                 }
             }
@@ -289,17 +279,18 @@ pub fn game(page: &GamePage) -> Markup {
 }
 
 pub fn player(page: &PlayerPage) -> Markup {
+    let l = page.lang;
     html! {
-        (layout(&page.name, html! {
+        (layout(l, &page.name, html! {
             h1 { (page.name) }
-            @if page.ratings.is_empty() { p { "No rated games yet." } }
+            @if page.ratings.is_empty() { p { (l.t("web-no-rated-games")) } }
             div.scroll { table {
-                thead { tr { th { "Game" } th { "As" } th { "Community" } th.num { "Rating" } th.num { "μ ± 2σ" } th.num { "Games" } } }
+                thead { tr { th { (l.t("web-col-game")) } th { (l.t("web-col-as")) } th { (l.t("web-col-community")) } th.num { (l.t("web-col-rating")) } th.num { "μ ± 2σ" } th.num { (l.t("web-col-games")) } } }
                 tbody { @for r in &page.ratings {
                     tr {
-                        td { (r.game) }
-                        td { (agora_core::ratings::key_title(&r.key)) }
-                        td { a href=(format!("/c/{}", seg(&r.community))) { (community_title(&r.community)) } }
+                        td { (l.game_word(&r.game)) }
+                        td { (agora_core::ratings::key_title_in(&r.key, l.lang)) }
+                        td { a href=(l.href(&format!("/c/{}", seg(&r.community)))) { (community_title(&r.community, l.lang)) } }
                         td.num { (num(&r.rating, "display")) }
                         td.num { (num(&r.rating, "mu")) " ± " (r.rating.get("sigma").and_then(|s| s.as_f64()).map_or("–".to_string(), |s| format!("{:.1}", 2.0 * s))) }
                         td.num { (r.games) }
@@ -313,13 +304,14 @@ pub fn player(page: &PlayerPage) -> Markup {
     }
 }
 
-pub fn not_found() -> Markup {
+pub fn not_found(l: PageLang) -> Markup {
     layout(
-        "Not found",
+        l,
+        &l.t("web-not-found"),
         html! {
-            h1 { "Not found" }
-            p { "There is no such page. A game is shown here only once it has finished." }
-            p { a href="/" { "All communities" } }
+            h1 { (l.t("web-not-found")) }
+            p { (l.t("web-not-found-text")) }
+            p { a href=(l.href("/")) { (l.t("web-all-communities")) } }
         },
     )
 }
@@ -327,10 +319,20 @@ pub fn not_found() -> Markup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use agora_games::Lang;
 
     #[test]
-    fn times_read_as_utc_days() {
-        assert_eq!(when(0), "1970-01-01 00:00 UTC");
-        assert_eq!(when(1_795_790_180_145), "2026-11-27 14:36 UTC");
+    fn a_page_says_its_language() {
+        let en = not_found(PageLang::default()).into_string();
+        assert!(
+            en.contains("<html lang=\"en\">") && en.contains("Not found"),
+            "{en}"
+        );
+        let zh = not_found(PageLang::pick(None, Some(Lang::ZhCn))).into_string();
+        assert!(zh.contains("<html lang=\"zh-CN\">"), "{zh}");
+        assert!(
+            zh.contains("页面不存在") && zh.contains("href=\"/?lang=zh-CN\""),
+            "{zh}"
+        );
     }
 }

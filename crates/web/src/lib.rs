@@ -7,6 +7,7 @@
 //!   game told whole, with its seats, ratings and chart;
 //! - `/players/{id}`: a player's ratings per game and side, with their history.
 //!
+//! Every page is in its community's language, or the one `?lang=` asks for ([`lang`]).
 //! Only finished sessions are read ([`data`]); anything else is a 404, whatever the URL.
 //! A person who hid their name (`/privacy web:off`) is a code everywhere ([`names`]).
 //! Each game's part of a game page is its stats' `PageLines` (in the core), picked through
@@ -14,6 +15,7 @@
 
 pub mod data;
 pub mod html;
+pub mod lang;
 pub mod names;
 pub mod svg;
 
@@ -35,11 +37,22 @@ pub struct Params {
     board: Option<String>,
     season: Option<String>,
     seat: Option<String>,
+    lang: Option<String>,
 }
 
 impl Params {
     fn json(&self) -> bool {
         self.format.as_deref() == Some("json")
+    }
+
+    /// The language the query asks for (`?lang=zh-CN`); an unknown code asks for none.
+    fn lang(&self) -> Option<agora_games::Lang> {
+        lang::asked(self.lang.as_deref())
+    }
+
+    /// A page not found, in the language asked for.
+    fn not_found(&self) -> Response {
+        not_found(self.json(), lang::PageLang::pick(self.lang(), None))
     }
 }
 
@@ -51,7 +64,10 @@ pub fn router(reader: Arc<Reader>) -> Router {
         .route("/c/{community}/{game}", get(board))
         .route("/games/{session}", get(game))
         .route("/players/{id}", get(player))
-        .fallback(|| async { not_found(false) })
+        // An unknown path is an HTML page, whatever the query (in the language asked).
+        .fallback(|Query(q): Query<Params>| async move {
+            not_found(false, lang::PageLang::pick(q.lang(), None))
+        })
         .with_state(reader)
 }
 
@@ -60,7 +76,7 @@ pub async fn serve(listener: tokio::net::TcpListener, reader: Arc<Reader>) -> st
     axum::serve(listener, router(reader)).await
 }
 
-fn not_found(json: bool) -> Response {
+fn not_found(json: bool, l: lang::PageLang) -> Response {
     if json {
         (
             StatusCode::NOT_FOUND,
@@ -68,7 +84,7 @@ fn not_found(json: bool) -> Response {
         )
             .into_response()
     } else {
-        (StatusCode::NOT_FOUND, html_response(html::not_found())).into_response()
+        (StatusCode::NOT_FOUND, html_response(html::not_found(l))).into_response()
     }
 }
 
@@ -82,27 +98,24 @@ fn html_response(m: maud::Markup) -> Response {
 
 /// The page of `result`: its JSON when asked, else its HTML by `render`.
 fn respond<T: serde::Serialize>(
-    json: bool,
+    q: &Params,
     result: Result<T, PageError>,
     render: impl FnOnce(&T) -> maud::Markup,
 ) -> Response {
     match result {
-        Ok(page) if json => axum::Json(page).into_response(),
+        Ok(page) if q.json() => axum::Json(page).into_response(),
         Ok(page) => html_response(render(&page)),
-        Err(PageError::NotFound) => not_found(json),
+        Err(PageError::NotFound) => q.not_found(),
         Err(e) => {
             tracing::warn!("a page failed: {e}");
-            (
-                StatusCode::INTERNAL_SERVER_ERROR,
-                "The page could not be read from the store.",
-            )
-                .into_response()
+            let l = lang::PageLang::pick(q.lang(), None);
+            (StatusCode::INTERNAL_SERVER_ERROR, l.t("web-store-failed")).into_response()
         }
     }
 }
 
 async fn home(State(r): State<Arc<Reader>>, Query(q): Query<Params>) -> Response {
-    respond(q.json(), r.home().await, html::home)
+    respond(&q, r.home(q.lang()).await, html::home)
 }
 
 async fn community(
@@ -110,7 +123,7 @@ async fn community(
     Path(c): Path<String>,
     Query(q): Query<Params>,
 ) -> Response {
-    respond(q.json(), r.community(&c).await, html::community)
+    respond(&q, r.community(&c, q.lang()).await, html::community)
 }
 
 async fn board(
@@ -119,27 +132,24 @@ async fn board(
     Query(q): Query<Params>,
 ) -> Response {
     let Some(kind) = GameKind::parse(&game) else {
-        return not_found(q.json());
+        return q.not_found();
     };
     let which = match q.board.as_deref().filter(|b| !b.is_empty()) {
         None => Which::Everyone,
         Some(b) => match Which::parse(b) {
             Some(w) => w,
-            None => return not_found(q.json()),
+            None => return q.not_found(),
         },
     };
     let season = match q.season.as_deref().filter(|s| !s.is_empty()) {
         None => None,
         Some(s) => match s.parse::<i64>() {
             Ok(n) => Some(n),
-            Err(_) => return not_found(q.json()),
+            Err(_) => return q.not_found(),
         },
     };
-    respond(
-        q.json(),
-        r.board(&c, kind, which, season).await,
-        html::board,
-    )
+    let page = r.board(&c, kind, which, season, q.lang()).await;
+    respond(&q, page, html::board)
 }
 
 async fn game(
@@ -148,7 +158,7 @@ async fn game(
     Query(q): Query<Params>,
 ) -> Response {
     let seat = q.seat.as_deref().and_then(|s| s.parse::<u8>().ok());
-    respond(q.json(), r.game(&id, seat).await, html::game)
+    respond(&q, r.game(&id, seat, q.lang()).await, html::game)
 }
 
 async fn player(
@@ -156,5 +166,5 @@ async fn player(
     Path(id): Path<String>,
     Query(q): Query<Params>,
 ) -> Response {
-    respond(q.json(), r.player(&id).await, html::player)
+    respond(&q, r.player(&id, q.lang()).await, html::player)
 }

@@ -4,13 +4,15 @@
 //! tables showed it (`AI · Logical`), never by its internal id.
 
 use agora_core::registry::stats::ContentPersonas;
-use agora_core::stats::names::shown_name;
+use agora_core::stats::names::shown_name_in;
+use agora_games::Lang;
 use std::collections::HashSet;
 
-/// How players are named on the page.
+/// How players are named on the page (an AI player in the page's language).
 pub struct Names {
     hidden: HashSet<String>,
     personas: ContentPersonas,
+    lang: Lang,
 }
 
 /// A player as the page shows them.
@@ -27,7 +29,13 @@ impl Names {
         Names {
             hidden,
             personas: ContentPersonas::from_env(),
+            lang: Lang::En,
         }
+    }
+
+    /// The same names, AI players named in `lang`.
+    pub fn speaking(self, lang: Lang) -> Names {
+        Names { lang, ..self }
     }
 
     /// Whether `player` hid their name.
@@ -46,7 +54,7 @@ impl Names {
             };
         }
         Shown {
-            name: shown_name(player, stored, &self.personas),
+            name: shown_name_in(player, stored, &self.personas, self.lang),
             id: Some(player.to_string()),
             ai,
         }

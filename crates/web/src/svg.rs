@@ -1,10 +1,19 @@
 //! Charts as SVG for the page, drawn by `plotters`' SVG backend: lines over steps (a
 //! rating's history, jurors' stances, debaters' stances), each series a colour with its
 //! name in a legend. The text is SVG text, drawn by the reader's own fonts: nothing is
-//! loaded from another host.
+//! loaded from another host. A chart in another language than English names fonts with
+//! Han glyphs first ([`HAN_FONTS`]), and a label with Chinese characters is measured as
+//! wide as they are drawn (the embedded font that measures text has no Han glyphs).
 
 use agora_core::charts::colour;
+use agora_games::lang::is_han;
+use agora_games::Lang;
 use plotters::prelude::*;
+
+/// The fonts a chart in Chinese asks for, the first that the reader has: each has the
+/// Han glyphs of simplified Chinese.
+pub const HAN_FONTS: &str =
+    "'Noto Sans CJK SC','Source Han Sans SC','Microsoft YaHei','PingFang SC','WenQuanYi Micro Hei',sans-serif";
 
 const WIDTH: u32 = 720;
 static FONT: std::sync::Once = std::sync::Once::new();
@@ -24,14 +33,40 @@ const HEIGHT: u32 = 360;
 
 pub use agora_core::stats::page::Series;
 
+/// `label` as the legend measures it: with a space of padding for each part of a Han
+/// character's width that the embedded font (without Han glyphs) would not count. The
+/// padding is trailing white space, which SVG text does not draw.
+fn measured_as_drawn(label: &str, size: u32) -> String {
+    let han = label
+        .chars()
+        .filter(|c| is_han(*c) || is_full_width(*c))
+        .count();
+    if han == 0 {
+        return label.to_string();
+    }
+    let font = ("sans-serif", size).into_font();
+    let width = |t: &str| font.box_size(t).map_or(1, |(w, _)| w.max(1));
+    // Drawn, a Han character is one em: the font size plotters writes into the SVG.
+    let em = f64::from(size) / 1.24;
+    let short = (em - f64::from(width("\u{4e2d}"))).max(0.0) * han as f64;
+    let spaces = (short / f64::from(width(" "))).ceil() as usize;
+    format!("{label}{}", " ".repeat(spaces))
+}
+
+/// A full-width form or CJK punctuation (`（`, `：`), drawn one em wide.
+fn is_full_width(c: char) -> bool {
+    matches!(c as u32, 0x3000..=0x303F | 0xFF01..=0xFF60)
+}
+
 /// A line chart of `series` over steps `0..`, titled `title`, the y axis over `y`
-/// (widened to hold every value), `x_desc` naming the steps. `None` when there is
-/// nothing to draw.
+/// (widened to hold every value), `x_desc` naming the steps, its text in fonts for
+/// `lang`. `None` when there is nothing to draw.
 pub fn lines(
     title: &str,
     x_desc: &str,
     y: std::ops::Range<f64>,
     series: &[Series],
+    lang: Lang,
 ) -> Option<String> {
     let steps = series.iter().map(|s| s.1.len()).max()?;
     if steps == 0 {
@@ -73,7 +108,7 @@ pub fn lines(
             chart
                 .draw_series(LineSeries::new(points.clone(), c.stroke_width(2)))
                 .ok()?
-                .label(name.as_str())
+                .label(measured_as_drawn(name, 13))
                 .legend(move |(x, y)| {
                     PathElement::new(vec![(x, y), (x + 16, y)], c.stroke_width(3))
                 });
@@ -94,16 +129,58 @@ pub fn lines(
         root.present().ok()?;
     }
     // Scales to the page's width (the 390 px of a phone included).
-    Some(out.replacen(
+    let out = out.replacen(
         &format!("width=\"{WIDTH}\" height=\"{HEIGHT}\""),
         &format!("viewBox=\"0 0 {WIDTH} {HEIGHT}\" width=\"100%\" role=\"img\""),
         1,
-    ))
+    );
+    Some(if lang.is_english() {
+        out
+    } else {
+        out.replace(
+            "font-family=\"sans-serif\"",
+            &format!("font-family=\"{HAN_FONTS}\""),
+        )
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Chinese labels: fonts with Han glyphs named, and a legend as wide as its text.
+    #[test]
+    fn a_chinese_chart_names_han_fonts_and_measures_han_wide() {
+        let series = |name: &str| vec![(name.to_string(), vec![Some(1.0), Some(2.0)])];
+        let svg = lines("评分", "对局", 0.0..30.0, &series("逻辑型辩手"), Lang::ZhCn).unwrap();
+        assert!(
+            svg.contains("Noto Sans CJK SC") && svg.contains("评分"),
+            "{svg}"
+        );
+        assert!(!svg.contains("font-family=\"sans-serif\""));
+        let legend = |svg: &str| {
+            // The legend's box: the widest rectangle after the plotting area's.
+            let widths: Vec<f64> = svg
+                .split("<rect ")
+                .skip(1)
+                .filter_map(|r| r.split("width=\"").nth(1)?.split('"').next()?.parse().ok())
+                .collect();
+            widths
+                .into_iter()
+                .filter(|w| *w < 600.0)
+                .fold(0.0, f64::max)
+        };
+        let ascii = lines("x", "y", 0.0..30.0, &series("ab"), Lang::ZhCn).unwrap();
+        let han = lines("x", "y", 0.0..30.0, &series("逻辑型辩手"), Lang::ZhCn).unwrap();
+        // Five Han characters drawn at about 10.5 px each.
+        assert!(
+            legend(&han) >= legend(&ascii) + 45.0,
+            "{} vs {}",
+            legend(&han),
+            legend(&ascii)
+        );
+        assert!(measured_as_drawn("ab", 13) == "ab");
+    }
 
     #[test]
     fn a_chart_is_scalable_svg_with_its_legend() {
@@ -115,11 +192,13 @@ mod tests {
                 ("Wang".into(), vec![Some(0.0), Some(20.0), Some(40.0)]),
                 ("Liu & Co".into(), vec![Some(-20.0), None, Some(-5.0)]),
             ],
+            Lang::En,
         )
         .unwrap();
         assert!(svg.starts_with("<svg"), "{}", &svg[..80]);
         assert!(svg.contains("viewBox=\"0 0 720 360\""), "{}", &svg[..200]);
         assert!(svg.contains("Wang") && svg.contains("Liu &amp; Co"));
-        assert!(lines("x", "step", 0.0..1.0, &[]).is_none());
+        assert!(!svg.contains("Noto Sans CJK"));
+        assert!(lines("x", "step", 0.0..1.0, &[], Lang::En).is_none());
     }
 }

@@ -8,6 +8,7 @@
 use crate::agents::debate::{DebateKit, Personalities};
 use crate::debate::format::DebateFormat;
 use crate::games::debate::team::{parse_seat, seat_title};
+use crate::games::Lang;
 use crate::kits::Kits;
 use crate::ratings::model::RatedGame;
 use crate::stats::names::{capitalised, number, Personas};
@@ -107,10 +108,10 @@ fn format_of(s: &SessionSummary) -> DebateFormat {
 /// them (every speech whole; teams' threads and the judge's private notes stay out), and a
 /// social debate's stances over its rounds.
 impl PageLines for DebateStats {
-    fn sections(&self, stories: &Stories) -> Vec<Section> {
+    fn sections(&self, stories: &Stories, lang: Lang) -> Vec<Section> {
         vec![Section {
-            title: "The debate".into(),
-            note: "Every speech as it was given, the moderator's posts and the verdict.".into(),
+            title: lang.text("stats-debate-section", &[]),
+            note: lang.text("stats-debate-section-note", &[]),
             lines: public(&stories.whole),
         }]
     }
@@ -119,21 +120,21 @@ impl PageLines for DebateStats {
     fn detailed(&self, game: &FinishedGame) -> bool {
         game.details.get("format").and_then(|f| f.as_str()) == Some("team")
     }
-    fn chart(&self, game: &FinishedGame, names: &[String]) -> Option<Chart> {
+    fn chart(&self, game: &FinishedGame, names: &[String], lang: Lang) -> Option<Chart> {
         let trail = game.details.get("trail")?;
         Some(Chart {
-            title: "Stances by round (−100 against the motion, +100 for)".into(),
-            x_desc: "round",
+            title: lang.text("stats-debate-chart", &[]),
+            x_desc: lang.text("stats-debate-chart-x", &[]),
             y: -100.0..100.0,
             series: trail_series(trail, names, |v| {
                 v.as_array()?.first()?.as_f64().map(|s| s * 100.0)
             }),
         })
     }
-    fn winner_words(&self, winner: &str) -> Option<&'static str> {
+    fn winner_words(&self, winner: &str, lang: Lang) -> Option<String> {
         match winner {
-            "pro" => Some("The Pro team won."),
-            "con" => Some("The Con team won."),
+            "pro" => Some(lang.text("stats-debate-pro-won", &[])),
+            "con" => Some(lang.text("stats-debate-con-won", &[])),
             _ => None,
         }
     }

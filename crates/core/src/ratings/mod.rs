@@ -121,6 +121,15 @@ pub fn key_title(key: &str) -> &str {
     }
 }
 
+/// A rating key as people read it in `lang`: English as [`key_title`]; another language
+/// by its message `stats-key-<key>` (a key without one as stored).
+pub fn key_title_in(key: &str, lang: crate::games::Lang) -> String {
+    if lang.is_english() {
+        return key_title(key).to_string();
+    }
+    crate::stats::names::known(lang, &format!("stats-key-{key}")).unwrap_or_else(|| key.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

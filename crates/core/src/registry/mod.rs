@@ -63,6 +63,15 @@ impl GameKind {
         }
     }
 
+    /// The title in `lang` (English: [`GameKind::title`]; another language: the message
+    /// `stats-game-<name>`).
+    pub fn title_in(self, lang: crate::games::Lang) -> String {
+        if lang.is_english() {
+            return self.title().to_string();
+        }
+        lang.text(&format!("stats-game-{}", self.name()), &[])
+    }
+
     pub fn parse(name: &str) -> Option<GameKind> {
         GameKind::ALL.into_iter().find(|k| k.name() == name)
     }

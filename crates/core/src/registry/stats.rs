@@ -77,6 +77,24 @@ pub fn render(
     )
 }
 
+/// `game`'s boards as text in the reader's language (`at.lang`).
+pub fn render_in(
+    game: GameKind,
+    at: crate::stats::text::Place<'_>,
+    results: &[SeatResult],
+    ratings: &Ratings,
+    personas: &dyn Personas,
+) -> String {
+    crate::stats::text::render_in(
+        &game.title_in(at.lang),
+        parts(game),
+        at,
+        results,
+        ratings,
+        personas,
+    )
+}
+
 /// The sessions list as text (`agora sessions`), each session told by its game (one this
 /// build does not know, plainly).
 pub fn sessions_text(list: &[SessionSummary], personas: &dyn Personas) -> String {
@@ -211,6 +229,54 @@ mod tests {
         );
         assert!(text.contains(" leaderboard of c: "), "{text}");
         assert!(text.contains("once they have 1 finished game;"), "{text}");
+    }
+
+    /// Every word a board shows has its Chinese (a missing message would show English).
+    #[test]
+    fn every_board_speaks_chinese() {
+        use crate::games::lang::is_han;
+        use crate::games::Lang;
+        let han = |s: &str| s.chars().any(is_han);
+        for kind in GameKind::ALL {
+            assert!(han(&kind.title_in(Lang::ZhCn)), "{kind}");
+            assert_eq!(kind.title_in(Lang::En), kind.title());
+            for key in of(kind).rating_keys() {
+                let said = crate::ratings::key_title_in(key, Lang::ZhCn);
+                assert!(han(&said), "{kind}: {key}");
+            }
+            for part in parts(kind) {
+                let b = part.board;
+                assert_eq!(part.title_in(Lang::En), part.title);
+                assert!(
+                    part.title.is_empty() || han(&part.title_in(Lang::ZhCn)),
+                    "{kind}"
+                );
+                let score = b.score_title_in(Lang::ZhCn);
+                assert!(score == "GPP" || han(&score), "{kind}: {score}");
+                assert_eq!(b.score_title_in(Lang::En), b.score_title());
+                if b.award_name().is_some() {
+                    assert!(han(&b.award_title_in(Lang::ZhCn)), "{kind}");
+                }
+                if let Some(g) = b.groups_title_in(Lang::ZhCn) {
+                    assert!(han(&g), "{kind}: {g}");
+                }
+            }
+        }
+        let text = render_in(
+            GameKind::Werewolf,
+            crate::stats::text::Place {
+                community: Some("c"),
+                min_games: 3,
+                lang: Lang::ZhCn,
+            },
+            &[],
+            &Ratings::default(),
+            &NoPersonas,
+        );
+        assert_eq!(
+            text,
+            "c 的狼人杀排行榜：真人玩家完成 3 局后按评分（μ − 3σ）排名；AI 玩家单独列出，不参与排名。\n还没有已结束的对局。\n"
+        );
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod text;
 pub use names::Personas;
 pub use sessions::SessionLines;
 
+use crate::games::Lang;
 use crate::kits::Kits;
 use crate::ratings::boards::{PlayerRatings, Ratings};
 use crate::ratings::model::RatedGame;
@@ -107,6 +108,29 @@ pub trait Board: Sync {
     fn shows_total(&self) -> bool {
         false
     }
+    /// The score's name in `lang` (English: [`Board::score_title`]; another language: the
+    /// message `stats-score-<score_name>`).
+    fn score_title_in(&self, lang: Lang) -> String {
+        in_lang(
+            lang,
+            self.score_title(),
+            &format!("stats-score-{}", self.score_name()),
+        )
+    }
+    /// The award's name in `lang` (the message `stats-award-<award_name>`).
+    fn award_title_in(&self, lang: Lang) -> String {
+        let id = format!("stats-award-{}", self.award_name().unwrap_or_default());
+        in_lang(lang, self.award_title(), &id)
+    }
+    /// What the breakdown is by, in `lang` (the message `stats-groups-<groups_name>`).
+    fn groups_title_in(&self, lang: Lang) -> Option<String> {
+        let english = self.groups_title()?;
+        Some(in_lang(
+            lang,
+            english,
+            &format!("stats-groups-{}", self.groups_name()),
+        ))
+    }
     /// The ranking order among ranked players; the default is the mean score, then more
     /// games, then the player id.
     fn order(&self, a: &PlayerLine, b: &PlayerLine) -> Ordering {
@@ -127,7 +151,28 @@ pub struct Part {
     pub holds: fn(&SeatResult) -> bool,
 }
 
+/// `english` in English, else the message `id` in `lang` (the English when it has none).
+fn in_lang(lang: Lang, english: &str, id: &str) -> String {
+    if lang.is_english() {
+        return english.to_string();
+    }
+    names::known(lang, id).unwrap_or_else(|| english.to_string())
+}
+
 impl Part {
+    /// The heading in `lang` (another language: the message `stats-part-<score_name>` of
+    /// its board, each part's board scoring differently).
+    pub fn title_in(&self, lang: Lang) -> String {
+        if self.title.is_empty() {
+            return String::new();
+        }
+        in_lang(
+            lang,
+            self.title,
+            &format!("stats-part-{}", self.board.score_name()),
+        )
+    }
+
     /// The seats of `results` this part holds.
     pub fn of(&self, results: &[SeatResult]) -> Vec<SeatResult> {
         results

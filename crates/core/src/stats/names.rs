@@ -3,6 +3,32 @@
 //! debater by its personality's name, `AI · Logical`), never by its internal id
 //! (`ai:debater-logical@0.1.0`); numbers rounded, without float noise, never `-0.0`.
 
+use crate::games::Lang;
+
+/// The message `id` in `lang`, if the Fluent files have it (`None`: they do not, so the
+/// caller shows the word as stored). The loader answers a missing id with a sentence
+/// saying so, which is never a word to show.
+pub fn known(lang: Lang, id: &str) -> Option<String> {
+    let text = lang.text(id, &[]);
+    (text != id && !text.starts_with("Unknown localization key")).then_some(text)
+}
+
+/// A stored word (a role, a side, a format: `seer`, `pro`, `defense`) in `lang`: English
+/// as stored; another language by its message `stats-group-<word>`, a numbered seat's
+/// number kept (`pro2` → `正方 2`); a word without a message as stored.
+pub fn word_in(word: &str, lang: Lang) -> String {
+    if lang.is_english() {
+        return word.to_string();
+    }
+    let base = word.trim_end_matches(|c: char| c.is_ascii_digit());
+    let number = &word[base.len()..];
+    match known(lang, &format!("stats-group-{base}")) {
+        Some(said) if number.is_empty() => said,
+        Some(said) => format!("{said} {number}"),
+        None => word.to_string(),
+    }
+}
+
 /// How the tables showed AI players: the characters they took (a debater's personality:
 /// `logical` → `Logical`) and each game's own AI players (`heuristic` → `built-in
 /// player`), so that a board names them as the table showed them. The registry's
@@ -37,6 +63,21 @@ pub fn shown_name(player: &str, stored: &str, personas: &dyn Personas) -> String
         agent.replace(['-', '_'], " ")
     };
     format!("AI · {what}")
+}
+
+/// How a board names a player in `lang`: English as [`shown_name`]; in another language
+/// an AI player by its message `stats-ai-<agent>` when there is one (the built-in
+/// players, the built-in debaters' characters: `AI · 内置玩家`), else as in English.
+pub fn shown_name_in(player: &str, stored: &str, personas: &dyn Personas, lang: Lang) -> String {
+    if !lang.is_english() {
+        let agent = player
+            .strip_prefix("ai:")
+            .map(|rest| rest.rsplit_once('@').map_or(rest, |(a, _)| a));
+        if let Some(said) = agent.and_then(|a| known(lang, &format!("stats-ai-{a}"))) {
+            return format!("AI · {said}");
+        }
+    }
+    shown_name(player, stored, personas)
 }
 
 /// How a person who hid their name (`/privacy web:off`) is shown on the community page:
@@ -120,6 +161,30 @@ pub(crate) mod tests {
         assert_eq!(shown_name("ai:odd_bot-2", "x", &p), "AI · odd bot 2");
         assert_eq!(shown_name("terminal:ann", "ann", &p), "ann");
         assert_eq!(shown_name("discord:42", "Bob", &p), "Bob");
+    }
+
+    #[test]
+    fn stored_words_are_said_in_the_readers_language() {
+        assert_eq!(word_in("seer", Lang::En), "seer");
+        assert_eq!(word_in("seer", Lang::ZhCn), "预言家");
+        assert_eq!(word_in("pro2", Lang::ZhCn), "正方 2");
+        assert_eq!(word_in("pro2", Lang::En), "pro2");
+        assert_eq!(
+            word_in("jester", Lang::ZhCn),
+            "jester",
+            "unknown: as stored"
+        );
+        assert_eq!(known(Lang::ZhCn, "stats-no-such-message"), None);
+        let p = NoPersonas;
+        let zh = |id: &str| shown_name_in(id, "x", &p, Lang::ZhCn);
+        assert_eq!(zh("ai:heuristic@0.1.0"), "AI · 内置玩家");
+        assert_eq!(zh("ai:debater-logical@0.1.0"), "AI · 逻辑型");
+        assert_eq!(zh("ai:llm:gpt-4o@0.1.0"), "AI · model gpt-4o");
+        assert_eq!(zh("terminal:张三"), "x");
+        assert_eq!(
+            shown_name_in("ai:heuristic@0.1.0", "x", &p, Lang::En),
+            "AI · heuristic"
+        );
     }
 
     #[test]

@@ -2,8 +2,10 @@
 //! which of its story's lines are shown in which sections (werewolf's reveal after the
 //! end, one seat's view), whether its story is told in detail, its chart's data and its
 //! winners in words. Each game's is in its stats file; the page around it (`agora-web`)
-//! is generic and picks a game's through the registry.
+//! is generic and picks a game's through the registry. Every word a game puts on the page
+//! is said in the page's language (`Lang`; the messages `stats-…` of `locales/`).
 
+use crate::games::Lang;
 use crate::store::FinishedGame;
 
 /// A titled run of a story's lines.
@@ -29,17 +31,17 @@ pub type Series = (String, Vec<Option<f64>>);
 #[derive(Debug, Clone, PartialEq)]
 pub struct Chart {
     pub title: String,
-    /// What the steps are (`round`, `step`).
-    pub x_desc: &'static str,
+    /// What the steps are (`round`, `step`), in the page's language.
+    pub x_desc: String,
     /// The y axis (widened to hold every value).
     pub y: std::ops::Range<f64>,
     pub series: Vec<Series>,
 }
 
-/// A game's part of its finished games' pages.
+/// A game's part of its finished games' pages, in the page's language `lang`.
 pub trait PageLines: Sync {
-    /// The sections of its story.
-    fn sections(&self, stories: &Stories) -> Vec<Section>;
+    /// The sections of its story (their titles and notes in `lang`; the lines as told).
+    fn sections(&self, stories: &Stories, lang: Lang) -> Vec<Section>;
     /// Whether its story is told in detail (every speech whole): some formats' stories
     /// already are.
     fn detailed(&self, _game: &FinishedGame) -> bool {
@@ -49,13 +51,14 @@ pub trait PageLines: Sync {
     fn per_seat(&self) -> bool {
         false
     }
-    /// Its chart (from the stored result; `names` in the order of the result's seats).
-    fn chart(&self, _game: &FinishedGame, _names: &[String]) -> Option<Chart> {
+    /// Its chart (from the stored result; `names` in the order of the result's seats),
+    /// titled in `lang`.
+    fn chart(&self, _game: &FinishedGame, _names: &[String], _lang: Lang) -> Option<Chart> {
         None
     }
     /// A winning side or verdict in words (`good` → "The village won."); `None`: the
     /// stored word, capitalised.
-    fn winner_words(&self, _winner: &str) -> Option<&'static str> {
+    fn winner_words(&self, _winner: &str, _lang: Lang) -> Option<String> {
         None
     }
 }
@@ -102,22 +105,22 @@ pub fn trail_series(
         .collect()
 }
 
-/// The result in words: the winning seat by its player's name (`names` in the result's
-/// seat order), a draw, else the game's words for its winner (`not_guilty` → "Not
-/// guilty." when it has none).
-pub fn result(lines: &dyn PageLines, game: &FinishedGame, names: &[String]) -> String {
+/// The result in words, in `lang`: the winning seat by its player's name (`names` in the
+/// result's seat order), a draw, else the game's words for its winner (an unknown word
+/// as stored, capitalised: `odd_end` → "Odd end.").
+pub fn result(lines: &dyn PageLines, game: &FinishedGame, names: &[String], lang: Lang) -> String {
     let w = game.winner.as_str();
     if let Ok(seat) = w.parse::<u32>() {
         if let Some(i) = game.seats.iter().position(|s| s.seat == seat) {
-            return format!("Won by {} (seat {seat}).", names[i]);
+            let seat = seat.to_string();
+            return lang.text("stats-won-by", &[("name", &names[i]), ("seat", &seat)]);
         }
     }
     match w {
-        "draw" => "A draw.".into(),
-        "tie" => "A tie at the top.".into(),
-        other => lines.winner_words(other).map_or_else(
-            || format!("{}.", super::names::capitalised(&other.replace('_', " "))),
-            str::to_string,
-        ),
+        "draw" => lang.text("stats-draw", &[]),
+        "tie" => lang.text("stats-tie", &[]),
+        other => lines
+            .winner_words(other, lang)
+            .unwrap_or_else(|| format!("{}.", super::names::capitalised(&other.replace('_', " ")))),
     }
 }

@@ -1,15 +1,17 @@
 //! The leaderboards as text for the terminal (`agora stats <game>`), read as people read
 //! `/leaderboard`: one table per [`Part`] (a debate format), people ranked among
 //! themselves, AI players apart and never ranked, named as the table showed them; only
-//! the columns the part has, labelled in plain words, the numbers rounded.
+//! the columns the part has, labelled in plain words in the reader's language (`--lang`:
+//! the messages `stats-…` of `locales/`), the numbers rounded, the columns aligned as a
+//! terminal shows them (a Chinese character takes two).
 
-use super::names::{count, number, percent, shown_name, Personas};
+use super::names::{number, percent, shown_name_in, word_in, Personas};
 use super::{people_and_ai_of, Board, Part, PlayerLine};
+use crate::games::Lang;
 use crate::ratings::boards::Ratings;
 use crate::store::SeatResult;
 
-/// A game's boards as text: a heading with its `title` (`Werewolf`), then each of its
-/// `parts` with seats (all of them for a game of one part).
+/// A game's boards as text, in English: [`render_in`].
 pub fn render(
     title: &str,
     parts: &[Part],
@@ -19,14 +21,59 @@ pub fn render(
     ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
-    let mut s = format!(
-        "{} leaderboard{}: people are ranked by rating (μ − 3σ) once they have {}; AI players are listed apart, never ranked.\n",
-        title,
-        community.map(|c| format!(" of {c}")).unwrap_or_default(),
-        count(min_games as u64, "finished game", "finished games"),
-    );
+    let at = Place {
+        community,
+        min_games,
+        lang: Lang::En,
+    };
+    render_in(title, parts, at, results, ratings, personas)
+}
+
+/// Where a board is read: its community (`None`: everywhere), the games a person plays
+/// before being ranked, and the reader's language.
+#[derive(Debug, Clone, Copy)]
+pub struct Place<'a> {
+    pub community: Option<&'a str>,
+    pub min_games: u32,
+    pub lang: Lang,
+}
+
+/// `n` finished games in `lang` (`1 finished game`, `3 局`).
+pub fn finished_games(n: u32, lang: Lang) -> String {
+    let id = if n == 1 {
+        "stats-finished-games-one"
+    } else {
+        "stats-finished-games"
+    };
+    lang.text(id, &[("n", &n.to_string())])
+}
+
+/// A game's boards as text: a heading with its `title` (`Werewolf`, in the reader's
+/// language), then each of its `parts` with seats (all of them for a game of one part).
+pub fn render_in(
+    title: &str,
+    parts: &[Part],
+    at: Place<'_>,
+    results: &[SeatResult],
+    ratings: &Ratings,
+    personas: &dyn Personas,
+) -> String {
+    let lang = at.lang;
+    let games = finished_games(at.min_games, lang);
+    let mut s = match at.community {
+        Some(c) => lang.text(
+            "stats-board-heading-of",
+            &[("title", title), ("community", c), ("games", &games)],
+        ),
+        None => lang.text(
+            "stats-board-heading",
+            &[("title", title), ("games", &games)],
+        ),
+    };
+    s.push('\n');
     if results.is_empty() {
-        s.push_str("No finished games yet.\n");
+        s.push_str(&lang.text("stats-no-finished-games", &[]));
+        s.push('\n');
         return s;
     }
     for part in parts {
@@ -35,14 +82,12 @@ pub fn render(
             continue;
         }
         s.push('\n');
-        s.push_str(&render_part(
-            part, community, min_games, &seats, ratings, personas,
-        ));
+        s.push_str(&render_part_in(part, at, &seats, ratings, personas));
     }
     s
 }
 
-/// One part's tables: its people, then its AI players.
+/// One part's tables, in English: [`render_part_in`].
 pub fn render_part(
     part: &Part,
     community: Option<&str>,
@@ -51,24 +96,57 @@ pub fn render_part(
     ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
+    let at = Place {
+        community,
+        min_games,
+        lang: Lang::En,
+    };
+    render_part_in(part, at, seats, ratings, personas)
+}
+
+/// One part's tables: its people, then its AI players.
+pub fn render_part_in(
+    part: &Part,
+    at: Place<'_>,
+    seats: &[SeatResult],
+    ratings: &Ratings,
+    personas: &dyn Personas,
+) -> String {
     let def = part.board;
-    let board = people_and_ai_of(def, community, min_games, seats, ratings);
+    let lang = at.lang;
+    let board = people_and_ai_of(def, at.community, at.min_games, seats, ratings);
     let mut s = String::new();
     if !part.title.is_empty() {
-        s.push_str(&format!("{}\n", part.title));
+        s.push_str(&format!("{}\n", part.title_in(lang)));
     }
     if board.people.players.is_empty() {
-        s.push_str("No person has played yet.\n");
+        s.push_str(&lang.text("stats-no-person", &[]));
+        s.push('\n');
     } else {
         let rows: Vec<&PlayerLine> = board.people.players.iter().collect();
-        s.push_str(&table(def, &rows, true, personas));
+        s.push_str(&table(def, &rows, true, personas, lang));
     }
     if !board.ai.is_empty() {
-        s.push_str("\nAI players (not ranked; each seat played counts as a game):\n");
+        s.push('\n');
+        s.push_str(&lang.text("stats-ai-apart", &[]));
+        s.push('\n');
         let rows: Vec<&PlayerLine> = board.ai.iter().collect();
-        s.push_str(&table(def, &rows, false, personas));
+        s.push_str(&table(def, &rows, false, personas, lang));
     }
     s
+}
+
+/// Columns `text` takes at a terminal: two for a wide (East Asian) character.
+pub fn columns(text: &str) -> usize {
+    text.chars()
+        .map(|c| {
+            let wide = matches!(c as u32,
+                0x1100..=0x115F | 0x2E80..=0x303E | 0x3041..=0x33FF | 0x3400..=0x4DBF
+                | 0x4E00..=0x9FFF | 0xA000..=0xA4CF | 0xAC00..=0xD7A3 | 0xF900..=0xFAFF
+                | 0xFE30..=0xFE4F | 0xFF00..=0xFF60 | 0xFFE0..=0xFFE6 | 0x20000..=0x3FFFD);
+            1 + usize::from(wide)
+        })
+        .sum()
 }
 
 /// The score's cell: one decimal, signed for a shift.
@@ -77,11 +155,18 @@ fn score(def: &dyn Board, x: f64) -> String {
 }
 
 /// The lines as an aligned table; `ranked`: with the rank column (`-` below the minimum).
-fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Personas) -> String {
-    let score_title = format!("mean {}", def.score_title());
+fn table(
+    def: &dyn Board,
+    lines: &[&PlayerLine],
+    ranked: bool,
+    personas: &dyn Personas,
+    lang: Lang,
+) -> String {
+    let score_title = lang.text("stats-col-mean", &[("score", &def.score_title_in(lang))]);
+    let col = |id: &str| lang.text(id, &[]);
     let mut header: Vec<String> = Vec::new();
     if ranked {
-        header.push("rank".into());
+        header.push(col("stats-col-rank"));
     }
     let rated = lines.iter().any(|p| p.rating.is_some());
     // A game rated by side (werewolf's village and wolf, keys other than the game's name).
@@ -90,21 +175,25 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
             .as_ref()
             .is_some_and(|r| r.keys.keys().any(|k| k != def.game()))
     });
-    header.push("player".into());
+    header.push(col("stats-col-player"));
     if rated {
-        header.extend(["rating", "μ ± 2σ"].map(String::from));
+        header.extend([col("stats-col-rating"), "μ ± 2σ".to_string()]);
     }
-    header.extend(["games", "wins", "win%"].map(String::from));
+    header.extend(["stats-col-games", "stats-col-wins", "stats-col-win-rate"].map(col));
     header.push(score_title.clone());
     if def.award_name().is_some() {
-        header.push(def.award_title().into());
+        header.push(def.award_title_in(lang));
     }
-    if sides {
-        header.push("by side (rating)".into());
-    }
-    let groups = def.groups_title();
-    if let Some(g) = groups {
-        header.push(format!("by {} (games, {score_title})", singular(g)));
+    let sides_at = sides.then(|| {
+        header.push(col("stats-col-by-side"));
+        header.len() - 1
+    });
+    let groups = def.groups_title_in(lang);
+    if let Some(g) = &groups {
+        header.push(lang.text(
+            "stats-col-by-group",
+            &[("group", singular(g)), ("mean", &score_title)],
+        ));
     }
     let rows: Vec<Vec<String>> = lines
         .iter()
@@ -113,7 +202,7 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
             if ranked {
                 row.push(p.rank.map_or("-".to_string(), |r| r.to_string()));
             }
-            row.push(shown_name(&p.player, &p.name, personas));
+            row.push(shown_name_in(&p.player, &p.name, personas, lang));
             if rated {
                 let (display, spread) = rating_cells(p);
                 row.push(display);
@@ -127,13 +216,20 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
                 row.push(p.awards.to_string());
             }
             if sides {
-                row.push(side_cells(p));
+                row.push(side_cells(p, lang));
             }
             if groups.is_some() {
                 let by: Vec<String> = p
                     .groups
                     .iter()
-                    .map(|(g, l)| format!("{g} {}, {}", l.games, score(def, l.mean_score)))
+                    .map(|(g, l)| {
+                        format!(
+                            "{} {}, {}",
+                            word_in(g, lang),
+                            l.games,
+                            score(def, l.mean_score)
+                        )
+                    })
                     .collect();
                 row.push(by.join("; "));
             }
@@ -143,14 +239,12 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
     // Text columns (the player, the breakdown) to the left, numbers to the right.
     let name_at = usize::from(ranked);
     let last = header.len() - 1;
-    let sides_at = sides.then(|| header.iter().position(|h| h == "by side (rating)"));
-    let left =
-        |i: usize| i == name_at || (groups.is_some() && i == last) || sides_at.flatten() == Some(i);
+    let left = |i: usize| i == name_at || (groups.is_some() && i == last) || sides_at == Some(i);
     let widths: Vec<usize> = (0..header.len())
         .map(|i| {
             rows.iter()
-                .map(|r| r[i].chars().count())
-                .chain([header[i].chars().count()])
+                .map(|r| columns(&r[i]))
+                .chain([columns(&header[i])])
                 .max()
                 .unwrap_or(0)
         })
@@ -160,7 +254,7 @@ fn table(def: &dyn Board, lines: &[&PlayerLine], ranked: bool, personas: &dyn Pe
             .iter()
             .enumerate()
             .map(|(i, c)| {
-                let pad = widths[i].saturating_sub(c.chars().count());
+                let pad = widths[i].saturating_sub(columns(c));
                 if i == last && left(i) {
                     c.clone()
                 } else if left(i) {
@@ -191,7 +285,7 @@ fn rating_cells(p: &PlayerLine) -> (String, String) {
 }
 
 /// A line's ratings per side (`village 12.3 (4), wolves 8.1 (2)`): μ − 3σ and games.
-fn side_cells(p: &PlayerLine) -> String {
+fn side_cells(p: &PlayerLine, lang: Lang) -> String {
     let Some(r) = &p.rating else {
         return String::new();
     };
@@ -200,7 +294,7 @@ fn side_cells(p: &PlayerLine) -> String {
         .map(|(k, (rating, games))| {
             format!(
                 "{} {:.1} ({games})",
-                crate::ratings::key_title(k),
+                crate::ratings::key_title_in(k, lang),
                 rating.display()
             )
         })

@@ -48,6 +48,11 @@ const FILES: &[(i64, &str, &str)] = &[
         "cluster",
         include_str!("../../../../migrations/0006_cluster.sql"),
     ),
+    (
+        7,
+        "community settings",
+        include_str!("../../../../migrations/0007_community_settings.sql"),
+    ),
 ];
 
 /// The embedded files as a source for sqlx's migrator.

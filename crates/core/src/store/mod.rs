@@ -17,6 +17,7 @@ mod migrate;
 mod owner;
 mod ratings;
 mod rows;
+mod settings;
 mod shards;
 mod single;
 mod writer;

@@ -3,6 +3,7 @@
 //! player's record broken down by side (defense, prosecution). Its AI player is the
 //! Advocate; `agora sessions` tells a trial by its verdict and each seat's shift.
 
+use crate::games::Lang;
 use crate::ratings::model::RatedGame;
 use crate::stats::names::{capitalised, number, Personas};
 use crate::stats::page::{public, trail_series, Chart, PageLines, Section, Stories};
@@ -49,14 +50,14 @@ impl GameStats for TrialStats {
 /// evidence, the deliberation and the verdict; and the jurors' stances moving over the
 /// session.
 impl PageLines for TrialStats {
-    fn sections(&self, stories: &Stories) -> Vec<Section> {
+    fn sections(&self, stories: &Stories, lang: Lang) -> Vec<Section> {
         vec![Section {
-            title: "The trial".into(),
-            note: "What each advocate told each juror, the jurors' answers, the deliberation and the verdict.".into(),
+            title: lang.text("stats-trial-section", &[]),
+            note: lang.text("stats-trial-section-note", &[]),
             lines: public(&stories.whole),
         }]
     }
-    fn chart(&self, game: &FinishedGame, _names: &[String]) -> Option<Chart> {
+    fn chart(&self, game: &FinishedGame, _names: &[String], lang: Lang) -> Option<Chart> {
         let jurors: Vec<String> = game
             .details
             .get("jurors")?
@@ -66,11 +67,18 @@ impl PageLines for TrialStats {
             .map(|id| capitalised(id.strip_prefix("juror_").unwrap_or(id)))
             .collect();
         Some(Chart {
-            title: "Juror stances (−100 guilty, +100 not guilty; the vote splits at 0)".into(),
-            x_desc: "step",
+            title: lang.text("stats-trial-chart", &[]),
+            x_desc: lang.text("stats-trial-chart-x", &[]),
             y: -100.0..100.0,
             series: trail_series(game.details.get("trail")?, &jurors, |v| v.as_f64()),
         })
+    }
+    fn winner_words(&self, winner: &str, lang: Lang) -> Option<String> {
+        match winner {
+            "not_guilty" => Some(lang.text("stats-trial-not-guilty", &[])),
+            "guilty" => Some(lang.text("stats-trial-guilty", &[])),
+            _ => None,
+        }
     }
 }
 
@@ -236,9 +244,17 @@ mod tests {
             finished_at: 0,
             seats: vec![],
         };
-        let chart = TrialStats.chart(&game, &[]).expect("a chart");
+        let chart = TrialStats
+            .chart(&game, &[], crate::games::Lang::En)
+            .expect("a chart");
         let names: Vec<&str> = chart.series.iter().map(|s| s.0.as_str()).collect();
         assert_eq!(names, ["Wang", "Liu"]);
         assert_eq!(chart.series[1].1, [Some(-20.0), Some(-15.0), Some(5.0)]);
+        assert_eq!(chart.x_desc, "step");
+        let zh = TrialStats
+            .chart(&game, &[], crate::games::Lang::ZhCn)
+            .expect("a chart");
+        assert!(zh.title.starts_with("陪审员"), "{}", zh.title);
+        assert_eq!(zh.series, chart.series, "the names as stored");
     }
 }

@@ -2,6 +2,7 @@
 //! down by role; its AI players (the built-in and the random player); and its sessions
 //! as `agora sessions` tells them (which side won, each seat's role and GPP).
 
+use crate::games::Lang;
 use crate::ratings::model::RatedGame;
 use crate::stats::names::{amount, Personas};
 use crate::stats::page::{body, public, PageLines, Section, Stories};
@@ -50,25 +51,26 @@ impl GameStats for WerewolfStats {
 /// (`?seat=N`: its own private lines and the public ones, nothing of another seat's), then,
 /// after the end, the reveal: every role and every night action.
 impl PageLines for WerewolfStats {
-    fn sections(&self, stories: &Stories) -> Vec<Section> {
+    fn sections(&self, stories: &Stories, lang: Lang) -> Vec<Section> {
         let first = match &stories.seat {
-            Some((seat, story)) => Section {
-                title: format!("As seat {seat} saw it"),
-                note: format!(
-                    "Only what seat {seat} was shown during the game: the table's lines and its own private ones."
-                ),
-                lines: body(story).map(str::to_string).collect(),
-            },
+            Some((seat, story)) => {
+                let seat = seat.to_string();
+                let args = [("seat", seat.as_str())];
+                Section {
+                    title: lang.text("stats-ww-seat-view", &args),
+                    note: lang.text("stats-ww-seat-view-note", &args),
+                    lines: body(story).map(str::to_string).collect(),
+                }
+            }
             None => Section {
-                title: "The game as the table saw it".into(),
-                note: "The speeches, votes and deaths everyone saw.".into(),
+                title: lang.text("stats-ww-table-view", &[]),
+                note: lang.text("stats-ww-table-view-note", &[]),
                 lines: public(&stories.whole),
             },
         };
         let reveal = Section {
-            title: "After the end: every role and night action".into(),
-            note: "Revealed now the game is over; a line in brackets says who saw it at the time."
-                .into(),
+            title: lang.text("stats-ww-reveal", &[]),
+            note: lang.text("stats-ww-reveal-note", &[]),
             lines: body(&stories.whole).map(str::to_string).collect(),
         };
         vec![first, reveal]
@@ -76,10 +78,10 @@ impl PageLines for WerewolfStats {
     fn per_seat(&self) -> bool {
         true
     }
-    fn winner_words(&self, winner: &str) -> Option<&'static str> {
+    fn winner_words(&self, winner: &str, lang: Lang) -> Option<String> {
         match winner {
-            "good" => Some("The village won."),
-            "wolves" => Some("The wolves won."),
+            "good" => Some(lang.text("stats-ww-village-won", &[])),
+            "wolves" => Some(lang.text("stats-ww-wolves-won", &[])),
             _ => None,
         }
     }
