@@ -58,6 +58,9 @@ stats-key-case = case
 stats-key-debate = debate
 stats-key-trial = trial
 
+# A person who hid their name on the community page, by a code of their id.
+stats-hidden-player = Player { $code }
+
 stats-won-by = Won by { $name } (seat { $seat }).
 stats-draw = A draw.
 stats-tie = A tie at the top.

@@ -57,6 +57,9 @@ stats-key-case = 案件
 stats-key-debate = 辩论
 stats-key-trial = 庭审
 
+# 在社区页面隐藏了名字的人：用其 id 算出的代码表示。
+stats-hidden-player = 玩家 { $code }
+
 stats-won-by = { $name }（{ $seat } 号）获胜。
 stats-draw = 平局。
 stats-tie = 并列第一。

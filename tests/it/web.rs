@@ -243,6 +243,9 @@ impl Drop for CommunityLang {
         let _ = self
             .0
             .block_on(self.1.set_community_lang("terminal", english, 0));
+        let _ = self
+            .0
+            .block_on(self.1.set_web_hidden("terminal:Ana", false));
     }
 }
 
@@ -403,6 +406,13 @@ fn a_chinese_community_reads_in_chinese_and_the_query_chooses() {
         "the twin's words are the page's: {twin}"
     );
     assert_eq!(twin["game"], "werewolf", "stored values stay as stored");
+    // A hidden person: the same code, said in Chinese.
+    set.0
+        .block_on(set.1.set_web_hidden("terminal:Ana", true))
+        .unwrap();
+    let code = agora_web::names::hidden_name("terminal:Ana").replace("Player", "玩家");
+    let board = html("/c/terminal/werewolf");
+    assert!(board.contains(&code) && !board.contains("Ana"), "{code}");
     drop(set);
     // An English community: English, unless the reader asks for Chinese.
     let plain = html("/c/terminal");

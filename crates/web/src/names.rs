@@ -1,10 +1,11 @@
 //! Names on the community page: a person by their stored name, unless they asked to be
 //! hidden (`/privacy web:off`), then as "Player" and a short code that stays the same
-//! everywhere (and no link or id that would tell who they are); an AI player as its game's
-//! tables showed it (`AI · Logical`), never by its internal id.
+//! everywhere (and no link or id that would tell who they are; `玩家` and the same code on a
+//! Chinese page); an AI player as its game's tables showed it (`AI · Logical`), never by
+//! its internal id.
 
 use agora_core::registry::stats::ContentPersonas;
-use agora_core::stats::names::shown_name_in;
+use agora_core::stats::names::{hidden_name_in, shown_name_in};
 use agora_games::Lang;
 use std::collections::HashSet;
 
@@ -48,7 +49,7 @@ impl Names {
         let ai = player.starts_with("ai:");
         if !ai && self.is_hidden(player) {
             return Shown {
-                name: hidden_name(player),
+                name: hidden_name_in(player, self.lang),
                 id: None,
                 ai,
             };
@@ -66,7 +67,7 @@ impl Names {
         let mut out = text.to_string();
         for (player, stored) in seated {
             if self.is_hidden(player) && stored.chars().count() >= 2 {
-                out = out.replace(stored.as_str(), &hidden_name(player));
+                out = out.replace(stored.as_str(), &hidden_name_in(player, self.lang));
             }
         }
         out

@@ -91,6 +91,16 @@ pub fn hidden_name(player: &str) -> String {
     format!("Player {:04x}", h & 0xffff)
 }
 
+/// [`hidden_name`] in `lang` (`玩家 1a2b`): the same code, the word in the reader's
+/// language.
+pub fn hidden_name_in(player: &str, lang: Lang) -> String {
+    let name = hidden_name(player);
+    match name.strip_prefix("Player ") {
+        Some(code) if !lang.is_english() => lang.text("stats-hidden-player", &[("code", code)]),
+        _ => name,
+    }
+}
+
 /// `s` with its first letter upper-cased.
 pub fn capitalised(s: &str) -> String {
     let mut chars = s.chars();
