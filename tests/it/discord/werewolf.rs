@@ -400,3 +400,64 @@ async fn a_lobby_survives_a_restart() {
     .await;
     app.stop().await;
 }
+
+/// `/settings language:简体中文` (managers only) sets the server's language, and a werewolf
+/// table started afterwards keeps it in its stored setup (its AI players speak Chinese).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_server_set_to_chinese_starts_its_tables_in_chinese() {
+    let app = TestApp::builder().seed(5).spawn().await;
+    let fake = app.fake.clone();
+    let (channel, host) = (3301, 4301);
+    const MANAGE_GUILD: u64 = 1 << 5;
+    let chinese = json!([{"name": "language", "type": 4, "value": 1}]);
+    // Not a manager: Discord refuses the command, and nothing is stored.
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "settings",
+            None,
+            chinese.clone(),
+            DEFAULT_PERMS,
+        )
+        .await;
+    fake.wait_until("a refusal", WAIT, |f| !f.replies(i).is_empty())
+        .await;
+    let store = app.store().await;
+    assert_eq!(
+        store.community_lang(&GUILD_ID.to_string()).await.unwrap(),
+        None
+    );
+    let i = fake
+        .slash(
+            host,
+            channel,
+            "settings",
+            None,
+            chinese,
+            DEFAULT_PERMS | MANAGE_GUILD,
+        )
+        .await;
+    fake.wait_until("the setting said in Chinese", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.text().contains("简体中文"))
+    })
+    .await;
+    assert_eq!(
+        store.community_lang(&GUILD_ID.to_string()).await.unwrap(),
+        Some(agora_games::Lang::ZhCn)
+    );
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    let start = lobby.find_custom_id(":start").unwrap();
+    click_and_wait(&fake, host, &lobby, &start).await;
+    let mut setup = None;
+    for _ in 0..200 {
+        let sessions = store.sessions().await.unwrap();
+        if let Some(s) = sessions.iter().find(|s| s.session.game == "werewolf") {
+            setup = Some(s.session.config.clone());
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let setup = setup.expect("the table's session");
+    assert_eq!(setup["lang"], "zh-CN", "{setup}");
+}

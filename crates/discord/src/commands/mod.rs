@@ -3,7 +3,8 @@
 //! `/debate start|stop|status|concede`; `trial/command.rs`:
 //! `/trial start|evidence|verdict|status|stop`), reached through its
 //! [`DiscordGame`] by [`game`]; [`stats`] holds `/leaderboard game:<game>` and `/stats`;
-//! [`community`] `/season start` and `/privacy web:<on|off>`. A
+//! [`community`] `/season start` and `/privacy web:<on|off>`; [`settings`] `/settings
+//! language:` (the server's language, which new tables start in). A
 //! game's stop and status ask the channel's table, whatever it plays. Each is answered (or
 //! deferred) at once; a refusal is ephemeral and changes nothing. Every command has a
 //! per-user cooldown (poise's, set in [`all`]).
@@ -12,6 +13,7 @@
 //! arm in [`game`].
 
 mod community;
+pub(crate) mod settings;
 pub(crate) mod stats;
 
 use super::game::DiscordGame;
@@ -42,6 +44,7 @@ pub(super) fn all(cooldown_secs: f64) -> Vec<poise::Command<Arc<Bot>, Error>> {
     commands.push(stats::stats());
     commands.push(community::season());
     commands.push(community::privacy());
+    commands.push(settings::settings());
     set_cooldowns(&mut commands, cooldown_secs);
     commands
 }
@@ -67,7 +70,8 @@ mod tests {
                 "leaderboard",
                 "stats",
                 "season",
-                "privacy"
+                "privacy",
+                "settings"
             ],
             "the commands, in the order they were registered before the list of games"
         );

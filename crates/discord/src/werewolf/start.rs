@@ -81,7 +81,8 @@ pub(super) async fn start_game(
         gpp,
         timers,
         seats,
-        lang: agora_games::Lang::En,
+        lang: crate::commands::settings::server_lang(bot, table.guild(), c.guild_locale.as_deref())
+            .await,
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,

@@ -1,0 +1,102 @@
+//! `/settings language:<English | 简体中文>` (Manage Server): the language the bot plays in
+//! on this server, stored as the community's (the community page and boards follow it
+//! too). Without a setting, a server's preferred locale decides ([`server_lang`]). A table
+//! keeps the language it started with.
+
+use crate::types::{Bot, Context, Error};
+use agora_games::Lang;
+use std::sync::Arc;
+
+/// A language, as `/settings language:` offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum LanguageChoice {
+    #[name = "English"]
+    English,
+    #[name = "简体中文"]
+    Chinese,
+}
+
+impl LanguageChoice {
+    fn lang(self) -> Lang {
+        match self {
+            LanguageChoice::English => Lang::En,
+            LanguageChoice::Chinese => Lang::ZhCn,
+        }
+    }
+}
+
+/// The language of a Discord locale code ("zh-CN" → Chinese), when it is one of ours.
+pub fn lang_of_locale(locale: &str) -> Option<Lang> {
+    match locale {
+        "zh-CN" | "zh-TW" => Some(Lang::ZhCn),
+        l if l.starts_with("en") => Some(Lang::En),
+        _ => None,
+    }
+}
+
+/// The language tables start in on `guild`: its `/settings language`, else its preferred
+/// locale (`guild_locale`, as an interaction carries it) when it is one of ours, else
+/// English. A store that cannot be read is not a reason to refuse a game: English.
+pub async fn server_lang(bot: &Arc<Bot>, guild: u64, guild_locale: Option<&str>) -> Lang {
+    match bot.store.community_lang(&guild.to_string()).await {
+        Ok(Some(lang)) => lang,
+        Ok(None) => guild_locale.and_then(lang_of_locale).unwrap_or_default(),
+        Err(e) => {
+            tracing::warn!(guild, "cannot read the server's language: {e}");
+            guild_locale.and_then(lang_of_locale).unwrap_or_default()
+        }
+    }
+}
+
+/// The bot's language on this server (managers only): new tables start in it.
+#[poise::command(
+    slash_command,
+    guild_only,
+    required_permissions = "MANAGE_GUILD",
+    default_member_permissions = "MANAGE_GUILD",
+    name_localized("zh-CN", "设置"),
+    description_localized("zh-CN", "本服务器的机器人设置（仅限管理员）")
+)]
+pub async fn settings(
+    ctx: Context<'_>,
+    #[description = "The language the bot plays in here (none: show it)"]
+    #[name_localized("zh-CN", "语言")]
+    #[description_localized("zh-CN", "机器人在本服务器使用的语言（留空：查看当前设置）")]
+    language: Option<LanguageChoice>,
+) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();
+    let said = match language {
+        Some(choice) => {
+            let lang = choice.lang();
+            bot.store
+                .set_community_lang(&guild.to_string(), lang, agora_core::store::now_ms())
+                .await?;
+            lang.text("settings-language-set", &[])
+        }
+        None => {
+            let locale = ctx
+                .partial_guild()
+                .await
+                .map(|g| g.preferred_locale.clone());
+            let lang = server_lang(&bot, guild, locale.as_deref()).await;
+            lang.text("settings-language-is", &[])
+        }
+    };
+    ctx.send(poise::CreateReply::default().content(said).ephemeral(true))
+        .await?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn discord_locales_map_to_our_languages() {
+        assert_eq!(lang_of_locale("zh-CN"), Some(Lang::ZhCn));
+        assert_eq!(lang_of_locale("en-US"), Some(Lang::En));
+        assert_eq!(lang_of_locale("en-GB"), Some(Lang::En));
+        assert_eq!(lang_of_locale("fr"), None);
+    }
+}
