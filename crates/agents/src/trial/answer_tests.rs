@@ -225,7 +225,12 @@ fn what_would_convince_a_juror_is_answered_in_its_terms_for_the_askers_side() {
         Side::Defense,
         "Where do you stand?",
     );
-    let bands = TrialKit::default().book.replies.band.undecided.clone();
+    let bands = TrialKit::default()
+        .book
+        .replies_in(crate::games::Lang::En)
+        .band
+        .undecided
+        .clone();
     assert!(bands.iter().any(|b| stand.contains(b.as_str())), "{stand}");
     let about = reply(
         "robot_prompt_injection",
