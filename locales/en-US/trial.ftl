@@ -114,6 +114,7 @@ trial-prompt-you-to = - You to { $juror }: { $text }
 trial-prompt-player-to = - Player { $n } to { $juror }: { $text }
 trial-prompt-juror-to = - { $juror } to Player { $n }: { $text }
 trial-prompt-hint = ({ $hint })
+trial-prompt-card = { $id } ({ $title }: { $text })
 trial-prompt-presented = - Player { $n } presented { $card }
 trial-prompt-nothing-yet = (nothing yet)
 trial-prompt-none = none

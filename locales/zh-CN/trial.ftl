@@ -112,6 +112,7 @@ trial-prompt-you-to = - 你对 { $juror } 说：{ $text }
 trial-prompt-player-to = - 玩家 { $n } 对 { $juror } 说：{ $text }
 trial-prompt-juror-to = - { $juror } 对玩家 { $n } 说：{ $text }
 trial-prompt-hint = （{ $hint }）
+trial-prompt-card = { $id }（{ $title }：{ $text }）
 trial-prompt-presented = - 玩家 { $n } 出示了 { $card }
 trial-prompt-nothing-yet = （还没有）
 trial-prompt-none = 无

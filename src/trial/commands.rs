@@ -94,6 +94,10 @@ pub struct SimArgs {
     /// Trials played at once (with models).
     #[arg(long, default_value_t = 8)]
     pub concurrency: usize,
+    /// The trials' language: en or zh-CN (default: AGORA_LANG, else en); the case must
+    /// have a text in it.
+    #[arg(long, env = "AGORA_LANG", default_value = "en")]
+    pub lang: agora_games::Lang,
 }
 
 /// `agora play trial`.
@@ -271,6 +275,9 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     if kit.book.case(&args.case).is_none() {
         anyhow::bail!("--case {:?}: not a case", args.case);
     }
+    if let Err(e) = kit.book.case_for(&args.case, args.lang) {
+        anyhow::bail!("--case {e}");
+    }
     if !(1..=agora_games::trial::MAX_PLAYERS as usize).contains(&args.players) {
         anyhow::bail!(
             "--players {}: 1 to {}",
@@ -289,6 +296,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         players: args.players,
         rules: config.trial.rules(args.mode),
         threads,
+        lang: args.lang,
     };
     let report = if args.llm {
         agora_core::trial::sim::run_models(&kit, &opts, args.concurrency).await?

@@ -22,6 +22,8 @@ pub mod seats;
 #[cfg(test)]
 mod tests;
 pub mod words;
+#[cfg(test)]
+mod zh_tests;
 
 pub use book::TrialBook;
 pub use content::{Case, JurorCard};

@@ -450,6 +450,7 @@ pub struct ModelAdvocate {
     prompts: Arc<PromptSet>,
     side: Side,
     jurors: Vec<(String, String)>,
+    /// Each card of the case: its id, and how the prompt lists it.
     cards: Vec<(String, String)>,
     transcript: VecDeque<String>,
     seat: Seat,
@@ -490,7 +491,14 @@ impl ModelAdvocate {
                 .case
                 .evidence
                 .iter()
-                .map(|e| (e.id.clone(), format!("{}: {}", e.title, e.text)))
+                .map(|e| {
+                    let args = [
+                        ("id", e.id.as_str()),
+                        ("title", &e.title),
+                        ("text", &e.text),
+                    ];
+                    (e.id.clone(), setup.lang.text("trial-prompt-card", &args))
+                })
                 .collect(),
             words,
             client,
@@ -583,7 +591,7 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             .cards
             .iter()
             .filter(|c| cards.contains(&c.0))
-            .map(|c| format!("{} ({})", c.0, c.1))
+            .map(|c| c.1.clone())
             .collect();
         let turns: Vec<String> = turns_left.iter().map(|(j, n)| format!("{j} {n}")).collect();
         let ids: Vec<String> = self.jurors.iter().map(|j| j.0.clone()).collect();
