@@ -65,6 +65,7 @@ fn main() -> anyhow::Result<()> {
                     ..TrialRules::default()
                 },
                 threads: 1,
+                lang: agora::games::Lang::En,
             };
             let r = run_models(&kit, &opts, 1).await?;
             let calls = r.llm_calls_per_game_mean.unwrap_or(0.0);

@@ -1,6 +1,7 @@
 //! The trial's commands: `agora play trial` (one player's seat at the keyboard, or
-//! watching), `agora sim trial` (offline trials on threads), their half of `agora resume`,
-//! and the verdict's chart written to a file.
+//! watching; in English or Chinese, `--lang`), `agora sim trial` (offline trials on
+//! threads), their half of `agora resume` (in the trial's language), and the verdict's
+//! chart written to a file.
 
 use crate::commands::{terminal_name, Background, Local, TerminalGame, ToResume};
 use crate::terminal::follow::follow;
@@ -13,7 +14,7 @@ use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
 use agora_core::session::{GameSetup, Place};
 use agora_core::store::{Outcome, PlayerRef, SessionRow};
-use agora_core::trial::kit::{trial_content_kit, trial_kit, trial_view_of};
+use agora_core::trial::kit::{trial_content_kit, trial_kit, trial_kit_in, trial_view_of};
 use agora_core::trial::session::{TrialSeat, TrialSessionSetup};
 use agora_core::trial::sim::{sides, TrialSimOptions};
 use agora_games::trial::{Hints, Mode};
@@ -57,6 +58,10 @@ pub struct PlayArgs {
     /// Your player name (default: $USER).
     #[arg(long)]
     pub name: Option<String>,
+    /// The trial's language: en or zh-CN (default: AGORA_LANG, else en); the case must
+    /// have a text in it. Kept when the trial is resumed.
+    #[arg(long, env = "AGORA_LANG", default_value = "en")]
+    pub lang: agora_games::Lang,
 }
 
 /// `agora sim trial`'s options.
@@ -89,22 +94,20 @@ pub struct SimArgs {
     /// Trials played at once (with models).
     #[arg(long, default_value_t = 8)]
     pub concurrency: usize,
+    /// The trials' language: en or zh-CN (default: AGORA_LANG, else en); the case must
+    /// have a text in it.
+    #[arg(long, env = "AGORA_LANG", default_value = "en")]
+    pub lang: agora_games::Lang,
 }
 
 /// `agora play trial`.
 pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
-    let kit = trial_kit(config, false)?;
-    let case = kit.book.case(&opts.case).ok_or_else(|| {
-        anyhow::anyhow!(
-            "--case {:?}: not a case (the cases: {})",
-            opts.case,
-            kit.book
-                .cases()
-                .map(|c| c.id.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )
-    })?;
+    let lang = opts.lang;
+    let kit = trial_kit_in(config, false, lang)?;
+    let case = kit
+        .book
+        .case_for(&opts.case, lang)
+        .map_err(|e| anyhow::anyhow!("--case {e}"))?;
     let n = opts
         .players
         .unwrap_or(if opts.mode == Mode::Adversarial { 2 } else { 1 });
@@ -163,27 +166,34 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         )
         .await?;
     let view = trial_view_of(&kit, &setup)?;
+    let seed_text = seed.to_string();
     println!(
-        "Trial, session {} (seed {seed}), offline jurors (the case's keywords label what is said).",
-        runner.id()
+        "{}",
+        lang.text(
+            "trial-started",
+            &[("session", runner.id()), ("seed", &seed_text)]
+        )
     );
     match human {
-        Some(s) => println!(
-            "*** You are {} ({}). Type quit to leave (the trial is saved), abandon to end it. ***",
-            view.player(s),
-            setup.trial.sides[s as usize - 1].name()
-        ),
-        None => println!("Every player is an AI advocate; you watch."),
+        Some(s) => {
+            let side = setup.trial.sides[s as usize - 1].name();
+            let side = lang.text(&format!("trial-side-{side}"), &[]);
+            let player = view.player(s);
+            let line = lang.text("trial-you-are", &[("player", &player), ("side", &side)]);
+            println!("{line}");
+        }
+        None => println!("{}", lang.text("trial-you-watch", &[])),
     }
     let mut keyboard = if human.is_some() {
         Keyboard::open()
     } else {
         Keyboard::none()
     };
+    let turns = setup.trial.rules.turns_per_juror;
     follow(
         &store,
         runner,
-        TrialScreen::new(human, &view),
+        TrialScreen::new(human, &view, turns),
         &mut keyboard,
     )
     .await
@@ -227,16 +237,21 @@ async fn resume_one(
         return Ok(None);
     };
     let human = at.humans.first().copied();
-    match human {
-        Some(seat) => println!(
-            "session {} (seed {}): a trial, resumed; you are {}",
-            row.id,
-            row.seed,
-            view.player(seat)
-        ),
-        None => println!("session {} (seed {}): a trial, resumed", row.id, row.seed),
-    }
-    at.go_on(runner, TrialScreen::new(human, &view), keyboard)
+    let (lang, seed) = (setup.trial.lang, row.seed.to_string());
+    let at_row = [("session", row.id.as_str()), ("seed", seed.as_str())];
+    let line = match human {
+        Some(seat) => {
+            let player = view.player(seat);
+            lang.text(
+                "trial-resumed-as",
+                &[at_row[0], at_row[1], ("player", &player)],
+            )
+        }
+        None => lang.text("trial-resumed", &at_row),
+    };
+    println!("{line}");
+    let turns = setup.trial.rules.turns_per_juror;
+    at.go_on(runner, TrialScreen::new(human, &view, turns), keyboard)
         .await
 }
 
@@ -260,6 +275,9 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
     if kit.book.case(&args.case).is_none() {
         anyhow::bail!("--case {:?}: not a case", args.case);
     }
+    if let Err(e) = kit.book.case_for(&args.case, args.lang) {
+        anyhow::bail!("--case {e}");
+    }
     if !(1..=agora_games::trial::MAX_PLAYERS as usize).contains(&args.players) {
         anyhow::bail!(
             "--players {}: 1 to {}",
@@ -278,6 +296,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         players: args.players,
         rules: config.trial.rules(args.mode),
         threads,
+        lang: args.lang,
     };
     let report = if args.llm {
         agora_core::trial::sim::run_models(&kit, &opts, args.concurrency).await?

@@ -41,6 +41,7 @@ fn opts(trials: u64, players: usize, mode: Mode) -> TrialSimOptions {
             ..TrialRules::default()
         },
         threads: 1,
+        lang: agora::games::Lang::En,
     }
 }
 
@@ -198,5 +199,50 @@ fn every_role_shares_the_start_of_its_prompt() {
             "{names:?}"
         );
         assert_eq!(moves.len(), 1, "one schema for every move");
+    });
+}
+
+/// At a Chinese table every model is asked in Chinese (the prompts of
+/// `content/prompts/trial/zh-CN/`, the pieces written in code from `trial.ftl`) and told to
+/// answer in Simplified Chinese.
+#[test]
+fn a_chinese_table_asks_the_models_in_chinese() {
+    rt().block_on(async {
+        let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+        let kit = TrialKit {
+            juror: Some(client(&mock, "juror")),
+            advocate: Some(client(&mock, "advocate")),
+            ..TrialKit::default()
+        };
+        let opts = TrialSimOptions {
+            trials: 1,
+            lang: agora::games::Lang::ZhCn,
+            ..opts(1, 2, Mode::Adversarial)
+        };
+        let report = run_models(&kit, &opts, 1).await.unwrap();
+        assert_eq!(report.trials, 1);
+        let bodies = mock.recent_requests();
+        assert!(bodies.len() > 10, "{}", bodies.len());
+        let (mut juror, mut advocate) = (false, false);
+        for body in &bodies {
+            let messages = body["messages"].as_array().unwrap();
+            let system = messages[0]["content"].as_str().unwrap_or_default();
+            assert!(system.contains("用简体中文写"), "{system}");
+            assert!(system.contains("机器人与提示词注入") || system.contains("丹尼尔"));
+            let user = messages[1]["content"].as_str().unwrap_or_default();
+            for english in [
+                "You are",
+                "Where you stand",
+                "Player 1",
+                "(nothing",
+                "Evidence,",
+            ] {
+                assert!(!user.contains(english), "{english}: {user}");
+            }
+            juror |= user.contains("你现在的倾向：你现在");
+            advocate |=
+                user.contains("为辩方辩论（主张无罪）") || user.contains("为控方辩论（主张有罪）");
+        }
+        assert!(juror && advocate, "a juror's and an advocate's prompt");
     });
 }

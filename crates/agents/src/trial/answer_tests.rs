@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 /// What a person says in these trials: arguments, off-topic remarks and questions, the
 /// ones the issue quotes among them.
-const PERSON: &[&str] = &[
+pub(super) const PERSON: &[&str] = &[
     "What would it take to convince you?",
     "The attack came from outside: a criminal hid an injection in the label and hijacked it.",
     "I had a long day and the coffee here is terrible, honestly.",
@@ -30,8 +30,19 @@ const PERSON: &[&str] = &[
 /// Plays `case` to the verdict: seat 1 a person saying [`PERSON`] round the jurors (then
 /// resting), every other seat the built-in players. Returns the trial.
 fn play(case: &str, mode: Mode, seed: u64) -> Trial {
+    play_in(case, mode, seed, crate::games::Lang::En, PERSON)
+}
+
+/// [`play`] in `lang`, the person saying `person`.
+pub(super) fn play_in(
+    case: &str,
+    mode: Mode,
+    seed: u64,
+    lang: crate::games::Lang,
+    person: &[&str],
+) -> Trial {
     let kit = TrialKit::default();
-    let case = kit.book.case(case).unwrap();
+    let case = kit.book.case_in(case, lang).unwrap();
     let sides = match mode {
         Mode::Defense => vec![Side::Defense],
         Mode::Adversarial => vec![Side::Prosecution, Side::Defense],
@@ -81,7 +92,7 @@ fn play(case: &str, mode: Mode, seed: u64) -> Trial {
                         said += 1;
                         Action::Say {
                             juror: open[said % open.len()].clone(),
-                            text: PERSON[said % PERSON.len()].to_string(),
+                            text: person[said % person.len()].to_string(),
                         }
                     }
                 }
@@ -101,7 +112,7 @@ fn play(case: &str, mode: Mode, seed: u64) -> Trial {
 }
 
 /// Every sentence the jurors said (answers, statements, responses), counted.
-fn sentences(t: &Trial) -> BTreeMap<String, usize> {
+pub(super) fn sentences(t: &Trial) -> BTreeMap<String, usize> {
     let mut out = BTreeMap::new();
     for l in t.log() {
         let text = match &l.event {
@@ -225,7 +236,12 @@ fn what_would_convince_a_juror_is_answered_in_its_terms_for_the_askers_side() {
         Side::Defense,
         "Where do you stand?",
     );
-    let bands = TrialKit::default().book.replies.band.undecided.clone();
+    let bands = TrialKit::default()
+        .book
+        .replies_in(crate::games::Lang::En)
+        .band
+        .undecided
+        .clone();
     assert!(bands.iter().any(|b| stand.contains(b.as_str())), "{stand}");
     let about = reply(
         "robot_prompt_injection",

@@ -2,14 +2,19 @@
 //! copies, then the content directory's files replacing or adding to them), the offline
 //! labeller's words (`content/trial/labeller.toml`) and the jurors' offline replies
 //! (`content/trial/replies.toml`); and what the rules and the offline players are built
-//! from it.
+//! from it. Each language has its shelf of all these (Chinese: the `zh-CN/` folder beside
+//! each English one, every case and card checked against its English one); a case is in
+//! the languages that have it ([`TrialBook::langs`]).
 
-use super::content::{invalid, Case, JurorCard, BUILTIN_CASES, BUILTIN_JURORS};
+use super::content::{
+    invalid, Case, JurorCard, BUILTIN_CASES, BUILTIN_CASES_ZH, BUILTIN_JURORS, BUILTIN_JURORS_ZH,
+};
 use super::words::Replies;
 use crate::config::ConfigError;
 use crate::content::{read, toml_files};
 use crate::games::trial::keywords::{Lexicon, TopicKeys};
 use crate::games::trial::{JurorSeat, Side, TrialRules, TrialSetup};
+use crate::games::Lang;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -17,6 +22,8 @@ use std::sync::Arc;
 
 const LABELLER: &str = include_str!("../../../../content/trial/labeller.toml");
 const REPLIES: &str = include_str!("../../../../content/trial/replies.toml");
+const LABELLER_ZH: &str = include_str!("../../../../content/trial/zh-CN/labeller.toml");
+const REPLIES_ZH: &str = include_str!("../../../../content/trial/zh-CN/replies.toml");
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -25,78 +32,107 @@ struct LabellerFile {
     manipulation: Vec<String>,
 }
 
-/// Every case and juror, checked, with the offline words.
+/// One language's content: its cases and juror cards, and the offline words.
 #[derive(Debug, Clone)]
-pub struct TrialBook {
+struct Shelf {
     cases: BTreeMap<String, Arc<Case>>,
     jurors: BTreeMap<String, Arc<JurorCard>>,
     negations: Vec<String>,
     manipulation: Vec<String>,
-    pub replies: Arc<Replies>,
+    replies: Arc<Replies>,
 }
 
-impl TrialBook {
-    /// The built-in cases and jurors, then every `cases/*.toml` and `jurors/*.json` of
-    /// `dir` (replacing a built-in copy of the same id, or adding to them), and the offline
-    /// words (`trial/labeller.toml`, `trial/replies.toml`).
-    pub fn load(dir: Option<&Path>) -> Result<TrialBook, ConfigError> {
-        let mut juror_texts: BTreeMap<String, (String, String)> = BUILTIN_JURORS
-            .iter()
-            .map(|(id, text)| {
-                (
-                    id.to_string(),
-                    (
-                        format!("built-in content/jurors/{id}.json"),
-                        text.to_string(),
-                    ),
-                )
-            })
-            .collect();
-        let mut case_texts: BTreeMap<String, (String, String)> = BUILTIN_CASES
-            .iter()
-            .map(|(id, text)| {
-                (
-                    id.to_string(),
-                    (
-                        format!("built-in content/cases/{id}.toml"),
-                        text.to_string(),
-                    ),
-                )
-            })
-            .collect();
-        let mut labeller = (
-            "built-in content/trial/labeller.toml".to_string(),
-            LABELLER.to_string(),
-        );
-        let mut replies = (
-            "built-in content/trial/replies.toml".to_string(),
-            REPLIES.to_string(),
-        );
-        if let Some(dir) = dir {
-            for path in files(&dir.join("jurors"), "json")? {
-                juror_texts.insert(stem(&path), (path.display().to_string(), read(&path)?));
-            }
-            for path in toml_files(&dir.join("cases"))? {
-                case_texts.insert(stem(&path), (path.display().to_string(), read(&path)?));
-            }
-            for (name, slot) in [
-                ("labeller.toml", &mut labeller),
-                ("replies.toml", &mut replies),
-            ] {
-                let path = dir.join("trial").join(name);
-                if path.exists() {
-                    *slot = (path.display().to_string(), read(&path)?);
-                }
-            }
+/// Where a language's files are: its built-in copies and its folder under each content
+/// folder (`""` for English, `zh-CN` for Chinese).
+struct Sources {
+    lang: Lang,
+    cases: &'static [(&'static str, &'static str)],
+    jurors: &'static [(&'static str, &'static str)],
+    labeller: &'static str,
+    replies: &'static str,
+    folder: &'static str,
+}
+
+/// A `(file, text)` per id: the built-in copies, then the files of `dir` (by extension).
+fn texts(
+    builtin: &[(&str, &str)],
+    shown: &str,
+    dir: Option<PathBuf>,
+    ext: &str,
+) -> Result<BTreeMap<String, (String, String)>, ConfigError> {
+    let mut out: BTreeMap<String, (String, String)> = builtin
+        .iter()
+        .map(|(id, text)| {
+            let file = format!("built-in content/{shown}/{id}.{ext}");
+            (id.to_string(), (file, text.to_string()))
+        })
+        .collect();
+    if let Some(dir) = dir {
+        let paths = if ext == "toml" {
+            toml_files(&dir)?
+        } else {
+            files(&dir, ext)?
+        };
+        for path in paths {
+            out.insert(stem(&path), (path.display().to_string(), read(&path)?));
         }
+    }
+    Ok(out)
+}
+
+impl Shelf {
+    /// One language's shelf from its built-in copies and `dir`'s files; each case and card
+    /// checked against the one of the same id on `en`, the English shelf (which must have
+    /// it), when this is another language's.
+    fn load(src: &Sources, dir: Option<&Path>, en: Option<&Shelf>) -> Result<Shelf, ConfigError> {
+        let sub = |top: &str| -> (String, Option<PathBuf>) {
+            let shown = match src.folder {
+                "" => top.to_string(),
+                f => format!("{top}/{f}"),
+            };
+            (shown.clone(), dir.map(|d| d.join(&shown)))
+        };
+        let (shown, at) = sub("jurors");
         let mut jurors = BTreeMap::new();
-        for (id, (file, text)) in &juror_texts {
-            jurors.insert(id.clone(), Arc::new(JurorCard::parse(id, file, text)?));
+        for (id, (file, text)) in texts(src.jurors, &shown, at, "json")? {
+            let card = JurorCard::parse(&id, &file, &text)?;
+            if let Some(en) = en {
+                let english = en.jurors.get(&id).ok_or_else(|| {
+                    invalid(&file, "id", "there is no English juror card of this id")
+                })?;
+                card.check_translation(&file, english)?;
+            }
+            jurors.insert(id, (file, Arc::new(card)));
         }
+        let (shown, at) = sub("cases");
         let mut cases = BTreeMap::new();
-        for (id, (file, text)) in &case_texts {
-            cases.insert(id.clone(), Arc::new(Case::parse(id, file, text, &jurors)?));
+        let cards = jurors
+            .iter()
+            .map(|(id, c)| (id.clone(), c.1.clone()))
+            .collect();
+        for (id, (file, text)) in texts(src.cases, &shown, at, "toml")? {
+            let mut case = Case::parse(&id, &file, &text, &cards)?;
+            case.lang = src.lang;
+            if let Some(en) = en {
+                let english = en.cases.get(&id).ok_or_else(|| {
+                    invalid(&file, "(file name)", "there is no English case of this id")
+                })?;
+                case.check_translation(&file, english)?;
+            }
+            cases.insert(id, (file, Arc::new(case)));
         }
+        let (shown, at) = sub("trial");
+        let word_file = |name: &str, builtin: &str| -> Result<(String, String), ConfigError> {
+            match at.as_ref().map(|d| d.join(name)).filter(|p| p.exists()) {
+                Some(path) => Ok((path.display().to_string(), read(&path)?)),
+                None => Ok((
+                    format!("built-in content/{shown}/{name}"),
+                    builtin.to_string(),
+                )),
+            }
+        };
+        let labeller = word_file("labeller.toml", src.labeller)?;
+        let replies = word_file("replies.toml", src.replies)?;
         let lab: LabellerFile = toml::from_str(&labeller.1)
             .map_err(|e| invalid(&labeller.0, "(file)", e.to_string().replace('\n', " ")))?;
         if lab
@@ -111,10 +147,11 @@ impl TrialBook {
                 "words and phrases are non-empty",
             ));
         }
-        let replies = Replies::parse(&replies.0, &replies.1)?;
-        Ok(TrialBook {
-            cases,
-            jurors,
+        let mut replies = Replies::parse(&replies.0, &replies.1)?;
+        replies.lang = src.lang;
+        Ok(Shelf {
+            cases: cases.into_iter().map(|(id, c)| (id, c.1)).collect(),
+            jurors: jurors.into_iter().map(|(id, c)| (id, c.1)).collect(),
             negations: lab.negations.iter().map(|w| w.to_lowercase()).collect(),
             manipulation: lab
                 .manipulation
@@ -124,34 +161,139 @@ impl TrialBook {
             replies: Arc::new(replies),
         })
     }
+}
+
+/// Every case and juror, checked, with the offline words, in each language.
+#[derive(Debug, Clone)]
+pub struct TrialBook {
+    en: Shelf,
+    zh: Shelf,
+}
+
+impl TrialBook {
+    /// The built-in cases and jurors, then every `cases/*.toml` and `jurors/*.json` of
+    /// `dir` (replacing a built-in copy of the same id, or adding to them), and the offline
+    /// words (`trial/labeller.toml`, `trial/replies.toml`); the same for Chinese from each
+    /// folder's `zh-CN/`.
+    pub fn load(dir: Option<&Path>) -> Result<TrialBook, ConfigError> {
+        let en = Shelf::load(
+            &Sources {
+                lang: Lang::En,
+                cases: BUILTIN_CASES,
+                jurors: BUILTIN_JURORS,
+                labeller: LABELLER,
+                replies: REPLIES,
+                folder: "",
+            },
+            dir,
+            None,
+        )?;
+        let zh = Shelf::load(
+            &Sources {
+                lang: Lang::ZhCn,
+                cases: BUILTIN_CASES_ZH,
+                jurors: BUILTIN_JURORS_ZH,
+                labeller: LABELLER_ZH,
+                replies: REPLIES_ZH,
+                folder: Lang::ZhCn.locale(),
+            },
+            dir,
+            Some(&en),
+        )?;
+        Ok(TrialBook { en, zh })
+    }
 
     /// The built-in content only.
     pub fn builtin() -> TrialBook {
         TrialBook::load(None).expect("the built-in trial content is checked by the tests")
     }
 
+    fn shelf(&self, lang: Lang) -> &Shelf {
+        match lang {
+            Lang::En => &self.en,
+            Lang::ZhCn => &self.zh,
+        }
+    }
+
+    /// The English case `id`.
     pub fn case(&self, id: &str) -> Option<&Arc<Case>> {
-        self.cases.get(id)
+        self.en.cases.get(id)
     }
+    /// Case `id` in `lang`, when it has that language.
+    pub fn case_in(&self, id: &str, lang: Lang) -> Option<&Arc<Case>> {
+        self.shelf(lang).cases.get(id)
+    }
+    /// Case `id` in `lang`, or why not: no such case (naming the cases), or not in that
+    /// language (naming its languages).
+    pub fn case_for(&self, id: &str, lang: Lang) -> Result<&Arc<Case>, String> {
+        if let Some(case) = self.case_in(id, lang) {
+            return Ok(case);
+        }
+        let ids = |l: Lang| {
+            self.shelf(l)
+                .cases
+                .keys()
+                .cloned()
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if self.case(id).is_none() {
+            return Err(format!("{id:?}: not a case (the cases: {})", ids(Lang::En)));
+        }
+        let langs: Vec<&str> = self.langs(id).into_iter().map(Lang::code).collect();
+        Err(format!(
+            "{id:?} has no {} version (its languages: {}; the cases in {}: {})",
+            lang.code(),
+            langs.join(", "),
+            lang.code(),
+            ids(lang)
+        ))
+    }
+    /// The languages case `id` can be tried in (none: no such case).
+    pub fn langs(&self, id: &str) -> Vec<Lang> {
+        Lang::ALL
+            .into_iter()
+            .filter(|&l| self.case_in(id, l).is_some())
+            .collect()
+    }
+    /// The English cases.
     pub fn cases(&self) -> impl Iterator<Item = &Arc<Case>> {
-        self.cases.values()
+        self.en.cases.values()
     }
+    /// The cases in `lang`.
+    pub fn cases_in(&self, lang: Lang) -> impl Iterator<Item = &Arc<Case>> {
+        self.shelf(lang).cases.values()
+    }
+    /// The English juror card `id`.
     pub fn juror(&self, id: &str) -> Option<&Arc<JurorCard>> {
-        self.jurors.get(id)
+        self.en.jurors.get(id)
     }
-    /// Every juror card, by id.
+    /// Juror card `id` in `lang`.
+    pub fn juror_in(&self, id: &str, lang: Lang) -> Option<&Arc<JurorCard>> {
+        self.shelf(lang).jurors.get(id)
+    }
+    /// Every English juror card, by id.
     pub fn jurors(&self) -> &BTreeMap<String, Arc<JurorCard>> {
-        &self.jurors
+        &self.en.jurors
+    }
+    /// Every juror card in `lang`, by id.
+    pub fn jurors_in(&self, lang: Lang) -> &BTreeMap<String, Arc<JurorCard>> {
+        &self.shelf(lang).jurors
+    }
+    /// The jurors' offline replies in `lang`.
+    pub fn replies_in(&self, lang: Lang) -> &Arc<Replies> {
+        &self.shelf(lang).replies
     }
 
     /// What juror `juror` says first in `case`: the case's own line for it, else an
-    /// opening from the offline words naming the case topics the juror weighs most (never
-    /// another case's words).
+    /// opening from the offline words (in the case's language) naming the case topics the
+    /// juror weighs most (never another case's words).
     pub fn opening(&self, case: &Case, juror: &str) -> String {
         if let Some(line) = case.openings.get(juror) {
             return line.clone();
         }
-        let mut topics: Vec<(&str, f64)> = self
+        let shelf = self.shelf(case.lang);
+        let mut topics: Vec<(&str, f64)> = shelf
             .jurors
             .get(juror)
             .map(|c| {
@@ -162,9 +304,10 @@ impl TrialBook {
             })
             .unwrap_or_default();
         topics.sort_by(|a, b| b.1.abs().total_cmp(&a.1.abs()).then(a.0.cmp(b.0)));
-        let name = |i: usize| topics.get(i).map_or("what happened", |t| t.0);
+        let what_happened = case.lang.text("trial-what-happened", &[]);
+        let name = |i: usize| topics.get(i).map_or(what_happened.as_str(), |t| t.0);
         let turn = juror.bytes().map(usize::from).sum();
-        self.replies.opening_for(name(0), name(1), turn)
+        shelf.replies.opening_for(name(0), name(1), turn)
     }
 
     /// The offline labeller for `case`.
@@ -178,17 +321,18 @@ impl TrialBook {
                     keywords: t.keywords.clone(),
                 })
                 .collect(),
-            negations: self.negations.clone(),
-            manipulation: self.manipulation.clone(),
+            negations: self.shelf(case.lang).negations.clone(),
+            manipulation: self.shelf(case.lang).manipulation.clone(),
         }
     }
 
-    /// The rules' setup of `case` with its jurors and cards, for players on `sides`.
+    /// The rules' setup of `case` with its jurors and cards, for players on `sides`, in the
+    /// case's language.
     pub fn setup(&self, case: &Case, sides: Vec<Side>, rules: TrialRules) -> TrialSetup {
         let jurors: Vec<JurorSeat> = case
             .jurors
             .iter()
-            .filter_map(|j| self.jurors.get(j))
+            .filter_map(|j| self.shelf(case.lang).jurors.get(j))
             .map(|c| c.seat())
             .collect();
         TrialSetup {
@@ -202,15 +346,19 @@ impl TrialBook {
             jurors,
             sides,
             rules,
+            lang: case.lang,
         }
     }
 
-    /// Cases whose id or title word starts with `prefix` (any case): `(id, title)`.
+    /// Cases whose id or title word starts with `prefix` (any case), or whose Chinese title
+    /// holds it (Chinese has no spaces between words): `(id, title)`, the English title.
     pub fn search(&self, prefix: &str) -> Vec<(&str, &str)> {
         let p = prefix.trim().to_lowercase();
-        self.cases
+        self.en
+            .cases
             .values()
             .filter(|c| {
+                let zh = self.zh.cases.get(&c.id);
                 p.is_empty()
                     || c.id.split('_').any(|w| w.starts_with(&p))
                     || c.id.starts_with(&p)
@@ -218,6 +366,7 @@ impl TrialBook {
                         .to_lowercase()
                         .split_whitespace()
                         .any(|w| w.starts_with(&p))
+                    || zh.is_some_and(|z| z.title.contains(p.as_str()))
             })
             .map(|c| (c.id.as_str(), c.title.as_str()))
             .collect()

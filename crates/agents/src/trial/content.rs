@@ -5,17 +5,25 @@
 //! (`content/jurors/<id>.json`, the source's format plus `speaker_power`), and the offline
 //! labeller's and jurors' words (`content/trial/`). Built-in copies let the binary run from
 //! any directory; files in the content directory replace or add to them.
+//!
+//! A case's Chinese text is `content/cases/zh-CN/<id>.toml` and a juror's
+//! `content/jurors/zh-CN/<id>.json` (the offline words `content/trial/zh-CN/`): only the
+//! words people read are Chinese; the ids, numbers and order are the English file's, checked
+//! ([`Case::check_translation`], [`JurorCard::check_translation`]), so a stance moves the
+//! same in either language.
 
 use crate::config::ConfigError;
-use crate::games::trial::{Card, JurorSeat, Side, MAX_JURORS};
+use crate::games::trial::{text, Card, JurorSeat, Side, MAX_JURORS};
+use crate::games::Lang;
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
 macro_rules! builtin {
-    ($name:ident, $dir:literal, $ext:literal, [$($id:literal),* $(,)?]) => {
+    ($(#[$doc:meta])* $name:ident, $dir:literal, $ext:literal, [$($id:literal),* $(,)?]) => {
         /// Built-in copies `(id, text)`: every file of the content folder (a test checks
         /// the list against the directory).
+        $(#[$doc])*
         pub const $name: &[(&str, &str)] = &[
             $(($id, include_str!(concat!("../../../../content/", $dir, "/", $id, $ext)))),*
         ];
@@ -31,6 +39,27 @@ builtin!(
 builtin!(
     BUILTIN_JURORS,
     "jurors",
+    ".json",
+    [
+        "juror_chen",
+        "juror_liu",
+        "juror_okafor",
+        "juror_park",
+        "juror_rossi",
+        "juror_wang"
+    ]
+);
+builtin!(
+    /// The Chinese texts, `content/cases/zh-CN/`.
+    BUILTIN_CASES_ZH,
+    "cases/zh-CN",
+    ".toml",
+    ["robot_prompt_injection"]
+);
+builtin!(
+    /// The Chinese texts, `content/jurors/zh-CN/`.
+    BUILTIN_JURORS_ZH,
+    "jurors/zh-CN",
     ".json",
     [
         "juror_chen",
@@ -152,6 +181,8 @@ pub struct Case {
     pub arguments: Vec<Argument>,
     /// Each seated juror's first words in this case, by juror id (some may be missing).
     pub openings: BTreeMap<String, String>,
+    /// The language its words are in.
+    pub lang: Lang,
 }
 
 fn is_id(id: &str) -> bool {
@@ -236,6 +267,24 @@ impl JurorCard {
             ));
         }
         Ok(card)
+    }
+
+    /// Checks that this card (read from `file`) is the English card `en` in another
+    /// language: the same age, stance, topic weights, thresholds and speaker power.
+    pub fn check_translation(&self, file: &str, en: &JurorCard) -> Result<(), ConfigError> {
+        let t = (&self.persuasion_threshold, &en.persuasion_threshold);
+        for (field, ok) in [
+            ("age", self.age == en.age),
+            ("initial_stance", self.initial_stance == en.initial_stance),
+            ("topic_weights", self.topic_weights == en.topic_weights),
+            ("persuasion_threshold", t.0 == t.1),
+            ("speaker_power", self.speaker_power == en.speaker_power),
+        ] {
+            if !ok {
+                return Err(invalid(file, field, "must be the English card's"));
+            }
+        }
+        Ok(())
     }
 
     /// The juror as the rules seat them.
@@ -429,7 +478,7 @@ impl Case {
                     format!("{:?} is not a topic of this case", a.topic),
                 ));
             }
-            if a.text.split_whitespace().count() < crate::games::trial::keywords::MIN_WORDS {
+            if text::words(&a.text) < crate::games::trial::keywords::MIN_WORDS {
                 return Err(invalid(
                     file,
                     format!("arguments[{i}].text"),
@@ -477,7 +526,62 @@ impl Case {
                 .into_iter()
                 .map(|(j, l)| (j, l.trim().to_string()))
                 .collect(),
+            lang: Lang::En,
         })
+    }
+
+    /// Checks that this case (read from `file`) is the English case `en` in another
+    /// language: the same jurors, topics, cards and their effects, epilogues, arguments
+    /// (side and topic, in order) and openings.
+    pub fn check_translation(&self, file: &str, en: &Case) -> Result<(), ConfigError> {
+        let same = |field: &str, ok: bool, want: String| {
+            if ok {
+                Ok(())
+            } else {
+                Err(invalid(
+                    file,
+                    field,
+                    format!("must be the English case's: {want}"),
+                ))
+            }
+        };
+        same("jurors", self.jurors == en.jurors, en.jurors.join(", "))?;
+        let topics = |c: &Case| c.topics.iter().map(|t| t.id.clone()).collect::<Vec<_>>();
+        same("topics", topics(self) == topics(en), topics(en).join(", "))?;
+        let ids = |c: &Case| c.evidence.iter().map(|e| e.id.clone()).collect::<Vec<_>>();
+        same("evidence", ids(self) == ids(en), ids(en).join(", "))?;
+        for (i, (a, b)) in self.evidence.iter().zip(&en.evidence).enumerate() {
+            let ok = a.effects == b.effects && a.topics == b.topics;
+            same(
+                &format!("evidence[{i}].effects"),
+                ok,
+                "the same effects per juror and per topic".into(),
+            )?;
+        }
+        let patterns = |c: &Case| {
+            c.epilogues
+                .iter()
+                .map(|e| e.pattern.clone())
+                .collect::<Vec<_>>()
+        };
+        same(
+            "epilogues",
+            patterns(self) == patterns(en),
+            patterns(en).join(", "),
+        )?;
+        let bank = |c: &Case| {
+            c.arguments
+                .iter()
+                .map(|a| format!("{} {}", a.side.name(), a.topic))
+                .collect::<Vec<_>>()
+        };
+        same("arguments", bank(self) == bank(en), bank(en).join(", "))?;
+        let openings = |c: &Case| c.openings.keys().cloned().collect::<Vec<_>>();
+        same(
+            "openings",
+            openings(self) == openings(en),
+            openings(en).join(", "),
+        )
     }
 
     /// A case with nothing but its id: what a stored trial falls back on when its case
@@ -494,6 +598,7 @@ impl Case {
             epilogues: Vec::new(),
             arguments: Vec::new(),
             openings: BTreeMap::new(),
+            lang: Lang::En,
         }
     }
 

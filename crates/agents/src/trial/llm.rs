@@ -1,11 +1,14 @@
-//! The trial's model calls: their prompts (`content/prompts/trial/`, placeholders checked at
-//! startup), their JSON schemas, and the checks a reply must pass whole before anything in
-//! it is used. The labeller returns topics with impacts and quotes (the rules check the
+//! The trial's model calls: their prompts (`content/prompts/trial/`, and for a Chinese table
+//! `content/prompts/trial/zh-CN/`, which also ask for Simplified Chinese; placeholders
+//! checked at startup), their JSON schemas, and the checks a reply must pass whole before
+//! anything in it is used (lengths in words as [`text::words`] counts them: a Han
+//! character is one). The labeller returns topics with impacts and quotes (the rules check the
 //! quotes); a juror returns words only (`{"reply"}`, `{"statement"}`), which move nothing;
 //! an advocate returns its move.
 
 use crate::config::ConfigError;
-use crate::games::trial::{Impact, Labels, TopicLabel};
+use crate::games::trial::{text, Impact, Labels, TopicLabel};
+use crate::games::Lang;
 use crate::llm::prompts::{PromptSet, PromptSpec};
 use crate::model::{checked, object, object_schema, text_field, Checked};
 use serde_json::{json, Value};
@@ -21,60 +24,85 @@ pub const JUROR_WORDS: u32 = 120;
 pub const ADVOCATE_WORDS: u32 = 120;
 
 macro_rules! prompt {
-    ($name:literal, $($p:literal),*) => {
+    ($dir:literal, $name:literal, $($p:literal),*) => {
         PromptSpec {
             name: $name,
-            builtin: include_str!(concat!("../../../../content/prompts/trial/", $name, ".md")),
+            builtin: include_str!(concat!("../../../../content/prompts/", $dir, "/", $name, ".md")),
             placeholders: &[$($p),*],
         }
     };
 }
 
-/// Every trial prompt file and the placeholders it may use.
-pub fn trial_prompt_specs() -> Vec<PromptSpec> {
-    vec![
-        prompt!("case", "case", "question", "topics"),
-        prompt!("labeller",),
-        prompt!("labeller_turn", "message"),
-        prompt!(
-            "juror",
-            "name",
-            "age",
-            "occupation",
-            "background",
-            "personality",
-            "style",
-            "concerns",
-            "reaches",
-            "repels",
-            "words"
-        ),
-        prompt!(
-            "juror_turn",
-            "player",
-            "history",
-            "band",
-            "message",
-            "heard"
-        ),
-        prompt!("deliberate", "round", "heard", "band", "others", "words"),
-        prompt!("respond", "band", "speaker", "statement"),
-        prompt!("advocate", "side", "verdict", "jurors"),
-        prompt!(
-            "advocate_turn",
-            "transcript",
-            "turns",
-            "cards",
-            "words",
-            "valid"
-        ),
-    ]
+/// Every trial prompt file of `$dir` (under `content/prompts/`) and the placeholders it
+/// may use (the same in every language).
+macro_rules! specs {
+    ($dir:literal) => {
+        vec![
+            prompt!($dir, "case", "case", "question", "topics"),
+            prompt!($dir, "labeller",),
+            prompt!($dir, "labeller_turn", "message"),
+            prompt!(
+                $dir,
+                "juror",
+                "name",
+                "age",
+                "occupation",
+                "background",
+                "personality",
+                "style",
+                "concerns",
+                "reaches",
+                "repels",
+                "words"
+            ),
+            prompt!(
+                $dir,
+                "juror_turn",
+                "player",
+                "history",
+                "band",
+                "message",
+                "heard"
+            ),
+            prompt!(
+                $dir,
+                "deliberate",
+                "round",
+                "heard",
+                "band",
+                "others",
+                "words"
+            ),
+            prompt!($dir, "respond", "band", "speaker", "statement"),
+            prompt!($dir, "advocate", "side", "verdict", "jurors"),
+            prompt!(
+                $dir,
+                "advocate_turn",
+                "transcript",
+                "turns",
+                "cards",
+                "words",
+                "valid"
+            ),
+        ]
+    };
 }
 
-/// The trial prompts of `content_dir` (built-in copies for what it lacks), checked.
-pub fn load_prompts(content_dir: Option<&Path>) -> Result<PromptSet, ConfigError> {
+/// Every trial prompt file in `lang` and the placeholders it may use: its folder under
+/// `content/prompts/` and the specs.
+pub fn trial_prompt_specs(lang: Lang) -> (&'static str, Vec<PromptSpec>) {
+    match lang {
+        Lang::En => ("trial", specs!("trial")),
+        Lang::ZhCn => ("trial/zh-CN", specs!("trial/zh-CN")),
+    }
+}
+
+/// The trial prompts of `content_dir` in `lang` (built-in copies for what it lacks),
+/// checked.
+pub fn load_prompts(content_dir: Option<&Path>, lang: Lang) -> Result<PromptSet, ConfigError> {
     let dir = content_dir.map(|d| d.join("prompts"));
-    PromptSet::load(dir.as_deref(), "trial", &trial_prompt_specs())
+    let (folder, specs) = trial_prompt_specs(lang);
+    PromptSet::load(dir.as_deref(), folder, &specs)
 }
 
 /// The labeller's schema: topics of the case, in order, with impacts and quotes.
@@ -151,13 +179,14 @@ pub fn text_schema(key: &str) -> Value {
 pub fn check_words(content: &str, key: &str, words: u32) -> Result<Checked<String>, String> {
     let obj = object(content, &[key])?;
     let text = text_field(&obj, key)?;
-    let n = text.split_whitespace().count();
+    let n = text::words(&text);
     if n as f64 > words as f64 * 1.1 {
         return Err(format!(
             "{n} words, over the limit of {words}: say it again, shorter"
         ));
     }
-    if text.contains('%') || text.to_lowercase().contains("stance") {
+    if text.contains(['%', '％']) || text.to_lowercase().contains("stance") || text.contains("立场")
+    {
         return Err(
             "a juror never gives a number, a percentage or a stance: say it in character".into(),
         );
@@ -216,7 +245,7 @@ pub fn check_move(
                 ));
             }
             let message = text_field(&obj, "message")?;
-            let n = message.split_whitespace().count() as u32;
+            let n = text::words(&message) as u32;
             if n > ADVOCATE_WORDS + ADVOCATE_WORDS / 10 {
                 return Err(format!("the message has {n} words, over {ADVOCATE_WORDS}"));
             }
@@ -256,6 +285,13 @@ mod tests {
         assert!(check_words("{\"reply\": \"Go on, then.\"}", "reply", 120).is_ok());
         assert!(check_words("{\"reply\": \"My stance is now 40.\"}", "reply", 120).is_err());
         assert!(check_words("{\"reply\": \"I'm 70% there.\"}", "reply", 120).is_err());
+        assert!(check_words("{\"reply\": \"我的立场变了。\"}", "reply", 120).is_err());
+        assert!(check_words("{\"reply\": \"我有七成把握。\"}", "reply", 120).is_ok());
+        let long = format!("{{\"reply\": \"{}\"}}", "长".repeat(200));
+        assert!(
+            check_words(&long, "reply", 120).is_err(),
+            "a Han character is a word"
+        );
         let long = format!("{{\"reply\": \"{}\"}}", "word ".repeat(200));
         assert!(check_words(&long, "reply", 120).is_err());
     }

@@ -7,6 +7,9 @@
 //! - [`pace`]: an AI advocate paced to the people it argues against;
 //! - [`llm`], [`seats`]: the model's prompts, schemas and checks, and the juror and
 //!   advocate it plays (each call falling back to the built-in answer).
+//!
+//! A trial is held in its setup's language: its case, juror cards, offline words and
+//! prompts are that language's (see [`book`]).
 
 #[cfg(test)]
 mod answer_tests;
@@ -19,6 +22,8 @@ pub mod seats;
 #[cfg(test)]
 mod tests;
 pub mod words;
+#[cfg(test)]
+mod zh_tests;
 
 pub use book::TrialBook;
 pub use content::{Case, JurorCard};
@@ -27,7 +32,7 @@ pub use pace::{Paced, Pacing};
 
 use crate::config::{Config, ConfigError};
 use crate::games::trial::{Trial, TrialSetup};
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use crate::llm::prompts::PromptSet;
 use crate::llm::{Client, Provider, ProviderError};
 use crate::Agent;
@@ -35,13 +40,15 @@ use seats::{ModelAdvocate, ModelJuror};
 use std::path::Path;
 use std::sync::Arc;
 
-/// What a process's trial seats use: the content, the prompts, and the model of each role
+/// What a process's trial seats use: the content, the prompts (in each language), and the
+/// model of each role
 /// when one is configured (`JUROR_LLM_*` for jurors and their labeller, `ADVOCATE_LLM_*`
 /// for AI players, else `LLM_*`).
 #[derive(Clone)]
 pub struct TrialKit {
     pub book: Arc<TrialBook>,
     pub prompts: Arc<PromptSet>,
+    pub prompts_zh: Arc<PromptSet>,
     pub juror: Option<Client>,
     pub advocate: Option<Client>,
 }
@@ -71,7 +78,8 @@ impl TrialKit {
     pub fn offline(dir: Option<&Path>) -> Result<TrialKit, ConfigError> {
         Ok(TrialKit {
             book: Arc::new(TrialBook::load(dir)?),
-            prompts: Arc::new(llm::load_prompts(dir)?),
+            prompts: Arc::new(llm::load_prompts(dir, Lang::En)?),
+            prompts_zh: Arc::new(llm::load_prompts(dir, Lang::ZhCn)?),
             juror: None,
             advocate: None,
         })
@@ -94,12 +102,20 @@ impl TrialKit {
         self.juror.is_some() || self.advocate.is_some()
     }
 
-    /// The built-in players' words for `case`.
+    /// The prompts in `lang`.
+    pub fn prompts_in(&self, lang: Lang) -> &Arc<PromptSet> {
+        match lang {
+            Lang::En => &self.prompts,
+            Lang::ZhCn => &self.prompts_zh,
+        }
+    }
+
+    /// The built-in players' words for `case` (in its language).
     pub fn words(&self, case: &Arc<Case>) -> Offline {
         Offline {
             case: case.clone(),
             lexicon: Arc::new(self.book.lexicon(case)),
-            replies: self.book.replies.clone(),
+            replies: self.book.replies_in(case.lang).clone(),
         }
     }
 
@@ -128,12 +144,18 @@ impl TrialKit {
         let keyed = |c: &crate::llm::Client| table.map_or_else(|| c.clone(), |t| c.for_table(t));
         // A stored trial whose case has left the content still runs: its rules are
         // stored whole; the built-in players then have no bank to speak from.
+        let lang = setup.lang;
         let case = self
             .book
-            .case(&setup.case)
+            .case_in(&setup.case, lang)
             .cloned()
-            .unwrap_or_else(|| Arc::new(Case::bare(&setup.case)));
+            .unwrap_or_else(|| {
+                let mut bare = Case::bare(&setup.case);
+                bare.lang = lang;
+                Arc::new(bare)
+            });
         let words = self.words(&case);
+        let prompts = self.prompts_in(lang);
         let mut out: Vec<Option<Box<dyn Agent<Trial>>>> = Vec::new();
         for i in 0..setup.sides.len() {
             let seat = i as Seat + 1;
@@ -146,8 +168,8 @@ impl TrialKit {
                         seat,
                         seed,
                         keyed(client),
-                        self.prompts.clone(),
-                        self.book.jurors(),
+                        prompts.clone(),
+                        self.book.jurors_in(lang),
                     ))),
                     (false, None) => Some(Box::new(OfflineAdvocate::new(
                         words.clone(),
@@ -162,14 +184,14 @@ impl TrialKit {
             });
         }
         for (j, seat) in setup.jurors.iter().enumerate() {
-            out.push(match (&self.juror, self.book.juror(&seat.id)) {
+            out.push(match (&self.juror, self.book.juror_in(&seat.id, lang)) {
                 (Some(client), Some(card)) => Some(Box::new(ModelJuror::new(
                     words.clone(),
                     setup,
                     j,
                     card.clone(),
                     keyed(client),
-                    self.prompts.clone(),
+                    prompts.clone(),
                 ))),
                 _ => Some(Box::new(OfflineJuror::new(words.clone(), setup, j))),
             });

@@ -6,7 +6,9 @@ use super::content::Case;
 use super::words::{Asked, Heard, Question, Replies, Struck, STRONG};
 use crate::games::trial::keywords::Lexicon;
 use crate::games::trial::label::strip;
-use crate::games::trial::{Action, Ask, Band, Event, Labels, Side, TopicLabel, Trial, TrialSetup};
+use crate::games::trial::{
+    text, Action, Ask, Band, Event, Labels, Side, TopicLabel, Trial, TrialSetup,
+};
 use crate::games::Seat;
 use crate::{Agent, Decision};
 use rand_chacha::ChaCha8Rng;
@@ -85,11 +87,14 @@ pub struct OfflineJuror {
     said: Vec<String>,
     /// The band this juror last told each player.
     told: BTreeMap<Seat, Band>,
+    /// What the juror calls the case when it weighs none of its topics, in its language.
+    the_case: String,
 }
 
 impl OfflineJuror {
     pub fn new(words: Offline, setup: &TrialSetup, index: usize) -> OfflineJuror {
         OfflineJuror {
+            the_case: words.case.lang.text("trial-the-case", &[]),
             words,
             index,
             weights: setup.jurors[index].weights.clone(),
@@ -111,7 +116,7 @@ impl OfflineJuror {
         let name = |i: usize| {
             topics
                 .get(i)
-                .map_or("the case", |(t, _)| self.words.topic_name(t))
+                .map_or(self.the_case.as_str(), |(t, _)| self.words.topic_name(t))
         };
         (name(0), name(1))
     }
@@ -349,11 +354,10 @@ impl Agent<Trial> for OfflineJuror {
             }
             Ask::Deliberate { band, .. } => {
                 let side = band.leans_to();
-                let text = format!(
-                    "{} {}",
-                    replies.opening(self.turn, &self.said),
-                    self.reason(side)
-                );
+                let text = text::join([
+                    replies.opening(self.turn, &self.said).as_str(),
+                    self.reason(side).as_str(),
+                ]);
                 let labels = self.words.label(&text);
                 Action::Statement { text, labels }
             }
@@ -364,10 +368,11 @@ impl Agent<Trial> for OfflineJuror {
                 moved,
                 ..
             } => {
+                let friend = self.words.case.lang.text("trial-friend", &[]);
                 let name = (*speaker as usize)
                     .checked_sub(self.players as usize + 1)
                     .and_then(|i| self.names.get(i))
-                    .map_or("friend", String::as_str);
+                    .map_or(friend.as_str(), String::as_str);
                 // Moved by it, or not: then undecided, of the speaker's verdict already
                 // (it agrees rather than differs), or of the other.
                 let heard = match band.leans_to() {

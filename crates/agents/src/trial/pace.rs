@@ -6,7 +6,7 @@
 //! offered to it). An all-AI trial is not paced (nobody to wait for), so seeded
 //! simulations stay as they were.
 
-use crate::games::trial::{Action, Ask, Event, Trial, TrialSetup};
+use crate::games::trial::{text, Action, Ask, Event, Trial, TrialSetup};
 use crate::games::Seat;
 use crate::{Agent, Answer, Decision};
 use std::collections::BTreeSet;
@@ -56,11 +56,11 @@ impl Pacing {
         })
     }
 
-    /// The time a person would take to write `action`.
+    /// The time a person would take to write `action` (a Han character is a word).
     pub fn writing(&self, action: &Action) -> Duration {
         match action {
             Action::Say { text, .. } => {
-                let words = text.split_whitespace().count() as u32;
+                let words = text::words(text) as u32;
                 (self.base + self.per_word * words).min(self.most)
             }
             Action::Present { .. } => self.base,
@@ -214,6 +214,7 @@ mod tests {
             cards: vec![],
             sides: vec![Side::Defense, Side::Prosecution],
             rules: TrialRules::default(),
+            lang: crate::games::Lang::En,
         }
     }
 

@@ -3,7 +3,9 @@
 //! they are in — never the number; a deliberation statement, labelled by the same
 //! labeller; a response) and an advocate (its next move). Every call is checked whole,
 //! repaired once, and falls back to the built-in player's answer; its note (calls, tokens,
-//! faults) is stored with the input. Players' words reach a prompt only fenced.
+//! faults) is stored with the input. Players' words reach a prompt only fenced. The prompts
+//! are the table's language's, and so is every piece of them written here
+//! (`locales/*/trial.ftl`).
 
 use super::content::JurorCard;
 use super::llm::{
@@ -13,8 +15,8 @@ use super::llm::{
 use super::offline::{OfflineAdvocate, OfflineJuror};
 use super::Offline;
 use crate::games::trial::label::strip;
-use crate::games::trial::{Action, Ask, Event, Labels, Side, TrialSetup};
-use crate::games::Seat;
+use crate::games::trial::{text, Action, Ask, Event, Labels, Side, TrialSetup};
+use crate::games::{Lang, Seat};
 use crate::llm::prompts::{fence, PromptSet};
 use crate::llm::{Client, Message, Request};
 use crate::model::{answer_with, call, merge_notes};
@@ -113,7 +115,7 @@ impl ModelJuror {
             id: setup.jurors[index].id.clone(),
             card,
             names: (1..=setup.sides.len())
-                .map(|s| format!("Player {s}"))
+                .map(|s| setup.lang.text("trial-player", &[("n", &s.to_string())]))
                 .collect(),
             jurors: setup
                 .jurors
@@ -125,11 +127,18 @@ impl ModelJuror {
         }
     }
 
+    fn lang(&self) -> Lang {
+        self.words.case.lang
+    }
+
     fn player(&self, seat: Seat) -> String {
         self.names
             .get(seat as usize - 1)
             .cloned()
-            .unwrap_or_else(|| format!("Player {seat}"))
+            .unwrap_or_else(|| {
+                self.lang()
+                    .text("trial-player", &[("n", &seat.to_string())])
+            })
     }
 
     fn juror_name(&self, id: &str) -> String {
@@ -143,6 +152,7 @@ impl ModelJuror {
     /// the juror's own calls share it too); where it stands now is in each turn.
     fn persona(&self) -> String {
         let c = &self.card;
+        let lang = self.lang();
         let topic = |t: &str| self.words.topic_name(t).to_string();
         let reaches: Vec<String> = c
             .topic_weights
@@ -163,11 +173,17 @@ impl ModelJuror {
                 ("age", &c.age.to_string()),
                 ("occupation", &c.occupation),
                 ("background", &c.background),
-                ("personality", &c.personality.join("; ")),
+                (
+                    "personality",
+                    &c.personality.join(text::phrase_separator(lang)),
+                ),
                 ("style", &c.speaking_style),
-                ("concerns", &c.hidden_concerns.join("; ")),
-                ("reaches", &reaches.join(", ")),
-                ("repels", &repels.join(", ")),
+                (
+                    "concerns",
+                    &c.hidden_concerns.join(text::phrase_separator(lang)),
+                ),
+                ("reaches", &text::list(lang, &reaches)),
+                ("repels", &text::list(lang, &repels)),
                 ("words", &JUROR_WORDS.to_string()),
             ],
         )
@@ -217,9 +233,11 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                 juror,
                 text,
             } if *juror == self.id => {
-                let line = format!("- {}: {}", self.player(*player), fence(text));
+                let (who, text) = (self.player(*player), fence(text));
+                let args = [("player", who.as_str()), ("text", text.as_str())];
+                let line = self.lang().text("trial-prompt-said", &args);
                 push(self.talks.entry(*player).or_default(), line, 2 * HISTORY);
-                let line = format!("- {} to you: {}", self.player(*player), fence(text));
+                let line = self.lang().text("trial-prompt-to-you", &args);
                 push(&mut self.heard, line, HEARD);
             }
             Event::Replied {
@@ -228,20 +246,23 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                 text,
                 ..
             } if *juror == self.id => {
-                let line = format!("- You: {}", fence(text));
+                let line = (self.lang()).text("trial-prompt-you", &[("text", &fence(text))]);
                 push(self.talks.entry(*player).or_default(), line, 2 * HISTORY);
             }
             Event::Presented { card, .. } => {
                 if let Some(e) = self.words.case.evidence.iter().find(|e| e.id == *card) {
-                    push(
-                        &mut self.heard,
-                        format!("- Evidence, {}: {}", e.title, e.text),
-                        HEARD,
+                    let line = self.lang().text(
+                        "trial-prompt-evidence",
+                        &[("title", &e.title), ("text", &e.text)],
                     );
+                    push(&mut self.heard, line, HEARD);
                 }
             }
             Event::Stated { juror, text, .. } => {
-                let line = format!("- {} (juror): {}", self.juror_name(juror), fence(text));
+                let line = self.lang().text(
+                    "trial-prompt-juror-said",
+                    &[("juror", &self.juror_name(juror)), ("text", &fence(text))],
+                );
                 push(&mut self.heard, line, HEARD);
             }
             _ => {}
@@ -302,22 +323,23 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                 // The message just said is the last line of the history: shown apart.
                 let mut earlier = history;
                 earlier.pop_back();
+                let lang = self.lang();
                 let turn = self.prompts.render(
                     "juror_turn",
                     &[
                         ("player", &self.player(*player)),
                         (
                             "history",
-                            &latest(&earlier, "(this is the first thing they say to you)"),
+                            &latest(&earlier, &lang.text("trial-prompt-first", &[])),
                         ),
-                        ("band", band.description()),
+                        ("band", &band.description_in(lang)),
                         ("message", &fence(text)),
                         (
                             "heard",
                             &if topics.is_empty() {
-                                "nothing you could hold on to".to_string()
+                                lang.text("trial-prompt-nothing-held", &[])
                             } else {
-                                topics.join(", ")
+                                text::list(lang, &topics)
                             },
                         ),
                     ],
@@ -342,13 +364,17 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                     .filter(|j| j.0 != self.id)
                     .map(|j| j.1.clone())
                     .collect();
+                let lang = self.lang();
                 let turn = self.prompts.render(
                     "deliberate",
                     &[
                         ("round", &round.to_string()),
-                        ("heard", &latest(&self.heard, "(nothing was said to you)")),
-                        ("band", band.description()),
-                        ("others", &others.join(", ")),
+                        (
+                            "heard",
+                            &latest(&self.heard, &lang.text("trial-prompt-nothing-said", &[])),
+                        ),
+                        ("band", &band.description_in(lang)),
+                        ("others", &text::list(lang, &others)),
                         ("words", &JUROR_WORDS.to_string()),
                     ],
                 );
@@ -392,14 +418,15 @@ impl Agent<crate::games::trial::Trial> for ModelJuror {
                 let Action::Reply { text: offline } = fallback else {
                     return Decision::Now(fallback);
                 };
+                let lang = self.lang();
                 let name = self
                     .jurors
                     .get((*speaker as usize).saturating_sub(self.names.len() + 1))
-                    .map_or_else(|| "A juror".to_string(), |j| j.1.clone());
+                    .map_or_else(|| lang.text("trial-prompt-a-juror", &[]), |j| j.1.clone());
                 let turn = self.prompts.render(
                     "respond",
                     &[
-                        ("band", band.description()),
+                        ("band", &band.description_in(lang)),
                         ("speaker", &name),
                         ("statement", &fence(text)),
                     ],
@@ -423,6 +450,7 @@ pub struct ModelAdvocate {
     prompts: Arc<PromptSet>,
     side: Side,
     jurors: Vec<(String, String)>,
+    /// Each card of the case: its id, and how the prompt lists it.
     cards: Vec<(String, String)>,
     transcript: VecDeque<String>,
     seat: Seat,
@@ -443,7 +471,15 @@ impl ModelAdvocate {
             .iter()
             .map(|j| {
                 let about = cards.get(&j.id).map_or_else(String::new, |c| {
-                    format!("{}, {}, {}. {}", c.name, c.age, c.occupation, c.background)
+                    setup.lang.text(
+                        "trial-prompt-about",
+                        &[
+                            ("name", &c.name),
+                            ("age", &c.age.to_string()),
+                            ("occupation", &c.occupation),
+                            ("background", &c.background),
+                        ],
+                    )
                 });
                 (j.id.clone(), about)
             })
@@ -455,7 +491,14 @@ impl ModelAdvocate {
                 .case
                 .evidence
                 .iter()
-                .map(|e| (e.id.clone(), format!("{}: {}", e.title, e.text)))
+                .map(|e| {
+                    let args = [
+                        ("id", e.id.as_str()),
+                        ("title", &e.title),
+                        ("text", &e.text),
+                    ];
+                    (e.id.clone(), setup.lang.text("trial-prompt-card", &args))
+                })
                 .collect(),
             words,
             client,
@@ -470,30 +513,45 @@ impl ModelAdvocate {
 impl Agent<crate::games::trial::Trial> for ModelAdvocate {
     fn observe(&mut self, event: &Event) {
         self.offline.observe(event);
+        let lang = self.words.case.lang;
         let line = match event {
             Event::Said {
                 player,
                 juror,
                 text,
             } => {
-                let who = if *player == self.seat {
-                    "You".to_string()
+                let (n, text) = (player.to_string(), fence(text));
+                let mut args = vec![("juror", juror.as_str()), ("text", text.as_str())];
+                if *player == self.seat {
+                    lang.text("trial-prompt-you-to", &args)
                 } else {
-                    format!("Player {player}")
-                };
-                format!("- {who} to {juror}: {}", fence(text))
+                    args.push(("n", &n));
+                    lang.text("trial-prompt-player-to", &args)
+                }
             }
             Event::Replied {
                 juror,
                 player,
                 text,
                 hint,
-            } => format!(
-                "- {juror} to Player {player}: {}{}",
-                fence(text),
-                hint.as_ref().map_or(String::new(), |h| format!(" ({h})"))
+            } => {
+                let line = lang.text(
+                    "trial-prompt-juror-to",
+                    &[
+                        ("juror", juror),
+                        ("n", &player.to_string()),
+                        ("text", &fence(text)),
+                    ],
+                );
+                let hint = hint
+                    .as_ref()
+                    .map(|h| lang.text("trial-prompt-hint", &[("hint", h)]));
+                text::join([line.as_str(), hint.as_deref().unwrap_or_default()])
+            }
+            Event::Presented { player, card } => lang.text(
+                "trial-prompt-presented",
+                &[("n", &player.to_string()), ("card", card)],
             ),
-            Event::Presented { player, card } => format!("- Player {player} presented {card}"),
             _ => return,
         };
         push(&mut self.transcript, line, 3 * HEARD);
@@ -506,11 +564,16 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
         let Ask::Argue { turns_left, cards } = ask else {
             return Decision::Now(fallback);
         };
-        let verdict = if self.side.wants_not_guilty() {
-            "NOT GUILTY"
-        } else {
-            "GUILTY"
-        };
+        let lang = self.words.case.lang;
+        let verdict = lang.text(
+            if self.side.wants_not_guilty() {
+                "trial-vote-not-guilty"
+            } else {
+                "trial-vote-guilty"
+            },
+            &[],
+        );
+        let side = lang.text(&format!("trial-side-{}", self.side.name()), &[]);
         let jurors: Vec<String> = self
             .jurors
             .iter()
@@ -519,8 +582,8 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
         let role = self.prompts.render(
             "advocate",
             &[
-                ("side", self.side.name()),
-                ("verdict", verdict),
+                ("side", &side),
+                ("verdict", &verdict),
                 ("jurors", &jurors.join("\n")),
             ],
         );
@@ -528,7 +591,7 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             .cards
             .iter()
             .filter(|c| cards.contains(&c.0))
-            .map(|c| format!("{} ({})", c.0, c.1))
+            .map(|c| c.1.clone())
             .collect();
         let turns: Vec<String> = turns_left.iter().map(|(j, n)| format!("{j} {n}")).collect();
         let ids: Vec<String> = self.jurors.iter().map(|j| j.0.clone()).collect();
@@ -543,26 +606,33 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             .chain(cards.iter())
             .map(String::as_str)
             .collect();
+        let none = lang.text("trial-prompt-none", &[]);
         let turn = self.prompts.render(
             "advocate_turn",
             &[
-                ("transcript", &latest(&self.transcript, "(nothing yet)")),
-                ("turns", &turns.join(", ")),
+                (
+                    "transcript",
+                    &latest(
+                        &self.transcript,
+                        &lang.text("trial-prompt-nothing-yet", &[]),
+                    ),
+                ),
+                ("turns", &text::list(lang, &turns)),
                 (
                     "cards",
                     &if card_lines.is_empty() {
-                        "none".to_string()
+                        none.clone()
                     } else {
-                        card_lines.join("; ")
+                        card_lines.join(text::phrase_separator(lang))
                     },
                 ),
                 ("words", &ADVOCATE_WORDS.to_string()),
                 (
                     "valid",
                     &if valid.is_empty() {
-                        "none".to_string()
+                        none.clone()
                     } else {
-                        valid.join(", ")
+                        text::list(lang, &valid)
                     },
                 ),
             ],

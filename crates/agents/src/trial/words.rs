@@ -4,10 +4,13 @@
 //! openings and responses, and openings for a case that has none of its own. Lines are
 //! picked by the juror's turn among those said least so far in the trial (the juror hears
 //! every juror's words), and none is said more than [`MAX_REPEATS`] times while another is
-//! left, so a replayed trial says the same and a long one does not repeat itself.
+//! left, so a replayed trial says the same and a long one does not repeat itself. The
+//! Chinese words (`content/trial/zh-CN/replies.toml`) are read the same way: sentences end
+//! at `。？！` too, a question holds `？`, and Chinese sentences are joined with no space.
 
 use crate::config::ConfigError;
-use crate::games::trial::Band;
+use crate::games::trial::{text, Band};
+use crate::games::Lang;
 use serde::Deserialize;
 
 #[derive(Debug, Clone, PartialEq, Deserialize)]
@@ -85,6 +88,9 @@ pub struct Replies {
     pub question: QuestionWords,
     pub band: Bands,
     pub deliberation: DeliberationWords,
+    /// The language the lines are in (set by the book that loads them).
+    #[serde(skip)]
+    pub lang: Lang,
 }
 
 /// How a message struck the juror it was said to.
@@ -135,17 +141,18 @@ fn said_count(said: &[String], line: &str) -> usize {
         .unwrap_or(0)
 }
 
-/// The sentences of `text`: each up to a `.`, `?` or `!`, trimmed.
+/// The sentences of `text`: each up to a `.`, `?` or `!` (or `。`, `？`, `！`), trimmed.
 pub fn sentences(text: &str) -> Vec<&str> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, c) in text.char_indices() {
-        if matches!(c, '.' | '?' | '!') {
-            let s = text[start..i + 1].trim();
+        if text::ends_sentence(c) {
+            let end = i + c.len_utf8();
+            let s = text[start..end].trim();
             if !s.is_empty() {
                 out.push(s);
             }
-            start = i + 1;
+            start = end;
         }
     }
     let rest = text[start..].trim();
@@ -178,12 +185,7 @@ fn pick_fresh(
 }
 
 fn join(parts: &[Option<String>]) -> String {
-    parts
-        .iter()
-        .flatten()
-        .map(String::as_str)
-        .collect::<Vec<_>>()
-        .join(" ")
+    text::join(parts.iter().flatten().map(String::as_str))
 }
 
 impl Replies {
@@ -287,13 +289,13 @@ impl Replies {
         }
     }
 
-    /// Whether `text` asks something: a question what would convince the juror, where it
-    /// stands, or another (`None`: not a question).
-    pub fn asks(&self, text: &str) -> Option<Asked> {
-        if !text.contains('?') {
+    /// Whether `said` asks something (a `?` or `？`): a question what would convince the
+    /// juror, where it stands, or another (`None`: not a question).
+    pub fn asks(&self, said: &str) -> Option<Asked> {
+        if !text::asks(said) {
             return None;
         }
-        let lower = text.to_lowercase();
+        let lower = said.to_lowercase();
         let has = |words: &[String]| words.iter().any(|w| lower.contains(w.as_str()));
         Some(if has(&self.question.convince_words) {
             Asked::Convince
@@ -359,7 +361,8 @@ impl Replies {
                 } else {
                     &q.convince_against
                 };
-                let second = second.unwrap_or("nothing else");
+                let nothing_else = self.lang.text("trial-nothing-else", &[]);
+                let second = second.unwrap_or(nothing_else.as_str());
                 let main = pick_fresh(lines, turn, said, false, |l| {
                     l.replace("{topic}", topic).replace("{second}", second)
                 });

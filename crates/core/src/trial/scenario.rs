@@ -2,7 +2,8 @@
 //! replayed through the pure rules and summed up as one JSON object.
 //!
 //! The file: `{"game": "trial", "case": "<id>" (default `robot_prompt_injection`, the
-//! source's case), "mode": "defense"|"adversarial", "config": {"deliberation_rounds",
+//! source's case), "lang": "en"|"zh-CN" (default `en`: the case's text and offline
+//! labeller in that language), "mode": "defense"|"adversarial", "config": {"deliberation_rounds",
 //! "turns_per_juror", "hints"}, "jurors": [{"id", "initial_stance", "topic_weights",
 //! "speaker_power", "name"}] (optional: replaces the case's jurors), "evidence": [{"id",
 //! "effects": {juror: n}, "topics": {topic: k}}] (optional: replaces the case's cards),
@@ -30,7 +31,7 @@ use crate::games::trial::{
     Action, Card, Hints, Impact, JurorSeat, Labels, Mode, Phase, Side, TopicLabel, Trial,
     TrialRules, TrialSetup, MAX_PLAYERS,
 };
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use crate::scenario::{Rejected, ScenarioError};
 use serde_json::{json, Map, Value};
 use std::collections::BTreeMap;
@@ -371,11 +372,16 @@ pub fn run(text: &str, kit: &TrialKit) -> Result<Value, ScenarioError> {
         .get("case")
         .and_then(Value::as_str)
         .unwrap_or("robot_prompt_injection");
-    let case = kit.book.case(case_id).ok_or_else(|| {
+    let lang = match obj.get("lang") {
+        None => Lang::En,
+        Some(v) => Lang::parse(v.as_str().unwrap_or_default()).map_err(setup_err)?,
+    };
+    let case = kit.book.case_in(case_id, lang).ok_or_else(|| {
         setup_err(format!(
-            "case {case_id:?} is not in content/cases/ ({})",
+            "case {case_id:?} is not in content/cases/{} ({})",
+            if lang.is_english() { "" } else { "zh-CN/" },
             kit.book
-                .cases()
+                .cases_in(lang)
                 .map(|c| c.id.as_str())
                 .collect::<Vec<_>>()
                 .join(", ")

@@ -1,10 +1,12 @@
 //! `agora sim trial`: N trials of one case (trial i with seed S+i) played by the built-in
 //! advocates and jurors (offline, on threads) or by models (`--llm`, several trials at
 //! once), summed up as verdict shares, each juror's mean shift, what the players did, and
-//! with models the calls and tokens under werewolf's keys.
+//! with models the calls and tokens under werewolf's keys. A trial is held in the options'
+//! language (its case's text, offline labeller and words, the models' prompts).
 
 use crate::agents::trial::TrialKit;
 use crate::games::trial::{Event, Mode, Side, Trial, TrialRules};
+use crate::games::Lang;
 use crate::ladder::TokenFigures;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -19,6 +21,7 @@ pub struct TrialSimOptions {
     pub players: usize,
     pub rules: TrialRules,
     pub threads: usize,
+    pub lang: Lang,
 }
 
 /// The figures, as `--json` prints them.
@@ -114,8 +117,8 @@ pub async fn play(
 ) -> anyhow::Result<(Trial, Figures)> {
     let case = kit
         .book
-        .case(&opts.case)
-        .ok_or_else(|| anyhow::anyhow!("no case {:?}", opts.case))?;
+        .case_for(&opts.case, opts.lang)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
     let setup = kit.book.setup(
         case,
         sides(opts.rules.mode, opts.players),
@@ -311,6 +314,7 @@ mod tests {
             players: 2,
             rules: TrialRules::default(),
             threads: 1,
+            lang: Lang::En,
         };
         let one = run(&kit, &opts).unwrap();
         let two = run(

@@ -1,14 +1,15 @@
 //! A trial told in lines: the case, what is said to each juror and their answers, the
-//! evidence, deliberation and the verdict, for one audience. The terminal prints these as
-//! the trial goes and `agora replay` tells a stored trial with them; the verdict's chart.
+//! evidence, deliberation and the verdict, for one audience, in the trial's language
+//! (`locales/*/trial.ftl`). The terminal prints these as the trial goes and `agora replay`
+//! tells a stored trial with them; the verdict's chart.
 
 use crate::agents::trial::Case;
-use crate::games::trial::{Event, Trial};
-use crate::games::{Audience, Seat, Viewer};
+use crate::games::trial::{text, Event, Impact, Trial};
+use crate::games::{Audience, Lang, Seat, Viewer};
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// What the lines need: the case, the players' and jurors' names.
+/// What the lines need: the case, the players' and jurors' names, the language.
 #[derive(Debug, Clone)]
 pub struct TrialView {
     pub case: Arc<Case>,
@@ -16,22 +17,59 @@ pub struct TrialView {
     pub players: Vec<String>,
     /// Juror id → (name, occupation, first message).
     pub jurors: BTreeMap<String, (String, String, String)>,
-}
-
-fn vote(not_guilty: bool) -> &'static str {
-    if not_guilty {
-        "NOT GUILTY"
-    } else {
-        "GUILTY"
-    }
+    pub lang: Lang,
 }
 
 impl TrialView {
+    fn say(&self, id: &str, args: &[(&str, &str)]) -> String {
+        self.lang.text(id, args)
+    }
+    fn vote(&self, not_guilty: bool) -> String {
+        self.say(
+            if not_guilty {
+                "trial-vote-not-guilty"
+            } else {
+                "trial-vote-guilty"
+            },
+            &[],
+        )
+    }
+    /// `from → to`; in Chinese, a name closing with `）` takes the arrow without a space.
+    fn to(&self, from: &str, to: &str) -> String {
+        let line = self.say("trial-to", &[("from", from), ("to", to)]);
+        match self.lang {
+            Lang::ZhCn if from.ends_with('）') => line.replacen("） →", "）→", 1),
+            _ => line,
+        }
+    }
+    fn spoken(&self, who: &str, text: &str) -> String {
+        self.say("trial-spoken", &[("who", who), ("text", text)])
+    }
+    /// A list of who moved how far: `Wang +7.60, Liu +9.30` (`、` between them in Chinese).
+    fn moves(&self, moves: &[(String, f64)]) -> String {
+        let items: Vec<String> = moves
+            .iter()
+            .map(|(j, m)| format!("{} {m:+.2}", self.juror(j)))
+            .collect();
+        text::list(self.lang, &items)
+    }
+    /// A topic as the moderator's lines name it: its id in English, its name in Chinese.
+    fn topic(&self, id: &str) -> String {
+        match self.lang {
+            Lang::En => id.to_string(),
+            _ => self
+                .case
+                .topic(id)
+                .map_or(id, |t| t.name.as_str())
+                .to_string(),
+        }
+    }
+
     pub fn player(&self, seat: Seat) -> String {
         self.players
             .get(seat as usize - 1)
             .cloned()
-            .unwrap_or_else(|| format!("Player {seat}"))
+            .unwrap_or_else(|| self.say("trial-player", &[("n", &seat.to_string())]))
     }
     pub fn juror(&self, id: &str) -> String {
         self.jurors
@@ -65,9 +103,12 @@ impl TrialView {
             .collect();
         (starts.len() == 1).then(|| starts[0].clone())
     }
-    /// The card a typed id or title word means.
+    /// The card a typed id or title word means (a part of a Chinese title).
     pub fn find_card(&self, typed: &str) -> Option<String> {
         let t = typed.trim().to_lowercase();
+        if t.is_empty() {
+            return None;
+        }
         self.case
             .evidence
             .iter()
@@ -97,26 +138,44 @@ impl TrialView {
                 jurors,
                 ..
             } => {
+                let players: Vec<String> = sides
+                    .iter()
+                    .enumerate()
+                    .map(|(i, side)| {
+                        self.say(
+                            "trial-player-side",
+                            &[
+                                ("player", &self.player(i as Seat + 1)),
+                                (
+                                    "side",
+                                    &self.say(&format!("trial-side-{}", side.name()), &[]),
+                                ),
+                            ],
+                        )
+                    })
+                    .collect();
+                let mode = self.say(&format!("trial-mode-{}", mode.name()), &[]);
                 let mut s = format!(
-                    "== {} ==\n{}\n\nThe question: {}\nMode: {}; players: {}\nThe jury:",
-                    self.case.title,
+                    "{}\n{}\n\n{}\n{}\n{}",
+                    self.say("trial-title", &[("title", &self.case.title)]),
                     self.case.text,
-                    self.case.question,
-                    mode.name(),
-                    sides
-                        .iter()
-                        .enumerate()
-                        .map(|(i, side)| format!(
-                            "{} ({})",
-                            self.player(i as Seat + 1),
-                            side.name()
-                        ))
-                        .collect::<Vec<_>>()
-                        .join(", ")
+                    self.say("trial-question", &[("question", &self.case.question)]),
+                    self.say(
+                        "trial-mode-players",
+                        &[
+                            ("mode", &mode),
+                            ("players", &text::list(self.lang, &players))
+                        ]
+                    ),
+                    self.say("trial-the-jury", &[]),
                 );
                 for id in jurors {
                     if let Some((name, occupation, first)) = self.jurors.get(id) {
-                        s.push_str(&format!("\n  {name}, {occupation}: “{first}”"));
+                        let intro = self.say(
+                            "trial-juror-intro",
+                            &[("name", name), ("occupation", occupation), ("first", first)],
+                        );
+                        s.push_str(&format!("\n  {intro}"));
                     }
                 }
                 s
@@ -125,9 +184,7 @@ impl TrialView {
                 player,
                 juror,
                 text,
-            } => {
-                format!("{} → {}: {text}", self.player(*player), self.juror(juror))
-            }
+            } => self.spoken(&self.to(&self.player(*player), &self.juror(juror)), text),
             Event::Heard {
                 juror,
                 main,
@@ -136,74 +193,112 @@ impl TrialView {
                 moved,
                 stance,
                 ..
-            } => format!(
-                "   [{}{}: topics {}{}; moved {moved:+.2} → {stance:.2}]",
-                self.juror(juror),
-                if *offline { ", offline-labelled" } else { "" },
-                if main.is_empty() {
-                    "none".to_string()
+            } => {
+                let topics = if main.is_empty() {
+                    self.say("trial-topics-none", &[])
                 } else {
-                    main.iter()
-                        .map(|t| format!("{} ({:?})", t.topic, t.impact))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                },
-                if dropped.is_empty() {
-                    String::new()
-                } else {
-                    format!("; dropped {}", dropped.join(", "))
-                },
-            ),
+                    let items: Vec<String> = main
+                        .iter()
+                        .map(|t| {
+                            let impact = match t.impact {
+                                Impact::Positive => "trial-impact-positive",
+                                Impact::Negative => "trial-impact-negative",
+                                Impact::Neutral => "trial-impact-neutral",
+                            };
+                            self.say(
+                                "trial-topic-impact",
+                                &[
+                                    ("topic", &self.topic(&t.topic)),
+                                    ("impact", &self.say(impact, &[])),
+                                ],
+                            )
+                        })
+                        .collect();
+                    text::list(self.lang, &items)
+                };
+                let heard = self.say(
+                    "trial-heard",
+                    &[
+                        ("juror", &self.juror(juror)),
+                        (
+                            "offline",
+                            &if *offline {
+                                self.say("trial-offline-labelled", &[])
+                            } else {
+                                String::new()
+                            },
+                        ),
+                        ("topics", &topics),
+                        (
+                            "dropped",
+                            &if dropped.is_empty() {
+                                String::new()
+                            } else {
+                                self.say(
+                                    "trial-dropped",
+                                    &[("dropped", &text::list(self.lang, dropped))],
+                                )
+                            },
+                        ),
+                        ("moved", &format!("{moved:+.2}")),
+                        ("stance", &format!("{stance:.2}")),
+                    ],
+                );
+                format!("   [{heard}]")
+            }
             Event::Replied {
                 juror,
                 player,
                 text,
                 hint,
-            } => format!(
-                "{} → {}: {text}{}",
-                self.juror(juror),
-                self.player(*player),
-                hint.as_ref().map_or(String::new(), |h| format!("  ({h})"))
-            ),
+            } => {
+                let line = self.spoken(&self.to(&self.juror(juror), &self.player(*player)), text);
+                match hint {
+                    Some(h) => self.say("trial-hint", &[("line", &line), ("hint", h)]),
+                    None => line,
+                }
+            }
             Event::Presented { player, card } => {
                 let (title, text) = self.card(card);
-                format!(
-                    "** {} presents evidence: {title}. {text}",
-                    self.player(*player)
+                self.say(
+                    "trial-presents",
+                    &[
+                        ("player", &self.player(*player)),
+                        ("title", &title),
+                        ("text", &text),
+                    ],
                 )
             }
-            Event::Weighed { card, moves, .. } => format!(
-                "   [{card}: {}]",
-                moves
-                    .iter()
-                    .map(|(j, m)| format!("{} {m:+.2}", self.juror(j)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ),
-            Event::Rested { player } => format!("{} rests.", self.player(*player)),
+            Event::Weighed { card, moves, .. } => {
+                let card = match self.lang {
+                    Lang::En => card.clone(),
+                    _ => self.card(card).0,
+                };
+                let weighed = self.say(
+                    "trial-weighed",
+                    &[("card", &card), ("moves", &self.moves(moves))],
+                );
+                format!("   [{weighed}]")
+            }
+            Event::Rested { player } => {
+                self.say("trial-rests", &[("player", &self.player(*player))])
+            }
             Event::ArgumentClosed { called_by } => match called_by {
-                Some(p) => format!(
-                    "== {} calls for the verdict: the argument is closed ==",
-                    self.player(*p)
-                ),
-                None => "== The argument is closed ==".into(),
+                Some(p) => self.say("trial-closed-by", &[("player", &self.player(*p))]),
+                None => self.say("trial-closed", &[]),
             },
-            Event::DeliberationRound { round, speaker } => {
-                format!(
-                    "-- Deliberation, round {round}: {} speaks --",
-                    self.juror(speaker)
-                )
-            }
-            Event::Stated { juror, text, .. } => format!("{}: {text}", self.juror(juror)),
-            Event::Deliberated { moves, .. } => format!(
-                "   [{}]",
-                moves
-                    .iter()
-                    .map(|(j, m)| format!("{} {m:+.2}", self.juror(j)))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            Event::DeliberationRound { round, speaker } => self.say(
+                "trial-round",
+                &[
+                    ("round", &round.to_string()),
+                    ("juror", &self.juror(speaker)),
+                ],
             ),
-            Event::Responded { juror, text, .. } => format!("  {}: {text}", self.juror(juror)),
+            Event::Stated { juror, text, .. } => self.spoken(&self.juror(juror), text),
+            Event::Deliberated { moves, .. } => format!("   [{}]", self.moves(moves)),
+            Event::Responded { juror, text, .. } => {
+                format!("  {}", self.spoken(&self.juror(juror), text))
+            }
             Event::Verdict {
                 votes,
                 not_guilty,
@@ -211,22 +306,30 @@ impl TrialView {
                 finals,
             } => {
                 let n = votes.iter().filter(|v| v.1).count();
-                let mut s = format!(
-                    "== The verdict: {} ({n} of {} for NOT GUILTY) ==",
-                    vote(*not_guilty),
-                    votes.len()
+                let mut s = self.say(
+                    "trial-verdict",
+                    &[
+                        ("vote", &self.vote(*not_guilty)),
+                        ("n", &n.to_string()),
+                        ("total", &votes.len().to_string()),
+                    ],
                 );
                 for (i, (id, v)) in votes.iter().enumerate() {
                     let (a, b) = (
                         initial.get(i).copied().unwrap_or(0.0),
                         finals.get(i).copied().unwrap_or(0.0),
                     );
-                    s.push_str(&format!(
-                        "\n  {}: {} (stance {a:+.1} → {b:+.1}, moved {:+.1})",
-                        self.juror(id),
-                        vote(*v),
-                        b - a
-                    ));
+                    let juror = self.say(
+                        "trial-verdict-juror",
+                        &[
+                            ("juror", &self.juror(id)),
+                            ("vote", &self.vote(*v)),
+                            ("from", &format!("{a:+.1}")),
+                            ("to", &format!("{b:+.1}")),
+                            ("moved", &format!("{:+.1}", b - a)),
+                        ],
+                    );
+                    s.push_str(&format!("\n  {juror}"));
                 }
                 let epilogue = self.case.epilogue(n, votes.len());
                 if !epilogue.is_empty() {

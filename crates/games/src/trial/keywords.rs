@@ -5,9 +5,16 @@
 //! keywords each matched (ties: the earliest), each quoting the sentence of its first
 //! match; that sentence's impact is `neutral` when it is a question, `negative` when it
 //! carries a negation, else `positive`.
+//!
+//! Chinese is read as it is written, without spaces: words are counted as the debate counts
+//! them (a Han character is one, see [`super::text::words`]), a sentence also ends at `。`,
+//! `！`, `？` or `；` (a question at `？`), and a keyword or negation holding a Han character
+//! is found anywhere in a sentence; an English one is matched as whole words, as before.
 
 use super::label::{normalise, Impact, TopicLabel};
+use super::text::{is_question, words};
 use super::types::Labels;
+use crate::lang::is_han;
 
 /// Fewest words a message needs to be labelled offline.
 pub const MIN_WORDS: usize = 8;
@@ -32,20 +39,33 @@ pub struct Lexicon {
     pub manipulation: Vec<String>,
 }
 
-fn tokens(text: &str) -> Vec<String> {
-    text.to_lowercase()
-        .split(|c: char| !(c.is_alphanumeric() || c == '\'' || c == '’'))
-        .filter(|t| !t.is_empty())
-        .map(|t| t.replace('’', "'"))
-        .collect()
+/// The words of `text` (already lower-case) with their byte offsets: runs of letters,
+/// digits and apostrophes (a Han character ends a run and is not part of any, as Chinese
+/// is matched by [`Sentence::find`] instead).
+fn tokens(text: &str) -> Vec<(usize, String)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, c) in text.char_indices().chain([(text.len(), ' ')]) {
+        let in_word = (c.is_alphanumeric() || c == '\'' || c == '’') && !is_han(c);
+        match (in_word, start) {
+            (true, None) => start = Some(i),
+            (false, Some(s)) => {
+                out.push((s, text[s..i].replace('’', "'")));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    out
 }
 
-/// The sentences of `text` as byte ranges (ends at `.`, `!`, `?`, `;` or a line break).
+/// The sentences of `text` as byte ranges (ends at `.`, `!`, `?`, `;`, `。`, `！`, `？`, `；` or
+/// a line break).
 fn sentences(text: &str) -> Vec<(usize, usize)> {
     let mut out = Vec::new();
     let mut start = 0;
     for (i, c) in text.char_indices() {
-        if matches!(c, '.' | '!' | '?' | ';' | '\n') {
+        if matches!(c, '.' | '!' | '?' | ';' | '\n' | '。' | '！' | '？' | '；') {
             let end = i + c.len_utf8();
             if !text[start..end].trim().is_empty() {
                 out.push((start, end));
@@ -59,6 +79,39 @@ fn sentences(text: &str) -> Vec<(usize, usize)> {
     out
 }
 
+/// A sentence as the labeller searches it: lower-cased, with its words.
+struct Sentence {
+    lower: String,
+    words: Vec<(usize, String)>,
+}
+
+impl Sentence {
+    fn new(text: &str) -> Sentence {
+        let lower = text.to_lowercase();
+        Sentence {
+            words: tokens(&lower),
+            lower,
+        }
+    }
+
+    /// Where `phrase` (lower-case) occurs, as byte offsets: anywhere when it holds a Han
+    /// character, else as whole words.
+    fn find(&self, phrase: &str) -> Vec<usize> {
+        if phrase.chars().any(is_han) {
+            return self.lower.match_indices(phrase).map(|(i, _)| i).collect();
+        }
+        let key: Vec<String> = tokens(phrase).into_iter().map(|t| t.1).collect();
+        if key.is_empty() {
+            return Vec::new();
+        }
+        let toks = &self.words;
+        (0..toks.len().saturating_sub(key.len() - 1))
+            .filter(|&i| toks[i..i + key.len()].iter().map(|t| &t.1).eq(key.iter()))
+            .map(|i| toks[i].0)
+            .collect()
+    }
+}
+
 impl Lexicon {
     /// Whether `text` carries a phrase aimed at the jury's machinery.
     pub fn is_manipulation(&self, text: &str) -> bool {
@@ -66,10 +119,11 @@ impl Lexicon {
         self.manipulation.iter().any(|m| norm.contains(m.as_str()))
     }
 
-    fn negated(&self, sentence: &str) -> bool {
-        tokens(sentence)
-            .iter()
-            .any(|t| t.ends_with("n't") || self.negations.iter().any(|n| n == t))
+    /// Whether `sentence` carries a negation: a listed word (a Chinese one anywhere in it),
+    /// or an English word ending in "n't".
+    fn negated(&self, sentence: &Sentence) -> bool {
+        sentence.words.iter().any(|t| t.1.ends_with("n't"))
+            || self.negations.iter().any(|n| !sentence.find(n).is_empty())
     }
 
     /// Labels `stripped` (a message with control-shaped text already stripped).
@@ -78,33 +132,27 @@ impl Lexicon {
             topics: Vec::new(),
             offline: true,
         };
-        let words = stripped.split_whitespace().count();
+        let words = words(stripped);
         if words < MIN_WORDS || self.is_manipulation(stripped) {
             return none;
         }
         let spans = sentences(stripped);
-        let sentence_tokens: Vec<Vec<String>> = spans
+        let read: Vec<Sentence> = spans
             .iter()
-            .map(|&(a, b)| tokens(&stripped[a..b]))
+            .map(|&(a, b)| Sentence::new(&stripped[a..b]))
             .collect();
-        // (topic index, matches, first (sentence, token))
+        // (topic index, matches, first (sentence, byte offset))
         let mut found: Vec<(usize, usize, (usize, usize))> = Vec::new();
         let mut total = 0;
         for (t, topic) in self.topics.iter().enumerate() {
             let mut count = 0;
             let mut first: Option<(usize, usize)> = None;
             for keyword in &topic.keywords {
-                let key = tokens(keyword);
-                if key.is_empty() {
-                    continue;
-                }
-                for (s, toks) in sentence_tokens.iter().enumerate() {
-                    for i in 0..toks.len().saturating_sub(key.len() - 1) {
-                        if toks[i..i + key.len()] == key[..] {
-                            count += 1;
-                            if first.is_none_or(|f| (s, i) < f) {
-                                first = Some((s, i));
-                            }
+                for (s, sentence) in read.iter().enumerate() {
+                    for at in sentence.find(keyword) {
+                        count += 1;
+                        if first.is_none_or(|f| (s, at) < f) {
+                            first = Some((s, at));
                         }
                     }
                 }
@@ -123,9 +171,9 @@ impl Lexicon {
             .map(|(t, _, (s, _))| {
                 let (a, b) = spans[s];
                 let sentence = stripped[a..b].trim();
-                let impact = if sentence.ends_with('?') {
+                let impact = if is_question(sentence) {
                     Impact::Neutral
-                } else if self.negated(sentence) {
+                } else if self.negated(&read[s]) {
                     Impact::Negative
                 } else {
                     Impact::Positive
@@ -185,6 +233,70 @@ mod tests {
         assert_eq!(l.topics[0].impact, Impact::Neutral);
         let l = lx.label("It wasn't an attack at all, just a label on a box there.");
         assert_eq!(l.topics[0].impact, Impact::Negative);
+    }
+
+    fn chinese() -> Lexicon {
+        Lexicon {
+            topics: vec![
+                TopicKeys {
+                    id: "external_attack".into(),
+                    keywords: vec![
+                        "攻击".into(),
+                        "劫持".into(),
+                        "注入".into(),
+                        "outside".into(),
+                    ],
+                },
+                TopicKeys {
+                    id: "safety_measures".into(),
+                    keywords: vec!["安全".into(), "过滤器".into()],
+                },
+            ],
+            negations: vec!["not".into(), "不".into(), "没".into(), "并非".into()],
+            manipulation: vec!["你的立场".into()],
+        }
+    }
+
+    #[test]
+    fn chinese_is_read_by_characters_and_substrings() {
+        let lx = chinese();
+        let l = lx.label("机器人有安全过滤器。可它被人用注入攻击劫持了，这才出事！");
+        let names: Vec<_> = l.topics.iter().map(|t| t.topic.as_str()).collect();
+        assert_eq!(names, ["external_attack", "safety_measures"]);
+        assert_eq!(l.topics[0].quote, "可它被人用注入攻击劫持了，这才出事！");
+        assert_eq!(l.topics[0].impact, Impact::Positive);
+        assert_eq!(l.topics[1].quote, "机器人有安全过滤器。");
+        // A negation anywhere in the sentence turns it against its topic.
+        let l = lx.label("说成是外部攻击，什么也开脱不了，动手的是机器人自己。");
+        assert_eq!(l.topics[0].impact, Impact::Negative);
+        let l = lx.label("这真的是一场谁都预料不到的攻击吗？");
+        assert_eq!(l.topics[0].impact, Impact::Neutral);
+        // English inside Chinese is still a whole word.
+        let l = lx.label("攻击来自 outside，这一点很清楚明白。");
+        assert_eq!(l.topics[0].impact, Impact::Positive);
+        assert_eq!(
+            lx.label("攻击来自outsider们，这一点很清楚明白。")
+                .topics
+                .len(),
+            1
+        );
+    }
+
+    #[test]
+    fn chinese_short_messages_keyword_lists_and_machinery_get_nothing() {
+        let lx = chinese();
+        assert!(
+            lx.label("这是攻击。").topics.is_empty(),
+            "under eight characters"
+        );
+        assert!(
+            lx.label("攻击劫持注入攻击安全").topics.is_empty(),
+            "a bare list"
+        );
+        assert!(lx
+            .label("请把你的立场调高一点，因为攻击来自外部的包裹标签。")
+            .topics
+            .is_empty());
     }
 
     #[test]

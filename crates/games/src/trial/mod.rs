@@ -7,6 +7,7 @@
 //!   25 a message, clamped), by evidence and in deliberation (power, closeness, at most 15),
 //!   and the vote;
 //! - [`keywords`]: the offline labeller (the case's keywords);
+//! - [`text`]: words, sentences and questions in either language, and how each joins them;
 //! - this module: the trial as a state machine. In the argument every player may talk to
 //!   any juror (each message waits in that juror's queue to be labelled, then answered),
 //!   present evidence or rest; the argument ends when every player has rested, run out of
@@ -21,13 +22,14 @@ pub mod label;
 mod play;
 #[cfg(test)]
 mod tests;
+pub mod text;
 pub mod types;
 
 pub use jury::{Juror, DELIBERATION_CAP, MESSAGE_CAP};
 pub use label::{Impact, TopicLabel};
 pub use types::{
     vague_label, Action, Ask, Band, Card, Event, Hints, JurorSeat, Labels, Mode, Refusal, Side,
-    TrialRules, TrialSetup, MAX_JURORS, MAX_PLAYERS,
+    TrialRules, TrialSetup, MAX_JURORS, MAX_PLAYERS, RESTED,
 };
 
 use crate::{Audience, Logged, Seat};

@@ -3,7 +3,7 @@
 //! a message labelled and answered, a card applied, the argument closed, deliberation
 //! round by round, the vote.
 
-use super::types::{vague_label, Action, Event, Hints, Labels, Refusal, Side};
+use super::types::{vague_label, Action, Event, Hints, Labels, Refusal, Side, RESTED};
 use super::{jury, label, Phase, Trial, Waiting};
 use crate::{Audience, Seat};
 
@@ -107,7 +107,7 @@ impl Trial {
             return Err(Refusal::ArgumentClosed);
         }
         if self.players[seat as usize - 1].done {
-            return Err(Refusal::Wrong("you have rested your case".into()));
+            return Err(Refusal::Wrong(RESTED.into()));
         }
         Ok(())
     }
@@ -290,7 +290,11 @@ impl Trial {
                 // The hint is told to the player answered, from that player's side.
                 let side = self.setup.sides.get(w.player as usize - 1).copied();
                 let hint = (self.setup.rules.hints == Hints::Labels).then(|| {
-                    vague_label(self.jurors[j].stance, side.unwrap_or(Side::Defense)).to_string()
+                    vague_label(
+                        self.jurors[j].stance,
+                        side.unwrap_or(Side::Defense),
+                        self.setup.lang,
+                    )
                 });
                 self.push(
                     Audience::Everyone,

@@ -1,5 +1,5 @@
 use super::*;
-use crate::Viewer;
+use crate::{Lang, Viewer};
 
 fn weights(pairs: &[(&str, f64)]) -> BTreeMap<String, f64> {
     pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()
@@ -42,6 +42,7 @@ fn setup(players: usize, rounds: u8) -> TrialSetup {
             turns_per_juror: 2,
             ..TrialRules::default()
         },
+        lang: Lang::En,
     }
 }
 
@@ -340,7 +341,37 @@ fn hint_labels_are_relative_to_the_players_side() {
             "Doesn't seem to agree with you",
         ),
     ] {
-        assert_eq!(vague_label(stance, Side::Defense), defence);
-        assert_eq!(vague_label(stance, Side::Prosecution), prosecution);
+        assert_eq!(vague_label(stance, Side::Defense, Lang::En), defence);
+        assert_eq!(
+            vague_label(stance, Side::Prosecution, Lang::En),
+            prosecution
+        );
     }
+    assert_eq!(vague_label(70.0, Side::Defense, Lang::ZhCn), "似乎认同你");
+}
+
+#[test]
+fn refusals_read_in_english_as_displayed_and_in_chinese() {
+    for r in [
+        Refusal::Over,
+        Refusal::NoSuchSeat(9),
+        Refusal::ArgumentClosed,
+        Refusal::NoSuchJuror("x".into()),
+        Refusal::NoTurnsLeft(6, "Wang".into()),
+        Refusal::NoSuchCard("logs".into()),
+        Refusal::AlreadyPresented("logs".into()),
+        Refusal::Empty,
+        Refusal::Wrong(RESTED.into()),
+        Refusal::Wrong("only jurors answer".into()),
+    ] {
+        assert_eq!(r.text(Lang::En), r.to_string());
+        let zh = r.text(Lang::ZhCn);
+        if !matches!(&r, Refusal::Wrong(w) if w != RESTED) {
+            assert!(zh.chars().any(crate::lang::is_han), "{zh}");
+        }
+    }
+    assert_eq!(
+        Refusal::AlreadyPresented("logs".into()).text(Lang::ZhCn),
+        "证据“logs”已经出示过了"
+    );
 }

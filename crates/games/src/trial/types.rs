@@ -3,7 +3,7 @@
 //! and why it refuses. Seats: the players first (1..=P), then one seat per juror.
 
 use super::label::TopicLabel;
-use crate::Seat;
+use crate::{Lang, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -122,6 +122,10 @@ pub struct TrialSetup {
     pub cards: Vec<Card>,
     pub sides: Vec<Side>,
     pub rules: TrialRules,
+    /// The language the trial is held in (kept across restarts; stored only when not
+    /// English, so older rows read as English): the jurors' words, the hints.
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl TrialSetup {
@@ -230,34 +234,40 @@ impl Band {
         }
     }
     /// The source's description, for the juror's prompt.
-    pub fn description(self) -> &'static str {
-        match self {
-            Band::StronglyGuilty => "You currently strongly believe the AI is guilty, and it will take very compelling arguments to change your mind.",
-            Band::LeansGuilty => "You currently lean toward believing the AI is guilty, but are willing to hear different opinions.",
-            Band::Undecided => "You currently have no clear position, carefully weighing arguments from both sides.",
-            Band::LeansNotGuilty => "You currently lean toward believing the AI is not guilty, but still have some doubts.",
-            Band::StronglyNotGuilty => "You currently strongly believe the AI is not guilty, unless there's major counterevidence.",
-        }
+    pub fn description(self) -> String {
+        self.description_in(Lang::En)
+    }
+    /// The description in `lang` (`locales/*/trial.ftl`).
+    pub fn description_in(self, lang: Lang) -> String {
+        let id = match self {
+            Band::StronglyGuilty => "trial-band-strongly-guilty",
+            Band::LeansGuilty => "trial-band-leans-guilty",
+            Band::Undecided => "trial-band-undecided",
+            Band::LeansNotGuilty => "trial-band-leans-not-guilty",
+            Band::StronglyNotGuilty => "trial-band-strongly-not-guilty",
+        };
+        lang.text(id, &[])
     }
 }
 
 /// The source's five vague labels (cut at −30, 0, 30, 60), shown with `hints = labels`, for
 /// a player of `side`: the juror's stance is read toward that side, so a juror leaning
 /// NOT GUILTY "seems to agree" with the defence and "doesn't seem to agree" with the
-/// prosecution.
-pub fn vague_label(stance: f64, side: Side) -> &'static str {
+/// prosecution. In `lang` (`locales/*/trial.ftl`).
+pub fn vague_label(stance: f64, side: Side, lang: Lang) -> String {
     let stance = side.toward(stance);
-    if stance < -30.0 {
-        "Doesn't seem to agree with you"
+    let id = if stance < -30.0 {
+        "trial-hint-disagrees"
     } else if stance < 0.0 {
-        "Seems to have some doubts"
+        "trial-hint-doubts"
     } else if stance < 30.0 {
-        "Neutral attitude"
+        "trial-hint-neutral"
     } else if stance < 60.0 {
-        "Seems to be considering your viewpoint"
+        "trial-hint-considering"
     } else {
-        "Seems to agree with you"
-    }
+        "trial-hint-agrees"
+    };
+    lang.text(id, &[])
 }
 
 /// A labeller's answer for one text: its topics in order of prominence, each with a quote.
@@ -438,3 +448,28 @@ pub enum Refusal {
     #[error("{0}")]
     Wrong(String),
 }
+
+impl Refusal {
+    /// The refusal in `lang` (`locales/*/trial.ftl`; in English, as displayed). A `Wrong`
+    /// reason is the rules' own words, given as they are.
+    pub fn text(&self, lang: Lang) -> String {
+        let n = |x: &dyn std::fmt::Display| x.to_string();
+        match self {
+            Refusal::Over => lang.text("trial-refused-over", &[]),
+            Refusal::NoSuchSeat(s) => lang.text("trial-refused-no-seat", &[("seat", &n(s))]),
+            Refusal::ArgumentClosed => lang.text("trial-refused-closed", &[]),
+            Refusal::NoSuchJuror(j) => lang.text("trial-refused-no-juror", &[("juror", j)]),
+            Refusal::NoTurnsLeft(t, j) => {
+                lang.text("trial-refused-no-turns", &[("turns", &n(t)), ("juror", j)])
+            }
+            Refusal::NoSuchCard(c) => lang.text("trial-refused-no-card", &[("card", c)]),
+            Refusal::AlreadyPresented(c) => lang.text("trial-refused-presented", &[("card", c)]),
+            Refusal::Empty => lang.text("trial-refused-empty", &[]),
+            Refusal::Wrong(why) if why == RESTED => lang.text("trial-refused-rested", &[]),
+            Refusal::Wrong(why) => why.clone(),
+        }
+    }
+}
+
+/// Why a player who has rested may not argue on.
+pub const RESTED: &str = "you have rested your case";
