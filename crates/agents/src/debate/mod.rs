@@ -200,64 +200,6 @@ impl DebateKit {
         self.client(role).is_none()
     }
 
-    /// Whether a debate may be started on `topic`: a known topic id, or a typed motion
-    /// (`None`) when both sides' debaters have a model. The error says why not.
-    pub fn check_topic(&self, topic: Option<&str>) -> Result<(), String> {
-        self.check_topic_in(topic, Lang::En)
-    }
-
-    /// [`check_topic`](DebateKit::check_topic) for a debate in `lang`: the topic must have
-    /// a bank in that language.
-    pub fn check_topic_in(&self, topic: Option<&str>, lang: Lang) -> Result<(), String> {
-        match topic {
-            Some(id) if self.topics.get_in(id, lang).is_some() => Ok(()),
-            Some(id) if self.topics.get(id).is_some() => {
-                let with: Vec<&str> = self
-                    .topics
-                    .ids()
-                    .filter(|t| self.topics.get_in(t, lang).is_some())
-                    .collect();
-                Err(format!(
-                    "the topic {id:?} has no {} argument bank (its languages: {}; topics in {}: {})",
-                    lang.code(),
-                    self.topics
-                        .langs(id)
-                        .iter()
-                        .map(|l| l.code())
-                        .collect::<Vec<_>>()
-                        .join(", "),
-                    lang.code(),
-                    with.join(", ")
-                ))
-            }
-            Some(id) => {
-                let near: Vec<&str> = self
-                    .topics
-                    .search(id.get(..3.min(id.len())).unwrap_or(""))
-                    .into_iter()
-                    .map(|(id, _)| id)
-                    .take(5)
-                    .collect();
-                Err(format!(
-                    "there is no topic {id:?}{}",
-                    if near.is_empty() {
-                        format!(
-                            " (topics: {})",
-                            self.topics.ids().collect::<Vec<_>>().join(", ")
-                        )
-                    } else {
-                        format!(" (did you mean {}?)", near.join(", "))
-                    }
-                ))
-            }
-            None if self.pro.is_some() && self.con.is_some() => Ok(()),
-            None => Err(
-                "a motion of your own needs a language model for the debaters (set LLM_API_KEY); offline, pick one of the topics"
-                    .into(),
-            ),
-        }
-    }
-
     /// The argument bank of a table: its topic, else the generic bank with its motion.
     pub fn topic_of(&self, table: Table<'_>) -> Arc<Topic> {
         match table

@@ -4,6 +4,7 @@
 
 use super::DebateKit;
 use crate::games::debate::team::side_of;
+use crate::games::Lang;
 use crate::games::Seat;
 
 impl DebateKit {
@@ -33,14 +34,72 @@ impl DebateKit {
             .map_or_else(|| "logical".to_string(), |s| s.to_string())
     }
 
+    /// Whether a debate may be started on `topic`: a known topic id, or a typed motion
+    /// (`None`) when both sides' debaters have a model. The error says why not.
+    pub fn check_topic(&self, topic: Option<&str>) -> Result<(), String> {
+        self.check_topic_in(topic, Lang::En)
+    }
+
+    /// [`check_topic`](DebateKit::check_topic) for a debate in `lang`: the topic must have
+    /// a bank in that language.
+    pub fn check_topic_in(&self, topic: Option<&str>, lang: Lang) -> Result<(), String> {
+        match topic {
+            Some(id) if self.topics.get_in(id, lang).is_some() => Ok(()),
+            Some(id) if self.topics.get(id).is_some() => {
+                let with: Vec<&str> = self
+                    .topics
+                    .ids()
+                    .filter(|t| self.topics.get_in(t, lang).is_some())
+                    .collect();
+                Err(format!(
+                    "the topic {id:?} has no {} argument bank (its languages: {}; topics in {}: {})",
+                    lang.code(),
+                    self.topics
+                        .langs(id)
+                        .iter()
+                        .map(|l| l.code())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                    lang.code(),
+                    with.join(", ")
+                ))
+            }
+            Some(id) => {
+                let near: Vec<&str> = self
+                    .topics
+                    .search(id.get(..3.min(id.len())).unwrap_or(""))
+                    .into_iter()
+                    .map(|(id, _)| id)
+                    .take(5)
+                    .collect();
+                Err(format!(
+                    "there is no topic {id:?}{}",
+                    if near.is_empty() {
+                        format!(
+                            " (topics: {})",
+                            self.topics.ids().collect::<Vec<_>>().join(", ")
+                        )
+                    } else {
+                        format!(" (did you mean {}?)", near.join(", "))
+                    }
+                ))
+            }
+            None if self.pro.is_some() && self.con.is_some() => Ok(()),
+            None => Err(
+                "a motion of your own needs a language model for the debaters (set LLM_API_KEY); offline, pick one of the topics"
+                    .into(),
+            ),
+        }
+    }
+
     /// The motion of a topic id (an error naming an unknown one, with the near ids).
     pub fn motion_of(&self, topic: &str) -> Result<String, String> {
-        self.motion_in(topic, crate::games::Lang::En)
+        self.motion_in(topic, Lang::En)
     }
 
     /// [`motion_of`](DebateKit::motion_of) in `lang`: the error says when the topic has no
     /// bank in that language.
-    pub fn motion_in(&self, topic: &str, lang: crate::games::Lang) -> Result<String, String> {
+    pub fn motion_in(&self, topic: &str, lang: Lang) -> Result<String, String> {
         self.check_topic_in(Some(topic), lang)?;
         Ok(self
             .topics
