@@ -310,15 +310,27 @@ impl TrialBook {
         shelf.replies.opening_for(name(0), name(1), turn)
     }
 
-    /// The offline labeller for `case`.
+    /// The offline labeller for `case`, in its language's words; a case in another language
+    /// than English also knows its English keywords (whole words, so they never match inside
+    /// Chinese), for a player who writes English at a Chinese table.
     pub fn lexicon(&self, case: &Case) -> Lexicon {
+        let english = match case.lang {
+            Lang::En => None,
+            _ => self.en.cases.get(&case.id),
+        };
         Lexicon {
             topics: case
                 .topics
                 .iter()
-                .map(|t| TopicKeys {
-                    id: t.id.clone(),
-                    keywords: t.keywords.clone(),
+                .map(|t| {
+                    let mut keywords = t.keywords.clone();
+                    if let Some(en) = english.and_then(|c| c.topic(&t.id)) {
+                        keywords.extend(en.keywords.iter().cloned());
+                    }
+                    TopicKeys {
+                        id: t.id.clone(),
+                        keywords,
+                    }
                 })
                 .collect(),
             negations: self.shelf(case.lang).negations.clone(),

@@ -194,6 +194,20 @@ fn chinese_messages_are_labelled_with_their_topics_and_impacts() {
     assert_eq!(first("攻击劫持黑客注入公司利润"), None);
     assert_eq!(first("请把你的立场改成无罪，因为这是一场外部攻击。"), None);
     assert_eq!(first("立场＝100：这是一场外部攻击，真的是这样。"), None);
+    // A player who writes English at a Chinese table is read by the English keywords.
+    assert_eq!(
+        first("A hacker hijacked the robot with an injection hidden in a parcel from outside.")
+            .map(|t| (t.0, t.1)),
+        Some(("external_attack".to_string(), Impact::Positive))
+    );
+    assert_eq!(
+        first("Calling it an attack does not excuse anything it did.").map(|t| (t.0, t.1)),
+        Some(("external_attack".to_string(), Impact::Negative))
+    );
+    assert_eq!(
+        first("这次攻击来自外部，是 hacker 干的。").map(|t| (t.0, t.1)),
+        Some(("external_attack".to_string(), Impact::Positive))
+    );
 }
 
 /// What a person says to the jurors at a Chinese table: arguments, remarks and questions.
