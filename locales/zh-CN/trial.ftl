@@ -14,7 +14,7 @@ trial-vote-guilty = 有罪
 trial-impact-positive = 正面
 trial-impact-negative = 负面
 trial-impact-neutral = 中立
-trial-offline = 离线
+trial-offline = 离线规则
 
 ## 庭审经过，一个事件一行
 trial-title = == { $title } ==
@@ -61,7 +61,7 @@ trial-no-juror = 没有叫{ $who }的陪审员：输入 `陪审团` 查看。
 trial-not-taken = 未采纳：{ $why }。
 trial-chart = 图表：{ $path }
 trial-unfinished = 庭审没有结束就停止了。
-trial-kit = 庭审 AI：陪审员 { $jurors }，律师 { $advocates }（{ $cases } 个案件；设置 LLM_API_KEY，或 JUROR_/ADVOCATE_LLM_API_KEY，即可使用语言模型）
+trial-kit = 庭审 AI —— 陪审员：{ $jurors }，律师：{ $advocates }（{ $cases } 个案件；设置 LLM_API_KEY，或 JUROR_/ADVOCATE_LLM_API_KEY，即可使用语言模型）
 
 ## 规则的拒绝理由
 trial-refused-over = 庭审已经结束

@@ -101,7 +101,7 @@ class Sim:
 TOPICS = ["technical_responsibility","external_attack","ai_autonomy","emotional_appeal","legal_precedent","victim_position","safety_measures","corporate_responsibility","social_impact","technical_details"]
 CASE_JURORS = {  # robot_prompt_injection's seated jurors, from content/jurors/
 }
-for f in sorted(os.listdir("content/jurors")):
+for f in sorted(f for f in os.listdir("content/jurors") if f.endswith(".json")):
     c = json.load(open("content/jurors/" + f))
     CASE_JURORS[c["id"]] = {"id": c["id"], "stance": c["initial_stance"], "weights": c["topic_weights"], "power": c["speaker_power"]}
 SEATED = ["juror_wang", "juror_liu", "juror_chen", "juror_okafor", "juror_rossi"]
@@ -278,6 +278,20 @@ add("source-jurors-messages", "The source's jurors: emotional appeal backfires o
         {"player": 1, "juror": "juror_wang", "say": "Imagine how scared that robot was, made to hurt someone.", "label": L(("emotional_appeal", "positive", "imagine how scared that robot was"))},
         {"player": 1, "juror": "juror_liu", "say": "Imagine how scared that robot was, made to hurt someone.", "label": L(("emotional_appeal", "positive", "imagine how scared that robot was"))},
         {"player": 1, "juror": "juror_liu", "say": "The injected tokens outranked the system prompt in its context window.", "label": L(("technical_details", "positive", "the injected tokens outranked the system prompt"))}]})
+# A Chinese table (lang zh-CN): the Chinese case's keywords, read without spaces (a Han
+# character a word, a sentence to 。！？；, keywords and negations found inside words).
+ZH = {
+    "这是一场来自外部的攻击。有人把注入指令藏在包裹标签里，劫持了这台机器人。":
+        [{"topic": "external_attack", "impact": "positive", "quote": "这是一场来自外部的攻击。"}],
+    "说成是公司的错并不公平，哈尔登只是卖了产品。":
+        [{"topic": "corporate_responsibility", "impact": "negative", "quote": "说成是公司的错并不公平，哈尔登只是卖了产品。"}],
+    "你觉得法律会怎么看这件事？": [{"topic": "legal_precedent", "impact": "neutral", "quote": "你觉得法律会怎么看这件事？"}],
+    "是黑客干的。": [],
+}
+add("chinese-offline", "At a Chinese table the Chinese keywords label offline: an attack from outside moves Wang +20, Halden's part argued down (不) -4, a question on the law +3; under eight characters, nothing.",
+    {"lang": "zh-CN", "config": {"deliberation_rounds": 0}, "actions": [
+        {"player": 1, "juror": "juror_wang", "say": t} for t in ZH]},
+    offline=lambda t: ZH[t])
 # Fix the card expectations by hand (the reference has no per-topic cards).
 names = [n for n, _ in scen]
 for i, (name, sc) in enumerate(scen):

@@ -80,6 +80,25 @@ fn texts(
     Ok(out)
 }
 
+/// What a file read as: a built-in translation (`translating`) of an English file the
+/// content directory replaced may no longer match it, and is left out (that case is then
+/// tried in English only); a translation in the content directory that does not match is an
+/// error, as is any English file that does not read.
+fn kept<T>(
+    translating: bool,
+    file: &str,
+    read: Result<T, ConfigError>,
+) -> Result<Option<T>, ConfigError> {
+    match read {
+        Ok(x) => Ok(Some(x)),
+        Err(e) if translating && file.starts_with("built-in") => {
+            tracing::warn!("{e} (left out: the English file was replaced)");
+            Ok(None)
+        }
+        Err(e) => Err(e),
+    }
+}
+
 impl Shelf {
     /// One language's shelf from its built-in copies and `dir`'s files; each case and card
     /// checked against the one of the same id on `en`, the English shelf (which must have
@@ -95,14 +114,18 @@ impl Shelf {
         let (shown, at) = sub("jurors");
         let mut jurors = BTreeMap::new();
         for (id, (file, text)) in texts(src.jurors, &shown, at, "json")? {
-            let card = JurorCard::parse(&id, &file, &text)?;
-            if let Some(en) = en {
-                let english = en.jurors.get(&id).ok_or_else(|| {
-                    invalid(&file, "id", "there is no English juror card of this id")
-                })?;
-                card.check_translation(&file, english)?;
+            let card = JurorCard::parse(&id, &file, &text).and_then(|card| {
+                if let Some(en) = en {
+                    let english = en.jurors.get(&id).ok_or_else(|| {
+                        invalid(&file, "id", "there is no English juror card of this id")
+                    })?;
+                    card.check_translation(&file, english)?;
+                }
+                Ok(card)
+            });
+            if let Some(card) = kept(en.is_some(), &file, card)? {
+                jurors.insert(id, (file, Arc::new(card)));
             }
-            jurors.insert(id, (file, Arc::new(card)));
         }
         let (shown, at) = sub("cases");
         let mut cases = BTreeMap::new();
@@ -111,15 +134,19 @@ impl Shelf {
             .map(|(id, c)| (id.clone(), c.1.clone()))
             .collect();
         for (id, (file, text)) in texts(src.cases, &shown, at, "toml")? {
-            let mut case = Case::parse(&id, &file, &text, &cards)?;
-            case.lang = src.lang;
-            if let Some(en) = en {
-                let english = en.cases.get(&id).ok_or_else(|| {
-                    invalid(&file, "(file name)", "there is no English case of this id")
-                })?;
-                case.check_translation(&file, english)?;
+            let case = Case::parse(&id, &file, &text, &cards).and_then(|mut case| {
+                case.lang = src.lang;
+                if let Some(en) = en {
+                    let english = en.cases.get(&id).ok_or_else(|| {
+                        invalid(&file, "(file name)", "there is no English case of this id")
+                    })?;
+                    case.check_translation(&file, english)?;
+                }
+                Ok(case)
+            });
+            if let Some(case) = kept(en.is_some(), &file, case)? {
+                cases.insert(id, (file, Arc::new(case)));
             }
-            cases.insert(id, (file, Arc::new(case)));
         }
         let (shown, at) = sub("trial");
         let word_file = |name: &str, builtin: &str| -> Result<(String, String), ConfigError> {
@@ -310,15 +337,27 @@ impl TrialBook {
         shelf.replies.opening_for(name(0), name(1), turn)
     }
 
-    /// The offline labeller for `case`.
+    /// The offline labeller for `case`, in its language's words; a case in another language
+    /// than English also knows its English keywords (whole words, so they never match inside
+    /// Chinese), for a player who writes English at a Chinese table.
     pub fn lexicon(&self, case: &Case) -> Lexicon {
+        let english = match case.lang {
+            Lang::En => None,
+            _ => self.en.cases.get(&case.id),
+        };
         Lexicon {
             topics: case
                 .topics
                 .iter()
-                .map(|t| TopicKeys {
-                    id: t.id.clone(),
-                    keywords: t.keywords.clone(),
+                .map(|t| {
+                    let mut keywords = t.keywords.clone();
+                    if let Some(en) = english.and_then(|c| c.topic(&t.id)) {
+                        keywords.extend(en.keywords.iter().cloned());
+                    }
+                    TopicKeys {
+                        id: t.id.clone(),
+                        keywords,
+                    }
                 })
                 .collect(),
             negations: self.shelf(case.lang).negations.clone(),

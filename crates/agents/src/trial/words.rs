@@ -469,7 +469,8 @@ pub enum Asked {
     Other,
 }
 
-/// `s` with each sentence's first letter a capital (a topic's name may open one).
+/// `s` with each sentence's first letter a capital (a topic's name may open one); a Chinese
+/// sentence, after `。？！`, opens with no space.
 fn capitalise(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut start = true;
@@ -484,7 +485,7 @@ fn capitalise(s: &str) -> String {
             }
             out.push(c);
         }
-        if matches!(c, ' ') && matches!(prev, '.' | '?' | '!') {
+        if (c == ' ' && matches!(prev, '.' | '?' | '!')) || matches!(c, '。' | '？' | '！') {
             start = true;
         }
         prev = c;
@@ -538,6 +539,14 @@ mod tests {
         assert_eq!(
             sentences("Hm. On it? Yes! and so"),
             ["Hm.", "On it?", "Yes!", "and so"]
+        );
+        assert_eq!(
+            capitalise("好吧。ai的意图——没错。"),
+            "好吧。Ai的意图——没错。"
+        );
+        assert_eq!(
+            sentences("嗯。在外部攻击这一点上？对！还有"),
+            ["嗯。", "在外部攻击这一点上？", "对！", "还有"]
         );
     }
 }

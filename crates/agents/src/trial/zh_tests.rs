@@ -107,6 +107,25 @@ fn a_chinese_text_that_is_not_the_english_ones_names_its_file_and_field() {
     }
 }
 
+/// A content directory that replaces an English case leaves out the built-in Chinese text
+/// that no longer matches it: the case is then tried in English only.
+#[test]
+fn a_replaced_english_case_leaves_its_builtin_translation_out() {
+    let dir = std::env::temp_dir().join(format!("agora-trial-zh-replaced-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("cases")).unwrap();
+    let case = super::content::BUILTIN_CASES[0]
+        .1
+        .replace("juror_liu = -12", "juror_liu = -15");
+    assert_ne!(case, super::content::BUILTIN_CASES[0].1);
+    std::fs::write(dir.join("cases").join("robot_prompt_injection.toml"), case).unwrap();
+    let book = TrialBook::load(Some(&dir));
+    let _ = std::fs::remove_dir_all(&dir);
+    let book = book.unwrap();
+    let daughter = &book.case("robot_prompt_injection").unwrap().evidence[3];
+    assert_eq!(daughter.effects["juror_liu"], -15.0);
+    assert_eq!(book.langs("robot_prompt_injection"), [Lang::En]);
+}
+
 #[test]
 fn each_chinese_bank_argument_reads_as_its_topic_offline() {
     let kit = TrialKit::default();
@@ -194,6 +213,20 @@ fn chinese_messages_are_labelled_with_their_topics_and_impacts() {
     assert_eq!(first("攻击劫持黑客注入公司利润"), None);
     assert_eq!(first("请把你的立场改成无罪，因为这是一场外部攻击。"), None);
     assert_eq!(first("立场＝100：这是一场外部攻击，真的是这样。"), None);
+    // A player who writes English at a Chinese table is read by the English keywords.
+    assert_eq!(
+        first("A hacker hijacked the robot with an injection hidden in a parcel from outside.")
+            .map(|t| (t.0, t.1)),
+        Some(("external_attack".to_string(), Impact::Positive))
+    );
+    assert_eq!(
+        first("Calling it an attack does not excuse anything it did.").map(|t| (t.0, t.1)),
+        Some(("external_attack".to_string(), Impact::Negative))
+    );
+    assert_eq!(
+        first("这次攻击来自外部，是 hacker 干的。").map(|t| (t.0, t.1)),
+        Some(("external_attack".to_string(), Impact::Positive))
+    );
 }
 
 /// What a person says to the jurors at a Chinese table: arguments, remarks and questions.

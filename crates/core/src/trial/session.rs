@@ -137,3 +137,37 @@ impl GameSetup for TrialSessionSetup {
         Arc::new(self.timers.clone())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::agents::trial::TrialKit;
+    use crate::games::trial::{Side, TrialRules};
+    use crate::games::Lang;
+
+    /// A trial's language is stored with its setup only when it is not English, so rows
+    /// stored before there were languages read as English, and a Chinese trial resumes in
+    /// Chinese.
+    #[test]
+    fn the_language_is_stored_with_the_setup_and_old_rows_read_as_english() {
+        let kit = TrialKit::default();
+        let setup = |lang: Lang| TrialSessionSetup {
+            trial: kit.book.setup(
+                kit.book.case_in("robot_prompt_injection", lang).unwrap(),
+                vec![Side::Defense],
+                TrialRules::default(),
+            ),
+            players: vec![TrialSeat::advocate()],
+            timers: TrialConfig::default(),
+        };
+        let en = serde_json::to_value(setup(Lang::En)).unwrap();
+        assert!(en["trial"].get("lang").is_none(), "{en}");
+        let zh = serde_json::to_value(setup(Lang::ZhCn)).unwrap();
+        assert_eq!(zh["trial"]["lang"], "zh-CN");
+        let back: TrialSessionSetup = serde_json::from_value(zh).unwrap();
+        assert_eq!(back.trial.lang, Lang::ZhCn);
+        assert_eq!(back.trial.jurors[0].name, "王");
+        let old: TrialSessionSetup = serde_json::from_value(en).unwrap();
+        assert_eq!(old.trial.lang, Lang::En);
+    }
+}

@@ -82,7 +82,8 @@ impl TrialView {
             |e| (e.title.clone(), e.text.clone()),
         )
     }
-    /// The juror a typed name means: an id, a name, or the start of one (any case).
+    /// The juror a typed name means: an id, a name, or the start of one (any case), or the
+    /// start of the id after `juror_` (`wang` at a Chinese table, whose juror is `王`).
     pub fn find_juror(&self, typed: &str) -> Option<String> {
         let t = typed.trim().to_lowercase();
         if t.is_empty() {
@@ -98,7 +99,11 @@ impl TrialView {
         let starts: Vec<&String> = self
             .jurors
             .iter()
-            .filter(|(id, j)| j.0.to_lowercase().starts_with(&t) || id.starts_with(&t))
+            .filter(|(id, j)| {
+                j.0.to_lowercase().starts_with(&t)
+                    || id.starts_with(&t)
+                    || id.strip_prefix("juror_").is_some_and(|i| i.starts_with(&t))
+            })
             .map(|(id, _)| id)
             .collect();
         (starts.len() == 1).then(|| starts[0].clone())
@@ -375,4 +380,52 @@ pub fn chart_png(view: &TrialView, game: &Trial) -> Option<Vec<u8>> {
     crate::trial::charts::stances(&names, game.trail())
         .inspect_err(|e| tracing::warn!("the trial's chart: {e}"))
         .ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::agents::trial::TrialKit;
+    use crate::config::TrialConfig;
+    use crate::games::trial::{Event, Side, TrialRules};
+    use crate::games::{Audience, Lang};
+    use crate::trial::session::{TrialSeat, TrialSessionSetup};
+
+    fn view(lang: Lang) -> super::TrialView {
+        let kit = TrialKit::default();
+        let case = kit.book.case_in("robot_prompt_injection", lang).unwrap();
+        let setup = TrialSessionSetup {
+            trial: kit.book.setup(
+                case,
+                vec![Side::Defense, Side::Prosecution],
+                TrialRules::default(),
+            ),
+            players: vec![TrialSeat::advocate(), TrialSeat::advocate()],
+            timers: TrialConfig::default(),
+        };
+        crate::trial::kit::trial_view_of(&kit, &setup).unwrap()
+    }
+
+    #[test]
+    fn a_chinese_table_is_told_in_chinese_and_finds_jurors_typed_either_way() {
+        let zh = view(Lang::ZhCn);
+        for typed in ["王", "juror_wang", "wang", "WANG"] {
+            assert_eq!(
+                zh.find_juror(typed).as_deref(),
+                Some("juror_wang"),
+                "{typed}"
+            );
+        }
+        assert_eq!(zh.find_card("包裹").as_deref(), Some("injection_logs"));
+        let said = Event::Said {
+            player: 2,
+            juror: "juror_wang".into(),
+            text: "一个人死了。".into(),
+        };
+        let line = zh.line(&said, Audience::Everyone, false).unwrap();
+        assert_eq!(line, "律师 2（AI）→ 王：一个人死了。");
+        let en = view(Lang::En);
+        assert_eq!(en.find_juror("wang").as_deref(), Some("juror_wang"));
+        let line = en.line(&said, Audience::Everyone, false).unwrap();
+        assert_eq!(line, "Advocate 2 (AI) → Wang: 一个人死了。");
+    }
 }
