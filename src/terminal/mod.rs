@@ -10,6 +10,23 @@ mod keyboard;
 
 pub use keyboard::{Keyboard, Typed};
 
+/// Where a terminal game is played, with the terminal's community language set to the one
+/// it is played in: at the terminal the person playing is the community, so `agora web`
+/// and the boards show the terminal's pages in the language of its latest game.
+pub async fn terminal_place(
+    store: &agora_core::store::Store,
+    lang: agora_games::Lang,
+) -> anyhow::Result<agora_core::session::Place> {
+    store
+        .set_community_lang("terminal", lang, agora_core::store::now_ms())
+        .await?;
+    Ok(agora_core::session::Place {
+        surface: "terminal".into(),
+        community: "terminal".into(),
+        channel: "terminal".into(),
+    })
+}
+
 /// How an attached terminal left the session.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Left {

@@ -12,7 +12,7 @@ use agora_agents::trial::TrialKit;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
-use agora_core::session::{GameSetup, Place};
+use agora_core::session::GameSetup;
 use agora_core::store::{Outcome, PlayerRef, SessionRow};
 use agora_core::trial::kit::{trial_content_kit, trial_kit, trial_kit_in, trial_view_of};
 use agora_core::trial::session::{TrialSeat, TrialSessionSetup};
@@ -151,11 +151,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         .seed
         .unwrap_or_else(|| agora_core::store::now_ms() as u64);
     let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
-    let place = Place {
-        surface: "terminal".into(),
-        community: "terminal".into(),
-        channel: "terminal".into(),
-    };
+    let place = crate::terminal::terminal_place(&store, opts.lang).await?;
     let runner = setup
         .create(
             store.clone(),

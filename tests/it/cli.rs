@@ -430,6 +430,15 @@ fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
         out.contains("天黑请闭眼") && out.contains("游戏结束"),
         "{out}"
     );
+    // At the terminal the person is the community: its pages follow the game's language.
+    let rt = tokio::runtime::Runtime::new().unwrap();
+    let lang = rt.block_on(async {
+        let store = agora::store::Store::open(&zh, std::time::Duration::from_secs(20))
+            .await
+            .unwrap();
+        store.community_lang("terminal").await.unwrap()
+    });
+    assert_eq!(lang, Some(agora_games::Lang::ZhCn));
     // English by default, the same game.
     let en_args = args(&en);
     let en_args: Vec<&str> = en_args.iter().map(String::as_str).collect();

@@ -20,7 +20,7 @@ use agora_core::debate::story::team as story;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
-use agora_core::session::{GameSetup, Place};
+use agora_core::session::GameSetup;
 use agora_core::store::{Outcome, PlayerRef, SessionRow};
 use agora_games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
 use agora_games::Seat;
@@ -122,11 +122,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     let setup = setup(config, &kit, &opts, human.map(|s| (s, &player)), seed)?;
     let url = database_url(opts.db.as_deref(), config);
     let store = open_store(&url, config).await?;
-    let place = Place {
-        surface: "terminal".into(),
-        community: "terminal".into(),
-        channel: "terminal".into(),
-    };
+    let place = crate::terminal::terminal_place(&store, opts.lang).await?;
     let runner = setup
         .create(
             store.clone(),

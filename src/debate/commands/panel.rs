@@ -18,7 +18,7 @@ use agora_core::debate::session::DebateSeat;
 use agora_core::debate::sim::panel::social_start;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
-use agora_core::session::{GameSetup, Place};
+use agora_core::session::GameSetup;
 use agora_core::store::{PlayerRef, SessionRow};
 use agora_games::debate::moderated::{ModeratedRules, Style};
 use agora_games::debate::social::SocialRules;
@@ -76,11 +76,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
     let names = shown_names(&seats);
     let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
-    let place = Place {
-        surface: "terminal".into(),
-        community: "terminal".into(),
-        channel: "terminal".into(),
-    };
+    let place = crate::terminal::terminal_place(&store, opts.lang).await?;
     let you = |sides: &[String]| {
         println!("Sides: {}.", sides.join("; "));
         match human {

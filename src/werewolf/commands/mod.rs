@@ -15,7 +15,7 @@ use agora_agents::werewolf::Strategy;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
-use agora_core::session::{GameSetup, Place};
+use agora_core::session::GameSetup;
 use agora_core::store::{Outcome, PlayerRef, SessionRow};
 use agora_core::werewolf::kit::agent_kit;
 use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
@@ -126,11 +126,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     };
     let url = database_url(opts.db.as_deref(), config);
     let store = open_store(&url, config).await?;
-    let place = Place {
-        surface: "terminal".into(),
-        community: "terminal".into(),
-        channel: "terminal".into(),
-    };
+    let place = crate::terminal::terminal_place(&store, opts.lang).await?;
     let runner = setup
         .create(
             store.clone(),
