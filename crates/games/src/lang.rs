@@ -78,6 +78,11 @@ impl Lang {
         &IDS[self as usize]
     }
 
+    /// The message `id` in this language, when a file has it (no arguments).
+    pub fn try_text(self, id: &str) -> Option<String> {
+        LOCALES.try_lookup(self.id(), id)
+    }
+
     /// The message `id` in this language with its arguments (each a text); the message id
     /// itself when no file has it (a test keeps that from shipping).
     pub fn text(self, id: &str, args: &[(&str, &str)]) -> String {

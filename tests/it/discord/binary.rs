@@ -80,6 +80,30 @@ async fn agora_run_with_closed_dms_plays_through_the_channel_button() {
     for n in ["werewolf", "leaderboard", "stats"] {
         assert!(names.contains(&n.to_string()), "{names:?}");
     }
+    // Each command reaches Discord with its Chinese name and description (from the
+    // Fluent files), down to its subcommands, options and choices.
+    let werewolf = fake
+        .registered_commands()
+        .into_iter()
+        .find(|c| c["name"] == "werewolf")
+        .unwrap();
+    assert_eq!(
+        werewolf["name_localizations"]["zh-CN"], "狼人杀",
+        "{werewolf}"
+    );
+    let start = &werewolf["options"][0];
+    assert_eq!(start["name_localizations"]["zh-CN"], "开始", "{start}");
+    let witch = start["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "witch_self_save")
+        .unwrap();
+    assert_eq!(
+        witch["description_localizations"]["zh-CN"],
+        "女巫什么时候可以自救？"
+    );
+    assert_eq!(witch["choices"][1]["name_localizations"]["zh-CN"], "仅首夜");
     let channel = 3002;
     let lobby = open_lobby(
         &fake,

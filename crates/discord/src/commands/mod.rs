@@ -7,12 +7,14 @@
 //! language:` (the server's language, which new tables start in). A
 //! game's stop and status ask the channel's table, whatever it plays. Each is answered (or
 //! deferred) at once; a refusal is ephemeral and changes nothing. Every command has a
-//! per-user cooldown (poise's, set in [`all`]).
+//! per-user cooldown (poise's, set in [`all`]), and its names and descriptions in every
+//! language ([`localize`], from `locales/*/commands.ftl`).
 //!
 //! Adding a game to the Discord surface: its folder, implementing [`DiscordGame`], and one
 //! arm in [`game`].
 
 mod community;
+mod localize;
 pub(crate) mod settings;
 pub(crate) mod stats;
 
@@ -46,6 +48,7 @@ pub(super) fn all(cooldown_secs: f64) -> Vec<poise::Command<Arc<Bot>, Error>> {
     commands.push(community::privacy());
     commands.push(settings::settings());
     set_cooldowns(&mut commands, cooldown_secs);
+    localize::localize(&mut commands);
     commands
 }
 

@@ -48,21 +48,30 @@ pub async fn server_lang(bot: &Arc<Bot>, guild: u64, guild_locale: Option<&str>)
     }
 }
 
+/// [`server_lang`] of the server a command was given in (English outside one).
+pub async fn command_lang(ctx: &Context<'_>) -> Lang {
+    let Some(guild) = ctx.guild_id() else {
+        return Lang::En;
+    };
+    let locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
+        poise::Context::Prefix(_) => None,
+    };
+    server_lang(ctx.data(), guild.get(), locale.as_deref()).await
+}
+
 /// The bot's language on this server (managers only): new tables start in it.
 #[poise::command(
     slash_command,
     guild_only,
     required_permissions = "MANAGE_GUILD",
-    default_member_permissions = "MANAGE_GUILD",
-    name_localized("zh-CN", "设置"),
-    description_localized("zh-CN", "本服务器的机器人设置（仅限管理员）")
+    default_member_permissions = "MANAGE_GUILD"
 )]
 pub async fn settings(
     ctx: Context<'_>,
-    #[description = "The language the bot plays in here (none: show it)"]
-    #[name_localized("zh-CN", "语言")]
-    #[description_localized("zh-CN", "机器人在本服务器使用的语言（留空：查看当前设置）")]
-    language: Option<LanguageChoice>,
+    #[description = "The language the bot plays in here (none: show it)"] language: Option<
+        LanguageChoice,
+    >,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();

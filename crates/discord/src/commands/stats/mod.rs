@@ -13,9 +13,10 @@ use crate::types::{Context, Error};
 use agora_core::ratings::boards::Ratings;
 use agora_core::ratings::boards::Which;
 use agora_core::registry::GameKind;
-use agora_core::stats::names::{amount, count, number, percent, shown_name, Personas};
+use agora_core::stats::names::{amount, count, number, percent, shown_name_in, Personas};
 use agora_core::stats::Board;
 use agora_core::store::SeatResult;
+use agora_games::Lang;
 use serenity::all::CreateEmbed;
 
 /// A game's board here: people ranked by rating (μ − 3σ), AI players apart.
@@ -35,32 +36,42 @@ pub async fn leaderboard(
     let game = game.0;
     let which = board.map_or(Which::Everyone, |b| b.0);
     let guild = guild_of(&ctx);
+    let lang = super::settings::command_lang(&ctx).await;
     let mut results = bot.store.results(game.name(), Some(&guild)).await?;
     let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
     agora_core::ratings::boards::keep_season(&mut results, &rows, season);
     results.retain(|r| which.lists(r.is_ai));
     let ratings = agora_core::registry::stats::ratings(game, &rows, season);
-    let mut text = leaderboard_text(
+    let mut text = leaderboard_text_in(
         game,
         &guild,
         bot.config.stats.min_games,
         &results,
         &ratings,
         &bot.kits,
+        lang,
     );
     if results.is_empty() {
-        text = match which {
-            Which::Ai => "No AI player has played here yet.".into(),
-            Which::People => "No person has played here yet.".into(),
-            Which::Everyone => "No finished games here yet.".into(),
-        };
+        text = lang.text(
+            match which {
+                Which::Ai => "board-none-ai",
+                Which::People => "board-none-people",
+                Which::Everyone => "board-none",
+            },
+            &[],
+        );
     }
     if let Some(link) = web_link(bot.web_url.as_deref(), &guild, game, which, season) {
-        text.push_str(&format!("\n\n🌐 The full board: {link}"));
+        text.push_str("\n\n");
+        text.push_str(&lang.text("board-full", &[("link", &link)]));
     }
+    let name = game.title_in(lang);
     let title = match season {
-        Some(s) => format!("🏆 {} leaderboard · season {s}", game.title()),
-        None => format!("🏆 {} leaderboard", game.title()),
+        Some(s) => lang.text(
+            "board-title-season",
+            &[("game", &name), ("season", &s.to_string())],
+        ),
+        None => lang.text("board-title", &[("game", &name)]),
     };
     ctx.send(
         poise::CreateReply::default()
@@ -124,21 +135,35 @@ fn guild_of(ctx: &Context<'_>) -> String {
 }
 
 /// `count` of an award (`1 best-debater award`, `2 best-debater awards`), after a comma.
-fn awards(def: &dyn Board, n: u64) -> String {
+fn awards(def: &dyn Board, n: u64, lang: Lang) -> String {
     match def.award_name() {
-        Some(_) if n > 0 => {
+        Some(_) if n > 0 && lang.is_english() => {
             let many = def.award_title();
             format!(
                 ", {}",
                 count(n, many.strip_suffix('s').unwrap_or(many), many)
             )
         }
+        Some(_) if n > 0 => lang.text(
+            "board-awards",
+            &[("n", &n.to_string()), ("award", &def.award_title_in(lang))],
+        ),
         _ => String::new(),
     }
 }
 
-/// The leaderboard's text: per part (a debate format) its ranked people, how many more
-/// are not ranked yet, and its AI players apart, each named as the table showed them.
+/// `n` things in `lang` by the messages `id` and `id-one` (`1 game`, `3 games`, `3 局`).
+fn counted(lang: Lang, id: &str, n: u64) -> String {
+    let id = if n == 1 {
+        format!("{id}-one")
+    } else {
+        id.to_string()
+    };
+    lang.text(&id, &[("n", &n.to_string())])
+}
+
+/// The leaderboard's text in English ([`leaderboard_text_in`]).
+#[cfg(test)]
 pub(crate) fn leaderboard_text(
     game: GameKind,
     guild: &str,
@@ -147,9 +172,23 @@ pub(crate) fn leaderboard_text(
     ratings: &Ratings,
     personas: &dyn Personas,
 ) -> String {
+    leaderboard_text_in(game, guild, min_games, results, ratings, personas, Lang::En)
+}
+
+/// The leaderboard's text: per part (a debate format) its ranked people, how many more
+/// are not ranked yet, and its AI players apart, each named as the table showed them.
+pub(crate) fn leaderboard_text_in(
+    game: GameKind,
+    guild: &str,
+    min_games: u32,
+    results: &[SeatResult],
+    ratings: &Ratings,
+    personas: &dyn Personas,
+    lang: Lang,
+) -> String {
     let mut lines = Vec::new();
     if !ratings.is_empty() {
-        lines.push("Ranked by rating, μ − 3σ (μ ± 2σ in brackets).".to_string());
+        lines.push(lang.text("board-ranked-by", &[]));
     }
     let parts = agora_core::registry::stats::parts(game);
     for part in parts {
@@ -158,7 +197,7 @@ pub(crate) fn leaderboard_text(
             continue;
         }
         let def = part.board;
-        let score = def.score_title();
+        let score = def.score_title_in(lang);
         let mean = |x: f64| number(x, 1, def.signed());
         let board =
             agora_core::stats::people_and_ai_of(def, Some(guild), min_games, &seats, ratings);
@@ -166,43 +205,54 @@ pub(crate) fn leaderboard_text(
             if !lines.is_empty() {
                 lines.push(String::new());
             }
-            lines.push(format!("__{}__", part.title));
+            lines.push(format!("__{}__", part.title_in(lang)));
         }
         let people = &board.people;
         for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
-            lines.push(format!(
-                "**{}.** {} — {}mean {score} {}, {}, {} wins{}",
-                p.rank.unwrap_or(0),
-                sanitize(&p.name, 40),
-                rating::lead(p, game),
-                mean(p.mean_score),
-                count(p.games, "game", "games"),
-                percent(p.win_rate),
-                awards(def, p.awards)
+            let rank = p.rank.unwrap_or(0).to_string();
+            let name = sanitize(&p.name, 40);
+            lines.push(lang.text(
+                "board-person",
+                &[
+                    ("rank", &rank),
+                    ("name", &name),
+                    ("lead", &rating::lead(p, game, lang)),
+                    ("score", &score),
+                    ("mean", &mean(p.mean_score)),
+                    ("games", &counted(lang, "board-games", p.games)),
+                    ("rate", &percent(p.win_rate)),
+                    ("awards", &awards(def, p.awards, lang)),
+                ],
             ));
         }
         let unranked = people.players.iter().filter(|p| p.rank.is_none()).count() as u64;
-        let needs = count(min_games as u64, "finished game", "finished games");
+        let needs = agora_core::stats::text::finished_games(min_games, lang);
         if people.players.iter().all(|p| p.rank.is_none()) {
-            lines.push(format!("Nobody is ranked yet: a player needs {needs}."));
+            lines.push(lang.text("board-nobody-ranked", &[("needs", &needs)]));
         }
         if unranked > 0 {
-            lines.push(format!(
-                "{} with fewer than {needs}.",
-                count(unranked, "more player", "more players")
-            ));
+            let id = if unranked == 1 {
+                "board-unranked-one"
+            } else {
+                "board-unranked"
+            };
+            lines.push(lang.text(id, &[("n", &unranked.to_string()), ("needs", &needs)]));
         }
         if !board.ai.is_empty() {
-            lines.push("**AI players** (not ranked; each seat played counts as a game):".into());
+            lines.push(lang.text("board-ai-heading", &[]));
             for p in board.ai.iter().take(10) {
-                lines.push(format!(
-                    "🤖 {} — {}mean {score} {}, {}, {} wins{}",
-                    sanitize(&shown_name(&p.player, &p.name, personas), 60),
-                    rating::lead(p, game),
-                    mean(p.mean_score),
-                    count(p.games, "seat", "seats"),
-                    percent(p.win_rate),
-                    awards(def, p.awards)
+                let name = sanitize(&shown_name_in(&p.player, &p.name, personas, lang), 60);
+                lines.push(lang.text(
+                    "board-ai",
+                    &[
+                        ("name", &name),
+                        ("lead", &rating::lead(p, game, lang)),
+                        ("score", &score),
+                        ("mean", &mean(p.mean_score)),
+                        ("seats", &counted(lang, "board-seats", p.games)),
+                        ("rate", &percent(p.win_rate)),
+                        ("awards", &awards(def, p.awards, lang)),
+                    ],
                 ));
             }
         }
@@ -220,6 +270,7 @@ pub async fn stats(
     ctx.defer().await?;
     let who = user.as_ref().unwrap_or(ctx.author());
     let guild = guild_of(&ctx);
+    let lang = super::settings::command_lang(&ctx).await;
     let id = format!("discord:{}", who.id.get());
     // The player's own rating rows, read once: their ratings and the chart's history.
     let rows = bot.store.player_ratings(&id).await?;
@@ -238,10 +289,11 @@ pub async fn stats(
             .cloned()
             .collect();
         let ratings = agora_core::registry::stats::ratings(game, &here, None);
-        sections.extend(record_text(game, &guild, &results, &ratings));
+        sections.extend(record_text_in(game, &guild, &results, &ratings, lang));
     }
     let text = if sections.is_empty() {
-        format!("<@{}> has no finished games here yet.", who.id.get())
+        let who = format!("<@{}>", who.id.get());
+        lang.text("record-none", &[("who", &who)])
     } else {
         format!("<@{}>\n{}", who.id.get(), sections.join("\n"))
     };
@@ -255,13 +307,25 @@ pub async fn stats(
     Ok(())
 }
 
-/// One player's record in `game` (their seats), per part (a debate format), each with
-/// only the numbers that part has; `None` when they have played none.
+/// One player's record in English ([`record_text_in`]).
+#[cfg(test)]
 pub(crate) fn record_text(
     game: GameKind,
     guild: &str,
     results: &[SeatResult],
     ratings: &Ratings,
+) -> Option<String> {
+    record_text_in(game, guild, results, ratings, Lang::En)
+}
+
+/// One player's record in `game` (their seats), per part (a debate format), each with
+/// only the numbers that part has; `None` when they have played none.
+pub(crate) fn record_text_in(
+    game: GameKind,
+    guild: &str,
+    results: &[SeatResult],
+    ratings: &Ratings,
+    lang: Lang,
 ) -> Option<String> {
     let parts = agora_core::registry::stats::parts(game);
     let mut lines = Vec::new();
@@ -272,36 +336,46 @@ pub(crate) fn record_text(
             continue;
         };
         let def = part.board;
-        let score = def.score_title();
+        let score = def.score_title_in(lang);
         let mean = |x: f64| number(x, 1, def.signed());
-        let mut s = if part.title.is_empty() {
-            String::new()
-        } else {
-            format!("{}: ", part.title)
-        };
-        s.push_str(&format!(
-            "{}, {} ({}), mean {score} {}",
-            count(p.games, "game", "games"),
-            count(p.wins, "win", "wins"),
-            percent(p.win_rate),
-            mean(p.mean_score),
-        ));
+        let mut s = lang.text(
+            "record-line",
+            &[
+                ("games", &counted(lang, "board-games", p.games)),
+                ("wins", &counted(lang, "record-wins", p.wins)),
+                ("rate", &percent(p.win_rate)),
+                ("score", &score),
+                ("mean", &mean(p.mean_score)),
+            ],
+        );
         if def.shows_total() {
-            s.push_str(&format!(" (total {})", amount(p.total_score, false)));
+            let total = amount(p.total_score, false);
+            s.push_str(&lang.text("record-total", &[("total", &total)]));
         }
-        s.push_str(&awards(def, p.awards));
-        let rated = rating::rating_said(p, game);
+        s.push_str(&awards(def, p.awards, lang));
+        let rated = rating::rating_said(p, game, lang);
         if !rated.is_empty() {
-            s.push_str(&format!("; {rated}"));
+            s.push_str(&lang.text("record-rated", &[("rating", &rated)]));
         }
-        s.push('.');
+        s.push_str(&lang.text("record-end", &[]));
+        if !part.title.is_empty() {
+            s = lang.text(
+                "record-part",
+                &[("part", &part.title_in(lang)), ("line", &s)],
+            );
+        }
         if def.groups_title().is_some() {
             for (group, r) in &p.groups {
-                s.push_str(&format!(
-                    "\n• {group}: {}, {}, mean {score} {}",
-                    count(r.games, "game", "games"),
-                    count(r.wins, "win", "wins"),
-                    mean(r.mean_score)
+                s.push('\n');
+                s.push_str(&lang.text(
+                    "record-group",
+                    &[
+                        ("group", &agora_core::stats::names::word_in(group, lang)),
+                        ("games", &counted(lang, "board-games", r.games)),
+                        ("wins", &counted(lang, "record-wins", r.wins)),
+                        ("score", &score),
+                        ("mean", &mean(r.mean_score)),
+                    ],
                 ));
             }
         }
@@ -310,7 +384,7 @@ pub(crate) fn record_text(
     if lines.is_empty() {
         return None;
     }
-    Some(format!("**{}**\n{}", game.title(), lines.join("\n")))
+    Some(format!("**{}**\n{}", game.title_in(lang), lines.join("\n")))
 }
 
 #[cfg(test)]
@@ -382,6 +456,51 @@ pub(crate) mod tests {
         assert_eq!(boards, ["people", "ai", "everyone"]);
         assert_eq!(options[2]["min_value"].as_f64(), Some(0.0));
         assert!(json["description"].as_str().unwrap().len() <= 100);
+    }
+
+    /// A Chinese server's boards: every line in Chinese, numbers and names as they are.
+    #[test]
+    fn a_chinese_server_reads_its_boards_in_chinese() {
+        let results = vec![
+            seat("discord:1", false, "seer", 12.0, true),
+            seat("discord:1", false, "werewolf", 0.4, false),
+            seat("ai:heuristic@0.1.0", true, "werewolf", 30.0, true),
+        ];
+        let none = Ratings::default();
+        let board = leaderboard_text_in(
+            GameKind::Werewolf,
+            "g",
+            3,
+            &results,
+            &none,
+            &NoPersonas,
+            Lang::ZhCn,
+        );
+        assert!(
+            board.contains("还没有人上榜：玩家需要完成 3 局。"),
+            "{board}"
+        );
+        assert!(board.contains("另有 1 位玩家"), "{board}");
+        assert!(board.contains("**AI 玩家**"), "{board}");
+        assert!(
+            board.contains("🤖 AI · 内置玩家 — 平均GPP 30.0，1 局，胜率 100%"),
+            "{board}"
+        );
+        let mine: Vec<_> = results.into_iter().filter(|r| !r.is_ai).collect();
+        let record = record_text_in(GameKind::Werewolf, "g", &mine, &none, Lang::ZhCn).unwrap();
+        assert!(record.starts_with("**狼人杀**\n"), "{record}");
+        assert!(
+            record.contains("2 局，1 胜（胜率 50%），平均GPP 6.2（总计 12.4）。"),
+            "{record}"
+        );
+        assert!(record.contains("\n• 预言家：1 局，1 胜"), "{record}");
+        assert!(record.contains("\n• 狼人：1 局，0 胜"), "{record}");
+        for line in board.lines().chain(record.lines()) {
+            assert!(
+                line.is_empty() || line.chars().any(agora_games::lang::is_han),
+                "{line}"
+            );
+        }
     }
 
     #[test]

@@ -1,16 +1,17 @@
 //! Ratings as the boards' commands say them: a line's rating (`rating 7.9 (25.6 ± 11.7)`,
 //! werewolf's sides after it), and a player's rating history as a PNG chart for `/stats`.
 
-use agora_core::ratings::key_title;
+use agora_core::ratings::{key_title, key_title_in};
 use agora_core::registry::GameKind;
 use agora_core::stats::PlayerLine;
 use agora_core::store::RatingRow;
+use agora_games::Lang;
 use std::collections::BTreeMap;
 
 /// `rating 7.9 (25.6 ± 11.7)`, with each side's for a game rated by side (keys other than
 /// the game's name: `rating 0.2 (25.0 ± 16.6; village 1.3, wolves -0.9)`); empty without a
 /// rating.
-pub(super) fn rating_said(p: &PlayerLine, game: GameKind) -> String {
+pub(super) fn rating_said(p: &PlayerLine, game: GameKind, lang: Lang) -> String {
     let Some(r) = &p.rating else {
         return String::new();
     };
@@ -19,20 +20,21 @@ pub(super) fn rating_said(p: &PlayerLine, game: GameKind) -> String {
         let sides: Vec<String> = r
             .keys
             .iter()
-            .map(|(k, (rating, _))| format!("{} {:.1}", key_title(k), rating.display()))
+            .map(|(k, (rating, _))| format!("{} {:.1}", key_title_in(k, lang), rating.display()))
             .collect();
-        inner.push_str(&format!("; {}", sides.join(", ")));
+        inner.push_str(&lang.text("rating-sides", &[("sides", &sides.join(", "))]));
     }
-    format!("rating {:.1} ({inner})", r.rating.display())
+    let value = format!("{:.1}", r.rating.display());
+    lang.text("rating-said", &[("value", &value), ("inner", &inner)])
 }
 
 /// [`rating_said`] followed by a comma, to lead a line; empty without a rating.
-pub(super) fn lead(p: &PlayerLine, game: GameKind) -> String {
-    let said = rating_said(p, game);
+pub(super) fn lead(p: &PlayerLine, game: GameKind, lang: Lang) -> String {
+    let said = rating_said(p, game, lang);
     if said.is_empty() {
         said
     } else {
-        format!("{said}, ")
+        lang.text("rating-lead", &[("said", &said)])
     }
 }
 

@@ -1,0 +1,32 @@
+# /leaderboard and /stats on Discord (crates/discord/src/commands/stats/).
+
+board-title = 🏆 { $game } leaderboard
+board-title-season = 🏆 { $game } leaderboard · season { $season }
+board-none-ai = No AI player has played here yet.
+board-none-people = No person has played here yet.
+board-none = No finished games here yet.
+board-full = 🌐 The full board: { $link }
+board-ranked-by = Ranked by rating, μ − 3σ (μ ± 2σ in brackets).
+board-person = **{ $rank }.** { $name } — { $lead }mean { $score } { $mean }, { $games }, { $rate } wins{ $awards }
+board-ai = 🤖 { $name } — { $lead }mean { $score } { $mean }, { $seats }, { $rate } wins{ $awards }
+board-ai-heading = **AI players** (not ranked; each seat played counts as a game):
+board-games = { $n } games
+board-games-one = { $n } game
+board-seats = { $n } seats
+board-seats-one = { $n } seat
+board-awards = , { $n } { $award }
+board-nobody-ranked = Nobody is ranked yet: a player needs { $needs }.
+board-unranked = { $n } more players with fewer than { $needs }.
+board-unranked-one = { $n } more player with fewer than { $needs }.
+record-none = { $who } has no finished games here yet.
+record-line = { $games }, { $wins } ({ $rate }), mean { $score } { $mean }
+record-part = { $part }: { $line }
+record-wins = { $n } wins
+record-wins-one = { $n } win
+record-total = { " " }(total { $total })
+record-rated = ; { $rating }
+record-end = .
+record-group = • { $group }: { $games }, { $wins }, mean { $score } { $mean }
+rating-said = rating { $value } ({ $inner })
+rating-sides = ; { $sides }
+rating-lead = { $said },{ " " }

@@ -1,0 +1,32 @@
+# Discord 上的 /leaderboard 与 /stats（crates/discord/src/commands/stats/）。
+
+board-title = 🏆 { $game }排行榜
+board-title-season = 🏆 { $game }排行榜 · 第 { $season } 赛季
+board-none-ai = 本服务器还没有 AI 玩家参与过对局。
+board-none-people = 本服务器还没有真人玩家参与过对局。
+board-none = 本服务器还没有完成的对局。
+board-full = 🌐 完整榜单：{ $link }
+board-ranked-by = 按积分排名，积分为 μ − 3σ（括号内为 μ ± 2σ）。
+board-person = **{ $rank }.** { $name } — { $lead }平均{ $score } { $mean }，{ $games }，胜率 { $rate }{ $awards }
+board-ai = 🤖 { $name } — { $lead }平均{ $score } { $mean }，{ $seats }，胜率 { $rate }{ $awards }
+board-ai-heading = **AI 玩家**（不参与排名；每坐一个座位算一局）：
+board-games = { $n } 局
+board-games-one = { $n } 局
+board-seats = { $n } 局
+board-seats-one = { $n } 局
+board-awards = ，{ $award } { $n }
+board-nobody-ranked = 还没有人上榜：玩家需要完成 { $needs }。
+board-unranked = 另有 { $n } 位玩家完成的对局不足 { $needs }。
+board-unranked-one = 另有 { $n } 位玩家完成的对局不足 { $needs }。
+record-none = { $who } 在本服务器还没有完成的对局。
+record-line = { $games }，{ $wins }（胜率 { $rate }），平均{ $score } { $mean }
+record-part = { $part }：{ $line }
+record-wins = { $n } 胜
+record-wins-one = { $n } 胜
+record-total = （总计 { $total }）
+record-rated = ；{ $rating }
+record-end = 。
+record-group = • { $group }：{ $games }，{ $wins }，平均{ $score } { $mean }
+rating-said = 积分 { $value }（{ $inner }）
+rating-sides = ；{ $sides }
+rating-lead = { $said }，
