@@ -14,7 +14,7 @@ use agora_core::ratings::boards::Ratings;
 use agora_core::ratings::boards::Which;
 use agora_core::registry::GameKind;
 use agora_core::stats::names::{amount, count, number, percent, shown_name_in, Personas};
-use agora_core::stats::Board;
+use agora_core::stats::{Board, PlayerLine};
 use agora_core::store::SeatResult;
 use agora_games::Lang;
 use serenity::all::CreateEmbed;
@@ -207,22 +207,29 @@ pub(crate) fn leaderboard_text_in(
             }
             lines.push(format!("__{}__", part.title_in(lang)));
         }
-        let people = &board.people;
-        for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
-            let rank = p.rank.unwrap_or(0).to_string();
-            let name = sanitize(&p.name, 40);
-            lines.push(lang.text(
-                "board-person",
+        // A ranked person's line and an AI player's: `played` counts games or seats.
+        let line = |id: &str, p: &PlayerLine, name: &str, played: &str| {
+            lang.text(
+                id,
                 &[
-                    ("rank", &rank),
-                    ("name", &name),
+                    ("rank", &p.rank.unwrap_or(0).to_string()),
+                    ("name", name),
                     ("lead", &rating::lead(p, game, lang)),
                     ("score", &score),
                     ("mean", &mean(p.mean_score)),
-                    ("games", &counted(lang, "board-games", p.games)),
+                    ("played", &counted(lang, played, p.games)),
                     ("rate", &percent(p.win_rate)),
                     ("awards", &awards(def, p.awards, lang)),
                 ],
+            )
+        };
+        let people = &board.people;
+        for p in people.players.iter().filter(|p| p.rank.is_some()).take(15) {
+            lines.push(line(
+                "board-person",
+                p,
+                &sanitize(&p.name, 40),
+                "board-games",
             ));
         }
         let unranked = people.players.iter().filter(|p| p.rank.is_none()).count() as u64;
@@ -242,18 +249,7 @@ pub(crate) fn leaderboard_text_in(
             lines.push(lang.text("board-ai-heading", &[]));
             for p in board.ai.iter().take(10) {
                 let name = sanitize(&shown_name_in(&p.player, &p.name, personas, lang), 60);
-                lines.push(lang.text(
-                    "board-ai",
-                    &[
-                        ("name", &name),
-                        ("lead", &rating::lead(p, game, lang)),
-                        ("score", &score),
-                        ("mean", &mean(p.mean_score)),
-                        ("seats", &counted(lang, "board-seats", p.games)),
-                        ("rate", &percent(p.win_rate)),
-                        ("awards", &awards(def, p.awards, lang)),
-                    ],
-                ));
+                lines.push(line("board-ai", p, &name, "board-seats"));
             }
         }
     }
