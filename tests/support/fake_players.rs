@@ -97,6 +97,9 @@ pub struct Humans {
     pub speeches: usize,
     pub votes: usize,
     pub night_actions: usize,
+    /// What they say when called to speak (`{u}`: the speaker's user id); English by
+    /// default.
+    pub speech: String,
 }
 
 impl Humans {
@@ -110,6 +113,8 @@ impl Humans {
             speeches: 0,
             votes: 0,
             night_actions: 0,
+            speech: "I am user {u}. I have watched closely; seat 2 worries me. @everyone listen!"
+                .into(),
         }
     }
 
@@ -154,19 +159,16 @@ impl Humans {
         }
         for m in fake.messages(self.channel) {
             let text = m.text();
-            if text.contains("Roles revealed") {
+            // The scorecard's footer, at an English or a Chinese table.
+            if text.contains("Roles revealed") || text.contains("身份已揭晓") {
                 return true;
             }
             for &u in &self.users.clone() {
                 let mention = format!("<@{u}>");
                 if text.starts_with(&format!("🎤 {mention}")) && self.done.insert((m.id, u)) {
                     self.speeches += 1;
-                    fake.say(
-                        u,
-                        self.channel,
-                        &format!("I am user {u}. I have watched closely; seat 2 worries me. @everyone listen!"),
-                    )
-                    .await;
+                    let speech = self.speech.replace("{u}", &u.to_string());
+                    fake.say(u, self.channel, &speech).await;
                 }
                 if let Some(id) = m.find_custom_id("board:") {
                     if text

@@ -14,6 +14,8 @@
 //! - `trial`: a trial with two people, juror threads, evidence, the verdict; a restart.
 //! - `bad_inputs`: bad input at every control of the debates and the trial.
 //! - `cluster`: two `agora run` processes on one PostgreSQL: handed-over clicks, a takeover.
+//! - `werewolf_zh`: werewolf in Chinese: a Chinese server's table, a Chinese speaker at an
+//!   English table, a Chinese table across a restart.
 
 mod bad_inputs;
 mod bad_inputs_formats;
@@ -30,6 +32,7 @@ mod restart;
 mod seats;
 mod trial;
 mod werewolf;
+mod werewolf_zh;
 
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS};
 use crate::fake_players::{ephemeral_reply, open_lobby, press};

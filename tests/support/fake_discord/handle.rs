@@ -36,6 +36,8 @@ impl FakeDiscord {
             by_interaction: HashMap::new(),
             msg_index: HashMap::new(),
             closed_dms: HashSet::new(),
+            locales: HashMap::new(),
+            guild_locale: None,
             threads: Vec::new(),
             opened_dms: HashMap::new(),
             fails: Vec::new(),
@@ -80,6 +82,30 @@ impl FakeDiscord {
     /// `ws://127.0.0.1:PORT`: the gateway URL that `GET /gateway` answers.
     pub fn gateway_url(&self) -> String {
         self.st().gw_url.clone()
+    }
+
+    /// From now on, this user's interactions carry `locale` (their Discord client's
+    /// language, as `zh-CN`).
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        self.st().locales.insert(user, locale.to_string());
+    }
+
+    /// From now on, interactions in a server carry `locale` as its preferred locale
+    /// (`guild_locale`).
+    pub fn set_guild_locale(&self, locale: &str) {
+        self.st().guild_locale = Some(locale.to_string());
+    }
+
+    /// An interaction's JSON with the user's locale and the server's, as set.
+    fn localize(&self, mut d: Value, user: u64) -> Value {
+        let st = self.st();
+        if let Some(l) = st.locales.get(&user) {
+            d["locale"] = json!(l);
+        }
+        if let (Some(l), Some(_)) = (&st.guild_locale, d.get("guild_locale")) {
+            d["guild_locale"] = json!(l);
+        }
+        d
     }
 
     /// From now on, posting a message into this user's DM channel answers 403 50007.
@@ -302,7 +328,10 @@ impl FakeDiscord {
                           "options": options});
         let id = self.new_interaction(user, channel, None);
         let guild = self.st().guild_of(channel);
-        let d = interaction_json(id, 2, user, channel, guild, perms, data);
+        let d = self.localize(
+            interaction_json(id, 2, user, channel, guild, perms, data),
+            user,
+        );
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
     }
@@ -338,7 +367,8 @@ impl FakeDiscord {
         }
         let id = self.new_interaction(user, current.channel_id, Some(current.id));
         let guild = self.st().guild_of(current.channel_id);
-        let mut d = interaction_json(id, 3, user, current.channel_id, guild, perms, data);
+        let d = interaction_json(id, 3, user, current.channel_id, guild, perms, data);
+        let mut d = self.localize(d, user);
         d["message"] = message_json(&current);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
@@ -363,7 +393,10 @@ impl FakeDiscord {
         let data = json!({"custom_id": custom_id, "components": rows});
         let id = self.new_interaction(user, channel, None);
         let guild = self.st().guild_of(channel);
-        let d = interaction_json(id, 5, user, channel, guild, DEFAULT_PERMS, data);
+        let d = self.localize(
+            interaction_json(id, 5, user, channel, guild, DEFAULT_PERMS, data),
+            user,
+        );
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
     }

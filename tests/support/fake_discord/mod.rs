@@ -271,6 +271,10 @@ struct State {
     by_channel: HashMap<u64, Vec<usize>>,
     by_interaction: HashMap<u64, Vec<usize>>,
     closed_dms: HashSet<u64>,
+    /// Each user's Discord client language (`locale` of their interactions; `en-US` when
+    /// not set), and the server's preferred locale (`guild_locale`).
+    locales: HashMap<u64, String>,
+    guild_locale: Option<String>,
     opened_dms: HashMap<u64, u64>,
     /// Threads made by the bot: id → (parent channel, name, members), in order.
     threads: Vec<(u64, u64, String, Vec<u64>)>,

@@ -10,8 +10,9 @@ use super::private::{panel_answered, panel_view, welcome_dm};
 use super::start::start_game;
 use super::table::{OpenAsk, TableState, WerewolfTable};
 use super::views::{action_for, chosen, lobby_components, lobby_embed, refresh_board};
+use crate::commands::settings::lang_of_locale;
 use crate::guards::member_manages;
-use crate::send::{ephemeral, followup, CLOSED};
+use crate::send::{ephemeral, followup};
 use crate::tables::Seated;
 use crate::text::{display_name, sanitize};
 use crate::types::{Bot, Error};
@@ -32,31 +33,29 @@ pub(super) async fn on_lobby(
 ) -> Result<(), Error> {
     let user = c.user.id.get();
     let channel = table.channel;
+    // What only the clicker sees is in their own language.
+    let own = lang_of_locale(&c.locale);
+    let lang = match own {
+        Some(lang) => lang,
+        None => table.lang().await,
+    };
     let mut st = table.state.lock().await;
     let TableState::Lobby(lobby) = &mut *st else {
         drop(st);
-        bot.respond(c, ephemeral(CLOSED)).await?;
+        bot.respond(c, ephemeral(lang.text("wwd-closed", &[])))
+            .await?;
         return Ok(());
     };
     let mut next = lobby.clone();
     let result = match verb {
-        "join" => next.join(user, &sanitize(&display_name(&c.user), 40)),
+        "join" => next.join(user, &sanitize(&display_name(&c.user), 40), own),
         "leave" => next.leave(user),
         "start" => next.check_start(user, member_manages(c)),
-        _ => Err(LobbyError::BadOption(CLOSED.into())),
+        _ => Err(LobbyError::BadOption(lang.text("wwd-closed", &[]))),
     };
     if let Err(e) = result {
         drop(st);
-        let text = e.to_string();
-        let mut t = text.chars();
-        let mut text = match t.next() {
-            Some(f) => f.to_uppercase().collect::<String>() + t.as_str(),
-            None => text,
-        };
-        if !text.ends_with('.') {
-            text.push('.');
-        }
-        bot.respond(c, ephemeral(text)).await?;
+        bot.respond(c, ephemeral(e.said(lang))).await?;
         return Ok(());
     }
     // Acknowledge first; the store and DMs come after.
@@ -77,7 +76,7 @@ pub(super) async fn on_lobby(
         &bot.http,
         EditInteractionResponse::new()
             .embed(lobby_embed(&next, "🤖"))
-            .components(lobby_components(channel)),
+            .components(lobby_components(channel, next.lang.unwrap_or_default())),
     )
     .await?;
     drop(st);
@@ -139,7 +138,9 @@ pub(super) async fn on_ask(
         find_ask(c, table, seat, seq).await
     };
     let Some(open) = found else {
-        bot.respond(c, ephemeral(CLOSED)).await?;
+        let lang = table.lang_for(c).await;
+        bot.respond(c, ephemeral(lang.text("wwd-closed", &[])))
+            .await?;
         return Ok(());
     };
     if verb == "open" {
@@ -152,7 +153,9 @@ pub(super) async fn on_ask(
             let mut st = table.state.lock().await;
             let TableState::Running(r) = &mut *st else {
                 drop(st);
-                bot.respond(c, ephemeral(CLOSED)).await?;
+                let lang = table.lang_for(c).await;
+                bot.respond(c, ephemeral(lang.text("wwd-closed", &[])))
+                    .await?;
                 return Ok(());
             };
             panel_view(r, seat)
@@ -190,11 +193,14 @@ async fn answer_click(
         ComponentInteractionDataKind::StringSelect { values } => values.first().cloned(),
         _ => None,
     };
-    let action = match action_for(&open.ask, verb, value.as_deref()) {
+    // Ephemeral answers in the clicker's language; a DM's own text in the seat's.
+    let lang = table.lang_for(c).await;
+    let closed = lang.text("wwd-closed", &[]);
+    let action = match action_for(&open.ask, verb, value.as_deref(), lang) {
         Ok(a) => a,
-        Err(e) => {
-            bot.respond(c, ephemeral(format!("Not taken: {e}.")))
-                .await?;
+        Err(why) => {
+            let said = lang.text("wwd-not-taken", &[("why", &why)]);
+            bot.respond(c, ephemeral(said)).await?;
             return Ok(());
         }
     };
@@ -204,11 +210,17 @@ async fn answer_click(
     let (handle, names) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
-            return followup(bot, c, CLOSED).await;
+            return followup(bot, c, &closed).await;
         };
-        (r.handle.clone(), r.names.clone())
+        let names = if board {
+            r.names.in_lang(lang)
+        } else {
+            r.names_of(seat)
+        };
+        (r.handle.clone(), names)
     };
     let what = chosen(&action, &names);
+    let done = names.t("wwd-done", &[("what", &what)]);
     match handle.submit(seat, action, Some(seq)).await {
         Ok(()) => {
             {
@@ -224,10 +236,9 @@ async fn answer_click(
             }
             if board {
                 refresh_board(bot, table, ChannelId::new(table.channel)).await;
-                followup(bot, c, &format!("✅ Done: {what}.")).await
+                followup(bot, c, &done).await
             } else {
                 // The news above the controls stays; the ask's line becomes the choice.
-                let done = format!("✅ Done: {what}.");
                 let content = match c.message.content.rsplit_once('\n') {
                     Some((news, _)) if !news.trim().is_empty() => {
                         format!("{}\n{done}", news.trim_end())
@@ -244,8 +255,11 @@ async fn answer_click(
                 Ok(())
             }
         }
-        Err(SubmitError::Stale) | Err(SubmitError::Closed) => followup(bot, c, CLOSED).await,
-        Err(e) => followup(bot, c, &format!("Not taken: {e}.")).await,
+        Err(SubmitError::Stale) | Err(SubmitError::Closed) => followup(bot, c, &closed).await,
+        Err(e) => {
+            let said = lang.text("wwd-not-taken", &[("why", &e.to_string())]);
+            followup(bot, c, &said).await
+        }
     }
 }
 
@@ -277,7 +291,9 @@ pub(super) async fn on_board(
         }
     };
     let Some((seat, open)) = found else {
-        bot.respond(c, ephemeral(CLOSED)).await?;
+        let lang = table.lang_for(c).await;
+        bot.respond(c, ephemeral(lang.text("wwd-closed", &[])))
+            .await?;
         return Ok(());
     };
     answer_click(bot, c, table, seat, open, "vote", true).await

@@ -2,6 +2,7 @@
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
 //! whatever game it plays.
 
+use crate::commands::settings::{lang_of_locale, server_lang};
 use crate::send::reply_ephemeral as refuse;
 use crate::text::{display_name, sanitize};
 use crate::types::{Context, Error};
@@ -78,13 +79,21 @@ pub async fn start(
         }),
         max_days,
     };
-    if let Err(e) = options.validate() {
-        return refuse(ctx, format!("Not started: {e}.")).await;
-    }
     let channel = ctx.channel_id().get();
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+    // The lobby speaks the server's language; what only the host sees, the host's own.
+    let table_lang = server_lang(&bot, guild, guild_locale(ctx)).await;
+    let own = ctx.locale().and_then(lang_of_locale);
+    if let Err(e) = options.validate() {
+        let said = own
+            .unwrap_or(table_lang)
+            .text("wwd-not-started", &[("why", &e.to_string())]);
+        return refuse(ctx, said).await;
+    }
     let name = sanitize(&display_name(ctx.author()), 40);
-    let lobby = Lobby::open(user, &name, guild, options);
+    let mut lobby = Lobby::open(user, &name, guild, options);
+    lobby.lang = Some(table_lang);
+    lobby.seats[0].lang = own;
     let table = Arc::new(WerewolfTable::new(
         channel,
         guild,
@@ -92,7 +101,7 @@ pub async fn start(
     ));
     let shown = poise::CreateReply::default()
         .embed(lobby_embed(&lobby, "🤖"))
-        .components(lobby_components(channel));
+        .components(lobby_components(channel, table_lang));
     // The host is told about closed DMs before the lobby shows, so nobody can start the
     // game in between (the channel reads the same every time).
     let dm_check = welcome_dm(&bot, &table, user, None);
@@ -108,5 +117,35 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
 /// Shows the phase, the living seats and whose turn it is.
 #[poise::command(slash_command, guild_only)]
 pub async fn status(ctx: Context<'_>) -> Result<(), Error> {
-    crate::tables::table_status(ctx, "/werewolf start").await
+    let bot = ctx.data().clone();
+    let table = bot.table(ctx.channel_id().get());
+    let ours = table
+        .clone()
+        .and_then(|t| t.into_any().downcast::<WerewolfTable>().ok());
+    // A werewolf table answers in the asker's language (else its own); another game's
+    // table answers as it does.
+    let lang = match (ctx.locale().and_then(lang_of_locale), &ours) {
+        (Some(lang), _) => lang,
+        (None, Some(t)) => t.lang().await,
+        (None, None) => {
+            let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+            server_lang(&bot, guild, guild_locale(ctx)).await
+        }
+    };
+    match (ours, table) {
+        (Some(t), _) => refuse(ctx, super::status_in(&t, lang).await).await,
+        (None, Some(t)) => refuse(ctx, t.status().await).await,
+        (None, None) => {
+            let said = lang.text("wwd-no-game", &[("open", "/werewolf start")]);
+            refuse(ctx, said).await
+        }
+    }
+}
+
+/// The server's preferred locale, as the command's interaction carries it.
+fn guild_locale(ctx: Context<'_>) -> Option<&str> {
+    match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.as_deref(),
+        poise::Context::Prefix(_) => None,
+    }
 }

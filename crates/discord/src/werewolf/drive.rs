@@ -64,13 +64,8 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             let mut p = plan(r, &notes);
             p.status_changed = true;
             missing_panels(r, &mut p, &reads, bot.me);
-            p.channel.insert(
-                0,
-                Post::Text(format!(
-                    "♻️ The bot restarted: the game goes on; {}.",
-                    r.turn()
-                )),
-            );
+            let restarted = r.names.t("wwd-restarted", &[("turn", &r.turn())]);
+            p.channel.insert(0, Post::Text(restarted));
             p
         };
         if !remember(&bot, &table).await {
@@ -431,13 +426,12 @@ async fn finish(
         };
         if let Some(b) = r.board.take() {
             if let Some(m) = b.message {
+                let closed = r.names.t("wwd-board-ended", &[]);
                 let _ = bot
                     .edit(
                         channel,
                         m,
-                        EditMessage::new()
-                            .content("🗳️ Voting is closed.")
-                            .components(vec![]),
+                        EditMessage::new().content(closed).components(vec![]),
                     )
                     .await;
             }
@@ -477,9 +471,7 @@ async fn finish(
                 channel,
                 CreateMessage::new()
                     .embed(CreateEmbed::new().title(title).description(body).footer(
-                        serenity::all::CreateEmbedFooter::new(
-                            "Roles revealed. /leaderboard game:werewolf for the ranking.",
-                        ),
+                        serenity::all::CreateEmbedFooter::new(names.t("wwd-roles-revealed", &[])),
                     ))
                     .allowed_mentions(no_pings()),
             )
@@ -489,7 +481,7 @@ async fn finish(
             bot.post(
                 channel,
                 CreateMessage::new()
-                    .content("🛑 The game was stopped and recorded as abandoned.")
+                    .content(names.t("wwd-stopped", &[]))
                     .allowed_mentions(no_pings()),
             )
             .await;

@@ -4,6 +4,7 @@
 
 use agora_agents::config::ranges::{LOBBY_MAX_DAYS, LOBBY_PACE};
 use agora_games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
+use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
 
@@ -24,6 +25,10 @@ pub struct LobbySeat {
     /// The bot could not DM this player: they act through the channel's fallback button.
     #[serde(default)]
     pub dm_closed: bool,
+    /// The language of the player's Discord client when they sat down, when it is one of
+    /// ours: their DMs and the answers only they see are in it (else the table's).
+    #[serde(default)]
+    pub lang: Option<Lang>,
 }
 
 /// The options of `/werewolf start`; `None` keeps the server's default from config.
@@ -111,6 +116,25 @@ pub enum LobbyError {
     BadOption(String),
 }
 
+impl LobbyError {
+    /// The refusal as its player reads it, in `lang` (a sentence).
+    pub fn said(&self, lang: Lang) -> String {
+        let seats = SEATS.to_string();
+        match self {
+            LobbyError::AlreadySeated => lang.text("wwd-err-seated", &[]),
+            LobbyError::Full => lang.text("wwd-err-full", &[("seats", &seats)]),
+            LobbyError::NotSeated => lang.text("wwd-err-not-seated", &[]),
+            LobbyError::NotHost => lang.text("wwd-err-not-host", &[]),
+            LobbyError::NotEnough(n) => lang.text(
+                "wwd-err-not-enough",
+                &[("seats", &seats), ("joined", &n.to_string())],
+            ),
+            LobbyError::Empty => lang.text("wwd-err-empty", &[]),
+            LobbyError::BadOption(why) => why.clone(),
+        }
+    }
+}
+
 /// A lobby: the host opened it; players join in order and take seats 1, 2, ….
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Lobby {
@@ -121,6 +145,11 @@ pub struct Lobby {
     /// The lobby message, once posted (for the link to it).
     #[serde(default)]
     pub message: Option<u64>,
+    /// The server's language when the lobby opened: the lobby speaks it and the game is
+    /// played in it. `None` for a lobby stored before tables knew their language (the
+    /// server's language when it starts).
+    #[serde(default)]
+    pub lang: Option<Lang>,
 }
 
 impl Lobby {
@@ -133,9 +162,11 @@ impl Lobby {
                 user: host,
                 name: host_name.to_string(),
                 dm_closed: false,
+                lang: None,
             }],
             options,
             message: None,
+            lang: None,
         }
     }
 
@@ -143,7 +174,8 @@ impl Lobby {
         self.seats.iter().position(|s| s.user == user)
     }
 
-    pub fn join(&mut self, user: u64, name: &str) -> Result<(), LobbyError> {
+    /// `user` sits down; `lang` is their own language, if known.
+    pub fn join(&mut self, user: u64, name: &str, lang: Option<Lang>) -> Result<(), LobbyError> {
         if self.seat_of(user).is_some() {
             return Err(LobbyError::AlreadySeated);
         }
@@ -154,6 +186,7 @@ impl Lobby {
             user,
             name: name.to_string(),
             dm_closed: false,
+            lang,
         });
         Ok(())
     }
@@ -186,11 +219,11 @@ mod tests {
     #[test]
     fn join_leave_and_start_rules() {
         let mut l = Lobby::open(1, "host", 9, TableOptions::default());
-        assert_eq!(l.join(1, "host"), Err(LobbyError::AlreadySeated));
+        assert_eq!(l.join(1, "host", None), Err(LobbyError::AlreadySeated));
         for u in 2..=9 {
-            l.join(u, "p").unwrap();
+            l.join(u, "p", None).unwrap();
         }
-        assert_eq!(l.join(10, "late"), Err(LobbyError::Full));
+        assert_eq!(l.join(10, "late", None), Err(LobbyError::Full));
         assert_eq!(l.leave(10), Err(LobbyError::NotSeated));
         l.leave(5).unwrap();
         assert_eq!(l.seat_of(6), Some(4));
@@ -198,8 +231,15 @@ mod tests {
         assert_eq!(l.check_start(2, true), Ok(()));
         l.options.ai_fill = false;
         assert_eq!(l.check_start(1, false), Err(LobbyError::NotEnough(8)));
+        assert!(LobbyError::NotEnough(8)
+            .said(Lang::ZhCn)
+            .contains("只有 8 人"));
+        assert_eq!(
+            LobbyError::NotHost.said(Lang::En),
+            "Only the host or a moderator (Manage Messages) can start the game."
+        );
         let before = l.clone();
-        assert!(l.join(1, "again").is_err());
+        assert!(l.join(1, "again", None).is_err());
         assert_eq!(l, before, "a refused join changes nothing");
     }
 

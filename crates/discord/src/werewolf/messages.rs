@@ -17,7 +17,7 @@ pub(super) async fn speech(
     m: &Message,
 ) -> Result<(), Error> {
     let user = m.author.id.get();
-    let (handle, seat, seq, gen, max, delete) = {
+    let (handle, seat, seq, gen, max, delete, lang) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
             return Ok(());
@@ -32,6 +32,8 @@ pub(super) async fn speech(
                 r.open.get(&seat).map(|o| o.gen).unwrap_or(0),
                 r.open.get(&seat).map(|o| o.ask.max_chars).unwrap_or(300),
                 false,
+                // Said in the channel: the table's language.
+                r.data.lang,
             ),
             _ => {
                 drop(st);
@@ -49,14 +51,12 @@ pub(super) async fn speech(
     }
     let len = text.chars().count();
     if len > max as usize {
-        bot.post_to(
-            m.channel_id,
-            m.author.id,
-            format!(
-                "<@{user}>: that speech is {len} characters; at most {max} are allowed. Send a shorter one (your turn is still open)."
-            ),
-        )
-        .await;
+        let (user, len, max) = (user.to_string(), len.to_string(), max.to_string());
+        let said = lang.text(
+            "wwd-too-long",
+            &[("user", &user), ("len", &len), ("max", &max)],
+        );
+        bot.post_to(m.channel_id, m.author.id, said).await;
         return Ok(());
     }
     match handle.submit(seat, Action::Speak { text }, Some(seq)).await {
@@ -71,12 +71,9 @@ pub(super) async fn speech(
         }
         Err(SubmitError::Stale) => {}
         Err(e) => {
-            bot.post_to(
-                m.channel_id,
-                m.author.id,
-                format!("<@{user}>: not taken: {e}."),
-            )
-            .await;
+            let (user, why) = (user.to_string(), e.to_string());
+            let said = lang.text("wwd-speech-refused", &[("user", &user), ("why", &why)]);
+            bot.post_to(m.channel_id, m.author.id, said).await;
         }
     }
     Ok(())
@@ -103,17 +100,22 @@ pub(super) async fn wolf_chat(bot: &Arc<Bot>, table: &WerewolfTable, m: &Message
         let Some(pack) = r.wolves_of(seat) else {
             return false;
         };
-        let others: Vec<u64> = pack
+        // Each wolf reads the line in their own language.
+        let text = sanitize(&m.content, 300);
+        let others: Vec<(u64, String)> = pack
             .iter()
             .filter(|s| *s != seat && r.alive.contains(*s))
-            .filter_map(|s| r.data.user(s))
+            .filter_map(|s| {
+                let names = r.names_of(s);
+                let from = names.seat(seat);
+                let line = names.t("wwd-wolf-chat", &[("from", &from), ("text", &text)]);
+                r.data.user(s).map(|u| (u, line))
+            })
             .collect();
-        (r.names.seat(seat), others)
+        others
     };
-    let (from, others) = targets;
-    let text = format!("🐺 {from}: {}", sanitize(&m.content, 300));
-    for u in others {
-        let _ = bot.dm(u, CreateMessage::new().content(text.clone())).await;
+    for (u, text) in targets {
+        let _ = bot.dm(u, CreateMessage::new().content(text)).await;
     }
     true
 }

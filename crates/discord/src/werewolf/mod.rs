@@ -41,11 +41,33 @@ use agora_core::store::ChannelRow;
 use agora_core::werewolf::session::WerewolfSetup;
 use agora_games::werewolf::Werewolf;
 use agora_games::werewolf::SEATS;
-use agora_games::Viewer;
+use agora_games::{Lang, Viewer};
 use serenity::all::{ComponentInteraction, Message};
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use table::{Running, RunningData, TableState};
+
+/// The table's state in a few lines, in `lang` (the answer to `/werewolf status`).
+pub(crate) async fn status_in(table: &WerewolfTable, lang: Lang) -> String {
+    match &*table.state.lock().await {
+        TableState::Lobby(l) => {
+            let taken = l.seats.len().to_string();
+            let head = lang.text(
+                "wwd-lobby-status",
+                &[("taken", &taken), ("seats", &SEATS.to_string())],
+            );
+            format!("{head}\n{}", render::lobby(l, "🤖", lang))
+        }
+        TableState::Running(r) => {
+            let names = r.names.in_lang(lang);
+            let now = lang.text("wwd-status-now", &[("turn", &r.turn_in(lang))]);
+            let phase = r.phase.said(lang);
+            format!("{}\n{now}", render::status(&names, r.alive, &phase))
+        }
+        TableState::Starting => lang.text("wwd-status-starting", &[]),
+        TableState::Closed => lang.text("wwd-status-ended", &[]),
+    }
+}
 
 /// Werewolf as the bot core knows it: `/werewolf`, resume at startup, nine names.
 pub(crate) struct WerewolfGame;
@@ -114,20 +136,8 @@ impl GameTable for WerewolfTable {
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
         Box::pin(async move {
-            match &*self.state.lock().await {
-                TableState::Lobby(l) => format!(
-                    "**Lobby** — {} of {SEATS} seats taken.\n{}",
-                    l.seats.len(),
-                    render::lobby(l, "🤖")
-                ),
-                TableState::Running(r) => format!(
-                    "{}\nNow: {}.",
-                    render::status(&r.names, r.alive, &r.phase.to_string()),
-                    r.turn()
-                ),
-                TableState::Starting => "The game is starting.".into(),
-                TableState::Closed => "The game here has just ended.".into(),
-            }
+            let lang = self.lang().await;
+            status_in(&self, lang).await
         })
     }
 

@@ -8,7 +8,7 @@ use super::table::{Board, OpenAsk, Running, TablePhase};
 use crate::drafts::{draft_line, Key};
 use agora_core::session::Note;
 use agora_core::store::Outcome;
-use agora_games::werewolf::{Ask, AskKind, Event, Seat, SeatSet, Werewolf};
+use agora_games::werewolf::{Ask, AskKind, Event, Fall, Seat, SeatSet, Werewolf};
 use agora_games::Audience;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -164,12 +164,8 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
             }
             // The reason is the store's error, for the operator's log: players read
             // plain words.
-            Note::Paused { .. } => push_text(
-                &mut p.channel,
-                "⏸️ The game is paused: the bot cannot reach its database. It will carry on by itself."
-                    .into(),
-            ),
-            Note::Resumed => push_text(&mut p.channel, "▶️ The game goes on.".into()),
+            Note::Paused { .. } => push_text(&mut p.channel, r.names.t("wwd-paused", &[])),
+            Note::Resumed => push_text(&mut p.channel, r.names.t("wwd-resumed", &[])),
             Note::Ended { outcome } => p.ended = Some(Some(outcome.clone())),
             Note::Abandoned => p.ended = Some(None),
             Note::Event { .. } => {}
@@ -228,17 +224,12 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                     if let Some(b) = r.board.take() {
                         r.data.board = None;
                         if let Some(m) = b.message {
-                            p.close_board = Some((
-                                m,
-                                format!(
-                                    "🗳️ {} — voting is closed; the votes are below.",
-                                    if b.kind == AskKind::PkVote {
-                                        "PK vote"
-                                    } else {
-                                        "Vote"
-                                    }
-                                ),
-                            ));
+                            let closed = if b.kind == AskKind::PkVote {
+                                "wwd-board-closed-pk"
+                            } else {
+                                "wwd-board-closed"
+                            };
+                            p.close_board = Some((m, r.names.t(closed, &[])));
                         }
                     }
                     for s in humans.iter() {
@@ -268,13 +259,9 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                 p.channel.push(Post::Panel { seat: s });
             }
             // A person who dies is told at once, privately, and may stay to watch.
-            let (fallen, how) = event
-                .fallen()
-                .map_or((SeatSet::EMPTY, ""), |(seats, fall)| (seats, fall.words()));
+            let (fallen, how) = event.fallen().unwrap_or((SeatSet::EMPTY, Fall::Night));
             for s in humans.intersect(fallen).iter() {
-                let line = format!(
-                    "💀 You were {how}: out of the game. Watch the channel to the end if you like, and keep what you know to yourself."
-                );
+                let line = render::fallen(how, r.data.lang_of(s));
                 r.private[s as usize - 1].push(line.clone());
                 push_text(p.dms.entry(s).or_default(), line);
             }
@@ -292,8 +279,9 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                     }
                 }
             }
-            if let Some(line) = render::private_line(event, &r.names) {
-                for s in humans.intersect(seats).iter() {
+            for s in humans.intersect(seats).iter() {
+                // Each person reads their news in their own language.
+                if let Some(line) = render::private_line(event, &r.names_of(s)) {
                     r.private[s as usize - 1].push(line.clone());
                     // A seat's own choice was confirmed on its control when it chose: it is
                     // kept with its news but not sent again.

@@ -23,14 +23,18 @@ use crate::text::Component;
 use crate::types::Bot;
 use agora_core::store::now_ms;
 use agora_games::werewolf::{AskKind, Seat};
+use agora_games::Lang;
 use serenity::all::{
     ButtonStyle, ChannelId, ComponentInteraction, CreateActionRow, CreateButton,
     CreateInteractionResponseFollowup, CreateMessage, UserId,
 };
 use std::sync::Arc;
 
-/// The night panel button's label (the closed-DM note names it).
-pub const PANEL_LABEL: &str = "🌙 My night panel";
+/// The night panel button's label in the table's language `lang` (the closed-DM note
+/// names it).
+pub fn panel_label(lang: Lang) -> String {
+    lang.text("wwd-panel", &[])
+}
 
 /// How long an interaction token may carry follow-ups: Discord keeps it 15 minutes.
 const TOKEN_LIFE_MS: i64 = 14 * 60 * 1000;
@@ -58,8 +62,9 @@ fn compose(
     }
     let mut comps = Vec::new();
     if let Some(o) = open {
-        lines.push(render::ask_prompt(&o.ask, &r.names, o.due_at));
-        comps = controls(&r.data.session_id, &r.names, &o.ask);
+        let names = r.names_of(seat);
+        lines.push(render::ask_prompt(&o.ask, &names, o.due_at));
+        comps = controls(&r.data.session_id, &names, &o.ask);
     }
     (lines.join("\n"), comps, open.map(|o| o.seq))
 }
@@ -145,7 +150,7 @@ pub(super) async fn post_panel(
     channel: ChannelId,
     seat: Seat,
 ) {
-    let (user, session) = {
+    let (user, session, lang) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
             return;
@@ -153,8 +158,9 @@ pub(super) async fn post_panel(
         let Some(user) = r.data.user(seat) else {
             return;
         };
-        (user, r.data.session_id.clone())
+        (user, r.data.session_id.clone(), r.data.lang)
     };
+    let label = panel_label(lang);
     let id = Component::Ask {
         session,
         seat,
@@ -165,11 +171,12 @@ pub(super) async fn post_panel(
     bot.post(
         channel,
         CreateMessage::new()
-            .content(format!(
-                "🔒 <@{user}>, I can't DM you: press **{PANEL_LABEL}** for your private news and night action (only you can see what it shows)."
+            .content(lang.text(
+                "wwd-panel-call",
+                &[("user", &user.to_string()), ("label", &label)],
             ))
             .components(vec![CreateActionRow::Buttons(vec![CreateButton::new(id)
-                .label(PANEL_LABEL)
+                .label(label)
                 .style(ButtonStyle::Primary)])])
             .allowed_mentions(no_pings().users([UserId::new(user)])),
     )
@@ -208,18 +215,15 @@ pub(super) fn panel_view(
     r.seen[i] = news.len();
     let mut comps = Vec::new();
     let mut shown = None;
+    let names = r.names_of(seat);
+    text.push_str("\n\n");
     match night_ask(r, seat) {
         Some(o) => {
-            text.push_str("\n\n");
-            text.push_str(&render::ask_prompt(&o.ask, &r.names, o.due_at));
-            comps = controls(&r.data.session_id, &r.names, &o.ask);
+            text.push_str(&render::ask_prompt(&o.ask, &names, o.due_at));
+            comps = controls(&r.data.session_id, &names, &o.ask);
             shown = Some(o.gen);
         }
-        None => {
-            text.push_str(
-                "\n\nNothing for you to do right now. Anything new for you tonight will appear here (or press the button again).",
-            );
-        }
+        None => text.push_str(&names.t("wwd-panel-nothing", &[])),
     }
     (last_chunk(text.trim_start()), (comps, shown))
 }
@@ -259,8 +263,9 @@ pub(super) async fn panel_answered(
         let mut lines = news;
         let mut comps = Vec::new();
         if let Some(o) = ask {
-            lines.push(render::ask_prompt(&o.ask, &r.names, o.due_at));
-            comps = controls(&r.data.session_id, &r.names, &o.ask);
+            let names = r.names_of(seat);
+            lines.push(render::ask_prompt(&o.ask, &names, o.due_at));
+            comps = controls(&r.data.session_id, &names, &o.ask);
         }
         (lines.join("\n"), comps)
     };
@@ -279,18 +284,20 @@ pub async fn welcome_dm(
     user: u64,
     c: Option<&ComponentInteraction>,
 ) {
-    // Only a player still seated is told so (a quick Leave may have come first).
-    let seated = match &*table.state.lock().await {
-        TableState::Lobby(l) => l.seat_of(user).is_some(),
-        _ => false,
+    // Only a player still seated is told so (a quick Leave may have come first), in their
+    // own language; the button is named as the channel will show it.
+    let (lang, table_lang) = match &*table.state.lock().await {
+        TableState::Lobby(l) => match l.seat_of(user) {
+            Some(i) => {
+                let table_lang = l.lang.unwrap_or_default();
+                (l.seats[i].lang.unwrap_or(table_lang), table_lang)
+            }
+            None => return,
+        },
+        _ => return,
     };
-    if !seated {
-        return;
-    }
-    let text = format!(
-        "👋 You have a seat at the werewolf table in <#{}>. Your role and your night actions will come here.",
-        table.channel
-    );
+    let channel = format!("<#{}>", table.channel);
+    let text = lang.text("wwd-welcome", &[("channel", &channel)]);
     match bot.dm(user, CreateMessage::new().content(text)).await {
         Ok(_) => {}
         Err(e) if dm_refused(&e) => {
@@ -303,10 +310,10 @@ pub async fn welcome_dm(
                 }
                 table.save(bot, &st).await;
             }
-            let note = format!(
-                "📪 I can't send you DMs (they are closed for this server). You can still play: press the **{}** button I post in the channel for you each night (and when you die); only you will see what it shows. (Or allow DMs from server members and I will use them.)",
-                PANEL_LABEL
-            );
+            let label = panel_label(table_lang);
+            // Said in the channel when there is no click to answer: the table's language.
+            let lang = if c.is_some() { lang } else { table_lang };
+            let note = lang.text("wwd-dms-closed", &[("label", &label)]);
             if let Some(c) = c {
                 let _ = c
                     .create_followup(

@@ -1,6 +1,8 @@
 //! What the bot writes, as plain text: the lobby, the status board, public story lines,
 //! a seat's private news, the prompt of an ask and the scorecard. Pure (no Discord types),
-//! so it is unit-tested; the shell wraps these strings into messages and embeds.
+//! so it is unit-tested; the shell wraps these strings into messages and embeds. Every
+//! word comes from `locales/*/discord-werewolf.ftl` in the language of whoever reads it:
+//! the table's for the channel, a person's own for their DMs (see [`Names::lang`]).
 //!
 //! Every function here is given only what its reader may see: public lines get public
 //! events, private lines a seat's own events.
@@ -9,56 +11,91 @@ use super::lobby::Lobby;
 use crate::text::sanitize;
 use agora_core::store::Outcome;
 use agora_games::werewolf::{
-    Ask, AskKind, Ballot, Event, ScoreReason, Seat, SeatSet, SpeechKind, SEATS,
+    Ask, AskKind, Ballot, Event, Fall, Role, ScoreReason, Seat, SeatSet, SpeechKind, SEATS,
 };
-use std::fmt::Write;
+use agora_games::Lang;
 
 /// The names shown for the nine seats (a human's Discord name, or an AI's name marked as
-/// AI), already made safe to post.
+/// AI), already made safe to post, and the language they are said in.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Names(pub Vec<String>);
+pub struct Names {
+    names: Vec<String>,
+    /// The language of whoever reads what these names are put in.
+    pub lang: Lang,
+}
 
 impl Names {
-    pub fn new(names: Vec<String>) -> Names {
-        Names(names.iter().map(|n| sanitize(n, 40)).collect())
-    }
-    /// `Seat 3 · Alice`.
-    pub fn seat(&self, seat: Seat) -> String {
-        match self.0.get(seat as usize - 1) {
-            Some(n) => format!("Seat {seat} · {n}"),
-            None => format!("Seat {seat}"),
+    pub fn new(names: Vec<String>, lang: Lang) -> Names {
+        Names {
+            names: names.iter().map(|n| sanitize(n, 40)).collect(),
+            lang,
         }
     }
-    fn list(&self, set: SeatSet) -> String {
-        set.iter()
-            .map(|s| self.seat(s))
-            .collect::<Vec<_>>()
-            .join(", ")
+    /// The same names, said in `lang` (a person's DMs in their own language).
+    pub fn in_lang(&self, lang: Lang) -> Names {
+        Names {
+            names: self.names.clone(),
+            lang,
+        }
+    }
+    /// A message of this language with its arguments.
+    pub fn t(&self, id: &str, args: &[(&str, &str)]) -> String {
+        self.lang.text(id, args)
+    }
+    /// `Seat 3 · Alice` (`3号 · Alice`).
+    pub fn seat(&self, seat: Seat) -> String {
+        let n = seat.to_string();
+        match self.names.get(seat as usize - 1) {
+            Some(name) => self.t("wwd-seat-named", &[("seat", &n), ("name", name)]),
+            None => self.t("wwd-seat", &[("seat", &n)]),
+        }
+    }
+    pub fn list(&self, set: SeatSet) -> String {
+        let seats: Vec<String> = set.iter().map(|s| self.seat(s)).collect();
+        seats.join(&self.t("wwd-list-sep", &[]))
+    }
+    /// Bare seat numbers: `1, 2` (`1号、2号`).
+    fn numbers(&self, seats: &[Seat]) -> String {
+        let seats: Vec<String> = (seats.iter())
+            .map(|s| self.t("wwd-seat-number", &[("seat", &s.to_string())]))
+            .collect();
+        seats.join(&self.t("wwd-list-sep", &[]))
     }
 }
 
+/// Sentences joined as the language writes them (a space in English, none in Chinese).
+pub fn sentences(lang: Lang, parts: &[String]) -> String {
+    parts.join(&lang.text("wwd-sentence-gap", &[]))
+}
+
 /// The lobby embed's description.
-pub fn lobby(l: &Lobby, ai_label: &str) -> String {
+pub fn lobby(l: &Lobby, ai_label: &str, lang: Lang) -> String {
     let mut s = String::new();
     for i in 0..SEATS {
-        match l.seats.get(i) {
+        let n = (i + 1).to_string();
+        let line = match l.seats.get(i) {
             Some(p) => {
-                let host = if p.user == l.host { " (host)" } else { "" };
-                let _ = writeln!(s, "{}. {}{host}", i + 1, sanitize(&p.name, 40));
+                let id = if p.user == l.host {
+                    "wwd-lobby-host"
+                } else {
+                    "wwd-lobby-seat"
+                };
+                lang.text(id, &[("n", &n), ("name", &sanitize(&p.name, 40))])
             }
-            None if l.options.ai_fill => {
-                let _ = writeln!(s, "{}. — (an AI player if still empty: {ai_label})", i + 1);
-            }
-            None => {
-                let _ = writeln!(s, "{}. — empty", i + 1);
-            }
-        }
+            None if l.options.ai_fill => lang.text("wwd-lobby-ai", &[("n", &n), ("ai", ai_label)]),
+            None => lang.text("wwd-lobby-empty", &[("n", &n)]),
+        };
+        s.push_str(&line);
+        s.push('\n');
     }
-    let _ = write!(
-        s,
-        "\n{} of {SEATS} seats taken. Press **Join** to sit down; the host presses **Start**.",
-        l.seats.len()
-    );
+    s.push('\n');
+    s.push_str(&lang.text(
+        "wwd-lobby-count",
+        &[
+            ("taken", &l.seats.len().to_string()),
+            ("seats", &SEATS.to_string()),
+        ],
+    ));
     s
 }
 
@@ -67,7 +104,46 @@ pub fn status(names: &Names, alive: SeatSet, phase: &str) -> String {
     let mut s = format!("**{phase}**\n");
     for seat in 1..=SEATS as Seat {
         let mark = if alive.contains(seat) { "🟢" } else { "💀" };
-        let _ = writeln!(s, "{mark} {}", names.seat(seat));
+        s.push_str(&format!("{mark} {}\n", names.seat(seat)));
+    }
+    s
+}
+
+/// The votes revealed, by target (most first), then who abstained.
+fn tally(ballots: &[Ballot], names: &Names) -> String {
+    let mut tally: Vec<(Seat, Vec<Seat>)> = Vec::new();
+    let mut abstain = Vec::new();
+    for (i, b) in ballots.iter().enumerate() {
+        let voter = i as Seat + 1;
+        match b {
+            Ballot::Vote(t) => match tally.iter_mut().find(|(s, _)| s == t) {
+                Some((_, v)) => v.push(voter),
+                None => tally.push((*t, vec![voter])),
+            },
+            Ballot::Abstain => abstain.push(voter),
+            Ballot::None => {}
+        }
+    }
+    if tally.is_empty() && abstain.is_empty() {
+        return names.t("wwd-votes-none", &[]);
+    }
+    tally.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    let mut s = names.t("wwd-votes", &[]);
+    for (t, v) in &tally {
+        s.push('\n');
+        s.push_str(&names.t(
+            "wwd-votes-for",
+            &[
+                ("seat", &names.seat(*t)),
+                ("count", &v.len().to_string()),
+                ("voters", &names.numbers(v)),
+            ],
+        ));
+    }
+    if !abstain.is_empty() {
+        s.push('\n');
+        let voters = names.numbers(&abstain);
+        s.push_str(&names.t("wwd-votes-abstained", &[("voters", &voters)]));
     }
     s
 }
@@ -75,17 +151,17 @@ pub fn status(names: &Names, alive: SeatSet, phase: &str) -> String {
 /// A public event as the channel reads it; `None` for what needs no message (a human's
 /// own speech is already in the channel; sealed ballots are not public).
 pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<String> {
+    let t = |id: &str, args: &[(&str, &str)]| names.t(id, args);
     Some(match event {
-        Event::NightFell { night } => {
-            format!("🌙 **Night {night} falls.** Everyone closes their eyes; night actions happen in DMs.")
-        }
+        Event::NightFell { night } => t("wwd-night", &[("night", &night.to_string())]),
         Event::Dawn { day, dead } => {
+            let day = day.to_string();
             if dead.is_empty() {
-                format!("☀️ **Day {day}.** A peaceful night: nobody died.")
+                t("wwd-dawn-peaceful", &[("day", &day)])
             } else {
-                format!(
-                    "☀️ **Day {day}.** Died in the night: {}.",
-                    names.list(*dead)
+                t(
+                    "wwd-dawn-dead",
+                    &[("day", &day), ("dead", &names.list(*dead))],
                 )
             }
         }
@@ -95,229 +171,204 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
             if humans.contains(*seat) {
                 return None;
             }
-            let what = match kind {
-                SpeechKind::Day => "",
-                SpeechKind::Pk => " (PK)",
-                SpeechKind::LastWords => " (last words)",
+            let id = match kind {
+                SpeechKind::Day => "wwd-speech",
+                SpeechKind::Pk => "wwd-speech-pk",
+                SpeechKind::LastWords => "wwd-speech-last",
             };
-            format!(
-                "🗣️ **{}**{what}: {}",
-                names.seat(*seat),
-                sanitize(text, 400)
-            )
+            let text = sanitize(text, 400);
+            t(id, &[("seat", &names.seat(*seat)), ("text", &text)])
         }
-        Event::VotesRevealed { ballots, .. } => {
-            let mut tally: Vec<(Seat, Vec<Seat>)> = Vec::new();
-            let mut abstain = Vec::new();
-            for (i, b) in ballots.iter().enumerate() {
-                let voter = i as Seat + 1;
-                match b {
-                    Ballot::Vote(t) => match tally.iter_mut().find(|(s, _)| s == t) {
-                        Some((_, v)) => v.push(voter),
-                        None => tally.push((*t, vec![voter])),
-                    },
-                    Ballot::Abstain => abstain.push(voter),
-                    Ballot::None => {}
-                }
-            }
-            tally.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
-            let mut s = String::from("🗳️ **The votes:**");
-            for (t, v) in &tally {
-                let by: Vec<String> = v.iter().map(|s| s.to_string()).collect();
-                let _ = write!(
-                    s,
-                    "\n• {} — {} (from {})",
-                    names.seat(*t),
-                    v.len(),
-                    by.join(", ")
-                );
-            }
-            if !abstain.is_empty() {
-                let by: Vec<String> = abstain.iter().map(|s| s.to_string()).collect();
-                let _ = write!(s, "\n• abstained: {}", by.join(", "));
-            }
-            if tally.is_empty() && abstain.is_empty() {
-                s.push_str(" nobody voted.");
-            }
-            s
-        }
-        Event::PkCalled { tied } => format!(
-            "⚖️ A tie between {}: PK speeches, then the others vote again.",
-            names.list(*tied)
-        ),
+        Event::VotesRevealed { ballots, .. } => tally(ballots, names),
+        Event::PkCalled { tied } => t("wwd-pk", &[("seats", &names.list(*tied))]),
         Event::Eliminated { seat } => match seat {
-            Some(s) => format!("🪓 **{}** is voted out.", names.seat(*s)),
-            None => "Nobody is voted out.".to_string(),
+            Some(s) => t("wwd-voted-out", &[("seat", &names.seat(*s))]),
+            None => t("wwd-voted-out-none", &[]),
         },
-        Event::HunterShot { hunter, target } => match target {
-            Some(t) => format!(
-                "🏹 The hunter, **{}**, shoots **{}**.",
-                names.seat(*hunter),
-                names.seat(*t)
-            ),
-            None => format!(
-                "🏹 The hunter, **{}**, does not shoot.",
-                names.seat(*hunter)
-            ),
-        },
+        Event::HunterShot { hunter, target } => {
+            let hunter = names.seat(*hunter);
+            match target {
+                Some(x) => t(
+                    "wwd-hunter-shoots",
+                    &[("hunter", &hunter), ("target", &names.seat(*x))],
+                ),
+                None => t("wwd-hunter-holds", &[("hunter", &hunter)]),
+            }
+        }
         Event::GameOver { .. } => return None,
         // Everything else is private or moderator-only and never reaches the channel;
         // were it public, its plain story is the safe rendering.
-        other => other.story(),
+        other => other.story_in(names.lang),
     })
 }
 
-/// A seat's private news, as its DM reads it.
+/// A seat's private news, as its DM reads it (in the language of `names`).
 pub fn private_line(event: &Event, names: &Names) -> Option<String> {
+    let t = |id: &str, args: &[(&str, &str)]| names.t(id, args);
+    let target = |id: &str, s: &Seat| t(id, &[("target", &names.seat(*s))]);
     Some(match event {
-        Event::RoleDealt { seat, role } => format!(
-            "🎭 You are **{}**, the **{role}**. {}",
-            names.seat(*seat),
-            role_help(role.name())
+        Event::RoleDealt { seat, role } => t(
+            "wwd-role",
+            &[
+                ("seat", &names.seat(*seat)),
+                ("role", &role.name_in(names.lang)),
+                ("help", &t(&format!("wwd-help-{}", role.name()), &[])),
+            ],
         ),
-        Event::WolfPack { wolves } => format!("🐺 The wolves are: {}.", names.list(*wolves)),
+        Event::WolfPack { wolves } => t("wwd-pack", &[("seats", &names.list(*wolves))]),
         Event::WolfPicked {
             wolf,
             target,
             round,
         } => {
-            let again = if *round > 1 { " (second round)" } else { "" };
+            let again = *round > 1;
+            let wolf = names.seat(*wolf);
             match target {
-                Some(t) => format!(
-                    "🐺 {} picks **{}**{again}.",
-                    names.seat(*wolf),
-                    names.seat(*t)
+                Some(x) => t(
+                    if again {
+                        "wwd-wolf-picks-again"
+                    } else {
+                        "wwd-wolf-picks"
+                    },
+                    &[("wolf", &wolf), ("target", &names.seat(*x))],
                 ),
-                None => format!("🐺 {} made no pick{again}.", names.seat(*wolf)),
+                None => t(
+                    if again {
+                        "wwd-wolf-no-pick-again"
+                    } else {
+                        "wwd-wolf-no-pick"
+                    },
+                    &[("wolf", &wolf)],
+                ),
             }
         }
-        Event::WolfTie { tied } => format!(
-            "🐺 The picks tie between {}: pick once more.",
-            names.list(*tied)
-        ),
-        Event::WolfAttack { target, by_lot } => match target {
-            Some(t) if *by_lot => {
-                format!("🐺 Tied again: the lot falls on **{}**.", names.seat(*t))
-            }
-            Some(t) => format!("🐺 Tonight the wolves attack **{}**.", names.seat(*t)),
-            None => "🐺 The wolves attack nobody tonight.".to_string(),
+        Event::WolfTie { tied } => t("wwd-wolf-tie", &[("seats", &names.list(*tied))]),
+        Event::WolfAttack { target: x, by_lot } => match x {
+            Some(s) if *by_lot => target("wwd-wolf-lot", s),
+            Some(s) => target("wwd-wolf-attack", s),
+            None => t("wwd-wolf-attack-none", &[]),
         },
         Event::WitchTold { attacked } => match attacked {
-            Some(s) => format!("🧪 Tonight the wolves attacked **{}**.", names.seat(*s)),
-            None => "🧪 Nobody was attacked tonight.".to_string(),
+            Some(s) => target("wwd-witch-told", s),
+            None => t("wwd-witch-told-none", &[]),
         },
-        Event::WitchSaved { target } => format!("🧪 You save {}.", names.seat(*target)),
-        Event::WitchPoisoned { target } => format!("🧪 You poison {}.", names.seat(*target)),
-        Event::SeerResult { target, wolf } => format!(
-            "🔮 {} is **{}**.",
-            names.seat(*target),
-            if *wolf { "a WOLF" } else { "good" }
+        Event::WitchSaved { target: s } => target("wwd-witch-saved", s),
+        Event::WitchPoisoned { target: s } => target("wwd-witch-poisoned", s),
+        Event::SeerResult { target: s, wolf } => target(
+            if *wolf {
+                "wwd-seer-wolf"
+            } else {
+                "wwd-seer-good"
+            },
+            s,
         ),
         Event::HunterStatus { dies, may_shoot } => match (dies, may_shoot) {
             (false, _) => return None,
-            (true, true) => "🏹 You die tonight; you may shoot.".to_string(),
-            (true, false) => "🏹 You were poisoned tonight: you may not shoot.".to_string(),
+            (true, true) => t("wwd-hunter-may-shoot", &[]),
+            (true, false) => t("wwd-hunter-poisoned", &[]),
         },
         Event::VoteCast { ballot, .. } => match ballot {
-            Ballot::Vote(t) => format!("🗳️ Your sealed vote: {}.", names.seat(*t)),
-            _ => "🗳️ You abstain (sealed).".to_string(),
+            Ballot::Vote(s) => target("wwd-vote-cast", s),
+            _ => t("wwd-abstain-cast", &[]),
         },
-        Event::Defaulted { ask, .. } => {
-            format!(
-                "⏰ Time ran out for your {}: the default was taken.",
-                ask.name()
-            )
-        }
+        Event::Defaulted { ask, .. } => t("wwd-defaulted", &[("ask", &ask.name_in(names.lang))]),
         _ => return None,
     })
 }
 
-fn role_help(role: &str) -> &'static str {
-    match role {
-        "werewolf" => {
-            "Each night the wolves choose a victim together (in this DM). By day, blend in."
-        }
-        "seer" => "Each night you check one seat and learn if it is a wolf.",
-        "witch" => {
-            "You have one antidote (save the attacked seat) and one poison, each once per game."
-        }
-        "hunter" => "When you die (unless poisoned, per the rules) you may shoot one seat.",
-        _ => "Find the wolves by day and vote them out.",
-    }
+/// What a person who has just fallen is told (privately), in `lang`.
+pub fn fallen(fall: Fall, lang: Lang) -> String {
+    let how = match fall {
+        Fall::Night => "ww-fall-night",
+        Fall::VotedOut => "ww-fall-voted-out",
+        Fall::Shot => "ww-fall-shot",
+    };
+    lang.text("wwd-fallen", &[("how", &lang.text(how, &[]))])
 }
 
 /// When an ask closes, as Discord's live relative timestamp (`<t:UNIX:R>` reads "in 25
-/// seconds" and counts down on every client); nothing when there is no deadline.
-pub fn closes(due_at_ms: i64) -> String {
+/// seconds" and counts down on every client, in its own language); nothing when there is
+/// no deadline.
+pub fn closes(due_at_ms: i64, lang: Lang) -> String {
     if due_at_ms <= 0 {
         return String::new();
     }
-    format!("closes <t:{}:R>", (due_at_ms + 999) / 1000)
+    let at = ((due_at_ms + 999) / 1000).to_string();
+    lang.text("wwd-closes", &[("at", &at)])
 }
 
 /// The heading of an ask, for the DM (or the night panel) that carries its controls.
 pub fn ask_prompt(ask: &Ask, names: &Names, due_at_ms: i64) -> String {
+    let t = |id: &str| names.t(id, &[]);
     let what = match ask.kind {
-        AskKind::WolfPick => "🐺 **Choose tonight's victim.**".to_string(),
-        AskKind::SeerCheck => "🔮 **Choose a seat to check.**".to_string(),
-        AskKind::HunterShot => "🏹 **You may shoot one seat, or decline.**".to_string(),
+        AskKind::WolfPick => t("wwd-prompt-wolf"),
+        AskKind::SeerCheck => t("wwd-prompt-seer"),
+        AskKind::HunterShot => t("wwd-prompt-hunter"),
         AskKind::Witch => {
-            let attacked = match ask.attacked {
-                Some(s) => format!("The wolves attacked **{}**.", names.seat(s)),
-                None => "Nobody was attacked.".to_string(),
-            };
-            let save = if ask.can_save {
-                " You may save them."
-            } else {
-                ""
-            };
-            let poison = if ask.targets.is_empty() {
-                ""
-            } else {
-                " You may poison a seat."
-            };
-            format!("🧪 {attacked}{save}{poison} Or pass.")
+            let mut parts = vec![match ask.attacked {
+                Some(s) => names.t("wwd-prompt-witch-attacked", &[("target", &names.seat(s))]),
+                None => t("wwd-prompt-witch-none"),
+            }];
+            if ask.can_save {
+                parts.push(t("wwd-prompt-witch-save"));
+            }
+            if !ask.targets.is_empty() {
+                parts.push(t("wwd-prompt-witch-poison"));
+            }
+            parts.push(t("wwd-prompt-witch-pass"));
+            format!("🧪 {}", sentences(names.lang, &parts))
         }
-        AskKind::Speech => "🎤 your speech".to_string(),
-        AskKind::PkSpeech => "🎤 your PK speech".to_string(),
-        AskKind::LastWords => "🎤 your last words".to_string(),
-        AskKind::Vote | AskKind::PkVote => "🗳️ your vote".to_string(),
+        AskKind::Speech => t("wwd-prompt-speech"),
+        AskKind::PkSpeech => t("wwd-prompt-pk-speech"),
+        AskKind::LastWords => t("wwd-prompt-last-words"),
+        AskKind::Vote | AskKind::PkVote => t("wwd-prompt-vote"),
     };
-    match closes(due_at_ms) {
+    match closes(due_at_ms, names.lang) {
         c if c.is_empty() => what,
-        c => format!("{what} ({c})"),
+        c => names.t("wwd-with-deadline", &[("what", &what), ("closes", &c)]),
     }
 }
 
 /// The channel's call to a human speaker.
 pub fn speech_call(ask: &Ask, user: u64, names: &Names, due_at_ms: i64) -> String {
-    let what = match ask.kind {
-        AskKind::PkSpeech => "your PK speech",
-        AskKind::LastWords => "your last words",
-        _ => "your turn to speak",
-    };
-    format!(
-        "🎤 <@{user}> ({}): {what}. Type it in this channel: your next message is your speech (at most {} characters{}).",
-        names.seat(ask.seat),
-        ask.max_chars,
-        match closes(due_at_ms) {
-            c if c.is_empty() => c,
-            c => format!(", {c}"),
+    let what = names.t(
+        match ask.kind {
+            AskKind::PkSpeech => "wwd-call-pk",
+            AskKind::LastWords => "wwd-call-last",
+            _ => "wwd-call-speech",
+        },
+        &[],
+    );
+    let (user, seat, max) = (user.to_string(), names.seat(ask.seat), ask.max_chars);
+    let max = max.to_string();
+    let args = [
+        ("user", &*user),
+        ("seat", &*seat),
+        ("what", &*what),
+        ("max", &*max),
+    ];
+    match closes(due_at_ms, names.lang) {
+        c if c.is_empty() => names.t("wwd-call", &args),
+        c => {
+            let mut args = args.to_vec();
+            args.push(("closes", &c));
+            names.t("wwd-call-due", &args)
         }
-    )
+    }
 }
 
-fn reason(r: ScoreReason) -> &'static str {
-    match r {
-        ScoreReason::TeamWin => "team win",
-        ScoreReason::Survival => "survival",
-        ScoreReason::Vote => "votes",
-        ScoreReason::SeerCheck => "checks",
-        ScoreReason::GodDawn => "alive at dawn",
-        ScoreReason::WitchSave => "save",
-        ScoreReason::WitchPoison => "poison",
-        ScoreReason::HunterShot => "shot",
-    }
+fn reason(r: ScoreReason, lang: Lang) -> String {
+    let id = match r {
+        ScoreReason::TeamWin => "wwd-reason-team-win",
+        ScoreReason::Survival => "wwd-reason-survival",
+        ScoreReason::Vote => "wwd-reason-vote",
+        ScoreReason::SeerCheck => "wwd-reason-seer-check",
+        ScoreReason::GodDawn => "wwd-reason-god-dawn",
+        ScoreReason::WitchSave => "wwd-reason-witch-save",
+        ScoreReason::WitchPoison => "wwd-reason-witch-poison",
+        ScoreReason::HunterShot => "wwd-reason-hunter-shot",
+    };
+    lang.text(id, &[])
 }
 
 /// The scorecard: a title and one line per seat (role, GPP and its breakdown).
@@ -326,11 +377,15 @@ pub fn scorecard(
     names: &Names,
     breakdown: &[Vec<(ScoreReason, i32)>],
 ) -> (String, String) {
-    let title = match outcome.winner.as_str() {
-        "good" => "🏆 The village wins!".to_string(),
-        "wolves" => "🐺 The wolves win!".to_string(),
-        _ => "🤝 A draw: nobody wins.".to_string(),
-    };
+    let lang = names.lang;
+    let title = names.t(
+        match outcome.winner.as_str() {
+            "good" => "wwd-win-good",
+            "wolves" => "wwd-win-wolves",
+            _ => "wwd-win-draw",
+        },
+        &[],
+    );
     let mut s = String::new();
     for o in &outcome.seats {
         let mut parts: Vec<(ScoreReason, i32)> = Vec::new();
@@ -340,34 +395,45 @@ pub fn scorecard(
                 None => parts.push((r, p)),
             }
         }
-        let detail: Vec<String> = parts
-            .iter()
-            .map(|(r, p)| format!("{} {p:+}", reason(*r)))
+        let detail: Vec<String> = (parts.iter())
+            .map(|(r, p)| {
+                let points = format!("{p:+}");
+                names.t(
+                    "wwd-score-part",
+                    &[("reason", &reason(*r, lang)), ("points", &points)],
+                )
+            })
             .collect();
-        let _ = writeln!(
-            s,
-            "{} {} — **{}** — {} GPP{}",
+        let role = Role::parse(&o.role).map_or_else(|| o.role.clone(), |r| r.name_in(lang));
+        let (mark, seat, score) = (
             if o.won { "✅" } else { "▫️" },
             names.seat(o.seat),
-            o.role,
-            o.score,
-            if detail.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", detail.join(", "))
-            }
+            o.score.to_string(),
         );
+        let detail = detail.join(&names.t("wwd-list-sep", &[]));
+        let mut args = vec![
+            ("mark", mark),
+            ("seat", &*seat),
+            ("role", &*role),
+            ("score", &*score),
+        ];
+        let id = if detail.is_empty() {
+            "wwd-score"
+        } else {
+            args.push(("detail", &detail));
+            "wwd-score-detail"
+        };
+        s.push_str(&names.t(id, &args));
+        s.push('\n');
     }
     (title, s)
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use agora_games::werewolf::Role;
 
     fn names() -> Names {
-        Names::new((1..=9).map(|i| format!("p{i}")).collect())
+        Names::new((1..=9).map(|i| format!("p{i}")).collect(), Lang::En)
     }
 
     #[test]
@@ -422,8 +488,11 @@ mod tests {
 
     #[test]
     fn deadlines_are_live_discord_timestamps() {
-        assert_eq!(closes(1_700_000_000_500), "closes <t:1700000001:R>");
-        assert_eq!(closes(0), "");
+        assert_eq!(
+            closes(1_700_000_000_500, Lang::En),
+            "closes <t:1700000001:R>"
+        );
+        assert_eq!(closes(0, Lang::En), "");
         let ask = Ask {
             seat: 2,
             kind: AskKind::Speech,
@@ -436,5 +505,64 @@ mod tests {
         let call = speech_call(&ask, 42, &names(), 1_700_000_000_000);
         assert!(call.contains("<t:1700000000:R>"), "{call}");
         assert!(!call.contains(" s)"), "no fixed seconds: {call}");
+    }
+
+    #[test]
+    fn a_chinese_table_reads_in_chinese() {
+        let n = names().in_lang(Lang::ZhCn);
+        let night = public_line(&Event::NightFell { night: 2 }, &n, SeatSet::EMPTY).unwrap();
+        assert!(night.contains("第2夜，天黑请闭眼"), "{night}");
+        let out = public_line(&Event::Eliminated { seat: Some(3) }, &n, SeatSet::EMPTY).unwrap();
+        assert_eq!(out, "🪓 **3号 · p3** 被放逐。");
+        let mut ballots = [Ballot::None; SEATS];
+        ballots[0] = Ballot::Vote(5);
+        ballots[1] = Ballot::Vote(5);
+        ballots[3] = Ballot::Abstain;
+        let votes = public_line(
+            &Event::VotesRevealed {
+                round: agora_games::werewolf::VoteRound::Main,
+                ballots,
+            },
+            &n,
+            SeatSet::EMPTY,
+        )
+        .unwrap();
+        assert!(votes.contains("5号 · p5 — 2 票（1号、2号）"), "{votes}");
+        assert!(votes.contains("弃票：4号"), "{votes}");
+        let role = private_line(
+            &Event::RoleDealt {
+                seat: 4,
+                role: Role::Seer,
+            },
+            &n,
+        )
+        .unwrap();
+        assert!(
+            role.contains("4号 · p4") && role.contains("预言家"),
+            "{role}"
+        );
+        let witch = Ask {
+            seat: 2,
+            kind: AskKind::Witch,
+            targets: SeatSet::only(3),
+            attacked: Some(5),
+            can_save: true,
+            max_chars: 300,
+            seq: 4,
+        };
+        let prompt = ask_prompt(&witch, &n, 1_700_000_000_000);
+        assert_eq!(
+            prompt,
+            "🧪 今晚被狼人刀的是 **5号 · p5**。你可以用解药救他。你可以对一个座位用毒药。也可以不用药。（<t:1700000000:R>截止）"
+        );
+        let english = ask_prompt(&witch, &names(), 0);
+        assert_eq!(
+            english,
+            "🧪 The wolves attacked **Seat 5 · p5**. You may save them. You may poison a seat. Or pass."
+        );
+        assert_eq!(
+            fallen(Fall::VotedOut, Lang::ZhCn),
+            "💀 你被放逐，已出局。可以继续在频道观战到结束，但请不要透露你知道的信息。"
+        );
     }
 }

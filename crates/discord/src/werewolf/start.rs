@@ -6,6 +6,7 @@
 use super::lobby::{human_seats, Lobby};
 use super::render::Names;
 use super::table::{RunningData, SeatInfo, WerewolfTable};
+use crate::commands::settings::{lang_of_locale, server_lang};
 use crate::game_table::{create, launch, new_seed, reopen};
 use crate::tables::Seated;
 use crate::types::{Bot, Error};
@@ -34,6 +35,11 @@ pub(super) async fn start_game(
         timers.pace = p;
     }
     let seed = new_seed(bot, table.channel);
+    // The lobby's language (a lobby stored before lobbies had one: the server's now).
+    let lang = match lobby.lang {
+        Some(lang) => lang,
+        None => server_lang(bot, table.guild(), c.guild_locale.as_deref()).await,
+    };
     // The humans sit where the seed puts them; the other seats are AI players.
     let placed = human_seats(lobby.seats.len(), seed);
     let mut seats = Vec::with_capacity(SEATS);
@@ -57,6 +63,7 @@ pub(super) async fn start_game(
                     user: Some(p.user),
                     name: p.name.clone(),
                     dm_closed: p.dm_closed,
+                    lang: p.lang,
                 });
             }
             None => {
@@ -69,8 +76,9 @@ pub(super) async fn start_game(
                 seats.push(spec);
                 infos.push(SeatInfo {
                     user: None,
-                    name: format!("🤖 {name} (AI)"),
+                    name: lang.text("wwd-ai-name", &[("name", &name)]),
                     dm_closed: false,
+                    lang: None,
                 });
             }
         }
@@ -81,13 +89,13 @@ pub(super) async fn start_game(
         gpp,
         timers,
         seats,
-        lang: crate::commands::settings::server_lang(bot, table.guild(), c.guild_locale.as_deref())
-            .await,
+        lang,
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,
         Err(e) => {
-            let why = format!("The game could not start: {e}. Try again.");
+            let own = lang_of_locale(&c.locale).unwrap_or(lang);
+            let why = own.text("wwd-could-not-start", &[("why", &e.to_string())]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
@@ -102,8 +110,9 @@ pub(super) async fn start_game(
         shown: Vec::new(),
         board: None,
         pace: timers_pace,
+        lang,
     };
-    let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
+    let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect(), lang);
     let mut st = table.state.lock().await;
     launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
@@ -115,10 +124,11 @@ pub(super) async fn start_game(
             EditInteractionResponse::new()
                 .embed(
                     CreateEmbed::new()
-                        .title("🐺 Werewolf — the game has started")
+                        .title(lang.text("wwd-started-title", &[]))
                         .description(format!(
-                            "{}\n\nRoles and night actions come by DM. By day, the current speaker's next message here is their speech.",
-                            seated.join("\n")
+                            "{}\n\n{}",
+                            seated.join("\n"),
+                            lang.text("wwd-started-help", &[])
                         )),
                 )
                 .components(vec![]),

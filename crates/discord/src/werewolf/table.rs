@@ -10,6 +10,7 @@ use crate::types::Bot;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, Subscription};
 use agora_games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
+use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -21,6 +22,10 @@ pub struct SeatInfo {
     pub name: String,
     #[serde(default)]
     pub dm_closed: bool,
+    /// The person's own language (their Discord client's when they joined), when it is
+    /// one of ours: their DMs are in it. `None`: the table's.
+    #[serde(default)]
+    pub lang: Option<Lang>,
 }
 
 /// What a running game's channel row holds.
@@ -53,6 +58,10 @@ pub struct RunningData {
     /// The game's pace (it scales the pause between AI speeches too).
     #[serde(default = "one")]
     pub pace: f64,
+    /// The table's language (its setup's): what the channel reads. A row stored before
+    /// tables had one reads as English.
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 fn one() -> f64 {
@@ -73,6 +82,13 @@ impl RunningData {
     }
     pub fn user(&self, seat: Seat) -> Option<u64> {
         self.seats.get(seat as usize - 1).and_then(|s| s.user)
+    }
+    /// The language `seat`'s own messages (DMs, its night panel) are in: the person's,
+    /// else the table's.
+    pub fn lang_of(&self, seat: Seat) -> Lang {
+        (self.seats.get(seat as usize - 1))
+            .and_then(|s| s.lang)
+            .unwrap_or(self.lang)
     }
 }
 
@@ -178,8 +194,16 @@ impl Running {
         self.pack.filter(|p| p.contains(seat))
     }
 
+    /// The names as `seat`'s own messages say them (in its language).
+    pub fn names_of(&self, seat: Seat) -> Names {
+        self.names.in_lang(self.data.lang_of(seat))
+    }
+
     pub fn new(handle: SessionHandle<Werewolf>, data: RunningData) -> Running {
-        let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect());
+        let names = Names::new(
+            data.seats.iter().map(|s| s.name.clone()).collect(),
+            data.lang,
+        );
         let (quiet_until, asked_before) = (data.posted.unwrap_or(0), data.asks.clone());
         Running {
             handle,
@@ -203,22 +227,29 @@ impl Running {
         }
     }
 
-    /// Whose turn it is, as the public may know it (never who acts at night).
+    /// Whose turn it is, as the public may know it (never who acts at night), in the
+    /// table's language.
     pub fn turn(&self) -> String {
+        self.turn_in(self.data.lang)
+    }
+
+    /// Whose turn it is, said in `lang`.
+    pub fn turn_in(&self, lang: Lang) -> String {
+        let names = self.names.in_lang(lang);
+        let t = |id: &str, args: &[(&str, &str)]| names.t(id, args);
         if let Some((seat, _)) = self.speaker {
-            return format!("{} is speaking", self.names.seat(seat));
+            return t("wwd-turn-speaking", &[("seat", &names.seat(seat))]);
         }
         if let Some(b) = &self.board {
             let waiting = b.voters.minus(b.voted);
             if !waiting.is_empty() {
-                let w: Vec<String> = waiting.iter().map(|s| self.names.seat(s)).collect();
-                return format!("voting; waiting for {}", w.join(", "));
+                return t("wwd-turn-voting", &[("seats", &names.list(waiting))]);
             }
         }
         if matches!(self.phase, TablePhase::Night(_)) {
-            return "night actions are being taken (in DMs)".into();
+            return t("wwd-turn-night", &[]);
         }
-        "the AI players are acting".into()
+        t("wwd-turn-ai", &[])
     }
 }
 
@@ -232,15 +263,17 @@ pub enum TablePhase {
     Stopped,
 }
 
-impl std::fmt::Display for TablePhase {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl TablePhase {
+    /// The phase as the status board heads it, in `lang`.
+    pub fn said(self, lang: Lang) -> String {
+        let n = |id: &str, n: &u32| lang.text(id, &[("n", &n.to_string())]);
         match self {
-            TablePhase::Starting => f.write_str("The game begins"),
-            TablePhase::Night(n) => write!(f, "Night {n}"),
-            TablePhase::Day { day, pk: false } => write!(f, "Day {day}"),
-            TablePhase::Day { day, pk: true } => write!(f, "Day {day} (PK)"),
-            TablePhase::Over => f.write_str("🏁 The game is over: the roles and scores are below."),
-            TablePhase::Stopped => f.write_str("🛑 The game was stopped."),
+            TablePhase::Starting => lang.text("wwd-phase-begins", &[]),
+            TablePhase::Night(night) => n("wwd-phase-night", &night),
+            TablePhase::Day { day, pk: false } => n("wwd-phase-day", &day),
+            TablePhase::Day { day, pk: true } => n("wwd-phase-day-pk", &day),
+            TablePhase::Over => lang.text("wwd-phase-over", &[]),
+            TablePhase::Stopped => lang.text("wwd-phase-stopped", &[]),
         }
     }
 }
@@ -303,6 +336,25 @@ impl WerewolfTable {
 }
 
 impl WerewolfTable {
+    /// The table's language: its lobby's (the server's when it opened), its game's, else
+    /// English.
+    pub async fn lang(&self) -> Lang {
+        match &*self.state.lock().await {
+            TableState::Lobby(l) => l.lang.unwrap_or_default(),
+            TableState::Running(r) => r.data.lang,
+            TableState::Starting | TableState::Closed => Lang::En,
+        }
+    }
+
+    /// The language of what only the person behind `c` sees: their Discord client's, when
+    /// it is one of ours, else the table's.
+    pub async fn lang_for(&self, c: &serenity::all::ComponentInteraction) -> Lang {
+        match crate::commands::settings::lang_of_locale(&c.locale) {
+            Some(lang) => lang,
+            None => self.lang().await,
+        }
+    }
+
     /// An open ask's call or controls are on screen: message `message` (stored, so a
     /// restart neither posts it again nor closes it).
     pub async fn shown(&self, bot: &Bot, seat: Seat, seq: u32, message: u64) {

@@ -11,6 +11,7 @@ use crate::tables::Seated;
 use crate::text::Component;
 use crate::types::Bot;
 use agora_games::werewolf::{Action, Ask, AskKind, Choice, Seat, SeatSet};
+use agora_games::Lang;
 use serenity::all::{
     ButtonStyle, ChannelId, CreateActionRow, CreateButton, CreateEmbed, CreateMessage,
     CreateSelectMenu, CreateSelectMenuKind, CreateSelectMenuOption, EditMessage,
@@ -18,8 +19,9 @@ use serenity::all::{
 use std::sync::Arc;
 
 /// The lobby's buttons.
-pub fn lobby_components(channel: u64) -> Vec<CreateActionRow> {
+pub fn lobby_components(channel: u64, lang: Lang) -> Vec<CreateActionRow> {
     let b = |verb: &str, label: &str, style| {
+        let label = lang.text(label, &[]);
         CreateButton::new(
             Component::Lobby {
                 channel,
@@ -31,32 +33,35 @@ pub fn lobby_components(channel: u64) -> Vec<CreateActionRow> {
         .style(style)
     };
     vec![CreateActionRow::Buttons(vec![
-        b("join", "Join", ButtonStyle::Success),
-        b("leave", "Leave", ButtonStyle::Secondary),
-        b("start", "Start", ButtonStyle::Primary),
+        b("join", "wwd-join", ButtonStyle::Success),
+        b("leave", "wwd-leave", ButtonStyle::Secondary),
+        b("start", "wwd-start", ButtonStyle::Primary),
     ])]
 }
 
-/// The lobby's embed.
+/// The lobby's embed, in its language.
 pub fn lobby_embed(l: &Lobby, ai: &str) -> CreateEmbed {
+    let lang = l.lang.unwrap_or_default();
     CreateEmbed::new()
-        .title("🐺 Werewolf — a table is open")
-        .description(render::lobby(l, ai))
+        .title(lang.text("wwd-lobby-title", &[]))
+        .description(render::lobby(l, ai, lang))
 }
 
-/// The vote message's text.
+/// The vote message's text (the table's language).
 pub fn board_text(r: &Running, b: &Board) -> String {
-    let what = if b.kind == AskKind::PkVote {
-        "PK vote"
-    } else {
-        "Vote"
-    };
-    let mut s = format!(
-        "🗳️ **{what}** — choose who to vote out. Ballots stay sealed until everyone has voted.\n"
+    let names = &r.names;
+    let mut s = names.t(
+        if b.kind == AskKind::PkVote {
+            "wwd-board-pk"
+        } else {
+            "wwd-board"
+        },
+        &[],
     );
+    s.push('\n');
     for seat in b.voters.iter() {
         let mark = if b.voted.contains(seat) { "✅" } else { "⏳" };
-        s.push_str(&format!("{mark} {}\n", r.names.seat(seat)));
+        s.push_str(&format!("{mark} {}\n", names.seat(seat)));
     }
     let waiting: Vec<String> = b
         .voters
@@ -66,13 +71,17 @@ pub fn board_text(r: &Running, b: &Board) -> String {
         .map(|u| format!("<@{u}>"))
         .collect();
     if !waiting.is_empty() {
-        s.push_str(&format!("Waiting for {}", waiting.join(" ")));
-        match render::closes(b.due_at) {
-            c if c.is_empty() => s.push_str(".\n"),
-            c => s.push_str(&format!(" (voting {c}).\n")),
-        }
+        let users = waiting.join(" ");
+        s.push_str(&match render::closes(b.due_at, names.lang) {
+            c if c.is_empty() => names.t("wwd-board-waiting", &[("users", &users)]),
+            c => names.t(
+                "wwd-board-waiting-due",
+                &[("users", &users), ("closes", &c)],
+            ),
+        });
+        s.push('\n');
     }
-    s.push_str("(AI seats vote on their own.)");
+    s.push_str(&names.t("wwd-board-ai", &[]));
     s
 }
 
@@ -82,7 +91,8 @@ pub(super) fn board_components(r: &Running, b: &Board) -> Vec<CreateActionRow> {
         .iter()
         .map(|s| CreateSelectMenuOption::new(r.names.seat(s), s.to_string()))
         .collect();
-    options.push(CreateSelectMenuOption::new("Abstain", "abstain"));
+    let abstain = r.names.t("wwd-board-abstain", &[]);
+    options.push(CreateSelectMenuOption::new(abstain, "abstain"));
     let id = Component::Board {
         session: r.data.session_id.clone(),
         key: b.key,
@@ -90,12 +100,12 @@ pub(super) fn board_components(r: &Running, b: &Board) -> Vec<CreateActionRow> {
     .id();
     vec![CreateActionRow::SelectMenu(
         CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
-            .placeholder("Your vote"),
+            .placeholder(r.names.t("wwd-board-placeholder", &[])),
     )]
 }
 
 /// The controls of a night (or hunter's) ask: select menus of valid targets only, and
-/// buttons for save / pass / decline.
+/// buttons for save / pass / decline, in the language of `names` (the seat's own).
 pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow> {
     let id = |verb: &str| {
         Component::Ask {
@@ -106,7 +116,9 @@ pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow>
         }
         .id()
     };
+    let t = |id: &str| names.t(id, &[]);
     let menu = |verb: &str, placeholder: &str, targets: SeatSet| {
+        let placeholder = t(placeholder);
         let options = targets
             .iter()
             .map(|s| CreateSelectMenuOption::new(names.seat(s), s.to_string()))
@@ -118,35 +130,35 @@ pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow>
     };
     let mut rows = Vec::new();
     match ask.kind {
-        AskKind::WolfPick => rows.push(menu("pick", "Choose the victim", ask.targets)),
-        AskKind::SeerCheck => rows.push(menu("pick", "Choose a seat to check", ask.targets)),
+        AskKind::WolfPick => rows.push(menu("pick", "wwd-pick-victim", ask.targets)),
+        AskKind::SeerCheck => rows.push(menu("pick", "wwd-pick-check", ask.targets)),
         AskKind::HunterShot => {
             if !ask.targets.is_empty() {
-                rows.push(menu("pick", "Shoot…", ask.targets));
+                rows.push(menu("pick", "wwd-pick-shoot", ask.targets));
             }
             rows.push(CreateActionRow::Buttons(vec![CreateButton::new(id(
                 "decline",
             ))
-            .label("Don't shoot")
+            .label(t("wwd-dont-shoot"))
             .style(ButtonStyle::Secondary)]));
         }
         AskKind::Witch => {
             if !ask.targets.is_empty() {
-                rows.push(menu("poison", "Poison…", ask.targets));
+                rows.push(menu("poison", "wwd-pick-poison", ask.targets));
             }
             let mut buttons = Vec::new();
             if ask.can_save {
                 if let Some(a) = ask.attacked {
                     buttons.push(
                         CreateButton::new(id("save"))
-                            .label(format!("Save seat {a}"))
+                            .label(names.t("wwd-save-seat", &[("seat", &a.to_string())]))
                             .style(ButtonStyle::Success),
                     );
                 }
             }
             buttons.push(
                 CreateButton::new(id("pass"))
-                    .label("Pass")
+                    .label(t("wwd-pass"))
                     .style(ButtonStyle::Secondary),
             );
             rows.push(CreateActionRow::Buttons(buttons));
@@ -156,9 +168,14 @@ pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow>
     rows
 }
 
-/// The action a click means for `ask`; the message says what went wrong.
-pub fn action_for(ask: &Ask, verb: &str, value: Option<&str>) -> Result<Action, String> {
-    let closed = || "that choice has closed".to_string();
+/// The action a click means for `ask`; the message says what went wrong (in `lang`).
+pub fn action_for(
+    ask: &Ask,
+    verb: &str,
+    value: Option<&str>,
+    lang: Lang,
+) -> Result<Action, String> {
+    let closed = || lang.text("wwd-closed-why", &[]);
     let choice = match value {
         Some("abstain") => Choice::read(ask.kind, "abstain", None),
         _ => Choice::read(ask.kind, verb, value.and_then(|v| v.parse::<Seat>().ok())),
@@ -167,37 +184,39 @@ pub fn action_for(ask: &Ask, verb: &str, value: Option<&str>) -> Result<Action, 
         Ok(choice) => ask.action(choice).map_err(|_| closed()),
         // The right button with no seat chosen from its menu.
         Err(_) if Choice::read(ask.kind, verb, Some(1)).is_ok() => {
-            Err("choose a seat from the menu".into())
+            Err(lang.text("wwd-choose-seat", &[]))
         }
         Err(_) => Err(closed()),
     }
 }
 
-/// What a click chose, for the confirmation.
+/// What a click chose, for the confirmation (in the language of `names`).
 pub fn chosen(action: &Action, names: &Names) -> String {
+    let target = |id: &str, s: &Seat| names.t(id, &[("target", &names.seat(*s))]);
     match action {
-        Action::Kill { target } => format!("you picked {}", names.seat(*target)),
-        Action::Check { target } => format!("you check {}", names.seat(*target)),
-        Action::Shoot { target } => format!("you shoot {}", names.seat(*target)),
-        Action::Poison { target } => format!("you poison {}", names.seat(*target)),
-        Action::Vote { target } => format!("your sealed vote: {}", names.seat(*target)),
-        Action::Save => "you use the antidote".into(),
-        Action::Pass => "you pass".into(),
-        Action::Decline => "you do not shoot".into(),
-        Action::Abstain => "you abstain (sealed)".into(),
-        Action::Speak { .. } => "you spoke".into(),
+        Action::Kill { target: s } => target("wwd-chose-kill", s),
+        Action::Check { target: s } => target("wwd-chose-check", s),
+        Action::Shoot { target: s } => target("wwd-chose-shoot", s),
+        Action::Poison { target: s } => target("wwd-chose-poison", s),
+        Action::Vote { target: s } => target("wwd-chose-vote", s),
+        Action::Save => names.t("wwd-chose-save", &[]),
+        Action::Pass => names.t("wwd-chose-pass", &[]),
+        Action::Decline => names.t("wwd-chose-decline", &[]),
+        Action::Abstain => names.t("wwd-chose-abstain", &[]),
+        Action::Speak { .. } => names.t("wwd-chose-speak", &[]),
     }
 }
 
-/// The status board embed.
+/// The status board embed (the table's language).
 pub fn status_embed(r: &Running) -> CreateEmbed {
+    let lang = r.data.lang;
+    let session = &r.data.session_id;
     CreateEmbed::new()
-        .title("🐺 Werewolf — the table")
-        .description(render::status(&r.names, r.alive, &r.phase.to_string()))
-        .footer(serenity::all::CreateEmbedFooter::new(format!(
-            "session {}",
-            r.data.session_id
-        )))
+        .title(lang.text("wwd-table-title", &[]))
+        .description(render::status(&r.names, r.alive, &r.phase.said(lang)))
+        .footer(serenity::all::CreateEmbedFooter::new(
+            lang.text("wwd-table-footer", &[("session", session)]),
+        ))
 }
 
 /// Edits the vote message to show who has voted so far.
@@ -281,31 +300,34 @@ mod tests {
     fn clicks_read_as_the_asks_actions() {
         let pick = ask(AskKind::WolfPick, &[3, 4]);
         assert_eq!(
-            action_for(&pick, "pick", Some("4")),
+            action_for(&pick, "pick", Some("4"), Lang::En),
             Ok(Action::Kill { target: 4 })
         );
-        assert!(action_for(&pick, "pick", None).is_err());
+        assert!(action_for(&pick, "pick", None, Lang::En).is_err());
         assert!(
-            action_for(&pick, "save", None).is_err(),
+            action_for(&pick, "save", None, Lang::En).is_err(),
             "not the wolves' control"
         );
         let witch = ask(AskKind::Witch, &[1, 3]);
-        assert_eq!(action_for(&witch, "save", None), Ok(Action::Save));
+        assert_eq!(action_for(&witch, "save", None, Lang::En), Ok(Action::Save));
         assert_eq!(
-            action_for(&witch, "poison", Some("3")),
+            action_for(&witch, "poison", Some("3"), Lang::En),
             Ok(Action::Poison { target: 3 })
         );
-        assert_eq!(action_for(&witch, "pass", None), Ok(Action::Pass));
+        assert_eq!(action_for(&witch, "pass", None, Lang::En), Ok(Action::Pass));
         let vote = ask(AskKind::Vote, &[1, 2, 3]);
         assert_eq!(
-            action_for(&vote, "vote", Some("abstain")),
+            action_for(&vote, "vote", Some("abstain"), Lang::En),
             Ok(Action::Abstain)
         );
         assert_eq!(
-            action_for(&vote, "vote", Some("1")),
+            action_for(&vote, "vote", Some("1"), Lang::En),
             Ok(Action::Vote { target: 1 })
         );
         let hunter = ask(AskKind::HunterShot, &[1]);
-        assert_eq!(action_for(&hunter, "decline", None), Ok(Action::Decline));
+        assert_eq!(
+            action_for(&hunter, "decline", None, Lang::En),
+            Ok(Action::Decline)
+        );
     }
 }
