@@ -57,6 +57,7 @@ impl FakeDiscord {
             nonce_repeats: 0,
             pace: None,
             gw_url: format!("ws://127.0.0.1:{gw_port}"),
+            locales: HashMap::new(),
         }));
         let app = axum::Router::new()
             .fallback(rest)
@@ -189,6 +190,19 @@ impl FakeDiscord {
         self.st().channel_guilds.insert(channel, guild);
     }
 
+    /// Sets `user`'s Discord locale (`zh-CN`, `fr`…): their interactions carry it from now
+    /// on (everyone's is `en-US` until set).
+    pub fn set_locale(&self, user: u64, locale: &str) {
+        self.st().locales.insert(user, locale.to_string());
+    }
+
+    /// Gives an interaction its user's locale.
+    fn localize(&self, d: &mut Value, user: u64) {
+        if let Some(l) = self.st().locales.get(&user) {
+            d["locale"] = json!(l);
+        }
+    }
+
     /// The shards with a live gateway connection now, in order.
     pub fn live_shards(&self) -> Vec<u32> {
         let mut shards: Vec<u32> = self.st().shards.keys().copied().collect();
@@ -302,7 +316,8 @@ impl FakeDiscord {
                           "options": options});
         let id = self.new_interaction(user, channel, None);
         let guild = self.st().guild_of(channel);
-        let d = interaction_json(id, 2, user, channel, guild, perms, data);
+        let mut d = interaction_json(id, 2, user, channel, guild, perms, data);
+        self.localize(&mut d, user);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
     }
@@ -339,6 +354,7 @@ impl FakeDiscord {
         let id = self.new_interaction(user, current.channel_id, Some(current.id));
         let guild = self.st().guild_of(current.channel_id);
         let mut d = interaction_json(id, 3, user, current.channel_id, guild, perms, data);
+        self.localize(&mut d, user);
         d["message"] = message_json(&current);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
@@ -363,7 +379,8 @@ impl FakeDiscord {
         let data = json!({"custom_id": custom_id, "components": rows});
         let id = self.new_interaction(user, channel, None);
         let guild = self.st().guild_of(channel);
-        let d = interaction_json(id, 5, user, channel, guild, DEFAULT_PERMS, data);
+        let mut d = interaction_json(id, 5, user, channel, guild, DEFAULT_PERMS, data);
+        self.localize(&mut d, user);
         self.dispatch("INTERACTION_CREATE", d, Some(id)).await;
         id
     }

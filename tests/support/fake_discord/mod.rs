@@ -303,6 +303,8 @@ struct State {
     /// calls under the global limit, when the next may go, and since when it applies.
     pace: Option<(Duration, Instant, Instant)>,
     gw_url: String,
+    /// Each user's Discord locale, when not `en-US` (see [`FakeDiscord::set_locale`]).
+    locales: HashMap<u64, String>,
 }
 
 /// Calls Discord exempts from the global rate limit: interaction callbacks and the
