@@ -5,6 +5,7 @@
 //! - `game`: whole games in this process, restarts.
 //! - `binary`: `agora run` itself.
 //! - `debate`: a whole team debate, two people and six AI.
+//! - `chinese`: the team debate and the trial on a server set to Chinese.
 //! - `clicks`: refused, limited and tidied clicks, commands and messages.
 //! - `seats`: seats, roles and what each player is told.
 //! - `forged`: forged speeches.
@@ -20,6 +21,7 @@
 mod bad_inputs;
 mod bad_inputs_formats;
 mod binary;
+mod chinese;
 mod clicks;
 mod cluster;
 mod debate;

@@ -34,6 +34,24 @@ pub fn lang_of_locale(locale: &str) -> Option<Lang> {
     }
 }
 
+/// The language of what one person alone sees (an ephemeral reply): their Discord
+/// `locale` when it is one of ours, else the table's language.
+pub fn person_lang(locale: &str, table: Lang) -> Lang {
+    lang_of_locale(locale).unwrap_or(table)
+}
+
+/// A command's two languages: the server's (what a table it opens starts in) and the
+/// person's (what they alone are told, [`person_lang`]).
+pub async fn command_langs(ctx: Context<'_>) -> (Lang, Lang) {
+    let guild_locale = match ctx {
+        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
+        poise::Context::Prefix(_) => None,
+    };
+    let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();
+    let table = server_lang(ctx.data(), guild, guild_locale.as_deref()).await;
+    (table, person_lang(ctx.locale().unwrap_or_default(), table))
+}
+
 /// The language tables start in on `guild`: its `/settings language`, else its preferred
 /// locale (`guild_locale`, as an interaction carries it) when it is one of ours, else
 /// English. A store that cannot be read is not a reason to refuse a game: English.

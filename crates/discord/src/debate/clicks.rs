@@ -9,16 +9,17 @@
 use super::drive::refresh_call;
 use super::lobby::LobbyError;
 use super::start::start_debate;
-use super::table::{DebateTable, Draft, OpenCall, TableState};
+use super::table::{lang_of, DebateTable, Draft, OpenCall, TableState};
 use super::views::{lobby_components, lobby_embed, speech_modal, SPEECH_FIELD};
+use crate::commands::settings::person_lang;
 use crate::guards::member_manages;
-use crate::send::{ephemeral, CLOSED};
-use crate::tables::{Seated, OLD_LOBBY};
+use crate::send::ephemeral;
+use crate::tables::Seated;
 use crate::text::{display_name, sanitize};
 use crate::types::{Bot, Error};
 use agora_core::session::{SubmitError, UNASKED};
 use agora_games::debate::team::{side_of, Action, Ask, Part, Side, Stage};
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 use serenity::all::{
     ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
     CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Message,
@@ -47,8 +48,9 @@ pub(super) async fn on_lobby(
 ) -> Result<(), Error> {
     let user = c.user.id.get();
     let mut st = table.state.lock().await;
+    let lang = person_lang(&c.locale, lang_of(&st));
     let TableState::Lobby(lobby) = &mut *st else {
-        let text = lobby_closed(&st);
+        let text = lang.text(lobby_closed(&st), &[]);
         drop(st);
         bot.respond(c, ephemeral(text)).await?;
         return Ok(());
@@ -56,9 +58,11 @@ pub(super) async fn on_lobby(
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
         // A button of an earlier lobby in this channel.
         drop(st);
-        bot.respond(c, ephemeral(OLD_LOBBY)).await?;
+        bot.respond(c, ephemeral(lang.text("dd-old-lobby", &[])))
+            .await?;
         return Ok(());
     }
+    let table_lang = lobby.options.lang;
     let mut next = lobby.clone();
     let manages = member_manages(c);
     let result = match verb {
@@ -67,16 +71,14 @@ pub(super) async fn on_lobby(
         "cancel" => next.check_start(user, manages),
         v => match v.strip_prefix("seat").and_then(|s| s.parse::<Seat>().ok()) {
             Some(seat) => next.take(user, &sanitize(&display_name(&c.user), 40), seat),
-            None => Err(LobbyError::BadOption(CLOSED.into())),
+            None => Err(LobbyError::BadOption(lang.text("dd-choice-closed", &[]))),
         },
     };
     if let Err(e) = result {
         drop(st);
         let text = match e {
-            LobbyError::NotHost if verb == "cancel" => {
-                "Only the host or a moderator (Manage Messages) can cancel the debate.".into()
-            }
-            e => sentence(e.to_string()),
+            LobbyError::NotHost if verb == "cancel" => lang.text("dd-lobby-not-host-cancel", &[]),
+            e => e.text(lang),
         };
         bot.respond(c, ephemeral(text)).await?;
         return Ok(());
@@ -96,7 +98,7 @@ pub(super) async fn on_lobby(
                 c,
                 CreateInteractionResponse::UpdateMessage(
                     CreateInteractionResponseMessage::new()
-                        .content("🛑 The debate lobby was cancelled.")
+                        .content(table_lang.text("dd-lobby-cancelled", &[]))
                         .embeds(vec![])
                         .components(vec![]),
                 ),
@@ -118,7 +120,7 @@ pub(super) async fn on_lobby(
                 &bot.http,
                 EditInteractionResponse::new()
                     .embed(lobby_embed(&next))
-                    .components(lobby_components(table.channel)),
+                    .components(lobby_components(table.channel, table_lang)),
             )
             .await?;
             Ok(())
@@ -126,19 +128,21 @@ pub(super) async fn on_lobby(
     }
 }
 
-/// What a lobby button says once the lobby is gone: the debate started, or ended.
+/// What a lobby button says once the lobby is gone (a message id): the debate started,
+/// or ended.
 fn lobby_closed(st: &TableState) -> &'static str {
     match st {
         TableState::Lobby(_) => CLOSED,
-        TableState::Starting | TableState::Running(_) => {
-            "The debate has already started: this lobby is closed."
-        }
-        TableState::Closed => "This debate has ended.",
+        TableState::Starting | TableState::Running(_) => "dd-lobby-started",
+        TableState::Closed => "dd-lobby-ended",
     }
 }
 
+/// "That choice has closed." (a message id).
+const CLOSED: &str = "dd-choice-closed";
+
 /// The clicker's open call, if the control is theirs and still open; else what to tell
-/// them (another person's call, or one that has closed).
+/// them (another person's call, or one that has closed: a message id).
 async fn open_call(
     table: &DebateTable,
     user: u64,
@@ -160,21 +164,23 @@ async fn open_call(
         .ok_or(CLOSED)
 }
 
-/// The answer to a press on someone else's call.
-const NOT_YOURS: &str = "That call is not yours: only the debater it names can use it.";
+/// The answer to a press on someone else's call (a message id).
+const NOT_YOURS: &str = "dd-not-yours";
 
-/// The action the seat's draft makes, or why it cannot be handed in yet.
-async fn draft_action(table: &DebateTable, seat: Seat, ask: &Ask) -> Result<Action, String> {
+/// The action the seat's draft makes, or why it cannot be handed in yet (in `lang`).
+async fn draft_action(
+    table: &DebateTable,
+    seat: Seat,
+    ask: &Ask,
+    lang: Lang,
+) -> Result<Action, String> {
     let st = table.state.lock().await;
     let TableState::Running(r) = &*st else {
-        return Err(CLOSED.into());
+        return Err(lang.text(CLOSED, &[]));
     };
     let draft = r.desk.data.drafts.get(&seat).cloned().unwrap_or_default();
     if draft.text().trim().is_empty() {
-        return Err(
-            "Nothing written yet: type your speech in the channel (or press Write speech), then press Done."
-                .into(),
-        );
+        return Err(lang.text("dd-nothing-written", &[]));
     }
     Ok(match ask {
         Ask::Question { targets, .. } => match draft.target.filter(|t| targets.contains(t)) {
@@ -182,27 +188,30 @@ async fn draft_action(table: &DebateTable, seat: Seat, ask: &Ask) -> Result<Acti
                 target,
                 text: draft.text(),
             },
-            None => return Err(
-                "Pick who answers your questions first (the menu above Done); your text is kept."
-                    .into(),
-            ),
+            None => return Err(lang.text("dd-pick-first", &[])),
         },
         _ => Action::Speak { text: draft.text() },
     })
 }
 
-/// Submits a seat's action for its call; the error is the text to show.
-async fn submit(table: &DebateTable, seat: Seat, seq: u32, action: Action) -> Result<(), String> {
+/// Submits a seat's action for its call; the error is the text to show (in `lang`).
+async fn submit(
+    table: &DebateTable,
+    seat: Seat,
+    seq: u32,
+    action: Action,
+    lang: Lang,
+) -> Result<(), String> {
     let handle = match &*table.state.lock().await {
         TableState::Running(r) => r.handle.clone(),
-        _ => return Err(CLOSED.into()),
+        _ => return Err(lang.text(CLOSED, &[])),
     };
     // A floor taken unasked answers no ask.
     let seq = Some(seq).filter(|s| *s != UNASKED);
     handle.submit(seat, action, seq).await.map_err(|e| match e {
-        SubmitError::Stale => CLOSED.to_string(),
-        SubmitError::Closed => "The debate has ended.".to_string(),
-        e => sentence(e.to_string()),
+        SubmitError::Stale => lang.text(CLOSED, &[]),
+        SubmitError::Closed => lang.text("dd-debate-ended", &[]),
+        e => lang.text("dd-refused", &[("why", &sentence(e.to_string()))]),
     })
 }
 
@@ -215,10 +224,12 @@ pub(super) async fn on_call(
     seq: u32,
     verb: &str,
 ) -> Result<(), Error> {
+    let lang = person_lang(&c.locale, lang_of(&*table.state.lock().await));
+    let t = |id: &str| lang.text(id, &[]);
     let open = match open_call(table, c.user.id.get(), seat, seq).await {
         Ok(open) => open,
         Err(why) => {
-            bot.respond(c, ephemeral(why)).await?;
+            bot.respond(c, ephemeral(t(why))).await?;
             return Ok(());
         }
     };
@@ -231,12 +242,11 @@ pub(super) async fn on_call(
     match verb {
         "target" => {
             let Ask::Question { targets, .. } = open.ask else {
-                bot.respond(c, ephemeral(CLOSED)).await?;
+                bot.respond(c, ephemeral(t(CLOSED))).await?;
                 return Ok(());
             };
-            let Some(t) = picked.filter(|t| targets.contains(t)) else {
-                bot.respond(c, ephemeral("Pick one of the two who may answer."))
-                    .await?;
+            let Some(picked) = picked.filter(|t| targets.contains(t)) else {
+                bot.respond(c, ephemeral(t("dd-pick-one-of-two"))).await?;
                 return Ok(());
             };
             bot.respond(c, CreateInteractionResponse::Acknowledge)
@@ -245,7 +255,7 @@ pub(super) async fn on_call(
                 let mut st = table.state.lock().await;
                 if let TableState::Running(r) = &mut *st {
                     if let Some(d) = r.desk.data.drafts.get_mut(&seat).filter(|d| d.seq == seq) {
-                        d.target = Some(t);
+                        d.target = Some(picked);
                     }
                     table.save(bot, &st).await;
                 }
@@ -254,14 +264,14 @@ pub(super) async fn on_call(
         }
         "hand" => {
             let Some(to) = picked.filter(|t| side_of(*t) == side_of(seat) && *t != seat) else {
-                bot.respond(c, ephemeral("Pick a teammate.")).await?;
+                bot.respond(c, ephemeral(t("dd-pick-a-teammate"))).await?;
                 return Ok(());
             };
             let action = Action::HandOff {
                 to,
                 direction: String::new(),
             };
-            match submit(table, seat, seq, action).await {
+            match submit(table, seat, seq, action, lang).await {
                 Ok(()) => {
                     bot.respond(c, CreateInteractionResponse::Acknowledge)
                         .await?
@@ -270,8 +280,8 @@ pub(super) async fn on_call(
             }
         }
         "done" => {
-            let result = match draft_action(table, seat, &open.ask).await {
-                Ok(action) => submit(table, seat, seq, action).await,
+            let result = match draft_action(table, seat, &open.ask, lang).await {
+                Ok(action) => submit(table, seat, seq, action, lang).await,
                 Err(e) => Err(e),
             };
             match result {
@@ -295,12 +305,12 @@ pub(super) async fn on_call(
             bot.respond(
                 c,
                 CreateInteractionResponse::Modal(speech_modal(
-                    &session, seat, seq, &open.ask, &draft,
+                    &session, seat, seq, &open.ask, &draft, lang,
                 )),
             )
             .await?;
         }
-        _ => bot.respond(c, ephemeral(CLOSED)).await?,
+        _ => bot.respond(c, ephemeral(t(CLOSED))).await?,
     }
     Ok(())
 }
@@ -315,26 +325,24 @@ pub(super) async fn on_floor(
     let user = c.user.id.get();
     let refusal = {
         let mut st = table.state.lock().await;
+        let lang = person_lang(&c.locale, lang_of(&st));
+        let t = |id: &str| lang.text(id, &[]);
         match &mut *st {
             TableState::Running(r) => {
                 let desk = &mut r.desk;
                 match desk.data.seat_of(user) {
-                    None => Some("Only the debaters can take the floor.".to_string()),
-                    Some(_) if desk.record.stage != Some(Stage::FreeDebate) => {
-                        Some(CLOSED.to_string())
-                    }
-                    Some(seat) if desk.open.contains_key(&seat) => Some(
-                        "You already have a call open: type your speech and press Done on it."
-                            .into(),
-                    ),
+                    None => Some(t("dd-floor-not-debater")),
+                    Some(_) if desk.record.stage != Some(Stage::FreeDebate) => Some(t(CLOSED)),
+                    Some(seat) if desk.open.contains_key(&seat) => Some(t("dd-floor-call-open")),
                     Some(seat) => {
                         let side = side_of(seat).expect("a debater");
                         let left = desk.record.clock[side.index()];
                         let opened = desk.record.speeches.iter().any(|s| s.part == Part::Free);
                         if side == Side::Con && !opened {
-                            Some("Free debate opens with a Pro speech: wait for it.".into())
+                            Some(t("dd-floor-pro-first"))
                         } else if left == 0 {
-                            Some(format!("{}'s free-debate clock is spent.", side.title()))
+                            let side = side.name_in(lang);
+                            Some(lang.text("dd-floor-spent", &[("side", &side)]))
                         } else {
                             let timers = &bot.config.debate.timers;
                             let due_at = agora_core::store::now_ms()
@@ -360,7 +368,7 @@ pub(super) async fn on_floor(
                     }
                 }
             }
-            _ => Some(CLOSED.to_string()),
+            _ => Some(t(CLOSED)),
         }
     };
     if let Some(text) = refusal {
@@ -397,19 +405,21 @@ pub(super) async fn on_speech_form(
             _ => None,
         })
         .unwrap_or_default();
+    let lang = person_lang(&m.locale, lang_of(&*table.state.lock().await));
+    let t = |id: &str| lang.text(id, &[]);
     let open = open_call(table, m.user.id.get(), seat, seq).await;
     if open.as_ref().err() == Some(&NOT_YOURS) {
-        bot.respond(m, ephemeral(NOT_YOURS)).await?;
+        bot.respond(m, ephemeral(t(NOT_YOURS))).await?;
         return Ok(());
     }
     if text.trim().is_empty() {
         // A blank form hands in nothing and keeps what was typed.
         let answer = if open.is_ok() {
-            "The form was empty, so nothing was handed in; anything you typed in the channel is kept. Write your speech, then press Done."
+            "dd-form-empty"
         } else {
             CLOSED
         };
-        bot.respond(m, ephemeral(answer)).await?;
+        bot.respond(m, ephemeral(t(answer))).await?;
         return Ok(());
     }
     let Ok(open) = open else {
@@ -435,12 +445,8 @@ pub(super) async fn on_speech_form(
             }
             moved
         };
-        let answer = if moved {
-            "Your call moved (the floor came back to you): your text is in the new call — press Done there."
-        } else {
-            CLOSED
-        };
-        bot.respond(m, ephemeral(answer)).await?;
+        let answer = if moved { "dd-form-moved" } else { CLOSED };
+        bot.respond(m, ephemeral(t(answer))).await?;
         if moved {
             refresh_call(bot, table, seat).await;
         }
@@ -455,12 +461,12 @@ pub(super) async fn on_speech_form(
             table.save(bot, &st).await;
         }
     }
-    let result = match draft_action(table, seat, &open.ask).await {
-        Ok(action) => submit(table, seat, seq, action).await,
+    let result = match draft_action(table, seat, &open.ask, lang).await {
+        Ok(action) => submit(table, seat, seq, action, lang).await,
         Err(e) => Err(e),
     };
     match result {
-        Ok(()) => bot.respond(m, ephemeral("✅ Your speech is in.")).await?,
+        Ok(()) => bot.respond(m, ephemeral(t("dd-speech-in"))).await?,
         Err(e) => {
             bot.respond(m, ephemeral(e)).await?;
             // The call shows the form's words against the limit.
@@ -522,8 +528,9 @@ mod tests {
 
     #[test]
     fn a_lobby_button_after_the_start_or_the_end_says_which() {
-        assert!(lobby_closed(&TableState::Starting).contains("already started"));
-        assert!(lobby_closed(&TableState::Closed).contains("ended"));
+        let said = |st| Lang::En.text(lobby_closed(&st), &[]);
+        assert!(said(TableState::Starting).contains("already started"));
+        assert!(said(TableState::Closed).contains("ended"));
         assert_eq!(sentence("it is over".into()), "It is over.");
     }
 }

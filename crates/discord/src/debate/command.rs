@@ -3,6 +3,7 @@
 //! `stop` and `status` ask the channel's table, whatever it plays; `concede` is the social
 //! debate's (`panel::concede`).
 
+use crate::commands::settings::command_langs;
 use crate::debate::lobby::{DebateLobby, DebateOptions, Length};
 use crate::debate::table::{DebateTable, TableState};
 use crate::debate::views::{lobby_components, lobby_embed};
@@ -11,6 +12,7 @@ use crate::text::sanitize;
 use crate::types::{Context, Error};
 use agora_agents::debate::DebateKit;
 use agora_core::debate::format::DebateFormat;
+use agora_games::Lang;
 use std::sync::Arc;
 
 /// The debate formats a table can play.
@@ -46,22 +48,39 @@ pub async fn debate(_ctx: Context<'_>) -> Result<(), Error> {
 }
 
 /// The topics whose id or title starts with what was typed (at most 25, Discord's limit).
+/// On a server that plays in another language than English, the topics with a bank in
+/// it, each shown by its motion in that language (found by its words too).
 async fn topics<'a>(
     ctx: Context<'a>,
     partial: &'a str,
 ) -> serenity::all::CreateAutocompleteResponse {
-    let choices = ctx
-        .data()
-        .kits
-        .get::<DebateKit>()
-        .topics
-        .search(partial)
+    let (lang, _) = command_langs(ctx).await;
+    let kit = ctx.data().kits.get::<DebateKit>();
+    let found: Vec<(String, String)> = if lang.is_english() {
+        kit.topics
+            .search(partial)
+            .into_iter()
+            .map(|(id, title)| (title.to_string(), id.to_string()))
+            .collect()
+    } else {
+        let typed = partial.trim();
+        let by_english: Vec<&str> = kit.topics.search(typed).into_iter().map(|t| t.0).collect();
+        kit.topics
+            .ids()
+            .filter_map(|id| kit.topics.get_in(id, lang).map(|t| (id, t)))
+            .filter(|(id, t)| {
+                by_english.contains(id) || t.motion.contains(typed) || t.title.contains(typed)
+            })
+            .map(|(id, t)| (t.motion.clone(), id.to_string()))
+            .collect()
+    };
+    let choices = found
         .into_iter()
         .take(25)
-        .map(|(id, title)| {
+        .map(|(shown, id)| {
             poise::serenity_prelude::AutocompleteChoice::new(
-                title.chars().take(100).collect::<String>(),
-                id.to_string(),
+                shown.chars().take(100).collect::<String>(),
+                id,
             )
         })
         .collect();
@@ -97,44 +116,82 @@ pub async fn start(
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let format = format.unwrap_or(FormatChoice::Team);
+    // The team debate plays in the server's language; the moderated and social debates
+    // (the panel's) in English.
+    let (lang, asker) = match format {
+        FormatChoice::Team => command_langs(ctx).await,
+        _ => (Lang::En, Lang::En),
+    };
     let typed = topic.trim();
     let kit = bot.kits.get::<DebateKit>();
     let known = kit.topics.get(typed).cloned().or_else(|| {
-        // A topic's title picked without the autocomplete's id.
+        // A topic's title picked without the autocomplete's id (or its motion, in the
+        // table's language).
         kit.topics
             .ids()
-            .filter_map(|id| kit.topics.get(id))
-            .find(|t| t.title.eq_ignore_ascii_case(typed))
+            .find(|id| {
+                kit.topics
+                    .get(id)
+                    .is_some_and(|t| t.title.eq_ignore_ascii_case(typed))
+                    || kit.topics.get_in(id, lang).is_some_and(|t| {
+                        !lang.is_english() && (t.title == typed || t.motion == typed)
+                    })
+            })
+            .and_then(|id| kit.topics.get(id))
             .cloned()
     });
+    let in_lang = |id: &str| kit.topics.get_in(id, lang).is_some();
     let (topic_id, motion) = match &known {
-        Some(t) => (Some(t.id.clone()), t.motion.clone()),
+        Some(t) => match kit.topics.get_in(&t.id, lang) {
+            Some(here) => (Some(t.id.clone()), here.motion.clone()),
+            None => {
+                let with: Vec<&str> = kit.topics.ids().filter(|id| in_lang(id)).collect();
+                let lang_name = asker.text(&format!("dd-lang-{}", lang.code()), &[]);
+                let why = asker.text(
+                    "dd-topic-not-in-lang",
+                    &[
+                        ("topic", &t.id),
+                        ("lang", &lang_name),
+                        ("topics", &with.join(", ")),
+                    ],
+                );
+                return refuse(ctx, why).await;
+            }
+        },
         None => {
-            if let Err(e) = kit.check_topic(None) {
-                let ids: Vec<&str> = kit.topics.ids().collect();
+            if let Err(e) = kit.check_topic_in(None, lang) {
+                let ids: Vec<&str> = kit.topics.ids().filter(|id| in_lang(id)).collect();
+                let why = if asker.is_english() {
+                    e
+                } else {
+                    asker.text("dd-needs-model", &[])
+                };
                 return refuse(
                     ctx,
-                    format!(
-                        "Not started: there is no topic {:?}, and {e}. Topics: {}.",
-                        sanitize(typed, 60),
-                        ids.join(", ")
+                    asker.text(
+                        "dd-no-topic",
+                        &[
+                            ("typed", &format!("{:?}", sanitize(typed, 60))),
+                            ("why", &why),
+                            ("topics", &ids.join(", ")),
+                        ],
                     ),
                 )
                 .await;
             }
-            if typed.split_whitespace().count() < 3 {
-                return refuse(
-                    ctx,
-                    "Not started: write the motion as a sentence, e.g. “This house would ban homework”.",
-                )
-                .await;
+            let words = match lang {
+                Lang::En => typed.split_whitespace().count(),
+                _ => agora_games::debate::words::count(typed) as usize,
+            };
+            if words < 3 {
+                return refuse(ctx, asker.text("dd-motion-sentence", &[])).await;
             }
             (None, sanitize(typed, 300))
         }
     };
     let format = format.format();
-    if let Err(why) = format_options(format, rounds, participants) {
-        return refuse(ctx, format!("Not started: {why}.")).await;
+    if let Err(why) = format_options(format, rounds, participants, asker) {
+        return refuse(ctx, asker.text("dd-not-started", &[("why", &why)])).await;
     }
     if let Some(default_rounds) = format.default_rounds() {
         if let Err(why) = panel_options(pace, live_scores) {
@@ -162,9 +219,11 @@ pub async fn start(
             .unwrap_or_else(|| Length::from_config(&bot.config.debate.settings.discord_length)),
         pace,
         live_scores: live_scores.unwrap_or(bot.config.debate.settings.live_scores),
+        lang,
     };
     if let Err(e) = options.validate() {
-        return refuse(ctx, format!("Not started: {e}.")).await;
+        let why = e.text(asker);
+        return refuse(ctx, asker.text("dd-not-started", &[("why", &why)])).await;
     }
     let channel = ctx.channel_id().get();
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
@@ -176,17 +235,18 @@ pub async fn start(
     ));
     let shown = poise::CreateReply::default()
         .embed(lobby_embed(&lobby))
-        .components(lobby_components(channel));
+        .components(lobby_components(channel, lang));
     crate::game_table::open_lobby(ctx, table, shown, async {}).await
 }
 
 /// Checks `rounds` and `participants` against the format: the team debate takes neither
-/// (it is always four against four), the others take them in range (a social debate
-/// needs three participants); the reason names the option.
+/// (it is always four against four; said in `lang`), the others take them in range (a
+/// social debate needs three participants); the reason names the option.
 fn format_options(
     format: DebateFormat,
     rounds: Option<u8>,
     participants: Option<u8>,
+    lang: Lang,
 ) -> Result<(), String> {
     if format == DebateFormat::Team {
         let given: Vec<&str> = [
@@ -198,13 +258,13 @@ fn format_options(
         .map(|(name, _)| *name)
         .collect();
         if !given.is_empty() {
-            let one = given.len() == 1;
-            return Err(format!(
-                "the {} {} to the moderated and social debates only (a team debate is always four against four; choose format moderated or social, or leave {} out)",
-                given.join(" and "),
-                if one { "option applies" } else { "options apply" },
-                if one { "it" } else { "them" },
-            ));
+            let id = if given.len() == 1 {
+                "dd-team-option-one"
+            } else {
+                "dd-team-option-many"
+            };
+            let options = given.join(&lang.text("dd-and", &[]));
+            return Err(lang.text(id, &[("options", &options)]));
         }
         return Ok(());
     }
@@ -266,24 +326,25 @@ mod tests {
     fn rounds_and_participants_only_where_they_apply_and_in_range() {
         use super::format_options;
         use agora_core::debate::format::DebateFormat::*;
-        assert!(format_options(Team, None, None).is_ok());
-        let why = format_options(Team, Some(3), None).unwrap_err();
+        use agora_games::Lang::En;
+        assert!(format_options(Team, None, None, En).is_ok());
+        let why = format_options(Team, Some(3), None, En).unwrap_err();
         assert!(
             why.starts_with("the rounds option applies to the moderated"),
             "{why}"
         );
-        let why = format_options(Team, Some(3), Some(4)).unwrap_err();
+        let why = format_options(Team, Some(3), Some(4), En).unwrap_err();
         assert!(
             why.starts_with("the rounds and participants options apply"),
             "{why}"
         );
-        assert!(format_options(Moderated, Some(1), Some(2)).is_ok());
-        assert!(format_options(Social, Some(10), Some(3)).is_ok());
-        let why = format_options(Social, None, Some(2)).unwrap_err();
+        assert!(format_options(Moderated, Some(1), Some(2), En).is_ok());
+        assert!(format_options(Social, Some(10), Some(3), En).is_ok());
+        let why = format_options(Social, None, Some(2), En).unwrap_err();
         assert!(why.contains("at least 3 participants"), "{why}");
-        assert!(format_options(Moderated, Some(0), None).is_err());
-        assert!(format_options(Moderated, None, Some(9)).is_err());
-        assert!(format_options(Moderated, None, Some(1)).is_err());
+        assert!(format_options(Moderated, Some(0), None, En).is_err());
+        assert!(format_options(Moderated, None, Some(9), En).is_err());
+        assert!(format_options(Moderated, None, Some(1), En).is_err());
     }
 
     #[test]

@@ -62,13 +62,8 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 )
             });
             if restart {
-                outs.insert(
-                    0,
-                    Out::Line(format!(
-                        "♻️ The bot restarted: the debate goes on ({}).",
-                        r.desk.turn()
-                    )),
-                );
+                let line = (r.desk.data.lang).text("dd-restarted", &[("turn", &r.desk.turn())]);
+                outs.insert(0, Out::Line(line));
             }
             r.desk.data.posted = r.desk.events;
             (outs, table.row(&st), live)
@@ -189,13 +184,12 @@ async fn execute(
             Out::FloorButton => floor(bot, table).await,
             Out::CloseFloor => {
                 let message = match &mut *table.state.lock().await {
-                    TableState::Running(r) => r.desk.data.floor_message.take(),
+                    TableState::Running(r) => (r.desk.data.floor_message.take())
+                        .map(|m| (m, r.desk.data.lang.text("dd-floor-over", &[]))),
                     _ => None,
                 };
-                if let Some(message) = message {
-                    let edit = EditMessage::new()
-                        .content("🙋 Free debate is over.")
-                        .components(vec![]);
+                if let Some((message, over)) = message {
+                    let edit = EditMessage::new().content(over).components(vec![]);
                     let _ = bot.edit(channel, message, edit).await;
                 }
             }
@@ -238,13 +232,13 @@ async fn after_ai_speech(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
 
 /// Posts the free debate's "Take the floor" button.
 async fn floor(bot: &Arc<Bot>, table: &Arc<DebateTable>) {
-    let session = match &*table.state.lock().await {
-        TableState::Running(r) => r.desk.data.session_id.clone(),
+    let (session, lang) = match &*table.state.lock().await {
+        TableState::Running(r) => (r.desk.data.session_id.clone(), r.desk.data.lang),
         _ => return,
     };
     let msg = CreateMessage::new()
-        .content("🙋 Any debater may take the floor in free debate, whoever the moderator calls: press the button, then type your speech and press Done. The rules decide the penalties (a team speaking twice in a row while the other has time loses 3).")
-        .components(floor_components(&session))
+        .content(lang.text("dd-floor", &[]))
+        .components(floor_components(&session, lang))
         .allowed_mentions(no_pings());
     let id = bot.post(ChannelId::new(table.channel), msg).await;
     let mut st = table.state.lock().await;
@@ -269,7 +263,7 @@ pub(super) async fn call(bot: &Arc<Bot>, table: &Arc<DebateTable>, seat: Seat, s
         let user = d.user(seat);
         let msg = CreateMessage::new()
             .content(render::call_text(seat, &open.ask, open.due_at, d, &draft))
-            .components(call_components(&d.session_id, seat, seq, &open.ask))
+            .components(call_components(&d.session_id, seat, seq, &open.ask, d.lang))
             .allowed_mentions(CreateAllowedMentions::new().users(user.map(UserId::new)));
         (msg, draft.lines.len())
     };
@@ -344,16 +338,11 @@ async fn hand_in_at_deadline(
                 return;
             }
             r.desk.data.drafts.remove(&seat);
-            r.desk.open.remove(&seat).and_then(|o| o.message).map(|m| {
-                (
-                    m,
-                    render::closed_call(
-                        seat,
-                        &r.desk.data,
-                        "the time to write ran out: the floor is free again.",
-                    ),
-                )
-            })
+            r.desk
+                .open
+                .remove(&seat)
+                .and_then(|o| o.message)
+                .map(|m| (m, render::closed_call(seat, &r.desk.data, "dd-closed-time")))
         };
         if let Some((message, text)) = message {
             let _after_any_count = table.edits.lock().await;
@@ -451,26 +440,24 @@ async fn end(bot: &Arc<Bot>, table: &Arc<DebateTable>, finished: bool) {
                 .await;
         }
         if let Some((review, offline)) = &desk.record.review {
-            let by = if *offline {
-                "the offline judge"
+            let title = if *offline {
+                "dd-review-offline"
             } else {
-                "the judge"
+                "dd-review"
             };
             bot.post_text(
                 channel,
                 &format!(
-                    "🧑‍⚖️ **The review by {by}**\n{}",
+                    "{}\n{}",
+                    desk.data.lang.text(title, &[]),
                     crate::text::sanitize(review, 12_000)
                 ),
             )
             .await;
         }
     } else {
-        bot.post_text(
-            channel,
-            "🛑 The debate was stopped (recorded as abandoned).",
-        )
-        .await;
+        bot.post_text(channel, &desk.data.lang.text("dd-stopped", &[]))
+            .await;
     }
     bot.forget(table.channel, &desk.data.session_id).await;
 }

@@ -4,8 +4,8 @@
 //! the channel.
 
 use agora_agents::config::ranges::LOBBY_PACE;
-use agora_games::debate::team::{seat_title, DEBATERS};
-use agora_games::Seat;
+use agora_games::debate::team::{seat_title, seat_title_in, DEBATERS};
+use agora_games::{Lang, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use thiserror::Error;
@@ -55,15 +55,18 @@ pub struct DebateOptions {
     pub pace: Option<f64>,
     /// Post each speech's score as soon as it is judged.
     pub live_scores: bool,
+    /// The language the debate is played in (the server's when it was opened).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl DebateOptions {
     /// Checks the options a host typed; the message names the option.
     pub fn validate(&self) -> Result<(), LobbyError> {
         if let Some(p) = self.pace {
-            LOBBY_PACE
-                .check(p)
-                .map_err(|m| LobbyError::BadOption(format!("pace {m} (fast to slow)")))?;
+            LOBBY_PACE.check(p).map_err(|m| {
+                LobbyError::BadOption(self.lang.text("dd-bad-pace", &[("why", &m)]))
+            })?;
         }
         Ok(())
     }
@@ -79,8 +82,8 @@ pub struct LobbySeat {
 /// Why a lobby action was refused; the text is shown to the person.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum LobbyError {
-    #[error("{0} is taken")]
-    Taken(String),
+    #[error("{} is taken", seat_title(*.0))]
+    Taken(Seat),
     #[error("there is no seat {0}")]
     NoSuchSeat(Seat),
     #[error("you do not have a seat at this table")]
@@ -89,6 +92,23 @@ pub enum LobbyError {
     NotHost,
     #[error("{0}")]
     BadOption(String),
+}
+
+impl LobbyError {
+    /// The refusal as a sentence in `lang`, to show the person.
+    pub fn text(&self, lang: Lang) -> String {
+        match self {
+            LobbyError::Taken(seat) => {
+                lang.text("dd-lobby-taken", &[("seat", &seat_title_in(*seat, lang))])
+            }
+            LobbyError::NoSuchSeat(seat) => {
+                lang.text("dd-lobby-no-seat", &[("seat", &seat.to_string())])
+            }
+            LobbyError::NotSeated => lang.text("dd-lobby-not-seated", &[]),
+            LobbyError::NotHost => lang.text("dd-lobby-not-host", &[]),
+            LobbyError::BadOption(why) => why.clone(),
+        }
+    }
 }
 
 /// A lobby: the host opened it; people take the seats they want; the empty ones become AI
@@ -130,7 +150,7 @@ impl DebateLobby {
         }
         match self.seats.get(&seat) {
             Some(p) if p.user == user => return Ok(()),
-            Some(_) => return Err(LobbyError::Taken(seat_title(seat))),
+            Some(_) => return Err(LobbyError::Taken(seat)),
             None => {}
         }
         if let Some(old) = self.seat_of(user) {
@@ -176,6 +196,7 @@ mod tests {
                 length: Length::Short,
                 pace: None,
                 live_scores: false,
+                lang: Lang::En,
             },
         )
     }
@@ -184,7 +205,7 @@ mod tests {
     fn seats_are_taken_moved_and_left() {
         let mut l = lobby();
         l.take(2, "ann", 1).unwrap();
-        assert_eq!(l.take(3, "ben", 1), Err(LobbyError::Taken("Pro 1".into())));
+        assert_eq!(l.take(3, "ben", 1), Err(LobbyError::Taken(1)));
         l.take(3, "ben", 6).unwrap();
         l.take(2, "ann", 5).unwrap();
         assert_eq!(l.seat_of(2), Some(5));
@@ -199,6 +220,11 @@ mod tests {
         assert_eq!(l.check_start(2, false), Err(LobbyError::NotHost));
         assert_eq!(l.check_start(2, true), Ok(()));
         assert_eq!(l.check_start(1, false), Ok(()));
+        assert_eq!(LobbyError::Taken(1).text(Lang::En), "Pro 1 is taken.");
+        assert_eq!(
+            LobbyError::Taken(6).text(Lang::ZhCn),
+            "反方二辩已有人入座。"
+        );
     }
 
     #[test]

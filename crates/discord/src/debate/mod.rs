@@ -135,34 +135,45 @@ impl GameTable for DebateTable {
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
         Box::pin(async move {
-            match &*self.state.lock().await {
+            let st = self.state.lock().await;
+            let lang = table::lang_of(&st);
+            let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+            match &*st {
                 TableState::Lobby(l) => format!(
-                    "**Team debate lobby** — {} of 8 seats taken by people (the rest will be AI debaters).\nMotion: {}",
-                    l.seats.len(),
-                    crate::text::sanitize(&l.options.motion, 300)
+                    "{}\n{}",
+                    t("dd-status-lobby", &[("n", &l.seats.len().to_string())]),
+                    t(
+                        "dd-status-motion",
+                        &[("motion", &crate::text::sanitize(&l.options.motion, 300))]
+                    )
                 ),
                 TableState::Running(r) => {
                     let d = &r.desk;
                     let given = match d.record.speeches.len() {
-                        0 => "No speech yet.".to_string(),
-                        1 => "1 speech so far.".to_string(),
-                        n => format!("{n} speeches so far."),
+                        0 => t("dd-status-no-speech", &[]),
+                        1 => t("dd-status-one-speech", &[]),
+                        n => t("dd-status-speeches", &[("n", &n.to_string())]),
                     };
                     let mut s = format!(
-                        "**Team debate** — {}\nMotion: {}\n{given}",
-                        d.turn(),
-                        crate::text::sanitize(&d.data.motion, 300),
+                        "{}\n{}\n{given}",
+                        t("dd-status-running", &[("turn", &d.turn())]),
+                        t(
+                            "dd-status-motion",
+                            &[("motion", &crate::text::sanitize(&d.data.motion, 300))]
+                        ),
                     );
                     if d.record.stage == Some(agora_games::debate::team::Stage::FreeDebate) {
-                        s.push_str(&format!(
-                            "\nClocks: Pro {} · Con {} words left.",
-                            d.record.clock[0], d.record.clock[1]
+                        let clock = d.record.clock.map(|c| c.to_string());
+                        s.push('\n');
+                        s.push_str(&t(
+                            "dd-status-clocks",
+                            &[("pro", &clock[0]), ("con", &clock[1])],
                         ));
                     }
                     s
                 }
-                TableState::Starting => "The debate is starting.".into(),
-                TableState::Closed => "The debate here has just ended.".into(),
+                TableState::Starting => t("dd-status-starting", &[]),
+                TableState::Closed => t("dd-status-ended", &[]),
             }
         })
     }

@@ -82,10 +82,10 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                             .retain(|(s, q, _)| !(*s == seat && *q == call.seq));
                         if let Some(message) = call.message {
                             let how = match event {
-                                Event::Skipped { .. } => "the time ran out: the turn is skipped.",
-                                Event::HandedOff { .. } => "the floor was handed on.",
-                                Event::Rested { .. } => "the team rested its case.",
-                                _ => "done: the speech is in.",
+                                Event::Skipped { .. } => "dd-closed-skipped",
+                                Event::HandedOff { .. } => "dd-closed-handed",
+                                Event::Rested { .. } => "dd-closed-rested",
+                                _ => "dd-closed-done",
                             };
                             out.push(Out::CloseCall {
                                 seat,
@@ -113,7 +113,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                                     text: render::closed_call(
                                         seat,
                                         &desk.data,
-                                        "free debate is over.",
+                                        "dd-closed-free-over",
                                     ),
                                 });
                             }
@@ -189,11 +189,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         out.push(Out::CloseCall {
                             seat: *seat,
                             message,
-                            text: render::closed_call(
-                                *seat,
-                                &desk.data,
-                                "you have the floor again: your call is below.",
-                            ),
+                            text: render::closed_call(*seat, &desk.data, "dd-closed-again"),
                         });
                     }
                     let draft = desk.data.drafts.entry(*seat).or_default();
@@ -229,10 +225,13 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                         },
                     });
                 } else if desk.events > desk.data.posted {
-                    out.push(Out::Line(format!(
-                        "🎤 {} — {}.",
-                        desk.data.title(*seat),
-                        render::ask_line(ask, *seat, false)
+                    let lang = desk.data.lang;
+                    out.push(Out::Line(lang.text(
+                        "dd-ask-announce",
+                        &[
+                            ("seat", &desk.data.title(*seat)),
+                            ("ask", &render::ask_line(ask, *seat, false, lang)),
+                        ],
                     )));
                 }
             }
@@ -248,10 +247,10 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
                     out.push(Out::Draft((*seat, *seq), line));
                 }
             }
-            Note::Paused { reason } => out.push(Out::Line(format!(
-                "⏸️ The debate is paused: {reason}. It goes on by itself once the store answers."
-            ))),
-            Note::Resumed => out.push(Out::Line("▶️ The debate goes on.".into())),
+            Note::Paused { reason } => out.push(Out::Line(
+                (desk.data.lang).text("dd-paused", &[("reason", reason)]),
+            )),
+            Note::Resumed => out.push(Out::Line(desk.data.lang.text("dd-goes-on", &[]))),
             Note::Ended { .. } => out.push(Out::Scorecard),
             Note::Draft { .. } => {}
             Note::Abandoned => out.push(Out::Stopped),
@@ -328,6 +327,7 @@ mod tests {
             pace: 1.0,
             live_scores: false,
             floor_message: None,
+            lang: agora_games::Lang::En,
         })
     }
 

@@ -1,14 +1,15 @@
 //! Every text the bot writes for a team debate (pure): the moderator's lines for the
 //! public events, the calls, the team threads' lines, the status and the scorecard's
-//! sections. Names come from the table's [`RunningData`]; a person's text is made safe to
-//! post here.
+//! sections, in the table's language (`locales/*/discord-debate.ftl`, the stages', parts'
+//! and rules' names from `debate.ftl`). Names come from the table's [`RunningData`]; a
+//! person's text is made safe to post here.
 
 use super::table::{Draft, Record, RunningData};
 use crate::text::sanitize;
 use agora_games::debate::team::{
-    seat_title, side_of, Ask, Charged, Event, Limits, Part, Penalty, Scored, Side, Stage, Winner,
+    seat_title_in, side_of, Ask, Charged, Event, Limits, Part, Penalty, Rule, Scored, Stage, Winner,
 };
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 
 /// Points from hundredths: `7.45`, `-3`.
 pub fn points(x100: i32) -> String {
@@ -17,75 +18,97 @@ pub fn points(x100: i32) -> String {
     s.to_string()
 }
 
-fn stage_intro(stage: Stage) -> &'static str {
-    match stage {
-        Stage::Opening => "Each side's first debater sets out its case.",
-        Stage::CrossExamination => {
-            "Four rounds: each side's second and third debaters question the other side, picking its second or third debater to answer; then each side's first debater sums up, Pro first."
-        }
-        Stage::FreeDebate => {
-            "The floor alternates, Pro first; each team has a clock in words. Any debater may speak."
-        }
-        Stage::Closing => "Each side's fourth debater closes, Con first.",
-        Stage::Finished => "Every speech is in: the judge is scoring and writing the review.",
-    }
+/// A stage's title: "Opening statements", "立论陈词".
+pub fn stage_title(stage: Stage, lang: Lang) -> String {
+    lang.text(&format!("debate-stage-{}", stage.name()), &[])
+}
+
+/// A part's title: "opening statement", "立论陈词".
+pub fn part_title(part: Part, lang: Lang) -> String {
+    lang.text(&format!("debate-part-{}", part.name()), &[])
+}
+
+/// A rule's title: "over the word limit", "超出字数上限".
+pub fn rule_title(rule: Rule, lang: Lang) -> String {
+    lang.text(&format!("debate-rule-{}", rule.name()), &[])
+}
+
+fn stage_intro(stage: Stage, lang: Lang) -> String {
+    lang.text(&format!("dd-intro-{}", stage.name()), &[])
 }
 
 /// The moderator's line for a public event (`None`: nothing to say).
 pub fn event_line(event: &Event, data: &RunningData) -> Option<String> {
+    let lang = data.lang;
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
     Some(match event {
         Event::Motion { motion, limits } => format!(
-            "📜 **Motion:** {}\n{}",
-            sanitize(motion, 300),
-            limits_line(limits)
+            "{}\n{}",
+            t("dd-motion-line", &[("motion", &sanitize(motion, 300))]),
+            limits_line(limits, lang)
         ),
-        Event::StageBegins { stage } => format!("## 🎙️ {}\n{}", stage.title(), stage_intro(*stage)),
+        Event::StageBegins { stage } => format!(
+            "{}\n{}",
+            t("dd-stage-header", &[("stage", &stage_title(*stage, lang))]),
+            stage_intro(*stage, lang)
+        ),
         Event::Spoke(s) => {
             let target = s
                 .target
-                .map(|t| format!(" → {} answers", data.title(t)))
+                .map(|x| t("dd-spoke-target", &[("seat", &data.title(x))]))
                 .unwrap_or_default();
             let over = if s.over_limit() {
-                " — over the limit"
+                t("dd-spoke-over", &[])
             } else {
-                ""
+                String::new()
             };
-            format!(
-                "**{}** — {} ({}/{} words{over}){target}\n>>> {}",
-                data.title(s.seat),
-                s.part.title(),
-                s.words,
-                s.limit,
-                sanitize(&s.text, 12_000)
-            )
+            let head = t(
+                "dd-spoke",
+                &[
+                    ("seat", &data.title(s.seat)),
+                    ("part", &part_title(s.part, lang)),
+                    ("words", &s.words.to_string()),
+                    ("limit", &s.limit.to_string()),
+                    ("over", &over),
+                    ("target", &target),
+                ],
+            );
+            format!("{head}\n>>> {}", sanitize(&s.text, 12_000))
         }
-        Event::Skipped { seat, part } => format!(
-            "⏭️ {} missed the {} (the time ran out).",
-            data.title(*seat),
-            part.title()
+        Event::Skipped { seat, part } => t(
+            "dd-skipped",
+            &[
+                ("seat", &data.title(*seat)),
+                ("part", &part_title(*part, lang)),
+            ],
         ),
-        Event::Rested { seat, left } => format!(
-            "🛑 {} rests {}'s case: {} left on its clock given up.",
-            data.title(*seat),
-            side_of(*seat).map_or("the team", Side::title),
-            if *left == 1 {
-                "the 1 word".to_string()
+        Event::Rested { seat, left } => {
+            let side = side_of(*seat).map_or_else(|| t("dd-the-team", &[]), |s| data.side(s));
+            let left_words = left.to_string();
+            let mut args = vec![("seat", data.title(*seat)), ("side", side)];
+            let id = if *left == 1 {
+                "dd-rested-one"
             } else {
-                format!("the {left} words")
-            }
-        ),
+                args.push(("left", left_words));
+                "dd-rested"
+            };
+            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+            t(id, &args)
+        }
         Event::Penalised(p) => format!("⚠️ {}", penalty_line(p, data)),
         Event::Scored(s) => format!("📊 {}", scored_line(s, data)),
-        Event::Clock { left } => format!(
-            "⏱️ Clocks: Pro {} words · Con {} words left.",
-            left[0], left[1]
+        Event::Clock { left } => t(
+            "dd-clock-line",
+            &[("pro", &left[0].to_string()), ("con", &left[1].to_string())],
         ),
         Event::Finished { winner, .. } => match winner {
-            Winner::Draw => "🏁 The debate is over: a draw. The scorecard follows.".into(),
-            w => format!(
-                "🏁 The debate is over: **{}** wins. The scorecard follows.",
-                w.side().map(Side::title).unwrap_or("nobody")
-            ),
+            Winner::Draw => t("dd-over-draw", &[]),
+            w => {
+                let side = w
+                    .side()
+                    .map_or_else(|| t("dd-nobody", &[]), |s| data.side(s));
+                t("dd-over-win", &[("side", &side)])
+            }
         },
         Event::Review { .. } | Event::HandedOff { .. } | Event::TeamNote { .. } => return None,
     })
@@ -93,173 +116,236 @@ pub fn event_line(event: &Event, data: &RunningData) -> Option<String> {
 
 /// A team thread's line for a team event.
 pub fn thread_line(event: &Event, data: &RunningData) -> Option<String> {
+    let lang = data.lang;
     Some(match event {
         Event::HandedOff {
             from,
             to,
             direction,
         } => {
-            let direction = if direction.trim().is_empty() {
-                String::new()
+            let (from, to) = (data.title(*from), data.called(*to));
+            if direction.trim().is_empty() {
+                lang.text("dd-handed", &[("from", &from), ("to", &to)])
             } else {
-                format!(": “{}”", sanitize(direction, 500))
-            };
-            format!(
-                "🧭 {} hands the floor to {}{direction}",
-                data.title(*from),
-                data.called(*to)
-            )
+                let direction = sanitize(direction, 500);
+                lang.text(
+                    "dd-handed-with",
+                    &[("from", &from), ("to", &to), ("direction", &direction)],
+                )
+            }
         }
-        Event::TeamNote { seat, text } => {
-            format!("📝 {}: {}", data.title(*seat), sanitize(text, 1500))
-        }
+        Event::TeamNote { seat, text } => lang.text(
+            "dd-team-note",
+            &[
+                ("seat", &data.title(*seat)),
+                ("text", &sanitize(text, 1500)),
+            ],
+        ),
         _ => return None,
     })
 }
 
-pub fn limits_line(l: &Limits) -> String {
-    format!(
-        "Word limits: opening {} · questions {} · answer {} · summary {} · closing {} · free-debate clock {} a team.",
-        l.opening, l.question, l.answer, l.summary, l.closing, l.clock
+pub fn limits_line(l: &Limits, lang: Lang) -> String {
+    lang.text(
+        "dd-limits",
+        &[
+            ("opening", &l.opening.to_string()),
+            ("question", &l.question.to_string()),
+            ("answer", &l.answer.to_string()),
+            ("summary", &l.summary.to_string()),
+            ("closing", &l.closing.to_string()),
+            ("clock", &l.clock.to_string()),
+        ],
     )
 }
 
 pub fn penalty_line(p: &Penalty, data: &RunningData) -> String {
+    let lang = data.lang;
     let who = match p.charged {
         Charged::Seat(s) => data.title(s),
-        Charged::Team(side) => format!("team {}", side.title()),
+        Charged::Team(side) => lang.text("debate-team", &[("side", &data.side(side))]),
     };
-    format!("{who}: {} ({})", p.points, p.rule.title())
+    lang.text(
+        "dd-penalty",
+        &[
+            ("who", &who),
+            ("points", &p.points.to_string()),
+            ("rule", &rule_title(p.rule, lang)),
+        ],
+    )
 }
 
 pub fn scored_line(s: &Scored, data: &RunningData) -> String {
-    let offline = if s.offline { " · offline" } else { "" };
-    format!(
-        "{}: {} (logic {}, persuasion {}, expression {}, teamwork {}, rules {}){offline}",
-        data.title(s.seat),
-        points(s.score_x100),
-        s.scores.logic,
-        s.scores.persuasion,
-        s.scores.expression,
-        s.scores.teamwork,
-        s.scores.rule_compliance
+    let id = if s.offline {
+        "dd-scored-offline"
+    } else {
+        "dd-scored"
+    };
+    let c = &s.scores;
+    data.lang.text(
+        id,
+        &[
+            ("seat", &data.title(s.seat)),
+            ("points", &points(s.score_x100)),
+            ("logic", &c.logic.to_string()),
+            ("persuasion", &c.persuasion.to_string()),
+            ("expression", &c.expression.to_string()),
+            ("teamwork", &c.teamwork.to_string()),
+            ("rules", &c.rule_compliance.to_string()),
+        ],
     )
 }
 
 /// What an ask of `seat` is for, in a few words, with its limit: `own` says it to the
 /// person called ("your opening…"), otherwise to the table ("the opening…").
-pub fn ask_line(ask: &Ask, seat: Seat, own: bool) -> String {
-    let (whose, clock) = match (own, side_of(seat)) {
-        (true, _) => ("your", "your team's clock".to_string()),
-        (false, Some(side)) => ("the", format!("{}'s clock", side.title())),
-        (false, None) => ("the", "the team's clock".to_string()),
+pub fn ask_line(ask: &Ask, seat: Seat, own: bool, lang: Lang) -> String {
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+    let id = |base: &str| {
+        if own {
+            format!("{base}-own")
+        } else {
+            base.to_string()
+        }
     };
     match ask {
         Ask::Speak {
             part: Part::Free,
             limit,
             ..
-        } => format!("a free-debate speech ({} left on {clock})", words(*limit)),
-        Ask::Speak { part, limit, .. } => {
-            format!("{whose} {} (up to {})", part.title(), words(*limit))
+        } => {
+            let side = side_of(seat).map_or_else(|| t("dd-the-team", &[]), |s| s.name_in(lang));
+            t(
+                &id("dd-ask-free"),
+                &[("words", &words(*limit, lang)), ("side", &side)],
+            )
         }
-        Ask::Question { limit, targets } => format!(
-            "{whose} cross-examination questions (questions only, up to {}), answered by {} or {}",
-            words(*limit),
-            seat_title(targets[0]),
-            seat_title(targets[1])
+        Ask::Speak { part, limit, .. } => t(
+            &id("dd-ask-speak"),
+            &[
+                ("part", &part_title(*part, lang)),
+                ("words", &words(*limit, lang)),
+            ],
         ),
-        Ask::Judge { .. } | Ask::Review => "the judge's scores".into(),
+        Ask::Question { limit, targets } => t(
+            &id("dd-ask-question"),
+            &[
+                ("words", &words(*limit, lang)),
+                ("a", &seat_title_in(targets[0], lang)),
+                ("b", &seat_title_in(targets[1], lang)),
+            ],
+        ),
+        Ask::Judge { .. } | Ask::Review => t("dd-ask-judge", &[]),
     }
 }
 
 /// The speech form's field label (Discord allows 45 characters).
-pub fn form_label(ask: &Ask) -> String {
+pub fn form_label(ask: &Ask, lang: Lang) -> String {
     let label = match ask {
-        Ask::Question { limit, .. } => format!("Your questions (up to {})", words(*limit)),
+        Ask::Question { limit, .. } => {
+            lang.text("dd-form-questions", &[("words", &words(*limit, lang))])
+        }
         Ask::Speak {
             part: Part::Free,
             limit,
             ..
-        } => format!("Your speech ({} left)", words(*limit)),
-        Ask::Speak { part, limit, .. } => {
-            format!("Your {} (up to {})", part.title(), words(*limit))
-        }
-        Ask::Judge { .. } | Ask::Review => "Scores".into(),
+        } => lang.text("dd-form-free", &[("words", &words(*limit, lang))]),
+        Ask::Speak { part, limit, .. } => lang.text(
+            "dd-form-speak",
+            &[
+                ("part", &part_title(*part, lang)),
+                ("words", &words(*limit, lang)),
+            ],
+        ),
+        Ask::Judge { .. } | Ask::Review => lang.text("dd-form-scores", &[]),
     };
     label.chars().take(45).collect()
 }
 
-/// `1 word`, `250 words`.
-pub fn words(n: u32) -> String {
+/// `1 word`, `250 words` (`250 字`).
+pub fn words(n: u32, lang: Lang) -> String {
     if n == 1 {
-        "1 word".into()
+        lang.text("dd-words-one", &[])
     } else {
-        format!("{n} words")
+        lang.text("dd-words", &[("n", &n.to_string())])
     }
 }
 
 /// A call for a person: the mention, the part, the limit, the time, what to do.
 pub fn call_text(seat: Seat, ask: &Ask, due_at: i64, data: &RunningData, draft: &Draft) -> String {
-    let mut s = format!(
-        "🎤 {} — {}. Time ends <t:{}:R>.",
-        data.called(seat),
-        ask_line(ask, seat, true),
-        due_at.div_euclid(1000) + 1
+    let lang = data.lang;
+    let mut s = lang.text(
+        "dd-call",
+        &[
+            ("seat", &data.called(seat)),
+            ("ask", &ask_line(ask, seat, true, lang)),
+            ("at", &(due_at.div_euclid(1000) + 1).to_string()),
+        ],
     );
     if let Ask::Speak {
         direction: Some(d), ..
     } = ask
     {
-        s.push_str(&format!("\nYour captain: “{}”", sanitize(d, 300)));
+        s.push('\n');
+        s.push_str(&lang.text("dd-call-captain", &[("direction", &sanitize(d, 300))]));
     }
     let how = match ask {
-        Ask::Question { .. } => {
-            "Pick who answers, type your questions here (one or more messages), then press **Done**, or press **Write speech**."
-        }
+        Ask::Question { .. } => "dd-call-how-question",
         Ask::Speak {
             may_hand_off: true, ..
-        } => {
-            "Type your speech here (one or more messages) and press **Done**, press **Write speech**, or hand the floor to a teammate."
-        }
-        _ => {
-            "Type your speech here (one or more messages) and press **Done**, or press **Write speech**."
-        }
+        } => "dd-call-how-hand",
+        _ => "dd-call-how",
     };
     s.push('\n');
-    s.push_str(how);
+    s.push_str(&lang.text(how, &[]));
     s.push_str(&format!("\n{}", progress_line(ask, draft, data)));
     s
 }
 
-/// The live word count against the limit (and the answerer picked).
+/// The live word count against the limit (and the answerer picked); words as the
+/// debate's rules count them (a Han character is a word).
 pub fn progress_line(ask: &Ask, draft: &Draft, data: &RunningData) -> String {
+    let lang = data.lang;
     let limit = match ask {
         Ask::Speak { limit, .. } | Ask::Question { limit, .. } => *limit,
         _ => 0,
     };
     let words = draft.words();
     let over = if words > limit {
-        " — over the limit: it is kept and penalised"
+        lang.text("dd-progress-over", &[])
     } else {
-        ""
+        String::new()
     };
     let target = match (ask, draft.target) {
-        (Ask::Question { .. }, Some(t)) => format!(" · {} answers", data.title(t)),
-        (Ask::Question { .. }, None) => " · nobody picked to answer yet".into(),
+        (Ask::Question { .. }, Some(t)) => {
+            lang.text("dd-progress-target", &[("seat", &data.title(t))])
+        }
+        (Ask::Question { .. }, None) => lang.text("dd-progress-no-target", &[]),
         _ => String::new(),
     };
-    format!("✍️ {words} / {limit} words{over}{target}")
+    lang.text(
+        "dd-progress",
+        &[
+            ("words", &words.to_string()),
+            ("limit", &limit.to_string()),
+            ("over", &over),
+            ("target", &target),
+        ],
+    )
 }
 
-/// The line a closed call is left with.
+/// The line a closed call is left with; `how` is a `dd-closed-*` message.
 pub fn closed_call(seat: Seat, data: &RunningData, how: &str) -> String {
-    format!("🎤 {} — {how}", data.title(seat))
+    let how = data.lang.text(how, &[]);
+    data.lang.text(
+        "dd-closed-call",
+        &[("seat", &data.title(seat)), ("how", &how)],
+    )
 }
 
 /// The scorecard's sections: `(title, lines)` for each stage's speech scores, then the
 /// penalties (the embed cuts each to Discord's limits).
 pub fn score_sections(record: &Record, data: &RunningData) -> Vec<(String, Vec<String>)> {
+    let lang = data.lang;
     let mut sections: Vec<(String, Vec<String>)> = Vec::new();
     for stage in [
         Stage::Opening,
@@ -278,11 +364,19 @@ pub fn score_sections(record: &Record, data: &RunningData) -> Vec<(String, Vec<S
                     .find(|x| x.speech == s.index)
                     .map(|x| points(x.score_x100))
                     .unwrap_or_else(|| "–".into());
-                format!("{} · {}: **{score}**", data.title(s.seat), s.part.name())
+                let part = lang.text(&format!("debate-part-short-{}", s.part.name()), &[]);
+                lang.text(
+                    "dd-card-line",
+                    &[
+                        ("seat", &data.title(s.seat)),
+                        ("part", &part),
+                        ("score", &score),
+                    ],
+                )
             })
             .collect();
         if !lines.is_empty() {
-            sections.push((stage.title().to_string(), lines));
+            sections.push((stage_title(stage, lang), lines));
         }
     }
     let penalties: Vec<String> = record
@@ -291,9 +385,9 @@ pub fn score_sections(record: &Record, data: &RunningData) -> Vec<(String, Vec<S
         .map(|p| penalty_line(p, data))
         .collect();
     sections.push((
-        "Penalties".into(),
+        lang.text("dd-card-penalties", &[]),
         if penalties.is_empty() {
-            vec!["None.".into()]
+            vec![lang.text("dd-card-none", &[])]
         } else {
             penalties
         },
@@ -301,35 +395,43 @@ pub fn score_sections(record: &Record, data: &RunningData) -> Vec<(String, Vec<S
     sections
 }
 
+/// The prefixes of an offline judge's note, in either language (the notes say the
+/// reasons only).
+const OFFLINE_PREFIXES: [&str; 3] = ["Offline heuristic:", "Offline judge:", "离线评委："];
+
 /// Why each speech scored what it did, a line a speech in the order spoken: the score,
 /// the five criteria and the judge's note (the scorecard shows the numbers only).
 pub fn judge_notes(record: &Record, data: &RunningData) -> String {
-    let mut out = String::from("📋 **Why each speech scored what it did**");
+    let lang = data.lang;
+    let mut out = lang.text("dd-notes-title", &[]);
     for speech in &record.speeches {
         let Some(s) = record.scores.iter().find(|x| x.speech == speech.index) else {
             continue;
         };
-        let note = s
-            .comment
-            .trim()
-            .trim_start_matches("Offline heuristic:")
-            .trim_start_matches("Offline judge:")
+        let note = OFFLINE_PREFIXES
+            .iter()
+            .fold(s.comment.trim(), |n, p| n.trim_start_matches(p))
             .trim();
         let note = if note.is_empty() {
             String::new()
         } else {
-            format!(" — {}", sanitize(note, 400))
+            lang.text("dd-notes-note", &[("note", &sanitize(note, 400))])
         };
-        out.push_str(&format!(
-            "\n**{}** · {}: **{}** (logic {}, persuasion {}, expression {}, teamwork {}, rules {}){note}",
-            data.title(speech.seat),
-            speech.part.title(),
-            points(s.score_x100),
-            s.scores.logic,
-            s.scores.persuasion,
-            s.scores.expression,
-            s.scores.teamwork,
-            s.scores.rule_compliance,
+        let c = &s.scores;
+        out.push('\n');
+        out.push_str(&lang.text(
+            "dd-notes-line",
+            &[
+                ("seat", &data.title(speech.seat)),
+                ("part", &part_title(speech.part, lang)),
+                ("points", &points(s.score_x100)),
+                ("logic", &c.logic.to_string()),
+                ("persuasion", &c.persuasion.to_string()),
+                ("expression", &c.expression.to_string()),
+                ("teamwork", &c.teamwork.to_string()),
+                ("rules", &c.rule_compliance.to_string()),
+                ("note", &note),
+            ],
         ));
     }
     out
@@ -362,6 +464,7 @@ mod tests {
             pace: 1.0,
             live_scores: false,
             floor_message: None,
+            lang: Lang::En,
         }
     }
 
@@ -405,14 +508,14 @@ mod tests {
             may_hand_off: false,
         };
         assert_eq!(
-            ask_line(&free, 6, false),
+            ask_line(&free, 6, false, Lang::En),
             "a free-debate speech (333 words left on Con's clock)"
         );
         assert_eq!(
-            ask_line(&free, 2, true),
+            ask_line(&free, 2, true, Lang::En),
             "a free-debate speech (333 words left on your team's clock)"
         );
-        assert!(ask_line(&ask, 3, false).starts_with("the cross-examination questions"));
+        assert!(ask_line(&ask, 3, false, Lang::En).starts_with("the cross-examination questions"));
         assert!(!call.contains("at least three"), "{call}");
     }
 

@@ -16,7 +16,6 @@ use agora_core::debate::session::{DebateSeat, DebateSetup};
 use agora_core::session::GameSetup;
 use agora_core::store::PlayerRef;
 use agora_games::debate::team::{Side, TeamRules, DEBATERS};
-use agora_games::Lang;
 use agora_games::Seat;
 use serenity::all::{
     ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateThread,
@@ -28,6 +27,7 @@ use std::sync::Arc;
 /// debaters (their personalities drawn from the seed) elsewhere, the judge in seat 9.
 pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<SeatInfo>) {
     let kit = bot.kits.get::<DebateKit>();
+    let lang = lobby.options.lang;
     let mut timers = bot.config.debate.timers.clone();
     if let Some(p) = lobby.options.pace {
         timers.pace = p;
@@ -50,16 +50,16 @@ pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<
             }
             None => {
                 let id = kit.team_personality(seed, seat);
-                let name = kit.personalities.get_or_first(&id).name.clone();
-                let offline = if kit.is_offline_role(Role::of_seat(seat)) {
-                    " (offline)"
+                let name = kit.personalities.get_or_first_in(&id, lang).name.clone();
+                let shown = if kit.is_offline_role(Role::of_seat(seat)) {
+                    "dd-ai-seat-offline"
                 } else {
-                    ""
+                    "dd-ai-seat"
                 };
                 seats.push(DebateSeat::debater(&id));
                 infos.push(SeatInfo {
                     user: None,
-                    name: format!("🤖 AI · {name}{offline}"),
+                    name: lang.text(shown, &[("name", &name)]),
                 });
             }
         }
@@ -80,7 +80,7 @@ pub fn setup_of(bot: &Bot, lobby: &DebateLobby, seed: u64) -> (DebateSetup, Vec<
         .captained_for(&people),
         timers,
         seats,
-        lang: Lang::En,
+        lang,
     };
     (setup, infos)
 }
@@ -103,7 +103,7 @@ pub(super) async fn start_debate(
     let runner = match created {
         Ok(r) => r,
         Err(e) => {
-            let why = format!("The debate could not start: {e}. Try again.");
+            let why = (lobby.options.lang).text("dd-could-not-start", &[("why", &e.to_string())]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
@@ -119,15 +119,22 @@ pub(super) async fn start_debate(
         pace: setup.timers.pace,
         live_scores: lobby.options.live_scores,
         floor_message: None,
+        lang: lobby.options.lang,
     };
+    let lang = data.lang;
     for side in Side::BOTH {
         data.threads[side.index()] = open_thread(bot, table.channel, &data, side).await;
     }
     let threads: Vec<String> = Side::BOTH
         .into_iter()
         .filter_map(|s| {
-            data.thread(s)
-                .map(|t| format!("{} team: <#{t}>", s.title()))
+            data.thread(s).map(|t| {
+                let side = data.side(s);
+                lang.text(
+                    "dd-started-thread",
+                    &[("side", &side), ("thread", &t.to_string())],
+                )
+            })
         })
         .collect();
     let seated = seating(&data);
@@ -138,21 +145,27 @@ pub(super) async fn start_debate(
     let threads = if threads.is_empty() {
         String::new()
     } else {
+        let threads = threads.join(" · ");
         format!(
-            "\n\nEach team's private thread (its notes, the captain's calls): {}",
-            threads.join(" · ")
+            "\n\n{}",
+            lang.text("dd-started-threads", &[("threads", &threads)])
         )
     };
+    let motion = crate::text::sanitize(&lobby.options.motion, 300);
+    let description = format!(
+        "{}\n\n{seated}{threads}\n\n{}",
+        lang.text("dd-motion", &[("motion", &motion)]),
+        lang.text("dd-started-how", &[])
+    );
     let _ = c
         .edit_response(
             &bot.http,
             EditInteractionResponse::new()
-                .embed(CreateEmbed::new().title("🎙️ The debate has started").description(
-                    format!(
-                        "**Motion:** {}\n\n{seated}{threads}\n\nThe moderator calls each speaker here, with the limit and the time.",
-                        crate::text::sanitize(&lobby.options.motion, 300)
-                    ),
-                ))
+                .embed(
+                    CreateEmbed::new()
+                        .title(lang.text("dd-started-title", &[]))
+                        .description(description),
+                )
                 .components(vec![]),
         )
         .await;
@@ -166,7 +179,7 @@ async fn open_thread(bot: &Arc<Bot>, channel: u64, data: &RunningData, side: Sid
     if people.is_empty() {
         return None;
     }
-    let name = format!("{} team — private", side.title());
+    let name = (data.lang).text("dd-thread-name", &[("side", &data.side(side))]);
     let thread = match ChannelId::new(channel)
         .create_thread(
             &bot.http,
@@ -191,14 +204,8 @@ async fn open_thread(bot: &Arc<Bot>, channel: u64, data: &RunningData, side: Sid
             tracing::warn!("adding a debater to their team's thread failed: {e}");
         }
     }
-    bot.post_text(
-        thread,
-        &format!(
-            "🔒 The {} team's private thread: only your team sees it. Write notes to your teammates here; your AI captain's calls in free debate come here too.",
-            side.title()
-        ),
-    )
-    .await;
+    let intro = (data.lang).text("dd-thread-intro", &[("side", &data.side(side))]);
+    bot.post_text(thread, &intro).await;
     Some(thread.get())
 }
 
@@ -255,6 +262,7 @@ mod restart_tests {
             pace: 1.0,
             live_scores: false,
             floor_message: None,
+            lang: agora_games::Lang::En,
         })
     }
 

@@ -8,9 +8,9 @@ use crate::tables;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, Subscription};
 use agora_games::debate::team::{
-    seat_title, Ask, Penalty, Scored, Side, Speech, Stage, TeamDebate, Winner, DEBATERS,
+    seat_title_in, Ask, Penalty, Scored, Side, Speech, Stage, TeamDebate, Winner, DEBATERS,
 };
-use agora_games::{Seat, SeatSet};
+use agora_games::{Lang, Seat, SeatSet};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -70,6 +70,9 @@ pub struct RunningData {
     /// The free debate's "Take the floor" message, while it is open.
     #[serde(default)]
     pub floor_message: Option<u64>,
+    /// The language the table plays in (older rows: English).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl RunningData {
@@ -85,19 +88,33 @@ impl RunningData {
     pub fn user(&self, seat: Seat) -> Option<u64> {
         self.seats.get(seat as usize - 1).and_then(|s| s.user)
     }
-    /// `Pro 2 · Ann`, `Con 1 · AI · Logical`.
+    /// `Pro 2 · Ann`, `Con 1 · AI · Logical` (`正方二辩 · Ann`).
     pub fn title(&self, seat: Seat) -> String {
+        let seat_title = seat_title_in(seat, self.lang);
         match self.seats.get(seat as usize - 1) {
-            Some(info) => format!("{} · {}", seat_title(seat), info.name),
-            None => seat_title(seat),
+            Some(info) => self.lang.text(
+                "dd-seat-name",
+                &[("seat", &seat_title), ("name", &info.name)],
+            ),
+            None => seat_title,
         }
     }
     /// The title with the person's mention (`Pro 2 · <@42>`).
     pub fn called(&self, seat: Seat) -> String {
         match self.user(seat) {
-            Some(u) => format!("{} · <@{u}>", seat_title(seat)),
+            Some(u) => self.lang.text(
+                "dd-seat-name",
+                &[
+                    ("seat", &seat_title_in(seat, self.lang)),
+                    ("name", &format!("<@{u}>")),
+                ],
+            ),
             None => self.title(seat),
         }
+    }
+    /// A side's name in the table's language ("Pro", "正方").
+    pub fn side(&self, side: Side) -> String {
+        side.name_in(self.lang)
     }
     /// The thread of `side`, if it has one.
     pub fn thread(&self, side: Side) -> Option<u64> {
@@ -159,16 +176,17 @@ impl Desk {
 
     /// Where the debate is, in a line.
     pub fn turn(&self) -> String {
-        let stage = self
-            .record
-            .stage
-            .map(|s| s.title())
-            .unwrap_or("The debate begins");
+        let lang = self.data.lang;
+        let stage = match self.record.stage {
+            Some(s) => lang.text(&format!("debate-stage-{}", s.name()), &[]),
+            None => lang.text("dd-turn-begins", &[]),
+        };
         match self.record.turn {
-            Some(seat) if self.record.finished.is_none() => {
-                format!("{stage}; {} has the floor", self.data.title(seat))
-            }
-            _ => stage.to_string(),
+            Some(seat) if self.record.finished.is_none() => lang.text(
+                "dd-turn",
+                &[("stage", &stage), ("seat", &self.data.title(seat))],
+            ),
+            _ => stage,
         }
     }
 }
@@ -197,6 +215,15 @@ impl Running {
 
 /// The table's state: the lobby, starting, the running debate, closed.
 pub type TableState = tables::TableState<DebateLobby, Box<Running>>;
+
+/// The language the table plays in, as far as its state knows it (English once closed).
+pub fn lang_of(st: &TableState) -> Lang {
+    match st {
+        TableState::Lobby(l) => l.options.lang,
+        TableState::Running(r) => r.desk.data.lang,
+        TableState::Starting | TableState::Closed => Lang::En,
+    }
+}
 
 impl tables::Hosted for DebateLobby {
     fn host(&self) -> u64 {

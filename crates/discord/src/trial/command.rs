@@ -5,7 +5,8 @@
 //! table's `evidence` and `verdict`, are here.
 
 use super::stage::Stage;
-use super::table::{TrialRunning, TrialState, TrialTable};
+use super::table::{lang_of, TrialRunning, TrialState, TrialTable};
+use crate::commands::settings::{command_langs, person_lang};
 use crate::guards::ctx_manages;
 use crate::send::reply_ephemeral as refuse;
 use crate::text::sanitize;
@@ -15,7 +16,7 @@ use crate::types::{Context, Error};
 use agora_agents::trial::TrialKit;
 use agora_core::session::SubmitError;
 use agora_games::trial::{Action, Mode};
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -48,13 +49,16 @@ async fn cases<'a>(
     ctx: Context<'a>,
     partial: &'a str,
 ) -> serenity::all::CreateAutocompleteResponse {
-    let choices = ctx
-        .data()
-        .kits
-        .get::<TrialKit>()
-        .book
+    let (lang, _) = command_langs(ctx).await;
+    let book = &ctx.data().kits.get::<TrialKit>().book;
+    let choices = book
         .search(partial)
         .into_iter()
+        // On a server in another language than English: its cases, by their titles in it.
+        .filter_map(|(id, title)| match lang {
+            Lang::En => Some((id, title)),
+            _ => book.case_in(id, lang).map(|c| (id, c.title.as_str())),
+        })
         .take(25)
         .map(|(id, title)| {
             poise::serenity_prelude::AutocompleteChoice::new(
@@ -109,23 +113,35 @@ pub async fn start(
     >,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
+    let (lang, asker) = command_langs(ctx).await;
     let typed = case.trim();
     let book = &bot.kits.get::<TrialKit>().book;
     let found = book
         .case(typed)
         .or_else(|| book.cases().find(|c| c.title.eq_ignore_ascii_case(typed)))
+        .or_else(|| book.cases_in(lang).find(|c| c.title == typed))
         .cloned();
     let Some(case) = found else {
-        let ids: Vec<&str> = book.cases().map(|c| c.id.as_str()).collect();
-        return refuse(
-            ctx,
-            format!(
-                "Not started: there is no case {:?}. Cases: {}.",
-                sanitize(typed, 60),
-                ids.join(", ")
-            ),
-        )
-        .await;
+        let ids: Vec<&str> = book.cases_in(lang).map(|c| c.id.as_str()).collect();
+        let typed = format!("{:?}", sanitize(typed, 60));
+        let why = asker.text(
+            "dt-no-case",
+            &[("typed", &typed), ("cases", &ids.join(", "))],
+        );
+        return refuse(ctx, why).await;
+    };
+    let Some(case) = book.case_in(&case.id, lang).cloned() else {
+        let ids: Vec<&str> = book.cases_in(lang).map(|c| c.id.as_str()).collect();
+        let lang_name = asker.text(&format!("dt-lang-{}", lang.code()), &[]);
+        let why = asker.text(
+            "dt-case-not-in-lang",
+            &[
+                ("case", &case.id),
+                ("lang", &lang_name),
+                ("cases", &ids.join(", ")),
+            ],
+        );
+        return refuse(ctx, why).await;
     };
     let lobby = TrialLobby {
         host: ctx.author().id.get(),
@@ -138,6 +154,7 @@ pub async fn start(
         },
         seats: Vec::new(),
         message: None,
+        lang,
     };
     open_lobby(ctx, lobby).await
 }
@@ -153,7 +170,7 @@ pub async fn evidence(
 ) -> Result<(), Error> {
     match table_here(&ctx) {
         Some(t) => t.evidence(ctx, &card).await,
-        None => refuse(ctx, "There is no trial in this channel.").await,
+        None => no_trial(ctx).await,
     }
 }
 
@@ -162,7 +179,7 @@ pub async fn evidence(
 pub async fn verdict(ctx: Context<'_>) -> Result<(), Error> {
     match table_here(&ctx) {
         Some(t) => t.verdict(ctx).await,
-        None => refuse(ctx, "There is no trial in this channel.").await,
+        None => no_trial(ctx).await,
     }
 }
 
@@ -178,19 +195,25 @@ pub async fn stop(ctx: Context<'_>) -> Result<(), Error> {
     crate::tables::stop_table(ctx).await
 }
 
+/// "There is no trial in this channel.", in the asker's language.
+async fn no_trial(ctx: Context<'_>) -> Result<(), Error> {
+    let (_, asker) = command_langs(ctx).await;
+    refuse(ctx, asker.text("dt-no-trial", &[])).await
+}
+
 impl TrialTable {
     /// The case's cards (id, title and what the card says) for `/trial evidence`'s
-    /// autocomplete.
+    /// autocomplete, in the trial's language.
     pub async fn cards(&self, bot: &Bot) -> Vec<(String, String, String)> {
-        let case = match &*self.state.lock().await {
-            TrialState::Running(TrialRunning { data, .. }) => data.case.clone(),
-            TrialState::Lobby(l) => l.case.clone(),
+        let (case, lang) = match &*self.state.lock().await {
+            TrialState::Running(TrialRunning { data, .. }) => (data.case.clone(), data.lang),
+            TrialState::Lobby(l) => (l.case.clone(), l.lang),
             _ => return Vec::new(),
         };
         bot.kits
             .get::<TrialKit>()
             .book
-            .case(&case)
+            .case_in(&case, lang)
             .map(|c| {
                 c.evidence
                     .iter()
@@ -200,27 +223,31 @@ impl TrialTable {
             .unwrap_or_default()
     }
 
+    /// The language of what the command's person alone is told: theirs, else the table's.
+    async fn asker(&self, ctx: Context<'_>) -> Lang {
+        let table = lang_of(&*self.state.lock().await);
+        person_lang(ctx.locale().unwrap_or_default(), table)
+    }
+
     /// `/trial evidence`: a player presents a card.
     pub async fn evidence(&self, ctx: Context<'_>, card: &str) -> Result<(), Error> {
+        let lang = self.asker(ctx).await;
+        let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
         if let Some(why) = self.not_under_way().await {
-            return refuse(ctx, why).await;
+            return refuse(ctx, t(why, &[])).await;
         }
         // Once the argument is closed no card is shown, whichever card was named.
-        let stage = match &*self.state.lock().await {
-            TrialState::Running(r) => r.stage.clone(),
-            _ => Stage::Over,
+        let (stage, table_lang) = match &*self.state.lock().await {
+            TrialState::Running(r) => (r.stage.clone(), r.data.lang),
+            _ => (Stage::Over, Lang::En),
         };
         match stage {
             Stage::Argument => {}
-            Stage::Deliberation(_) => return refuse(
-                ctx,
-                "The argument is closed: the jury is deliberating, and no more evidence is shown.",
-            )
-            .await,
-            Stage::Over => return refuse(ctx, "The trial has ended.").await,
+            Stage::Deliberation(_) => return refuse(ctx, t("dt-evidence-closed", &[])).await,
+            Stage::Over => return refuse(ctx, t("dt-ended", &[])).await,
         }
         let Some((handle, seat, _)) = self.player(ctx.author().id.get()).await else {
-            return refuse(ctx, "Only the trial's players present evidence.").await;
+            return refuse(ctx, t("dt-players-only", &[])).await;
         };
         let known = self.cards(ctx.data()).await;
         let Some((id, title, _)) = known
@@ -228,38 +255,31 @@ impl TrialTable {
             .find(|(id, title, _)| id == card.trim() || title.eq_ignore_ascii_case(card.trim()))
         else {
             let ids: Vec<&str> = known.iter().map(|c| c.0.as_str()).collect();
-            return refuse(
-                ctx,
-                format!(
-                    "There is no card {:?} in this case (cards: {}).",
-                    sanitize(card, 40),
-                    ids.join(", ")
-                ),
-            )
-            .await;
+            let card = format!("{:?}", sanitize(card, 40));
+            let why = t("dt-no-card", &[("card", &card), ("cards", &ids.join(", "))]);
+            return refuse(ctx, why).await;
         };
+        let presented = table_lang.text("trial-refused-presented", &[("card", id)]);
         match handle
             .submit(seat, Action::Present { card: id.clone() }, None)
             .await
         {
-            Ok(()) => refuse(ctx, format!("Presented: {title}.")).await,
-            Err(SubmitError::Refused(why)) if why.contains("already been presented") => {
-                refuse(
-                    ctx,
-                    format!(
-                        "{} has already been presented: each card is shown once.",
-                        sanitize(title, 100)
-                    ),
-                )
-                .await
+            Ok(()) => refuse(ctx, t("dt-presented", &[("title", title)])).await,
+            Err(SubmitError::Refused(why))
+                if why.contains("already been presented") || why == presented =>
+            {
+                let title = sanitize(title, 100);
+                refuse(ctx, t("dt-already-presented", &[("title", &title)])).await
             }
-            Err(e) => refuse(ctx, refusal(e)).await,
+            Err(e) => refuse(ctx, refusal(e, lang)).await,
         }
     }
 
     /// `/trial verdict`: the host (or a moderator) ends the argument now.
     pub async fn verdict(&self, ctx: Context<'_>) -> Result<(), Error> {
         let user = ctx.author().id.get();
+        let lang = self.asker(ctx).await;
+        let t = |id: &str| lang.text(id, &[]);
         // The state's guard ends with this statement: `not_under_way` takes the lock again
         // (held across it, a verdict called after the trial ended waited forever).
         let running = match &*self.state.lock().await {
@@ -270,14 +290,10 @@ impl TrialTable {
         };
         let Some((handle, data)) = running else {
             let why = self.not_under_way().await;
-            return refuse(ctx, why.unwrap_or("There is no trial under way here.")).await;
+            return refuse(ctx, t(why.unwrap_or("dt-no-trial-under-way"))).await;
         };
         if user != data.host && !ctx_manages(ctx) {
-            return refuse(
-                ctx,
-                "Only the host or a moderator (Manage Messages) can call the verdict.",
-            )
-            .await;
+            return refuse(ctx, t("dt-verdict-who")).await;
         }
         // The call is a player's: the host's seat, else the first person's.
         let seat = data.seat_of(user).or_else(|| {
@@ -287,30 +303,28 @@ impl TrialTable {
                 .map(|i| i as Seat + 1)
         });
         let Some(seat) = seat else {
-            return refuse(ctx, "Nobody plays here to call it.").await;
+            return refuse(ctx, t("dt-verdict-nobody")).await;
         };
+        let closed = data.lang.text("trial-refused-closed", &[]);
         match handle.submit(seat, Action::CallVerdict, None).await {
             // The channel is told by the argument's close, which names who called it.
-            Ok(()) => refuse(ctx, "You called for the verdict: the jury deliberates now.").await,
-            Err(SubmitError::Refused(why)) if why.contains("argument is closed") => {
-                refuse(
-                    ctx,
-                    "The argument is already closed: the jury is deliberating.",
-                )
-                .await
+            Ok(()) => refuse(ctx, t("dt-verdict-called")).await,
+            Err(SubmitError::Refused(why))
+                if why.contains("argument is closed") || why == closed =>
+            {
+                refuse(ctx, t("dt-verdict-already")).await
             }
-            Err(e) => refuse(ctx, refusal(e)).await,
+            Err(e) => refuse(ctx, refusal(e, lang)).await,
         }
     }
 
-    /// Why a player's command does not apply yet, or any more (`None`: under way).
+    /// Why a player's command does not apply yet, or any more (a message id; `None`:
+    /// under way).
     async fn not_under_way(&self) -> Option<&'static str> {
         match &*self.state.lock().await {
-            TrialState::Lobby(_) | TrialState::Starting => {
-                Some("The trial has not started yet: the host starts it from the lobby.")
-            }
+            TrialState::Lobby(_) | TrialState::Starting => Some("dt-not-started-yet"),
             TrialState::Running(_) => None,
-            TrialState::Closed => Some("The trial has ended."),
+            TrialState::Closed => Some("dt-ended"),
         }
     }
 }
@@ -327,21 +341,22 @@ pub async fn open_lobby(ctx: Context<'_>, lobby: TrialLobby) -> Result<(), Error
 }
 
 /// A refused command's reason as a sentence a person reads.
-fn refusal(e: SubmitError) -> String {
+fn refusal(e: SubmitError, lang: Lang) -> String {
     let why = match e {
-        SubmitError::Closed => return "The trial has ended.".into(),
-        SubmitError::Stale => return "That has closed.".into(),
+        SubmitError::Closed => return lang.text("dt-ended", &[]),
+        SubmitError::Stale => return lang.text("dt-stale", &[]),
         e => e.to_string(),
     };
     let mut chars = why.chars();
-    let mut out = chars
+    let out = chars
         .next()
         .map(|f| f.to_uppercase().collect::<String>() + chars.as_str())
         .unwrap_or_default();
-    if !out.ends_with('.') {
-        out.push('.');
+    if out.ends_with('.') || out.ends_with('。') {
+        out
+    } else {
+        lang.text("dt-refused", &[("why", &out)])
     }
-    out
 }
 
 #[cfg(test)]
@@ -350,11 +365,17 @@ mod refusal_tests {
 
     #[test]
     fn a_refused_command_reads_as_a_sentence_without_jargon() {
-        assert_eq!(refusal(SubmitError::Closed), "The trial has ended.");
-        let why = refusal(SubmitError::Refused(
-            "the argument is closed: the jury is deliberating".into(),
-        ));
+        assert_eq!(
+            refusal(SubmitError::Closed, Lang::En),
+            "The trial has ended."
+        );
+        let why = refusal(
+            SubmitError::Refused("the argument is closed: the jury is deliberating".into()),
+            Lang::En,
+        );
         assert_eq!(why, "The argument is closed: the jury is deliberating.");
         assert!(!why.contains("Not taken"));
+        let why = refusal(SubmitError::Refused("本案没有证据“x”".into()), Lang::ZhCn);
+        assert_eq!(why, "本案没有证据“x”。");
     }
 }

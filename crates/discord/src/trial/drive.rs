@@ -4,7 +4,7 @@
 //! players may see (a juror's answer in its thread, evidence, deliberation and the verdict
 //! in the channel), and resume at startup.
 
-use super::lobby::TrialLobby;
+use super::lobby::{side_name, TrialLobby};
 use super::table::{RunningData, TrialRunning, TrialState, TrialTable};
 use crate::drafts::Drafts;
 use crate::game_table::{create, launch, new_seed, reopen};
@@ -17,10 +17,10 @@ use agora_core::session::{GameSetup, Note, Subscription};
 use agora_core::store::PlayerRef;
 use agora_core::trial::session::{TrialSeat, TrialSessionSetup};
 use agora_games::trial::{Event, Trial};
-use agora_games::{Audience, Game, Seat};
+use agora_games::{Audience, Lang, Seat};
 use serenity::all::{
-    ChannelId, ChannelType, ComponentInteraction, CreateAttachment, CreateEmbed, CreateMessage,
-    CreateThread, EditInteractionResponse,
+    ChannelId, ChannelType, ComponentInteraction, CreateEmbed, CreateMessage, CreateThread,
+    EditInteractionResponse,
 };
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -31,9 +31,10 @@ type Seated = (TrialSessionSetup, Vec<String>, Vec<Option<u64>>);
 /// The session's setup from the lobby, and each player's shown name and user.
 fn setup_of(bot: &Bot, lobby: &TrialLobby) -> Result<Seated, String> {
     let book = &bot.kits.get::<TrialKit>().book;
-    let case = book
-        .case(&lobby.case)
-        .ok_or_else(|| format!("the case {:?} is gone from the content", lobby.case))?;
+    let case = book.case_in(&lobby.case, lobby.lang).ok_or_else(|| {
+        let case = format!("{:?}", lobby.case);
+        lobby.lang.text("dt-case-gone", &[("case", &case)])
+    })?;
     let mut players = Vec::new();
     let mut sides = Vec::new();
     let mut names = Vec::new();
@@ -52,7 +53,12 @@ fn setup_of(bot: &Bot, lobby: &TrialLobby) -> Result<Seated, String> {
             }
             None => {
                 players.push(TrialSeat::advocate());
-                names.push(format!("Advocate {} (AI, {})", i + 1, side.name()));
+                let (n, side) = ((i + 1).to_string(), side_name(side, lobby.lang));
+                names.push(
+                    lobby
+                        .lang
+                        .text("dt-advocate", &[("n", &n), ("side", &side)]),
+                );
                 users.push(None);
             }
         }
@@ -71,11 +77,14 @@ fn setup_of(bot: &Bot, lobby: &TrialLobby) -> Result<Seated, String> {
 
 /// Opens juror `id`'s public thread (empty: the juror's first message opens it once the
 /// session follows it); 0 when it cannot be opened.
-async fn open_thread(bot: &Bot, channel: u64, id: &str) -> u64 {
-    let Some(card) = bot.kits.get::<TrialKit>().book.juror(id) else {
+async fn open_thread(bot: &Bot, channel: u64, id: &str, lang: Lang) -> u64 {
+    let Some(card) = bot.kits.get::<TrialKit>().book.juror_in(id, lang) else {
         return 0;
     };
-    let name = format!("⚖️ {} — {}", card.name, card.occupation);
+    let name = lang.text(
+        "dt-thread-name",
+        &[("name", &card.name), ("occupation", &card.occupation)],
+    );
     let thread = match ChannelId::new(channel)
         .create_thread(
             &bot.http,
@@ -95,21 +104,29 @@ async fn open_thread(bot: &Bot, channel: u64, id: &str) -> u64 {
 }
 
 /// Juror `id`'s first words in `case` (the case's own line for it), which open its thread.
-async fn first_message(bot: &Bot, thread: u64, case: &str, id: &str, turns: u32) {
+async fn first_message(bot: &Bot, thread: u64, case: &str, id: &str, turns: u32, lang: Lang) {
     let book = &bot.kits.get::<TrialKit>().book;
-    let Some(card) = book.juror(id) else {
+    let Some(card) = book.juror_in(id, lang) else {
         return;
     };
     let opening = book
-        .case(case)
+        .case_in(case, lang)
         .map_or_else(|| card.first_message.clone(), |c| book.opening(c, id));
     let first = format!(
-        "**{}** ({}, {}): {}\n\n*Write here to speak to {}: each player has {turns} messages for this juror.*",
-        card.name,
-        card.age,
-        card.occupation,
-        sanitize(&opening, 1200),
-        card.name
+        "{}\n\n{}",
+        lang.text(
+            "dt-first-message",
+            &[
+                ("name", &card.name),
+                ("age", &card.age.to_string()),
+                ("occupation", &card.occupation),
+                ("opening", &sanitize(&opening, 1200)),
+            ],
+        ),
+        lang.text(
+            "dt-first-how",
+            &[("name", &card.name), ("turns", &turns.to_string())]
+        )
     );
     bot.post_text(ChannelId::new(thread), &first).await;
 }
@@ -132,13 +149,14 @@ pub(super) async fn start(
     let (setup, names, users, runner) = match created {
         Ok(x) => x,
         Err(e) => {
-            let why = format!("The trial could not start: {e}.");
+            let why = lobby.lang.text("dt-could-not-start", &[("why", &e)]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
+    let lang = lobby.lang;
     let mut jurors = Vec::new();
     for j in &setup.trial.jurors {
-        let thread = open_thread(bot, table.channel, &j.id).await;
+        let thread = open_thread(bot, table.channel, &j.id, lang).await;
         jurors.push((j.id.clone(), j.name.clone(), thread));
     }
     let turns = setup.trial.rules.turns_per_juror;
@@ -151,6 +169,7 @@ pub(super) async fn start(
         jurors,
         posted: 0,
         deadline_told: false,
+        lang,
     };
     // The session follows before anything invites a message: a message written in a
     // thread as soon as it shows is said to its juror, never dropped.
@@ -162,7 +181,7 @@ pub(super) async fn start(
     post_case(bot, table.channel, &shown).await;
     for (id, _, thread) in &shown.jurors {
         if *thread != 0 {
-            first_message(bot, *thread, &shown.case, id, turns).await;
+            first_message(bot, *thread, &shown.case, id, turns, lang).await;
         }
     }
     let _ = c
@@ -171,11 +190,10 @@ pub(super) async fn start(
             EditInteractionResponse::new()
                 .embed(
                     CreateEmbed::new()
-                        .title("⚖️ The trial has started")
-                        .description(format!(
-                            "**{}** — the case is below; each juror has a thread.",
-                            sanitize(&lobby.title, 200)
-                        )),
+                        .title(lang.text("dt-started-title", &[]))
+                        .description(
+                            lang.text("dt-started", &[("title", &sanitize(&lobby.title, 200))]),
+                        ),
                 )
                 .components(vec![]),
         )
@@ -185,30 +203,37 @@ pub(super) async fn start(
 
 /// The case as the channel shows it: the text, the question, the jury and how to play.
 async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
-    let Some(case) = bot.kits.get::<TrialKit>().book.case(&data.case) else {
+    let lang = data.lang;
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+    let book = &bot.kits.get::<TrialKit>().book;
+    let Some(case) = book.case_in(&data.case, lang) else {
         return;
     };
     let jury: Vec<String> = data
         .jurors
         .iter()
         .map(|(id, name, thread)| {
-            let who = bot
-                .kits
-                .get::<TrialKit>()
-                .book
-                .juror(id)
-                .map_or_else(String::new, |c| format!(", {}", c.occupation));
+            let who = book.juror_in(id, lang).map_or_else(String::new, |c| {
+                t("dt-juror-occupation", &[("occupation", &c.occupation)])
+            });
             if *thread == 0 {
-                format!("**{name}**{who}")
+                t("dt-juror", &[("name", name), ("occupation", &who)])
             } else {
-                format!("**{name}**{who} — <#{thread}>")
+                t(
+                    "dt-juror-thread",
+                    &[
+                        ("name", name),
+                        ("occupation", &who),
+                        ("thread", &thread.to_string()),
+                    ],
+                )
             }
         })
         .collect();
     let cards: Vec<String> = case
         .evidence
         .iter()
-        .map(|e| format!("`{}` — {}", e.id, e.title))
+        .map(|e| t("dt-card", &[("id", &e.id), ("title", &e.title)]))
         .collect();
     let players: Vec<String> = data
         .names
@@ -219,16 +244,31 @@ async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
             None => sanitize(n, 60),
         })
         .collect();
-    let description = format!(
-        "{}\n\n**The question:** {}\n\n**The jury:**\n{}\n\n**Evidence** (`/trial evidence`, once each): {}\n\n**Players:** {}\n\nTalk to a juror in their thread; their minds are hidden — read their tone. The host ends the argument with `/trial verdict`.",
+    let cards = if cards.is_empty() {
+        t("dt-none", &[])
+    } else {
+        cards.join("; ")
+    };
+    let description = [
         sanitize(&case.text, 1800),
-        sanitize(&case.question, 300),
-        jury.join("\n"),
-        if cards.is_empty() { "none".into() } else { cards.join("; ") },
-        players.join(", ")
-    );
+        t(
+            "dt-case-question",
+            &[("question", &sanitize(&case.question, 300))],
+        ),
+        format!("{}\n{}", t("dt-case-jury", &[]), jury.join("\n")),
+        t("dt-case-evidence", &[("cards", &cards)]),
+        t(
+            "dt-case-players",
+            &[("players", &players.join(&t("dt-list", &[])))],
+        ),
+        t("dt-case-how", &[]),
+    ]
+    .join("\n\n");
     let embed = CreateEmbed::new()
-        .title(format!("⚖️ {}", sanitize(&case.title, 200)))
+        .title(t(
+            "dt-case-title",
+            &[("title", &sanitize(&case.title, 200))],
+        ))
         .description(sanitize(&description, 4000));
     bot.post(
         ChannelId::new(channel),
@@ -239,13 +279,21 @@ async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
     .await;
 }
 
-/// Posts one public event where it belongs (a juror's words in its thread, the rest in
-/// the channel); the verdict is posted from the rebuilt game at the end.
-/// A juror's words (an answer to a player, a statement or response in deliberation): where
-/// they are said (the juror's thread for an answer), their line, and the juror's number
-/// (its drafts' seat).
+/// A juror's words as posted, where they go (its thread, or the channel) and the juror's
+/// number (the key of its drafts): its answer to a player, or its statement and response in
+/// deliberation.
 fn juror_words(data: &RunningData, channel: u64, event: &Event) -> Option<(u64, String, u8)> {
+    let lang = data.lang;
     let number = |juror: &str| data.jurors.iter().position(|j| j.0 == juror).unwrap_or(0) as u8;
+    let said = |id: &str, juror: &str, text: &str| {
+        lang.text(
+            id,
+            &[
+                ("juror", &data.juror_name(juror)),
+                ("text", &sanitize(text, 1700)),
+            ],
+        )
+    };
     let (juror, place, line) = match event {
         Event::Replied {
             juror,
@@ -253,40 +301,43 @@ fn juror_words(data: &RunningData, channel: u64, event: &Event) -> Option<(u64, 
             text,
             hint,
         } => {
-            let hint = hint
-                .as_ref()
-                .map_or(String::new(), |h| format!("\n*({h})*"));
+            let a_player = lang.text("dt-a-player", &[]);
             let player = data
                 .names
                 .get(*player as usize - 1)
-                .map_or("a player", String::as_str);
-            let line = format!(
-                "**{}** → {}: {}{hint}",
-                data.juror_name(juror),
-                sanitize(player, 60),
-                sanitize(text, 1700)
+                .map_or(a_player.as_str(), String::as_str);
+            let mut line = lang.text(
+                "dt-replied",
+                &[
+                    ("juror", &data.juror_name(juror)),
+                    ("player", &sanitize(player, 60)),
+                    ("text", &sanitize(text, 1700)),
+                ],
             );
+            if let Some(h) = hint {
+                line.push('\n');
+                line.push_str(&lang.text("dt-hint", &[("hint", h)]));
+            }
             (juror, data.place_of(juror, channel), line)
         }
-        Event::Stated { juror, text, .. } => {
-            let line = format!("**{}:** {}", data.juror_name(juror), sanitize(text, 1700));
-            (juror, channel, line)
-        }
-        Event::Responded { juror, text, .. } => {
-            let line = format!("↳ **{}:** {}", data.juror_name(juror), sanitize(text, 1700));
-            (juror, channel, line)
-        }
+        Event::Stated { juror, text, .. } => (juror, channel, said("dt-stated", juror, text)),
+        Event::Responded { juror, text, .. } => (juror, channel, said("dt-responded", juror, text)),
         _ => return None,
     };
     Some((place, line, number(juror)))
 }
 
+/// Posts one public event where it belongs (a juror's words in its thread, the rest in
+/// the channel); the verdict is posted from the rebuilt game at the end.
 async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) {
+    let lang = data.lang;
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
     let name = |seat: Seat| {
+        let a_player = t("dt-a-player", &[]);
         sanitize(
             data.names
                 .get(seat as usize - 1)
-                .map_or("a player", String::as_str),
+                .map_or(a_player.as_str(), String::as_str),
             60,
         )
     };
@@ -302,16 +353,15 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
             .get(*player as usize - 1)
             .is_some_and(Option::is_none) =>
         {
-            bot.post_text(
-                at(juror),
-                &format!(
-                    "**{}** to {}: {}",
-                    name(*player),
-                    data.juror_name(juror),
-                    sanitize(text, 1700)
-                ),
-            )
-            .await
+            let line = t(
+                "dt-said",
+                &[
+                    ("player", &name(*player)),
+                    ("juror", &data.juror_name(juror)),
+                    ("text", &sanitize(text, 1700)),
+                ],
+            );
+            bot.post_text(at(juror), &line).await
         }
         Event::Replied { .. } | Event::Stated { .. } | Event::Responded { .. } => {
             if let Some((place, line, _)) = juror_words(data, channel, event) {
@@ -323,7 +373,7 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
                 .kits
                 .get::<TrialKit>()
                 .book
-                .case(&data.case)
+                .case_in(&data.case, lang)
                 .and_then(|c| {
                     c.evidence
                         .iter()
@@ -332,11 +382,11 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
                 })
                 .unwrap_or_else(|| (card.clone(), String::new()));
             let embed = CreateEmbed::new()
-                .title(format!("📄 Evidence: {}", sanitize(&title, 200)))
+                .title(t("dt-evidence-title", &[("title", &sanitize(&title, 200))]))
                 .description(format!(
-                    "{}\n\n*Presented by {}.*",
+                    "{}\n\n{}",
                     sanitize(&text, 3000),
-                    name(*player)
+                    t("dt-presented-by", &[("player", &name(*player))])
                 ));
             bot.post(
                 main,
@@ -347,30 +397,28 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
             .await;
         }
         Event::Rested { player } => {
-            bot.post_text(main, &format!("{} rests.", name(*player)))
-                .await
+            let line = t("dt-rests", &[("player", &name(*player))]);
+            bot.post_text(main, &line).await
         }
         Event::ArgumentClosed { called_by } => {
             let why = match called_by {
-                Some(seat) => format!("{} called for the verdict.", name(*seat)),
-                None => "The time for argument is over.".to_string(),
+                Some(seat) => t("dt-called-verdict", &[("player", &name(*seat))]),
+                None => t("dt-time-over", &[]),
             };
             let embed = CreateEmbed::new()
-                .title("🔔 The argument is closed")
-                .description(format!(
-                    "{why} The jurors now deliberate among themselves, then vote."
-                ));
+                .title(t("dt-closed-title", &[]))
+                .description(t("dt-closed", &[("why", &why)]));
             bot.post(main, CreateMessage::new().embed(embed)).await;
         }
         Event::DeliberationRound { round, speaker } => {
-            bot.post_text(
-                main,
-                &format!(
-                    "🗣️ Deliberation, round {round}: **{}** speaks.",
-                    data.juror_name(speaker)
-                ),
-            )
-            .await
+            let line = t(
+                "dt-round",
+                &[
+                    ("round", &round.to_string()),
+                    ("juror", &data.juror_name(speaker)),
+                ],
+            );
+            bot.post_text(main, &line).await
         }
         _ => {}
     }
@@ -379,13 +427,11 @@ async fn post_event(bot: &Bot, channel: u64, data: &RunningData, event: &Event) 
 /// The table's task: every note of its session, posted, until the session ends.
 pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subscription<Trial>) {
     let channel = table.channel;
+    let lang = super::table::lang_of(&*table.state.lock().await);
     if sub.backlog_len() > 0 {
         // Resumed (a restart, or another process took the trial over): said once.
-        bot.post_text(
-            ChannelId::new(channel),
-            "♻️ The bot restarted: the trial goes on where it was.",
-        )
-        .await;
+        bot.post_text(ChannelId::new(channel), &lang.text("dt-restarted", &[]))
+            .await;
     }
     let mut seen = 0usize;
     let mut ended = false;
@@ -468,33 +514,28 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                     }
                 };
                 if tell {
-                    bot.post_text(
-                        ChannelId::new(channel),
-                        &format!("⏳ The argument closes <t:{}:R>, when everyone has used their messages, or when the host calls `/trial verdict`.", due_at / 1000),
-                    )
-                    .await;
+                    let at = (due_at / 1000).to_string();
+                    let line = lang.text("dt-closes-at", &[("at", &at)]);
+                    bot.post_text(ChannelId::new(channel), &line).await;
                 }
             }
             Note::Paused { reason } => {
-                bot.post_text(
-                    ChannelId::new(channel),
-                    &format!("⏸️ The trial is paused: {reason}. Retrying…"),
-                )
-                .await
+                let line = lang.text("dt-paused", &[("reason", reason)]);
+                bot.post_text(ChannelId::new(channel), &line).await
             }
             Note::Resumed => {
-                bot.post_text(ChannelId::new(channel), "▶️ The trial goes on.")
-                    .await
+                let line = lang.text("dt-goes-on", &[]);
+                bot.post_text(ChannelId::new(channel), &line).await
             }
             Note::Ended { .. } => {
-                verdict(&bot, &table).await;
+                super::verdict::post(&bot, &table).await;
                 ended = true;
                 break;
             }
             Note::Draft { .. } => {}
             Note::Abandoned => {
-                bot.post_text(ChannelId::new(channel), "🛑 The trial was stopped.")
-                    .await;
+                let line = lang.text("dt-stopped", &[]);
+                bot.post_text(ChannelId::new(channel), &line).await;
                 ended = true;
                 break;
             }
@@ -505,131 +546,4 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
         return;
     }
     crate::tables::close(&bot, &*table).await;
-}
-
-/// A stance or a shift as a whole number with its sign ("+30", "-19", "0").
-fn signed(x: f64) -> String {
-    match x.round() as i64 {
-        0 => "0".into(),
-        n => format!("{n:+}"),
-    }
-}
-
-/// The verdict embed: each juror's vote, each stance and how it moved, the epilogue, and
-/// the chart of the stances over the session attached.
-async fn verdict(bot: &Bot, table: &TrialTable) {
-    let data = match &*table.state.lock().await {
-        TrialState::Running(TrialRunning { data, .. }) => data.clone(),
-        _ => return,
-    };
-    let game = match agora_core::session::rebuild::<TrialSessionSetup>(&bot.store, &data.session_id)
-        .await
-    {
-        Ok(g) => g,
-        Err(e) => {
-            tracing::warn!("the verdict of {}: {e}", data.session_id);
-            return;
-        }
-    };
-    let Some(outcome) = game.outcome() else {
-        return;
-    };
-    let not_guilty = game.not_guilty();
-    let votes = game.jurors().iter().filter(|j| j.not_guilty()).count();
-    let mut lines: Vec<String> = game
-        .jurors()
-        .iter()
-        .enumerate()
-        .map(|(i, j)| {
-            let (a, b) = (game.initial()[i], j.stance);
-            format!(
-                "**{}**: {} — stance {} → {} ({})",
-                data.juror_name(&j.id),
-                if j.not_guilty() {
-                    "NOT GUILTY"
-                } else {
-                    "GUILTY"
-                },
-                signed(a),
-                signed(b),
-                signed(b - a)
-            )
-        })
-        .collect();
-    let winners: Vec<String> = outcome
-        .seats
-        .iter()
-        .filter(|s| s.won)
-        .filter_map(|s| data.names.get(s.seat as usize - 1).map(|n| sanitize(n, 40)))
-        .collect();
-    if !winners.is_empty() {
-        lines.push(format!("\n🏆 {}", winners.join(", ")));
-    }
-    if let Some(case) = bot.kits.get::<TrialKit>().book.case(&data.case) {
-        lines.push(format!("\n{}", case.epilogue(votes, game.jurors().len())));
-    }
-    if outcome.details["offline"] == true {
-        lines.push("\n*Offline jurors: what was said was labelled by the case's keywords.*".into());
-    }
-    let embed = CreateEmbed::new()
-        .title(verdict_title(not_guilty, votes, game.jurors().len()))
-        .description(sanitize(&lines.join("\n"), 4000))
-        .image("attachment://stances.png");
-    let names: Vec<String> = game
-        .jurors()
-        .iter()
-        .map(|j| data.juror_name(&j.id))
-        .collect();
-    let mut msg = CreateMessage::new()
-        .embed(embed)
-        .allowed_mentions(no_pings());
-    match agora_core::trial::charts::stances(&names, game.trail()) {
-        Ok(png) => msg = msg.add_file(CreateAttachment::bytes(png, "stances.png")),
-        Err(e) => tracing::warn!("the trial's chart: {e}"),
-    }
-    bot.post(ChannelId::new(table.channel), msg).await;
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn stances_read_as_whole_numbers_with_their_sign() {
-        assert_eq!(super::signed(30.0), "+30");
-        assert_eq!(super::signed(-19.1), "-19");
-        assert_eq!(super::signed(-0.4), "0");
-        assert_eq!(super::signed(10.9), "+11");
-    }
-}
-
-/// The verdict's heading: `🔨 The verdict: GUILTY, 3 votes to 2` (`votes`: the jurors
-/// who voted NOT GUILTY).
-fn verdict_title(not_guilty: bool, votes: usize, jurors: usize) -> String {
-    let against = jurors.saturating_sub(votes);
-    let (verdict, won, lost) = match not_guilty {
-        true => ("NOT GUILTY", votes, against),
-        false => ("GUILTY", against, votes),
-    };
-    format!(
-        "🔨 The verdict: {verdict}, {won} vote{} to {lost}",
-        if won == 1 { "" } else { "s" }
-    )
-}
-
-#[cfg(test)]
-mod verdict_tests {
-    #[test]
-    fn the_verdict_heading_counts_the_votes_for_it_first() {
-        assert_eq!(
-            super::verdict_title(false, 2, 5),
-            "🔨 The verdict: GUILTY, 3 votes to 2"
-        );
-        assert_eq!(
-            super::verdict_title(true, 4, 5),
-            "🔨 The verdict: NOT GUILTY, 4 votes to 1"
-        );
-        assert_eq!(
-            super::verdict_title(true, 5, 5),
-            "🔨 The verdict: NOT GUILTY, 5 votes to 0"
-        );
-    }
 }

@@ -3,6 +3,7 @@
 
 use crate::text::{sanitize, Component};
 use agora_games::trial::{Mode, Side, MAX_PLAYERS};
+use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
@@ -24,19 +25,24 @@ pub struct TrialLobby {
     pub mode: Mode,
     pub seats: Vec<Joined>,
     pub message: Option<u64>,
+    /// The language the trial is played in (the server's when it was opened; its case has
+    /// a text in it).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl TrialLobby {
     /// Takes `user`'s join on `side`, or says why not.
+    /// Seats `user` on `side`; the error is the id of the message saying why not.
     pub fn join(&mut self, user: u64, name: String, side: Side) -> Result<(), &'static str> {
         if self.seats.iter().any(|j| j.user == user) {
-            return Err("You have a seat already (Leave first to change it).");
+            return Err("dt-join-seated");
         }
         if self.seats.len() >= MAX_PLAYERS as usize {
-            return Err("Every seat is taken (8 players at most).");
+            return Err("dt-join-full");
         }
         if self.mode == Mode::Defense && side == Side::Prosecution {
-            return Err("In a defense trial everyone argues for NOT GUILTY.");
+            return Err("dt-join-defense-only");
         }
         self.seats.push(Joined { user, name, side });
         Ok(())
@@ -58,33 +64,41 @@ impl TrialLobby {
     }
 
     pub fn embed(&self) -> CreateEmbed {
+        let lang = self.lang;
+        let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
         let seated: Vec<String> = self
             .seats
             .iter()
             .enumerate()
             .map(|(i, j)| {
-                let side = match self.mode {
-                    Mode::Adversarial => format!(" ({})", j.side.name()),
-                    Mode::Defense => String::new(),
-                };
-                format!("**{}.** {}{side}", i + 1, sanitize(&j.name, 40))
+                let (n, name) = ((i + 1).to_string(), sanitize(&j.name, 40));
+                match self.mode {
+                    Mode::Adversarial => {
+                        let side = side_name(j.side, lang);
+                        t(
+                            "dt-lobby-seat-side",
+                            &[("n", &n), ("name", &name), ("side", &side)],
+                        )
+                    }
+                    Mode::Defense => t("dt-lobby-seat", &[("n", &n), ("name", &name)]),
+                }
             })
             .collect();
-        let how = match self.mode {
-            Mode::Defense => "Everyone argues for NOT GUILTY: persuade a majority of the jurors. Each juror gets a thread; what you write there is said to that juror.",
-            Mode::Adversarial => "Join the defense (NOT GUILTY) or the prosecution (GUILTY); an AI advocate takes a side nobody joins. Each juror gets a thread; what you write there is said to that juror.",
-        };
+        let how = t(&format!("dt-lobby-how-{}", self.mode.name()), &[]);
         CreateEmbed::new()
-            .title(format!("⚖️ Trial — {}", sanitize(&self.title, 200)))
+            .title(t(
+                "dt-lobby-title",
+                &[("title", &sanitize(&self.title, 200))],
+            ))
             .description(format!(
-                "Mode: **{}**\n\n{}\n\n{} The host starts.",
-                self.mode.name(),
+                "{}\n\n{}\n\n{}",
+                t("dt-lobby-mode", &[("mode", &mode_name(self.mode, lang))]),
                 if seated.is_empty() {
-                    "Nobody has joined yet.".to_string()
+                    t("dt-lobby-nobody", &[])
                 } else {
                     seated.join("\n")
                 },
-                how
+                t("dt-lobby-host-starts", &[("how", &how)])
             ))
     }
 
@@ -97,20 +111,34 @@ impl TrialLobby {
                 }
                 .id(),
             )
-            .label(label)
+            .label(self.lang.text(label, &[]))
             .style(style)
         };
         let mut row = match self.mode {
-            Mode::Defense => vec![b("join", "Join", ButtonStyle::Success)],
+            Mode::Defense => vec![b("join", "dt-button-join", ButtonStyle::Success)],
             Mode::Adversarial => vec![
-                b("defense", "Join · defense", ButtonStyle::Success),
-                b("prosecution", "Join · prosecution", ButtonStyle::Danger),
+                b("defense", "dt-button-join-defense", ButtonStyle::Success),
+                b(
+                    "prosecution",
+                    "dt-button-join-prosecution",
+                    ButtonStyle::Danger,
+                ),
             ],
         };
-        row.push(b("leave", "Leave", ButtonStyle::Secondary));
-        row.push(b("start", "Start", ButtonStyle::Primary));
+        row.push(b("leave", "dt-button-leave", ButtonStyle::Secondary));
+        row.push(b("start", "dt-button-start", ButtonStyle::Primary));
         vec![CreateActionRow::Buttons(row)]
     }
+}
+
+/// A side's name in `lang`: "defense", "辩方".
+pub fn side_name(side: Side, lang: Lang) -> String {
+    lang.text(&format!("trial-side-{}", side.name()), &[])
+}
+
+/// A mode's name in `lang`: "defense", "辩护".
+pub fn mode_name(mode: Mode, lang: Lang) -> String {
+    lang.text(&format!("trial-mode-{}", mode.name()), &[])
 }
 
 #[cfg(test)]
@@ -127,6 +155,7 @@ mod tests {
             mode: Mode::Defense,
             seats: Vec::new(),
             message: None,
+            lang: Lang::En,
         };
         assert!(l.join(1, "ann".into(), Side::Prosecution).is_err());
         l.join(1, "ann".into(), Side::Defense).unwrap();

@@ -10,7 +10,7 @@
 //! - `table`: the table, its stored data and state, the juror threads' inbox.
 //! - `command`: `/trial start|evidence|verdict|status|stop`, opening the lobby.
 //! - `drive`: the session from the lobby, the juror threads, the task that posts its
-//!   notes, the verdict.
+//!   notes; `verdict`: the verdict it posts at the end.
 //! - `stage`: where the trial stands, for status (pure).
 
 #[cfg(test)]
@@ -20,10 +20,12 @@ mod drive;
 pub mod lobby;
 mod stage;
 mod table;
+mod verdict;
 
 pub use table::TrialTable;
-use table::{RunningData, TrialRunning, TrialState};
+use table::{lang_of, RunningData, TrialRunning, TrialState};
 
+use crate::commands::settings::person_lang;
 use crate::game::DiscordGame;
 use crate::game_table::{self, GameTable};
 use crate::send::ephemeral;
@@ -35,6 +37,7 @@ use agora_core::session::{Runner, SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
 use agora_core::trial::session::TrialSessionSetup;
 use agora_games::trial::{Side, Trial};
+use agora_games::Lang;
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 
@@ -54,7 +57,10 @@ impl DiscordGame for TrialGame {
     }
 }
 
-async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), Error> {
+/// Tells the clicker alone the message `id`, in their language (their Discord locale when
+/// it is one of ours, else the table's).
+async fn answer(bot: &Bot, c: &ComponentInteraction, table: Lang, id: &str) -> Result<(), Error> {
+    let text = person_lang(&c.locale, table).text(id, &[]);
     bot.respond(c, ephemeral(text)).await?;
     Ok(())
 }
@@ -68,15 +74,16 @@ async fn on_lobby(
 ) -> Result<(), Error> {
     let user = c.user.id.get();
     let mut st = table.state.lock().await;
+    let lang = lang_of(&st);
     let TrialState::Lobby(lobby) = &mut *st else {
         let text = match &*st {
-            TrialState::Closed => "This trial has ended.",
-            _ => "The trial has already started: this lobby is closed.",
+            TrialState::Closed => "dt-lobby-ended",
+            _ => "dt-lobby-started",
         };
-        return answer(bot, c, text).await;
+        return answer(bot, c, lang, text).await;
     };
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
-        return answer(bot, c, crate::tables::OLD_LOBBY).await;
+        return answer(bot, c, lang, "dt-old-lobby").await;
     }
     match verb {
         "join" | "defense" | "prosecution" => {
@@ -86,22 +93,22 @@ async fn on_lobby(
                 Side::Defense
             };
             if let Err(why) = lobby.join(user, display_name(&c.user), side) {
-                return answer(bot, c, why).await;
+                return answer(bot, c, lang, why).await;
             }
         }
         "leave" => {
             let before = lobby.seats.len();
             lobby.seats.retain(|j| j.user != user);
             if lobby.seats.len() == before {
-                return answer(bot, c, "You have no seat here.").await;
+                return answer(bot, c, lang, "dt-no-seat").await;
             }
         }
         "start" => {
             if user != lobby.host {
-                return answer(bot, c, "Only the host can start the trial.").await;
+                return answer(bot, c, lang, "dt-host-starts").await;
             }
             if lobby.seats.is_empty() {
-                return answer(bot, c, "Nobody has joined: join first, then start.").await;
+                return answer(bot, c, lang, "dt-nobody-joined").await;
             }
             let lobby = lobby.clone();
             *st = TrialState::Starting;
@@ -110,7 +117,7 @@ async fn on_lobby(
                 .await?;
             return drive::start(bot, table, c, lobby).await;
         }
-        _ => return answer(bot, c, "That button has closed.").await,
+        _ => return answer(bot, c, lang, "dt-button-closed").await,
     }
     let (embed, components) = (lobby.embed(), lobby.components(table.channel));
     table.save(bot, &st).await;
@@ -134,7 +141,10 @@ impl GameTable for TrialTable {
         Box::pin(async move {
             match what {
                 Component::Lobby { verb, .. } => on_lobby(bot, c, &self, &verb).await,
-                _ => answer(bot, c, "That control has closed.").await,
+                _ => {
+                    let lang = lang_of(&*self.state.lock().await);
+                    answer(bot, c, lang, "dt-control-closed").await
+                }
             }
         })
     }
@@ -173,17 +183,24 @@ impl GameTable for TrialTable {
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
         Box::pin(async move {
-            match &*self.state.lock().await {
-                TrialState::Lobby(l) => format!(
-                    "**Trial lobby** — {}\nMode: {}; {} The host starts it.",
-                    sanitize(&l.title, 200),
-                    l.mode.name(),
-                    match l.seats.len() {
-                        0 => "nobody has joined yet.".to_string(),
-                        1 => "1 person has joined.".to_string(),
-                        n => format!("{n} people have joined."),
-                    }
-                ),
+            let st = self.state.lock().await;
+            let lang = lang_of(&st);
+            let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+            let list = t("dt-list", &[]);
+            match &*st {
+                TrialState::Lobby(l) => {
+                    let joined = match l.seats.len() {
+                        0 => t("dt-status-nobody", &[]),
+                        1 => t("dt-status-one", &[]),
+                        n => t("dt-status-many", &[("n", &n.to_string())]),
+                    };
+                    let mode = lobby::mode_name(l.mode, lang);
+                    format!(
+                        "{}\n{}",
+                        t("dt-status-lobby", &[("title", &sanitize(&l.title, 200))]),
+                        t("dt-status-mode", &[("mode", &mode), ("joined", &joined)])
+                    )
+                }
                 TrialState::Running(TrialRunning {
                     data,
                     stage,
@@ -201,19 +218,19 @@ impl GameTable for TrialTable {
                             }
                         })
                         .collect();
+                    let players: Vec<String> = data.names.iter().map(|n| sanitize(n, 40)).collect();
                     format!(
-                        "**Trial** — {}\nPlayers: {}.\nJurors: {}.",
-                        stage.describe(*closes_at),
-                        data.names
-                            .iter()
-                            .map(|n| sanitize(n, 40))
-                            .collect::<Vec<_>>()
-                            .join(", "),
-                        threads.join(", ")
+                        "{}\n{}\n{}",
+                        t(
+                            "dt-status-running",
+                            &[("stage", &stage.describe(*closes_at, lang))]
+                        ),
+                        t("dt-status-players", &[("players", &players.join(&list))]),
+                        t("dt-status-jurors", &[("jurors", &threads.join(&list))])
                     )
                 }
-                TrialState::Starting => "The trial is starting.".into(),
-                TrialState::Closed => "The trial here has just ended.".into(),
+                TrialState::Starting => t("dt-status-starting", &[]),
+                TrialState::Closed => t("dt-status-ended", &[]),
             }
         })
     }
@@ -268,6 +285,7 @@ mod tests {
             ],
             posted: 0,
             deadline_told: false,
+            lang: Lang::En,
         };
         assert_eq!(<TrialTable as GameTable>::threads(&data), vec![501, 503]);
     }

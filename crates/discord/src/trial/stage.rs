@@ -3,6 +3,7 @@
 //! words. Pure: no Discord I/O.
 
 use agora_games::trial::Event;
+use agora_games::Lang;
 
 /// A running trial's stage, folded from its events in order.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -27,17 +28,20 @@ impl Stage {
     }
 
     /// What is happening, in one plain sentence; `closes_at`: when the argument closes.
-    pub fn describe(&self, closes_at: Option<i64>) -> String {
+    pub fn describe(&self, closes_at: Option<i64>, lang: Lang) -> String {
         match self {
-            Stage::Argument => format!(
-                "The argument is open: the players talk to the jurors in their threads{}, or until the host calls `/trial verdict`.",
-                closes_at.map_or(String::new(), |t| format!(" until it closes <t:{}:R>", t / 1000))
-            ),
-            Stage::Deliberation(0) => "The argument is closed: the jury is about to deliberate.".into(),
+            Stage::Argument => match closes_at {
+                Some(t) => lang.text(
+                    "dt-stage-argument-until",
+                    &[("at", &(t / 1000).to_string())],
+                ),
+                None => lang.text("dt-stage-argument", &[]),
+            },
+            Stage::Deliberation(0) => lang.text("dt-stage-about-to", &[]),
             Stage::Deliberation(round) => {
-                format!("The argument is closed: the jury is deliberating (round {round}).")
+                lang.text("dt-stage-deliberating", &[("round", &round.to_string())])
             }
-            Stage::Over => "The jury has voted; the verdict follows.".into(),
+            Stage::Over => lang.text("dt-stage-over", &[]),
         }
     }
 }
@@ -49,17 +53,17 @@ mod tests {
     #[test]
     fn the_stage_follows_the_trial_and_reads_plainly() {
         let mut s = Stage::default();
-        let open = s.describe(Some(120_000));
+        let open = s.describe(Some(120_000), Lang::En);
         assert!(open.contains("closes <t:120:R>"), "{open}");
-        assert!(!s.describe(None).contains("closes"));
+        assert!(!s.describe(None, Lang::En).contains("closes"));
         s.follow(&Event::ArgumentClosed { called_by: Some(1) });
-        assert!(s.describe(None).contains("about to deliberate"));
+        assert!(s.describe(None, Lang::En).contains("about to deliberate"));
         s.follow(&Event::DeliberationRound {
             round: 2,
             speaker: "j1".into(),
         });
         assert_eq!(
-            s.describe(None),
+            s.describe(None, Lang::En),
             "The argument is closed: the jury is deliberating (round 2)."
         );
         s.follow(&Event::Verdict {

@@ -10,7 +10,7 @@ use crate::types::Bot;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, SubmitError, Subscription};
 use agora_games::trial::{Action, Trial};
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
@@ -32,6 +32,9 @@ pub struct RunningData {
     /// Whether the argument's closing time has been announced.
     #[serde(default)]
     pub deadline_told: bool,
+    /// The language the trial is played in (older rows: English).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl tables::StoredData for RunningData {
@@ -70,6 +73,15 @@ impl RunningData {
 }
 
 pub type TrialState = TableState<TrialLobby, TrialRunning>;
+
+/// The language the table plays in, as far as its state knows it (English once closed).
+pub fn lang_of(st: &TrialState) -> Lang {
+    match st {
+        TrialState::Lobby(l) => l.lang,
+        TrialState::Running(r) => r.data.lang,
+        TrialState::Starting | TrialState::Closed => Lang::En,
+    }
+}
 
 /// A running trial at its table: its session and its stored data.
 pub struct TrialRunning {
@@ -148,11 +160,15 @@ impl TrialTable {
             };
             let name = data.juror_name(&juror);
             if let Err(e) = handle.submit(seat, Action::Say { juror, text }, None).await {
+                let lang = data.lang;
                 let why = match e {
-                    SubmitError::Closed => "the trial has ended".to_string(),
+                    SubmitError::Closed => lang.text("dt-not-said-ended", &[]),
                     e => e.to_string(),
                 };
-                let note = format!("<@{user}>, that was not said to {name}: {why}.");
+                let note = lang.text(
+                    "dt-not-said",
+                    &[("user", &user.to_string()), ("juror", &name), ("why", &why)],
+                );
                 bot.post(
                     serenity::all::ChannelId::new(thread),
                     serenity::all::CreateMessage::new()
