@@ -398,6 +398,93 @@ fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
     assert!(!ok && err.contains("universal_basic_income"), "{err}");
 }
 
+/// `agora play debate --format <format> --lang zh-CN` watched: its output (stderr first).
+fn panel_debate_in_chinese(format: &str) -> String {
+    let db = format!(
+        "sqlite://{}",
+        std::env::temp_dir()
+            .join(format!("agora-cli-{format}-zh-{}.db", std::process::id()))
+            .display()
+    );
+    let args = [
+        "play",
+        "debate",
+        "--format",
+        format,
+        "--topic",
+        "universal_basic_income",
+        "--humans",
+        "0",
+        "--seed",
+        "3",
+        "--pace",
+        "0",
+        "--step-delay",
+        "0",
+        "--lang",
+        "zh-CN",
+        "--db",
+        &db,
+    ];
+    let (ok, out, err) = agora_env(&args, &[]);
+    assert!(ok, "{err}");
+    let all = format!("{err}{out}");
+    assert_chinese(&all, 0.9);
+    // No English word of these formats is left in a line.
+    let words = [
+        "round",
+        "rounds",
+        "participant",
+        "moderator",
+        "evaluator",
+        "motion",
+        "words",
+        "clashes",
+        "consensus",
+        "sources",
+        "scores",
+        "result",
+        "stance",
+        "conviction",
+        "argued",
+        "against",
+        "offline",
+        "session",
+        "seed",
+        "chart",
+    ];
+    for line in all.lines() {
+        let lower = line.to_lowercase();
+        for w in lower.split(|c: char| !c.is_ascii_alphabetic()) {
+            assert!(!words.contains(&w), "{w:?} in: {line}");
+        }
+    }
+    all
+}
+
+#[test]
+fn a_moderated_debate_is_held_in_chinese_with_lang_zh_cn() {
+    let out = panel_debate_in_chinese("rounds");
+    assert!(
+        out.contains("主持式辩论") && out.contains("主持人点评第 1 轮") && out.contains("最终评估"),
+        "{out}"
+    );
+    // The offline participants speak from the Chinese bank, and the moderator reads them.
+    assert!(
+        out.contains("主张“") && !out.contains("没有提出有实质内容的主张"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_social_debate_is_held_in_chinese_with_lang_zh_cn() {
+    let out = panel_debate_in_chinese("social");
+    assert!(
+        out.contains("社交辩论") && out.contains("各方立场") && out.contains("== 结果："),
+        "{out}"
+    );
+}
+
 #[test]
 fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
     let db = |name: &str| {

@@ -22,7 +22,7 @@ use agora_core::registry::open_store;
 use agora_core::registry::GameKind;
 use agora_core::session::GameSetup;
 use agora_core::store::{Outcome, PlayerRef, SessionRow};
-use agora_games::debate::team::{parse_seat, seat_title, side_of, TeamRules, JUDGE};
+use agora_games::debate::team::{parse_seat, side_of, TeamRules, JUDGE};
 use agora_games::Seat;
 use options::{check_options, motion_of, timers_and_length, topic_ids};
 pub use options::{DebatePlayOptions, SimArgs};
@@ -165,7 +165,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
         None => println!("{}", lang.text("debate-start-watch", &[])),
     }
     if human.is_some() {
-        println!("{}", crate::debate::terminal::HELP);
+        println!("{}", crate::debate::terminal::help_in(lang));
     }
     let mut keyboard = if human.is_some() {
         Keyboard::open()
@@ -236,26 +236,35 @@ async fn resume_team(
         return Ok(None);
     };
     let human = at.humans.first().copied();
-    match human {
-        Some(seat) => {
-            println!(
-                "session {} (seed {}): a debate, resumed; you are {} ({} the motion)",
-                row.id,
-                row.seed,
-                seat_title(seat),
-                if side_of(seat).is_some_and(|s| s.index() == 0) {
-                    "for"
-                } else {
-                    "against"
-                }
-            );
-            println!("{}", crate::debate::terminal::HELP);
-        }
-        None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
-    }
     let lang = agora_core::session::setup_of::<DebateSetup>(row)
         .map(|s| s.lang)
         .unwrap_or_default();
+    let (id, seed) = (row.id.to_string(), row.seed.to_string());
+    match human {
+        Some(seat) => {
+            let pro = side_of(seat).is_some_and(|s| s.index() == 0);
+            println!(
+                "{}",
+                lang.text(
+                    "desk-resumed-as",
+                    &[
+                        ("id", &id),
+                        ("seed", &seed),
+                        ("seat", &story::seat_name(seat, lang)),
+                        (
+                            "side",
+                            &lang.text(if pro { "panel-for" } else { "panel-against" }, &[]),
+                        ),
+                    ],
+                )
+            );
+            println!("{}", crate::debate::terminal::help_in(lang));
+        }
+        None => println!(
+            "{}",
+            lang.text("panel-resumed", &[("id", &id), ("seed", &seed)])
+        ),
+    }
     let table = TeamScreen::new(human, personalities(), lang);
     at.go_on(runner, table, keyboard).await
 }

@@ -14,7 +14,7 @@ use agora_core::debate::kit::debate_kit;
 use agora_core::debate::session::panel::human_start;
 use agora_core::debate::session::panel::{format_of, ModeratedSetup, SocialSetup};
 use agora_core::debate::session::shown_names;
-use agora_core::debate::session::DebateSeat;
+use agora_core::debate::session::{DebateAgent, DebateSeat};
 use agora_core::debate::sim::panel::social_start;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
@@ -22,7 +22,7 @@ use agora_core::session::GameSetup;
 use agora_core::store::{PlayerRef, SessionRow};
 use agora_games::debate::moderated::{ModeratedRules, Style};
 use agora_games::debate::social::SocialRules;
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 use std::time::Duration;
 
 /// The seats: participant `human` a person (if any), the others AI with personalities, and
@@ -45,7 +45,11 @@ fn seats(
 
 /// `agora play debate --format moderated|social`.
 pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()> {
-    let kit = debate_kit(config, false)?;
+    let kit = debate_kit(config, true)?;
+    eprintln!(
+        "{}",
+        agora_core::debate::kit::describe_debate_kit_in(&kit, opts.lang)
+    );
     let social = match opts.format {
         DebateFormat::Social => true,
         DebateFormat::Moderated => false,
@@ -74,23 +78,33 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
     let (timers, length_scale) = timers_and_length(config, &opts)?;
     let motion = motion_of(&kit, &opts.topic, opts.lang)?;
     let seats = seats(&kit, n, human.map(|s| (s, &player)), seed);
-    let names = shown_names(&seats);
+    let lang = opts.lang;
+    let names = names_in(&kit, &seats, lang);
     let store = open_store(&database_url(opts.db.as_deref(), config), config).await?;
     let place = crate::terminal::terminal_place(&store, opts.lang).await?;
-    let you = |sides: &[String]| {
-        println!("Sides: {}.", sides.join("; "));
+    let you = |sides: &[(String, String)]| {
+        let shown: Vec<&str> = sides.iter().map(|(line, _)| line.as_str()).collect();
+        let sep = if lang == Lang::En { "; " } else { "；" };
+        println!(
+            "{}",
+            lang.text("panel-sides", &[("sides", &shown.join(sep))])
+        );
         match human {
             Some(s) => {
                 println!(
-                    "*** You are participant {s} ({}), {}. ***",
-                    names[s as usize - 1],
-                    sides[s as usize - 1]
-                        .split_once(": ")
-                        .map_or("", |(_, side)| side)
+                    "{}",
+                    lang.text(
+                        "panel-you-are",
+                        &[
+                            ("seat", &s.to_string()),
+                            ("name", &names[s as usize - 1]),
+                            ("side", &sides[s as usize - 1].1),
+                        ],
+                    )
                 );
-                println!("{}", help(social));
+                println!("{}", help(social, lang));
             }
-            None => println!("Every participant is an AI; you watch."),
+            None => println!("{}", lang.text("panel-you-watch", &[])),
         }
     };
     if social {
@@ -122,14 +136,22 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             .create(store.clone(), seed, &place, step_delay, &kit)
             .await?;
         println!(
-            "Social debate, session {} (seed {seed}): {}",
-            runner.id(),
-            setup.motion
+            "{}",
+            lang.text(
+                "panel-social-session",
+                &[
+                    ("id", &runner.id().to_string()),
+                    ("seed", &seed.to_string()),
+                    ("motion", &setup.motion),
+                ],
+            )
         );
-        you(&side_lines(&names, |p| {
-            setup.starts[p as usize - 1].stance >= 0.0
-        }));
-        let table = PanelScreen::<SocialSetup>::new(human, &names);
+        you(&side_lines_in(
+            &names,
+            |p| setup.starts[p as usize - 1].stance >= 0.0,
+            lang,
+        ));
+        let table = PanelScreen::<SocialSetup>::new(human, &names, lang);
         follow(&store, runner, table, &mut keyboard_for(human)).await
     } else {
         let style = match &opts.style {
@@ -156,14 +178,22 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             .create(store.clone(), seed, &place, step_delay, &kit)
             .await?;
         println!(
-            "Moderated debate, session {} (seed {seed}): {}",
-            runner.id(),
-            setup.motion
+            "{}",
+            lang.text(
+                "panel-mod-session",
+                &[
+                    ("id", &runner.id().to_string()),
+                    ("seed", &seed.to_string()),
+                    ("motion", &setup.motion),
+                ],
+            )
         );
-        you(&side_lines(&names, |p| {
-            agora_agents::debate::moderated::side_of(p) == agora_games::debate::team::Side::Pro
-        }));
-        let table = PanelScreen::<ModeratedSetup>::new(human, &names);
+        you(&side_lines_in(
+            &names,
+            |p| agora_agents::debate::moderated::side_of(p) == agora_games::debate::team::Side::Pro,
+            lang,
+        ));
+        let table = PanelScreen::<ModeratedSetup>::new(human, &names, lang);
         follow(&store, runner, table, &mut keyboard_for(human)).await
     }
 }
@@ -171,22 +201,65 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
 /// Each participant's side, as shown at the start: `P1 (logical AI): for the motion`. In
 /// a moderated debate the sides follow the seats (odd for, even against: as even as the
 /// number of participants allows, the same on every resume); in a social debate a stance's
-/// sign.
-pub fn side_lines(names: &[String], for_motion: impl Fn(Seat) -> bool) -> Vec<String> {
+/// sign. In `lang`, each with the side as the person is told it ("for the motion",
+/// "支持辩题").
+fn side_lines_in(
+    names: &[String],
+    for_motion: impl Fn(Seat) -> bool,
+    lang: Lang,
+) -> Vec<(String, String)> {
     names
         .iter()
         .enumerate()
         .map(|(i, n)| {
-            format!(
-                "{n}: {} the motion",
+            let side = lang.text(
                 if for_motion(i as Seat + 1) {
-                    "for"
+                    "panel-for"
                 } else {
-                    "against"
-                }
-            )
+                    "panel-against"
+                },
+                &[],
+            );
+            let line = lang.text("panel-side", &[("name", n), ("side", &side)]);
+            let told = line
+                .split_once([':', '：'])
+                .map_or(String::new(), |(_, s)| s.trim().to_string());
+            (line, told)
         })
         .collect()
+}
+
+/// The participants' shown names in `lang`: in English as [`shown_names`] has them
+/// (`P1 (logical AI)`), in Chinese `1号（逻辑型AI）` with the personality's Chinese name.
+pub fn names_in(kit: &DebateKit, seats: &[DebateSeat], lang: Lang) -> Vec<String> {
+    if lang == Lang::En {
+        return shown_names(seats);
+    }
+    seats[..seats.len().saturating_sub(1)]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let seat = (i + 1).to_string();
+            match &s.agent {
+                Some(DebateAgent::Debater { personality }) => lang.text(
+                    "panel-name-ai",
+                    &[
+                        ("seat", &seat),
+                        (
+                            "personality",
+                            &kit.personalities.get_or_first_in(personality, lang).name,
+                        ),
+                    ],
+                ),
+                _ => lang.text("panel-name-person", &[("seat", &seat), ("name", &s.name)]),
+            }
+        })
+        .collect()
+}
+
+/// A stored debate's language (English when the row names none).
+fn lang_of(row: &SessionRow) -> Lang {
+    serde_json::from_value(row.config["lang"].clone()).unwrap_or_default()
 }
 
 fn keyboard_for(human: Option<Seat>) -> Keyboard {
@@ -228,23 +301,34 @@ where
 {
     let row = at.row;
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
-    let names = shown_names(&seats);
+    let lang = lang_of(row);
     let Some(runner) = at.runner::<S>().await else {
         return Ok(None);
     };
+    let names = names_in(at.kits.get::<DebateKit>(), &seats, lang);
     let human = at.humans.first().copied();
+    let (id, seed) = (row.id.to_string(), row.seed.to_string());
     match human {
         Some(seat) => {
             println!(
-                "session {} (seed {}): a debate, resumed; you are participant {seat} ({})",
-                row.id,
-                row.seed,
-                names[seat as usize - 1]
+                "{}",
+                lang.text(
+                    "panel-resumed-as",
+                    &[
+                        ("id", &id),
+                        ("seed", &seed),
+                        ("seat", &seat.to_string()),
+                        ("name", &names[seat as usize - 1]),
+                    ],
+                )
             );
-            println!("{}", help(format_of(row) == DebateFormat::Social));
+            println!("{}", help(format_of(row) == DebateFormat::Social, lang));
         }
-        None => println!("session {} (seed {}): a debate, resumed", row.id, row.seed),
+        None => println!(
+            "{}",
+            lang.text("panel-resumed", &[("id", &id), ("seed", &seed)])
+        ),
     }
-    at.go_on(runner, PanelScreen::<S>::new(human, &names), keyboard)
+    at.go_on(runner, PanelScreen::<S>::new(human, &names, lang), keyboard)
         .await
 }

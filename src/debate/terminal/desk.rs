@@ -1,20 +1,74 @@
 //! The human debater's desk: the open ask, the speech being typed, and what each typed
 //! line does (a speech line, `.`, `pass`, `floor`, `hand`, `note`, `help`, `quit`,
-//! `abandon`). Pure: the terminal's loop (`mod.rs`) prints and submits what it says.
+//! `abandon`). Pure: the terminal's loop (`mod.rs`) prints and submits what it says. Every
+//! line it says is in the debate's language (`locales/*/desk.ftl`); at a Chinese table the
+//! Chinese words are read as well (跳过, 发言, 交给 正方三辩 …, 纸条 …, 帮助, 退出, 终止,
+//! and seats named 正方三辩 as well as pro3).
 
 use crate::terminal::Typed;
 use agora_core::store::now_ms;
 use agora_games::debate::team::{
-    parse_seat, seat_name, seat_title, side_of, Action, Ask, Part, Side, Stage,
+    parse_seat, seat_name, seat_title_in, side_of, Action, Ask, Part, Side, Stage,
 };
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 use std::time::Instant;
 
-/// How to play, shown at the start and by `help`.
+/// How to play in English, as it read before it moved to `desk.ftl` (the tests hold the
+/// Fluent text to it).
+#[cfg(test)]
 pub const HELP: &str = "How to play: when you are called, type your speech over one or more lines and end it with an empty line or a line `.` (what you have typed when the time runs out is handed in). `pass` gives up your turn (no score). A cross-examiner names who answers on a line of its own. In free debate `floor` asks your team for the floor (start typing at once: it goes in when your captain hands it to you); offered the floor, `hand pro3 <direction>` gives it to a teammate. `note <text>` writes to your team at any time. `help` shows this; `quit` leaves (the debate is saved); `abandon`, twice, ends it.";
 
-/// The team note that asks one's captain for the free-debate floor.
+/// The team note that asks one's captain for the free-debate floor, in English (as
+/// [`HELP`], the tests hold `desk.ftl` to it).
+#[cfg(test)]
 pub const FLOOR_NOTE: &str = "I would like the floor: please hand it to me at our next turn.";
+
+/// How to play in `lang`, shown at the start and by `help`.
+pub fn help_in(lang: Lang) -> String {
+    lang.text("desk-help", &[])
+}
+
+/// A seat as the person types it: `con2` in English, `反方二辩` in Chinese.
+fn typed_seat(seat: Seat, lang: Lang) -> String {
+    match lang {
+        Lang::En => seat_name(seat),
+        Lang::ZhCn => seat_title_in(seat, lang),
+    }
+}
+
+/// Reads a seat as typed: `pro3` (any case, see [`parse_seat`]) or its title in `lang`
+/// (`正方三辩`).
+fn read_seat(text: &str, lang: Lang) -> Option<Seat> {
+    parse_seat(text).or_else(|| {
+        let t = text.trim();
+        (lang != Lang::En)
+            .then(|| (1..=8).find(|&s| seat_title_in(s, lang) == t))
+            .flatten()
+    })
+}
+
+/// A typed command word in either language (English in any case), or `None`.
+fn command(text: &str) -> Option<&'static str> {
+    match text.to_ascii_lowercase().as_str() {
+        "quit" | "退出" => Some("quit"),
+        "abandon" | "终止" => Some("abandon"),
+        "help" | "帮助" => Some("help"),
+        "pass" | "跳过" => Some("pass"),
+        "floor" | "发言" => Some("floor"),
+        "note" | "纸条" => Some("note"),
+        _ => None,
+    }
+}
+
+/// A line that starts with a command word and a space (`note …`, `纸条 …`, `hand …`,
+/// `交给 …`): the rest, trimmed at its start.
+fn after<'a>(text: &'a str, words: &[&str]) -> Option<&'a str> {
+    words.iter().find_map(|w| {
+        text.get(..w.len())
+            .filter(|p| p.eq_ignore_ascii_case(w))
+            .and_then(|_| text[w.len()..].strip_prefix([' ', '\u{3000}']))
+    })
+}
 
 /// A speech being typed, line by line.
 #[derive(Debug, Clone, PartialEq)]
@@ -58,18 +112,26 @@ impl Draft {
     /// What became of this draft when the person left: said, with the text, so nothing
     /// typed is lost without a word.
     pub fn left_behind(&self) -> Option<String> {
+        self.left_behind_in(Lang::En)
+    }
+
+    /// [`left_behind`](Draft::left_behind) in `lang`.
+    pub fn left_behind_in(&self, lang: Lang) -> Option<String> {
         if self.lines.is_empty() {
             return None;
         }
         let n = self.words();
-        Some(format!(
-            "   Your unfinished {} ({n} word{}) was not handed in. It read:\n{}",
+        let what = lang.text(
             if self.part == Part::Question {
-                "questions"
+                "desk-what-questions"
             } else {
-                "speech"
+                "desk-what-speech"
             },
-            if n == 1 { "" } else { "s" },
+            &[],
+        );
+        Some(format!(
+            "   {}\n{}",
+            lang.text("desk-unfinished", &[("what", &what), ("n", &n.to_string())]),
             self.lines
                 .iter()
                 .map(|l| format!("   | {l}"))
@@ -109,11 +171,20 @@ pub struct Desk {
     abandon_asked: bool,
     /// The person gave up their turn: its skip is theirs, not the clock's.
     pub passed: bool,
+    /// The debate's language: what the desk says, and the words it reads besides English.
+    pub lang: Lang,
 }
 
 impl Desk {
+    #[cfg(test)]
     pub fn new(seat: Seat) -> Desk {
+        Desk::new_in(seat, Lang::En)
+    }
+
+    /// A desk at a debate held in `lang`.
+    pub fn new_in(seat: Seat, lang: Lang) -> Desk {
         Desk {
+            lang,
             seat,
             open: None,
             draft: None,
@@ -128,17 +199,34 @@ impl Desk {
         side_of(self.seat).expect("a debater's seat")
     }
 
+    /// A line of `locales/*/desk.ftl` in the desk's language.
+    fn t(&self, id: &str, args: &[(&str, &str)]) -> String {
+        self.lang.text(id, args)
+    }
+
+    /// A line of `desk.ftl`, indented as the desk's answers are.
+    fn say(&self, id: &str, args: &[(&str, &str)]) -> Step {
+        Step::Say(format!("   {}", self.t(id, args)))
+    }
+
     /// The prompt for the open ask.
     pub fn prompt(&self) -> Option<String> {
         let (_, ask, due, _) = self.open.as_ref()?;
-        let secs = ((due - now_ms()).max(0) + 999) / 1000;
-        let me = seat_title(self.seat);
-        let end = "type it over one or more lines and end it with an empty line or a line `.` (or `pass`)";
+        let secs = (((due - now_ms()).max(0) + 999) / 1000).to_string();
+        let lang = self.lang;
+        let me = seat_title_in(self.seat, lang);
+        let end = self.t("desk-end", &[]);
         Some(match ask {
-            Ask::Question { limit, targets } => format!(
-                ">> {me}, cross-examine: name who answers ({} or {}) on a line of its own, and type your questions (at most {limit} words; over is kept but penalised). Only ask: a cross-examiner who answers for the other side loses 2 points; {end}. [{secs} s]",
-                seat_name(targets[0]),
-                seat_name(targets[1])
+            Ask::Question { limit, targets } => self.t(
+                "desk-ask-question",
+                &[
+                    ("me", &me),
+                    ("a", &typed_seat(targets[0], lang)),
+                    ("b", &typed_seat(targets[1], lang)),
+                    ("limit", &limit.to_string()),
+                    ("end", &end),
+                    ("secs", &secs),
+                ],
             ),
             Ask::Speak {
                 part,
@@ -149,16 +237,29 @@ impl Desk {
             } => {
                 let mut p = String::new();
                 if let Some(d) = direction {
-                    p.push_str(&format!("   Your captain's direction: {d}\n"));
+                    p.push_str(&format!(
+                        "   {}\n",
+                        self.t("desk-direction", &[("direction", d)])
+                    ));
                 }
-                p.push_str(&format!(
-                    ">> {me}, your {}: at most {limit} words (over is kept but penalised); {end}. [{secs} s]",
-                    part.title()
+                let part = match lang {
+                    Lang::En => part.title().to_string(),
+                    _ => self.t(&format!("debate-part-{}", part.name()), &[]),
+                };
+                p.push_str(&self.t(
+                    "desk-ask-speak",
+                    &[
+                        ("me", &me),
+                        ("part", &part),
+                        ("limit", &limit.to_string()),
+                        ("end", &end),
+                        ("secs", &secs),
+                    ],
                 ));
                 if *may_hand_off {
                     p.push_str(&format!(
-                        "\n   Or type `hand {} <direction>` to give the floor to a teammate.",
-                        self.teammate_example()
+                        "\n   {}",
+                        self.t("desk-or-hand", &[("mate", &self.teammate_example())])
                     ));
                 }
                 p
@@ -174,7 +275,7 @@ impl Desk {
             .into_iter()
             .find(|&s| s != self.seat)
             .expect("a team of four");
-        seat_name(mate)
+        typed_seat(mate, self.lang)
     }
 
     fn start(&mut self, seq: Option<u32>, ask: &Ask) {
@@ -249,10 +350,11 @@ impl Desk {
     pub fn read(&mut self, typed: &Typed) -> Step {
         let raw = typed.text.trim_end();
         let text = raw.trim();
-        if text.eq_ignore_ascii_case("quit") {
+        let word = command(text);
+        if word == Some("quit") {
             return Step::Quit;
         }
-        if text.eq_ignore_ascii_case("abandon") {
+        if word == Some("abandon") {
             if std::mem::take(&mut self.abandon_asked) {
                 return Step::Abandon;
             }
@@ -260,19 +362,17 @@ impl Desk {
             return Step::ConfirmAbandon;
         }
         self.abandon_asked = false;
-        if text.eq_ignore_ascii_case("help") {
-            return Step::Say(HELP.into());
+        if word == Some("help") {
+            return Step::Say(help_in(self.lang));
         }
-        let note = if text.eq_ignore_ascii_case("note") {
+        let note = if word == Some("note") {
             Some("")
         } else {
-            text.get(..5)
-                .filter(|p| p.eq_ignore_ascii_case("note "))
-                .map(|_| text[5..].trim())
+            after(text, &["note", "纸条"]).map(str::trim)
         };
         if let Some(note) = note {
             if note.is_empty() {
-                return Step::Say("   Not sent: write the note after `note`.".into());
+                return self.say("desk-note-empty", &[]);
             }
             return Step::Submit(
                 Action::TeamNote {
@@ -283,54 +383,51 @@ impl Desk {
         }
         let open_seq = self.open.as_ref().map(|(seq, ..)| *seq);
         let nothing_typed = self.draft.as_ref().is_none_or(|d| d.lines.is_empty());
-        if text.eq_ignore_ascii_case("pass") && nothing_typed {
+        if word == Some("pass") && nothing_typed {
             if let Some(seq) = open_seq {
                 return Step::Pass(seq);
             }
         }
-        if text.eq_ignore_ascii_case("floor") && nothing_typed {
+        if word == Some("floor") && nothing_typed {
             return self.floor();
         }
+        let lang = self.lang;
         if let Some(draft) = &mut self.draft {
+            let t = |id: &str, args: &[(&str, &str)]| format!("   {}", lang.text(id, args));
             if draft.target == Some(None) {
-                let named = parse_seat(text);
+                let named = read_seat(text, lang);
                 if named.is_some_and(|s| !draft.targets.contains(&s)) {
-                    return Step::Say(format!(
-                        "   Not taken: name who answers first: {}.",
-                        either(&draft.targets)
+                    return Step::Say(t(
+                        "desk-name-first",
+                        &[("who", &either(&draft.targets, lang))],
                     ));
                 }
-                if let Some(t) = named {
-                    draft.target = Some(Some(t));
+                if let Some(s) = named {
+                    draft.target = Some(Some(s));
+                    let seat = seat_title_in(s, lang);
                     return Step::Say(if draft.lines.is_empty() {
-                        format!(
-                            "   {} answers. Now your questions (at most {} words), then an empty line or `.`:",
-                            seat_title(t),
-                            draft.limit
+                        t(
+                            "desk-answers-now",
+                            &[("seat", &seat), ("limit", &draft.limit.to_string())],
                         )
                     } else {
-                        format!("   {} answers.", seat_title(t))
+                        t("desk-answers", &[("seat", &seat)])
                     });
                 }
             }
             if text.is_empty() || text == "." {
                 if draft.lines.is_empty() {
-                    return Step::Say(
-                        "   Nothing written yet: type your speech, or `pass` to give up the turn."
-                            .into(),
-                    );
+                    return Step::Say(t("desk-nothing-written", &[]));
                 }
                 if draft.target == Some(None) {
-                    return Step::Say(format!(
-                        "   Name who answers first, on a line of its own: {}.",
-                        either(&draft.targets)
+                    return Step::Say(t(
+                        "desk-name-on-a-line",
+                        &[("who", &either(&draft.targets, lang))],
                     ));
                 }
                 let Some(seq) = draft.seq else {
                     draft.finished = true;
-                    return Step::Say(
-                        "   Ready: your speech goes in as soon as your team hands you the floor (type more to add to it).".into(),
-                    );
+                    return Step::Say(t("desk-ready", &[]));
                 };
                 let draft = self.draft.take().expect("a draft");
                 return Step::Submit(draft.action(), Some(seq));
@@ -339,51 +436,47 @@ impl Desk {
             draft.lines.push(raw.to_string());
             let words = draft.words();
             let over = if words > draft.limit {
-                " — over the limit: it will be kept and penalised"
-            } else {
-                ""
-            };
-            let name = if draft.target == Some(None) {
-                format!(
-                    "; name who answers on a line of its own: {}",
-                    draft
-                        .targets
-                        .iter()
-                        .map(|s| seat_name(*s))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                )
+                lang.text("desk-count-over", &[])
             } else {
                 String::new()
             };
-            return Step::Say(format!("   ({words} of {} words{over}{name})", draft.limit));
+            let name = if draft.target == Some(None) {
+                lang.text("desk-count-name", &[("who", &either(&draft.targets, lang))])
+            } else {
+                String::new()
+            };
+            return Step::Say(t(
+                "desk-count",
+                &[
+                    ("words", &words.to_string()),
+                    ("limit", &draft.limit.to_string()),
+                    ("over", &over),
+                    ("name", &name),
+                ],
+            ));
         }
         if let Some((seq, ask, _, prompt_at)) = self.open.clone() {
             if typed.at < prompt_at {
                 return if text.is_empty() {
                     Step::Nothing
                 } else {
-                    Step::Say(format!(
-                        "   Not taken: '{text}' was typed before this prompt; answer it now."
-                    ))
+                    self.say("desk-typed-before", &[("text", text)])
                 };
             }
             if let Ask::Speak {
                 may_hand_off: true, ..
             } = ask
             {
-                let lower = text.to_ascii_lowercase();
-                if let Some(rest) = lower.strip_prefix("hand ") {
-                    let mut parts = rest.trim().splitn(2, ' ');
-                    let who = parts.next().unwrap_or("");
-                    let offset = text.len() - rest.trim().len() + who.len();
-                    let direction = text.get(offset..).unwrap_or("").trim().to_string();
-                    return match parse_seat(who) {
+                if let Some(rest) = after(text, &["hand", "交给"]) {
+                    let rest = rest.trim_start();
+                    let (who, direction) = rest.split_once([' ', '\u{3000}']).unwrap_or((rest, ""));
+                    let direction = direction.trim().to_string();
+                    return match read_seat(who, self.lang) {
                         Some(to) => Step::Submit(Action::HandOff { to, direction }, Some(seq)),
-                        None => Step::Say(format!(
-                            "   Not taken: '{who}' is not a seat; e.g. hand {} <direction>.",
-                            self.teammate_example()
-                        )),
+                        None => self.say(
+                            "desk-not-a-seat",
+                            &[("who", who), ("mate", &self.teammate_example())],
+                        ),
                     };
                 }
             }
@@ -396,31 +489,27 @@ impl Desk {
         if text.is_empty() {
             return Step::Nothing;
         }
-        Step::Say(
-            "   Not your turn: wait (in free debate `floor` asks your team for the floor; `note <text>` writes to your team; `help` lists the commands).".into(),
-        )
+        self.say("desk-not-your-turn", &[])
     }
 
     /// `floor`: in free debate, with no turn open, ask the team for the floor (a team
     /// note) and start the speech at once.
     fn floor(&mut self) -> Step {
         if self.stage != Stage::FreeDebate {
-            return Step::Say("   The floor is asked for only in free debate.".into());
+            return self.say("desk-floor-only-free", &[]);
         }
         if let Some((seq, ask, ..)) = self.open.clone() {
             if self.draft.is_none() {
                 self.start(Some(seq), &ask);
             }
-            return Step::Say("   The floor is yours already: type your speech.".into());
+            return self.say("desk-floor-yours", &[]);
         }
         let left = self.clock[self.side().index()];
         if left == 0 {
-            return Step::Say("   Your team's free-debate clock is spent.".into());
+            return self.say("desk-clock-spent", &[]);
         }
         if self.draft.as_ref().is_some_and(|d| d.seq.is_none()) {
-            return Step::Say(
-                "   You have asked for the floor already: type your speech; it goes in when your team hands you the floor.".into(),
-            );
+            return self.say("desk-floor-asked", &[]);
         }
         self.draft = Some(Draft {
             seq: None,
@@ -433,22 +522,23 @@ impl Desk {
         });
         Step::Floor(
             Action::TeamNote {
-                text: FLOOR_NOTE.into(),
+                text: self.t("desk-floor-note", &[]),
             },
             format!(
-                "   You ask your team for the floor: your captain hands it to you at your team's next turn, and you are called then. Type your speech now if you like ({left} words left on your team's clock); end it with an empty line or `.`."
+                "   {}",
+                self.t("desk-floor-ask", &[("left", &left.to_string())])
             ),
         )
     }
 }
 
-/// `con2 or con3`: the seats a cross-examiner may name.
-fn either(targets: &[Seat]) -> String {
+/// `con2 or con3` (`反方二辩或反方三辩`): the seats a cross-examiner may name.
+fn either(targets: &[Seat], lang: Lang) -> String {
     targets
         .iter()
-        .map(|s| seat_name(*s))
+        .map(|s| typed_seat(*s, lang))
         .collect::<Vec<_>>()
-        .join(" or ")
+        .join(&lang.text("desk-or", &[]))
 }
 
 #[cfg(test)]

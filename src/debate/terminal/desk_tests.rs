@@ -250,3 +250,92 @@ fn lines_typed_before_the_prompt_are_not_taken() {
     assert!(matches!(d.read(&line), Step::Say(s) if s.contains("typed before")));
     assert!(d.draft.is_none());
 }
+
+#[test]
+fn the_english_lines_read_as_before_and_a_chinese_desk_speaks_and_reads_chinese() {
+    assert_eq!(help_in(Lang::En), HELP);
+    assert_eq!(Lang::En.text("desk-floor-note", &[]), FLOOR_NOTE);
+    let con2 = parse_seat("con2").unwrap();
+    let mut q = Desk::new_in(2, Lang::ZhCn);
+    let before = Instant::now() - std::time::Duration::from_secs(1);
+    q.open = Some((
+        5,
+        Ask::Question {
+            limit: 30,
+            targets: [con2, con2 + 1],
+        },
+        now_ms() + 60_000,
+        before,
+    ));
+    let prompt = q.prompt().unwrap();
+    assert!(
+        prompt.contains("正方二辩，请质询") && prompt.contains("反方二辩或反方三辩"),
+        "{prompt}"
+    );
+    assert!(matches!(q.read(&typed("反方二辩")), Step::Say(s) if s.contains("由反方二辩回答")));
+    assert!(matches!(q.read(&typed("谁来买单？")), Step::Say(s) if s.contains("（4/30 字）")));
+    assert_eq!(
+        q.read(&typed(".")),
+        Step::Submit(
+            Action::Ask {
+                target: con2,
+                text: "谁来买单？".into()
+            },
+            Some(5)
+        )
+    );
+    // Commands in Chinese (English ones still read), and every line said is Chinese.
+    let mut d = Desk::new_in(2, Lang::ZhCn);
+    d.open = Some((
+        6,
+        Ask::Speak {
+            part: Part::Free,
+            limit: 40,
+            answering: None,
+            direction: Some("压他们的成本".into()),
+            may_hand_off: true,
+        },
+        now_ms() + 60_000,
+        before,
+    ));
+    let prompt = d.prompt().unwrap();
+    assert!(
+        prompt.contains("队长的指示：压他们的成本")
+            && prompt.contains("自由辩论发言")
+            && prompt.contains("交给 正方一辩 <指示>"),
+        "{prompt}"
+    );
+    assert_eq!(d.read(&typed("跳过")), Step::Pass(6));
+    assert_eq!(d.read(&typed("pass")), Step::Pass(6));
+    assert!(
+        matches!(d.read(&typed("帮助")), Step::Say(s) if s.contains("跳过") && !s.contains("How"))
+    );
+    assert_eq!(
+        d.read(&typed("交给 正方三辩 追问成本")),
+        Step::Submit(
+            Action::HandOff {
+                to: parse_seat("pro3").unwrap(),
+                direction: "追问成本".into()
+            },
+            Some(6)
+        )
+    );
+    assert!(matches!(d.read(&typed("交给 某人")), Step::Say(s) if s.contains("“某人”不是辩位")));
+    assert!(
+        matches!(d.read(&typed("纸条 我来")), Step::Submit(Action::TeamNote { text }, None) if text == "我来")
+    );
+    assert!(matches!(d.read(&typed("纸条")), Step::Say(s) if s.contains("请在“纸条”后面写上内容")));
+    let mut idle = Desk::new_in(2, Lang::ZhCn);
+    assert!(matches!(idle.read(&typed("你好")), Step::Say(s) if s.contains("还没轮到你")));
+    assert!(matches!(idle.read(&typed("发言")), Step::Say(s) if s.contains("只有在自由辩论中")));
+    d.read(&typed("我方认为"));
+    let told = d
+        .draft
+        .as_ref()
+        .and_then(|x| x.left_behind_in(Lang::ZhCn))
+        .unwrap();
+    assert!(
+        told.contains("你未完成的发言（4 字）没有提交") && told.contains("| 我方认为"),
+        "{told}"
+    );
+}

@@ -13,7 +13,7 @@
 //! (a team note their captain honours at the team's next turn; the speech may be typed at
 //! once and goes in with that call). `note <text>` writes to one's team at any time and
 //! shows at once. `quit` or Ctrl-C leaves the session stored (saying what became of a
-//! speech being typed); `abandon` twice ends it. [`HELP`] is shown at the start.
+//! speech being typed); `abandon` twice ends it. [`help_in`] is shown at the start.
 //!
 //! - `desk.rs`: the open ask, the speech being typed, and what each typed line does.
 //! - `story`: the lines each event is told in, and the scorecard (`agora_core::debate::story::team`, shared with replay).
@@ -22,7 +22,7 @@ mod desk;
 pub mod panel;
 pub use agora_core::debate::story::team as story;
 
-pub use desk::{Desk, Draft, Step, HELP};
+pub use desk::{help_in, Desk, Draft, Step};
 
 use crate::terminal::follow::{out, Flow, Screen, Words};
 use crate::terminal::Typed;
@@ -30,10 +30,15 @@ use agora_agents::debate::Personalities;
 use agora_core::debate::session::{DebateAgent, DebateSetup};
 use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{Outcome, Store};
-use agora_games::debate::team::{seat_title, side_of, Action, Event, Side, Stage, TeamDebate};
+use agora_games::debate::team::{seat_title_in, side_of, Action, Event, Stage, TeamDebate};
 use agora_games::Lang;
 use agora_games::{Audience, Seat, Viewer};
 use std::time::Instant;
+
+/// Tells the person a line of `locales/*/desk.ftl`, indented as the desk's answers are.
+fn say(lang: Lang, id: &str, args: &[(&str, &str)]) {
+    out(&format!("   {}", lang.text(id, args)));
+}
 
 /// Submits `action` for the human seat and says how it went.
 async fn submit(
@@ -47,26 +52,35 @@ async fn submit(
         Action::TeamNote { text } => Some(text.clone()),
         _ => None,
     };
+    let lang = d.lang;
     match handle.submit(d.seat, action, seq).await {
         Ok(()) if aside => {
             if let Some(text) = note {
-                out(&format!(
-                    "[team {}] {} (you): {text}",
-                    side_of(d.seat).map_or("?", Side::title),
-                    seat_title(d.seat)
+                let side = match (lang, side_of(d.seat)) {
+                    (_, None) => "?".to_string(),
+                    (Lang::En, Some(side)) => side.title().to_string(),
+                    (_, Some(side)) => side.name_in(lang),
+                };
+                out(&lang.text(
+                    "desk-team-note",
+                    &[
+                        ("side", &side),
+                        ("seat", &seat_title_in(d.seat, lang)),
+                        ("text", &text),
+                    ],
                 ));
             }
         }
         Ok(()) => d.close(),
         Err(SubmitError::Stale) => {
-            if let Some(text) = d.draft.as_ref().and_then(Draft::left_behind) {
+            if let Some(text) = d.draft.as_ref().and_then(|x| x.left_behind_in(lang)) {
                 out(&text);
             }
-            out("   Too late: that turn has closed.");
+            say(lang, "desk-too-late", &[]);
             d.close();
         }
         Err(e) => {
-            out(&format!("   Not taken: {e}."));
+            say(lang, "desk-not-taken", &[("error", &e.to_string())]);
             if let Some(p) = d.prompt() {
                 out(&p);
             }
@@ -91,7 +105,7 @@ impl TeamScreen {
     pub fn new(human: Option<Seat>, personalities: Personalities, lang: Lang) -> TeamScreen {
         TeamScreen {
             human,
-            desk: human.map(Desk::new),
+            desk: human.map(|s| Desk::new_in(s, lang)),
             deadline: None,
             personalities,
             lang,
@@ -142,8 +156,8 @@ impl Screen for TeamScreen {
                             if let Some(draft) = floor_draft.filter(|_| *stage != Stage::FreeDebate)
                             {
                                 d.draft = None;
-                                if let Some(text) = draft.left_behind() {
-                                    out("   Free debate is over before your team handed you the floor.");
+                                if let Some(text) = draft.left_behind_in(d.lang) {
+                                    say(d.lang, "desk-free-over", &[]);
                                     out(&text);
                                 }
                             }
@@ -154,9 +168,9 @@ impl Screen for TeamScreen {
                             d.close();
                             self.deadline = None;
                             if std::mem::take(&mut d.passed) {
-                                out("   You pass: the turn goes on without you (no score).");
+                                say(d.lang, "desk-you-pass", &[]);
                             } else if !retold {
-                                out("   Time is up: your turn was skipped.");
+                                say(d.lang, "desk-time-up", &[]);
                             }
                         }
                         // One's own note was shown when it was sent.
@@ -182,16 +196,19 @@ impl Screen for TeamScreen {
                     }
                     match ready {
                         Some((action, seq)) => {
-                            out("   Your floor speech goes in.");
+                            say(d.lang, "desk-floor-goes-in", &[]);
                             submit(handle, d, action, Some(seq)).await;
                         }
                         None => {
                             if let Some(draft) = d.draft.as_ref().filter(|x| !x.lines.is_empty()) {
-                                out(&format!(
-                                    "   Your floor speech so far ({} of {} words) is kept: go on, and end it with an empty line or `.`.",
-                                    draft.words(),
-                                    draft.limit
-                                ));
+                                say(
+                                    d.lang,
+                                    "desk-floor-kept",
+                                    &[
+                                        ("words", &draft.words().to_string()),
+                                        ("limit", &draft.limit.to_string()),
+                                    ],
+                                );
                             }
                         }
                     }
@@ -215,10 +232,7 @@ impl Screen for TeamScreen {
                 }
                 _ => 0,
             };
-            out(&format!(
-                "   Time is nearly up: what you typed ({words} word{}) is handed in.",
-                if words == 1 { "" } else { "s" }
-            ));
+            say(d.lang, "desk-handed-in", &[("words", &words.to_string())]);
             submit(handle, d, action, Some(seq)).await;
         }
     }
@@ -229,9 +243,7 @@ impl Screen for TeamScreen {
         };
         match d.read(typed) {
             Step::Quit => return Flow::Quit,
-            Step::ConfirmAbandon => out(
-                "   Type abandon again to end this debate for good (it cannot be resumed); anything else goes on.",
-            ),
+            Step::ConfirmAbandon => say(d.lang, "desk-confirm-abandon", &[]),
             Step::Abandon => return Flow::Abandon,
             Step::Say(s) => out(&s),
             Step::Nothing => {}
@@ -241,12 +253,12 @@ impl Screen for TeamScreen {
                     Ok(()) => {}
                     Err(SubmitError::Stale) => {
                         d.passed = false;
-                        out("   Too late: that turn has closed.");
+                        say(d.lang, "desk-too-late", &[]);
                         d.close();
                     }
                     Err(e) => {
                         d.passed = false;
-                        out(&format!("   Not taken: {e}."));
+                        say(d.lang, "desk-not-taken", &[("error", &e.to_string())]);
                     }
                 }
             }

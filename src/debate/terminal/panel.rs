@@ -6,13 +6,15 @@
 //! handed in just before the time runs out, and `pass` gives the turn up. In a social
 //! debate `concede` gives in (twice, to be sure). `quit` or Ctrl-C leaves the session
 //! stored (saying what became of a speech being typed); `abandon` twice ends it. The story
-//! lines are `story::debate::panel`'s; [`PanelScreen`] is the formats' part of the shared
+//! lines are `story::debate::panel`'s, every line in the debate's language
+//! (`locales/*/panel.ftl`; at a Chinese table 跳过, 认输, 退出, 终止 and 帮助 are typed as
+//! well as the English words); [`PanelScreen`] is the formats' part of the shared
 //! [`follow`](crate::terminal::follow) loop.
 
 use crate::terminal::follow::{out, Flow, Screen, Words};
 use crate::terminal::Typed;
 pub use agora_core::debate::story::panel::Panel;
-use agora_core::debate::story::panel::{chart_png, name_of};
+use agora_core::debate::story::panel::{chart_png, name_in};
 use agora_core::session::{GameSetup, Note, SessionHandle, SubmitError};
 use agora_core::store::{now_ms, Outcome, Store};
 use agora_games::Lang;
@@ -20,15 +22,37 @@ use agora_games::{Audience, Game, Seat, Viewer};
 use std::marker::PhantomData;
 
 /// How to play a moderated or social debate, shown at the start and by `help`.
-pub fn help(social: bool) -> String {
-    format!(
-        "How to play: when you are called, type your speech over one or more lines and end it with an empty line or a line `.` (what you have typed when the time runs out is handed in). `pass` gives up your turn.{} `help` shows this; `quit` leaves (the debate is saved); `abandon`, twice, ends it.",
-        if social {
-            " `concede`, twice, gives in."
-        } else {
-            ""
-        }
-    )
+pub fn help(social: bool, lang: Lang) -> String {
+    let concede = if social {
+        lang.text("panel-help-concede", &[])
+    } else {
+        String::new()
+    };
+    lang.text("panel-help", &[("concede", &concede)])
+}
+
+/// A typed command word, in either language: `pass`/跳过, `help`/帮助, `quit`/退出,
+/// `abandon`/终止, `concede`/认输 (English words in any case).
+fn command(text: &str) -> Option<&'static str> {
+    match text.to_ascii_lowercase().as_str() {
+        "pass" | "跳过" => Some("pass"),
+        "help" | "帮助" => Some("help"),
+        "quit" | "退出" => Some("quit"),
+        "abandon" | "终止" => Some("abandon"),
+        "concede" | "认输" => Some("concede"),
+        _ => None,
+    }
+}
+
+/// A command word as the person is told to type it in `lang`.
+fn shown_command(word: &str, lang: Lang) -> &str {
+    match (lang, word) {
+        (Lang::En, w) => w,
+        (Lang::ZhCn, "abandon") => "终止",
+        (Lang::ZhCn, "concede") => "认输",
+        (Lang::ZhCn, "quit") => "退出",
+        (Lang::ZhCn, w) => w,
+    }
 }
 
 /// A moderated or social debate at the terminal (`S`: its stored setup), for
@@ -45,12 +69,15 @@ pub struct PanelScreen<S: GameSetup> {
     passed: bool,
     /// When to hand in what was typed for the open ask.
     deadline: Option<tokio::time::Instant>,
+    /// The debate's language: the lines it is told in.
+    lang: Lang,
     setup: PhantomData<fn() -> S>,
 }
 
 impl<S: GameSetup> PanelScreen<S> {
-    pub fn new(human: Option<Seat>, names: &[String]) -> PanelScreen<S> {
+    pub fn new(human: Option<Seat>, names: &[String], lang: Lang) -> PanelScreen<S> {
         PanelScreen {
+            lang,
             human,
             names: names.to_vec(),
             open: None,
@@ -70,7 +97,7 @@ where
 {
     type Game = S::Game;
     fn words(&self) -> Words {
-        Words::new(Lang::En, "debate")
+        Words::new(self.lang, "debate")
     }
 
     fn viewer(&self) -> Viewer {
@@ -83,13 +110,13 @@ where
 
     /// Who speaks in which round; the word count is told when the speech is taken.
     fn draft_line(&self, _: Audience, event: &<S::Game as Game>::Event) -> Option<String> {
-        S::Game::draft_line(event, &self.names)
+        S::Game::draft_line_in(event, &self.names, self.lang)
     }
 
     async fn note(&mut self, _: &SessionHandle<S::Game>, note: &Note<S::Game>, retold: bool) {
         match note {
             Note::Event { audience, event } => {
-                if let Some(l) = S::Game::line(event, *audience, &self.names) {
+                if let Some(l) = S::Game::line_in(event, *audience, &self.names, self.lang) {
                     out(&l);
                 }
                 if let (Some(seat), Some(skipped)) = (self.human, S::Game::skipped(event)) {
@@ -98,9 +125,9 @@ where
                         self.deadline = None;
                         self.lines.clear();
                         if std::mem::take(&mut self.passed) {
-                            out("   You pass this round.");
+                            self.say("panel-you-pass", &[]);
                         } else if !retold {
-                            out("   Time is up: your turn was skipped.");
+                            self.say("panel-time-up", &[]);
                         }
                     }
                 }
@@ -117,7 +144,15 @@ where
                     self.lines.clear();
                     self.deadline = Some(hand_in_at(*due_at));
                     let secs = ((due_at - now_ms()).max(0) + 999) / 1000;
-                    out(&format!(">> {}, your speech in round {round}: at most {limit} words; type it over one or more lines and end it with an empty line or `.` (or `pass`). [{secs} s]", name_of(&self.names, *seat)));
+                    out(&self.lang.text(
+                        "panel-your-turn",
+                        &[
+                            ("name", &name_in(&self.names, *seat, self.lang)),
+                            ("round", &round.to_string()),
+                            ("limit", &limit.to_string()),
+                            ("secs", &secs.to_string()),
+                        ],
+                    ));
                 }
             }
             _ => {}
@@ -138,17 +173,14 @@ where
         }
         let speech = std::mem::take(&mut self.lines).join("\n");
         let words = agora_games::debate::words::count(&speech);
-        out(&format!(
-            "   Time is nearly up: what you typed ({words} word{}) is handed in.",
-            if words == 1 { "" } else { "s" }
-        ));
+        self.say("panel-handed-in", &[("words", &words.to_string())]);
         match handle.submit(seat, S::Game::speak(speech), Some(seq)).await {
             Ok(()) => self.open = None,
             Err(SubmitError::Stale) => {
-                out("   Too late: that turn has closed.");
+                self.say("panel-too-late", &[]);
                 self.open = None;
             }
-            Err(e) => out(&format!("   Not taken: {e}.")),
+            Err(e) => self.say("panel-not-taken", &[("error", &e.to_string())]),
         }
     }
 
@@ -158,9 +190,9 @@ where
         };
         let social = S::Game::concede().is_some();
         let text = typed.text.trim();
-        let word = text.to_ascii_lowercase();
+        let word = command(text).unwrap_or_default();
         if word == "help" {
-            out(&help(social));
+            out(&help(social, self.lang));
             return Flow::Stay;
         }
         if self.lines.is_empty() && word == "pass" {
@@ -171,33 +203,27 @@ where
                         Ok(()) => {}
                         Err(SubmitError::Stale) => {
                             self.passed = false;
-                            out("   Too late: that turn has closed.");
+                            self.say("panel-too-late", &[]);
                             self.open = None;
                         }
                         Err(e) => {
                             self.passed = false;
-                            out(&format!("   Not taken: {e}."));
+                            self.say("panel-not-taken", &[("error", &e.to_string())]);
                         }
                     }
                 }
-                None => out("   Not your turn: there is nothing to pass."),
+                None => self.say("panel-nothing-to-pass", &[]),
             }
             return Flow::Stay;
         }
-        if self.lines.is_empty() && matches!(word.as_str(), "quit" | "abandon" | "concede") {
-            let what: &'static str = match word.as_str() {
-                "quit" => "quit",
-                "abandon" => "abandon",
-                _ => "concede",
-            };
+        if self.lines.is_empty() && matches!(word, "quit" | "abandon" | "concede") {
+            let what: &'static str = word;
             if what == "quit" {
                 return Flow::Quit;
             }
             if self.confirm != Some(what) {
                 self.confirm = Some(what);
-                out(&format!(
-                    "   Type {what} again to be sure; anything else goes on."
-                ));
+                self.say("panel-again", &[("word", shown_command(what, self.lang))]);
                 return Flow::Stay;
             }
             self.confirm = None;
@@ -207,26 +233,26 @@ where
             match S::Game::concede() {
                 Some(action) => match handle.submit(seat, action, None).await {
                     Ok(()) => {
-                        out("   You give in.");
+                        self.say("panel-you-give-in", &[]);
                         self.open = None;
                         self.deadline = None;
                     }
-                    Err(e) => out(&format!("   Not taken: {e}.")),
+                    Err(e) => self.say("panel-not-taken", &[("error", &e.to_string())]),
                 },
-                None => out("   In a moderated debate there is no conceding: speak, or `pass`."),
+                None => self.say("panel-no-conceding", &[]),
             }
             return Flow::Stay;
         }
         self.confirm = None;
         let Some((seq, _, limit, _)) = self.open else {
             if !text.is_empty() {
-                out("   Not your turn: wait (`help` lists the commands).");
+                self.say("panel-not-your-turn", &[]);
             }
             return Flow::Stay;
         };
         if text.is_empty() || text == "." {
             if self.lines.is_empty() {
-                out("   Nothing written yet: type your speech, or `pass` to give up the turn.");
+                self.say("panel-nothing-written", &[]);
                 return Flow::Stay;
             }
             let speech = std::mem::take(&mut self.lines).join("\n");
@@ -236,10 +262,10 @@ where
                     self.deadline = None;
                 }
                 Err(SubmitError::Stale) => {
-                    out("   Too late: that turn has closed.");
+                    self.say("panel-too-late", &[]);
                     self.open = None;
                 }
-                Err(e) => out(&format!("   Not taken: {e}.")),
+                Err(e) => self.say("panel-not-taken", &[("error", &e.to_string())]),
             }
             return Flow::Stay;
         }
@@ -249,30 +275,43 @@ where
             .iter()
             .map(|l| agora_games::debate::words::count(l))
             .sum();
-        let over = if words > limit {
-            " — over the limit"
-        } else {
-            ""
-        };
-        out(&format!("   ({words} of {limit} words{over})"));
+        self.say(
+            if words > limit {
+                "panel-count-over"
+            } else {
+                "panel-count"
+            },
+            &[("words", &words.to_string()), ("limit", &limit.to_string())],
+        );
         Flow::Stay
     }
 
     /// Says what became of a speech being typed, with its text.
     fn leaving(&self) {
-        left_behind(&self.lines);
+        left_behind(&self.lines, self.lang);
     }
 
     /// The chart, written to a file, and whether the debate ended unfinished.
     async fn finished(&self, store: &Store, id: &str, _: &Outcome) -> anyhow::Result<()> {
         let game = agora_core::session::rebuild::<S>(store, id).await?;
         if let Some(path) = chart_of(id, &self.names, &game as &dyn std::any::Any)? {
-            println!("Chart: {}", path.display());
+            println!(
+                "{}",
+                self.lang
+                    .text("panel-chart", &[("path", &path.display().to_string())])
+            );
         }
         if game.outcome().is_none() {
-            println!("The debate ended unfinished.");
+            println!("{}", self.lang.text("panel-unfinished-debate", &[]));
         }
         Ok(())
+    }
+}
+
+impl<S: GameSetup> PanelScreen<S> {
+    /// Tells the person a line of `locales/*/panel.ftl`, indented as the table's notes are.
+    fn say(&self, id: &str, args: &[(&str, &str)]) {
+        out(&format!("   {}", self.lang.text(id, args)));
     }
 }
 
@@ -291,7 +330,7 @@ pub fn chart_of(
 }
 
 /// Says what became of a speech being typed when the person leaves, with its text.
-fn left_behind(lines: &[String]) {
+fn left_behind(lines: &[String], lang: Lang) {
     if lines.is_empty() {
         return;
     }
@@ -300,8 +339,8 @@ fn left_behind(lines: &[String]) {
         .map(|l| agora_games::debate::words::count(l))
         .sum();
     out(&format!(
-        "   Your unfinished speech ({words} word{}) was not handed in. It read:",
-        if words == 1 { "" } else { "s" }
+        "   {}",
+        lang.text("panel-unfinished", &[("words", &words.to_string())])
     ));
     for l in lines {
         out(&format!("   | {l}"));

@@ -13,6 +13,12 @@ pub const PERSUASION: [&str; 5] = ["however", "consider", "but", "think about", 
 pub const ATTACK: [&str; 5] = ["wrong", "flawed", "incorrect", "mistaken", "fallacious"];
 pub const EVIDENCE: [&str; 5] = ["research", "data", "study", "evidence", "statistics"];
 
+/// The same words in Chinese (a Chinese speech is rated by these, matched as substrings;
+/// an English one never holds them, so its rating is as before).
+pub const PERSUASION_ZH: [&str; 5] = ["然而", "请考虑", "但是", "想想", "理解"];
+pub const ATTACK_ZH: [&str; 5] = ["错误", "漏洞", "不对", "站不住", "谬误"];
+pub const EVIDENCE_ZH: [&str; 5] = ["研究", "数据", "调查", "证据", "统计"];
+
 fn present(text: &str, words: &[&str]) -> f64 {
     words.iter().filter(|w| text.contains(*w)).count() as f64
 }
@@ -23,9 +29,11 @@ pub fn rate(speech: &str) -> Rating {
     let read = super::reading::read(speech, &[]);
     let pieces = read.iter().map(|s| s.evidence).sum::<usize>() as f64;
     Rating {
-        persuasion: (present(&lower, &PERSUASION) * 0.3).min(1.0),
-        attack: (present(&lower, &ATTACK) * 0.4).min(1.0),
-        evidence: (present(&lower, &EVIDENCE).max(pieces) * 0.35).min(1.0),
+        persuasion: ((present(&lower, &PERSUASION) + present(speech, &PERSUASION_ZH)) * 0.3)
+            .min(1.0),
+        attack: ((present(&lower, &ATTACK) + present(speech, &ATTACK_ZH)) * 0.4).min(1.0),
+        evidence: ((present(&lower, &EVIDENCE) + present(speech, &EVIDENCE_ZH)).max(pieces) * 0.35)
+            .min(1.0),
     }
 }
 
@@ -45,5 +53,13 @@ mod tests {
         // Statistics are evidence, with none of the source's words.
         let r = rate("Unemployment fell by 13 percent in 2021, because firms hired.");
         assert!(r.evidence >= 0.7, "{r:?}");
+    }
+
+    #[test]
+    fn a_chinese_speech_is_rated_by_the_chinese_words() {
+        let r = rate("然而，请考虑这一点：你的说法是错误的，研究和数据都表明了这一点。");
+        assert!((r.persuasion - 0.6).abs() < 1e-12, "{r:?}");
+        assert!((r.attack - 0.4).abs() < 1e-12, "{r:?}");
+        assert!((r.evidence - 0.7).abs() < 1e-12, "{r:?}");
     }
 }

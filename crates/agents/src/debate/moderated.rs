@@ -12,7 +12,7 @@ use super::llm::{answer_with, call, check_speech, merge_notes, Model};
 use super::moderated_llm::{check_final, check_round, final_schema, label, round_schema, show};
 use super::moderated_offline::{offline_final, offline_round};
 use super::offline::Writer;
-use super::prompt::{bank_text, stance};
+use super::prompt::{bank_text, render, stance_in};
 use super::sources::{citations, Checked as SourceCheck, SourceChecker};
 use super::text::summary;
 use super::{seat_seed, DebateKit, Personality, Role, Table, Topic};
@@ -20,6 +20,7 @@ use crate::games::debate::moderated::{
     Action, Ask, Event, FinalReview, ModeratedDebate, Review, RoundNotes, RoundScore,
 };
 use crate::games::debate::team::Side;
+use crate::games::lang::Lang;
 use crate::games::Seat;
 use crate::llm::prompts::fence;
 use crate::llm::{Message, Request};
@@ -52,11 +53,13 @@ pub struct Seen {
     /// The moderator's two passes of each round scored.
     pub reviews: Vec<[Vec<RoundScore>; 2]>,
     pub bridge: Bridge,
+    /// The debate's language: the words of the notes and of the prompts' filling.
+    pub lang: Lang,
     viewer: Option<Seat>,
 }
 
 impl Seen {
-    fn new(motion: &str, viewer: Option<Seat>) -> Seen {
+    fn new(motion: &str, viewer: Option<Seat>, lang: Lang) -> Seen {
         Seen {
             motion: motion.to_string(),
             n: 2,
@@ -66,6 +69,7 @@ impl Seen {
             notes: Vec::new(),
             reviews: Vec::new(),
             bridge: Bridge::new(motion, &[Side::Pro, Side::Con], 3, viewer),
+            lang,
             viewer,
         }
     }
@@ -106,20 +110,30 @@ impl Seen {
 
     /// The moderator's earlier summaries, names shown by `name`.
     fn earlier(&self, name: &dyn Fn(Seat) -> String) -> String {
+        let lang = self.lang;
         if self.notes.is_empty() {
-            return "(none yet)".into();
+            return lang.text("panel-llm-none-yet", &[]);
         }
         self.notes
             .iter()
             .enumerate()
-            .map(|(i, n)| format!("Round {}: {}", i + 1, show(&n.summary, name)))
+            .map(|(i, n)| {
+                lang.text(
+                    "panel-llm-earlier-round",
+                    &[
+                        ("round", &(i + 1).to_string()),
+                        ("summary", &show(&n.summary, name)),
+                    ],
+                )
+            })
             .collect::<Vec<_>>()
             .join("\n")
     }
 }
 
-fn participant_name(seat: Seat) -> String {
-    format!("Participant {seat}")
+/// A participant as the prompts name it: "Participant 2", "2号辩手".
+fn participant_name(seat: Seat, lang: Lang) -> String {
+    lang.text("panel-participant", &[("seat", &seat.to_string())])
 }
 
 /// An AI participant.
@@ -148,9 +162,12 @@ impl Participant {
         Participant {
             seat,
             topic: kit.topic_of(table),
-            voice: kit.personalities.get_or_first(personality).clone(),
+            voice: kit
+                .personalities
+                .get_or_first_in(personality, table.lang)
+                .clone(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
-            seen: Seen::new(table.motion, Some(seat)),
+            seen: Seen::new(table.motion, Some(seat), table.lang),
             model: table.keyed(kit.model(role)),
         }
     }
@@ -173,47 +190,59 @@ impl Participant {
 
     fn request(&self, model: &Model, round: u8, limit: u32) -> Request {
         let side = side_of(self.seat);
-        let role = model.prompts.render(
+        let lang = self.seen.lang;
+        let name = |s: Seat| participant_name(s, lang);
+        let role = render(
+            model,
+            lang,
             "moderated_debater",
             &[
-                ("seat", &participant_name(self.seat)),
-                ("stance", stance(side)),
+                ("seat", &name(self.seat)),
+                ("stance", &stance_in(side, lang)),
                 ("personality", &self.voice.name),
                 ("style", &self.voice.style),
                 ("bank", &bank_text(&self.topic, side, false)),
             ],
         );
         let recent = round.saturating_sub(1);
-        let mut lines = vec![format!(
-            "Earlier rounds: {}",
-            self.seen.earlier(&participant_name)
+        let mut lines = vec![lang.text(
+            "panel-llm-earlier",
+            &[("earlier", &self.seen.earlier(&name))],
         )];
         for (seat, r, text) in &self.seen.speeches {
             let shown = if text.is_empty() {
-                "(skipped the turn)".to_string()
+                lang.text("panel-llm-skipped", &[])
             } else if *r >= recent {
                 fence(&cut(text, limit + limit / 10))
             } else {
                 fence(&summary(text, 40))
             };
-            lines.push(format!("Round {r}, {}: {shown}", participant_name(*seat)));
+            lines.push(lang.text(
+                "panel-llm-speech",
+                &[
+                    ("round", &r.to_string()),
+                    ("name", &name(*seat)),
+                    ("text", &shown),
+                ],
+            ));
         }
-        let task = match part_of(round, self.seen.rounds) {
-            crate::games::debate::team::Part::Opening => {
-                "Open your case: your main claims and their evidence."
-            }
-            crate::games::debate::team::Part::Closing => {
-                "Close: answer what was said against you and sum up why your side should win."
-            }
-            _ => "Answer the strongest points made against you and advance your case.",
-        };
-        let turn = model.prompts.render(
+        let task = lang.text(
+            match part_of(round, self.seen.rounds) {
+                crate::games::debate::team::Part::Opening => "panel-llm-task-opening",
+                crate::games::debate::team::Part::Closing => "panel-llm-task-closing",
+                _ => "panel-llm-task-middle",
+            },
+            &[],
+        );
+        let turn = render(
+            model,
+            lang,
             "moderated_turn",
             &[
                 ("transcript", &lines.join("\n")),
                 ("role", &role),
                 ("round", &round.to_string()),
-                ("task", task),
+                ("task", &task),
                 ("limit", &limit.to_string()),
             ],
         );
@@ -231,8 +260,15 @@ impl Participant {
     }
 }
 
-/// The first `n` words of `text`.
+/// The first `n` words of `text` (a Han character is a word).
 fn cut(text: &str, n: u32) -> String {
+    if text.chars().any(crate::games::lang::is_han) {
+        if crate::games::debate::words::count(text) <= n {
+            return text.to_string();
+        }
+        let cut: String = text.chars().take(n as usize).collect();
+        return format!("{cut}…");
+    }
     let w: Vec<&str> = text.split_whitespace().collect();
     if w.len() as u32 <= n {
         text.to_string()
@@ -293,7 +329,7 @@ impl Moderator {
     pub fn new(kit: &DebateKit, table: Table<'_>) -> Moderator {
         Moderator {
             topic: kit.topic_of(table),
-            seen: Seen::new(table.motion, None),
+            seen: Seen::new(table.motion, None, table.lang),
             model: table.keyed(kit.model(Role::Judge)),
             sources: kit.sources.clone(),
             checks: Vec::new(),
@@ -310,11 +346,18 @@ impl Moderator {
                     continue;
                 }
                 let shown = if text.is_empty() {
-                    "(skipped the turn)".into()
+                    self.seen.lang.text("panel-llm-skipped", &[])
                 } else {
                     fence(&cut(text, 600))
                 };
-                out.push(format!("[{}], round {r}: {shown}", label(i)));
+                out.push(self.seen.lang.text(
+                    "panel-llm-labelled",
+                    &[
+                        ("label", &label(i)),
+                        ("round", &r.to_string()),
+                        ("text", &shown),
+                    ],
+                ));
             }
         }
         out.join("\n")
@@ -334,9 +377,8 @@ impl Moderator {
         order: &[Seat],
         checks: &[SourceCheck],
     ) -> Request {
-        let role = model
-            .prompts
-            .render("moderator", &[("format", self.seen.format)]);
+        let lang = self.seen.lang;
+        let role = render(model, lang, "moderator", &[("format", self.seen.format)]);
         let labels = |seat: Seat| {
             order
                 .iter()
@@ -347,7 +389,9 @@ impl Moderator {
             .into_iter()
             .map(labels)
             .collect();
-        let text = model.prompts.render(
+        let text = render(
+            model,
+            lang,
             "moderator_round",
             &[
                 ("earlier", &self.seen.earlier(&|s| labels(s))),
@@ -355,14 +399,17 @@ impl Moderator {
                 ("order", &speaking.join(", ")),
                 ("presented", &Self::presented(order)),
                 ("speeches", &self.speeches(Some(round), order)),
-                ("sources", &source_lines(checks)),
+                ("sources", &source_lines(checks, lang)),
                 (
                     "grouping",
-                    if self.seen.n >= 3 {
-                        "grouped by sub-topic, not by participant"
-                    } else {
-                        "what each argued"
-                    },
+                    &lang.text(
+                        if self.seen.n >= 3 {
+                            "panel-llm-grouped"
+                        } else {
+                            "panel-llm-each"
+                        },
+                        &[],
+                    ),
                 ),
             ],
         );
@@ -380,22 +427,23 @@ impl Moderator {
     }
 
     fn final_request(&self, model: &Model, order: &[Seat]) -> Request {
-        let role = model
-            .prompts
-            .render("moderator", &[("format", self.seen.format)]);
+        let lang = self.seen.lang;
+        let role = render(model, lang, "moderator", &[("format", self.seen.format)]);
         let labels = |seat: Seat| {
             order
                 .iter()
                 .position(|&s| s == seat)
                 .map_or("?".into(), |i| format!("[{}]", label(i)))
         };
-        let text = model.prompts.render(
+        let text = render(
+            model,
+            lang,
             "moderator_final",
             &[
                 ("presented", &Self::presented(order)),
                 ("transcript", &self.speeches(None, order)),
                 ("earlier", &self.seen.earlier(&|s| labels(s))),
-                ("sources", &source_lines(&self.checks)),
+                ("sources", &source_lines(&self.checks, lang)),
             ],
         );
         Request {
@@ -416,7 +464,9 @@ impl Moderator {
 /// moderator): the motion, how it runs, the format. The same for all of them all debate, so
 /// a prompt cache serves it to each in turn; each role's own block comes after.
 fn moderated_system(model: &Model, seen: &Seen) -> String {
-    model.prompts.render(
+    render(
+        model,
+        seen.lang,
         "moderated_table",
         &[
             ("motion", &seen.motion),
@@ -426,9 +476,9 @@ fn moderated_system(model: &Model, seen: &Seen) -> String {
     )
 }
 
-fn source_lines(checks: &[SourceCheck]) -> String {
+fn source_lines(checks: &[SourceCheck], lang: Lang) -> String {
     if checks.is_empty() {
-        "(no citation with a quotation)".into()
+        lang.text("panel-llm-no-citation", &[])
     } else {
         checks
             .iter()
@@ -527,7 +577,7 @@ impl Moderator {
 
     fn finish(&mut self, orders: [Vec<Seat>; 2]) -> Decision<Action> {
         let (rubrics, reasons) = offline_final(&self.seen, &self.checks);
-        let summary = "The final evaluation reads each participant's whole debate: evidence, reasons, points taken up, sentences of substance.".to_string();
+        let summary = self.seen.lang.text("panel-final-summary", &[]);
         let fallback = (rubrics.clone(), reasons.clone(), summary.clone());
         let Some(model) = self.model.clone() else {
             return Decision::Now(Action::Final(FinalReview {

@@ -13,6 +13,7 @@ use super::sources::{Checked as SourceCheck, Found};
 use super::text::{lower_start, summary};
 use super::topics::Topic;
 use crate::games::debate::moderated::{RoundNotes, RoundScore, Rubric, CATEGORIES, RUBRIC};
+use crate::games::lang::Lang;
 use crate::games::Seat;
 
 /// Phrases that grant an opponent's point.
@@ -27,18 +28,35 @@ const GRANTS: [&str; 8] = [
     "i accept",
 ];
 
+/// The same in Chinese, found as substrings (Chinese has no spaces between words).
+const GRANTS_ZH: [&str; 8] = [
+    "我同意",
+    "我们同意",
+    "我承认",
+    "诚然",
+    "有道理",
+    "不可否认",
+    "共识",
+    "我接受",
+];
+
 fn grants(text: &str) -> bool {
     let t = tokens(text).join(" ");
-    GRANTS.iter().any(|g| t.contains(g))
+    GRANTS.iter().any(|g| t.contains(g)) || GRANTS_ZH.iter().any(|g| text.contains(g))
 }
 
 const INSULTS: [&str; 8] = [
     "idiot", "stupid", "moron", "liar", "fool", "dumb", "pathetic", "clown",
 ];
 
+const INSULTS_ZH: [&str; 8] = [
+    "白痴", "愚蠢", "蠢货", "骗子", "傻瓜", "笨蛋", "可悲", "小丑",
+];
+
 /// The main claim in `text`: its sentence of most substance (reasons, evidence, key
-/// words), not a question, without a lead-in, cut to about twenty-five words.
-fn main_claim(text: &str, motion: &[String]) -> Option<String> {
+/// words), not a question, without a lead-in, cut to about twenty-five words (a Chinese
+/// claim is quoted, cut to about forty characters).
+fn main_claim(text: &str, motion: &[String], lang: Lang) -> Option<String> {
     let sentences = read(text, motion);
     let best = sentences
         .iter()
@@ -49,6 +67,11 @@ fn main_claim(text: &str, motion: &[String]) -> Option<String> {
         .unwrap_or(&best.text)
         .trim()
         .to_string();
+    if lang != Lang::En {
+        let short = cut_han(&body, 40);
+        let short = short.trim_end_matches(['。', '！', '；', '，']).to_string();
+        return Some(lang.text("panel-note-claim-quoted", &[("claim", &short)]));
+    }
     let short = summary(&body, 25);
     let short = short.trim_end_matches(['.', '!']).to_string();
     Some(match lower_start(&short) {
@@ -56,6 +79,18 @@ fn main_claim(text: &str, motion: &[String]) -> Option<String> {
         None if body.len() != best.text.trim().len() => format!("that {short}"),
         None => format!("“{short}”"),
     })
+}
+
+/// At most `n` characters of `text`, with "…" when cut.
+fn cut_han(text: &str, n: usize) -> String {
+    if text.chars().count() <= n {
+        text.to_string()
+    } else {
+        let cut: String = text.chars().take(n).collect();
+        // Never a comma or a colon before the ellipsis.
+        let cut = cut.trim_end_matches(['，', '、', '；', '：', '。', ' ']);
+        format!("{cut}…")
+    }
 }
 
 /// `text` with its first letter in upper case.
@@ -82,8 +117,9 @@ pub fn offline_round(
     round: u8,
     checks: &[SourceCheck],
 ) -> (Vec<RoundScore>, RoundNotes) {
+    let lang = seen.lang;
     let mut scores = vec![RoundScore::default(); seen.n as usize];
-    let mut reasons = vec!["Skipped the turn.".to_string(); seen.n as usize];
+    let mut reasons = vec![lang.text("panel-note-skipped", &[]); seen.n as usize];
     let memory = &seen.bridge.memory;
     let mine = of_round(seen, round);
     let mut k = memory.speeches.len() - mine.len();
@@ -104,25 +140,31 @@ pub fn offline_round(
                 .min(10) as u8,
         };
         reasons[i] = comment;
-        match main_claim(text, &motion) {
-            Some(c) if c.ends_with('…') || c.ends_with('”') => {
-                lines.push(format!("[P{seat}] argued {c}"))
+        let seat_no = seat.to_string();
+        match main_claim(text, &motion, lang) {
+            Some(c) => {
+                let stop = match lang {
+                    Lang::En if c.ends_with('…') || c.ends_with('”') => "",
+                    Lang::En => ".",
+                    Lang::ZhCn => "。",
+                };
+                let argued = lang.text("panel-note-argued", &[("seat", &seat_no), ("claim", &c)]);
+                lines.push(format!("{argued}{stop}"))
             }
-            Some(c) => lines.push(format!("[P{seat}] argued {c}.")),
-            None => lines.push(format!("[P{seat}] made no claim of substance.")),
+            None => lines.push(lang.text("panel-note-no-claim", &[("seat", &seat_no)])),
         }
     }
     let sources = if checks.is_empty() {
-        vec!["No sources were cited with a quotation.".to_string()]
+        vec![lang.text("panel-note-no-sources", &[])]
     } else {
         checks.iter().map(SourceCheck::line).collect()
     };
     let (clashes, consensus) = meetings(seen, round, &motion);
     let notes = RoundNotes {
         summary: if lines.is_empty() {
-            "Nobody spoke this round.".into()
+            lang.text("panel-note-nobody", &[])
         } else {
-            lines.join(" ")
+            lines.join(if lang == Lang::En { " " } else { "" })
         },
         clashes,
         consensus,
@@ -136,8 +178,11 @@ pub fn offline_round(
 /// an opponent made (this round or the one before); consensus where that sentence granted
 /// it. At most three of each.
 fn meetings(seen: &Seen, round: u8, motion: &[String]) -> (Vec<String>, Vec<String>) {
+    let lang = seen.lang;
     let mut clashes = Vec::new();
     let mut consensus = Vec::new();
+    // Who answered whom already: one clash a pair.
+    let mut answered: Vec<(Seat, Seat)> = Vec::new();
     let before: Vec<(Seat, &str)> = of_round(seen, round.saturating_sub(1));
     let now = of_round(seen, round);
     for (i, (seat, text)) in now.iter().enumerate() {
@@ -155,17 +200,23 @@ fn meetings(seen: &Seen, round: u8, motion: &[String]) -> (Vec<String>, Vec<Stri
             };
             // What the point claims (a rejoinder's answer), as its speaker put it.
             let claim = claim_of(&point.text).unwrap_or(&point.text);
-            let about = summary(&upper_start(claim), 10);
+            let about = match lang {
+                Lang::En => summary(&upper_start(claim), 10),
+                Lang::ZhCn => cut_han(claim.trim_end_matches(['。', '！', '？', '；']), 16),
+            };
+            let args = [
+                ("seat", seat.to_string()),
+                ("by", by.to_string()),
+                ("about", about),
+            ];
+            let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
             if grants(&sentence.text) {
                 if consensus.len() < 3 {
-                    consensus.push(format!("[P{seat}] granted [P{by}]'s point: “{about}”"));
+                    consensus.push(lang.text("panel-note-granted", &args));
                 }
-            } else if clashes.len() < 3
-                && !clashes
-                    .iter()
-                    .any(|c: &String| c.starts_with(&format!("[P{seat}] answered [P{by}]")))
-            {
-                clashes.push(format!("[P{seat}] answered [P{by}] on “{about}”"));
+            } else if clashes.len() < 3 && !answered.contains(&(*seat, *by)) {
+                answered.push((*seat, *by));
+                clashes.push(lang.text("panel-note-answered", &args));
             }
         }
     }
@@ -220,7 +271,8 @@ fn record(seen: &Seen, seat: Seat) -> Record {
             0.5
         };
         let lower = tokens(text).join(" ");
-        r.insults += INSULTS.iter().filter(|i| lower.contains(*i)).count();
+        r.insults += INSULTS.iter().filter(|i| lower.contains(*i)).count()
+            + INSULTS_ZH.iter().filter(|i| text.contains(*i)).count();
         r.grants += usize::from(grants(text) && m.taken_up > 0);
         r.counter += read(text, &motion)
             .iter()
@@ -241,6 +293,8 @@ fn share(x: f64, of: f64) -> f64 {
 /// The final rubric: each participant's thirteen sub-scores from their whole debate, and
 /// per category a reason naming each sub-score and the measure it came from.
 pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<Vec<String>>) {
+    let lang = seen.lang;
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
     let mut rubrics = Vec::new();
     let mut reasons = Vec::new();
     for seat in 1..=seen.n {
@@ -251,7 +305,7 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
             reasons.push(
                 CATEGORIES
                     .iter()
-                    .map(|(_, _, max)| format!("0/{max}: no speech to judge."))
+                    .map(|(_, _, max)| t("panel-rubric-none", &[("max", &max.to_string())]))
                     .collect(),
             );
             continue;
@@ -270,85 +324,90 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
         };
         let on_motion = 1.0 - r.off_motion as f64 / n;
         let precision = share(r.substantive as f64, r.fresh as f64);
+        let num = |x: usize| x.to_string();
         let values: [(f64, String); 13] = [
             (
                 share(r.evidence as f64, 2.0 * n),
-                format!(
-                    "{} pieces of evidence in {} speeches",
-                    r.evidence, r.speeches
+                t(
+                    "panel-m-evidence",
+                    &[("n", &num(r.evidence)), ("speeches", &num(r.speeches))],
                 ),
             ),
             (
                 share(r.reasons as f64, 1.5 * n),
-                format!("{} sentences with a reason", r.reasons),
+                t("panel-m-reasons", &[("n", &num(r.reasons))]),
             ),
             (
                 (on_motion + engaged) / 2.0,
-                format!(
-                    "on the motion in {} of {} speeches",
-                    r.speeches - r.off_motion,
-                    r.speeches
+                t(
+                    "panel-m-on-motion",
+                    &[
+                        ("on", &num(r.speeches - r.off_motion)),
+                        ("speeches", &num(r.speeches)),
+                    ],
                 ),
             ),
             (
                 share(r.substantive as f64, 4.0 * n),
-                format!(
-                    "{} sentences of substance, about {:.0} a speech",
-                    r.substantive,
-                    r.substantive as f64 / n
+                t(
+                    "panel-m-substance",
+                    &[
+                        ("n", &num(r.substantive)),
+                        ("per", &format!("{:.0}", r.substantive as f64 / n)),
+                    ],
                 ),
             ),
             (
                 precision,
-                format!(
-                    "{} of {} fresh sentences of substance",
-                    r.substantive, r.fresh
+                t(
+                    "panel-m-precision",
+                    &[("n", &num(r.substantive)), ("fresh", &num(r.fresh))],
                 ),
             ),
             (
                 share(r.counter as f64, n),
-                format!(
-                    "{} with evidence",
-                    if r.counter == 1 {
-                        "1 rebuttal".to_string()
-                    } else {
-                        format!("{} rebuttals", r.counter)
-                    }
-                ),
+                t("panel-m-counter", &[("n", &num(r.counter))]),
             ),
             (
                 (precision + share(r.signposts as f64, n)) / 2.0,
-                match r.signposts {
-                    1 => "1 signpost".to_string(),
-                    n => format!("{n} signposts"),
-                },
+                t("panel-m-signposts", &[("n", &num(r.signposts))]),
             ),
             (
                 engaged,
-                format!("took up {:.0}% of the points put to it", engaged * 100.0),
+                t(
+                    "panel-m-engaged",
+                    &[("percent", &format!("{:.0}", engaged * 100.0))],
+                ),
             ),
             (
                 r.flow / n,
-                "readable sentences".to_string() + if r.flow / n < 0.9 { " mostly" } else { "" },
+                t(
+                    if r.flow / n < 0.9 {
+                        "panel-m-readable-mostly"
+                    } else {
+                        "panel-m-readable"
+                    },
+                    &[],
+                ),
             ),
             (
                 (share(r.reasons as f64, n) + share(r.evidence as f64, n)) / 2.0,
-                "reasons and evidence together".to_string(),
+                t("panel-m-together", &[]),
             ),
             (
                 if r.insults > 0 { 0.2 } else { 1.0 },
                 if r.insults > 0 {
-                    format!("{} insults", r.insults)
+                    t("panel-m-insults", &[("n", &num(r.insults))])
                 } else {
-                    "no insults".to_string()
+                    t("panel-m-no-insults", &[])
                 },
             ),
             (
                 if r.grants > 0 { 1.0 } else { 0.6 },
                 if r.grants > 0 {
-                    format!("granted a point {} times", r.grants)
+                    t("panel-m-grants", &[("n", &num(r.grants))])
                 } else {
-                    "granted no point".to_string()
+                    t("panel-m-no-grants", &[])
                 },
             ),
             (
@@ -360,11 +419,11 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
                     0.6
                 },
                 if failed > 0 {
-                    format!("{failed} citations not found")
+                    t("panel-m-not-found", &[("n", &num(failed))])
                 } else if r.evidence > 0 {
-                    "its evidence unchallenged".to_string()
+                    t("panel-m-unchallenged", &[])
                 } else {
-                    "no evidence to check".to_string()
+                    t("panel-m-nothing-to-check", &[])
                 },
             ),
         ];
@@ -382,16 +441,26 @@ pub fn offline_final(seen: &Seen, checks: &[SourceCheck]) -> (Vec<Rubric>, Vec<V
                         .enumerate()
                         .filter(|(_, s)| s.category == c)
                         .map(|(k, s)| {
-                            format!(
-                                "{} {}/{} ({})",
-                                s.title.to_lowercase(),
-                                rubric.0[k],
-                                s.max,
-                                values[k].1
+                            t(
+                                "panel-rubric-part",
+                                &[
+                                    ("title", &t(&format!("panel-sub-{}", s.name), &[])),
+                                    ("score", &rubric.0[k].to_string()),
+                                    ("max", &s.max.to_string()),
+                                    ("why", &values[k].1),
+                                ],
                             )
                         })
                         .collect();
-                    format!("{}/{max}: {}.", rubric.category(c), parts.join("; "))
+                    let sep = if lang == Lang::En { "; " } else { "；" };
+                    t(
+                        "panel-rubric-category",
+                        &[
+                            ("score", &rubric.category(c).to_string()),
+                            ("max", &max.to_string()),
+                            ("parts", &parts.join(sep)),
+                        ],
+                    )
                 })
                 .collect(),
         );

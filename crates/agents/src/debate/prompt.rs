@@ -8,10 +8,12 @@
 //! A team's notes and hand-offs are in a memory only when its seat was shown them, so they
 //! reach only that team's prompts.
 
+use super::llm::Model;
 use super::memory::{Entry, Memory};
 use super::topics::Topic;
 use crate::config::ConfigError;
 use crate::games::debate::team::{seat_title, side_of, Part, Side, Speech, Stage};
+use crate::games::lang::Lang;
 use crate::llm::prompts::{fence, PromptSet, PromptSpec};
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -34,8 +36,145 @@ macro_rules! prompt {
     };
 }
 
-/// Every debate prompt file and the placeholders it may use.
+macro_rules! prompt_zh {
+    ($name:literal, $($p:literal),*) => {
+        PromptSpec {
+            name: concat!("zh-CN/", $name),
+            builtin: include_str!(concat!("../../../../content/prompts/debate/zh-CN/", $name, ".md")),
+            placeholders: &[$($p),*],
+        }
+    };
+}
+
+/// Every debate prompt file and the placeholders it may use: the English ones, then the
+/// Chinese ones (`zh-CN/<name>`, from `content/prompts/debate/zh-CN/`, the same
+/// placeholders), which a table held in Chinese renders (see [`render`]).
 pub fn debate_prompt_specs() -> Vec<PromptSpec> {
+    let mut specs = english_specs();
+    specs.extend(chinese_specs());
+    specs
+}
+
+/// Prompt `name` in the table's language: the Chinese file (`zh-CN/<name>`) for a table
+/// held in Chinese, the English one otherwise.
+pub fn render(model: &Model, lang: Lang, name: &str, vars: &[(&str, &str)]) -> String {
+    match lang {
+        Lang::En => model.prompts.render(name, vars),
+        Lang::ZhCn => model.prompts.render(&format!("zh-CN/{name}"), vars),
+    }
+}
+
+/// The Chinese prompts: one for every English one, the same placeholders.
+fn chinese_specs() -> Vec<PromptSpec> {
+    vec![
+        prompt_zh!("table", "motion"),
+        prompt_zh!(
+            "debater",
+            "seat",
+            "side",
+            "stance",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt_zh!(
+            "debater_turn",
+            "transcript",
+            "role",
+            "team",
+            "reply_to",
+            "task",
+            "limit"
+        ),
+        prompt_zh!(
+            "captain",
+            "side",
+            "stance",
+            "clock",
+            "team",
+            "notes",
+            "transcript",
+            "seats"
+        ),
+        prompt_zh!("judge",),
+        prompt_zh!(
+            "judge_turn",
+            "transcript",
+            "role",
+            "reply_to",
+            "speaker",
+            "part",
+            "words",
+            "limit"
+        ),
+        prompt_zh!("review", "transcript"),
+        prompt_zh!("moderated_table", "motion", "rounds", "format"),
+        prompt_zh!(
+            "moderated_debater",
+            "seat",
+            "stance",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt_zh!(
+            "moderated_turn",
+            "transcript",
+            "role",
+            "round",
+            "task",
+            "limit"
+        ),
+        prompt_zh!("moderator", "format"),
+        prompt_zh!(
+            "moderator_round",
+            "earlier",
+            "round",
+            "order",
+            "presented",
+            "speeches",
+            "sources",
+            "grouping"
+        ),
+        prompt_zh!(
+            "moderator_final",
+            "presented",
+            "transcript",
+            "earlier",
+            "sources"
+        ),
+        prompt_zh!("social_table", "motion"),
+        prompt_zh!(
+            "social_debater",
+            "seat",
+            "stance",
+            "conviction",
+            "personality",
+            "style",
+            "bank"
+        ),
+        prompt_zh!(
+            "social_turn",
+            "transcript",
+            "role",
+            "active",
+            "round",
+            "limit"
+        ),
+        prompt_zh!("evaluator",),
+        prompt_zh!(
+            "evaluator_turn",
+            "transcript",
+            "role",
+            "speaker",
+            "speech",
+            "targets"
+        ),
+    ]
+}
+
+/// The English prompts.
+fn english_specs() -> Vec<PromptSpec> {
     vec![
         prompt!("table", "motion"),
         prompt!(
@@ -158,11 +297,29 @@ pub fn stance(side: Side) -> &'static str {
     }
 }
 
+/// [`stance`] in `lang`: "for", "支持".
+pub fn stance_in(side: Side, lang: Lang) -> String {
+    match lang {
+        Lang::En => stance(side).to_string(),
+        Lang::ZhCn => lang.text(
+            match side {
+                Side::Pro => "panel-for",
+                Side::Con => "panel-against",
+            },
+            &[],
+        ),
+    }
+}
+
 /// A side's argument bank as prompt lines: framing, claims with evidence, rebuttals (named
 /// by the other side's claim keywords), and the prepared questions when `questions`.
 pub fn bank_text(topic: &Topic, side: Side, questions: bool) -> String {
     let bank = topic.side(side);
     let other = topic.side(side.other());
+    let lang = topic.lang;
+    if lang != Lang::En {
+        return bank_text_in(topic, side, questions, lang);
+    }
     let mut out = format!("Framing: {}\nClaims:\n", bank.framing);
     for c in &bank.claims {
         out.push_str(&format!("- {} ({})\n", c.claim, c.evidence));
@@ -186,6 +343,43 @@ pub fn bank_text(topic: &Topic, side: Side, questions: bool) -> String {
         }
     }
     out.trim_end().to_string()
+}
+
+/// [`bank_text`] with its headings in `lang` (`debate-llm-bank-*` in `panel.ftl`).
+fn bank_text_in(topic: &Topic, side: Side, questions: bool, lang: Lang) -> String {
+    let bank = topic.side(side);
+    let other = topic.side(side.other());
+    let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+    let mut out = vec![t("debate-llm-bank-framing", &[("framing", &bank.framing)])];
+    out.push(t("debate-llm-bank-claims", &[]));
+    for c in &bank.claims {
+        out.push(t(
+            "debate-llm-bank-claim",
+            &[("claim", &c.claim), ("evidence", &c.evidence)],
+        ));
+    }
+    out.push(t("debate-llm-bank-rebuttals", &[]));
+    for r in &bank.rebuttals {
+        let on = other.claim(&r.answers).map_or(String::new(), |c| {
+            c.keywords
+                .iter()
+                .take(2)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("、")
+        });
+        out.push(t(
+            "debate-llm-bank-rebuttal",
+            &[("on", &on), ("text", &r.text)],
+        ));
+    }
+    if questions {
+        out.push(t("debate-llm-bank-questions", &[]));
+        for q in &bank.questions {
+            out.push(format!("- {}", q.text));
+        }
+    }
+    out.join("\n")
 }
 
 /// At most `max` words of `text` (an over-long speech is cut in a prompt, and says so).

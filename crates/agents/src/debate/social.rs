@@ -9,11 +9,12 @@
 use super::bridge::{part_of, Bridge};
 use super::llm::{answer_with, call, check_speech, checked, object, object_schema, Model};
 use super::offline::Writer;
-use super::prompt::bank_text;
+use super::prompt::{bank_text, render};
 use super::text::summary;
 use super::{indicators, seat_seed, DebateKit, Personality, Role, Table, Topic};
 use crate::games::debate::social::{Action, Ask, Event, Rating, Ratings, SocialDebate};
 use crate::games::debate::team::{Part, Side};
+use crate::games::lang::Lang;
 use crate::games::Seat;
 use crate::llm::prompts::fence;
 use crate::llm::{Message, Request};
@@ -44,6 +45,20 @@ pub fn stance_words(stance: f64) -> &'static str {
     }
 }
 
+/// [`stance_words`] in `lang`.
+pub fn stance_words_in(stance: f64, lang: Lang) -> String {
+    lang.text(
+        match stance {
+            s if s >= 0.6 => "panel-stance-strongly-for",
+            s if s >= 0.2 => "panel-stance-for",
+            s if s > -0.2 => "panel-stance-undecided",
+            s if s > -0.6 => "panel-stance-against",
+            _ => "panel-stance-strongly-against",
+        },
+        &[],
+    )
+}
+
 /// How firm a conviction is, in words.
 pub fn conviction_words(conviction: f64) -> &'static str {
     match conviction {
@@ -54,15 +69,30 @@ pub fn conviction_words(conviction: f64) -> &'static str {
     }
 }
 
+/// [`conviction_words`] in `lang`.
+pub fn conviction_words_in(conviction: f64, lang: Lang) -> String {
+    lang.text(
+        match conviction {
+            c if c >= 0.75 => "panel-conviction-very-firm",
+            c if c >= 0.5 => "panel-conviction-firm",
+            c if c >= 0.3 => "panel-conviction-open",
+            _ => "panel-conviction-swayed",
+        },
+        &[],
+    )
+}
+
 /// The system message of every model role at a social debate (participants and the
 /// evaluator): the motion and how minds change. The same for all of them all debate, so a
 /// prompt cache serves it, and the transcript after it, to each in turn.
-fn social_system(model: &Model, motion: &str) -> String {
-    model.prompts.render("social_table", &[("motion", motion)])
+fn social_system(model: &Model, motion: &str, lang: Lang) -> String {
+    render(model, lang, "social_table", &[("motion", motion)])
 }
 
-fn name(seat: Seat) -> String {
-    format!("Participant {seat}")
+/// A participant as the prompts and the evaluator's schema name it: "Participant 2",
+/// "2号辩手".
+fn name_in(seat: Seat, lang: Lang) -> String {
+    lang.text("panel-participant", &[("seat", &seat.to_string())])
 }
 
 /// What a seat of a social debate has seen.
@@ -74,11 +104,12 @@ struct Seen {
     speeches: Vec<(Seat, u8, String)>,
     surrendered: Vec<Seat>,
     bridge: Bridge,
+    lang: Lang,
     viewer: Option<Seat>,
 }
 
 impl Seen {
-    fn new(motion: &str, viewer: Option<Seat>) -> Seen {
+    fn new(motion: &str, viewer: Option<Seat>, lang: Lang) -> Seen {
         Seen {
             motion: motion.into(),
             stances: Vec::new(),
@@ -86,6 +117,7 @@ impl Seen {
             speeches: Vec::new(),
             surrendered: Vec::new(),
             bridge: Bridge::new(motion, &[], 4, viewer),
+            lang,
             viewer,
         }
     }
@@ -120,8 +152,9 @@ impl Seen {
     }
 
     fn transcript(&self) -> String {
+        let lang = self.lang;
         if self.speeches.is_empty() {
-            return "(nothing yet)".into();
+            return lang.text("panel-llm-nothing-yet", &[]);
         }
         let latest = self.speeches.last().map_or(1, |s| s.1);
         self.speeches
@@ -132,7 +165,14 @@ impl Seen {
                 } else {
                     fence(&summary(text, 40))
                 };
-                format!("Round {r}, {}: {shown}", name(*seat))
+                lang.text(
+                    "panel-llm-speech",
+                    &[
+                        ("round", &r.to_string()),
+                        ("name", &name_in(*seat, lang)),
+                        ("text", &shown),
+                    ],
+                )
             })
             .collect::<Vec<_>>()
             .join("\n")
@@ -163,9 +203,12 @@ impl Speaker {
         Speaker {
             seat,
             topic: kit.topic_of(table),
-            voice: kit.personalities.get_or_first(personality).clone(),
+            voice: kit
+                .personalities
+                .get_or_first_in(personality, table.lang)
+                .clone(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
-            seen: Seen::new(table.motion, Some(seat)),
+            seen: Seen::new(table.motion, Some(seat), table.lang),
             kit_model: [
                 table.keyed(kit.model(Role::Pro)),
                 table.keyed(kit.model(Role::Con)),
@@ -202,7 +245,7 @@ impl Speaker {
         let mut pick = |list: &[String], rng: &mut ChaCha8Rng| {
             if !list.is_empty() {
                 let line = &list[(rng.next_u64() % list.len() as u64) as usize];
-                lines.push(line.replace("{name}", &name(listener)));
+                lines.push(line.replace("{name}", &name_in(listener, self.seen.lang)));
             }
         };
         // One line a round, so the listener is named once and is never told "I understand
@@ -213,7 +256,7 @@ impl Speaker {
         } else {
             pick(&self.voice.appeals.clone(), &mut self.rng);
         }
-        lines.join(" ")
+        lines.join(if self.seen.lang == Lang::En { " " } else { "" })
     }
 
     fn offline(&mut self, round: u8, limit: u32) -> String {
@@ -240,8 +283,10 @@ impl Speaker {
         };
         if extra.is_empty() {
             text
-        } else {
+        } else if self.seen.lang == Lang::En {
             format!("{text} {extra}")
+        } else {
+            format!("{text}{extra}")
         }
     }
 }
@@ -262,12 +307,15 @@ impl Agent<SocialDebate> for Speaker {
         let Some(model) = self.kit_model[side.index()].clone() else {
             return Decision::Now(fallback);
         };
-        let role = model.prompts.render(
+        let lang = self.seen.lang;
+        let role = render(
+            &model,
+            lang,
             "social_debater",
             &[
-                ("seat", &name(self.seat)),
-                ("stance", stance_words(self.stance())),
-                ("conviction", conviction_words(self.conviction)),
+                ("seat", &name_in(self.seat, lang)),
+                ("stance", &stance_words_in(self.stance(), lang)),
+                ("conviction", &conviction_words_in(self.conviction, lang)),
                 ("personality", &self.voice.name),
                 ("style", &self.voice.style),
                 ("bank", &bank_text(&self.topic, side, false)),
@@ -275,21 +323,26 @@ impl Agent<SocialDebate> for Speaker {
         );
         let active: Vec<String> = (1..=self.seen.stances.len() as Seat)
             .filter(|s| !self.seen.surrendered.contains(s))
-            .map(name)
+            .map(|s| name_in(s, lang))
             .collect();
-        let turn = model.prompts.render(
+        let turn = render(
+            &model,
+            lang,
             "social_turn",
             &[
                 ("transcript", &self.seen.transcript()),
                 ("role", &role),
-                ("active", &active.join(", ")),
+                (
+                    "active",
+                    &active.join(if lang == Lang::En { ", " } else { "、" }),
+                ),
                 ("round", &round.to_string()),
                 ("limit", &limit.to_string()),
             ],
         );
         let request = Request {
             messages: vec![
-                Message::system(social_system(&model, &self.seen.motion)),
+                Message::system(social_system(&model, &self.seen.motion, lang)),
                 Message::user(turn),
             ],
             schema_name: "speech".into(),
@@ -322,6 +375,12 @@ impl Agent<SocialDebate> for Speaker {
 
 /// The evaluator's schema: one rating object per listener, by name.
 pub fn ratings_schema(targets: &[Seat]) -> Value {
+    ratings_schema_in(targets, Lang::En)
+}
+
+/// [`ratings_schema`] with the listeners named in `lang`.
+pub fn ratings_schema_in(targets: &[Seat], lang: Lang) -> Value {
+    let name = |s: Seat| name_in(s, lang);
     let unit = json!({"type": "number", "minimum": 0, "maximum": 1});
     let props: Map<String, Value> = targets
         .iter()
@@ -340,6 +399,16 @@ pub fn check_ratings(
     content: &str,
     targets: &[Seat],
 ) -> Result<Checked<Vec<(Seat, Rating)>>, String> {
+    check_ratings_in(content, targets, Lang::En)
+}
+
+/// [`check_ratings`] with the listeners named in `lang`.
+pub fn check_ratings_in(
+    content: &str,
+    targets: &[Seat],
+    lang: Lang,
+) -> Result<Checked<Vec<(Seat, Rating)>>, String> {
+    let name = |s: Seat| name_in(s, lang);
     let obj = object(content, &["ratings"])?;
     let ratings = obj
         .get("ratings")
@@ -384,7 +453,7 @@ pub struct Evaluator {
 impl Evaluator {
     pub fn new(kit: &DebateKit, table: Table<'_>) -> Evaluator {
         Evaluator {
-            seen: Seen::new(table.motion, None),
+            seen: Seen::new(table.motion, None, table.lang),
             model: table.keyed(kit.model(Role::Judge)),
         }
     }
@@ -415,30 +484,37 @@ impl Agent<SocialDebate> for Evaluator {
         let Some(model) = self.model.clone() else {
             return Decision::Now(fallback);
         };
-        let role = model.prompts.render("evaluator", &[]);
+        let lang = self.seen.lang;
+        let name = |s: Seat| name_in(s, lang);
+        let role = render(&model, lang, "evaluator", &[]);
         let before = {
             let mut s = self.seen.clone();
             s.speeches.pop();
             s.transcript()
         };
         let listeners: Vec<String> = targets.iter().map(|&t| name(t)).collect();
-        let turn = model.prompts.render(
+        let turn = render(
+            &model,
+            lang,
             "evaluator_turn",
             &[
                 ("transcript", &before),
                 ("role", &role),
                 ("speaker", &name(*speaker)),
                 ("speech", &fence(&text)),
-                ("targets", &listeners.join(", ")),
+                (
+                    "targets",
+                    &listeners.join(if lang == Lang::En { ", " } else { "、" }),
+                ),
             ],
         );
         let request = Request {
             messages: vec![
-                Message::system(social_system(&model, &self.seen.motion)),
+                Message::system(social_system(&model, &self.seen.motion, lang)),
                 Message::user(turn),
             ],
             schema_name: "ratings".into(),
-            schema: ratings_schema(targets),
+            schema: ratings_schema_in(targets, lang),
             shown: None,
             optional: &[],
             max_tokens: None,
@@ -452,7 +528,7 @@ impl Agent<SocialDebate> for Evaluator {
                 "evaluator",
                 ctx,
                 |c| {
-                    check_ratings(c, &targets).map(|ch| Checked {
+                    check_ratings_in(c, &targets, lang).map(|ch| Checked {
                         value: Action::Rate(Ratings {
                             ratings: ch.value,
                             offline: false,

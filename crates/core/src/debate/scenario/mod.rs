@@ -438,6 +438,37 @@ pub(super) fn motion_of(
     obj: &Map<String, Value>,
     kit: &DebateKit,
 ) -> Result<(Option<String>, String), ScenarioError> {
+    motion_in(obj, kit, Lang::En)
+}
+
+/// A scenario's optional `"lang"` (`"en"`, the default, or `"zh-CN"`).
+pub(super) fn lang_of(obj: &Map<String, Value>) -> Result<Lang, ScenarioError> {
+    match obj.get("lang") {
+        None | Some(Value::Null) => Ok(Lang::En),
+        Some(Value::String(code)) => {
+            Lang::parse(code).map_err(|e| ScenarioError::Setup(format!("lang: {e}")))
+        }
+        Some(other) => Err(ScenarioError::Setup(format!(
+            "lang must be a language code (\"en\", \"zh-CN\"), not {other}"
+        ))),
+    }
+}
+
+/// [`motion_of`] for a debate held in `lang`: a topic's motion in that language (the
+/// topic must have a bank in it).
+pub(super) fn motion_in(
+    obj: &Map<String, Value>,
+    kit: &DebateKit,
+    lang: Lang,
+) -> Result<(Option<String>, String), ScenarioError> {
+    if lang != Lang::En {
+        if let Some(Value::String(topic)) = obj.get("topic") {
+            let motion = kit
+                .motion_in(topic, lang)
+                .map_err(|e| ScenarioError::Setup(format!("topic: {e}")))?;
+            return Ok((Some(topic.clone()), motion));
+        }
+    }
     match obj.get("topic") {
         None | Some(Value::Null) => Ok((
             None,

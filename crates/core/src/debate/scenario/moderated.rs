@@ -3,7 +3,8 @@
 //!
 //! The file: `{"game": "debate", "format": "rounds", "participants": ["ann", "ben"],
 //! "config": {"rounds": 2, "style": "structured", "length_scale": 1.0}, "actions": […]}`
-//! (an optional `"topic"` id or `"motion"`), each action one of
+//! (an optional `"topic"` id or `"motion"`, and `"lang"`: `"en"`, the default, or `"zh-CN"`,
+//! the topic's motion then in Chinese), each action one of
 //! - `{"seat": "ann", "do": "speak", "text": "…"}`: the participant's speech on its turn,
 //! - `{"timeout": true}`: the open speaker's turn passes (a skipped speech),
 //! - `{"round_scores": [pass1, pass2]}`: the moderator's two passes for the round just
@@ -14,15 +15,17 @@
 //! A refused or malformed action is listed in `rejected` with its reason and changes
 //! nothing. The result: `{"scores": {name: final score}, "winner": name or null (a draw or
 //! unfinished), "victory": "clear" | "narrow" | "draw" (null until the final evaluation),
-//! "passes_agree", "rejected"}`, with the round means, evaluations and margin beside.
+//! "passes_agree", "rejected"}`, with the round means, evaluations and margin beside, the
+//! `lang`, and each participant's speeches' word counts (`words`: a Han character a word).
 
-use super::{actions_of, check_names, config_of, motion_of};
+use super::{actions_of, check_names, config_of, lang_of, motion_in};
 use crate::agents::debate::DebateKit;
+use crate::games::debate::moderated::Event;
 use crate::games::debate::moderated::{
     Action, FinalReview, ModeratedDebate, ModeratedRules, Phase, Review, RoundNotes, RoundScore,
     Rubric, Style, RUBRIC,
 };
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use crate::scenario::{Rejected, ScenarioError};
 use serde_json::{json, Map, Value};
 
@@ -241,12 +244,13 @@ fn step(
 pub fn play(
     text: &str,
     kit: &DebateKit,
-) -> Result<(ModeratedDebate, Vec<String>, Vec<Rejected>), ScenarioError> {
+) -> Result<(ModeratedDebate, Vec<String>, Vec<Rejected>, Lang), ScenarioError> {
     let file: Value = serde_json::from_str(text)?;
     let obj = file
         .as_object()
         .ok_or_else(|| ScenarioError::Config("a scenario is a JSON object".into()))?;
-    let (_, motion) = motion_of(obj, kit)?;
+    let lang = lang_of(obj)?;
+    let (_, motion) = motion_in(obj, kit, lang)?;
     let names = names_of(obj)?;
     let rules = rules_of(&config_of(obj)?).map_err(ScenarioError::Config)?;
     ModeratedDebate::check_setup(names.len(), &rules).map_err(ScenarioError::Setup)?;
@@ -266,11 +270,16 @@ pub fn play(
             rejected.push(Rejected { index, reason });
         }
     }
-    Ok((game, names, rejected))
+    Ok((game, names, rejected, lang))
 }
 
 /// The result of a moderated debate as it stands, in the scenario's shape.
-pub fn report(game: &ModeratedDebate, names: &[String], rejected: Vec<Rejected>) -> Value {
+pub fn report(
+    game: &ModeratedDebate,
+    names: &[String],
+    rejected: Vec<Rejected>,
+    lang: Lang,
+) -> Value {
     let s = game.standing();
     let by_name = |values: &[f64]| -> Map<String, Value> {
         names
@@ -301,11 +310,32 @@ pub fn report(game: &ModeratedDebate, names: &[String], rejected: Vec<Rejected>)
         "evaluations": finished.then(|| by_name(&s.evaluations)),
         "finished": finished,
         "rejected": rejected,
+        "lang": lang.code(),
+        "words": words_of(game, names),
     })
+}
+
+/// Each participant's speeches' word counts as the rules counted them, in order.
+fn words_of(game: &ModeratedDebate, names: &[String]) -> Map<String, Value> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, n)| {
+            let counts: Vec<u32> = game
+                .log()
+                .iter()
+                .filter_map(|l| match &l.event {
+                    Event::Spoke { seat, words, .. } if *seat as usize == i + 1 => Some(*words),
+                    _ => None,
+                })
+                .collect();
+            (n.clone(), json!(counts))
+        })
+        .collect()
 }
 
 /// Runs a moderated-debate scenario given as JSON text.
 pub fn run(text: &str, kit: &DebateKit) -> Result<Value, ScenarioError> {
-    let (game, names, rejected) = play(text, kit)?;
-    Ok(report(&game, &names, rejected))
+    let (game, names, rejected, lang) = play(text, kit)?;
+    Ok(report(&game, &names, rejected, lang))
 }

@@ -3,7 +3,8 @@
 //!
 //! The file: `{"game": "debate", "format": "social", "participants": [{"name": "ann",
 //! "stance": 0.8, "conviction": 0.7}, …], "config": {"rounds": 3}, "actions": […]}` (an
-//! optional `"topic"` id or `"motion"`; without `rounds` the scenario's actions decide how
+//! optional `"topic"` id or `"motion"`, and `"lang"`, `"en"` by default or `"zh-CN"`, the
+//! topic's motion then in Chinese; without `rounds` the scenario's actions decide how
 //! long it runs), each action one of
 //! - `{"seat": "ann", "do": "speak", "text": "…", "eval": {"ben": {"persuasion": 0.7,
 //!   "attack": 0.2, "evidence": 0.5}, …}}`: the speech on its turn and the evaluator's
@@ -17,12 +18,12 @@
 //! "surrendered"}}, "scores", "winner" (null on a tie), "verdict", "surrendered": [names, in
 //! the order they gave in], "rejected"}`, with `offline_scored` and `finished` beside.
 
-use super::{actions_of, check_names, config_of, motion_of};
+use super::{actions_of, check_names, config_of, lang_of, motion_in};
 use crate::agents::debate::{indicators, DebateKit};
 use crate::games::debate::social::{
     Action, Event, Rating, Ratings, SocialDebate, SocialRules, Start,
 };
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use crate::scenario::{Rejected, ScenarioError};
 use serde_json::{json, Map, Value};
 
@@ -218,7 +219,7 @@ pub fn play(
     let obj = file
         .as_object()
         .ok_or_else(|| ScenarioError::Config("a scenario is a JSON object".into()))?;
-    let (_, motion) = motion_of(obj, kit)?;
+    let (_, motion) = motion_in(obj, kit, lang_of(obj)?)?;
     let (names, starts) = participants_of(obj)?;
     let rules = rules_of(&config_of(obj)?).map_err(ScenarioError::Config)?;
     SocialDebate::check_setup(&starts, &rules).map_err(ScenarioError::Setup)?;
@@ -288,8 +289,14 @@ pub fn report(
     })
 }
 
-/// Runs a social-debate scenario given as JSON text.
+/// Runs a social-debate scenario given as JSON text (the result names its language and
+/// motion too).
 pub fn run(text: &str, kit: &DebateKit) -> Result<Value, ScenarioError> {
     let (game, names, rejected, offline) = play(text, kit)?;
-    Ok(report(&game, &names, rejected, offline))
+    let mut out = report(&game, &names, rejected, offline);
+    let file: Value = serde_json::from_str(text)?;
+    let lang = file.as_object().map_or(Ok(Lang::En), lang_of)?;
+    out["lang"] = json!(lang.code());
+    out["motion"] = json!(game.motion());
+    Ok(out)
 }

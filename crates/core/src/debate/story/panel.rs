@@ -1,41 +1,107 @@
 //! The moderated and social debates told in lines: each event a line or a
 //! block (the moderator's round posts with their scores and source checks; surrenders and
-//! the verdict), for one audience. The terminal prints these as the debate goes, the
-//! Discord table posts them, and `agora replay` tells a recorded debate with them.
+//! the verdict), for one audience, in the debate's language (`locales/*/panel.ftl`). The
+//! terminal prints these as the debate goes, the Discord table posts them, and `agora
+//! replay` tells a recorded debate with them.
 
 use crate::agents::debate::moderated_llm::show;
-use crate::games::debate::moderated::{self, ModeratedDebate, CATEGORIES};
-use crate::games::debate::social::{self, SocialDebate};
-use crate::games::{Audience, Game, Seat};
+use crate::games::debate::moderated::{self, ModeratedDebate, Style, Victory, CATEGORIES};
+use crate::games::debate::social::{self, SocialDebate, Surrender, Verdict};
+use crate::games::{Audience, Game, Lang, Seat};
 
 /// A participant's shown name (seat 1 first), or "Participant N".
 pub fn name_of(names: &[String], seat: Seat) -> String {
+    name_in(names, seat, Lang::En)
+}
+
+/// [`name_of`] in `lang`: "Participant N", "N号辩手" when the seat has no name.
+pub fn name_in(names: &[String], seat: Seat, lang: Lang) -> String {
     names
         .get(seat as usize - 1)
         .cloned()
-        .unwrap_or_else(|| format!("Participant {seat}"))
+        .unwrap_or_else(|| lang.text("panel-participant", &[("seat", &seat.to_string())]))
 }
 
-fn list(items: &[String]) -> String {
-    if items.is_empty() {
-        "—".into()
-    } else {
-        items.join("; ")
+/// How the items of a list are separated: "; " in English, "；" in Chinese.
+pub fn semi(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => "; ",
+        Lang::ZhCn => "；",
     }
+}
+
+/// How names in a row are separated: ", " in English, "、" in Chinese.
+pub fn comma(lang: Lang) -> &'static str {
+    match lang {
+        Lang::En => ", ",
+        Lang::ZhCn => "、",
+    }
+}
+
+fn list(items: &[String], lang: Lang) -> String {
+    if items.is_empty() {
+        lang.text("panel-list-empty", &[])
+    } else {
+        items.join(semi(lang))
+    }
+}
+
+/// A moderated debate's style: "Structured", "结构化".
+pub fn style_title(style: Style, lang: Lang) -> String {
+    lang.text(&format!("panel-style-{}", style.name()), &[])
+}
+
+fn victory_title(victory: Victory, lang: Lang) -> String {
+    lang.text(&format!("panel-victory-{}", victory.name()), &[])
+}
+
+fn verdict_title(verdict: Verdict, lang: Lang) -> String {
+    lang.text(&format!("panel-verdict-{}", verdict.name()), &[])
+}
+
+/// Why a participant of a social debate gave in.
+pub fn surrender_why(why: Surrender, lang: Lang) -> String {
+    lang.text(
+        match why {
+            Surrender::Persuaded => "panel-why-persuaded",
+            Surrender::Wavering => "panel-why-wavering",
+            Surrender::Worn => "panel-why-worn",
+            Surrender::Conceded => "panel-why-conceded",
+        },
+        &[],
+    )
+}
+
+/// A final category's title: "Argument quality", "论证质量" (`CATEGORIES`' key).
+pub fn category_title(key: &str, lang: Lang) -> String {
+    lang.text(&format!("panel-category-{key}"), &[])
 }
 
 /// A moderated or social debate told in lines, whose speech asks a person can answer.
 pub trait Panel: Game {
-    /// The line (or block) an event is told in, `None` for one not told.
-    fn line(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String>;
+    /// The line (or block) an event is told in, `None` for one not told (English).
+    fn line(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
+        Self::line_in(event, audience, names, Lang::En)
+    }
+    /// [`line`](Panel::line) in `lang`.
+    fn line_in(
+        event: &Self::Event,
+        audience: Audience,
+        names: &[String],
+        lang: Lang,
+    ) -> Option<String>;
     /// The round and word limit of a speech ask.
     fn speech(ask: &Self::Ask) -> Option<(u8, u32)>;
     fn speak(text: String) -> Self::Action;
     /// The participant whose turn an event skipped (passed or timed out).
     fn skipped(event: &Self::Event) -> Option<Seat>;
     /// How a speech still being written is told (its word count is not known yet): who,
-    /// which round, the text so far.
-    fn draft_line(event: &Self::Event, names: &[String]) -> Option<String>;
+    /// which round, the text so far (English).
+    fn draft_line(event: &Self::Event, names: &[String]) -> Option<String> {
+        Self::draft_line_in(event, names, Lang::En)
+    }
+    /// [`draft_line`](Panel::draft_line) in `lang`.
+    fn draft_line_in(event: &Self::Event, names: &[String], lang: Lang) -> Option<String>;
     /// Giving in, where the format allows it.
     fn concede() -> Option<Self::Action> {
         None
@@ -43,11 +109,50 @@ pub trait Panel: Game {
 }
 
 /// A speech being written, as [`Panel::draft_line`] tells it.
-fn speaking(names: &[String], seat: Seat, round: u8, text: &str) -> String {
-    format!("{} (round {round}): {text}", name_of(names, seat))
+fn speaking(names: &[String], seat: Seat, round: u8, text: &str, lang: Lang) -> String {
+    lang.text(
+        "panel-speaking",
+        &[
+            ("name", &name_in(names, seat, lang)),
+            ("round", &round.to_string()),
+            ("text", text),
+        ],
+    )
 }
 
-/// A moderator's post about a round, names shown.
+/// A speech given, with its word count.
+fn spoke(
+    names: &[String],
+    seat: Seat,
+    round: u8,
+    words: u32,
+    limit: u32,
+    text: &str,
+    lang: Lang,
+) -> String {
+    lang.text(
+        "panel-spoke",
+        &[
+            ("name", &name_in(names, seat, lang)),
+            ("round", &round.to_string()),
+            ("words", &words.to_string()),
+            ("limit", &limit.to_string()),
+            ("text", text),
+        ],
+    )
+}
+
+fn skipped(names: &[String], seat: Seat, round: u8, lang: Lang) -> String {
+    lang.text(
+        "panel-skipped",
+        &[
+            ("name", &name_in(names, seat, lang)),
+            ("round", &round.to_string()),
+        ],
+    )
+}
+
+/// A moderator's post about a round, names shown (English).
 pub fn round_post(
     round: u8,
     means: &[f64],
@@ -55,53 +160,122 @@ pub fn round_post(
     offline: bool,
     names: &[String],
 ) -> String {
-    let named = |t: &str| show(t, |s| name_of(names, s));
+    round_post_in(round, means, notes, offline, names, Lang::En)
+}
+
+/// [`round_post`] in `lang`.
+pub fn round_post_in(
+    round: u8,
+    means: &[f64],
+    notes: &moderated::RoundNotes,
+    offline: bool,
+    names: &[String],
+    lang: Lang,
+) -> String {
+    let named = |t: &str| show(t, |s| name_in(names, s, lang));
+    let t = |id: &str, list: &str| lang.text(id, &[("list", list)]);
+    let head = if offline {
+        "panel-post-head-offline"
+    } else {
+        "panel-post-head"
+    };
     let mut s = format!(
-        "== The moderator on round {round}{} ==\n{}\n  Clashes: {}\n  Consensus: {}\n  Sources: {}\n  Scores (of 30, the mean of two passes):",
-        if offline { " (offline-scored)" } else { "" },
+        "{}\n{}\n  {}\n  {}\n  {}\n  {}",
+        lang.text(head, &[("round", &round.to_string())]),
         named(&notes.summary),
-        if notes.clashes.is_empty() {
-            "none this round (no one took up a point of the other side)".to_string()
-        } else {
-            named(&list(&notes.clashes))
-        },
-        if notes.consensus.is_empty() {
-            "none this round".to_string()
-        } else {
-            named(&list(&notes.consensus))
-        },
-        named(&list(&notes.sources)),
+        t(
+            "panel-clashes",
+            &if notes.clashes.is_empty() {
+                lang.text("panel-clashes-none", &[])
+            } else {
+                named(&list(&notes.clashes, lang))
+            }
+        ),
+        t(
+            "panel-consensus",
+            &if notes.consensus.is_empty() {
+                lang.text("panel-consensus-none", &[])
+            } else {
+                named(&list(&notes.consensus, lang))
+            }
+        ),
+        t("panel-sources", &named(&list(&notes.sources, lang))),
+        lang.text("panel-scores-head", &[]),
     );
     for (i, m) in means.iter().enumerate() {
         let reason = notes.reasons.get(i).map(|r| named(r)).unwrap_or_default();
-        s.push_str(&format!(
-            "\n    {}: {m:.1} — {reason}",
-            name_of(names, i as Seat + 1)
+        s.push_str("\n    ");
+        s.push_str(&lang.text(
+            "panel-score",
+            &[
+                ("name", &name_in(names, i as Seat + 1, lang)),
+                ("mean", &format!("{m:.1}")),
+                ("reason", &reason),
+            ],
         ));
     }
     s
 }
 
+/// The scores of every participant in a row: "P1 0.52, P2 0.40".
+fn score_row(scores: &[f64], names: &[String], lang: Lang) -> String {
+    let sep = match lang {
+        Lang::En => ", ",
+        Lang::ZhCn => "，",
+    };
+    scores
+        .iter()
+        .enumerate()
+        .map(|(i, x)| {
+            lang.text(
+                "panel-result-score",
+                &[
+                    ("name", &name_in(names, i as Seat + 1, lang)),
+                    ("score", &format!("{x:.2}")),
+                ],
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
 impl Panel for ModeratedDebate {
-    fn line(event: &moderated::Event, _audience: Audience, names: &[String]) -> Option<String> {
+    fn line_in(
+        event: &moderated::Event,
+        _audience: Audience,
+        names: &[String],
+        lang: Lang,
+    ) -> Option<String> {
         use moderated::Event as E;
+        let name = |s: Seat| name_in(names, s, lang);
         Some(match event {
             E::Opened {
                 motion,
                 participants,
                 rounds,
                 style,
-            } => format!(
-                "Moderated debate ({}, {rounds} rounds, {participants} participants): {motion}",
-                style.title()
+            } => lang.text(
+                "panel-mod-opened",
+                &[
+                    ("style", &style_title(*style, lang)),
+                    ("rounds", &rounds.to_string()),
+                    ("participants", &participants.to_string()),
+                    ("motion", motion),
+                ],
             ),
-            E::RoundStarted { round, order } => format!(
-                "-- Round {round}: {} --",
-                order
-                    .iter()
-                    .map(|&s| name_of(names, s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
+            E::RoundStarted { round, order } => lang.text(
+                "panel-round-started",
+                &[
+                    ("round", &round.to_string()),
+                    (
+                        "order",
+                        &order
+                            .iter()
+                            .map(|&s| name(s))
+                            .collect::<Vec<_>>()
+                            .join(comma(lang)),
+                    ),
+                ],
             ),
             E::Spoke {
                 seat,
@@ -109,43 +283,49 @@ impl Panel for ModeratedDebate {
                 words,
                 limit,
                 text,
-            } => format!(
-                "{} (round {round}, {words}/{limit} words): {text}",
-                name_of(names, *seat)
-            ),
-            E::Skipped { seat, round } => format!(
-                "{} gave no speech in round {round} (passed, or the time ran out).",
-                name_of(names, *seat)
-            ),
+            } => spoke(names, *seat, *round, *words, *limit, text, lang),
+            E::Skipped { seat, round } => skipped(names, *seat, *round, lang),
             E::Reviewed {
                 round,
                 means,
                 notes,
                 offline,
                 ..
-            } => round_post(*round, means, notes, *offline, names),
+            } => round_post_in(*round, means, notes, *offline, names, lang),
             E::Evaluated {
                 totals,
                 reasons,
                 summary,
                 offline,
             } => {
-                let mut s = format!(
-                    "== Final evaluation{} (of 100, the mean of two passes) ==\n{}",
-                    if *offline { " (offline-scored)" } else { "" },
-                    show(summary, |x| name_of(names, x))
-                );
+                let head = if *offline {
+                    "panel-final-head-offline"
+                } else {
+                    "panel-final-head"
+                };
+                let mut s = format!("{}\n{}", lang.text(head, &[]), show(summary, |x| name(x)));
                 for (i, t) in totals.iter().enumerate() {
-                    s.push_str(&format!("\n  {}: {t:.1}", name_of(names, i as Seat + 1)));
-                    for (c, (_, title, _)) in CATEGORIES.iter().enumerate() {
+                    s.push_str("\n  ");
+                    s.push_str(&lang.text(
+                        "panel-total",
+                        &[
+                            ("name", &name(i as Seat + 1)),
+                            ("total", &format!("{t:.1}")),
+                        ],
+                    ));
+                    for (c, (key, _, _)) in CATEGORIES.iter().enumerate() {
                         if let Some(r) = reasons
                             .get(i)
                             .and_then(|r| r.get(c))
                             .filter(|r| !r.is_empty())
                         {
-                            s.push_str(&format!(
-                                "\n    {title}: {}",
-                                show(r, |x| name_of(names, x))
+                            s.push_str("\n    ");
+                            s.push_str(&lang.text(
+                                "panel-category",
+                                &[
+                                    ("title", &category_title(key, lang)),
+                                    ("reason", &show(r, |x| name(x))),
+                                ],
                             ));
                         }
                     }
@@ -157,26 +337,33 @@ impl Panel for ModeratedDebate {
                 winner,
                 victory,
                 passes_agree,
-            } => {
-                let table: Vec<String> = scores
-                    .iter()
-                    .enumerate()
-                    .map(|(i, x)| format!("{} {x:.2}", name_of(names, i as Seat + 1)))
-                    .collect();
-                format!(
-                    "== Result: {} — {}{} ==",
-                    table.join(", "),
-                    match winner {
-                        Some(w) => format!("{} for {}", victory.title(), name_of(names, *w)),
-                        None => "a draw".into(),
-                    },
-                    if *passes_agree {
-                        ""
-                    } else {
-                        " (the two final passes disagreed on who led: never clear)"
-                    }
-                )
-            }
+            } => lang.text(
+                "panel-result",
+                &[
+                    ("scores", &score_row(scores, names, lang)),
+                    (
+                        "outcome",
+                        &match winner {
+                            Some(w) => lang.text(
+                                "panel-result-win",
+                                &[
+                                    ("verdict", &victory_title(*victory, lang)),
+                                    ("name", &name(*w)),
+                                ],
+                            ),
+                            None => lang.text("panel-result-draw", &[]),
+                        },
+                    ),
+                    (
+                        "disagreed",
+                        &if *passes_agree {
+                            String::new()
+                        } else {
+                            lang.text("panel-passes-disagreed", &[])
+                        },
+                    ),
+                ],
+            ),
         })
     }
     fn speech(ask: &moderated::Ask) -> Option<(u8, u32)> {
@@ -194,19 +381,25 @@ impl Panel for ModeratedDebate {
             _ => None,
         }
     }
-    fn draft_line(event: &moderated::Event, names: &[String]) -> Option<String> {
+    fn draft_line_in(event: &moderated::Event, names: &[String], lang: Lang) -> Option<String> {
         match event {
             moderated::Event::Spoke {
                 seat, round, text, ..
-            } => Some(speaking(names, *seat, *round, text)),
+            } => Some(speaking(names, *seat, *round, text, lang)),
             _ => None,
         }
     }
 }
 
 impl Panel for SocialDebate {
-    fn line(event: &social::Event, audience: Audience, names: &[String]) -> Option<String> {
+    fn line_in(
+        event: &social::Event,
+        audience: Audience,
+        names: &[String],
+        lang: Lang,
+    ) -> Option<String> {
         use social::Event as E;
+        let name = |s: Seat| name_in(names, s, lang);
         Some(match event {
             E::Opened {
                 motion,
@@ -217,65 +410,106 @@ impl Panel for SocialDebate {
                     .iter()
                     .enumerate()
                     .map(|(i, s)| {
-                        format!(
-                            "{} (stance {:+.2}, conviction {:.2})",
-                            name_of(names, i as Seat + 1),
-                            s.stance,
-                            s.conviction
+                        lang.text(
+                            "panel-social-start",
+                            &[
+                                ("name", &name(i as Seat + 1)),
+                                ("stance", &format!("{:+.2}", s.stance)),
+                                ("conviction", &format!("{:.2}", s.conviction)),
+                            ],
                         )
                     })
                     .collect();
                 format!(
-                    "Social debate ({rounds} rounds): {motion}\n  {}",
-                    who.join("; ")
+                    "{}\n  {}",
+                    lang.text(
+                        "panel-social-opened",
+                        &[("rounds", &rounds.to_string()), ("motion", motion)],
+                    ),
+                    who.join(semi(lang))
                 )
             }
-            E::RoundStarted { round } => format!("-- Round {round} --"),
+            E::RoundStarted { round } => {
+                lang.text("panel-social-round", &[("round", &round.to_string())])
+            }
             E::Standing { round, minds } => {
                 let who: Vec<String> = minds
                     .iter()
                     .enumerate()
                     .map(|(i, m)| {
-                        let name = name_of(names, i as Seat + 1);
+                        let name = name(i as Seat + 1);
                         if m.active {
-                            format!(
-                                "{name} {} ({:+.2}, conviction {:.2})",
-                                if m.stance < 0.0 { "against" } else { "for" },
-                                m.stance,
-                                m.conviction
+                            lang.text(
+                                "panel-mind",
+                                &[
+                                    ("name", &name),
+                                    (
+                                        "side",
+                                        &lang.text(
+                                            if m.stance < 0.0 {
+                                                "panel-against"
+                                            } else {
+                                                "panel-for"
+                                            },
+                                            &[],
+                                        ),
+                                    ),
+                                    ("stance", &format!("{:+.2}", m.stance)),
+                                    ("conviction", &format!("{:.2}", m.conviction)),
+                                ],
                             )
                         } else {
-                            format!("{name} has given in")
+                            lang.text("panel-mind-gave-in", &[("name", &name)])
                         }
                     })
                     .collect();
-                format!("Where each stands after round {round}: {}.", who.join("; "))
+                lang.text(
+                    "panel-standing",
+                    &[
+                        ("round", &round.to_string()),
+                        ("minds", &who.join(semi(lang))),
+                    ],
+                )
             }
             E::Breakdown { parts } => {
+                let part = |id: &str, x: String| lang.text(id, &[("x", &x)]);
                 let lines: Vec<String> = parts
                     .iter()
                     .enumerate()
                     .map(|(i, p)| {
                         let mut got = vec![
-                            format!("holding its side {:.2}", p.held),
-                            format!("persuading others {:.2}", p.influence),
+                            part("panel-part-held", format!("{:.2}", p.held)),
+                            part("panel-part-influence", format!("{:.2}", p.influence)),
                         ];
                         if p.won_over != 0.0 {
-                            got.push(format!("winning others over {:+.2}", p.won_over));
+                            got.push(part("panel-part-won-over", format!("{:+.2}", p.won_over)));
                         }
-                        got.push(format!("composure under attack {:.2}", p.composure));
+                        got.push(part("panel-part-composure", format!("{:.2}", p.composure)));
                         if p.gave_in != 0.0 {
-                            got.push(format!("giving in {:.2}", p.gave_in));
+                            got.push(part("panel-part-gave-in", format!("{:.2}", p.gave_in)));
                         }
+                        let sep = match lang {
+                            Lang::En => ", ",
+                            Lang::ZhCn => "，",
+                        };
                         format!(
-                            "  {} {:.2}: {}",
-                            name_of(names, i as Seat + 1),
-                            p.total(),
-                            got.join(", ")
+                            "  {}",
+                            lang.text(
+                                "panel-scored",
+                                &[
+                                    ("name", &name(i as Seat + 1)),
+                                    ("total", &format!("{:.2}", p.total())),
+                                    ("parts", &got.join(sep)),
+                                ],
+                            )
                         )
                     })
                     .collect();
-                format!("What scored:\n{}", lines.join("\n"))
+                format!(
+                    "{}\n{}",
+                    lang.text("panel-scored-head", &[]),
+                    lines.join("\n")
+                )
             }
             E::Spoke {
                 seat,
@@ -283,14 +517,8 @@ impl Panel for SocialDebate {
                 words,
                 limit,
                 text,
-            } => format!(
-                "{} (round {round}, {words}/{limit} words): {text}",
-                name_of(names, *seat)
-            ),
-            E::Skipped { seat, round } => format!(
-                "{} gave no speech in round {round} (passed, or the time ran out).",
-                name_of(names, *seat)
-            ),
+            } => spoke(names, *seat, *round, *words, *limit, text, lang),
+            E::Skipped { seat, round } => skipped(names, *seat, *round, lang),
             E::Rated {
                 speaker,
                 ratings,
@@ -299,20 +527,27 @@ impl Panel for SocialDebate {
                 let r: Vec<String> = ratings
                     .iter()
                     .map(|(t, x)| {
-                        format!(
-                            "{} p{:.2} a{:.2} e{:.2}",
-                            name_of(names, *t),
-                            x.persuasion,
-                            x.attack,
-                            x.evidence
+                        lang.text(
+                            "panel-rating",
+                            &[
+                                ("name", &name(*t)),
+                                ("p", &format!("{:.2}", x.persuasion)),
+                                ("a", &format!("{:.2}", x.attack)),
+                                ("e", &format!("{:.2}", x.evidence)),
+                            ],
                         )
                     })
                     .collect();
                 format!(
-                    "   (evaluator{} on {}: {})",
-                    if *offline { ", offline" } else { "" },
-                    name_of(names, *speaker),
-                    r.join("; ")
+                    "   {}",
+                    lang.text(
+                        if *offline {
+                            "panel-rated-offline"
+                        } else {
+                            "panel-rated"
+                        },
+                        &[("name", &name(*speaker)), ("ratings", &r.join(semi(lang)))],
+                    )
                 )
             }
             E::Rated { .. } => return None,
@@ -320,34 +555,43 @@ impl Panel for SocialDebate {
                 seat,
                 why,
                 bonus_to,
-            } => format!(
-                "** {} gives in ({}){}.",
-                name_of(names, *seat),
-                why.describe(),
-                bonus_to.map_or(String::new(), |b| format!(
-                    "; {} takes the +20",
-                    name_of(names, b)
-                ))
-            ),
+            } => {
+                let why = surrender_why(*why, lang);
+                match bonus_to {
+                    Some(b) => lang.text(
+                        "panel-surrendered-bonus",
+                        &[("name", &name(*seat)), ("why", &why), ("to", &name(*b))],
+                    ),
+                    None => lang.text(
+                        "panel-surrendered",
+                        &[("name", &name(*seat)), ("why", &why)],
+                    ),
+                }
+            }
             E::Finished {
                 scores,
                 winner,
                 verdict,
-            } => {
-                let table: Vec<String> = scores
-                    .iter()
-                    .enumerate()
-                    .map(|(i, x)| format!("{} {x:.2}", name_of(names, i as Seat + 1)))
-                    .collect();
-                format!(
-                    "== Result: {} — {} ==",
-                    table.join(", "),
-                    match winner {
-                        Some(w) => format!("{} for {}", verdict.title(), name_of(names, *w)),
-                        None => "a tie at the top".into(),
-                    }
-                )
-            }
+            } => lang.text(
+                "panel-result",
+                &[
+                    ("scores", &score_row(scores, names, lang)),
+                    (
+                        "outcome",
+                        &match winner {
+                            Some(w) => lang.text(
+                                "panel-result-win",
+                                &[
+                                    ("verdict", &verdict_title(*verdict, lang)),
+                                    ("name", &name(*w)),
+                                ],
+                            ),
+                            None => lang.text("panel-result-tie", &[]),
+                        },
+                    ),
+                    ("disagreed", ""),
+                ],
+            ),
         })
     }
     fn speech(ask: &social::Ask) -> Option<(u8, u32)> {
@@ -359,11 +603,11 @@ impl Panel for SocialDebate {
     fn speak(text: String) -> social::Action {
         social::Action::Speak { text }
     }
-    fn draft_line(event: &social::Event, names: &[String]) -> Option<String> {
+    fn draft_line_in(event: &social::Event, names: &[String], lang: Lang) -> Option<String> {
         match event {
             social::Event::Spoke {
                 seat, round, text, ..
-            } => Some(speaking(names, *seat, *round, text)),
+            } => Some(speaking(names, *seat, *round, text, lang)),
             _ => None,
         }
     }
