@@ -1,4 +1,4 @@
-# /leaderboard and /stats on Discord (crates/discord/src/commands/stats/).
+# /leaderboard, /stats, /season and /privacy on Discord (crates/discord/src/commands/).
 
 board-title = 🏆 { $game } leaderboard
 board-title-season = 🏆 { $game } leaderboard · season { $season }
@@ -30,3 +30,6 @@ record-group = • { $group }: { $games }, { $wins }, mean { $score } { $mean }
 rating-said = rating { $value } ({ $inner })
 rating-sides = ; { $sides }
 rating-lead = { $said },{ " " }
+season-started = 📅 Season { $n } starts now. Every rating keeps its μ; its σ widens at the player's next game here, so the new season's board can move quickly. `/leaderboard game:<game> season:{ $n }` shows it.
+privacy-hidden = 🔒 Your name is hidden on the community page: you are shown as **{ $name }** on every page, at once.
+privacy-shown = 🔓 Your name is shown on the community page again.

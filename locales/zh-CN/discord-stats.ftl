@@ -1,4 +1,4 @@
-# Discord 上的 /leaderboard 与 /stats（crates/discord/src/commands/stats/）。
+# Discord 上的 /leaderboard、/stats、/season 与 /privacy（crates/discord/src/commands/）。
 
 board-title = 🏆 { $game }排行榜
 board-title-season = 🏆 { $game }排行榜 · 第 { $season } 赛季
@@ -30,3 +30,6 @@ record-group = • { $group }：{ $games }，{ $wins }，平均{ $score } { $mea
 rating-said = 积分 { $value }（{ $inner }）
 rating-sides = ；{ $sides }
 rating-lead = { $said }，
+season-started = 📅 第 { $n } 赛季现在开始。每个积分保留 μ；玩家在本服务器的下一局时 σ 会放宽，新赛季的榜单因此变化较快。用 `/排行榜 游戏:<游戏> 赛季:{ $n }` 查看。
+privacy-hidden = 🔒 你的名字已在社区页面隐藏：所有页面上你都立即显示为 **{ $name }**。
+privacy-shown = 🔓 你的名字重新在社区页面显示。

@@ -182,5 +182,5 @@ wwd-reason-god-dawn = 天亮时存活
 wwd-reason-witch-save = 救人
 wwd-reason-witch-poison = 用毒
 wwd-reason-hunter-shot = 开枪
-wwd-roles-revealed = 身份已揭晓。用 /leaderboard game:werewolf 查看排名。
+wwd-roles-revealed = 身份已揭晓。用 `/排行榜 游戏:狼人杀` 查看排名。
 wwd-stopped = 🛑 游戏已被停止，记为中途放弃。

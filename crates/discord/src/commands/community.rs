@@ -83,16 +83,13 @@ async fn start(ctx: Context<'_>) -> Result<(), Error> {
         .map(|g| g.get().to_string())
         .unwrap_or_default();
     let by = format!("discord:{}", ctx.author().id.get());
+    let (lang, _) = super::settings::command_langs(ctx).await;
     bot.store.start_season(&guild, &by).await?;
     let configured = bot.config.stats.season_starts().unwrap_or_default();
     let starts = bot.store.season_starts(&configured, &guild).await?;
     ctx.send(
         poise::CreateReply::default()
-            .content(format!(
-                "📅 Season {} starts now. Every rating keeps its μ; its σ widens at the player's next game here, so the new season's board can move quickly. `/leaderboard game:<game> season:{}` shows it.",
-                starts.len(),
-                starts.len()
-            ))
+            .content(lang.text("season-started", &[("n", &starts.len().to_string())]))
             .allowed_mentions(serenity::all::CreateAllowedMentions::new()),
     )
     .await?;
@@ -117,12 +114,13 @@ pub async fn privacy(
     let bot = ctx.data().clone();
     let player = format!("discord:{}", ctx.author().id.get());
     bot.store.set_web_hidden(&player, web == OnOff::Off).await?;
+    let (_, lang) = super::settings::command_langs(ctx).await;
     let said = match web {
-        OnOff::Off => format!(
-            "🔒 Your name is hidden on the community page: you are shown as **{}** on every page, at once.",
-            agora_core::stats::names::hidden_name(&player)
+        OnOff::Off => lang.text(
+            "privacy-hidden",
+            &[("name", &agora_core::stats::names::hidden_name(&player))],
         ),
-        OnOff::On => "🔓 Your name is shown on the community page again.".to_string(),
+        OnOff::On => lang.text("privacy-shown", &[]),
     };
     ctx.send(poise::CreateReply::default().content(said).ephemeral(true))
         .await?;

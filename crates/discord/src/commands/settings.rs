@@ -66,18 +66,6 @@ pub async fn server_lang(bot: &Arc<Bot>, guild: u64, guild_locale: Option<&str>)
     }
 }
 
-/// [`server_lang`] of the server a command was given in (English outside one).
-pub async fn command_lang(ctx: &Context<'_>) -> Lang {
-    let Some(guild) = ctx.guild_id() else {
-        return Lang::En;
-    };
-    let locale = match ctx {
-        poise::Context::Application(a) => a.interaction.guild_locale.clone(),
-        poise::Context::Prefix(_) => None,
-    };
-    server_lang(ctx.data(), guild.get(), locale.as_deref()).await
-}
-
 /// The bot's language on this server (managers only): new tables start in it.
 #[poise::command(
     slash_command,

@@ -36,7 +36,7 @@ pub async fn leaderboard(
     let game = game.0;
     let which = board.map_or(Which::Everyone, |b| b.0);
     let guild = guild_of(&ctx);
-    let lang = super::settings::command_lang(&ctx).await;
+    let (lang, _) = super::settings::command_langs(ctx).await;
     let mut results = bot.store.results(game.name(), Some(&guild)).await?;
     let rows = bot.store.rating_history(game.name(), Some(&guild)).await?;
     agora_core::ratings::boards::keep_season(&mut results, &rows, season);
@@ -266,7 +266,7 @@ pub async fn stats(
     ctx.defer().await?;
     let who = user.as_ref().unwrap_or(ctx.author());
     let guild = guild_of(&ctx);
-    let lang = super::settings::command_lang(&ctx).await;
+    let (lang, _) = super::settings::command_langs(ctx).await;
     let id = format!("discord:{}", who.id.get());
     // The player's own rating rows, read once: their ratings and the chart's history.
     let rows = bot.store.player_ratings(&id).await?;
