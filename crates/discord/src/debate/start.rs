@@ -103,7 +103,9 @@ pub(super) async fn start_debate(
     let runner = match created {
         Ok(r) => r,
         Err(e) => {
-            let why = (lobby.options.lang).text("dd-could-not-start", &[("why", &e.to_string())]);
+            // Told to the one who pressed Start alone: in their language.
+            let lang = crate::commands::settings::person_lang(&c.locale, lobby.options.lang);
+            let why = lang.text("dd-could-not-start", &[("why", &e.to_string())]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
