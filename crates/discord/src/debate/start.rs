@@ -284,6 +284,22 @@ mod restart_tests {
     }
 
     #[test]
+    fn a_tables_language_is_stored_with_it_and_older_rows_read_as_english() {
+        let mut data = desk().data;
+        data.lang = agora_games::Lang::ZhCn;
+        let stored = serde_json::to_value(&data).unwrap();
+        assert_eq!(stored["lang"], "zh-CN");
+        let back: RunningData = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(back.lang, agora_games::Lang::ZhCn);
+        assert_eq!(back.title(8), "反方四辩 · n8");
+        let mut old = stored;
+        old.as_object_mut().unwrap().remove("lang");
+        let back: RunningData = serde_json::from_value(old).unwrap();
+        assert_eq!(back.lang, agora_games::Lang::En);
+        assert_eq!(back.title(8), "Con 4 · n8");
+    }
+
+    #[test]
     fn a_call_posted_before_a_crash_but_never_stored_is_taken_as_posted() {
         let mut d = desk();
         // Newest first: the call of seq 6 (never stored), then the stored one of seq 4.
