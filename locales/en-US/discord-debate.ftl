@@ -29,7 +29,6 @@ dd-team-option-one = the { $options } option applies to the moderated and social
 dd-team-option-many = the { $options } options apply to the moderated and social debates only (a team debate is always four against four; choose format moderated or social, or leave them out)
 dd-and = {" "}and{" "}
 dd-bad-pace = pace { $why } (fast to slow)
-dd-no-debate = There is no debate in this channel.
 
 ## The lobby
 dd-lobby-title = 🎙️ Team debate — take a seat

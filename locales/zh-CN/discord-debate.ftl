@@ -28,7 +28,6 @@ dd-team-option-one = { $options } 选项只适用于主持辩论和社交辩论�
 dd-team-option-many = { $options } 选项只适用于主持辩论和社交辩论（团队辩论固定为四对四；请选择 moderated 或 social 赛制，或去掉这些选项）
 dd-and = 和
 dd-bad-pace = 节奏 { $why }（数值越小越快）
-dd-no-debate = 这个频道里没有辩论。
 
 ## The lobby
 dd-lobby-title = 🎙️ 团队辩论 — 请入座
