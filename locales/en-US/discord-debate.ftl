@@ -22,13 +22,13 @@ dd-more = …and { $n } more
 ## /debate start and its refusals
 dd-not-started = Not started: { $why }.
 dd-no-topic = Not started: there is no topic { $typed }, and { $why }. Topics: { $topics }.
+dd-needs-model = a motion of your own needs a language model for the debaters (set LLM_API_KEY); offline, pick one of the topics
 dd-topic-not-in-lang = Not started: the topic { $topic } has no { $lang } argument bank. Topics in { $lang }: { $topics }.
 dd-motion-sentence = Not started: write the motion as a sentence, e.g. “This house would ban homework”.
 dd-team-option-one = the { $options } option applies to the moderated and social debates only (a team debate is always four against four; choose format moderated or social, or leave it out)
 dd-team-option-many = the { $options } options apply to the moderated and social debates only (a team debate is always four against four; choose format moderated or social, or leave them out)
 dd-and = {" "}and{" "}
 dd-bad-pace = pace { $why } (fast to slow)
-dd-no-debate = There is no debate in this channel.
 
 ## The lobby
 dd-lobby-title = 🎙️ Team debate — take a seat
@@ -184,4 +184,3 @@ dd-notes-line = **{ $seat }** · { $part }: **{ $points }** (logic { $logic }, p
 dd-notes-note = {" "}— { $note }
 dd-review = 🧑‍⚖️ **The review by the judge**
 dd-review-offline = 🧑‍⚖️ **The review by the offline judge**
-dd-needs-model = a motion of your own needs a language model for the debaters (set LLM_API_KEY); offline, pick one of the topics

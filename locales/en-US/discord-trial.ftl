@@ -54,6 +54,7 @@ dt-case-jury = **The jury:**
 dt-case-evidence = **Evidence** (`/trial evidence`, once each): { $cards }
 dt-case-players = **Players:** { $players }
 dt-case-how = Talk to a juror in their thread; their minds are hidden — read their tone. The host ends the argument with `/trial verdict`.
+dt-cards-sep = ;{" "}
 dt-list = ,{" "}
 
 ## What is said

@@ -21,13 +21,13 @@ dd-more = ……另有 { $n } 条
 ## /debate start and its refusals
 dd-not-started = 未开始：{ $why }。
 dd-no-topic = 未开始：没有辩题 { $typed }，而且{ $why }。可选辩题：{ $topics }。
+dd-needs-model = 自拟辩题需要为辩手配置语言模型（设置 LLM_API_KEY）；离线时请从现有辩题中选择
 dd-topic-not-in-lang = 未开始：辩题 { $topic } 没有{ $lang }论据库。有{ $lang }论据库的辩题：{ $topics }。
 dd-motion-sentence = 未开始：请把辩题写成一句完整的话，例如“应当禁止布置家庭作业”。
 dd-team-option-one = { $options } 选项只适用于主持辩论和社交辩论（团队辩论固定为四对四；请选择 moderated 或 social 赛制，或去掉这个选项）
 dd-team-option-many = { $options } 选项只适用于主持辩论和社交辩论（团队辩论固定为四对四；请选择 moderated 或 social 赛制，或去掉这些选项）
 dd-and = 和
 dd-bad-pace = 节奏 { $why }（数值越小越快）
-dd-no-debate = 这个频道里没有辩论。
 
 ## The lobby
 dd-lobby-title = 🎙️ 团队辩论 — 请入座
@@ -183,4 +183,3 @@ dd-notes-line = **{ $seat }** · { $part }：**{ $points }** 分（逻辑 { $log
 dd-notes-note = ——{ $note }
 dd-review = 🧑‍⚖️ **评委点评**
 dd-review-offline = 🧑‍⚖️ **评委点评（离线）**
-dd-needs-model = 自拟辩题需要为辩手配置语言模型（设置 LLM_API_KEY）；离线时请从现有辩题中选择

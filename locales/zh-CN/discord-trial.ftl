@@ -53,6 +53,7 @@ dt-case-jury = **陪审团：**
 dt-case-evidence = **证据**（`/审判 证据`，每件只能出示一次）：{ $cards }
 dt-case-players = **玩家：**{ $players }
 dt-case-how = 在陪审员的讨论串里和他们交谈；他们的想法不会公开——请留意他们的语气。房主用 `/审判 裁决` 结束法庭辩论。
+dt-cards-sep = ；
 dt-list = 、
 
 ## What is said
@@ -91,7 +92,7 @@ dt-ended = 庭审已经结束。
 dt-players-only = 只有参与庭审的玩家才能出示证据。
 dt-no-card = 本案没有证据 { $card }（证据：{ $cards }）。
 dt-presented = 已出示：{ $title }。
-dt-already-presented = { $title } 已经出示过了：每件证据只能出示一次。
+dt-already-presented = “{ $title }”已经出示过了：每件证据只能出示一次。
 dt-no-trial-under-way = 这里没有正在进行的庭审。
 dt-verdict-who = 只有房主或管理员（拥有“管理消息”权限）才能要求裁决。
 dt-verdict-nobody = 这里没有玩家可以要求裁决。

@@ -520,6 +520,32 @@ mod tests {
     }
 
     #[test]
+    fn a_chinese_table_calls_and_counts_in_chinese() {
+        let mut d = data();
+        d.lang = Lang::ZhCn;
+        let ask = Ask::Question {
+            limit: 40,
+            targets: [6, 7],
+        };
+        let draft = Draft {
+            seq: 3,
+            lines: vec![(1, "为什么？怎么做".into())],
+            target: Some(6),
+        };
+        let call = call_text(2, &ask, 61_500, &d, &draft);
+        assert!(
+            call.starts_with("🎤 正方二辩 · <@42> — 你的质询提问（只能提问，上限 40 字），由反方二辩或反方三辩回答。截止时间 <t:62:R>。"),
+            "{call}"
+        );
+        // A Han character is a word.
+        assert!(
+            call.ends_with("✍️ 6 / 40 字 · 由反方二辩 · AI · Logical回答"),
+            "{call}"
+        );
+        assert_eq!(words(1, Lang::ZhCn), "1 字");
+    }
+
+    #[test]
     fn the_judges_notes_give_each_speech_its_reasons_in_the_order_spoken() {
         use agora_games::debate::team::{JudgeScores, Scored, Speech};
         let d = data();

@@ -103,7 +103,9 @@ pub(super) async fn start_debate(
     let runner = match created {
         Ok(r) => r,
         Err(e) => {
-            let why = (lobby.options.lang).text("dd-could-not-start", &[("why", &e.to_string())]);
+            // Told to the one who pressed Start alone: in their language.
+            let lang = crate::commands::settings::person_lang(&c.locale, lobby.options.lang);
+            let why = lang.text("dd-could-not-start", &[("why", &e.to_string())]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
@@ -279,6 +281,22 @@ mod restart_tests {
             channel: 3000,
             messages,
         }
+    }
+
+    #[test]
+    fn a_tables_language_is_stored_with_it_and_older_rows_read_as_english() {
+        let mut data = desk().data;
+        data.lang = agora_games::Lang::ZhCn;
+        let stored = serde_json::to_value(&data).unwrap();
+        assert_eq!(stored["lang"], "zh-CN");
+        let back: RunningData = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(back.lang, agora_games::Lang::ZhCn);
+        assert_eq!(back.title(8), "反方四辩 · n8");
+        let mut old = stored;
+        old.as_object_mut().unwrap().remove("lang");
+        let back: RunningData = serde_json::from_value(old).unwrap();
+        assert_eq!(back.lang, agora_games::Lang::En);
+        assert_eq!(back.title(8), "Con 4 · n8");
     }
 
     #[test]

@@ -149,7 +149,9 @@ pub(super) async fn start(
     let (setup, names, users, runner) = match created {
         Ok(x) => x,
         Err(e) => {
-            let why = lobby.lang.text("dt-could-not-start", &[("why", &e)]);
+            // Told to the one who pressed Start alone: in their language.
+            let lang = crate::commands::settings::person_lang(&c.locale, lobby.lang);
+            let why = lang.text("dt-could-not-start", &[("why", &e)]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
@@ -247,7 +249,7 @@ async fn post_case(bot: &Bot, channel: u64, data: &RunningData) {
     let cards = if cards.is_empty() {
         t("dt-none", &[])
     } else {
-        cards.join("; ")
+        cards.join(&t("dt-cards-sep", &[]))
     };
     let description = [
         sanitize(&case.text, 1800),

@@ -268,6 +268,7 @@ impl GameTable for TrialTable {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use serde_json::json;
 
     #[test]
     fn a_trial_registers_the_juror_threads_it_opened_and_no_other() {
@@ -288,5 +289,17 @@ mod tests {
             lang: Lang::En,
         };
         assert_eq!(<TrialTable as GameTable>::threads(&data), vec![501, 503]);
+    }
+
+    #[test]
+    fn a_trials_language_is_stored_with_it_and_older_rows_read_as_english() {
+        let stored = json!({"session_id": "s1", "host": 1, "case": "c", "names": [],
+            "users": [], "jurors": [], "posted": 0});
+        let old: RunningData = serde_json::from_value(stored.clone()).unwrap();
+        assert_eq!(old.lang, Lang::En);
+        let mut zh = old.clone();
+        zh.lang = Lang::ZhCn;
+        let back: RunningData = serde_json::from_value(serde_json::to_value(&zh).unwrap()).unwrap();
+        assert_eq!(back.lang, Lang::ZhCn);
     }
 }
