@@ -18,8 +18,10 @@ const ENGLISH: [&str; 11] = [
     "seat",
 ];
 
-/// The English game words in `text` (whole words, any case).
+/// The English game words in `text` (whole words, any case), a command as it is typed
+/// (`/leaderboard game:werewolf`) aside.
 fn english_words(text: &str) -> Vec<String> {
+    let text = text.replace("game:werewolf", "");
     text.split(|c: char| !c.is_ascii_alphabetic())
         .map(str::to_ascii_lowercase)
         .filter(|w| ENGLISH.contains(&w.as_str()))

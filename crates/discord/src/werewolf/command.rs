@@ -85,9 +85,8 @@ pub async fn start(
     let table_lang = server_lang(&bot, guild, guild_locale(ctx)).await;
     let own = ctx.locale().and_then(lang_of_locale);
     if let Err(e) = options.validate() {
-        let said = own
-            .unwrap_or(table_lang)
-            .text("wwd-not-started", &[("why", &e.to_string())]);
+        let lang = own.unwrap_or(table_lang);
+        let said = lang.text("wwd-not-started", &[("why", &e.said(lang))]);
         return refuse(ctx, said).await;
     }
     let name = sanitize(&display_name(ctx.author()), 40);

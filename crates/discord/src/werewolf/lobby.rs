@@ -62,15 +62,26 @@ impl Default for TableOptions {
 impl TableOptions {
     /// Checks the options a player typed; the message names the option.
     pub fn validate(&self) -> Result<(), LobbyError> {
+        let out = |option, value: String, min: String, max: String| LobbyError::OutOfRange {
+            option,
+            value,
+            min,
+            max,
+        };
         if let Some(p) = self.pace {
+            let (min, max) = (LOBBY_PACE.min.to_string(), LOBBY_PACE.max.to_string());
             LOBBY_PACE
                 .check(p)
-                .map_err(|m| LobbyError::BadOption(format!("pace {m} (fast to slow)")))?;
+                .map_err(|_| out("pace", p.to_string(), min, max))?;
         }
         if let Some(d) = self.max_days {
+            let (min, max) = (
+                LOBBY_MAX_DAYS.min.to_string(),
+                LOBBY_MAX_DAYS.max.to_string(),
+            );
             LOBBY_MAX_DAYS
                 .check(d)
-                .map_err(|m| LobbyError::BadOption(format!("max_days {m}")))?;
+                .map_err(|_| out("max_days", d.to_string(), min, max))?;
         }
         Ok(())
     }
@@ -114,6 +125,14 @@ pub enum LobbyError {
     Empty,
     #[error("{0}")]
     BadOption(String),
+    /// An option of `/werewolf start` out of its range (`pace`, `max_days`).
+    #[error("{}", range_said(Lang::En, .option, .value, .min, .max))]
+    OutOfRange {
+        option: &'static str,
+        value: String,
+        min: String,
+        max: String,
+    },
 }
 
 impl LobbyError {
@@ -131,8 +150,22 @@ impl LobbyError {
             ),
             LobbyError::Empty => lang.text("wwd-err-empty", &[]),
             LobbyError::BadOption(why) => why.clone(),
+            LobbyError::OutOfRange {
+                option,
+                value,
+                min,
+                max,
+            } => range_said(lang, option, value, min, max),
         }
     }
+}
+
+/// An option out of its range, in `lang` (`wwd-err-pace`, `wwd-err-max-days`).
+fn range_said(lang: Lang, option: &str, value: &str, min: &str, max: &str) -> String {
+    lang.text(
+        &format!("wwd-err-{}", option.replace('_', "-")),
+        &[("value", value), ("min", min), ("max", max)],
+    )
 }
 
 /// A lobby: the host opened it; players join in order and take seats 1, 2, ….
@@ -250,6 +283,25 @@ mod tests {
             ..TableOptions::default()
         };
         assert!(bad.validate().unwrap_err().to_string().contains("pace"));
+        // The English words are the ranges' own (one message, said once).
+        let said = bad.validate().unwrap_err().to_string();
+        assert_eq!(
+            said,
+            format!("pace {} (fast to slow)", LOBBY_PACE.check(0.0).unwrap_err())
+        );
+        let days = TableOptions {
+            max_days: Some(31),
+            ..TableOptions::default()
+        };
+        let e = days.validate().unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            format!("max_days {}", LOBBY_MAX_DAYS.check(31).unwrap_err())
+        );
+        assert_eq!(
+            e.said(Lang::ZhCn),
+            "max_days 不能是 31：请填 1 到 30 之间的天数"
+        );
         let o = TableOptions {
             max_days: Some(3),
             wolf_chat: Some(WolfChat::Open),
