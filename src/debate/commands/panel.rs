@@ -140,7 +140,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             lang.text(
                 "panel-social-session",
                 &[
-                    ("id", &runner.id().to_string()),
+                    ("id", runner.id()),
                     ("seed", &seed.to_string()),
                     ("motion", &setup.motion),
                 ],
@@ -182,7 +182,7 @@ pub async fn play(config: &Config, opts: DebatePlayOptions) -> anyhow::Result<()
             lang.text(
                 "panel-mod-session",
                 &[
-                    ("id", &runner.id().to_string()),
+                    ("id", runner.id()),
                     ("seed", &seed.to_string()),
                     ("motion", &setup.motion),
                 ],

@@ -220,3 +220,135 @@ fn every_role_at_a_panel_debate_shares_the_start_of_its_prompt() {
         }
     });
 }
+
+/// Plays `game` to its end with `agents` (seat 1 first), every event shown to every agent,
+/// every answer awaited (a model call on the mock).
+async fn play_out<G: agora::games::Game>(
+    game: &mut G,
+    agents: &mut [Box<dyn Agent<G>>],
+    ask: impl Fn(&G) -> Option<(agora::games::Seat, G::Ask)>,
+) {
+    let mut seen = 0;
+    for _ in 0..200 {
+        for l in &game.log()[seen..] {
+            for a in agents.iter_mut() {
+                a.observe(&l.event);
+            }
+        }
+        seen = game.log().len();
+        let Some((seat, ask)) = ask(game) else {
+            return;
+        };
+        let action = match agents[seat as usize - 1].decide(&ask) {
+            Decision::Now(a) => a,
+            Decision::Later(f) => f.await.action.expect("an answer"),
+        };
+        game.act(seat, action).expect("a valid action");
+    }
+}
+
+/// At a table held in Chinese every model role is sent the Chinese prompts
+/// (`content/prompts/debate/zh-CN/`), with the same schemas: the moderated debate's
+/// participants and moderator, the social debate's speakers and evaluator, and the team
+/// debate's roles (one keyed model, one prompt set).
+#[test]
+fn a_chinese_table_sends_the_chinese_prompts() {
+    use agora::agents::debate::moderated::Participant;
+    use agora::agents::debate::social::{Evaluator, Speaker};
+    use agora::games::debate::social::{SocialDebate, Start};
+    use agora_games::Lang;
+    rt().block_on(async {
+        let mock = MockLlm::start(MockOptions::default()).await.unwrap();
+        let kit = kit_for(&mock);
+        let zh = Table {
+            topic: Some("universal_basic_income"),
+            motion: "应当实行全民基本收入",
+            key: None,
+            lang: Lang::ZhCn,
+        };
+        let rules = ModeratedRules {
+            rounds: 1,
+            length_scale: 0.2,
+            ..ModeratedRules::default()
+        };
+        let mut game = ModeratedDebate::new(zh.motion, 2, &rules);
+        let mut agents: Vec<Box<dyn Agent<ModeratedDebate>>> = vec![
+            Box::new(Participant::new(&kit, zh, 1, "logical", 1)),
+            Box::new(Participant::new(&kit, zh, 2, "emotional", 1)),
+            Box::new(Moderator::new(&kit, zh)),
+        ];
+        play_out(&mut game, &mut agents, ModeratedDebate::ask).await;
+        assert!(game.is_over());
+        let moderated = mock.recent_requests();
+        let social_rules = SocialRules {
+            rounds: 1,
+            length_scale: 0.2,
+        };
+        let starts = [0.6, -0.6, 0.3].map(|stance| Start {
+            stance,
+            conviction: 0.6,
+        });
+        let mut game = SocialDebate::new(zh.motion, &starts, &social_rules);
+        let mut agents: Vec<Box<dyn Agent<SocialDebate>>> = vec![
+            Box::new(Speaker::new(&kit, zh, 1, "logical", 0.6, 1)),
+            Box::new(Speaker::new(&kit, zh, 2, "emotional", 0.6, 1)),
+            Box::new(Speaker::new(&kit, zh, 3, "data_driven", 0.6, 1)),
+            Box::new(Evaluator::new(&kit, zh)),
+        ];
+        play_out(&mut game, &mut agents, SocialDebate::ask).await;
+        assert!(game.is_over());
+        let all = mock.recent_requests();
+        let social = &all[moderated.len()..];
+        let text = |b: &serde_json::Value, i: usize| b["messages"][i]["content"].to_string();
+        let schemas = |bodies: &[serde_json::Value]| {
+            bodies
+                .iter()
+                .map(|b| b["response_format"]["json_schema"]["name"].to_string())
+                .collect::<std::collections::BTreeSet<_>>()
+        };
+        assert!(moderated.len() >= 6, "{}", moderated.len());
+        for b in &moderated {
+            assert!(text(b, 0).contains("主持式辩论"), "{}", text(b, 0));
+            assert!(!text(b, 0).contains("A moderated debate"), "{}", text(b, 0));
+        }
+        assert!(moderated
+            .iter()
+            .any(|b| text(b, 1).contains("你是中立的主持人")));
+        assert!(moderated.iter().any(|b| text(b, 1).contains("立论框架")));
+        assert_eq!(
+            schemas(&moderated),
+            ["\"final\"", "\"round\"", "\"speech\""]
+                .map(String::from)
+                .into()
+        );
+        assert!(social.len() >= 6, "{}", social.len());
+        for b in social {
+            assert!(text(b, 0).contains("观点可以改变"), "{}", text(b, 0));
+        }
+        assert!(social
+            .iter()
+            .any(|b| text(b, 1).contains("你是评估员") && text(b, 1).contains("1号辩手")));
+        assert_eq!(
+            schemas(social),
+            ["\"ratings\"", "\"speech\""].map(String::from).into()
+        );
+        // The team debate's roles: the same keyed model renders the Chinese table prompt,
+        // an English table the English one.
+        let role = agora::agents::debate::Role::Judge;
+        let model = zh.keyed(kit.model(role)).unwrap();
+        assert!(model
+            .prompts
+            .render("table", &[("motion", "x")])
+            .contains("正式团队辩论"));
+        assert!(model.prompts.render("judge", &[]).contains("你是评委"));
+        let en = Table {
+            lang: Lang::En,
+            ..zh
+        };
+        let model = en.keyed(kit.model(role)).unwrap();
+        assert!(model
+            .prompts
+            .render("table", &[("motion", "x")])
+            .contains("A formal team debate"));
+    });
+}

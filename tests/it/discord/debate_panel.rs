@@ -599,3 +599,34 @@ async fn pace_and_length_are_honoured_and_live_scores_refused_with_the_reason() 
         .expect("the limit");
     assert!(limit > 300, "{}", msg.content);
 }
+
+/// A server whose language is Chinese starts a moderated debate on a topic with a Chinese
+/// bank in Chinese: the stored setup keeps the language and the topic's Chinese motion.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chinese_server_starts_its_panel_debates_in_chinese() {
+    let app = TestApp::builder().seed(5).spawn().await;
+    let fake = app.fake.clone();
+    let store = app.store().await;
+    store
+        .set_community_lang(
+            &crate::fake_discord::GUILD_ID.to_string(),
+            agora_games::Lang::ZhCn,
+            1,
+        )
+        .await
+        .unwrap();
+    let lobby = open(&fake, 3207, 1, 1, 2).await;
+    press(&fake, ANN, &lobby, ":start").await;
+    let mut setup = None;
+    for _ in 0..200 {
+        let sessions = store.sessions().await.unwrap();
+        if let Some(s) = sessions.iter().find(|s| s.session.game == "debate") {
+            setup = Some(s.session.config.clone());
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    let setup = setup.expect("the table's session");
+    assert_eq!(setup["lang"], "zh-CN", "{setup}");
+    assert_eq!(setup["motion"], "应当实行全民基本收入", "{setup}");
+}

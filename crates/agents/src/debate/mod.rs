@@ -228,12 +228,22 @@ pub struct Table<'a> {
 impl Table<'_> {
     /// `model` with its calls keyed by this table (when it has a key).
     pub fn keyed(self, model: Option<Model>) -> Option<Model> {
-        model.map(|m| match self.key {
-            Some(key) => Model {
-                client: m.client.for_table(key),
-                ..m
-            },
-            None => m,
+        model.map(|m| {
+            let m = match self.key {
+                Some(key) => Model {
+                    client: m.client.for_table(key),
+                    ..m
+                },
+                None => m,
+            };
+            // A table held in another language renders that language's prompts.
+            match self.lang {
+                Lang::En => m,
+                lang => Model {
+                    prompts: Arc::new(m.prompts.preferring(&format!("{}/", lang.code()))),
+                    ..m
+                },
+            }
         })
     }
 }

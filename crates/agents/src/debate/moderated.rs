@@ -12,7 +12,7 @@ use super::llm::{answer_with, call, check_speech, merge_notes, Model};
 use super::moderated_llm::{check_final, check_round, final_schema, label, round_schema, show};
 use super::moderated_offline::{offline_final, offline_round};
 use super::offline::Writer;
-use super::prompt::{bank_text, render, stance_in};
+use super::prompt::{bank_text, stance_in};
 use super::sources::{citations, Checked as SourceCheck, SourceChecker};
 use super::text::summary;
 use super::{seat_seed, DebateKit, Personality, Role, Table, Topic};
@@ -192,9 +192,7 @@ impl Participant {
         let side = side_of(self.seat);
         let lang = self.seen.lang;
         let name = |s: Seat| participant_name(s, lang);
-        let role = render(
-            model,
-            lang,
+        let role = model.prompts.render(
             "moderated_debater",
             &[
                 ("seat", &name(self.seat)),
@@ -234,9 +232,7 @@ impl Participant {
             },
             &[],
         );
-        let turn = render(
-            model,
-            lang,
+        let turn = model.prompts.render(
             "moderated_turn",
             &[
                 ("transcript", &lines.join("\n")),
@@ -378,7 +374,9 @@ impl Moderator {
         checks: &[SourceCheck],
     ) -> Request {
         let lang = self.seen.lang;
-        let role = render(model, lang, "moderator", &[("format", self.seen.format)]);
+        let role = model
+            .prompts
+            .render("moderator", &[("format", self.seen.format)]);
         let labels = |seat: Seat| {
             order
                 .iter()
@@ -389,9 +387,7 @@ impl Moderator {
             .into_iter()
             .map(labels)
             .collect();
-        let text = render(
-            model,
-            lang,
+        let text = model.prompts.render(
             "moderator_round",
             &[
                 ("earlier", &self.seen.earlier(&|s| labels(s))),
@@ -428,16 +424,16 @@ impl Moderator {
 
     fn final_request(&self, model: &Model, order: &[Seat]) -> Request {
         let lang = self.seen.lang;
-        let role = render(model, lang, "moderator", &[("format", self.seen.format)]);
+        let role = model
+            .prompts
+            .render("moderator", &[("format", self.seen.format)]);
         let labels = |seat: Seat| {
             order
                 .iter()
                 .position(|&s| s == seat)
                 .map_or("?".into(), |i| format!("[{}]", label(i)))
         };
-        let text = render(
-            model,
-            lang,
+        let text = model.prompts.render(
             "moderator_final",
             &[
                 ("presented", &Self::presented(order)),
@@ -464,9 +460,7 @@ impl Moderator {
 /// moderator): the motion, how it runs, the format. The same for all of them all debate, so
 /// a prompt cache serves it to each in turn; each role's own block comes after.
 fn moderated_system(model: &Model, seen: &Seen) -> String {
-    render(
-        model,
-        seen.lang,
+    model.prompts.render(
         "moderated_table",
         &[
             ("motion", &seen.motion),

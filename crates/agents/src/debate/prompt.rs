@@ -8,7 +8,6 @@
 //! A team's notes and hand-offs are in a memory only when its seat was shown them, so they
 //! reach only that team's prompts.
 
-use super::llm::Model;
 use super::memory::{Entry, Memory};
 use super::topics::Topic;
 use crate::config::ConfigError;
@@ -48,20 +47,12 @@ macro_rules! prompt_zh {
 
 /// Every debate prompt file and the placeholders it may use: the English ones, then the
 /// Chinese ones (`zh-CN/<name>`, from `content/prompts/debate/zh-CN/`, the same
-/// placeholders), which a table held in Chinese renders (see [`render`]).
+/// placeholders), which a table held in Chinese renders in place of the English ones (see
+/// [`Table::keyed`](super::Table::keyed)).
 pub fn debate_prompt_specs() -> Vec<PromptSpec> {
     let mut specs = english_specs();
     specs.extend(chinese_specs());
     specs
-}
-
-/// Prompt `name` in the table's language: the Chinese file (`zh-CN/<name>`) for a table
-/// held in Chinese, the English one otherwise.
-pub fn render(model: &Model, lang: Lang, name: &str, vars: &[(&str, &str)]) -> String {
-    match lang {
-        Lang::En => model.prompts.render(name, vars),
-        Lang::ZhCn => model.prompts.render(&format!("zh-CN/{name}"), vars),
-    }
 }
 
 /// The Chinese prompts: one for every English one, the same placeholders.

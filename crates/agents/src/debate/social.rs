@@ -9,7 +9,7 @@
 use super::bridge::{part_of, Bridge};
 use super::llm::{answer_with, call, check_speech, checked, object, object_schema, Model};
 use super::offline::Writer;
-use super::prompt::{bank_text, render};
+use super::prompt::bank_text;
 use super::text::summary;
 use super::{indicators, seat_seed, DebateKit, Personality, Role, Table, Topic};
 use crate::games::debate::social::{Action, Ask, Event, Rating, Ratings, SocialDebate};
@@ -85,8 +85,8 @@ pub fn conviction_words_in(conviction: f64, lang: Lang) -> String {
 /// The system message of every model role at a social debate (participants and the
 /// evaluator): the motion and how minds change. The same for all of them all debate, so a
 /// prompt cache serves it, and the transcript after it, to each in turn.
-fn social_system(model: &Model, motion: &str, lang: Lang) -> String {
-    render(model, lang, "social_table", &[("motion", motion)])
+fn social_system(model: &Model, motion: &str) -> String {
+    model.prompts.render("social_table", &[("motion", motion)])
 }
 
 /// A participant as the prompts and the evaluator's schema name it: "Participant 2",
@@ -308,9 +308,7 @@ impl Agent<SocialDebate> for Speaker {
             return Decision::Now(fallback);
         };
         let lang = self.seen.lang;
-        let role = render(
-            &model,
-            lang,
+        let role = model.prompts.render(
             "social_debater",
             &[
                 ("seat", &name_in(self.seat, lang)),
@@ -325,9 +323,7 @@ impl Agent<SocialDebate> for Speaker {
             .filter(|s| !self.seen.surrendered.contains(s))
             .map(|s| name_in(s, lang))
             .collect();
-        let turn = render(
-            &model,
-            lang,
+        let turn = model.prompts.render(
             "social_turn",
             &[
                 ("transcript", &self.seen.transcript()),
@@ -342,7 +338,7 @@ impl Agent<SocialDebate> for Speaker {
         );
         let request = Request {
             messages: vec![
-                Message::system(social_system(&model, &self.seen.motion, lang)),
+                Message::system(social_system(&model, &self.seen.motion)),
                 Message::user(turn),
             ],
             schema_name: "speech".into(),
@@ -486,16 +482,14 @@ impl Agent<SocialDebate> for Evaluator {
         };
         let lang = self.seen.lang;
         let name = |s: Seat| name_in(s, lang);
-        let role = render(&model, lang, "evaluator", &[]);
+        let role = model.prompts.render("evaluator", &[]);
         let before = {
             let mut s = self.seen.clone();
             s.speeches.pop();
             s.transcript()
         };
         let listeners: Vec<String> = targets.iter().map(|&t| name(t)).collect();
-        let turn = render(
-            &model,
-            lang,
+        let turn = model.prompts.render(
             "evaluator_turn",
             &[
                 ("transcript", &before),
@@ -510,7 +504,7 @@ impl Agent<SocialDebate> for Evaluator {
         );
         let request = Request {
             messages: vec![
-                Message::system(social_system(&model, &self.seen.motion, lang)),
+                Message::system(social_system(&model, &self.seen.motion)),
                 Message::user(turn),
             ],
             schema_name: "ratings".into(),

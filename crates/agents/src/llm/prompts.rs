@@ -100,6 +100,19 @@ impl PromptSet {
 
     /// The prompt `name` with its placeholders filled. Placeholders without a value stay
     /// as they are (the loader has checked they are known).
+    /// This set with each prompt `<prefix><name>` in the place of `<name>`: a table held in
+    /// another language renders the names it always does and reads that language's files
+    /// (`zh-CN/` for Chinese).
+    pub fn preferring(&self, prefix: &str) -> PromptSet {
+        let mut texts = self.texts.clone();
+        for (name, text) in &self.texts {
+            if let Some(plain) = (*name).strip_prefix(prefix) {
+                texts.insert(plain, text.clone());
+            }
+        }
+        PromptSet { texts }
+    }
+
     pub fn render(&self, name: &str, vars: &[(&str, &str)]) -> String {
         let Some(text) = self.texts.get(name) else {
             return String::new();

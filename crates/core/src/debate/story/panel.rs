@@ -303,7 +303,7 @@ impl Panel for ModeratedDebate {
                 } else {
                     "panel-final-head"
                 };
-                let mut s = format!("{}\n{}", lang.text(head, &[]), show(summary, |x| name(x)));
+                let mut s = format!("{}\n{}", lang.text(head, &[]), show(summary, name));
                 for (i, t) in totals.iter().enumerate() {
                     s.push_str("\n  ");
                     s.push_str(&lang.text(
@@ -324,7 +324,7 @@ impl Panel for ModeratedDebate {
                                 "panel-category",
                                 &[
                                     ("title", &category_title(key, lang)),
-                                    ("reason", &show(r, |x| name(x))),
+                                    ("reason", &show(r, name)),
                                 ],
                             ));
                         }

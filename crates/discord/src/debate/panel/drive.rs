@@ -34,9 +34,25 @@ use std::sync::Arc;
 use std::time::Duration;
 
 /// The setup of a panel debate from its lobby, as JSON (the format's own setup type reads
-/// it), and each participant's user.
-fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec<Option<u64>>) {
+/// it), and each participant's user. A server whose language is `lang` holds it in that
+/// language when its topic has a bank in it (the topic's motion in that language, its AI
+/// participants speaking it); a typed motion or a topic without one is held in English.
+fn setup_of(
+    bot: &Bot,
+    lobby: &PanelLobby,
+    seed: u64,
+    lang: Lang,
+) -> (serde_json::Value, Vec<Option<u64>>) {
     let kit = bot.kits.get::<DebateKit>();
+    let held_in = lobby
+        .topic
+        .as_deref()
+        .filter(|_| lang != Lang::En)
+        .and_then(|t| kit.motion_in(t, lang).ok());
+    let (lang, motion) = match held_in {
+        Some(motion) => (lang, motion),
+        None => (Lang::En, lobby.motion.clone()),
+    };
     let seated = lobby.format.participants();
     let n = lobby
         .participants
@@ -84,7 +100,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
         DebateFormat::Social => serde_json::to_value(SocialSetup {
             format: DebateFormat::Social,
             topic: lobby.topic.clone(),
-            motion: lobby.motion.clone(),
+            motion: motion.clone(),
             rules: SocialRules {
                 rounds: lobby.rounds,
                 length_scale,
@@ -92,12 +108,12 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
             timers,
             seats,
             starts,
-            lang: Lang::En,
+            lang,
         }),
         DebateFormat::Moderated => serde_json::to_value(ModeratedSetup {
             format: DebateFormat::Moderated,
             topic: lobby.topic.clone(),
-            motion: lobby.motion.clone(),
+            motion,
             rules: ModeratedRules {
                 rounds: lobby.rounds,
                 style: Style::Structured,
@@ -105,7 +121,7 @@ fn setup_of(bot: &Bot, lobby: &PanelLobby, seed: u64) -> (serde_json::Value, Vec
             },
             timers,
             seats,
-            lang: Lang::En,
+            lang,
         }),
         // A team debate never sits at a panel table: no setup, which the session refuses.
         DebateFormat::Team => Ok(serde_json::Value::Null),
@@ -122,7 +138,9 @@ pub(super) async fn start<G: DiscordPanel>(
     lobby: PanelLobby,
 ) -> Result<(), Error> {
     let seed = new_seed(bot, table.channel);
-    let (value, users) = setup_of(bot, &lobby, seed);
+    let lang =
+        crate::commands::settings::server_lang(bot, table.guild(), c.guild_locale.as_deref()).await;
+    let (value, users) = setup_of(bot, &lobby, seed, lang);
     let created = async {
         let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
         setup.check()?;
