@@ -9,9 +9,10 @@
 
 use super::guards::cooldown_text;
 use super::inbox::{self, Kind};
-use super::send::{ephemeral, CLOSED};
+use super::send::{closed, ephemeral, Answer};
 use super::text::Component;
 use super::types::{Bot, Error};
+use agora_games::Lang;
 use serenity::all::{
     ComponentInteraction, CreateInteractionResponseFollowup, FullEvent, Interaction, Message,
     ModalInteraction,
@@ -41,7 +42,7 @@ pub(super) async fn on_event(
                     .create_followup(
                         &bot.http,
                         CreateInteractionResponseFollowup::new()
-                            .content("Something went wrong with that form: check the game's messages and try again if needed.")
+                            .content(m.person().text("table-form-failed", &[]))
                             .ephemeral(true),
                     )
                     .await;
@@ -71,7 +72,7 @@ pub(super) async fn click(bot: &Arc<Bot>, c: &ComponentInteraction) {
             .create_followup(
                 &bot.http,
                 CreateInteractionResponseFollowup::new()
-                    .content("Something went wrong with that click: check the game's messages and try again if needed.")
+                    .content(c.person().text("table-click-failed", &[]))
                     .ephemeral(true),
             )
             .await;
@@ -83,7 +84,7 @@ pub(super) async fn click(bot: &Arc<Bot>, c: &ComponentInteraction) {
 /// the controls of a session another process drives is handed to it.
 pub(super) async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Result<(), Error> {
     let Some(what) = Component::parse(&c.data.custom_id) else {
-        bot.respond(c, ephemeral(CLOSED)).await?;
+        bot.respond(c, ephemeral(closed(c.person()))).await?;
         return Ok(());
     };
     let table = match &what {
@@ -113,8 +114,8 @@ pub(super) async fn on_component(bot: &Arc<Bot>, c: &ComponentInteraction) -> Re
                 }
             }
             let text = match what {
-                Component::Lobby { .. } => "That lobby has closed: its game has ended.",
-                _ => CLOSED,
+                Component::Lobby { .. } => c.person().text("table-lobby-ended", &[]),
+                _ => closed(c.person()),
             };
             bot.respond(c, ephemeral(text)).await?;
             Ok(())
@@ -147,7 +148,7 @@ pub(super) async fn on_modal(bot: &Arc<Bot>, m: &ModalInteraction) -> Result<(),
             return Ok(());
         }
     }
-    bot.respond(m, ephemeral(CLOSED)).await?;
+    bot.respond(m, ephemeral(closed(m.person()))).await?;
     Ok(())
 }
 
@@ -188,12 +189,12 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) 
     match error {
         poise::FrameworkError::Command { error, ctx, .. } => {
             tracing::warn!("command /{} failed: {error}", ctx.command().qualified_name);
+            let lang = Lang::of_locale(ctx.locale().unwrap_or_default()).unwrap_or_default();
+            let error = error.to_string();
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content(format!(
-                            "Something went wrong: {error}. Nothing was changed; try again."
-                        ))
+                        .content(lang.text("table-command-failed", &[("error", &error)]))
                         .ephemeral(true),
                 )
                 .await;
@@ -206,7 +207,10 @@ pub(super) async fn on_error(error: poise::FrameworkError<'_, Arc<Bot>, Error>) 
             let _ = ctx
                 .send(
                     poise::CreateReply::default()
-                        .content(cooldown_text(remaining_cooldown))
+                        .content(cooldown_text(
+                            remaining_cooldown,
+                            Lang::of_locale(ctx.locale().unwrap_or_default()).unwrap_or_default(),
+                        ))
                         .ephemeral(true),
                 )
                 .await;

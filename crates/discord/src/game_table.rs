@@ -293,14 +293,9 @@ pub async fn open_lobby<T: GameTable>(
     let bot = ctx.data().clone();
     let channel = table.channel();
     if let Err(existing) = bot.claim(table.clone()) {
-        return refuse(
-            ctx,
-            format!(
-                "A game is already open in this channel (one per channel): {}",
-                existing.link()
-            ),
-        )
-        .await;
+        let (_, lang) = crate::commands::settings::command_langs(ctx).await;
+        let link = existing.link();
+        return refuse(ctx, lang.text("table-taken", &[("link", &link)])).await;
     }
     let opened = async {
         ctx.defer().await?;

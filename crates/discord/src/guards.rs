@@ -59,8 +59,9 @@ impl Guards {
         }
         // Built here rather than with `send::ephemeral`: `types` holds the guards and
         // `send` needs `types`, so this file imports neither.
+        let lang = agora_games::Lang::of_locale(&c.locale).unwrap_or_default();
         let slow = CreateInteractionResponseMessage::new()
-            .content("Slow down: too many clicks. Try again in a few seconds.")
+            .content(lang.text("table-slow-clicks", &[]))
             .ephemeral(true);
         c.create_response(http, CreateInteractionResponse::Message(slow))
             .await?;
@@ -79,9 +80,10 @@ pub fn set_cooldowns<U, E>(commands: &mut [poise::Command<U, E>], secs: f64) {
     }
 }
 
-/// What a user hitting a cooldown is told.
-pub fn cooldown_text(remaining: Duration) -> String {
-    format!("Slow down: try again in {:.1} s.", remaining.as_secs_f64())
+/// What a user hitting a cooldown is told, in their language.
+pub fn cooldown_text(remaining: Duration, lang: agora_games::Lang) -> String {
+    let secs = format!("{:.1}", remaining.as_secs_f64());
+    lang.text("table-slow-command", &[("secs", &secs)])
 }
 
 /// Whether the clicker may manage the channel's messages (a moderator).

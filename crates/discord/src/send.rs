@@ -90,8 +90,10 @@ fn with_nonce(channel: ChannelId, msg: CreateMessage) -> CreateMessage {
     }
 }
 
-/// The answer to a stale, foreign or unknown click.
-pub const CLOSED: &str = "That choice has closed.";
+/// The answer to a stale, foreign or unknown click, in `lang`.
+pub fn closed(lang: agora_games::Lang) -> String {
+    lang.text("table-choice-closed", &[])
+}
 
 /// The Discord error code of a failed call (50007: cannot DM; 10062: unknown
 /// interaction; 10008: unknown message), if any.
@@ -353,11 +355,16 @@ pub async fn reply_ephemeral(ctx: Context<'_>, text: impl Into<String>) -> Resul
 /// An interaction a handler answers (a click, a submitted form).
 pub trait Answer: Sync {
     fn answer_to(&self) -> (serenity::all::InteractionId, &str);
+    /// The language of the person who sent it (their Discord locale, when one of ours).
+    fn person(&self) -> agora_games::Lang;
 }
 
 impl Answer for ComponentInteraction {
     fn answer_to(&self) -> (serenity::all::InteractionId, &str) {
         (self.id, &self.token)
+    }
+    fn person(&self) -> agora_games::Lang {
+        agora_games::Lang::of_locale(&self.locale).unwrap_or_default()
     }
 }
 
@@ -365,12 +372,10 @@ impl Answer for serenity::all::ModalInteraction {
     fn answer_to(&self) -> (serenity::all::InteractionId, &str) {
         (self.id, &self.token)
     }
+    fn person(&self) -> agora_games::Lang {
+        agora_games::Lang::of_locale(&self.locale).unwrap_or_default()
+    }
 }
-
-/// What a form that cannot open says (a click handed over from another process was
-/// acknowledged already, and only a first answer can open a form).
-pub const FORM_MOVED: &str =
-    "That form could not open just now (the game moved to another bot process): press the button again.";
 
 impl Bot {
     /// Answers an interaction: its first answer, as a handler writes it. For an interaction
@@ -403,8 +408,10 @@ impl Bot {
                     .await?;
             }
             Some(9) => {
+                // A form that cannot open (a click handed over from another process was
+                // acknowledged already, and only a first answer can open a form).
                 let msg = CreateInteractionResponseFollowup::new()
-                    .content(FORM_MOVED)
+                    .content(i.person().text("table-form-moved", &[]))
                     .ephemeral(true);
                 self.http
                     .create_followup_message(token, &msg, vec![])

@@ -5,37 +5,44 @@
 //! ends, detaching it when the bot stops. Opening a lobby, starting a session and picking
 //! a stored table up at startup are in [`crate::game_table`]. Nothing here names a game.
 
+use super::commands::settings::command_langs;
 use super::guards::ctx_manages;
 use super::send::reply_ephemeral as refuse;
 use super::types::{Bot, Context, Error};
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
-use agora_games::Game;
+use agora_games::{Game, Lang};
 use serde::Serialize;
 use std::future::Future;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The answer to a button of an earlier lobby of the channel.
-pub const OLD_LOBBY: &str =
-    "That lobby has closed: this button belongs to an earlier game in this channel.";
+pub fn old_lobby(lang: Lang) -> String {
+    lang.text("table-old-lobby", &[])
+}
+
+/// A table of `what` ("game", "debate", "trial") in `lang`.
+fn what_in(what: &str, lang: Lang) -> String {
+    lang.text(&format!("table-what-{what}"), &[])
+}
 
 /// Ends the game or lobby in the command's channel (its table checks who may).
 pub async fn stop_table(ctx: Context<'_>) -> Result<(), Error> {
     match ctx.data().table(ctx.channel_id().get()) {
         Some(table) => table.stop(ctx).await,
-        None => refuse(ctx, "There is no game in this channel.").await,
+        None => {
+            let (_, lang) = command_langs(ctx).await;
+            refuse(ctx, lang.text("table-none", &[])).await
+        }
     }
 }
 
 /// The command's channel's table in a few lines; `open` names the command that opens one.
 pub async fn table_status(ctx: Context<'_>, open: &str) -> Result<(), Error> {
     let Some(table) = ctx.data().table(ctx.channel_id().get()) else {
-        return refuse(
-            ctx,
-            format!("There is no game in this channel. Open one with {open}."),
-        )
-        .await;
+        let (_, lang) = command_langs(ctx).await;
+        return refuse(ctx, lang.text("table-none-open", &[("open", open)])).await;
     };
     refuse(ctx, table.status().await).await
 }
@@ -209,6 +216,8 @@ pub async fn stop<T: Seated>(ctx: Context<'_>, what: &str, table: &T) -> Result<
     let bot = ctx.data().clone();
     let (channel, state) = (table.channel(), table.state());
     let user = ctx.author().id.get();
+    let (table_lang, lang) = command_langs(ctx).await;
+    let said = what_in(what, lang);
     let host = match &*state.lock().await {
         TableState::Lobby(l) => Host::Is(l.host()),
         TableState::Running(r) => Host::Is(r.host()),
@@ -217,22 +226,18 @@ pub async fn stop<T: Seated>(ctx: Context<'_>, what: &str, table: &T) -> Result<
     };
     let host = match host {
         Host::Is(host) => host,
-        Host::Nobody => return refuse(ctx, format!("There is no {what} in this channel.")).await,
+        Host::Nobody => return refuse(ctx, lang.text("table-none-what", &[("what", &said)])).await,
         Host::Starting => {
-            return refuse(
-                ctx,
-                format!("The {what} is starting; try again in a moment."),
-            )
-            .await
+            return refuse(ctx, lang.text("table-starting", &[("what", &said)])).await
         }
     };
     if user != host && !ctx_manages(ctx) {
-        return refuse(
-            ctx,
-            format!("Only the host or a moderator (Manage Messages) can stop this {what}."),
-        )
-        .await;
+        return refuse(ctx, lang.text("table-stop-who", &[("what", &said)])).await;
     }
+    // What the channel reads is in the server's language.
+    let what = what_in(what, table_lang);
+    let who = format!("<@{user}>");
+    let posted = |id: &str| table_lang.text(id, &[("what", &what), ("user", &who)]);
     ctx.defer().await?;
     let handle = {
         let mut st = state.lock().await;
@@ -248,18 +253,15 @@ pub async fn stop<T: Seated>(ctx: Context<'_>, what: &str, table: &T) -> Result<
             bot.store.set_status(&id, "abandoned").await?;
             *state.lock().await = TableState::Closed;
             bot.forget(channel, &id).await;
-            ctx.say(format!(
-                "🛑 <@{user}> stopped the {what} (recorded as abandoned)."
-            ))
-            .await?;
+            ctx.say(posted("table-stopped-abandoned")).await?;
         }
         Some(h) => {
             h.abandon().await;
-            ctx.say(format!("🛑 <@{user}> stopped the {what}.")).await?;
+            ctx.say(posted("table-stopped")).await?;
         }
         None => {
             bot.forget(channel, "").await;
-            ctx.say(format!("🛑 The {what} lobby is closed.")).await?;
+            ctx.say(posted("table-lobby-closed")).await?;
         }
     }
     Ok(())

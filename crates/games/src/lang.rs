@@ -61,6 +61,16 @@ impl Lang {
         }
     }
 
+    /// The language of a Discord or browser locale (`zh-CN` → Chinese, `en-GB` → English),
+    /// when it is one of ours.
+    pub fn of_locale(locale: &str) -> Option<Lang> {
+        match locale {
+            "zh-CN" | "zh-TW" => Some(Lang::ZhCn),
+            l if l.starts_with("en") => Some(Lang::En),
+            _ => None,
+        }
+    }
+
     /// Reads a language code as people write it (`en`, `en-US`, `zh-CN`, `zh`, `zh-Hans`;
     /// any case); the error lists the codes there are.
     pub fn parse(code: &str) -> Result<Lang, String> {

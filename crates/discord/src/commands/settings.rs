@@ -27,11 +27,7 @@ impl LanguageChoice {
 
 /// The language of a Discord locale code ("zh-CN" → Chinese), when it is one of ours.
 pub fn lang_of_locale(locale: &str) -> Option<Lang> {
-    match locale {
-        "zh-CN" | "zh-TW" => Some(Lang::ZhCn),
-        l if l.starts_with("en") => Some(Lang::En),
-        _ => None,
-    }
+    Lang::of_locale(locale)
 }
 
 /// The language of what one person alone sees (an ephemeral reply): their Discord

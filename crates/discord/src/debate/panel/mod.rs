@@ -97,7 +97,12 @@ async fn on_lobby<G: DiscordPanel>(
         return answer(bot, c, text).await;
     };
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
-        return answer(bot, c, crate::tables::OLD_LOBBY).await;
+        return answer(
+            bot,
+            c,
+            &crate::tables::old_lobby(agora_games::Lang::of_locale(&c.locale).unwrap_or_default()),
+        )
+        .await;
     }
     match verb {
         "join" | "for" | "against" => {
