@@ -16,10 +16,11 @@
 //! precedes, the next of any topic's (with that topic's right after it) (`这不是他的错，是外部攻击` argues for the attack;
 //! `注入攻击不是过滤器的问题` against the safety measures only); with no keyword after it
 //! in its clause, it is the clause's predicate and reaches the keywords before it
-//! (`说成是公司的错并不公平`). The sentence argues against a topic when more of that
-//! topic's keywords in it are reached by a Chinese negation than not (`他没有恶意，是被黑客
-//! 劫持了` still argues for an attack from outside). So a defence line may say `他没有恶意`
-//! or `这不是他的错` beside its point.
+//! (`说成是公司的错并不公平`). The sentence argues against a topic when at least as many
+//! of that topic's keywords in it are reached by a Chinese negation as not
+//! (`说成是公司的错并不公平，哈尔登只是卖了产品` against the company; `他没有恶意，是黑客
+//! 用注入攻击劫持了它` still for an attack from outside). So a defence line may say
+//! `他没有恶意` or `这不是他的错` beside its point.
 
 use super::label::{normalise, Impact, TopicLabel};
 use super::text::{is_question, words};
@@ -134,8 +135,9 @@ impl Lexicon {
 
     /// Whether `sentence` argues against topic `topic`, whose keywords and every other
     /// topic's were found at `keys` (byte offset, topic index; in order): it holds an
-    /// English negation (a listed word or one ending in "n't") anywhere, or more of the
-    /// topic's keywords are reached by a Chinese negation than not (see the module's notes).
+    /// English negation (a listed word or one ending in "n't") anywhere, or at least as
+    /// many of the topic's keywords are reached by a Chinese negation as not (see the
+    /// module's notes).
     fn negated(&self, sentence: &Sentence, keys: &[(usize, usize)], topic: usize) -> bool {
         let (chinese, english): (Vec<&String>, Vec<&String>) =
             self.negations.iter().partition(|n| n.chars().any(is_han));
@@ -175,7 +177,7 @@ impl Lexicon {
                 }
             }
         }
-        against > plain
+        against > 0 && against >= plain
     }
 
     /// Labels `stripped` (a message with control-shaped text already stripped).
@@ -393,7 +395,7 @@ mod tests {
         // fewer of the topic's keywords than it leaves.
         for line in [
             "他没有恶意，是有人用注入攻击劫持了这台机器人。",
-            "他没有恶意，只是被人劫持了。",
+            "他没有恶意，只是被人用注入指令劫持了。",
             "这不是他的错，真正的原因是外部攻击。",
             "它并不想伤害任何人、那是一次外部的注入攻击。",
         ] {
@@ -406,8 +408,13 @@ mod tests {
         // A negation before its keyword, in its clause, still argues against it.
         let line = "机器人身上根本没有什么外部攻击，它自己动的手。";
         assert_eq!(impact(line, "external_attack"), Impact::Negative);
-        // With no keyword after it, a negation is the clause's predicate.
+        // With no keyword after it, a negation is the clause's predicate; as many keywords
+        // argued against as not is against.
         let line = "说成是外部攻击并不公平，动手的是机器人自己。";
+        assert_eq!(impact(line, "external_attack"), Impact::Negative);
+        let line = "说成是外部攻击并不公平，劫持只是个说法而已。";
+        assert_eq!(impact(line, "external_attack"), Impact::Negative);
+        let line = "他没有恶意，只是被人劫持了。";
         assert_eq!(impact(line, "external_attack"), Impact::Negative);
         // The clause ends at ，、；: a negation after it does not reach back.
         let line = "这就是一场外部攻击，谁也不能否认这一点吧。";
