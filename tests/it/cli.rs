@@ -386,6 +386,20 @@ fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
         out.contains("正方一辩（立论陈词") && out.contains("记分卡"),
         "{out}"
     );
+    // Replayed, the stored debate is told in Chinese too, every view.
+    let id = &crate::terminal::sessions(&db)[0]["id"];
+    let id = id.as_str().unwrap();
+    let views: [&[&str]; 3] = [&[], &["--seat", "1"], &["--detail"]];
+    for view in views {
+        let mut replay = vec!["replay", "--session", id, "--db", &db];
+        replay.extend(view);
+        let story = crate::terminal::run(&replay);
+        assert_chinese(&story, 0.9);
+        assert!(
+            !story.contains("Debate ") && !story.contains("[Pro"),
+            "{story}"
+        );
+    }
     // The judge read the Chinese speeches: on the motion, with reasons.
     assert!(!out.contains("离题") && out.contains("句给出理由"), "{out}");
     // A topic with no Chinese bank is refused, naming those that have one.
@@ -526,6 +540,26 @@ fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
         store.community_lang("terminal").await.unwrap()
     });
     assert_eq!(lang, Some(agora_games::Lang::ZhCn));
+    // Replayed, the stored game is told in its language: god view with the seats' tags and
+    // the points, one seat's view, the sealed ballots.
+    let id = &crate::terminal::sessions(&zh)[0]["id"];
+    let id = id.as_str().unwrap();
+    let views: [&[&str]; 3] = [&[], &["--seat", "4"], &["--detail"]];
+    for view in views {
+        let mut replay = vec!["replay", "--session", id, "--db", &zh];
+        replay.extend(view);
+        let story = crate::terminal::run(&replay);
+        assert_chinese(&story, 0.9);
+        assert!(
+            !story.contains("Game ") && !story.contains("[seat") && !story.contains("GPP:"),
+            "{story}"
+        );
+    }
+    let god = crate::terminal::run(&["replay", "--session", id, "--db", &zh]);
+    assert!(
+        god.starts_with("第 3 局（上帝视角）。") && god.contains("【仅 ") && god.contains("GPP："),
+        "{god}"
+    );
     // English by default, the same game.
     let en_args = args(&en);
     let en_args: Vec<&str> = en_args.iter().map(String::as_str).collect();
@@ -536,6 +570,14 @@ fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
         "{out}"
     );
     assert!(!out.lines().any(han), "{out}");
+    let id = &crate::terminal::sessions(&en)[0]["id"];
+    let story = crate::terminal::run(&["replay", "--session", id.as_str().unwrap(), "--db", &en]);
+    assert!(story.starts_with("Game 3 (god view).\n"), "{story}");
+    assert!(
+        story.contains(" only] ") && story.contains("\nGPP: 1("),
+        "{story}"
+    );
+    assert!(!story.lines().any(han), "{story}");
     // A language we do not have is refused, naming the ones there are.
     let (ok, _, err) = agora_env(&["play", "werewolf", "--lang", "fr"], &[]);
     assert!(!ok && err.contains("en, zh-CN"), "{err}");

@@ -31,66 +31,62 @@ mod reply;
 
 pub use reply::{parse_reply, Parsed};
 
+/// One prompt file of `content/prompts/werewolf/<folder>`: `""` for the English ones,
+/// `"zh-CN/"` for the Chinese ones (named `zh-CN/<name>`).
 macro_rules! prompt {
-    ($name:literal, $($p:literal),*) => {
+    ($folder:literal, $name:literal, $($p:literal),*) => {
         PromptSpec {
-            name: $name,
-            builtin: include_str!(concat!("../../../../content/prompts/werewolf/", $name, ".md")),
+            name: concat!($folder, $name),
+            builtin: include_str!(concat!(
+                "../../../../content/prompts/werewolf/",
+                $folder,
+                $name,
+                ".md"
+            )),
             placeholders: &[$($p),*],
         }
     };
 }
 
-macro_rules! prompt_zh {
-    ($name:literal, $($p:literal),*) => {
-        PromptSpec {
-            name: concat!("zh-CN/", $name),
-            builtin: include_str!(concat!("../../../../content/prompts/werewolf/zh-CN/", $name, ".md")),
-            placeholders: &[$($p),*],
-        }
+/// Every werewolf prompt in `folder` with the placeholders it may use, listed once for
+/// every language.
+macro_rules! prompts_in {
+    ($folder:literal) => {
+        [
+            prompt!(
+                $folder,
+                "rules",
+                "max_days",
+                "hunter_rule",
+                "witch_self_save"
+            ),
+            prompt!($folder, "role_werewolf",),
+            prompt!($folder, "role_seer",),
+            prompt!($folder, "role_witch",),
+            prompt!($folder, "role_hunter",),
+            prompt!($folder, "role_villager",),
+            prompt!($folder, "public", "transcript", "claims"),
+            prompt!($folder, "private", "private", "night"),
+            prompt!($folder, "decide_wolf_pick", "day", "targets"),
+            prompt!($folder, "decide_seer_check", "day", "targets"),
+            prompt!($folder, "decide_witch", "day", "attacked", "options"),
+            prompt!($folder, "decide_hunter_shot", "day", "targets"),
+            prompt!($folder, "decide_speech", "day", "max_chars"),
+            prompt!($folder, "decide_pk_speech", "day", "max_chars"),
+            prompt!($folder, "decide_last_words", "day", "max_chars"),
+            prompt!($folder, "decide_vote", "day", "targets"),
+            prompt!($folder, "decide_pk_vote", "day", "targets"),
+        ]
     };
 }
 
-/// Every werewolf prompt file and the placeholders it may use: the English ones, then the
-/// Chinese ones (`zh-CN/<name>`, from `content/prompts/werewolf/zh-CN/`), which a table
-/// played in Chinese renders.
+/// Every werewolf prompt file and the placeholders it may use: the Chinese ones
+/// (`zh-CN/<name>`, from `content/prompts/werewolf/zh-CN/`), which a table played in
+/// Chinese renders, then the English ones.
 pub fn werewolf_prompt_specs() -> Vec<PromptSpec> {
-    vec![
-        prompt_zh!("rules", "max_days", "hunter_rule", "witch_self_save"),
-        prompt_zh!("role_werewolf",),
-        prompt_zh!("role_seer",),
-        prompt_zh!("role_witch",),
-        prompt_zh!("role_hunter",),
-        prompt_zh!("role_villager",),
-        prompt_zh!("public", "transcript", "claims"),
-        prompt_zh!("private", "private", "night"),
-        prompt_zh!("decide_wolf_pick", "day", "targets"),
-        prompt_zh!("decide_seer_check", "day", "targets"),
-        prompt_zh!("decide_witch", "day", "attacked", "options"),
-        prompt_zh!("decide_hunter_shot", "day", "targets"),
-        prompt_zh!("decide_speech", "day", "max_chars"),
-        prompt_zh!("decide_pk_speech", "day", "max_chars"),
-        prompt_zh!("decide_last_words", "day", "max_chars"),
-        prompt_zh!("decide_vote", "day", "targets"),
-        prompt_zh!("decide_pk_vote", "day", "targets"),
-        prompt!("rules", "max_days", "hunter_rule", "witch_self_save"),
-        prompt!("role_werewolf",),
-        prompt!("role_seer",),
-        prompt!("role_witch",),
-        prompt!("role_hunter",),
-        prompt!("role_villager",),
-        prompt!("public", "transcript", "claims"),
-        prompt!("private", "private", "night"),
-        prompt!("decide_wolf_pick", "day", "targets"),
-        prompt!("decide_seer_check", "day", "targets"),
-        prompt!("decide_witch", "day", "attacked", "options"),
-        prompt!("decide_hunter_shot", "day", "targets"),
-        prompt!("decide_speech", "day", "max_chars"),
-        prompt!("decide_pk_speech", "day", "max_chars"),
-        prompt!("decide_last_words", "day", "max_chars"),
-        prompt!("decide_vote", "day", "targets"),
-        prompt!("decide_pk_vote", "day", "targets"),
-    ]
+    let mut specs = Vec::from(prompts_in!("zh-CN/"));
+    specs.extend(prompts_in!(""));
+    specs
 }
 
 /// Loads the werewolf prompts from `content_dir` (`content/prompts` by default).
@@ -112,9 +108,9 @@ fn decide_name(kind: AskKind) -> &'static str {
     }
 }
 
-fn seats_text(set: SeatSet) -> String {
+fn seats_text(set: SeatSet, lang: Lang) -> String {
     if set.is_empty() {
-        "none".into()
+        lang.text("mem-none", &[])
     } else {
         set.to_string()
     }
@@ -262,9 +258,11 @@ impl LlmSeat {
         }
     }
 
-    /// A seat at a table played in `lang`: its prompts in that language.
+    /// A seat at a table played in `lang`: its prompts and its memory's lines in that
+    /// language (set before the game's first event).
     pub fn with_lang(mut self, lang: Lang) -> LlmSeat {
         self.lang = lang;
+        self.memory = self.memory.with_lang(lang);
         self
     }
 
@@ -339,7 +337,7 @@ impl LlmSeat {
             decide_name(ask.kind),
             &[
                 ("day", &day),
-                ("targets", &seats_text(ask.targets)),
+                ("targets", &seats_text(ask.targets, lang)),
                 ("max_chars", &ask.max_chars.to_string()),
                 ("attacked", &attacked),
                 ("options", &witch_options(ask).join(", ")),

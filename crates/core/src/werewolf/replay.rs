@@ -1,7 +1,11 @@
 //! Recorded werewolf games (`agora sim werewolf --record DIR` writes one JSON file per
 //! game; a stored session is rebuilt from its inputs) and their replay as a story: the god
-//! view (private lines tagged with who saw them), or exactly what one seat saw.
+//! view (private lines tagged with who saw them), or exactly what one seat saw. A game is
+//! told in the language it was played in (its stored setup's `lang`; a record file
+//! without one is English): the story's lines from `werewolf.ftl`, replay's own from
+//! `replay.ftl`.
 
+use crate::games::lang::Lang;
 use crate::games::werewolf::{Audience, Event, Logged, Role, Rules, Seat, Werewolf};
 use crate::werewolf::scenario::gpp_by_seat;
 use serde::{Deserialize, Serialize};
@@ -23,6 +27,9 @@ pub struct Record {
     pub day1_voted_out: Option<Seat>,
     pub gpp: BTreeMap<String, i32>,
     pub log: Vec<Logged>,
+    /// The language the game was played in (left out when English, as older files are).
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl Record {
@@ -37,7 +44,14 @@ impl Record {
             day1_voted_out: game.day1_voted_out(),
             gpp: gpp_by_seat(game.gpp()),
             log: game.log().to_vec(),
+            lang: Lang::En,
         }
+    }
+
+    /// The same record, of a game played in `lang`.
+    pub fn in_lang(mut self, lang: Lang) -> Record {
+        self.lang = lang;
+        self
     }
 }
 
@@ -56,18 +70,22 @@ pub fn read_record(path: &Path) -> anyhow::Result<Record> {
         .map_err(|e| anyhow::anyhow!("{}: not a recorded game: {e}", path.display()))
 }
 
-fn tag(audience: Audience) -> String {
+fn tag(audience: Audience, lang: Lang) -> String {
     match audience {
         Audience::Everyone => String::new(),
-        Audience::Moderator => "[moderator] ".to_string(),
-        Audience::Seats(s) if s.len() == 1 => format!("[seat {s} only] "),
-        Audience::Seats(s) => format!("[seats {s}] "),
+        Audience::Moderator => lang.text("replay-ww-tag-moderator", &[]),
+        Audience::Seats(s) if s.len() == 1 => {
+            lang.text("replay-ww-tag-seat", &[("seats", &s.to_string())])
+        }
+        Audience::Seats(s) => lang.text("replay-ww-tag-seats", &[("seats", &s.to_string())]),
     }
 }
 
 /// The game as a story. `seat: None` is the god view (private lines tagged with who saw
 /// them); `Some(n)` shows only what seat n saw. `detail` adds sealed ballots and GPP lines.
 pub fn story(record: &Record, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
+    let lang = record.lang;
+    let seed = record.seed.to_string();
     let mut out = String::new();
     match seat {
         Some(s) => {
@@ -76,9 +94,14 @@ pub fn story(record: &Record, seat: Option<Seat>, detail: bool) -> anyhow::Resul
                 .get(s as usize - 1)
                 .filter(|_| s >= 1)
                 .ok_or_else(|| anyhow::anyhow!("--seat {s}: seats are numbered 1 to 9"))?;
-            writeln!(out, "Game {} as seen by seat {s} ({role}).", record.seed)?;
+            let args = [
+                ("seed", seed.as_str()),
+                ("seat", &s.to_string()),
+                ("role", &role.name_in(lang)),
+            ];
+            writeln!(out, "{}", lang.text("replay-ww-seat", &args))?;
         }
-        None => writeln!(out, "Game {} (god view).", record.seed)?,
+        None => writeln!(out, "{}", lang.text("replay-ww-god", &[("seed", &seed)]))?,
     }
     for logged in &record.log {
         if let Some(s) = seat {
@@ -90,18 +113,30 @@ pub fn story(record: &Record, seat: Option<Seat>, detail: bool) -> anyhow::Resul
             continue;
         }
         let prefix = if seat.is_none() {
-            tag(logged.audience)
+            tag(logged.audience, lang)
         } else {
             String::new()
         };
-        writeln!(out, "{prefix}{}", logged.event.story())?;
+        writeln!(out, "{prefix}{}", logged.event.story_in(lang))?;
     }
     if record.winner.is_some() {
-        write!(out, "GPP:")?;
-        for (i, role) in record.roles.iter().enumerate() {
-            let points = record.gpp.get(&(i + 1).to_string()).copied().unwrap_or(0);
-            write!(out, " {}({role})={points:+}", i + 1)?;
-        }
+        let seats: Vec<String> = record
+            .roles
+            .iter()
+            .enumerate()
+            .map(|(i, role)| {
+                let points = record.gpp.get(&(i + 1).to_string()).copied().unwrap_or(0);
+                let args = [
+                    ("seat", (i + 1).to_string()),
+                    ("role", role.name_in(lang)),
+                    ("points", format!("{points:+}")),
+                ];
+                let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+                lang.text("replay-ww-gpp-seat", &args)
+            })
+            .collect();
+        let seats = seats.join(&lang.text("replay-ww-gpp-sep", &[]));
+        out.push_str(&lang.text("replay-ww-gpp", &[("seats", &seats)]));
         out.push('\n');
     }
     Ok(out)
@@ -114,9 +149,14 @@ pub async fn story_of_session(
     seat: Option<Seat>,
     detail: bool,
 ) -> anyhow::Result<String> {
-    let game =
-        crate::session::rebuild::<crate::werewolf::session::WerewolfSetup>(store, &row.id).await?;
-    story(&Record::of(row.seed, &game), seat, detail)
+    use crate::werewolf::session::WerewolfSetup;
+    let setup: WerewolfSetup = crate::session::setup_of(row)?;
+    let game = crate::session::rebuild::<WerewolfSetup>(store, &row.id).await?;
+    story(
+        &Record::of(row.seed, &game).in_lang(setup.lang),
+        seat,
+        detail,
+    )
 }
 
 /// Tells a recorded werewolf game file (`text`, read from `path`).

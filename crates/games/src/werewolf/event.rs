@@ -207,6 +207,23 @@ pub enum ScoreReason {
     HunterShot,
 }
 
+impl ScoreReason {
+    /// The reason as the story says it (`locales/*/replay.ftl`): `TeamWin`, `阵营获胜`.
+    pub fn name_in(self, lang: Lang) -> String {
+        let id = match self {
+            ScoreReason::TeamWin => "ww-reason-team-win",
+            ScoreReason::Survival => "ww-reason-survival",
+            ScoreReason::Vote => "ww-reason-vote",
+            ScoreReason::SeerCheck => "ww-reason-seer-check",
+            ScoreReason::GodDawn => "ww-reason-god-dawn",
+            ScoreReason::WitchSave => "ww-reason-witch-save",
+            ScoreReason::WitchPoison => "ww-reason-witch-poison",
+            ScoreReason::HunterShot => "ww-reason-hunter-shot",
+        };
+        lang.text(id, &[])
+    }
+}
+
 /// An event and who may see it.
 pub type Logged = crate::Logged<Event>;
 
@@ -385,7 +402,7 @@ impl Event {
                 &[
                     ("seat", &n(seat)),
                     ("points", &format!("{points:+}")),
-                    ("reason", &format!("{reason:?}")),
+                    ("reason", &reason.name_in(lang)),
                 ],
             ),
             Event::GameOver { winner, roles } => {

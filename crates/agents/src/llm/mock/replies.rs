@@ -82,8 +82,28 @@ pub fn offered_in(body: &Value) -> Option<Vec<String>> {
         .find_map(offered_in_text)
 }
 
-/// [`offered_in`] for one text: its last "Valid …: list." line.
+/// [`offered_in`] for one text: its last "Valid …: list." line, or at a Chinese table its
+/// last "可选…：list。" ("可选目标（座位号）：1, 3。", "现在可选：save, pass。"; "无" nothing).
 pub fn offered_in_text(text: &str) -> Option<Vec<String>> {
+    let chinese = text.rfind("可选").and_then(|at| {
+        let rest = &text[at..];
+        let colon = rest.find('：')?;
+        if rest[..colon].contains(['\n', '。']) {
+            return None;
+        }
+        let list = &rest[colon + '：'.len_utf8()..];
+        let list = &list[..list.find(['。', '\n']).unwrap_or(list.len())];
+        Some((at, list))
+    });
+    if let Some((_, list)) = chinese.filter(|(at, _)| text.rfind("Valid ") < Some(*at)) {
+        return Some(
+            list.split(',')
+                .map(str::trim)
+                .filter(|o| !o.is_empty() && *o != "无")
+                .map(str::to_string)
+                .collect(),
+        );
+    }
     let at = text.rfind("Valid ")?;
     let rest = &text[at..];
     let colon = rest.find(": ")?;

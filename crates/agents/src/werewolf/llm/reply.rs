@@ -4,6 +4,7 @@
 //! speech) is an error for the repair prompt and a recorded fault, never an abstention.
 
 use super::{may_pass, seats_text, witch_options};
+use crate::games::lang::Lang;
 use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat};
 use crate::llm::prompts::strip_control;
 use crate::werewolf::fit_speech;
@@ -22,7 +23,7 @@ pub struct Parsed {
 
 /// The valid targets of `ask`, for error messages.
 fn valid_targets(ask: &Ask) -> String {
-    let mut v = seats_text(ask.targets);
+    let mut v = seats_text(ask.targets, Lang::En);
     if may_pass(ask.kind) {
         v.push_str(", or null to abstain");
     }

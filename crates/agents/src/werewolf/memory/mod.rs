@@ -7,12 +7,16 @@
 //! what every seat claimed is kept in a bounded [`ClaimsRecord`].
 //!
 //! Player text reaches a prompt only through [`fence`]: one line, a JSON string literal.
+//! Every game-made line is written in the memory's [`Lang`] (`locales/*/memory.ftl`): a
+//! model seat at a Chinese table reads its record in Chinese. An outside agent's memory
+//! stays English, the protocol's language (the `what` of `game_state`'s events).
 
 mod record;
 mod transcript;
 
 pub use record::{ClaimsRecord, SpeakerRecord};
 
+use crate::games::lang::Lang;
 use crate::games::werewolf::{
     Ask, AskKind, Ballot, Event, Role, Rules, Seat, SeatSet, WitchSelfSave, SEATS,
 };
@@ -75,6 +79,8 @@ pub struct SeatMemory {
     pub defaults: u32,
     /// Every event the seat was shown, in order (sent to outside agents as is).
     events: Vec<Event>,
+    /// The language its game-made lines are written in.
+    lang: Lang,
 }
 
 fn seat_list(set: SeatSet) -> Vec<Seat> {
@@ -100,7 +106,25 @@ impl SeatMemory {
             claims: ClaimsRecord::default(),
             defaults: 0,
             events: Vec::new(),
+            lang: Lang::En,
         }
+    }
+
+    /// The same memory writing its lines in `lang` (set before the first event: lines
+    /// already written stay as they are).
+    pub fn with_lang(mut self, lang: Lang) -> SeatMemory {
+        self.lang = lang;
+        self
+    }
+
+    /// The language its lines are written in.
+    pub fn lang(&self) -> Lang {
+        self.lang
+    }
+
+    /// The game-made text `id` in the memory's language.
+    fn t(&self, id: &str, args: &[(&str, &str)]) -> String {
+        self.lang.text(id, args)
     }
 
     fn today(&mut self) -> &mut DayLog {
@@ -124,7 +148,7 @@ impl SeatMemory {
                 // The finished day is summarized once, here, and reused by every prompt.
                 while self.summaries.len() < self.days.len() {
                     let i = self.summaries.len();
-                    let summary = self.days[i].summary();
+                    let summary = self.days[i].summary(self.lang);
                     self.summaries.push(summary);
                 }
                 self.day = *night;
@@ -139,46 +163,56 @@ impl SeatMemory {
                 target,
                 round,
             } => {
+                let (wolf, round) = (wolf.to_string(), round.to_string());
                 let line = match target {
-                    Some(t) => format!("wolf {wolf} picked seat {t} (round {round})"),
-                    None => format!("wolf {wolf} made no pick (round {round})"),
+                    Some(t) => self.t(
+                        "mem-wolf-picked",
+                        &[
+                            ("wolf", &wolf),
+                            ("target", &t.to_string()),
+                            ("round", &round),
+                        ],
+                    ),
+                    None => self.t("mem-wolf-no-pick", &[("wolf", &wolf), ("round", &round)]),
                 };
                 self.today().night.push(line);
             }
             Event::WolfTie { tied } => {
-                let line = format!("the picks tied between seats {tied}");
+                let line = self.t("mem-wolf-tie", &[("tied", &tied.to_string())]);
                 self.today().night.push(line);
             }
             Event::WolfAttack { target, .. } => {
                 let line = match target {
-                    Some(t) => format!("the wolves attack seat {t}"),
-                    None => "the wolves attack nobody".into(),
+                    Some(t) => self.t("mem-wolf-attack", &[("target", &t.to_string())]),
+                    None => self.t("mem-wolf-attack-none", &[]),
                 };
                 self.today().night.push(line);
             }
             Event::WitchTold { attacked } => {
                 let line = match attacked {
-                    Some(t) => format!("you were told seat {t} was attacked"),
-                    None => "you were told nobody was attacked".into(),
+                    Some(t) => self.t("mem-witch-told", &[("target", &t.to_string())]),
+                    None => self.t("mem-witch-told-none", &[]),
                 };
                 self.today().night.push(line);
             }
             Event::WitchSaved { target } => {
                 self.antidote = false;
-                let line = format!("you saved seat {target}");
+                let line = self.t("mem-witch-saved", &[("target", &target.to_string())]);
                 self.today().night.push(line);
             }
             Event::WitchPoisoned { target } => {
                 self.poison = false;
-                let line = format!("you poisoned seat {target}");
+                let line = self.t("mem-witch-poisoned", &[("target", &target.to_string())]);
                 self.today().night.push(line);
             }
             Event::SeerResult { target, wolf } => {
                 self.checks.push((*target, *wolf));
-                let line = format!(
-                    "you checked seat {target}: {}",
-                    if *wolf { "WOLF" } else { "good" }
-                );
+                let id = if *wolf {
+                    "mem-seer-wolf"
+                } else {
+                    "mem-seer-good"
+                };
+                let line = self.t(id, &[("target", &target.to_string())]);
                 self.today().night.push(line);
             }
             Event::HunterStatus { dies, may_shoot } => {
@@ -210,13 +244,12 @@ impl SeatMemory {
                 self.today().entries.push(entry);
             }
             Event::PkCalled { tied } => {
-                let others = if tied.len() > 2 {
-                    "the other living seats revote among them"
+                let id = if tied.len() > 2 {
+                    "mem-pk-among"
                 } else {
-                    "the other living seats revote between them"
+                    "mem-pk-between"
                 };
-                let line =
-                    format!("the vote tied between seats {tied}: PK speeches, then {others}");
+                let line = self.t(id, &[("tied", &tied.to_string())]);
                 self.today().entries.push(Entry::Note(line));
             }
             Event::Eliminated { seat } => {
@@ -227,9 +260,9 @@ impl SeatMemory {
                             // Voted out: a hunter may always shoot (poison is a night death).
                             self.may_shoot = Some(true);
                         }
-                        format!("seat {s} was voted out")
+                        self.t("mem-voted-out", &[("seat", &s.to_string())])
                     }
-                    None => "nobody was voted out".into(),
+                    None => self.t("mem-voted-out-none", &[]),
                 };
                 self.today().entries.push(Entry::Note(line));
             }
@@ -237,20 +270,25 @@ impl SeatMemory {
                 // A shot at night is the hunter's own news until dawn names the dead, and
                 // a shot declined is never told: both are the hunter's private notes.
                 let line = match target {
-                    Some(t) => format!("you shot seat {t}"),
-                    None => "you declined to shoot".into(),
+                    Some(t) => self.t("mem-you-shot", &[("target", &t.to_string())]),
+                    None => self.t("mem-you-held", &[]),
                 };
                 if *hunter == self.seat {
                     self.today().night.push(line);
                 }
             }
             Event::HunterShot { hunter, target } => {
+                let hunter = hunter.to_string();
                 let line = match target {
                     Some(t) => {
                         self.alive.remove(*t);
-                        format!("hunter {hunter} shot seat {t}")
+                        let target = t.to_string();
+                        self.t(
+                            "mem-hunter-shot",
+                            &[("hunter", &hunter), ("target", &target)],
+                        )
                     }
-                    None => format!("hunter {hunter} declined to shoot"),
+                    None => self.t("mem-hunter-held", &[("hunter", &hunter)]),
                 };
                 self.today().entries.push(Entry::Note(line));
             }
@@ -262,21 +300,21 @@ impl SeatMemory {
     /// The public record of the game so far (see [`transcript`](transcript::transcript)):
     /// game-made lines, player text only fenced, the same for every seat.
     pub fn transcript(&self) -> String {
-        transcript::transcript(&self.days, &self.summaries)
+        transcript::transcript(&self.days, &self.summaries, self.lang)
     }
 
     /// The seat's own notes of its latest nights (see
     /// [`night_notes`](transcript::night_notes)).
     pub fn night_notes(&self) -> String {
-        transcript::night_notes(&self.days)
+        transcript::night_notes(&self.days, self.lang)
     }
 
     /// The claims record as game-made lines (or "none yet"), every seat named by its number:
     /// the same for every seat, so it belongs to the shared part of a prompt.
     pub fn claims_lines(&self) -> String {
-        let lines = self.claims.lines(0);
+        let lines = self.claims.lines_in(0, self.lang);
         if lines.is_empty() {
-            "- none yet".into()
+            format!("- {}", self.t("mem-claims-none", &[]))
         } else {
             lines
         }
@@ -284,43 +322,54 @@ impl SeatMemory {
 
     /// The seat's private knowledge in one line.
     pub fn private_line(&self) -> String {
+        let seat = |s: Seat| s.to_string();
         let mut parts = Vec::new();
         if let Some(role) = self.role {
-            parts.push(format!("You are seat {}, the {role}.", self.seat));
+            parts.push(self.t(
+                "mem-you-are",
+                &[
+                    ("seat", &seat(self.seat)),
+                    ("role", &role.name_in(self.lang)),
+                ],
+            ));
         }
         if let Some(w) = self.wolves {
-            parts.push(format!("The wolves are seats {w}."));
+            parts.push(self.t("mem-wolves", &[("wolves", &w.to_string())]));
         }
         if !self.checks.is_empty() {
             let checks: Vec<String> = self
                 .checks
                 .iter()
-                .map(|(s, w)| format!("{s}={}", if *w { "wolf" } else { "good" }))
+                .map(|(s, w)| {
+                    let id = if *w {
+                        "mem-check-wolf"
+                    } else {
+                        "mem-check-good"
+                    };
+                    self.t(id, &[("seat", &seat(*s))])
+                })
                 .collect();
-            parts.push(format!("Your checks: {}.", checks.join(", ")));
+            let sep = self.t("mem-list-sep", &[]);
+            parts.push(self.t("mem-checks", &[("checks", &checks.join(&sep))]));
         }
         if self.role == Some(Role::Witch) {
-            parts.push(format!(
-                "Antidote {}, poison {}.",
-                if self.antidote { "unused" } else { "used" },
-                if self.poison { "unused" } else { "used" }
+            let state = |unused: bool| self.t(if unused { "mem-unused" } else { "mem-used" }, &[]);
+            parts.push(self.t(
+                "mem-potions",
+                &[
+                    ("antidote", &state(self.antidote)),
+                    ("poison", &state(self.poison)),
+                ],
             ));
         }
         match self.may_shoot {
-            Some(true) => parts
-                .push("You are dying: you may shoot one living seat now, or decline.".to_string()),
-            Some(false) => parts.push(
-                "You were poisoned tonight: under this game's rules you may not shoot.".to_string(),
-            ),
-            None if self.role == Some(Role::Hunter) => parts.push(
-                "You are alive, so you have no shot to take now: the right to shoot comes only \
-                 when you die."
-                    .to_string(),
-            ),
+            Some(true) => parts.push(self.t("mem-may-shoot", &[])),
+            Some(false) => parts.push(self.t("mem-may-not-shoot", &[])),
+            None if self.role == Some(Role::Hunter) => parts.push(self.t("mem-hunter-alive", &[])),
             None => {}
         }
-        parts.push(format!("Alive: {}.", self.alive));
-        parts.join(" ")
+        parts.push(self.t("mem-alive", &[("alive", &self.alive.to_string())]));
+        parts.join(&self.t("mem-part-sep", &[]))
     }
 
     /// The `game_state` sent to an outside agent for `ask` (see werewolf-rules.md, "AI agent
@@ -421,3 +470,5 @@ pub fn phase_of(kind: AskKind) -> &'static str {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_zh;

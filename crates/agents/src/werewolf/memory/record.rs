@@ -3,6 +3,7 @@
 //! wolf remembers its own fake claim). Every prompt gets it as game-made lines, and outside
 //! agents get it in `game_state`; no player text is copied into it, only seats, roles and days.
 
+use crate::games::lang::Lang;
 use crate::games::werewolf::{Claims, Role, Seat, SEATS};
 use serde::Serialize;
 use std::fmt::Write;
@@ -139,6 +140,17 @@ impl ClaimsRecord {
     /// reported 5 wolf (day 1), 2 good (day 2); accused 5 (day 1).` The reader's own seat is
     /// named "You (seat N)". Empty when nobody has claimed anything.
     pub fn lines(&self, me: Seat) -> String {
+        self.lines_in(me, Lang::En)
+    }
+
+    /// [`lines`](Self::lines) in `lang`.
+    pub fn lines_in(&self, me: Seat, lang: Lang) -> String {
+        let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
+        let list = t("mem-list-sep", &[]);
+        // A role or a seat (`key`: `what` or `seat`) and the day it was said.
+        let dated = |id: &str, key: &str, what: &str, day: u32| {
+            t(id, &[(key, what), ("day", &day.to_string())])
+        };
         let mut out = String::new();
         for (i, r) in self.speakers.iter().enumerate() {
             if r.is_empty() {
@@ -150,46 +162,57 @@ impl ClaimsRecord {
                 let roles: Vec<String> = r
                     .roles
                     .iter()
-                    .map(|d| format!("{} (day {})", d.what, d.day))
+                    .map(|d| dated("mem-dated", "what", &d.what.name_in(lang), d.day))
                     .collect();
-                parts.push(format!("claimed {}", roles.join(", then ")));
+                let roles = roles.join(&t("mem-then", &[]));
+                parts.push(t("mem-claimed", &[("roles", &roles)]));
             }
             if !r.reports.is_empty() {
                 let reports: Vec<String> = r
                     .reports
                     .iter()
                     .map(|x| {
-                        let verdict = if x.wolf { "wolf" } else { "good" };
-                        format!("{} {verdict} (day {})", x.seat, x.day)
+                        let id = if x.wolf {
+                            "mem-report-wolf"
+                        } else {
+                            "mem-report-good"
+                        };
+                        dated(id, "seat", &x.seat.to_string(), x.day)
                     })
                     .collect();
-                parts.push(format!("reported {}", reports.join(", ")));
+                parts.push(t("mem-reported", &[("reports", &reports.join(&list))]));
             }
-            for (verb, list) in [
-                ("said they saved", &r.saved),
-                ("said they poisoned", &r.poisoned),
-                ("accused", &r.accused),
-                ("promised to vote", &r.pledged),
-                ("said they never reported or accused", &r.retracted),
+            for (id, seats) in [
+                ("mem-said-saved", &r.saved),
+                ("mem-said-poisoned", &r.poisoned),
+                ("mem-accused", &r.accused),
+                ("mem-pledged", &r.pledged),
+                ("mem-retracted", &r.retracted),
             ] {
-                if !list.is_empty() {
-                    let seats: Vec<String> = list
+                if !seats.is_empty() {
+                    let seats: Vec<String> = seats
                         .iter()
-                        .map(|d| format!("{} (day {})", d.what, d.day))
+                        .map(|d| dated("mem-dated-seat", "seat", &d.what.to_string(), d.day))
                         .collect();
-                    parts.push(format!("{verb} {}", seats.join(", ")));
+                    parts.push(t(id, &[("seats", &seats.join(&list))]));
                 }
             }
             if !r.denied_wolf.is_empty() {
-                let days: Vec<String> = r.denied_wolf.iter().map(|d| format!("day {d}")).collect();
-                parts.push(format!("denied being a wolf ({})", days.join(", ")));
+                let days: Vec<String> = r
+                    .denied_wolf
+                    .iter()
+                    .map(|d| t("mem-day", &[("day", &d.to_string())]))
+                    .collect();
+                parts.push(t("mem-denied", &[("days", &days.join(&list))]));
             }
             let who = if seat == me as usize {
-                format!("You (seat {seat})")
+                t("mem-who-you", &[("seat", &seat.to_string())])
             } else {
-                format!("Seat {seat}")
+                t("mem-who-seat", &[("seat", &seat.to_string())])
             };
-            let _ = writeln!(out, "- {who} {}.", parts.join("; "));
+            let parts = parts.join(&t("mem-clause-sep", &[]));
+            let line = t("mem-claims-line", &[("who", &who), ("parts", &parts)]);
+            let _ = writeln!(out, "- {line}");
         }
         out.truncate(out.trim_end().len());
         out

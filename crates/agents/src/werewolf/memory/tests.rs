@@ -145,7 +145,7 @@ fn the_day_reads_in_order_with_player_text_fenced_and_claims_recorded() {
         !t.contains("Night 2") && !t.lines().any(|l| l.starts_with("- (night")),
         "{t}"
     );
-    let summary = m.days[0].summary();
+    let summary = m.days[0].summary(Lang::En);
     assert!(
         !summary.contains("Seer here") && !summary.contains("WOLF"),
         "{summary}"

@@ -11,6 +11,7 @@
 //! private ([`night_notes`]), for the part of the prompt after the record.
 
 use super::fence;
+use crate::games::lang::Lang;
 use crate::games::werewolf::{Ballot, Seat, SeatSet, SpeechKind, VoteRound, SEATS};
 use std::fmt::Write;
 
@@ -48,87 +49,81 @@ impl DayLog {
     /// A finished day in a few game-made lines: deaths, who spoke, the votes and outcome.
     /// Claims are in the claims record, so no player text is repeated here; the night
     /// notes are the seat's own, so they are not either.
-    pub fn summary(&self) -> String {
-        let mut s = format!("Day {}:", self.day);
+    pub fn summary(&self, lang: Lang) -> String {
+        let mut s = lang.text("mem-summary", &[("day", &self.day.to_string())]);
+        let mut sentence = |text: String| {
+            s.push_str(&lang.text("mem-summary-sentence", &[("text", &text)]));
+        };
         match self.dawn {
-            Some(dead) if dead.is_empty() => s.push_str(" Peaceful night."),
-            Some(dead) => {
-                let _ = write!(s, " Died in the night: {dead}.");
-            }
+            Some(dead) if dead.is_empty() => sentence(lang.text("mem-peaceful", &[])),
+            Some(dead) => sentence(lang.text("mem-died", &[("dead", &dead.to_string())])),
             None => {}
         }
         for e in &self.entries {
             match e {
                 Entry::Speech(seat, SpeechKind::LastWords, _) => {
-                    let _ = write!(s, " {seat} gave last words.");
+                    sentence(lang.text("mem-last-words", &[("seat", &seat.to_string())]));
                 }
                 Entry::Speech(..) => {}
-                Entry::Votes(round, ballots) => {
-                    let _ = write!(
-                        s,
-                        " {} vote: {}.",
-                        round_name(*round),
-                        ballots_line(ballots)
-                    );
-                }
-                Entry::Note(note) => {
-                    let _ = write!(s, " {note}.");
-                }
+                Entry::Votes(round, ballots) => sentence(votes_line(*round, ballots, lang)),
+                Entry::Note(note) => sentence(note.clone()),
             }
         }
         s
     }
 
     /// Who left the game on a finished day, in one short line (for days further back).
-    pub fn outline(&self) -> String {
+    pub fn outline(&self, lang: Lang) -> String {
         let mut parts = Vec::new();
         if let Some(dead) = self.dawn {
             parts.push(if dead.is_empty() {
-                "peaceful night".to_string()
+                lang.text("mem-outline-peaceful", &[])
             } else {
-                format!("died at night {dead}")
+                lang.text("mem-outline-dead", &[("dead", &dead.to_string())])
             });
         }
         parts.extend(self.entries.iter().filter_map(|e| match e {
             Entry::Note(n) => Some(n.clone()),
             _ => None,
         }));
-        format!("day {}: {}", self.day, parts.join(", "))
+        lang.text(
+            "mem-outline",
+            &[
+                ("day", &self.day.to_string()),
+                ("parts", &parts.join(&lang.text("mem-list-sep", &[]))),
+            ],
+        )
     }
 
     /// The whole day as every seat saw it, one line per happening, player text fenced.
-    pub fn full(&self, out: &mut String) {
-        let _ = writeln!(out, "Day {}, in full:", self.day);
+    pub fn full(&self, out: &mut String, lang: Lang) {
+        let day = self.day.to_string();
+        let _ = writeln!(out, "{}", lang.text("mem-full", &[("day", &day)]));
         match self.dawn {
-            Some(dead) if dead.is_empty() => out.push_str("- Dawn: a peaceful night.\n"),
+            Some(dead) if dead.is_empty() => {
+                let _ = writeln!(out, "- {}", lang.text("mem-dawn-peaceful", &[]));
+            }
             Some(dead) => {
-                let _ = writeln!(out, "- Dawn: died in the night: {dead}.");
+                let dead = dead.to_string();
+                let _ = writeln!(out, "- {}", lang.text("mem-dawn-dead", &[("dead", &dead)]));
             }
             None => {}
         }
         for e in &self.entries {
-            match e {
-                Entry::Speech(seat, kind, text) => {
-                    let _ = writeln!(
-                        out,
-                        "- Seat {seat} (day {} {}): {}",
-                        self.day,
-                        speech_label(*kind),
-                        fence(text)
-                    );
-                }
-                Entry::Votes(round, ballots) => {
-                    let _ = writeln!(
-                        out,
-                        "- {} vote: {}",
-                        round_name(*round),
-                        ballots_line(ballots)
-                    );
-                }
-                Entry::Note(note) => {
-                    let _ = writeln!(out, "- {note}");
-                }
-            }
+            let line = match e {
+                Entry::Speech(seat, kind, text) => lang.text(
+                    "mem-speech",
+                    &[
+                        ("seat", &seat.to_string()),
+                        ("day", &day),
+                        ("kind", &lang.text(speech_label(*kind), &[])),
+                        ("text", &fence(text)),
+                    ],
+                ),
+                Entry::Votes(round, ballots) => votes_line(*round, ballots, lang),
+                Entry::Note(note) => note.clone(),
+            };
+            let _ = writeln!(out, "- {line}");
         }
     }
 }
@@ -138,12 +133,12 @@ impl DayLog {
 /// two days before those as summaries, older days as one line each. Its size depends on
 /// one day's talk, not on the length of the game; every seat's reads the same, and it is
 /// rewritten only at a day's first speech (it grows by appending from one to the next).
-pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
+pub(super) fn transcript(days: &[DayLog], summaries: &[String], lang: Lang) -> String {
     const SUMMARIZED_DAYS: usize = 2;
     let mut out = String::new();
     // A night before its dawn has nothing public yet: the record stays as the day left it.
     let Some(current) = days.iter().rposition(DayLog::is_public) else {
-        out.push_str("- nothing yet: night 1 has just fallen\n");
+        let _ = writeln!(out, "- {}", lang.text("mem-nothing-yet", &[]));
         return out;
     };
     let first_full = if current > 0 && !days[current].has_speeches() {
@@ -153,18 +148,22 @@ pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
     };
     let first_summary = first_full.saturating_sub(SUMMARIZED_DAYS);
     if first_summary > 0 {
-        let outlines: Vec<String> = days[..first_summary].iter().map(DayLog::outline).collect();
-        let _ = writeln!(out, "Earlier: {}.", outlines.join("; "));
+        let outlines: Vec<String> = days[..first_summary]
+            .iter()
+            .map(|d| d.outline(lang))
+            .collect();
+        let outlines = outlines.join(&lang.text("mem-clause-sep", &[]));
+        let _ = writeln!(out, "{}", lang.text("mem-earlier", &[("days", &outlines)]));
     }
     for (i, d) in days.iter().enumerate().take(first_full).skip(first_summary) {
         match summaries.get(i) {
             Some(s) => out.push_str(s),
-            None => out.push_str(&d.summary()),
+            None => out.push_str(&d.summary(lang)),
         }
         out.push('\n');
     }
     for d in &days[first_full..=current] {
-        d.full(&mut out);
+        d.full(&mut out, lang);
     }
     out
 }
@@ -172,42 +171,53 @@ pub(super) fn transcript(days: &[DayLog], summaries: &[String]) -> String {
 /// The seat's own notes (wolf picks, the witch's news, checks, a hunter's shot…) of its
 /// latest two nights that had any, one sentence a night; "none" when it has none. Older
 /// nights' lasting facts (checks, potions) are in the seat's private line.
-pub(super) fn night_notes(days: &[DayLog]) -> String {
+pub(super) fn night_notes(days: &[DayLog], lang: Lang) -> String {
     let nights: Vec<&DayLog> = days.iter().filter(|d| !d.night.is_empty()).collect();
     let recent = &nights[nights.len().saturating_sub(2)..];
     if recent.is_empty() {
-        return "none".into();
+        return lang.text("mem-none", &[]);
     }
+    let clause = lang.text("mem-clause-sep", &[]);
     let lines: Vec<String> = recent
         .iter()
-        .map(|d| format!("night {}: {}", d.day, d.night.join("; ")))
+        .map(|d| {
+            let notes = d.night.join(&clause);
+            lang.text(
+                "mem-night",
+                &[("night", &d.day.to_string()), ("notes", &notes)],
+            )
+        })
         .collect();
-    lines.join(". ")
+    lines.join(&lang.text("mem-sentence-sep", &[]))
 }
 
+/// The message of a speech's kind.
 fn speech_label(kind: SpeechKind) -> &'static str {
     match kind {
-        SpeechKind::Day => "speech",
-        SpeechKind::Pk => "PK speech",
-        SpeechKind::LastWords => "last words",
+        SpeechKind::Day => "mem-kind-speech",
+        SpeechKind::Pk => "mem-kind-pk",
+        SpeechKind::LastWords => "mem-kind-last-words",
     }
 }
 
-pub(super) fn round_name(round: VoteRound) -> &'static str {
-    match round {
-        VoteRound::Main => "Main",
-        VoteRound::Pk => "PK",
-    }
-}
-
-pub(super) fn ballots_line(ballots: &[Ballot; SEATS]) -> String {
+/// A round's ballots, `Main vote: 1→2, 3→abstain`.
+fn votes_line(round: VoteRound, ballots: &[Ballot; SEATS], lang: Lang) -> String {
+    let id = match round {
+        VoteRound::Main => "mem-votes-main",
+        VoteRound::Pk => "mem-votes-pk",
+    };
     let mut parts = Vec::new();
     for (i, b) in ballots.iter().enumerate() {
+        let voter = (i + 1).to_string();
         match b {
-            Ballot::Vote(t) => parts.push(format!("{}→{t}", i + 1)),
-            Ballot::Abstain => parts.push(format!("{}→abstain", i + 1)),
+            Ballot::Vote(t) => parts.push(lang.text(
+                "mem-ballot",
+                &[("voter", &voter), ("target", &t.to_string())],
+            )),
+            Ballot::Abstain => parts.push(lang.text("mem-ballot-abstain", &[("voter", &voter)])),
             Ballot::None => {}
         }
     }
-    parts.join(", ")
+    let ballots = parts.join(&lang.text("mem-list-sep", &[]));
+    lang.text(id, &[("ballots", &ballots)])
 }

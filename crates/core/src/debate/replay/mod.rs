@@ -1,12 +1,15 @@
 //! Recorded debates (`agora sim debate --record DIR` writes one JSON file per debate; a
 //! stored session is read back from its inputs) and their replay as a story: the stages,
 //! each speech (shortened unless `detail`), the judge's scores, the penalties and the
-//! result. Moderated and social debates' records are in [`panel`].
+//! result. Moderated and social debates' records are in [`panel`]. A team debate is told
+//! in the language it was held in (its stored setup's `lang`; a record file without one is
+//! English): the story's lines from `debate.ftl`, replay's own from `replay.ftl`.
 
 pub mod panel;
 
 use crate::debate::story::team as story;
 use crate::games::debate::team::{Event, TeamDebate, TeamRules};
+use crate::games::lang::Lang;
 use crate::games::{Logged, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -30,6 +33,9 @@ pub struct DebateRecord {
     /// penalties, best_debater).
     pub result: Value,
     pub log: Vec<Logged<Event>>,
+    /// The language the debate was held in (left out when English, as older files are).
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl DebateRecord {
@@ -50,7 +56,14 @@ impl DebateRecord {
             rules: rules.clone(),
             result,
             log: game.log().to_vec(),
+            lang: Lang::En,
         }
+    }
+
+    /// The same record, of a debate held in `lang`.
+    pub fn in_lang(mut self, lang: Lang) -> DebateRecord {
+        self.lang = lang;
+        self
     }
 }
 
@@ -64,21 +77,22 @@ pub fn write_record(dir: &Path, record: &DebateRecord) -> anyhow::Result<PathBuf
 /// The debate as a story. `seat: None` is the god view (team and judge's lines tagged);
 /// `Some(n)` shows only what seat n saw. `detail` shows every speech whole.
 pub fn story(record: &DebateRecord, seat: Option<Seat>, detail: bool) -> anyhow::Result<String> {
+    let lang = record.lang;
+    let seed = record.seed.to_string();
     let mut out = String::new();
     match seat {
-        Some(s @ 1..=9) => writeln!(
-            out,
-            "Debate {} as seen by {}.",
-            record.seed,
-            crate::games::debate::team::seat_title(s)
-        )?,
+        Some(s @ 1..=9) => {
+            let seat = story::seat_name(s, lang);
+            let args = [("seed", seed.as_str()), ("seat", &seat)];
+            writeln!(out, "{}", lang.text("replay-debate-seat", &args))?
+        }
         Some(s) => anyhow::bail!(
             "--seat {s}: a debate's seats are 1 to 8 (Pro 1–4, Con 1–4) and 9 (the judge)"
         ),
         None => writeln!(
             out,
-            "Debate {} (every team's and the judge's view).",
-            record.seed
+            "{}",
+            lang.text("replay-debate-all", &[("seed", &seed)])
         )?,
     }
     let words = (!detail).then_some(SHORT_WORDS);
@@ -92,12 +106,12 @@ pub fn story(record: &DebateRecord, seat: Option<Seat>, detail: bool) -> anyhow:
         if !detail && matches!(logged.event, Event::Clock { .. }) {
             continue;
         }
-        if let Some(line) = story::line(&logged.event, logged.audience, words) {
+        if let Some(line) = story::line_in(&logged.event, logged.audience, words, lang) {
             writeln!(out, "{line}")?;
         }
     }
     if record.result["winner"].is_null() {
-        writeln!(out, "(The debate did not finish.)")?;
+        writeln!(out, "{}", lang.text("replay-debate-unfinished", &[]))?;
     }
     Ok(out)
 }
@@ -146,7 +160,8 @@ pub async fn story_of_session(
         DebateFormat::Team => {
             let setup: DebateSetup = crate::session::setup_of(row)?;
             let game = rebuild::<DebateSetup>(store, id).await?;
-            let record = DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game);
+            let record = DebateRecord::of(row.seed, setup.topic.as_deref(), &setup.rules, &game)
+                .in_lang(setup.lang);
             return story(&record, seat, detail);
         }
         DebateFormat::Moderated => {
