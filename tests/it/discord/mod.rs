@@ -30,6 +30,7 @@ mod drafts;
 mod forged;
 mod log;
 mod pace;
+mod panel_zh;
 mod restart;
 mod seats;
 mod trial;

@@ -209,6 +209,7 @@ pub async fn start(
             message: None,
             pace,
             length,
+            lang: command_langs(ctx).await.0,
         };
         return crate::debate::panel::open_lobby(ctx, lobby).await;
     }

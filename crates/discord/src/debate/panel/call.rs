@@ -4,6 +4,7 @@
 //! call's message says once it has closed. Pure: no Discord I/O.
 
 use agora_games::debate::words;
+use agora_games::Lang;
 
 /// A person's open call: its ask's sequence number, its round and limit, and what they
 /// have typed.
@@ -18,6 +19,8 @@ pub struct Call {
     pub message: Option<u64>,
     /// When the call's time runs out (ms since the epoch).
     pub due_at: i64,
+    /// The table's language, which its message speaks.
+    pub lang: Lang,
 }
 
 /// How a call closed, as its message says afterwards.
@@ -63,47 +66,65 @@ impl Call {
             return None;
         }
         let words = self.words();
+        let lang = self.lang;
+        let over = if words > self.limit {
+            lang.text("dp-call-over", &[])
+        } else {
+            String::new()
+        };
         Some((
             message,
-            format!(
-                "✍️ {words} of {} words typed{} — press Done or type `done` to hand it in.",
-                self.limit,
-                if words > self.limit {
-                    " (over the limit)"
-                } else {
-                    ""
-                }
+            lang.text(
+                "dp-call-count",
+                &[
+                    ("words", &words.to_string()),
+                    ("limit", &self.limit.to_string()),
+                    ("over", &over),
+                ],
             ),
         ))
     }
 }
 
-/// `n` and the noun, in the singular for one.
-pub fn plural(n: u32, noun: &str) -> String {
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
+/// `n` words in `lang` ("1 word", "12 words").
+fn words_in(n: u32, lang: Lang) -> String {
+    match n {
+        1 => lang.text("dp-words-one", &[]),
+        n => lang.text("dp-words", &[("n", &n.to_string())]),
     }
 }
 
 /// What a call's message says while it is open.
-pub fn open_text(user: u64, round: u8, limit: u32, due_at: i64) -> String {
-    format!(
-        "🎤 <@{user}>, your speech for round {round}: at most {limit} words. Type it here (one or more messages), then press Done or type `done` — <t:{}:R>.",
-        due_at / 1000
+pub fn open_text(user: u64, round: u8, limit: u32, due_at: i64, lang: Lang) -> String {
+    lang.text(
+        "dp-call-open",
+        &[
+            ("user", &user.to_string()),
+            ("round", &round.to_string()),
+            ("limit", &limit.to_string()),
+            ("t", &(due_at / 1000).to_string()),
+        ],
     )
 }
 
 /// What a call's message says once it has closed (its controls removed).
-pub fn closed_text(user: u64, round: u8, how: Closed) -> String {
+pub fn closed_text(user: u64, round: u8, how: Closed, lang: Lang) -> String {
     let what = match how {
-        Closed::HandedIn(words) => format!("handed in ({}).", plural(words, "word")),
-        Closed::TimedOut => "closed: the time ran out and the turn was missed.".into(),
-        Closed::Conceded => "closed: you gave in.".into(),
-        Closed::Ended => "closed: the debate has ended.".into(),
+        Closed::HandedIn(words) => {
+            lang.text("dp-call-handed-in", &[("words", &words_in(words, lang))])
+        }
+        Closed::TimedOut => lang.text("dp-call-timed-out", &[]),
+        Closed::Conceded => lang.text("dp-call-conceded", &[]),
+        Closed::Ended => lang.text("dp-call-ended", &[]),
     };
-    format!("🎤 <@{user}>, your speech for round {round} — {what}")
+    lang.text(
+        "dp-call-closed-text",
+        &[
+            ("user", &user.to_string()),
+            ("round", &round.to_string()),
+            ("what", &what),
+        ],
+    )
 }
 
 #[cfg(test)]
@@ -146,11 +167,15 @@ mod tests {
             .1
             .contains("11 of 10 words typed (over the limit)"));
         assert_eq!(
-            closed_text(7, 2, Closed::HandedIn(1)),
+            closed_text(7, 2, Closed::HandedIn(1), Lang::En),
             "🎤 <@7>, your speech for round 2 — handed in (1 word)."
         );
+        assert_eq!(
+            closed_text(7, 2, Closed::HandedIn(12), Lang::ZhCn),
+            "🎤 <@7>，你第 2 轮的发言 — 已提交（12 字）。"
+        );
         for how in [Closed::TimedOut, Closed::Conceded, Closed::Ended] {
-            let t = closed_text(7, 1, how);
+            let t = closed_text(7, 1, how, Lang::En);
             assert!(t.contains("closed:") && !t.contains("Done"), "{t}");
         }
     }

@@ -138,8 +138,8 @@ pub(super) async fn start<G: DiscordPanel>(
     lobby: PanelLobby,
 ) -> Result<(), Error> {
     let seed = new_seed(bot, table.channel);
-    let lang =
-        crate::commands::settings::server_lang(bot, table.guild(), c.guild_locale.as_deref()).await;
+    // The table speaks the language its lobby opened in.
+    let lang = lobby.lang;
     let (value, users) = setup_of(bot, &lobby, seed, lang);
     let created = async {
         let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
@@ -150,7 +150,7 @@ pub(super) async fn start<G: DiscordPanel>(
     let runner = match created {
         Ok(r) => r,
         Err(e) => {
-            let why = format!("The debate could not start: {e}.");
+            let why = lang.text("dp-could-not-start", &[("why", &e.to_string())]);
             return reopen(bot, &**table, c, lobby, why).await;
         }
     };
@@ -163,6 +163,7 @@ pub(super) async fn start<G: DiscordPanel>(
         names: shown_names(&seats),
         users,
         posted: 0,
+        lang,
     };
     let sides = G::sides(&value, data.names.len());
     let seating: Vec<String> = data
@@ -175,7 +176,8 @@ pub(super) async fn start<G: DiscordPanel>(
                 Some(u) => format!("{} · <@{u}>", sanitize(n, 60)),
                 None => sanitize(n, 60),
             };
-            format!("{who} — **{side}** the motion")
+            let side = lang.text(&format!("panel-{side}"), &[]);
+            lang.text("dp-seating", &[("who", &who), ("side", &side)])
         })
         .collect();
     let mut st = table.state.lock().await;
@@ -186,11 +188,16 @@ pub(super) async fn start<G: DiscordPanel>(
         .edit_response(
             &bot.http,
             EditInteractionResponse::new()
-                .embed(CreateEmbed::new().title("🎙️ The debate has started").description(format!(
-                    "**Motion:** {}\n\n{}\n\nWhen it is your turn you are called here: type your speech in the channel, then press Done (or type `done`).",
-                    sanitize(&lobby.motion, 300),
-                    seating.join("\n")
-                )))
+                .embed(
+                    CreateEmbed::new()
+                        .title(lang.text("dp-started-title", &[]))
+                        .description(format!(
+                            "{}\n\n{}\n\n{}",
+                            lang.text("dp-motion", &[("motion", &sanitize(&lobby.motion, 300))]),
+                            seating.join("\n"),
+                            lang.text("dp-started-how", &[]),
+                        )),
+                )
                 .components(vec![]),
         )
         .await;
@@ -226,13 +233,14 @@ pub(super) async fn follow<G: DiscordPanel>(
     mut sub: Subscription<G>,
 ) {
     let channel = ChannelId::new(table.channel);
+    let lang = match &*table.state.lock().await {
+        PanelState::Running(PanelRunning { data, .. }) => data.lang,
+        _ => Lang::En,
+    };
     if sub.backlog_len() > 0 {
         // Resumed (a restart, or another process took the debate over): said once.
-        bot.post_text(
-            channel,
-            "♻️ The bot restarted: the debate goes on where it was.",
-        )
-        .await;
+        bot.post_text(channel, &lang.text("dp-restarted", &[]))
+            .await;
     }
     let mut seen = 0usize;
     let mut ended = false;
@@ -250,7 +258,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                     PanelState::Running(PanelRunning { data, .. }) => data.names.clone(),
                     _ => Vec::new(),
                 };
-                let shown = || G::shown(event, *audience, &names).map(|l| sanitize(&l, 6000));
+                let shown = || G::shown(event, *audience, &names, lang).map(|l| sanitize(&l, 6000));
                 if let Some(line) = draft_line(text, shown) {
                     drafts.update((*seat, *seq), line);
                 }
@@ -271,7 +279,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                     }
                 };
                 if fresh {
-                    if let Some(line) = G::shown(event, *audience, &names) {
+                    if let Some(line) = G::shown(event, *audience, &names, lang) {
                         let drafted = match G::speaker(event) {
                             Some(seat) => drafts.finish(seat, &sanitize(&line, 6000)).await,
                             None => false,
@@ -320,6 +328,7 @@ pub(super) async fn follow<G: DiscordPanel>(
                                     round,
                                     limit,
                                     due_at: *due_at,
+                                    lang,
                                     ..Call::default()
                                 },
                             );
@@ -338,9 +347,9 @@ pub(super) async fn follow<G: DiscordPanel>(
                         }
                         .id(),
                     )
-                    .label("Done")
+                    .label(lang.text("dp-button-done", &[]))
                     .style(ButtonStyle::Primary);
-                    let text = super::call::open_text(user, round, limit, *due_at);
+                    let text = super::call::open_text(user, round, limit, *due_at, lang);
                     let posted = bot
                         .post(
                             channel,
@@ -375,20 +384,20 @@ pub(super) async fn follow<G: DiscordPanel>(
             Note::Paused { reason } => {
                 bot.post_text(
                     channel,
-                    &format!("⏸️ The debate is paused: {reason}. Retrying…"),
+                    &lang.text("dp-paused", &[("reason", &reason.to_string())]),
                 )
                 .await
             }
-            Note::Resumed => bot.post_text(channel, "▶️ The debate goes on.").await,
+            Note::Resumed => bot.post_text(channel, &lang.text("dp-resumed", &[])).await,
             Note::Ended { .. } => {
                 close_open_calls(&bot, &table).await;
-                scorecard::<G>(&bot, &table, channel).await;
+                scorecard::<G>(&bot, &table, channel, lang).await;
                 ended = true;
                 break;
             }
             Note::Abandoned => {
                 close_open_calls(&bot, &table).await;
-                bot.post_text(channel, "🛑 The debate was stopped.").await;
+                bot.post_text(channel, &lang.text("dp-stopped", &[])).await;
                 ended = true;
                 break;
             }
@@ -410,7 +419,12 @@ async fn close_open_calls<G: DiscordPanel>(bot: &Arc<Bot>, table: &Arc<PanelTabl
 }
 
 /// The scorecard: each participant's final score, the verdict, and the chart attached.
-async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: ChannelId) {
+async fn scorecard<G: DiscordPanel>(
+    bot: &Bot,
+    table: &PanelTable<G>,
+    channel: ChannelId,
+    lang: Lang,
+) {
     let (id, names) = match &*table.state.lock().await {
         PanelState::Running(PanelRunning { data, .. }) => {
             (data.session_id.clone(), data.names.clone())
@@ -433,16 +447,36 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
         .map(|s| {
             let name = names.get(s.seat as usize - 1).cloned().unwrap_or_default();
             let extra = match (&s.details["stance"], &s.details["surrendered"]) {
-                (serde_json::Value::Number(st), sur) => format!(
-                    " — stance {:+.2}, conviction {:.2}{}",
-                    st.as_f64().unwrap_or(0.0),
-                    s.details["conviction"].as_f64().unwrap_or(0.0),
-                    if sur.is_null() { "" } else { ", gave in" }
+                (serde_json::Value::Number(st), sur) => lang.text(
+                    "dp-score-social",
+                    &[
+                        ("stance", &format!("{:+.2}", st.as_f64().unwrap_or(0.0))),
+                        (
+                            "conviction",
+                            &format!("{:.2}", s.details["conviction"].as_f64().unwrap_or(0.0)),
+                        ),
+                        (
+                            "gave_in",
+                            &if sur.is_null() {
+                                String::new()
+                            } else {
+                                lang.text("dp-score-gave-in", &[])
+                            },
+                        ),
+                    ],
                 ),
-                _ => format!(
-                    " — rounds {:.1}/30, evaluation {:.1}/100",
-                    s.details["round_mean"].as_f64().unwrap_or(0.0),
-                    s.details["evaluation"].as_f64().unwrap_or(0.0)
+                _ => lang.text(
+                    "dp-score-moderated",
+                    &[
+                        (
+                            "rounds",
+                            &format!("{:.1}", s.details["round_mean"].as_f64().unwrap_or(0.0)),
+                        ),
+                        (
+                            "evaluation",
+                            &format!("{:.1}", s.details["evaluation"].as_f64().unwrap_or(0.0)),
+                        ),
+                    ],
                 ),
             };
             format!(
@@ -453,20 +487,26 @@ async fn scorecard<G: DiscordPanel>(bot: &Bot, table: &PanelTable<G>, channel: C
             )
         })
         .collect();
-    let kind = outcome.details["victory"]
-        .as_str()
-        .or(outcome.details["verdict"].as_str())
-        .unwrap_or("");
+    // The verdict's name: as stored in English, its title in another language.
+    let kind = match (
+        outcome.details["victory"].as_str(),
+        outcome.details["verdict"].as_str(),
+    ) {
+        (Some(v), _) if !lang.is_english() => lang.text(&format!("panel-victory-{v}"), &[]),
+        (None, Some(v)) if !lang.is_english() => lang.text(&format!("panel-verdict-{v}"), &[]),
+        (v, w) => v.or(w).unwrap_or("").to_string(),
+    };
+    let offline = if outcome.details["offline"] == true {
+        lang.text("dp-offline", &[])
+    } else {
+        String::new()
+    };
     lines.push(format!(
-        "\n**Verdict:** {kind}{}",
-        if outcome.details["offline"] == true {
-            " · offline-scored"
-        } else {
-            ""
-        }
+        "\n{}",
+        lang.text("dp-verdict", &[("kind", &kind), ("offline", &offline)])
     ));
     let embed = CreateEmbed::new()
-        .title("🏁 Scorecard")
+        .title(lang.text("dp-scorecard", &[]))
         .description(sanitize(&lines.join("\n"), 4000))
         .image("attachment://chart.png");
     let png = agora_core::debate::story::panel::chart_png(&names, &game as &dyn std::any::Any);

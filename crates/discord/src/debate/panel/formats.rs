@@ -3,29 +3,33 @@
 //! opening, the round starts and a concession reworded for the channel), each
 //! participant's side as the setup says, and the progress its events make.
 
-use super::call;
+use super::lobby::rounds_in;
 use super::progress::Progress;
 use agora_core::debate::format::DebateFormat;
 use agora_core::debate::session::panel::{ModeratedSetup, SocialSetup};
-use agora_core::debate::story::panel::Panel;
+use agora_core::debate::story::panel::{comma, semi, style_title, Panel};
 use agora_core::session::GameSetup;
 use agora_games::debate::moderated::ModeratedDebate;
 use agora_games::debate::social::SocialDebate;
-use agora_games::{Audience, Seat};
+use agora_games::{Audience, Lang, Seat};
 
 /// A format the panel table plays.
 pub trait DiscordPanel: Panel {
     type Setup: GameSetup<Game = Self, Kit = agora_agents::debate::DebateKit>;
     const FORMAT: DebateFormat;
-    /// The format's name as a heading: "Moderated debate".
-    const TITLE: &'static str;
-    /// What the AI referee does once a round's speeches are in.
+    /// What the AI referee does once a round's speeches are in (its key in
+    /// `locales/*/discord-panel.ftl`: "the moderator is scoring the round").
     const REFEREE: &'static str;
     /// Follows one event into the debate's progress.
     fn track(event: &Self::Event, progress: &mut Progress);
-    /// The line (or `== title ==` block) an event is told in on Discord.
-    fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
-        Self::line(event, audience, names)
+    /// The line (or `== title ==` block) an event is told in on Discord, in `lang`.
+    fn shown(
+        event: &Self::Event,
+        audience: Audience,
+        names: &[String],
+        lang: Lang,
+    ) -> Option<String> {
+        Self::line_in(event, audience, names, lang)
     }
     /// Each participant's side as the setup (JSON) says, seat 1 first: "for" or "against".
     fn sides(setup: &serde_json::Value, participants: usize) -> Vec<&'static str>;
@@ -37,8 +41,7 @@ pub trait DiscordPanel: Panel {
 impl DiscordPanel for ModeratedDebate {
     type Setup = ModeratedSetup;
     const FORMAT: DebateFormat = DebateFormat::Moderated;
-    const TITLE: &'static str = "Moderated debate";
-    const REFEREE: &'static str = "the moderator is scoring the round";
+    const REFEREE: &'static str = "dp-referee-moderated";
     fn track(event: &Self::Event, progress: &mut Progress) {
         progress.moderated(event)
     }
@@ -48,7 +51,12 @@ impl DiscordPanel for ModeratedDebate {
             _ => None,
         }
     }
-    fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
+    fn shown(
+        event: &Self::Event,
+        audience: Audience,
+        names: &[String],
+        lang: Lang,
+    ) -> Option<String> {
         use agora_games::debate::moderated::Event as E;
         match event {
             E::Opened {
@@ -56,27 +64,33 @@ impl DiscordPanel for ModeratedDebate {
                 participants,
                 rounds,
                 style,
-            } => Some(format!(
-                "🎙️ Moderated debate ({}, {}, {participants} participants): {motion}",
-                style.title().to_lowercase(),
-                call::plural(*rounds as u32, "round"),
+            } => Some(lang.text(
+                "dp-mod-opened",
+                &[
+                    ("style", &style_title(*style, lang).to_lowercase()),
+                    ("rounds", &rounds_in(*rounds as u32, lang)),
+                    ("participants", &participants.to_string()),
+                    ("motion", motion),
+                ],
             )),
-            E::RoundStarted { round, order } => Some(format!(
-                "🔔 Round {round} — speaking order: {}.",
-                order
-                    .iter()
-                    .map(|s| name_of(names, *s))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )),
-            E::Evaluated { .. } => Self::line(event, audience, names).map(|l| {
+            E::RoundStarted { round, order } => {
+                let order: Vec<String> = order.iter().map(|s| name_of(names, *s)).collect();
+                Some(lang.text(
+                    "dp-mod-round",
+                    &[
+                        ("round", &round.to_string()),
+                        ("order", &order.join(comma(lang))),
+                    ],
+                ))
+            }
+            E::Evaluated { .. } => Self::line_in(event, audience, names, lang).map(|l| {
                 l.replacen(
                     " (offline-scored) (of 100, the mean of two passes)",
                     " (of 100, the mean of two passes; offline-scored)",
                     1,
                 )
             }),
-            _ => Self::line(event, audience, names),
+            _ => Self::line_in(event, audience, names, lang),
         }
     }
     fn sides(_setup: &serde_json::Value, participants: usize) -> Vec<&'static str> {
@@ -92,8 +106,7 @@ impl DiscordPanel for ModeratedDebate {
 impl DiscordPanel for SocialDebate {
     type Setup = SocialSetup;
     const FORMAT: DebateFormat = DebateFormat::Social;
-    const TITLE: &'static str = "Social debate";
-    const REFEREE: &'static str = "the evaluator is weighing the speeches";
+    const REFEREE: &'static str = "dp-referee-social";
     fn track(event: &Self::Event, progress: &mut Progress) {
         progress.social(event)
     }
@@ -103,7 +116,12 @@ impl DiscordPanel for SocialDebate {
             _ => None,
         }
     }
-    fn shown(event: &Self::Event, audience: Audience, names: &[String]) -> Option<String> {
+    fn shown(
+        event: &Self::Event,
+        audience: Audience,
+        names: &[String],
+        lang: Lang,
+    ) -> Option<String> {
         match event {
             agora_games::debate::social::Event::Opened {
                 motion,
@@ -114,30 +132,41 @@ impl DiscordPanel for SocialDebate {
                     .iter()
                     .enumerate()
                     .map(|(i, s)| {
-                        format!(
-                            "{} ({}, stance {:+.2}, conviction {:.2})",
-                            name_of(names, i as Seat + 1),
-                            if s.stance < 0.0 { "against" } else { "for" },
-                            s.stance,
-                            s.conviction
+                        let side = if s.stance < 0.0 {
+                            "panel-against"
+                        } else {
+                            "panel-for"
+                        };
+                        lang.text(
+                            "dp-social-start",
+                            &[
+                                ("name", &name_of(names, i as Seat + 1)),
+                                ("side", &lang.text(side, &[])),
+                                ("stance", &format!("{:+.2}", s.stance)),
+                                ("conviction", &format!("{:.2}", s.conviction)),
+                            ],
                         )
                     })
                     .collect();
-                Some(format!(
-                    "🎙️ Social debate ({}): {motion}\nWhere each stands: {}.",
-                    call::plural(*rounds as u32, "round"),
-                    who.join("; ")
-                ))
+                let opened = lang.text(
+                    "dp-social-opened",
+                    &[
+                        ("rounds", &rounds_in(*rounds as u32, lang)),
+                        ("motion", motion),
+                    ],
+                );
+                let stands = lang.text("dp-social-where", &[("who", &who.join(semi(lang)))]);
+                Some(format!("{opened}\n{stands}"))
             }
             agora_games::debate::social::Event::RoundStarted { round } => {
-                Some(format!("🔔 Round {round}."))
+                Some(lang.text("dp-social-round", &[("round", &round.to_string())]))
             }
             agora_games::debate::social::Event::Surrendered { .. } => {
-                let line = Self::line(event, audience, names)?;
+                let line = Self::line_in(event, audience, names, lang)?;
                 let plain = line.trim_start_matches('*').trim_start();
                 Some(format!("🏳️ {plain}"))
             }
-            _ => Self::line(event, audience, names),
+            _ => Self::line_in(event, audience, names, lang),
         }
     }
     fn sides(setup: &serde_json::Value, participants: usize) -> Vec<&'static str> {

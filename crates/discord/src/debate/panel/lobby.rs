@@ -4,6 +4,7 @@
 use crate::debate::lobby::Length;
 use crate::text::{sanitize, Component};
 use agora_core::debate::format::DebateFormat;
+use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use serenity::all::{ButtonStyle, CreateActionRow, CreateButton, CreateEmbed};
 
@@ -29,12 +30,38 @@ pub fn shown_number(x: f64) -> String {
     s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
-/// The firmness choices a social lobby offers.
-pub const FIRMNESS: [(&str, f64); 3] = [
-    ("open to persuasion", 0.3),
-    ("firm", 0.6),
-    ("immovable", 0.9),
-];
+/// The firmness choices a social lobby offers (the key of each name in
+/// `locales/*/discord-panel.ftl`, `dp-firm-…`).
+pub const FIRMNESS: [(&str, f64); 3] = [("open", 0.3), ("firm", 0.6), ("immovable", 0.9)];
+
+/// A firmness's name in `lang` ("firm" for one that is not a choice).
+fn firmness_name(firmness: f64, lang: Lang) -> String {
+    let key = FIRMNESS
+        .iter()
+        .find(|(_, f)| (f - firmness).abs() < 1e-9)
+        .map_or("firm", |(n, _)| n);
+    lang.text(&format!("dp-firm-{key}"), &[])
+}
+
+/// `n` rounds in `lang` ("1 round", "3 rounds").
+pub fn rounds_in(n: u32, lang: Lang) -> String {
+    match n {
+        1 => lang.text("dp-rounds-one", &[]),
+        n => lang.text("dp-rounds", &[("n", &n.to_string())]),
+    }
+}
+
+/// A format's title in `lang`: "Moderated debate".
+pub fn title_in(format: DebateFormat, lang: Lang) -> String {
+    lang.text(
+        match format {
+            DebateFormat::Team => "dp-title-team",
+            DebateFormat::Moderated => "dp-title-moderated",
+            DebateFormat::Social => "dp-title-social",
+        },
+        &[],
+    )
+}
 
 /// A panel lobby, as stored with the channel.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -55,6 +82,10 @@ pub struct PanelLobby {
     /// `/debate start length`: the speeches' word limits (`None`: the configured length).
     #[serde(default)]
     pub length: Option<Length>,
+    /// The server's language when the lobby opened: the table speaks it throughout (a lobby
+    /// stored before it was kept reads as English).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl PanelLobby {
@@ -65,46 +96,47 @@ impl PanelLobby {
     }
     /// The options chosen at `/debate start`, as the lobby shows them (empty: none).
     pub fn options_line(&self) -> String {
+        let lang = self.lang;
         let mut parts = Vec::new();
         if let Some(length) = self.length {
-            parts.push(format!("{} speeches", length.name()));
+            let name = lang.text(&format!("dd-length-{}", length.name()), &[]);
+            parts.push(lang.text("dp-option-length", &[("length", &name)]));
         }
         if let Some(pace) = self.pace {
-            parts.push(format!(
-                "pace {} (timers {})",
-                shown_number(pace),
-                if pace < 1.0 {
-                    "shorter"
-                } else if pace > 1.0 {
-                    "longer"
-                } else {
-                    "as set"
-                }
+            let how = if pace < 1.0 {
+                "dp-pace-shorter"
+            } else if pace > 1.0 {
+                "dp-pace-longer"
+            } else {
+                "dp-pace-as-set"
+            };
+            parts.push(lang.text(
+                "dp-option-pace",
+                &[("pace", &shown_number(pace)), ("how", &lang.text(how, &[]))],
             ));
         }
         parts.join(" · ")
     }
-    pub fn title(&self) -> &'static str {
-        match self.format {
-            DebateFormat::Team => "Team debate",
-            DebateFormat::Moderated => "Moderated debate",
-            DebateFormat::Social => "Social debate",
-        }
+    pub fn title(&self) -> String {
+        title_in(self.format, self.lang)
     }
     /// The lobby's embed.
     pub fn embed(&self) -> CreateEmbed {
+        let lang = self.lang;
         let seated: Vec<String> = self
             .seats
             .iter()
             .enumerate()
             .map(|(i, j)| {
-                let firm = FIRMNESS
-                    .iter()
-                    .find(|(_, f)| (f - j.firmness).abs() < 1e-9)
-                    .map_or("firm", |(n, _)| n);
+                let firm = firmness_name(j.firmness, lang);
                 let side = match (self.format, j.side) {
-                    (DebateFormat::Social, s) if s < 0 => format!(" (against, {firm})"),
-                    (DebateFormat::Social, _) => format!(" (for, {firm})"),
+                    (DebateFormat::Social, s) => {
+                        let side = if s < 0 { "panel-against" } else { "panel-for" };
+                        lang.text(
+                            "dp-lobby-side",
+                            &[("side", &lang.text(side, &[])), ("firm", &firm)],
+                        )
+                    }
                     (DebateFormat::Team | DebateFormat::Moderated, _) => String::new(),
                 };
                 format!("**P{}** — {}{side}", i + 1, sanitize(&j.name, 40))
@@ -112,22 +144,41 @@ impl PanelLobby {
             .collect();
         let n = self.participants.max(self.seats.len() as u8);
         let options = self.options_line();
+        let count = lang.text(
+            "dp-lobby-count",
+            &[
+                ("rounds", &rounds_in(self.rounds as u32, lang)),
+                ("n", &n.to_string()),
+                (
+                    "options",
+                    &if options.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" · {options}")
+                    },
+                ),
+            ],
+        );
+        let how = match self.format {
+            DebateFormat::Social => "dp-lobby-how-social",
+            DebateFormat::Team | DebateFormat::Moderated => "dp-lobby-how-moderated",
+        };
         CreateEmbed::new()
-            .title(format!("🎙️ {} — lobby", self.title()))
+            .title(lang.text("dp-lobby-title", &[("title", &self.title())]))
             .description(format!(
-                "**Motion:** {}\n{} · {n} participants (empty seats are AI){}\n\n{}\n\n{}",
-                sanitize(&self.motion, 300),
-                super::call::plural(self.rounds as u32, "round"),
-                if options.is_empty() { String::new() } else { format!(" · {options}") },
-                if seated.is_empty() { "Nobody has joined yet.".to_string() } else { seated.join("\n") },
-                match self.format {
-                    DebateFormat::Social => "Join for or against the motion; persuade the others, hold your ground, or give in with `/debate concede`. The host starts.",
-                    DebateFormat::Team | DebateFormat::Moderated => "Join to speak in turn each round; a neutral moderator scores every round and the whole debate. The host starts.",
-                }
+                "{}\n{count}\n\n{}\n\n{}",
+                lang.text("dp-motion", &[("motion", &sanitize(&self.motion, 300))]),
+                if seated.is_empty() {
+                    lang.text("dp-lobby-nobody", &[])
+                } else {
+                    seated.join("\n")
+                },
+                lang.text(how, &[]),
             ))
     }
     /// The lobby's buttons.
     pub fn components(&self, channel: u64) -> Vec<CreateActionRow> {
+        let lang = self.lang;
         let b = |verb: &str, label: &str, style: ButtonStyle| {
             CreateButton::new(
                 Component::Lobby {
@@ -136,27 +187,27 @@ impl PanelLobby {
                 }
                 .id(),
             )
-            .label(label)
+            .label(lang.text(label, &[]))
             .style(style)
         };
         let mut row = match self.format {
             DebateFormat::Social => vec![
-                b("for", "Join · for", ButtonStyle::Success),
-                b("against", "Join · against", ButtonStyle::Danger),
+                b("for", "dp-button-for", ButtonStyle::Success),
+                b("against", "dp-button-against", ButtonStyle::Danger),
             ],
             DebateFormat::Team | DebateFormat::Moderated => {
-                vec![b("join", "Join", ButtonStyle::Success)]
+                vec![b("join", "dp-button-join", ButtonStyle::Success)]
             }
         };
-        row.push(b("leave", "Leave", ButtonStyle::Secondary));
-        row.push(b("start", "Start", ButtonStyle::Primary));
+        row.push(b("leave", "dp-button-leave", ButtonStyle::Secondary));
+        row.push(b("start", "dp-button-start", ButtonStyle::Primary));
         let mut rows = vec![CreateActionRow::Buttons(row)];
         if self.format == DebateFormat::Social {
             let options = FIRMNESS
                 .iter()
-                .map(|(name, f)| {
+                .map(|(_, f)| {
                     serenity::all::CreateSelectMenuOption::new(
-                        format!("How firmly you hold your side: {name}"),
+                        lang.text("dp-firmness-option", &[("name", &firmness_name(*f, lang))]),
                         f.to_string(),
                     )
                 })
@@ -170,7 +221,7 @@ impl PanelLobby {
                     .id(),
                     serenity::all::CreateSelectMenuKind::String { options },
                 )
-                .placeholder("How firmly do you hold your side? (after joining)"),
+                .placeholder(lang.text("dp-firmness-placeholder", &[])),
             ));
         }
         rows
@@ -195,6 +246,7 @@ mod tests {
             message: None,
             pace: None,
             length: None,
+            lang: Lang::En,
         };
         assert_eq!(l.options_line(), "");
         assert_eq!(l.length_or("full"), Length::Full);
@@ -210,6 +262,8 @@ mod tests {
         // A lobby stored before the options were kept still reads.
         let old = r#"{"format":"rounds","host":1,"guild":0,"topic":null,"motion":"m","rounds":1,"participants":2,"seats":[],"message":null}"#;
         let read: PanelLobby = serde_json::from_str(old).unwrap();
-        assert_eq!((read.pace, read.length), (None, None));
+        assert_eq!((read.pace, read.length, read.lang), (None, None, Lang::En));
+        l.lang = Lang::ZhCn;
+        assert_eq!(l.options_line(), "发言篇幅：精简 · 节奏 0.5（计时缩短）");
     }
 }

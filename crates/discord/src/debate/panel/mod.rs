@@ -38,6 +38,7 @@ use agora_core::session::{Runner, SessionHandle, SubmitError, Subscription};
 use agora_core::store::ChannelRow;
 use agora_games::debate::moderated::ModeratedDebate;
 use agora_games::debate::social::SocialDebate;
+use agora_games::Lang;
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 
@@ -80,6 +81,21 @@ async fn answer(bot: &Bot, c: &ComponentInteraction, text: &str) -> Result<(), E
     Ok(())
 }
 
+/// Answers the clicker alone with the text of `key`, in their language (else the table's).
+async fn tell(bot: &Bot, c: &ComponentInteraction, table: Lang, key: &str) -> Result<(), Error> {
+    let lang = crate::commands::settings::person_lang(&c.locale, table);
+    answer(bot, c, &lang.text(key, &[])).await
+}
+
+/// A table's language, from its state (a lobby's, a running debate's; else English).
+fn lang_of<G: DiscordPanel>(st: &PanelState<G>) -> Lang {
+    match st {
+        PanelState::Lobby(l) => l.lang,
+        PanelState::Running(PanelRunning { data, .. }) => data.lang,
+        PanelState::Starting | PanelState::Closed => Lang::En,
+    }
+}
+
 /// A lobby click: join (for or against), leave, start.
 async fn on_lobby<G: DiscordPanel>(
     bot: &Arc<Bot>,
@@ -89,33 +105,25 @@ async fn on_lobby<G: DiscordPanel>(
 ) -> Result<(), Error> {
     let user = c.user.id.get();
     let mut st = table.state.lock().await;
+    let table_lang = lang_of(&st);
     let PanelState::Lobby(lobby) = &mut *st else {
-        let text = match &*st {
-            PanelState::Closed => "This debate has ended.",
-            _ => "The debate has already started: this lobby is closed.",
+        let key = match &*st {
+            PanelState::Closed => "dp-ended",
+            _ => "dp-already-started",
         };
-        return answer(bot, c, text).await;
+        return tell(bot, c, table_lang, key).await;
     };
+    let person = crate::commands::settings::person_lang(&c.locale, table_lang);
     if lobby.message.is_some_and(|m| m != c.message.id.get()) {
-        return answer(
-            bot,
-            c,
-            &crate::tables::old_lobby(agora_games::Lang::of_locale(&c.locale).unwrap_or_default()),
-        )
-        .await;
+        return answer(bot, c, &crate::tables::old_lobby(person)).await;
     }
     match verb {
         "join" | "for" | "against" => {
             if lobby.seats.iter().any(|j| j.user == user) {
-                return answer(
-                    bot,
-                    c,
-                    "You have a seat already (Leave first to change it).",
-                )
-                .await;
+                return tell(bot, c, table_lang, "dp-have-seat").await;
             }
             if lobby.seats.len() >= 8 {
-                return answer(bot, c, "Every seat is taken (8 at most).").await;
+                return tell(bot, c, table_lang, "dp-full").await;
             }
             lobby.seats.push(Joined {
                 user,
@@ -132,10 +140,10 @@ async fn on_lobby<G: DiscordPanel>(
                 _ => None,
             };
             let Some(firmness) = picked.filter(|f| FIRMNESS.iter().any(|(_, x)| x == f)) else {
-                return answer(bot, c, "Pick one of the choices.").await;
+                return tell(bot, c, table_lang, "dp-pick-one").await;
             };
             let Some(me) = lobby.seats.iter_mut().find(|j| j.user == user) else {
-                return answer(bot, c, "Join first (for or against), then say how firmly.").await;
+                return tell(bot, c, table_lang, "dp-join-first").await;
             };
             me.firmness = firmness;
         }
@@ -143,12 +151,12 @@ async fn on_lobby<G: DiscordPanel>(
             let before = lobby.seats.len();
             lobby.seats.retain(|j| j.user != user);
             if lobby.seats.len() == before {
-                return answer(bot, c, "You have no seat here.").await;
+                return tell(bot, c, table_lang, "dp-no-seat").await;
             }
         }
         "start" => {
             if user != lobby.host {
-                return answer(bot, c, "Only the host can start the debate.").await;
+                return tell(bot, c, table_lang, "dp-only-host").await;
             }
             let lobby = lobby.clone();
             *st = PanelState::Starting;
@@ -157,7 +165,7 @@ async fn on_lobby<G: DiscordPanel>(
                 .await?;
             return drive::start(bot, table, c, lobby).await;
         }
-        _ => return answer(bot, c, "That button has closed.").await,
+        _ => return tell(bot, c, table_lang, "dp-button-closed").await,
     }
     let (embed, components) = (lobby.embed(), lobby.components(table.channel));
     table.save(bot, &st).await;
@@ -165,25 +173,26 @@ async fn on_lobby<G: DiscordPanel>(
     crate::send::redraw_clicked(bot, c, embed, components).await
 }
 
-/// A reason as a sentence: a capital first letter and a full stop.
-fn sentence(why: &str) -> String {
+/// A reason as a sentence: a capital first letter and a full stop (in Chinese, a 。).
+fn sentence(why: &str, lang: Lang) -> String {
     let mut chars = why.trim().chars();
     let mut out = match chars.next() {
         Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
         None => return String::new(),
     };
-    if !out.ends_with(['.', '!', '?']) {
-        out.push('.');
+    let stop = if lang.is_english() { "." } else { "。" };
+    if !out.ends_with(['.', '!', '?', '。', '！', '？']) {
+        out.push_str(stop);
     }
     out
 }
 
-/// How many have joined a lobby, as a sentence.
-fn joined(n: usize) -> String {
+/// How many have joined a lobby, as a sentence in `lang`.
+fn joined(n: usize, lang: Lang) -> String {
     match n {
-        0 => "nobody has joined yet.".into(),
-        1 => "1 person has joined.".into(),
-        n => format!("{n} people have joined."),
+        0 => lang.text("dp-joined-none", &[]),
+        1 => lang.text("dp-joined-one", &[]),
+        n => lang.text("dp-joined", &[("n", &n.to_string())]),
     }
 }
 
@@ -206,31 +215,36 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
                 Component::Ask {
                     seat, seq, verb, ..
                 } if verb == "done" => {
-                    let refusal = {
+                    let (refusal, lang) = {
                         let st = self.state.lock().await;
-                        match &*st {
+                        let lang = crate::commands::settings::person_lang(&c.locale, lang_of(&st));
+                        let refusal = match &*st {
                             PanelState::Running(PanelRunning { data, calls, .. }) => {
                                 if data.seat_of(c.user.id.get()) != Some(seat) {
-                                    Some("That call is not yours: only the participant it names can use it.")
+                                    Some("dp-not-yours")
                                 } else if calls.get(&seat).is_none_or(|k| k.seq != seq) {
-                                    Some("That call has closed.")
+                                    Some("dp-call-closed")
                                 } else {
                                     None
                                 }
                             }
-                            PanelState::Closed => Some("This debate has ended."),
-                            _ => Some("That call has closed."),
-                        }
+                            PanelState::Closed => Some("dp-ended"),
+                            _ => Some("dp-call-closed"),
+                        };
+                        (refusal, lang)
                     };
-                    if let Some(why) = refusal {
-                        return answer(bot, c, why).await;
+                    if let Some(key) = refusal {
+                        return answer(bot, c, &lang.text(key, &[])).await;
                     }
-                    match hand_in(bot, &self, seat, None).await {
-                        Ok(()) => answer(bot, c, "Handed in.").await,
-                        Err(e) => answer(bot, c, &sentence(&e)).await,
+                    match hand_in(bot, &self, seat, None, lang).await {
+                        Ok(()) => answer(bot, c, &lang.text("dp-handed-in", &[])).await,
+                        Err(e) => answer(bot, c, &sentence(&e, lang)).await,
                     }
                 }
-                _ => answer(bot, c, "That control has closed.").await,
+                _ => {
+                    let lang = lang_of(&*self.state.lock().await);
+                    tell(bot, c, lang, "dp-control-closed").await
+                }
             }
         })
     }
@@ -267,7 +281,7 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
                     return Ok(true);
                 }
             };
-            if let Err(e) = hand_in(bot, &self, seat, Some(m.id.get())).await {
+            if let Err(e) = hand_in(bot, &self, seat, Some(m.id.get()), Lang::En).await {
                 tracing::info!("a typed `done` was not taken: {e}");
             }
             Ok(true)
@@ -280,26 +294,43 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
 
     fn status(self: Arc<Self>) -> BoxFuture<'static, String> {
         Box::pin(async move {
-            match &*self.state.lock().await {
+            let st = self.state.lock().await;
+            let lang = lang_of(&st);
+            match &*st {
                 PanelState::Lobby(l) => format!(
-                    "**{} lobby** — {} The host starts it.\nMotion: {}",
-                    l.title(),
-                    joined(l.seats.len()),
-                    sanitize(&l.motion, 300)
+                    "{}\n{}",
+                    lang.text(
+                        "dp-status-lobby",
+                        &[
+                            ("title", &l.title()),
+                            ("joined", &joined(l.seats.len(), lang))
+                        ],
+                    ),
+                    lang.text("dp-status-motion", &[("motion", &sanitize(&l.motion, 300))]),
                 ),
                 PanelState::Running(PanelRunning {
                     data,
                     calls,
                     progress,
                     ..
-                }) => format!(
-                    "**{}** — {}\nMotion: {}",
-                    G::TITLE,
-                    progress.describe(&data.names, |s| calls.get(&s).map(|c| c.due_at), G::REFEREE),
-                    sanitize(&data.motion, 300),
-                ),
-                PanelState::Starting => "The debate is starting.".into(),
-                PanelState::Closed => "The debate here has just ended.".into(),
+                }) => {
+                    let due = |s| calls.get(&s).map(|c| c.due_at);
+                    let now = progress.describe(&data.names, due, G::REFEREE, lang);
+                    let title = lobby::title_in(G::FORMAT, lang);
+                    format!(
+                        "{}\n{}",
+                        lang.text(
+                            "dp-status-running",
+                            &[("title", &title), ("progress", &now)]
+                        ),
+                        lang.text(
+                            "dp-status-motion",
+                            &[("motion", &sanitize(&data.motion, 300))]
+                        ),
+                    )
+                }
+                PanelState::Starting => lang.text("dp-status-starting", &[]),
+                PanelState::Closed => lang.text("dp-status-closed", &[]),
             }
         })
     }
@@ -338,74 +369,73 @@ pub async fn concede(
     if let Ok(rounds) = table.downcast::<PanelTable<ModeratedDebate>>() {
         return rounds.concede(ctx).await;
     }
-    refuse(
-        ctx,
-        "There is nothing to concede here: conceding is for social debates.",
-    )
-    .await
+    let (_, person) = crate::commands::settings::command_langs(ctx).await;
+    refuse(ctx, person.text("dp-concede-nothing", &[])).await
 }
 
 impl<G: DiscordPanel> PanelTable<G> {
     /// `/debate concede` here: the participant gives in (a social debate), or is told why
     /// not.
     async fn concede(self: Arc<Self>, ctx: Context<'_>) -> Result<(), Error> {
-        {
-            let user = ctx.author().id.get();
-            let Some(action) = G::concede() else {
-                return refuse(
-                    ctx,
-                    "There is no conceding in a moderated debate: speak, or let your time run out.",
-                )
-                .await;
-            };
-            let found = match &*self.state.lock().await {
+        let user = ctx.author().id.get();
+        let (lang, found) = {
+            let st = self.state.lock().await;
+            let found = match &*st {
                 PanelState::Running(PanelRunning { data, handle, .. }) => {
-                    data.seat_of(user).map(|s| (s, handle.clone()))
+                    Ok(data.seat_of(user).map(|s| (s, handle.clone())))
                 }
-                PanelState::Lobby(_) | PanelState::Starting => {
-                    return refuse(ctx, "The debate has not started yet.").await;
-                }
-                PanelState::Closed => return refuse(ctx, "The debate has ended.").await,
+                PanelState::Lobby(_) | PanelState::Starting => Err("dp-concede-not-started"),
+                PanelState::Closed => Err("dp-concede-ended"),
             };
-            let Some((seat, handle)) = found else {
-                return refuse(ctx, "You are not debating here.").await;
-            };
-            match handle.submit(seat, action, None).await {
-                Ok(()) => {
-                    // Their open call, if any, closes: they speak no more.
-                    let open = match &mut *self.state.lock().await {
-                        PanelState::Running(r) => r.calls.remove(&seat),
-                        _ => None,
-                    };
-                    if let Some(call) = open {
-                        close_call(ctx.data(), &self, user, &call, Closed::Conceded);
-                    }
-                    // The channel is told by the concession itself, named.
-                    refuse(ctx, "You gave in: you speak no more in this debate.").await
+            (lang_of(&st), found)
+        };
+        let lang = crate::commands::settings::person_lang(ctx.locale().unwrap_or_default(), lang);
+        let say = |key: &str| lang.text(key, &[]);
+        let Some(action) = G::concede() else {
+            return refuse(ctx, say("dp-concede-moderated")).await;
+        };
+        let (seat, handle) = match found {
+            Ok(Some(found)) => found,
+            Ok(None) => return refuse(ctx, say("dp-concede-not-debating")).await,
+            Err(key) => return refuse(ctx, say(key)).await,
+        };
+        match handle.submit(seat, action, None).await {
+            Ok(()) => {
+                // Their open call, if any, closes: they speak no more.
+                let open = match &mut *self.state.lock().await {
+                    PanelState::Running(r) => r.calls.remove(&seat),
+                    _ => None,
+                };
+                if let Some(call) = open {
+                    close_call(ctx.data(), &self, user, &call, Closed::Conceded);
                 }
-                Err(SubmitError::Closed) => refuse(ctx, "The debate has ended.").await,
-                Err(SubmitError::Refused(why)) if why.contains("already surrendered") => {
-                    refuse(
-                        ctx,
-                        "You have already given in: you speak no more in this debate.",
-                    )
-                    .await
-                }
-                Err(e) => refuse(ctx, sentence(&e.to_string())).await,
+                // The channel is told by the concession itself, named.
+                refuse(ctx, say("dp-concede-done")).await
             }
+            Err(SubmitError::Closed) => refuse(ctx, say("dp-concede-ended")).await,
+            Err(SubmitError::Refused(why)) if why.contains("already surrendered") => {
+                refuse(ctx, say("dp-concede-again")).await
+            }
+            Err(e) => refuse(ctx, sentence(&e.to_string(), lang)).await,
         }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use agora_games::Lang;
+
     #[test]
     fn a_reason_reads_as_a_sentence() {
         assert_eq!(
-            super::sentence("nothing typed yet: type your speech in the channel, then press Done"),
+            super::sentence(
+                "nothing typed yet: type your speech in the channel, then press Done",
+                Lang::En
+            ),
             "Nothing typed yet: type your speech in the channel, then press Done."
         );
-        assert_eq!(super::sentence("it is over!"), "It is over!");
-        assert_eq!(super::sentence(" "), "");
+        assert_eq!(super::sentence("it is over!", Lang::En), "It is over!");
+        assert_eq!(super::sentence(" ", Lang::En), "");
+        assert_eq!(super::sentence("还没轮到你", Lang::ZhCn), "还没轮到你。");
     }
 }

@@ -3,7 +3,7 @@
 //! what is happening and who is up, in plain words. Pure: no Discord I/O.
 
 use agora_games::debate::{moderated, social};
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 
 /// A running debate's progress, folded from its events in order.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -64,40 +64,67 @@ impl Progress {
         }
     }
 
-    /// What is happening, in one or two plain sentences: the round, who is speaking (and
-    /// when a person's time runs out, `due_at` of `seat`'s open call), who follows, or
-    /// what the AI referee (`referee`: "the moderator is scoring the round") is doing.
+    /// What is happening, in one or two plain sentences in `lang`: the round, who is
+    /// speaking (and when a person's time runs out, `due_at` of `seat`'s open call), who
+    /// follows, or what the AI referee (`referee`, its key: "the moderator is scoring the
+    /// round") is doing.
     pub fn describe(
         &self,
         names: &[String],
         due_at: impl Fn(Seat) -> Option<i64>,
         referee: &str,
+        lang: Lang,
     ) -> String {
         let name = |s: Seat| {
-            crate::text::sanitize(names.get(s as usize - 1).map_or("a participant", |n| n), 60)
+            let fallback = || lang.text("dp-a-participant", &[]);
+            crate::text::sanitize(
+                &names.get(s as usize - 1).cloned().unwrap_or_else(fallback),
+                60,
+            )
         };
         if self.finished {
-            return "The debate has ended; the scorecard follows.".into();
+            return lang.text("dp-progress-ended", &[]);
         }
         if self.round == 0 {
-            return "The debate is opening.".into();
+            return lang.text("dp-progress-opening", &[]);
         }
-        let round = format!("Round {} of {}", self.round, self.rounds.max(self.round));
+        let round = lang.text(
+            "dp-progress-round",
+            &[
+                ("round", &self.round.to_string()),
+                ("rounds", &self.rounds.max(self.round).to_string()),
+            ],
+        );
         let Some(&up) = self.queue.first() else {
-            return format!("{round}: every speech is in, and {referee}.");
+            let referee = lang.text(referee, &[]);
+            return lang.text(
+                "dp-progress-all-in",
+                &[("round", &round), ("referee", &referee)],
+            );
         };
         let when = due_at(up).map_or(String::new(), |t| {
-            format!(" (their time runs out <t:{}:R>)", t / 1000)
+            lang.text("dp-progress-when", &[("t", &(t / 1000).to_string())])
         });
         let next: Vec<String> = self.queue[1..].iter().map(|s| name(*s)).collect();
-        format!(
-            "{round}: {} is speaking{when}.{}",
-            name(up),
-            if next.is_empty() {
-                String::new()
-            } else {
-                format!(" Then: {}.", next.join(", "))
-            }
+        let next = if next.is_empty() {
+            String::new()
+        } else {
+            lang.text(
+                "dp-progress-next",
+                &[(
+                    "names",
+                    &next.join(agora_core::debate::story::panel::comma(lang)),
+                )],
+            )
+        };
+        lang.text(
+            "dp-progress-speaking",
+            &[
+                ("round", &round),
+                ("name", &name(up)),
+                ("when", &when),
+                ("next", &next),
+            ],
         )
     }
 }
@@ -115,7 +142,7 @@ mod tests {
     fn a_rounds_debate_says_who_is_speaking_and_who_follows() {
         let mut p = Progress::default();
         assert_eq!(
-            p.describe(&names(), |_| None, "x"),
+            p.describe(&names(), |_| None, "dp-referee-social", Lang::En),
             "The debate is opening."
         );
         p.moderated(&moderated::Event::RoundStarted {
@@ -124,19 +151,28 @@ mod tests {
         });
         p.rounds = 3;
         assert_eq!(
-            p.describe(&names(), |s| (s == 2).then_some(90_000), "the moderator is scoring"),
+            p.describe(&names(), |s| (s == 2).then_some(90_000), "dp-referee-moderated", Lang::En),
             "Round 2 of 3: P2 ben is speaking (their time runs out <t:90:R>). Then: P1 ann, P3 (AI)."
+        );
+        assert_eq!(
+            p.describe(
+                &names(),
+                |s| (s == 2).then_some(90_000),
+                "dp-referee-moderated",
+                Lang::ZhCn
+            ),
+            "第 2 轮（共 3 轮）：P2 ben 正在发言（<t:90:R>截止）。接下来：P1 ann、P3 (AI)。"
         );
         for seat in [2, 1] {
             p.moderated(&moderated::Event::Skipped { seat, round: 2 });
         }
         assert_eq!(
-            p.describe(&names(), |_| None, "x"),
+            p.describe(&names(), |_| None, "dp-referee-social", Lang::En),
             "Round 2 of 3: P3 (AI) is speaking."
         );
         p.moderated(&moderated::Event::Skipped { seat: 3, round: 2 });
         assert_eq!(
-            p.describe(&names(), |_| None, "the moderator is scoring the round"),
+            p.describe(&names(), |_| None, "dp-referee-moderated", Lang::En),
             "Round 2 of 3: every speech is in, and the moderator is scoring the round."
         );
     }
@@ -160,6 +196,8 @@ mod tests {
             winner: None,
             verdict: Verdict::Narrow,
         });
-        assert!(p.describe(&names(), |_| None, "x").contains("has ended"));
+        assert!(p
+            .describe(&names(), |_| None, "dp-referee-social", Lang::En)
+            .contains("has ended"));
     }
 }

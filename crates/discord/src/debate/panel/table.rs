@@ -12,7 +12,7 @@ use crate::types::Bot;
 use agora_core::debate::format::DebateFormat;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, SubmitError, Subscription};
-use agora_games::Seat;
+use agora_games::{Lang, Seat};
 use serde::{Deserialize, Serialize};
 use serenity::all::CreateEmbed;
 use std::collections::BTreeMap;
@@ -31,6 +31,9 @@ pub struct RunningData {
     pub users: Vec<Option<u64>>,
     /// Events posted so far (a resumed table posts none again).
     pub posted: usize,
+    /// The table's language (its lobby's; a table stored before it was kept is English).
+    #[serde(default)]
+    pub lang: Lang,
 }
 
 impl tables::StoredData for RunningData {
@@ -83,11 +86,11 @@ pub(super) fn close_call<G: DiscordPanel>(
     let Some(message) = call.message else {
         return;
     };
-    let (bot, table, round) = (bot.clone(), table.clone(), call.round);
+    let (bot, table, round, lang) = (bot.clone(), table.clone(), call.round, call.lang);
     tokio::spawn(async move {
         let _one_at_a_time = table.edits.lock().await;
         let edit = serenity::all::EditMessage::new()
-            .content(call::closed_text(user, round, how))
+            .content(call::closed_text(user, round, how, lang))
             .embeds(Vec::new())
             .components(Vec::new())
             .allowed_mentions(crate::send::no_pings());
@@ -192,12 +195,13 @@ impl<G: DiscordPanel> Seated for PanelTable<G> {
 }
 
 /// Hands in `seat`'s typed speech (with `done`: the lines written before that message),
-/// and closes its call's message.
+/// and closes its call's message. Why not, in `lang` (a game's own refusal as it says it).
 pub(super) async fn hand_in<G: DiscordPanel>(
     bot: &Arc<Bot>,
     table: &Arc<PanelTable<G>>,
     seat: Seat,
     done: Option<u64>,
+    lang: Lang,
 ) -> Result<(), String> {
     let (handle, call, user, text) = {
         let mut st = table.state.lock().await;
@@ -208,19 +212,17 @@ pub(super) async fn hand_in<G: DiscordPanel>(
             ..
         }) = &mut *st
         else {
-            return Err("the debate has ended".into());
+            return Err(lang.text("dp-why-ended", &[]));
         };
         let Some(call) = calls.get(&seat) else {
-            return Err("it is not your turn".into());
+            return Err(lang.text("dp-why-not-your-turn", &[]));
         };
         let text = match done {
             Some(id) => call.text_before(id),
             None => call.text(),
         };
         if text.trim().is_empty() {
-            return Err(
-                "nothing typed yet: type your speech in the channel, then press Done".into(),
-            );
+            return Err(lang.text("dp-why-nothing-typed", &[]));
         }
         let user = data.users.get(seat as usize - 1).copied().flatten();
         let call = calls.remove(&seat).expect("just found");
@@ -244,8 +246,8 @@ pub(super) async fn hand_in<G: DiscordPanel>(
         close_call(bot, table, user, &call, how);
     }
     submitted.map_err(|e| match e {
-        SubmitError::Stale => "the time for it ran out".into(),
-        SubmitError::Closed => "the debate has ended".into(),
+        SubmitError::Stale => lang.text("dp-why-too-late", &[]),
+        SubmitError::Closed => lang.text("dp-why-ended", &[]),
         e => e.to_string(),
     })
 }
@@ -265,7 +267,7 @@ pub(super) async fn hand_in_at_deadline<G: DiscordPanel>(
         _ => false,
     };
     if typed {
-        if let Err(e) = hand_in(bot, table, seat, None).await {
+        if let Err(e) = hand_in(bot, table, seat, None, Lang::En).await {
             tracing::info!("a speech typed before the deadline was not taken: {e}");
         }
     }
