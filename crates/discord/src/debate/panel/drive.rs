@@ -159,7 +159,11 @@ pub(super) async fn start<G: DiscordPanel>(
         format: G::FORMAT,
         session_id: runner.id().to_string(),
         host: lobby.host,
-        motion: lobby.motion.clone(),
+        // The motion the debate is held in (a topic's, in the table's language).
+        motion: value["motion"]
+            .as_str()
+            .unwrap_or(&lobby.motion)
+            .to_string(),
         names: shown_names(&seats),
         users,
         posted: 0,
@@ -180,6 +184,7 @@ pub(super) async fn start<G: DiscordPanel>(
             lang.text("dp-seating", &[("who", &who), ("side", &side)])
         })
         .collect();
+    let data_motion = data.motion.clone();
     let mut st = table.state.lock().await;
     launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
@@ -193,7 +198,7 @@ pub(super) async fn start<G: DiscordPanel>(
                         .title(lang.text("dp-started-title", &[]))
                         .description(format!(
                             "{}\n\n{}\n\n{}",
-                            lang.text("dp-motion", &[("motion", &sanitize(&lobby.motion, 300))]),
+                            lang.text("dp-motion", &[("motion", &sanitize(&data_motion, 300))]),
                             seating.join("\n"),
                             lang.text("dp-started-how", &[]),
                         )),
@@ -208,7 +213,9 @@ pub(super) async fn start<G: DiscordPanel>(
 async fn post_line(bot: &Bot, channel: ChannelId, line: &str) {
     if let Some(rest) = line.strip_prefix("== ") {
         let (title, body) = rest.split_once('\n').unwrap_or((rest, ""));
-        let title: String = title.trim_end_matches(" ==").chars().take(250).collect();
+        // "== title ==" (English) or "== 标题==" (Chinese, no space before the marks).
+        let title = title.trim_end_matches('=').trim_end();
+        let title: String = title.chars().take(250).collect();
         let body = sanitize(body, 4000);
         let mut embed = CreateEmbed::new().title(title);
         if !body.trim().is_empty() {
