@@ -487,9 +487,10 @@ async fn scorecard<G: DiscordPanel>(
                 ),
             };
             format!(
-                "{}**{}**: {:.2}{extra}",
+                "{}**{}**{}{:.2}{extra}",
                 if s.won { "🏆 " } else { "" },
                 sanitize(&name, 60),
+                if lang.is_english() { ": " } else { "：" },
                 s.score
             )
         })
