@@ -2,8 +2,8 @@
 # 留言、任务、队长的名单）。
 
 ## 离线队长
-team-ai-rebut = 反驳对方关于“{ $keyword }”的论点
-team-ai-press = 强调我方关于“{ $keyword }”的论点
+team-ai-rebut = 反驳对方关于‘{ $keyword }’的论点
+team-ai-press = 强调我方关于‘{ $keyword }’的论点
 # 队员的队内留言含有这个词，即申请自由辩论的发言权。
 team-ai-floor-word = 发言权
 
@@ -34,7 +34,7 @@ team-ai-task-answer = 回答刚才向你提出的问题（上面最后一篇发�
 team-ai-task-summary = 你方的质询小结：逐点说明提问和回答揭示了什么。不要只是重复你方的立论。
 team-ai-task-free = 一段自由辩论发言：先回应对方的上一篇发言，再推进你方的论证。
 team-ai-task-closing = 总结陈词：本场辩论的主要交锋，以及你方为什么赢下了它。不要提出新的证据。
-team-ai-task-direction = 队长给你的指示：{ $direction }
+team-ai-task-direction = 队长给你的指示：{ $direction }。
 team-ai-task-clock = 本队时钟还剩 { $left } 字。
 team-ai-task-targets = 回答者是{ $a }或{ $b }。可选的回答者：{ $a_name }、{ $b_name }。
 
