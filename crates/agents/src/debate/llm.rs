@@ -11,14 +11,14 @@
 //!   the final review `{"review"}`.
 
 use super::memory::Memory;
-use super::prompt::{self, bank_text, stance, transcript};
+use super::prompt::{self, bank_text, part_in, seat_in, stance_in, transcript};
 use super::topics::Topic;
 use super::Personality;
 use crate::games::debate::team::{
-    parse_seat, seat_name, seat_title, side_of, Action, Flag, JudgeScores, Part, Side, Speech,
+    parse_seat, seat_name, side_of, Action, Flag, JudgeScores, Part, Side, Speech,
 };
 use crate::games::debate::words;
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 use crate::llm::prompts::{fence, strip_control, PromptSet};
 use crate::llm::{Client, Message, Request};
 use crate::model::Checked;
@@ -266,12 +266,13 @@ impl Seated<'_> {
     /// This debater's own block, after the shared transcript: seat, side, personality and
     /// its side's prepared arguments.
     fn role(&self, prompts: &PromptSet, questions: bool) -> String {
+        let lang = self.memory.lang;
         prompts.render(
             "debater",
             &[
-                ("seat", &seat_title(self.seat)),
-                ("side", self.side.title()),
-                ("stance", stance(self.side)),
+                ("seat", &seat_in(self.seat, lang)),
+                ("side", &side_in(self.side, lang)),
+                ("stance", &stance_in(self.side, lang)),
                 ("personality", &self.voice.name),
                 ("style", &self.voice.style),
                 ("bank", &bank_text(self.topic, self.side, questions)),
@@ -289,23 +290,28 @@ impl Seated<'_> {
         direction: Option<&str>,
         targets: Option<[Seat; 2]>,
     ) -> Request {
-        let mut task = prompt::task(part, self.side);
+        let lang = self.memory.lang;
+        let mut task = vec![prompt::task(part, self.side, lang)];
         if let Some(d) = direction.filter(|d| !d.trim().is_empty()) {
-            task.push_str(&format!(" Your captain's direction: {}", fence(d)));
+            task.push(lang.text("team-ai-task-direction", &[("direction", &fence(d))]));
         }
         if part == Part::Free {
-            let left = self.memory.clock[self.side.index()];
-            task.push_str(&format!(" Your team's clock: {left} words left."));
+            let left = self.memory.clock[self.side.index()].to_string();
+            task.push(lang.text("team-ai-task-clock", &[("left", &left)]));
         }
         if let Some([a, b]) = targets {
-            task.push_str(&format!(
-                " The answerer is {} or {}. Valid targets: {}, {}.",
-                seat_title(a),
-                seat_title(b),
-                seat_name(a),
-                seat_name(b)
+            task.push(lang.text(
+                "team-ai-task-targets",
+                &[
+                    ("a", &seat_in(a, lang)),
+                    ("b", &seat_in(b, lang)),
+                    ("a_name", &seat_name(a)),
+                    ("b_name", &seat_name(b)),
+                ],
             ));
         }
+        // English sentences part with a space; Chinese ones run on.
+        let task = task.join(if lang == Lang::En { " " } else { "" });
         let stage = Some(self.memory.stage);
         let whole = prompt::shown_whole(self.memory, stage, None);
         let turn = prompts.render(
@@ -341,22 +347,26 @@ impl Seated<'_> {
 
     /// The captain's request: who of the team speaks now, and the direction.
     pub fn captain_request(&self, prompts: &PromptSet, humans: &[Seat]) -> Request {
+        let lang = self.memory.lang;
         let team: Vec<String> = self
             .side
             .seats()
             .into_iter()
             .map(|s| {
-                format!(
-                    "- {} ({}{}): {} free-debate speeches, {} in all",
-                    seat_name(s),
-                    seat_title(s),
-                    if humans.contains(&s) {
-                        ", a person"
-                    } else {
-                        ""
-                    },
-                    self.memory.count(s, Some(Part::Free)),
-                    self.memory.count(s, None)
+                let person = if humans.contains(&s) {
+                    lang.text("team-ai-a-person", &[])
+                } else {
+                    String::new()
+                };
+                lang.text(
+                    "team-ai-member",
+                    &[
+                        ("name", &seat_name(s)),
+                        ("title", &seat_in(s, lang)),
+                        ("person", &person),
+                        ("free", &self.memory.count(s, Some(Part::Free)).to_string()),
+                        ("all", &self.memory.count(s, None).to_string()),
+                    ],
                 )
             })
             .collect();
@@ -364,8 +374,8 @@ impl Seated<'_> {
         let text = prompts.render(
             "captain",
             &[
-                ("side", self.side.title()),
-                ("stance", stance(self.side)),
+                ("side", &side_in(self.side, lang)),
+                ("stance", &stance_in(self.side, lang)),
                 ("clock", &self.memory.clock[self.side.index()].to_string()),
                 ("team", &team.join("\n")),
                 ("notes", &private_lines(self.memory)),
@@ -418,8 +428,8 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
                     &whole,
                 ),
             ),
-            ("speaker", &seat_title(speech.seat)),
-            ("part", speech.part.title()),
+            ("speaker", &seat_in(speech.seat, memory.lang)),
+            ("part", &part_in(speech.part, memory.lang)),
             ("words", &speech.words.to_string()),
             ("limit", &speech.limit.to_string()),
         ],
@@ -450,6 +460,14 @@ pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
         shown: None,
         optional: &[],
         max_tokens: Some(REVIEW_TOKENS),
+    }
+}
+
+/// A side's name in `lang`: "Pro", "正方".
+fn side_in(side: Side, lang: Lang) -> String {
+    match lang {
+        Lang::En => side.title().to_string(),
+        lang => side.name_in(lang),
     }
 }
 

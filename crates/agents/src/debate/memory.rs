@@ -5,7 +5,7 @@
 //! not see.
 
 use crate::games::debate::team::{side_of, Event, Limits, Part, Side, Speech, Stage};
-use crate::games::Seat;
+use crate::games::{Lang, Seat};
 
 /// One thing seen, in order.
 #[derive(Debug, Clone, PartialEq)]
@@ -45,6 +45,8 @@ pub struct Memory {
     pub log: Vec<Entry>,
     /// Free-debate clocks left, Pro first.
     pub clock: [u32; 2],
+    /// The language the table is held in: the words its prompts are filled with.
+    pub lang: Lang,
 }
 
 impl Memory {
@@ -57,7 +59,14 @@ impl Memory {
             speeches: Vec::new(),
             log: Vec::new(),
             clock: [Limits::FULL.clock; 2],
+            lang: Lang::En,
         }
+    }
+
+    /// This memory at a table held in `lang`.
+    pub fn with_lang(mut self, lang: Lang) -> Memory {
+        self.lang = lang;
+        self
     }
 
     pub fn observe(&mut self, event: &Event) {

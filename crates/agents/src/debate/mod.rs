@@ -38,6 +38,8 @@ mod probes;
 mod tests;
 #[cfg(test)]
 mod tests_llm;
+#[cfg(test)]
+mod tests_zh;
 
 use crate::config::{Config, ConfigError};
 use crate::games::debate::team::{side_of, Action, Ask, Event, Part, Side, JUDGE};
@@ -284,7 +286,7 @@ impl Debater {
                 .clone(),
             humans: humans.to_vec(),
             rng: ChaCha8Rng::seed_from_u64(seat_seed(seed, seat)),
-            memory: Memory::new(seat, table.motion),
+            memory: Memory::new(seat, table.motion).with_lang(table.lang),
             model: table.keyed(kit.model(Role::of_seat(seat))),
         }
     }
@@ -548,7 +550,7 @@ impl Judge {
     pub fn new(kit: &DebateKit, table: Table<'_>) -> Judge {
         Judge {
             topic: kit.topic_of(table),
-            memory: Memory::new(JUDGE, table.motion),
+            memory: Memory::new(JUDGE, table.motion).with_lang(table.lang),
             model: table.keyed(kit.model(Role::Judge)),
         }
     }

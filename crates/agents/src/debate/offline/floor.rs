@@ -106,13 +106,17 @@ impl Writer<'_> {
     /// team note naming the floor, after their last free-debate turn); the earliest asker.
     pub fn floor_asked(&self) -> Option<Seat> {
         let people = self.people_on_team();
+        // The table's word for the floor, and the English one (a command typed as is).
+        let word = self.topic.lang.text("team-ai-floor-word", &[]);
+        let asks = |text: &str| {
+            let text = text.to_lowercase();
+            text.contains("floor") || text.contains(&word)
+        };
         let mut asked: Vec<Seat> = Vec::new();
         for entry in &self.memory.log {
             match entry {
                 Entry::Note { seat, text }
-                    if people.contains(seat)
-                        && text.to_lowercase().contains("floor")
-                        && !asked.contains(seat) =>
+                    if people.contains(seat) && asks(text) && !asked.contains(seat) =>
                 {
                     asked.push(*seat)
                 }
@@ -210,8 +214,10 @@ impl Writer<'_> {
 
     /// "Rebut their point on ‘<keyword>’" (the other side's last speech), else "Press our
     /// point on ‘<keyword>’" (a claim the team has not made); the keyword quoted, as it
-    /// may not read as a noun ("without permission").
+    /// may not read as a noun ("without permission"); in the table's language
+    /// (`team-ai-rebut`, `team-ai-press` in `team-ai.ftl`).
     pub fn direction(&self) -> String {
+        let lang = self.topic.lang;
         // Directions the captain gave already: the same one is not handed on twice.
         let given: Vec<&str> = self
             .memory
@@ -236,7 +242,7 @@ impl Writer<'_> {
                     .split(|ch: char| !ch.is_alphanumeric() && ch != '-')
                     .find(|t| t.eq_ignore_ascii_case(kw))
                     .unwrap_or(kw);
-                format!("Rebut their point on ‘{kw}’")
+                lang.text("team-ai-rebut", &[("keyword", kw)])
             });
             if let Some(d) = rebuttals.clone().find(fresh) {
                 return d;
@@ -244,7 +250,7 @@ impl Writer<'_> {
         }
         let mut used = self.claim_use(self.side);
         used.sort_by_key(|(_, n)| *n);
-        let press = |c: &Claim| format!("Press our point on ‘{}’", c.keywords[0]);
+        let press = |c: &Claim| lang.text("team-ai-press", &[("keyword", &c.keywords[0])]);
         used.iter()
             .map(|(c, _)| press(c))
             .find(fresh)
