@@ -184,3 +184,4 @@ dd-notes-line = **{ $seat }** · { $part }: **{ $points }** (logic { $logic }, p
 dd-notes-note = {" "}— { $note }
 dd-review = 🧑‍⚖️ **The review by the judge**
 dd-review-offline = 🧑‍⚖️ **The review by the offline judge**
+dd-live-scores-team-only = live_scores applies to the team debate only (a moderated debate posts each round's scores as it goes; a social debate's scores come with the result)

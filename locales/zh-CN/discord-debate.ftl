@@ -183,3 +183,4 @@ dd-notes-line = **{ $seat }** · { $part }：**{ $points }** 分（逻辑 { $log
 dd-notes-note = ——{ $note }
 dd-review = 🧑‍⚖️ **评委点评**
 dd-review-offline = 🧑‍⚖️ **评委点评（离线）**
+dd-live-scores-team-only = 即时计分仅适用于团队赛（主持式辩论每轮结束即公布得分；社交辩论的得分随结果公布）

@@ -116,12 +116,8 @@ pub async fn start(
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let format = format.unwrap_or(FormatChoice::Team);
-    // The team debate plays in the server's language; the moderated and social debates
-    // (the panel's) in English.
-    let (lang, asker) = match format {
-        FormatChoice::Team => command_langs(ctx).await,
-        _ => (Lang::En, Lang::En),
-    };
+    // Every format plays in the server's language; the asker is answered in theirs.
+    let (lang, asker) = command_langs(ctx).await;
     let typed = topic.trim();
     let kit = bot.kits.get::<DebateKit>();
     let known = kit.topics.get(typed).cloned().or_else(|| {
@@ -194,8 +190,8 @@ pub async fn start(
         return refuse(ctx, asker.text("dd-not-started", &[("why", &why)])).await;
     }
     if let Some(default_rounds) = format.default_rounds() {
-        if let Err(why) = panel_options(pace, live_scores) {
-            return refuse(ctx, format!("Not started: {why}.")).await;
+        if let Err(why) = panel_options(pace, live_scores, asker) {
+            return refuse(ctx, asker.text("dd-not-started", &[("why", &why)])).await;
         }
         let lobby = crate::debate::panel::PanelLobby {
             format,
@@ -209,7 +205,7 @@ pub async fn start(
             message: None,
             pace,
             length,
-            lang: command_langs(ctx).await.0,
+            lang,
         };
         return crate::debate::panel::open_lobby(ctx, lobby).await;
     }
@@ -285,14 +281,14 @@ fn format_options(
 
 /// Checks the options a moderated or social debate takes: a pace in range, and no live
 /// scores (a team-debate option); the reason names the option.
-fn panel_options(pace: Option<f64>, live_scores: Option<bool>) -> Result<(), String> {
+fn panel_options(pace: Option<f64>, live_scores: Option<bool>, lang: Lang) -> Result<(), String> {
     if let Some(p) = pace {
         agora_agents::config::ranges::LOBBY_PACE
             .check(p)
-            .map_err(|m| format!("pace {m} (fast to slow)"))?;
+            .map_err(|m| lang.text("dd-bad-pace", &[("why", &m)]))?;
     }
     if live_scores == Some(true) {
-        return Err("live_scores applies to the team debate only (a moderated debate posts each round's scores as it goes; a social debate's scores come with the result)".into());
+        return Err(lang.text("dd-live-scores-team-only", &[]));
     }
     Ok(())
 }
@@ -322,6 +318,7 @@ pub async fn concede(ctx: Context<'_>) -> Result<(), Error> {
 #[cfg(test)]
 mod tests {
     use super::panel_options;
+    use agora_games::Lang;
 
     #[test]
     fn rounds_and_participants_only_where_they_apply_and_in_range() {
@@ -350,12 +347,12 @@ mod tests {
 
     #[test]
     fn a_panel_debate_takes_pace_and_refuses_live_scores_with_the_reason() {
-        assert!(panel_options(Some(0.5), Some(false)).is_ok());
-        assert!(panel_options(None, None).is_ok());
-        assert!(panel_options(Some(0.0), None)
+        assert!(panel_options(Some(0.5), Some(false), Lang::En).is_ok());
+        assert!(panel_options(None, None, Lang::En).is_ok());
+        assert!(panel_options(Some(0.0), None, Lang::En)
             .unwrap_err()
             .starts_with("pace "));
-        let why = panel_options(None, Some(true)).unwrap_err();
+        let why = panel_options(None, Some(true), Lang::En).unwrap_err();
         assert!(
             why.starts_with("live_scores applies to the team debate only"),
             "{why}"
