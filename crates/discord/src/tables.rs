@@ -22,7 +22,7 @@ pub fn old_lobby(lang: Lang) -> String {
     lang.text("table-old-lobby", &[])
 }
 
-/// A table of `what` ("game", "debate", "trial") in `lang`.
+/// A table of `what` (its game's `WHAT`) in `lang`: the message `table-what-<what>`.
 fn what_in(what: &str, lang: Lang) -> String {
     lang.text(&format!("table-what-{what}"), &[])
 }

@@ -454,51 +454,6 @@ pub(crate) mod tests {
         assert!(json["description"].as_str().unwrap().len() <= 100);
     }
 
-    /// A Chinese server's boards: every line in Chinese, numbers and names as they are.
-    #[test]
-    fn a_chinese_server_reads_its_boards_in_chinese() {
-        let results = vec![
-            seat("discord:1", false, "seer", 12.0, true),
-            seat("discord:1", false, "werewolf", 0.4, false),
-            seat("ai:heuristic@0.1.0", true, "werewolf", 30.0, true),
-        ];
-        let none = Ratings::default();
-        let board = leaderboard_text_in(
-            GameKind::Werewolf,
-            "g",
-            3,
-            &results,
-            &none,
-            &NoPersonas,
-            Lang::ZhCn,
-        );
-        assert!(
-            board.contains("还没有人上榜：玩家需要完成 3 局。"),
-            "{board}"
-        );
-        assert!(board.contains("另有 1 位玩家"), "{board}");
-        assert!(board.contains("**AI 玩家**"), "{board}");
-        assert!(
-            board.contains("🤖 AI · 内置玩家 — 平均GPP 30.0，1 局，胜率 100%"),
-            "{board}"
-        );
-        let mine: Vec<_> = results.into_iter().filter(|r| !r.is_ai).collect();
-        let record = record_text_in(GameKind::Werewolf, "g", &mine, &none, Lang::ZhCn).unwrap();
-        assert!(record.starts_with("**狼人杀**\n"), "{record}");
-        assert!(
-            record.contains("2 局，1 胜（胜率 50%），平均GPP 6.2（总计 12.4）。"),
-            "{record}"
-        );
-        assert!(record.contains("\n• 预言家：1 局，1 胜"), "{record}");
-        assert!(record.contains("\n• 狼人：1 局，0 胜"), "{record}");
-        for line in board.lines().chain(record.lines()) {
-            assert!(
-                line.is_empty() || line.chars().any(agora_games::lang::is_han),
-                "{line}"
-            );
-        }
-    }
-
     #[test]
     fn a_player_with_no_games_has_no_record() {
         for game in GameKind::ALL {
