@@ -1,6 +1,7 @@
 //! The `agora` binary end to end: the commands a user types.
 
 use crate::agora_cli::{agora, agora_cmd, agora_env};
+use crate::zh::{english_words, han, han_lines};
 use serde_json::Value;
 
 fn sim_json(args: &[&str]) -> Value {
@@ -326,100 +327,70 @@ fn a_replayed_file_is_told_by_the_game_it_names_and_untagged_files_by_the_untagg
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// `--lang zh-CN` tells the werewolf story in Simplified Chinese, and a resumed game would
-/// keep it (the language is in the stored setup); English stays the default.
+/// A database for one run of the binary, apart from every other (`name` and the process).
+fn temp_db(name: &str) -> String {
+    format!(
+        "sqlite://{}",
+        std::env::temp_dir()
+            .join(format!("agora-cli-{name}-{}.db", std::process::id()))
+            .display()
+    )
+}
+
+/// Fails naming the word and its line if a line of `text` shows one of `words` (lower
+/// case) as a word of its own, in any case.
+fn assert_no_word(text: &str, words: &[&str]) {
+    for line in text.lines() {
+        if let Some(w) = english_words(line, words).first() {
+            panic!("{w:?} in: {line}");
+        }
+    }
+}
+
 /// The bar of a game played in Chinese: at least `share` of the non-empty lines hold Han
 /// characters, and none shows an English game word.
 fn assert_chinese(out: &str, share: f64) {
-    let han = |l: &str| l.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
-    let lines: Vec<&str> = out.lines().filter(|l| !l.trim().is_empty()).collect();
-    let chinese = lines.iter().filter(|l| han(l)).count();
+    let (lines, chinese) = han_lines(out);
     assert!(
         lines.len() > 10 && chinese as f64 >= share * lines.len() as f64,
         "{chinese} of {} lines Chinese:\n{out}",
         lines.len()
     );
-    let words = [
-        "night", "day", "werewolf", "seer", "witch", "hunter", "villager", "vote", "wins",
-    ];
+    assert_no_word(
+        out,
+        &[
+            "night", "day", "werewolf", "seer", "witch", "hunter", "villager", "vote", "wins",
+        ],
+    );
     for line in &lines {
-        let lower = line.to_lowercase();
-        for w in lower.split(|c: char| !c.is_ascii_alphabetic()) {
-            assert!(!words.contains(&w), "{w:?} in: {line}");
-        }
-        assert!(!lower.contains("voted out"), "voted out in: {line}");
-    }
-}
-
-#[test]
-fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
-    let db = format!(
-        "sqlite://{}",
-        std::env::temp_dir()
-            .join(format!("agora-cli-debate-zh-{}.db", std::process::id()))
-            .display()
-    );
-    let args = [
-        "play",
-        "debate",
-        "--format",
-        "team",
-        "--topic",
-        "universal_basic_income",
-        "--humans",
-        "0",
-        "--seed",
-        "3",
-        "--pace",
-        "0",
-        "--step-delay",
-        "0",
-        "--lang",
-        "zh-CN",
-        "--db",
-        &db,
-    ];
-    let (ok, out, err) = agora_env(&args, &[]);
-    assert!(ok, "{err}");
-    assert_chinese(&format!("{err}{out}"), 0.9);
-    assert!(
-        out.contains("正方一辩（立论陈词") && out.contains("记分卡"),
-        "{out}"
-    );
-    // Replayed, the stored debate is told in Chinese too, every view.
-    let id = &crate::terminal::sessions(&db)[0]["id"];
-    let id = id.as_str().unwrap();
-    let views: [&[&str]; 3] = [&[], &["--seat", "1"], &["--detail"]];
-    for view in views {
-        let mut replay = vec!["replay", "--session", id, "--db", &db];
-        replay.extend(view);
-        let story = crate::terminal::run(&replay);
-        assert_chinese(&story, 0.9);
         assert!(
-            !story.contains("Debate ") && !story.contains("[Pro"),
-            "{story}"
+            !line.to_lowercase().contains("voted out"),
+            "voted out in: {line}"
         );
     }
-    // The judge read the Chinese speeches: on the motion, with reasons.
-    assert!(!out.contains("离题") && out.contains("句给出理由"), "{out}");
-    // A topic with no Chinese bank is refused, naming those that have one.
-    let (ok, _, err) = agora_env(
-        &[
-            "play", "debate", "--topic", "zoos", "--humans", "0", "--lang", "zh-CN",
-        ],
-        &[],
-    );
-    assert!(!ok && err.contains("universal_basic_income"), "{err}");
 }
 
-/// `agora play debate --format <format> --lang zh-CN` watched: its output (stderr first).
-fn panel_debate_in_chinese(format: &str) -> String {
-    let db = format!(
-        "sqlite://{}",
-        std::env::temp_dir()
-            .join(format!("agora-cli-{format}-zh-{}.db", std::process::id()))
-            .display()
-    );
+/// The stored session of `db` replayed in each view: the god view, `seat`'s, the detail.
+fn every_view(db: &str, seat: &str) -> Vec<String> {
+    let id = crate::terminal::sessions(db)[0]["id"]
+        .as_str()
+        .expect("a session id")
+        .to_string();
+    let views: [&[&str]; 3] = [&[], &["--seat", seat], &["--detail"]];
+    views
+        .iter()
+        .map(|view| {
+            let mut replay = vec!["replay", "--session", &id, "--db", db];
+            replay.extend(*view);
+            crate::terminal::run(&replay)
+        })
+        .collect()
+}
+
+/// `agora play debate --format <format> --lang zh-CN` watched, all AI, past the Chinese
+/// bar: its database, its standard output and all it wrote (stderr first).
+fn debate_in_chinese(format: &str) -> (String, String, String) {
+    let db = temp_db(&format!("{format}-zh"));
     let args = [
         "play",
         "debate",
@@ -444,35 +415,65 @@ fn panel_debate_in_chinese(format: &str) -> String {
     assert!(ok, "{err}");
     let all = format!("{err}{out}");
     assert_chinese(&all, 0.9);
-    // No English word of these formats is left in a line.
-    let words = [
-        "round",
-        "rounds",
-        "participant",
-        "moderator",
-        "evaluator",
-        "motion",
-        "words",
-        "clashes",
-        "consensus",
-        "sources",
-        "scores",
-        "result",
-        "stance",
-        "conviction",
-        "argued",
-        "against",
-        "offline",
-        "session",
-        "seed",
-        "chart",
-    ];
-    for line in all.lines() {
-        let lower = line.to_lowercase();
-        for w in lower.split(|c: char| !c.is_ascii_alphabetic()) {
-            assert!(!words.contains(&w), "{w:?} in: {line}");
-        }
+    (db, out, all)
+}
+
+#[test]
+fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
+    let (db, out, _) = debate_in_chinese("team");
+    assert!(
+        out.contains("正方一辩（立论陈词") && out.contains("记分卡"),
+        "{out}"
+    );
+    // Replayed, the stored debate is told in Chinese too, every view.
+    for story in every_view(&db, "1") {
+        assert_chinese(&story, 0.9);
+        assert!(
+            !story.contains("Debate ") && !story.contains("[Pro"),
+            "{story}"
+        );
     }
+    // The judge read the Chinese speeches: on the motion, with reasons.
+    assert!(!out.contains("离题") && out.contains("句给出理由"), "{out}");
+    // A topic with no Chinese bank is refused, naming those that have one.
+    let (ok, _, err) = agora_env(
+        &[
+            "play", "debate", "--topic", "zoos", "--humans", "0", "--lang", "zh-CN",
+        ],
+        &[],
+    );
+    assert!(!ok && err.contains("universal_basic_income"), "{err}");
+}
+
+/// A moderated or social debate in Chinese (`format`): all it wrote, past the Chinese bar
+/// and with no English word of these formats left in a line.
+fn panel_debate_in_chinese(format: &str) -> String {
+    let (_, _, all) = debate_in_chinese(format);
+    assert_no_word(
+        &all,
+        &[
+            "round",
+            "rounds",
+            "participant",
+            "moderator",
+            "evaluator",
+            "motion",
+            "words",
+            "clashes",
+            "consensus",
+            "sources",
+            "scores",
+            "result",
+            "stance",
+            "conviction",
+            "argued",
+            "against",
+            "offline",
+            "session",
+            "seed",
+            "chart",
+        ],
+    );
     all
 }
 
@@ -499,16 +500,10 @@ fn a_social_debate_is_held_in_chinese_with_lang_zh_cn() {
     );
 }
 
+/// `--lang zh-CN` tells the werewolf story in Simplified Chinese, and a resumed game would
+/// keep it (the language is in the stored setup); English stays the default.
 #[test]
 fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
-    let db = |name: &str| {
-        format!(
-            "sqlite://{}",
-            std::env::temp_dir()
-                .join(format!("agora-cli-{name}-{}.db", std::process::id()))
-                .display()
-        )
-    };
     let args = |db: &str| -> Vec<String> {
         [
             "play", "werewolf", "--humans", "0", "--seed", "3", "--pace", "0",
@@ -518,13 +513,12 @@ fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
         .chain(["--step-delay", "0", "--db", db].map(String::from))
         .collect()
     };
-    let (zh, en) = (db("zh"), db("en"));
+    let (zh, en) = (temp_db("zh"), temp_db("en"));
     let mut zh_args = args(&zh);
     zh_args.extend(["--lang".into(), "zh-CN".into()]);
     let zh_args: Vec<&str> = zh_args.iter().map(String::as_str).collect();
     let (ok, out, err) = agora_env(&zh_args, &[]);
     assert!(ok, "{err}");
-    let han = |l: &str| l.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
     // Every line is Chinese, the built-in players' speeches too.
     assert_chinese(&format!("{err}{out}"), 1.0);
     assert!(
@@ -542,20 +536,15 @@ fn a_werewolf_game_is_told_in_chinese_with_lang_zh_cn() {
     assert_eq!(lang, Some(agora_games::Lang::ZhCn));
     // Replayed, the stored game is told in its language: god view with the seats' tags and
     // the points, one seat's view, the sealed ballots.
-    let id = &crate::terminal::sessions(&zh)[0]["id"];
-    let id = id.as_str().unwrap();
-    let views: [&[&str]; 3] = [&[], &["--seat", "4"], &["--detail"]];
-    for view in views {
-        let mut replay = vec!["replay", "--session", id, "--db", &zh];
-        replay.extend(view);
-        let story = crate::terminal::run(&replay);
-        assert_chinese(&story, 0.9);
+    let stories = every_view(&zh, "4");
+    for story in &stories {
+        assert_chinese(story, 0.9);
         assert!(
             !story.contains("Game ") && !story.contains("[seat") && !story.contains("GPP:"),
             "{story}"
         );
     }
-    let god = crate::terminal::run(&["replay", "--session", id, "--db", &zh]);
+    let god = &stories[0];
     assert!(
         god.starts_with("第 3 局（上帝视角）。") && god.contains("【仅 ") && god.contains("GPP："),
         "{god}"

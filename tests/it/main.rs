@@ -12,6 +12,7 @@
 //! - `ratings`: ratings from offline sessions of every game; rebuilds; side predictions.
 //! - `web`: the community page over real sessions, and in a real browser (chromedriver).
 //! - `docs`: ARCHITECTURE.md names only paths that exist, in at most 250 lines.
+//! - `zh`: reading output for Simplified Chinese (Han lines, English words left).
 
 #[path = "../support/cli.rs"]
 mod agora_cli;
@@ -35,3 +36,4 @@ mod web;
 #[path = "../support/webdriver.rs"]
 mod webdriver;
 mod werewolf;
+mod zh;
