@@ -3,17 +3,15 @@
 //! person arguing in Chinese, leaving, and resuming in Chinese (the language is in the
 //! stored setup); a case without a Chinese text refused, naming its languages.
 
-use crate::terminal::{fresh_db, run, run_fail, sessions, Live};
-
-fn han(line: &str) -> bool {
-    line.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c))
-}
+use super::terminal::{at_the_keyboard, play_trial, resume_to_the_verdict, CHINESE};
+use crate::terminal::{fresh_db, run, run_fail, sessions};
+use crate::zh::han_lines;
 
 /// The share of `text`'s non-empty lines with a Han character, and its lines holding an
 /// English word of the trial's own (the table's words, not a name or an id).
 fn chinese(text: &str) -> (f64, Vec<&str>) {
-    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let share = lines.iter().filter(|l| han(l)).count() as f64 / lines.len().max(1) as f64;
+    let (lines, chinese) = han_lines(text);
+    let share = chinese as f64 / lines.len().max(1) as f64;
     let english = [
         "guilty",
         "GUILTY",
@@ -50,26 +48,23 @@ fn chinese(text: &str) -> (f64, Vec<&str>) {
 #[test]
 fn an_ai_trial_is_told_replayed_and_simulated_in_chinese() {
     let db = fresh_db("trial-zh-watch");
-    let out = run(&[
-        "play",
-        "trial",
-        "--case",
-        "robot_prompt_injection",
-        "--mode",
-        "adversarial",
-        "--humans",
-        "0",
-        "--seed",
-        "5",
-        "--pace",
-        "0",
-        "--step-delay",
-        "0",
-        "--lang",
-        "zh-CN",
-        "--db",
+    let out = run(&play_trial(
+        &[
+            "--case",
+            "robot_prompt_injection",
+            "--mode",
+            "adversarial",
+            "--humans",
+            "0",
+            "--seed",
+            "5",
+            "--pace",
+            "0",
+            "--lang",
+            "zh-CN",
+        ],
         &db,
-    ]);
+    ));
     let (share, leaks) = chinese(&out);
     assert!(share >= 0.9, "{share}:\n{out}");
     assert!(leaks.is_empty(), "English words: {leaks:#?}");
@@ -126,63 +121,29 @@ fn an_ai_trial_is_told_replayed_and_simulated_in_chinese() {
 #[test]
 fn a_person_argues_in_chinese_leaves_and_resumes_in_chinese() {
     let db = fresh_db("trial-zh-person");
-    let args = [
-        "play",
-        "trial",
-        "--seed",
-        "9",
-        "--step-delay",
-        "0",
-        "--name",
-        "小明",
-        "--lang",
-        "zh-CN",
-        "--db",
-        &db,
-    ];
-    let mut live = Live::spawn(&args);
-    let mut step = 0;
-    while let Some(line) = live.next() {
-        let next = match step {
-            0 if line.contains("输入 `陪审员：你的话`") => {
-                Some("王：它是被黑客劫持的，有人在包裹标签里藏了注入指令。")
-            }
-            1 if line.starts_with("王 → 小明：") => Some("出示 包裹标签"),
-            2 if line.starts_with("** 小明出示证据：包裹标签上的隐藏文字。") => {
-                Some("出示 injection_logs")
-            }
-            3 if line.contains("未采纳：证据“injection_logs”已经出示过了。") => {
-                Some("张三：你好")
-            }
-            4 if line.contains("没有叫“张三”的陪审员") => Some("退出"),
-            _ => None,
-        };
-        if let Some(text) = next {
-            live.type_line(text);
-            step += 1;
+    let args = play_trial(&["--seed", "9", "--name", "小明", "--lang", "zh-CN"], &db);
+    let (step, seen) = at_the_keyboard(&args, None, |step, line| match step {
+        0 if line.contains(CHINESE.prompt) => {
+            Some("王：它是被黑客劫持的，有人在包裹标签里藏了注入指令。")
         }
-    }
-    let (ok, seen) = live.wait();
+        1 if line.starts_with("王 → 小明：") => Some("出示 包裹标签"),
+        2 if line.starts_with("** 小明出示证据：包裹标签上的隐藏文字。") => {
+            Some("出示 injection_logs")
+        }
+        3 if line.contains("未采纳：证据“injection_logs”已经出示过了。") => {
+            Some("张三：你好")
+        }
+        4 if line.contains("没有叫“张三”的陪审员") => Some("退出"),
+        _ => None,
+    });
     let text = seen.join("\n");
-    assert!(ok, "{text}");
     assert_eq!(step, 5, "{text}");
     assert!(
         text.contains("小明 → 王：它是被黑客劫持的") && text.contains("离开：庭审已保存"),
         "{text}"
     );
     assert_eq!(sessions(&db)[0]["status"], "running");
-    let mut live = Live::spawn(&["resume", "--db", &db, "--step-delay", "0"]);
-    while let Some(line) = live.next() {
-        if line.contains("输入 `陪审员：你的话`") {
-            live.type_line("陪审团");
-        }
-        if line.contains("王（退休电气工程师）：还能发言 5 次") {
-            live.type_line("裁决");
-        }
-    }
-    let (ok, seen) = live.wait();
-    let text = seen.join("\n");
-    assert!(ok, "{text}");
+    let text = resume_to_the_verdict(&db, &CHINESE, "王（退休电气工程师）：还能发言 5 次");
     assert!(text.contains("已恢复；你是小明"), "{text}");
     assert!(text.contains("== 小明提请裁决：法庭辩论结束 =="), "{text}");
     assert!(text.contains("== 裁决："), "{text}");

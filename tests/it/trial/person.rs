@@ -2,45 +2,40 @@
 //! it: the jurors open on the case, a question is answered, the hint is the person's own
 //! and from their side, and the advocate lets the person open and keeps to their pace.
 
-use crate::terminal::{fresh_db, Live};
+use super::terminal::{at_the_keyboard, play_trial, ENGLISH};
+use crate::terminal::fresh_db;
 use std::time::{Duration, Instant};
 
 #[test]
 fn a_prosecutor_is_answered_in_the_cases_terms_and_the_advocate_waits_for_them() {
     let db = fresh_db("trial-person");
-    let args = [
-        "play",
-        "trial",
-        "--case",
-        "trading_agent_poisoned_feed",
-        "--mode",
-        "adversarial",
-        "--seat",
-        "2",
-        "--hints",
-        "labels",
-        "--pace",
-        "0.3",
-        "--seed",
-        "3",
-        "--step-delay",
-        "0",
-        "--name",
-        "ann",
-        "--db",
+    let args = play_trial(
+        &[
+            "--case",
+            "trading_agent_poisoned_feed",
+            "--mode",
+            "adversarial",
+            "--seat",
+            "2",
+            "--hints",
+            "labels",
+            "--pace",
+            "0.3",
+            "--seed",
+            "3",
+            "--name",
+            "ann",
+        ],
         &db,
-    ];
-    let mut live = Live::spawn(&args);
+    );
     let ai = "Advocate 1 (AI)";
-    let (mut step, mut opened) = (0, None::<Instant>);
-    while let Some(line) = live.next() {
-        if line.starts_with("== The verdict") {
-            break;
-        }
-        let ai_moved =
-            line.starts_with(&format!("{ai} →")) || line.starts_with(&format!("** {ai} presents"));
-        let next = match step {
-            0 if line.contains("Type `<juror>: <message>`") => {
+    let ai_moved =
+        |l: &str| l.starts_with(&format!("{ai} →")) || l.starts_with(&format!("** {ai} presents"));
+    let mut opened = None::<Instant>;
+    let (step, seen) = at_the_keyboard(&args, Some("== The verdict"), |step, line| {
+        let ai_moved = ai_moved(line);
+        match step {
+            0 if line.contains(ENGLISH.prompt) => {
                 opened = Some(Instant::now());
                 // A person reads the case before typing.
                 std::thread::sleep(Duration::from_millis(1500));
@@ -49,23 +44,15 @@ fn a_prosecutor_is_answered_in_the_cases_terms_and_the_advocate_waits_for_them()
             1 if ai_moved => Some("liu: Where do you stand right now?"),
             2 if ai_moved => Some("verdict"),
             _ => None,
-        };
-        if let Some(text) = next {
-            live.type_line(text);
-            step += 1;
         }
-    }
-    let (ok, seen) = live.wait();
+    });
     let text = seen.join("\n");
-    assert!(ok, "{text}");
     assert_eq!(step, 3, "{text}");
     assert!(opened.is_some());
     // The advocate's first move comes after the person's first message.
     let first = |p: &dyn Fn(&str) -> bool| seen.iter().position(|l| p(l)).unwrap_or(usize::MAX);
     let person = first(&|l| l.starts_with("ann → Wang:"));
-    let advocate = first(&|l| {
-        l.starts_with(&format!("{ai} →")) || l.starts_with(&format!("** {ai} presents"))
-    });
+    let advocate = first(&ai_moved);
     assert!(person < advocate && advocate < usize::MAX, "{text}");
     // Openings are the trading case's, not the robot's.
     for robot in ["A family lost someone", "inside the robot"] {

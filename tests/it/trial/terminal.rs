@@ -6,48 +6,104 @@
 use crate::terminal::{fresh_db, run, sessions, Live};
 use serde_json::Value;
 
-#[test]
-fn a_person_argues_at_the_terminal_and_calls_the_verdict() {
-    let db = fresh_db("trial-human");
-    let args = [
-        "play",
-        "trial",
-        "--case",
-        "robot_prompt_injection",
-        "--seed",
-        "2",
-        "--step-delay",
-        "0",
-        "--name",
-        "ann",
-        "--db",
-        &db,
-    ];
-    let mut live = Live::spawn(&args);
-    let mut step = 0;
-    let mut before_verdict = Vec::new();
+/// A trial's words at the terminal in one language: the line that invites a person to
+/// type, and what they type to list the jurors and to call the verdict.
+pub(super) struct Words {
+    pub(super) prompt: &'static str,
+    pub(super) jurors: &'static str,
+    pub(super) verdict: &'static str,
+}
+
+pub(super) const ENGLISH: Words = Words {
+    prompt: "Type `<juror>: <message>`",
+    jurors: "jurors",
+    verdict: "verdict",
+};
+
+pub(super) const CHINESE: Words = Words {
+    prompt: "输入 `陪审员：你的话`",
+    jurors: "陪审团",
+    verdict: "裁决",
+};
+
+/// `agora play trial` with `options`, no delay between steps, stored in `db`.
+pub(super) fn play_trial<'a>(options: &[&'a str], db: &'a str) -> Vec<&'a str> {
+    let mut args = vec!["play", "trial"];
+    args.extend(options);
+    args.extend(["--step-delay", "0", "--db", db]);
+    args
+}
+
+/// `agora <args>` with a person at the keyboard: every line it prints is shown to
+/// `answer` with how many answers were typed so far, and an answer it returns is typed.
+/// Reading stops at the end of the output or at a line starting with `stop`, then the
+/// program must end well. How many answers were typed, and every line it printed.
+pub(super) fn at_the_keyboard(
+    args: &[&str],
+    stop: Option<&str>,
+    mut answer: impl FnMut(usize, &str) -> Option<&'static str>,
+) -> (usize, Vec<String>) {
+    let mut live = Live::spawn(args);
+    let mut typed = 0;
     while let Some(line) = live.next() {
-        if line.starts_with("== The verdict") {
+        if stop.is_some_and(|s| line.starts_with(s)) {
             break;
         }
-        before_verdict.push(line.clone());
-        let next = match step {
-            0 if line.contains("Type `<juror>: <message>`") => Some("wang: This was an attack from outside. A criminal hid an injection in a parcel label and hijacked the robot."),
-            1 if line.starts_with("Wang → ann:") => Some("evidence injection_logs"),
-            2 if line.starts_with("** ann presents evidence") => Some("evidence injection_logs"),
-            3 if line.contains("Not taken") => Some("nobody: hello there"),
-            4 if line.contains("No juror called") => Some("jurors"),
-            5 if line.contains("Wang (Retired Electrical Engineer): 5 messages left") => Some("verdict"),
-            _ => None,
-        };
-        if let Some(text) = next {
+        if let Some(text) = answer(typed, &line) {
             live.type_line(text);
-            step += 1;
+            typed += 1;
+        }
+    }
+    let (ok, seen) = live.wait();
+    assert!(ok, "{}", seen.join("\n"));
+    (typed, seen)
+}
+
+/// `agora resume` of the trial left in `db`, its person listing the jurors when asked to
+/// type and calling the verdict once `ready` is shown, in `words`' language: all it
+/// printed, once it ended well.
+pub(super) fn resume_to_the_verdict(db: &str, words: &Words, ready: &str) -> String {
+    let mut live = Live::spawn(&["resume", "--db", db, "--step-delay", "0"]);
+    while let Some(line) = live.next() {
+        if line.contains(words.prompt) {
+            live.type_line(words.jurors);
+        }
+        if line.contains(ready) {
+            live.type_line(words.verdict);
         }
     }
     let (ok, seen) = live.wait();
     let text = seen.join("\n");
     assert!(ok, "{text}");
+    text
+}
+
+#[test]
+fn a_person_argues_at_the_terminal_and_calls_the_verdict() {
+    let db = fresh_db("trial-human");
+    let args = play_trial(
+        &[
+            "--case",
+            "robot_prompt_injection",
+            "--seed",
+            "2",
+            "--name",
+            "ann",
+        ],
+        &db,
+    );
+    let (step, seen) = at_the_keyboard(&args, Some("== The verdict"), |step, line| {
+        match step {
+        0 if line.contains(ENGLISH.prompt) => Some("wang: This was an attack from outside. A criminal hid an injection in a parcel label and hijacked the robot."),
+        1 if line.starts_with("Wang → ann:") => Some("evidence injection_logs"),
+        2 if line.starts_with("** ann presents evidence") => Some("evidence injection_logs"),
+        3 if line.contains("Not taken") => Some("nobody: hello there"),
+        4 if line.contains("No juror called") => Some("jurors"),
+        5 if line.contains("Wang (Retired Electrical Engineer): 5 messages left") => Some("verdict"),
+        _ => None,
+    }
+    });
+    let text = seen.join("\n");
     assert_eq!(step, 6, "{text}");
     for want in [
         "== The robot and the prompt injection ==",
@@ -60,7 +116,11 @@ fn a_person_argues_at_the_terminal_and_calls_the_verdict() {
     ] {
         assert!(text.contains(want), "missing {want:?}:\n{text}");
     }
-    let early = before_verdict.join("\n");
+    let early = (seen.iter())
+        .take_while(|l| !l.starts_with("== The verdict"))
+        .cloned()
+        .collect::<Vec<_>>()
+        .join("\n");
     assert!(
         !early.contains("stance") && !early.contains("   ["),
         "a stance before the verdict:\n{early}"
@@ -71,24 +131,21 @@ fn a_person_argues_at_the_terminal_and_calls_the_verdict() {
 #[test]
 fn an_ai_trial_is_watched_replayed_and_ranked() {
     let db = fresh_db("trial-watch");
-    let out = run(&[
-        "play",
-        "trial",
-        "--case",
-        "trading_agent_poisoned_feed",
-        "--mode",
-        "adversarial",
-        "--players",
-        "2",
-        "--humans",
-        "0",
-        "--seed",
-        "5",
-        "--step-delay",
-        "0",
-        "--db",
+    let out = run(&play_trial(
+        &[
+            "--case",
+            "trading_agent_poisoned_feed",
+            "--mode",
+            "adversarial",
+            "--players",
+            "2",
+            "--humans",
+            "0",
+            "--seed",
+            "5",
+        ],
         &db,
-    ]);
+    ));
     for want in [
         "== The trading agent and the poisoned news feed ==",
         "Advocate 2 (AI) →",
@@ -149,44 +206,21 @@ fn sim_and_scenario_from_the_command_line() {
 #[test]
 fn a_trial_left_with_quit_resumes_where_it_was() {
     let db = fresh_db("trial-resume");
-    let args = [
-        "play",
-        "trial",
-        "--seed",
-        "9",
-        "--step-delay",
-        "0",
-        "--name",
-        "bo",
-        "--db",
-        &db,
-    ];
-    let mut live = Live::spawn(&args);
-    let mut said = false;
-    while let Some(line) = live.next() {
-        if !said && line.contains("Type `<juror>: <message>`") {
-            live.type_line("liu: Halden, the company, dropped the tests to meet a launch date, and the manufacturer put profit over people.");
-            said = true;
-        }
-        if line.starts_with("Liu → bo:") {
-            live.type_line("quit");
-        }
+    let args = play_trial(&["--seed", "9", "--name", "bo"], &db);
+    let (step, seen) = at_the_keyboard(&args, None, |step, line| {
+        match step {
+        0 if line.contains(ENGLISH.prompt) => Some("liu: Halden, the company, dropped the tests to meet a launch date, and the manufacturer put profit over people."),
+        1 if line.starts_with("Liu → bo:") => Some("quit"),
+        _ => None,
     }
-    let (ok, seen) = live.wait();
-    assert!(ok, "{}", seen.join("\n"));
+    });
+    assert_eq!(step, 2, "{}", seen.join("\n"));
     assert_eq!(sessions(&db)[0]["status"], "running");
-    let mut live = Live::spawn(&["resume", "--db", &db, "--step-delay", "0"]);
-    while let Some(line) = live.next() {
-        if line.contains("Type `<juror>: <message>`") {
-            live.type_line("jurors");
-        }
-        if line.contains("Liu (Primary School Teacher): 5 messages left") {
-            live.type_line("verdict");
-        }
-    }
-    let (ok, seen) = live.wait();
-    let text = seen.join("\n");
-    assert!(ok, "{text}");
+    let text = resume_to_the_verdict(
+        &db,
+        &ENGLISH,
+        "Liu (Primary School Teacher): 5 messages left",
+    );
     assert!(text.contains("a trial, resumed; you are bo"), "{text}");
     assert!(text.contains("== The verdict:"), "{text}");
     assert_eq!(sessions(&db)[0]["status"], "finished");
