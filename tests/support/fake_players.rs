@@ -84,6 +84,54 @@ pub async fn ephemeral_reply(fake: &FakeDiscord, i: u64) -> String {
         .join("\n")
 }
 
+/// What `user` alone is told on pressing the control of `msg` whose custom id contains
+/// `fragment` (a refusal, a confirmation).
+pub async fn told_on_press(fake: &FakeDiscord, user: u64, msg: &Msg, fragment: &str) -> String {
+    let i = press(fake, user, msg, fragment).await;
+    ephemeral_reply(fake, i).await
+}
+
+/// What `user` alone is told on sending `/<command> <sub>` with `options` in `channel`.
+pub async fn told_on_command(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    command: &str,
+    sub: Option<&str>,
+    options: serde_json::Value,
+) -> String {
+    let perms = crate::fake_discord::DEFAULT_PERMS;
+    let i = fake
+        .slash(user, channel, command, sub, options, perms)
+        .await;
+    ephemeral_reply(fake, i).await
+}
+
+/// The text of the first message in `channel` that holds `needle`.
+pub fn post_with(fake: &FakeDiscord, channel: u64, needle: &str) -> Option<String> {
+    fake.messages(channel)
+        .into_iter()
+        .map(|m| m.text())
+        .find(|t| t.contains(needle))
+}
+
+/// [`post_with`], waiting until it is posted.
+pub async fn wait_for_post(fake: &FakeDiscord, channel: u64, needle: &str) -> String {
+    let what = format!("a message with {needle:?} in {channel}");
+    fake.wait_until(&what, WAIT, |f| post_with(f, channel, needle).is_some())
+        .await;
+    post_with(fake, channel, needle).expect("posted")
+}
+
+/// Waits until message `id`, as edited since, shows `needle`.
+pub async fn wait_for_text(fake: &FakeDiscord, id: u64, needle: &str) {
+    let what = format!("message {id} to show {needle:?}");
+    fake.wait_until(&what, WAIT, |f| {
+        f.message(id).expect("the message").text().contains(needle)
+    })
+    .await;
+}
+
 /// Plays the human seats as people would: answers DM controls, speaks when called,
 /// votes on the vote message, and uses the channel's button when DMs are closed.
 pub struct Humans {

@@ -8,7 +8,7 @@
 
 use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use crate::fake_players::{click_and_wait, ephemeral_reply, press, wait_for_text};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -208,10 +208,7 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
 
     press(&fake, ANN, &lobby, ":seat2").await;
     press(&fake, BEN, &lobby, ":seat5").await;
-    fake.wait_until("both seats shown", WAIT, |f| {
-        f.message(lobby.id).unwrap().text().contains("user4502")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "user4502").await;
     // The host presses Start twice; a bystander takes a seat once it started.
     let first = fake.click(ANN, &lobby, &start).await;
     let second = fake.click(ANN, &lobby, &start).await;
@@ -229,13 +226,7 @@ async fn a_team_debate_refuses_bad_input_at_every_control() {
             assert!(answer(&fake, i).await.contains("already started"));
         }
     }
-    fake.wait_until("the debate starts", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let seat3 = lobby.find_custom_id(":seat3").unwrap();
     assert!(refused_click(&fake, CY, &lobby, &seat3)
         .await

@@ -6,7 +6,7 @@
 use super::bad_inputs::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS, MANAGE_MESSAGES};
-use crate::fake_players::press;
+use crate::fake_players::{press, wait_for_text};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 
@@ -79,13 +79,7 @@ async fn a_moderated_debate_refuses_bad_input_and_old_buttons_after_a_restart() 
     let i = command(&fake, ANN, channel, "debate", "concede", json!([])).await;
     assert!(answer(&fake, i).await.contains("no conceding"));
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the start", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let why = refused_click(&fake, CY, &lobby, &join).await;
     assert!(why.contains("already started"), "{why}");
     let used = HashSet::new();
@@ -212,13 +206,7 @@ async fn a_social_debate_refuses_bad_input() {
     let i = command(&fake, BEN, channel, "debate", "concede", json!([])).await;
     assert!(answer(&fake, i).await.contains("not started yet"));
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the start", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let i = command(&fake, CY, channel, "debate", "concede", json!([])).await;
     assert!(answer(&fake, i).await.contains("not debating here"));
     let i = command(&fake, BEN, channel, "debate", "concede", json!([])).await;
@@ -281,11 +269,7 @@ async fn a_social_debate_refuses_bad_input() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trial_refuses_bad_input() {
-    let app = TestApp::builder()
-        .seed(34)
-        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", 0)
-        .spawn()
-        .await;
+    let app = super::trial::trial_app(34, 0).await;
     let fake = app.fake.clone();
     let channel = 3504;
     let case = |id: &str| json!([{"name": "case", "type": 3, "value": id}]);

@@ -5,9 +5,16 @@
 //! one of ours (English for an `en-US` player), else the table's language. A topic or case
 //! with no Chinese text is refused, naming the ones that have it.
 
+use super::debate::typed_words;
+use super::trial::{juror_threads, say_and_wait, trial_app};
+use super::{open_call, set_server_chinese, without_han};
 use crate::app::{wait_until_async, TestApp, WAIT};
-use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press, start_lobby};
+use crate::fake_discord::FakeDiscord;
+use crate::fake_players::{
+    click_and_wait, post_with, press, start_lobby, told_on_command, told_on_press, wait_for_post,
+    wait_for_text,
+};
+use crate::zh::han;
 use serde_json::json;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -19,62 +26,12 @@ const BEN: u64 = 4702;
 /// A player whose Discord locale is `en-US`: told things in English.
 const CY: u64 = 4703;
 
-/// Whether `text` holds a Han character.
-fn han(text: &str) -> bool {
-    text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c))
-}
-
-/// Sets the server's language to Chinese, as a manager does.
+/// Sets the server's language to Chinese, as a manager (Ann) does; Ann's Discord speaks
+/// Chinese, Ben's French.
 async fn set_chinese(fake: &FakeDiscord, channel: u64) {
-    const MANAGE_GUILD: u64 = 1 << 5;
-    let chinese = json!([{"name": "language", "type": 4, "value": 1}]);
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "settings",
-            None,
-            chinese,
-            DEFAULT_PERMS | MANAGE_GUILD,
-        )
-        .await;
-    fake.wait_until("the setting said in Chinese", WAIT, |f| {
-        f.replies(i).iter().any(|m| m.text().contains("简体中文"))
-    })
-    .await;
+    set_server_chinese(fake, ANN, channel).await;
     fake.set_locale(ANN, "zh-CN");
     fake.set_locale(BEN, "fr");
-}
-
-/// The bot's messages a person sees with no Han character in them, but those only CY (an
-/// English speaker) sees.
-fn not_chinese(fake: &FakeDiscord) -> Vec<String> {
-    fake.all_messages()
-        .into_iter()
-        .filter(|m| m.author_id == APP_ID && !m.deleted && m.ephemeral_for != Some(CY))
-        .map(|m| m.text())
-        .filter(|t| !t.trim().is_empty() && !han(t))
-        .collect()
-}
-
-/// The live word count a call shows ("✍️ 22 / 83 字"); 0 when it shows none.
-fn typed_words(content: &str) -> usize {
-    content
-        .split("✍️ ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0)
-}
-
-/// ANN's open call in `channel`: a message mentioning her with a Done button not pressed.
-fn open_call(fake: &FakeDiscord, channel: u64, done: &HashSet<String>) -> Option<Msg> {
-    fake.messages(channel).into_iter().find(|m| {
-        m.author_id == APP_ID
-            && m.content.contains(&format!("<@{ANN}>"))
-            && m.find_custom_id(":done")
-                .is_some_and(|id| !done.contains(&id))
-    })
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -91,17 +48,8 @@ async fn a_chinese_servers_team_debate_is_in_chinese_to_the_scorecard() {
     // A topic with no Chinese bank is refused, naming those that have one: in Chinese to
     // Ann, in English to Cy.
     let homework = json!([{"name": "topic", "type": 3, "value": "ban_homework"}]);
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "debate",
-            Some("start"),
-            homework.clone(),
-            DEFAULT_PERMS,
-        )
-        .await;
-    let refused = ephemeral_reply(&fake, i).await;
+    let start = Some("start");
+    let refused = told_on_command(&fake, ANN, channel, "debate", start, homework.clone()).await;
     assert!(
         refused.contains("ban_homework")
             && refused.contains("没有中文论据库")
@@ -109,17 +57,7 @@ async fn a_chinese_servers_team_debate_is_in_chinese_to_the_scorecard() {
             && !refused.contains("zoos"),
         "{refused}"
     );
-    let i = fake
-        .slash(
-            CY,
-            channel,
-            "debate",
-            Some("start"),
-            homework,
-            DEFAULT_PERMS,
-        )
-        .await;
-    let refused = ephemeral_reply(&fake, i).await;
+    let refused = told_on_command(&fake, CY, channel, "debate", start, homework).await;
     assert!(
         refused.starts_with("Not started: the topic ban_homework has no Chinese argument bank"),
         "{refused}"
@@ -134,17 +72,15 @@ async fn a_chinese_servers_team_debate_is_in_chinese_to_the_scorecard() {
     // Ann takes Pro 2 (a cross-examiner); Ben (locale fr) is told in Chinese the seat is
     // taken, Cy (en-US) in English that only the host starts.
     press(&fake, ANN, &lobby, ":seat2").await;
-    let i = click_and_wait(&fake, BEN, &lobby, &lobby.find_custom_id(":seat2").unwrap()).await;
-    assert_eq!(ephemeral_reply(&fake, i).await, "正方二辩已有人入座。");
-    let i = click_and_wait(&fake, CY, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
-    assert!(ephemeral_reply(&fake, i)
+    assert_eq!(
+        told_on_press(&fake, BEN, &lobby, ":seat2").await,
+        "正方二辩已有人入座。"
+    );
+    assert!(told_on_press(&fake, CY, &lobby, ":start")
         .await
         .starts_with("Only the host or a moderator"));
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the debate starts", WAIT, |f| {
-        f.message(lobby.id).unwrap().text().contains("辩论开始")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "辩论开始").await;
     // The calls answered, whether Ben has pressed one of Ann's, how many speeches Ann gave.
     let state = &tokio::sync::Mutex::new((HashSet::<String>::new(), false, 0usize));
     let fake = &fake;
@@ -162,16 +98,14 @@ async fn a_chinese_servers_team_debate_is_in_chinese_to_the_scorecard() {
             }
             let mut st = state.lock().await;
             let (done, foreign_click, spoke) = &mut *st;
-            let Some(call) = open_call(fake, channel, done) else {
+            let Some((call, done_id)) = open_call(fake, channel, ANN, done) else {
                 return false;
             };
-            let done_id = call.find_custom_id(":done").unwrap();
             done.insert(done_id.clone());
             assert!(call.content.contains("截止时间"), "{}", call.content);
             if !*foreign_click {
                 // Someone else's call: refused in the table's language (Ben's is not ours).
-                let i = click_and_wait(fake, BEN, &call, &done_id).await;
-                let said = ephemeral_reply(fake, i).await;
+                let said = told_on_press(fake, BEN, &call, ":done").await;
                 assert!(said.contains("这不是你的点名"), "{said}");
                 *foreign_click = true;
             }
@@ -218,18 +152,8 @@ async fn a_chinese_servers_team_debate_is_in_chinese_to_the_scorecard() {
     .await;
     let (_, foreign_click, spoke) = *state.lock().await;
     assert!(spoke >= 2 && foreign_click, "spoke {spoke}");
-    fake.wait_until("the judge's review", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("评委点评"))
-    })
-    .await;
-    let card = fake
-        .messages(channel)
-        .into_iter()
-        .map(|m| m.text())
-        .find(|t| t.contains("队伍总分"))
-        .unwrap();
+    wait_for_post(fake, channel, "评委点评").await;
+    let card = post_with(fake, channel, "队伍总分").unwrap();
     for part in ["最佳辩手", "立论陈词", "攻辩质询", "扣分"] {
         assert!(card.contains(part), "{part} missing: {card}");
     }
@@ -244,29 +168,20 @@ async fn a_chinese_servers_team_debate_is_in_chinese_to_the_scorecard() {
     ] {
         assert!(!all.contains(english), "{english:?} in:\n{all}");
     }
-    assert_eq!(not_chinese(fake), Vec::<String>::new());
+    assert_eq!(without_han(fake, CY), Vec::<String>::new());
     fake.save_transcript("team_debate_chinese");
     app.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chinese_servers_trial_is_in_chinese_to_the_verdict() {
-    let app = TestApp::builder()
-        .seed(3)
-        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", 1)
-        .spawn()
-        .await;
+    let app = trial_app(3, 1).await;
     let fake = app.fake.clone();
     let channel = 3702;
     set_chinese(&fake, channel).await;
     let trial = |user: u64, sub: &'static str, options: serde_json::Value| {
         let fake = fake.clone();
-        async move {
-            let i = fake
-                .slash(user, channel, "trial", Some(sub), options, DEFAULT_PERMS)
-                .await;
-            ephemeral_reply(&fake, i).await
-        }
+        async move { told_on_command(&fake, user, channel, "trial", Some(sub), options).await }
     };
     // A case with no Chinese text is refused, naming those that have one.
     let poisoned = json!([{"name": "case", "type": 3, "value": "trading_agent_poisoned_feed"}]);
@@ -290,44 +205,20 @@ async fn a_chinese_servers_trial_is_in_chinese_to_the_verdict() {
         lobby.text()
     );
     press(&fake, ANN, &lobby, ":join").await;
-    let i = click_and_wait(&fake, BEN, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
-    assert_eq!(ephemeral_reply(&fake, i).await, "只有房主才能开始庭审。");
+    assert_eq!(
+        told_on_press(&fake, BEN, &lobby, ":start").await,
+        "只有房主才能开始庭审。"
+    );
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("five juror threads", WAIT, |f| {
-        f.threads().iter().filter(|t| t.1 == channel).count() == 5
-    })
-    .await;
-    let threads: Vec<(u64, String)> = fake
-        .threads()
-        .into_iter()
-        .filter(|t| t.1 == channel)
-        .map(|t| (t.0, t.2))
-        .collect();
+    let threads = juror_threads(&fake, channel, "在这里写下").await;
     assert!(threads.iter().all(|t| han(&t.1)), "{threads:?}");
-    let first = threads[0].0;
-    fake.wait_until("the juror's first message", WAIT, |f| {
-        f.messages(first)
-            .iter()
-            .any(|m| m.author_id == APP_ID && m.text().contains("在这里写下"))
-    })
-    .await;
-    fake.wait_until("the case", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("争议焦点"))
-    })
-    .await;
-    fake.say(
+    wait_for_post(&fake, channel, "争议焦点").await;
+    say_and_wait(
+        &fake,
         ANN,
-        first,
+        threads[0].0,
         "这是一次来自外部的攻击：罪犯把注入指令藏在包裹标签里，劫持了机器人。",
     )
-    .await;
-    fake.wait_until("the juror's answer", WAIT, |f| {
-        f.messages(first)
-            .iter()
-            .any(|m| m.author_id == APP_ID && m.text().contains(" → "))
-    })
     .await;
     let card = json!([{"name": "card", "type": 3, "value": "injection_logs"}]);
     assert_eq!(
@@ -344,23 +235,16 @@ async fn a_chinese_servers_trial_is_in_chinese_to_the_verdict() {
         .await
         .contains("你已要求裁决"));
     fake.wait_until("the verdict", Duration::from_secs(120), |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("🔨 裁决："))
+        post_with(f, channel, "🔨 裁决：").is_some()
     })
     .await;
-    let verdict = fake
-        .messages(channel)
-        .into_iter()
-        .map(|m| m.text())
-        .find(|t| t.contains("🔨 裁决："))
-        .unwrap();
+    let verdict = post_with(&fake, channel, "🔨 裁决：").unwrap();
     assert!(verdict.contains("立场"), "{verdict}");
     let all = fake.transcript();
     for english in ["The question", "Evidence", "GUILTY", "Write here", "stance"] {
         assert!(!all.contains(english), "{english:?} in:\n{all}");
     }
-    assert_eq!(not_chinese(&fake), Vec::<String>::new());
+    assert_eq!(without_han(&fake, CY), Vec::<String>::new());
     fake.save_transcript("trial_chinese");
     app.stop().await;
 }

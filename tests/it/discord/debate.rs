@@ -6,7 +6,7 @@
 
 use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use crate::fake_players::{click_and_wait, ephemeral_reply, press, wait_for_text};
 use serde_json::json;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -21,12 +21,7 @@ async fn open_debate_lobby(fake: &FakeDiscord) -> Msg {
 
 /// The open call of `user` in the channel: a message mentioning them with a Done button.
 fn open_call(fake: &FakeDiscord, user: u64, done: &HashSet<String>) -> Option<Msg> {
-    fake.messages(CHANNEL).into_iter().find(|m| {
-        m.author_id == APP_ID
-            && m.content.contains(&format!("<@{user}>"))
-            && m.find_custom_id(":done")
-                .is_some_and(|id| !done.contains(&id))
-    })
+    super::open_call(fake, CHANNEL, user, done).map(|(call, _)| call)
 }
 
 fn speech(words: usize, tag: &str) -> String {
@@ -65,13 +60,7 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
     })
     .await;
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the debate starts", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let started = fake.message(lobby.id).unwrap().text();
     assert_eq!(started.matches("AI ·").count(), 6, "{started}");
     // Each team with a person has a private thread with its people only.
@@ -349,7 +338,7 @@ impl Debaters {
 
 /// The live word count a call shows ("✍️ 20 / 250 words"); 0 when it shows none. A call
 /// that replaced an earlier one carries that call's text too, so the count can be higher.
-fn typed_words(content: &str) -> usize {
+pub(super) fn typed_words(content: &str) -> usize {
     content
         .split("✍️ ")
         .nth(1)

@@ -6,14 +6,74 @@
 //! arrive out of order or twice, each participant's side at the start, status, answered
 //! calls closed, and the options `pace` and `length` honoured (`live_scores` refused).
 
+use super::open_call as call;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use crate::fake_players::{
+    click_and_wait, ephemeral_reply, lobby_reply, post_with, press, start_lobby, told_on_command,
+    told_on_press, wait_for_text,
+};
 use serde_json::json;
 use std::collections::HashSet;
 
 const ANN: u64 = 4201;
 const BEN: u64 = 4202;
+
+/// What these tests read in the bot's posts, in the table's language.
+pub(super) struct Words {
+    /// In the scorecard's title.
+    card: &'static str,
+    /// In a call's live word count.
+    typed: &'static str,
+}
+
+pub(super) const ENGLISH: Words = Words {
+    card: "Scorecard",
+    typed: "words typed",
+};
+
+pub(super) const CHINESE: Words = Words {
+    card: "计分卡",
+    typed: "已输入",
+};
+
+impl Words {
+    /// The scorecard posted in `channel`, once it is.
+    pub(super) fn scorecard(&self, fake: &FakeDiscord, channel: u64) -> Option<String> {
+        post_with(fake, channel, self.card)
+    }
+}
+
+/// `/debate start`'s options for a moderated (`format` 1) or social (2) debate on basic
+/// income (a topic with a Chinese bank), `extra` (a JSON array) after them.
+fn options(
+    format: u64,
+    rounds: u64,
+    participants: u64,
+    extra: serde_json::Value,
+) -> serde_json::Value {
+    let mut options = vec![
+        json!({"name": "topic", "type": 3, "value": "universal_basic_income"}),
+        json!({"name": "format", "type": 4, "value": format}),
+        json!({"name": "rounds", "type": 4, "value": rounds}),
+        json!({"name": "participants", "type": 4, "value": participants}),
+    ];
+    options.extend(extra.as_array().cloned().unwrap_or_default());
+    serde_json::Value::Array(options)
+}
+
+/// The lobby of a moderated or social debate opened by `host` in `channel`.
+pub(super) async fn open_as(
+    fake: &FakeDiscord,
+    host: u64,
+    channel: u64,
+    format: u64,
+    rounds: u64,
+    participants: u64,
+) -> Msg {
+    let options = options(format, rounds, participants, json!([]));
+    start_lobby(fake, host, channel, "debate", options, ":start").await
+}
 
 async fn open(
     fake: &FakeDiscord,
@@ -22,7 +82,7 @@ async fn open(
     rounds: u64,
     participants: u64,
 ) -> Msg {
-    open_with(fake, channel, format, rounds, participants, json!([])).await
+    open_as(fake, ANN, channel, format, rounds, participants).await
 }
 
 /// `/debate start` with `extra` options (a JSON array) after the usual ones.
@@ -35,42 +95,43 @@ async fn open_with(
     extra: serde_json::Value,
 ) -> Msg {
     let i = start_command(fake, channel, format, rounds, participants, extra).await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .expect("lobby")
-}
-
-/// The open call of `user`: a message mentioning them with a Done button not yet used.
-fn call(
-    fake: &FakeDiscord,
-    channel: u64,
-    user: u64,
-    used: &HashSet<String>,
-) -> Option<(Msg, String)> {
-    fake.messages(channel).into_iter().find_map(|m| {
-        let id = m.find_custom_id(":done")?;
-        (m.author_id == APP_ID && m.content.contains(&format!("<@{user}>")) && !used.contains(&id))
-            .then_some((m, id))
-    })
+    lobby_reply(fake, i, ":start").await
 }
 
 /// Types `text` after the call `msg` and hands it in with Done once the call shows it
 /// counted (messages and clicks travel separately, as in Discord).
-async fn speak(fake: &FakeDiscord, user: u64, msg: &Msg, id: &str, text: &str) {
+async fn speak(fake: &FakeDiscord, words: &Words, user: u64, msg: &Msg, id: &str, text: &str) {
     fake.say(user, msg.channel_id, text).await;
     fake.wait_until("the word count", WAIT, |f| {
         f.message(msg.id)
-            .is_some_and(|m| m.text().contains("words typed"))
+            .is_some_and(|m| m.text().contains(words.typed))
     })
     .await;
     click_and_wait(fake, user, msg, id).await;
+}
+
+/// `user` says `text` at each of their calls in `channel` not in `used` (each first shown
+/// to `check`), until the scorecard is posted.
+pub(super) async fn speak_to_the_scorecard(
+    fake: &FakeDiscord,
+    words: &Words,
+    channel: u64,
+    user: u64,
+    used: &mut HashSet<String>,
+    text: &str,
+    check: impl Fn(&Msg),
+) {
+    while words.scorecard(fake, channel).is_none() {
+        fake.wait_until("a call or the end", WAIT, |f| {
+            call(f, channel, user, used).is_some() || words.scorecard(f, channel).is_some()
+        })
+        .await;
+        if let Some((msg, id)) = call(fake, channel, user, used) {
+            used.insert(id.clone());
+            check(&msg);
+            speak(fake, words, user, &msg, &id, text).await;
+        }
+    }
 }
 
 async fn start_command(
@@ -81,19 +142,12 @@ async fn start_command(
     participants: u64,
     extra: serde_json::Value,
 ) -> u64 {
-    let mut options = vec![
-        json!({"name": "topic", "type": 3, "value": "universal_basic_income"}),
-        json!({"name": "format", "type": 4, "value": format}),
-        json!({"name": "rounds", "type": 4, "value": rounds}),
-        json!({"name": "participants", "type": 4, "value": participants}),
-    ];
-    options.extend(extra.as_array().cloned().unwrap_or_default());
     fake.slash(
         ANN,
         channel,
         "debate",
         Some("start"),
-        serde_json::Value::Array(options),
+        options(format, rounds, participants, extra),
         DEFAULT_PERMS,
     )
     .await
@@ -116,18 +170,8 @@ async fn raw_say(fake: &FakeDiscord, user: u64, channel: u64, id: u64, text: &st
 }
 
 /// `/debate status` in `channel`, as `user` sees it.
-async fn status(fake: &FakeDiscord, user: u64, channel: u64) -> String {
-    let i = fake
-        .slash(
-            user,
-            channel,
-            "debate",
-            Some("status"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
-    ephemeral_reply(fake, i).await
+pub(super) async fn status(fake: &FakeDiscord, user: u64, channel: u64) -> String {
+    told_on_command(fake, user, channel, "debate", Some("status"), json!([])).await
 }
 
 /// The `<t:…:R>` time in `text`, in seconds.
@@ -141,7 +185,7 @@ fn deadline_in(text: &str) -> i64 {
 }
 
 /// Every message of `channel` as people see it, printed (shown with `--nocapture`).
-fn print_transcript(fake: &FakeDiscord, channel: u64) {
+pub(super) fn print_transcript(fake: &FakeDiscord, channel: u64) {
     for m in fake.messages(channel) {
         let controls = if m.custom_ids().is_empty() {
             ""
@@ -153,10 +197,7 @@ fn print_transcript(fake: &FakeDiscord, channel: u64) {
 }
 
 fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
-    fake.messages(channel)
-        .into_iter()
-        .map(|m| m.text())
-        .find(|t| t.contains("Scorecard"))
+    ENGLISH.scorecard(fake, channel)
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -175,16 +216,11 @@ async fn a_moderated_debate_with_a_person_and_an_ai_to_the_scorecard() {
         lobby.text()
     );
     press(&fake, ANN, &lobby, ":join").await;
-    let i = click_and_wait(&fake, BEN, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
-    assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
+    assert!(told_on_press(&fake, BEN, &lobby, ":start")
+        .await
+        .contains("Only the host"));
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the start", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let mut used = HashSet::new();
     for round in 1..=2 {
         fake.wait_until("Ann's call", WAIT, |f| {
@@ -270,22 +306,11 @@ async fn a_social_debate_where_a_person_concedes() {
             .contains("user4202 (against, immovable)")
     })
     .await;
-    let i = click_and_wait(
-        &fake,
-        BEN,
-        &lobby,
-        &lobby.find_custom_id(":against").unwrap(),
-    )
-    .await;
-    assert!(ephemeral_reply(&fake, i).await.contains("seat already"));
+    assert!(told_on_press(&fake, BEN, &lobby, ":against")
+        .await
+        .contains("seat already"));
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the start", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let mut used = HashSet::new();
     fake.wait_until("Ann's call", WAIT, |f| {
         call(f, channel, ANN, &used).is_some()
@@ -295,6 +320,7 @@ async fn a_social_debate_where_a_person_concedes() {
     used.insert(id.clone());
     speak(
         &fake,
+        &ENGLISH,
         ANN,
         &msg,
         &id,
@@ -331,26 +357,8 @@ async fn a_social_debate_where_a_person_concedes() {
     .await;
     used.insert(ben_id);
     // Ann speaks on until the end; the AI and the evaluator fill the rest.
-    loop {
-        if scorecard(&fake, channel).is_some() {
-            break;
-        }
-        fake.wait_until("Ann's next call or the end", WAIT, |f| {
-            call(f, channel, ANN, &used).is_some() || scorecard(f, channel).is_some()
-        })
-        .await;
-        if let Some((msg, id)) = call(&fake, channel, ANN, &used) {
-            used.insert(id.clone());
-            speak(
-                &fake,
-                ANN,
-                &msg,
-                &id,
-                "I understand the worry, but the data is clear.",
-            )
-            .await;
-        }
-    }
+    let text = "I understand the worry, but the data is clear.";
+    speak_to_the_scorecard(&fake, &ENGLISH, channel, ANN, &mut used, text, |_| {}).await;
     let all: String = fake
         .messages(channel)
         .iter()
@@ -451,13 +459,7 @@ async fn lines_arriving_out_of_order_or_twice_are_one_speech_in_message_order() 
     );
     press(&fake, ANN, &lobby, ":start").await;
     // Each participant is told their side in the channel.
-    fake.wait_until("the start", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("The debate has started")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "The debate has started").await;
     let started = fake.message(lobby.id).unwrap().text();
     assert!(
         started.contains(&format!("P1 user4201 · <@{ANN}> — **for** the motion")),
@@ -607,26 +609,10 @@ async fn a_chinese_server_starts_its_panel_debates_in_chinese() {
     let app = TestApp::builder().seed(5).spawn().await;
     let fake = app.fake.clone();
     let store = app.store().await;
-    store
-        .set_community_lang(
-            &crate::fake_discord::GUILD_ID.to_string(),
-            agora_games::Lang::ZhCn,
-            1,
-        )
-        .await
-        .unwrap();
+    super::store_server_lang(&store, agora_games::Lang::ZhCn).await;
     let lobby = open(&fake, 3207, 1, 1, 2).await;
     press(&fake, ANN, &lobby, ":start").await;
-    let mut setup = None;
-    for _ in 0..200 {
-        let sessions = store.sessions().await.unwrap();
-        if let Some(s) = sessions.iter().find(|s| s.session.game == "debate") {
-            setup = Some(s.session.config.clone());
-            break;
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
-    }
-    let setup = setup.expect("the table's session");
+    let setup = super::stored_setup(&store, "debate").await;
     assert_eq!(setup["lang"], "zh-CN", "{setup}");
     assert_eq!(setup["motion"], "应当实行全民基本收入", "{setup}");
 }

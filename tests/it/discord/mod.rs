@@ -37,10 +37,11 @@ mod trial;
 mod werewolf;
 mod werewolf_zh;
 
-use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS};
-use crate::fake_players::{ephemeral_reply, open_lobby, press};
+use crate::app::WAIT;
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS, GUILD_ID};
+use crate::fake_players::{ephemeral_reply, open_lobby, press, wait_for_text};
 use serde_json::json;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Duration;
 
 /// A database path for a bot that never gets ready (no [`TestApp`]); the caller removes it.
@@ -189,4 +190,91 @@ pub fn game_option(game: &str) -> serde_json::Value {
         .position(|k| k.name() == game)
         .expect("a registered game");
     serde_json::json!([{"name": "game", "type": 4, "value": index}])
+}
+
+/// The permission to manage the server, which `/settings` asks for.
+pub(super) const MANAGE_GUILD: u64 = 1 << 5;
+
+/// `/settings language:简体中文` sent by `user` in `channel` with `perms`: the interaction.
+pub(super) async fn settings_chinese(
+    fake: &FakeDiscord,
+    user: u64,
+    channel: u64,
+    perms: u64,
+) -> u64 {
+    let chinese = json!([{"name": "language", "type": 4, "value": 1}]);
+    fake.slash(user, channel, "settings", None, chinese, perms)
+        .await
+}
+
+/// A manager, `user`, sets the server's language to Chinese with `/settings`; returns once
+/// the bot has said so in Chinese.
+pub(super) async fn set_server_chinese(fake: &FakeDiscord, user: u64, channel: u64) {
+    let i = settings_chinese(fake, user, channel, DEFAULT_PERMS | MANAGE_GUILD).await;
+    fake.wait_until("the setting said in Chinese", WAIT, |f| {
+        f.replies(i).iter().any(|m| m.text().contains("简体中文"))
+    })
+    .await;
+}
+
+/// The server's language stored as `lang`, as `/settings` would store it.
+pub(super) async fn store_server_lang(store: &agora::store::Store, lang: agora_games::Lang) {
+    store
+        .set_community_lang(&GUILD_ID.to_string(), lang, 1)
+        .await
+        .expect("the server's language stored");
+}
+
+/// The stored setup of the first `game` session, once there is one.
+pub(super) async fn stored_setup(store: &agora::store::Store, game: &str) -> serde_json::Value {
+    for _ in 0..200 {
+        let sessions = store.sessions().await.unwrap();
+        if let Some(s) = sessions.iter().find(|s| s.session.game == game) {
+            return s.session.config.clone();
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no {game} session stored");
+}
+
+/// The bot's messages a person sees with no Han character in them, but those only
+/// `but_for` (an English speaker) sees.
+pub(super) fn without_han(fake: &FakeDiscord, but_for: u64) -> Vec<String> {
+    fake.all_messages()
+        .into_iter()
+        .filter(|m| m.author_id == APP_ID && !m.deleted && m.ephemeral_for != Some(but_for))
+        .map(|m| m.text())
+        .filter(|t| !t.trim().is_empty() && !crate::zh::han(t))
+        .collect()
+}
+
+/// A debate's open call for `user` in `channel`: a message of the bot mentioning them with
+/// a Done button not in `used`, and that button's id.
+pub(super) fn open_call(
+    fake: &FakeDiscord,
+    channel: u64,
+    user: u64,
+    used: &HashSet<String>,
+) -> Option<(Msg, String)> {
+    fake.messages(channel).into_iter().find_map(|m| {
+        let id = m.find_custom_id(":done")?;
+        (m.author_id == APP_ID && m.content.contains(&format!("<@{user}>")) && !used.contains(&id))
+            .then_some((m, id))
+    })
+}
+
+/// A werewolf table opened by `users[0]` in `channel` with the others seated, once the
+/// lobby says so (`seated`: "3 of 9 seats taken" in the table's language): the lobby.
+pub(super) async fn seated_lobby(
+    fake: &FakeDiscord,
+    channel: u64,
+    users: &[u64],
+    seated: &str,
+) -> Msg {
+    let lobby = open_lobby(fake, users[0], channel, json!([])).await;
+    for u in &users[1..] {
+        press(fake, *u, &lobby, ":join").await;
+    }
+    wait_for_text(fake, lobby.id, seated).await;
+    lobby
 }

@@ -3,136 +3,36 @@
 //! the round posts, status and the scorecard — every message the bot shows a person holds
 //! Han characters — and what the clicker alone is told is in their language.
 
-use crate::app::{TestApp, WAIT};
-use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS, GUILD_ID};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press};
-use serde_json::json;
+use super::debate_panel::{open_as, print_transcript, speak_to_the_scorecard, status, CHINESE};
+use super::{store_server_lang, without_han};
+use crate::app::TestApp;
+use crate::fake_discord::{FakeDiscord, Msg};
+use crate::fake_players::{press, told_on_press, wait_for_text};
 use std::collections::HashSet;
 
 const ANN: u64 = 4801;
 /// A player whose Discord locale is `en-US`: told things in English.
 const CY: u64 = 4803;
 
-/// Whether `text` holds a Han character.
-fn han(text: &str) -> bool {
-    text.chars().any(|c| ('\u{4E00}'..='\u{9FFF}').contains(&c))
-}
-
-/// The bot's messages a person sees with no Han character in them (but those only CY,
-/// an English speaker, sees).
-fn not_chinese(fake: &FakeDiscord) -> Vec<String> {
-    fake.all_messages()
-        .into_iter()
-        .filter(|m| m.author_id == APP_ID && !m.deleted && m.ephemeral_for != Some(CY))
-        .map(|m| m.text())
-        .filter(|t| !t.trim().is_empty() && !han(t))
-        .collect()
-}
-
-/// `/debate start` on the basic-income topic (it has a Chinese bank) as ANN: the lobby.
+/// `/debate start` on the basic-income topic (it has a Chinese bank), one round, as ANN:
+/// the lobby.
 async fn open(fake: &FakeDiscord, channel: u64, format: u64, participants: u64) -> Msg {
-    let options = json!([
-        {"name": "topic", "type": 3, "value": "universal_basic_income"},
-        {"name": "format", "type": 4, "value": format},
-        {"name": "rounds", "type": 4, "value": 1},
-        {"name": "participants", "type": 4, "value": participants},
-    ]);
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "debate",
-            Some("start"),
-            options,
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .expect("lobby")
+    open_as(fake, ANN, channel, format, 1, participants).await
 }
 
-/// ANN's open call: a message mentioning her with a Done button not yet used.
-fn call(fake: &FakeDiscord, channel: u64, used: &HashSet<String>) -> Option<(Msg, String)> {
-    fake.messages(channel).into_iter().find_map(|m| {
-        let id = m.find_custom_id(":done")?;
-        (m.author_id == APP_ID && m.content.contains(&format!("<@{ANN}>")) && !used.contains(&id))
-            .then_some((m, id))
-    })
-}
-
-/// `/debate status` in `channel`, as `user` sees it.
-async fn status(fake: &FakeDiscord, user: u64, channel: u64) -> String {
-    let i = fake
-        .slash(
-            user,
-            channel,
-            "debate",
-            Some("status"),
-            json!([]),
-            DEFAULT_PERMS,
-        )
-        .await;
-    ephemeral_reply(fake, i).await
-}
-
-fn scorecard(fake: &FakeDiscord, channel: u64) -> Option<String> {
-    fake.messages(channel)
-        .into_iter()
-        .map(|m| m.text())
-        .find(|t| t.contains("计分卡"))
-}
-
-/// ANN speaks at every call of hers until the scorecard is posted.
+/// ANN speaks at every call of hers, each one of round 1, until the scorecard is posted.
 async fn play_to_the_end(fake: &FakeDiscord, channel: u64) {
+    let text = "全民基本收入让每个人都有安全感，也有重新学习和创业的自由。";
+    let round_1 = |msg: &Msg| assert!(msg.text().contains("第 1 轮的发言"), "{}", msg.text());
     let mut used = HashSet::new();
-    while scorecard(fake, channel).is_none() {
-        fake.wait_until("Ann's call or the end", WAIT, |f| {
-            call(f, channel, &used).is_some() || scorecard(f, channel).is_some()
-        })
-        .await;
-        if let Some((msg, id)) = call(fake, channel, &used) {
-            used.insert(id.clone());
-            assert!(msg.text().contains("第 1 轮的发言"), "{}", msg.text());
-            fake.say(
-                ANN,
-                channel,
-                "全民基本收入让每个人都有安全感，也有重新学习和创业的自由。",
-            )
-            .await;
-            fake.wait_until("the word count", WAIT, |f| {
-                f.message(msg.id)
-                    .is_some_and(|m| m.text().contains("已输入"))
-            })
-            .await;
-            click_and_wait(fake, ANN, &msg, &id).await;
-        }
-    }
-}
-
-/// Every message of `channel` as people see it, printed (shown with `--nocapture`).
-fn print_transcript(fake: &FakeDiscord, channel: u64) {
-    for m in fake.messages(channel) {
-        eprintln!("<{}> {}\n", m.author_id, m.text());
-    }
+    speak_to_the_scorecard(fake, &CHINESE, channel, ANN, &mut used, text, round_1).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_chinese_server_plays_a_moderated_and_a_social_debate_in_chinese() {
     let app = TestApp::builder().seed(5).spawn().await;
     let fake = app.fake.clone();
-    app.store()
-        .await
-        .set_community_lang(&GUILD_ID.to_string(), agora_games::Lang::ZhCn, 1)
-        .await
-        .unwrap();
+    store_server_lang(&app.store().await, agora_games::Lang::ZhCn).await;
     fake.set_locale(ANN, "zh-CN");
     fake.set_locale(CY, "en-US");
 
@@ -141,22 +41,18 @@ async fn a_chinese_server_plays_a_moderated_and_a_social_debate_in_chinese() {
     let lobby = open(&fake, channel, 1, 2).await;
     assert!(lobby.text().contains("主持式辩论"), "{}", lobby.text());
     press(&fake, ANN, &lobby, ":join").await;
-    let i = click_and_wait(&fake, CY, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
     assert_eq!(
-        ephemeral_reply(&fake, i).await,
+        told_on_press(&fake, CY, &lobby, ":start").await,
         "Only the host can start the debate.",
         "the English speaker is told in English"
     );
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("the start", WAIT, |f| {
-        f.message(lobby.id).unwrap().text().contains("辩论开始了")
-    })
-    .await;
+    wait_for_text(&fake, lobby.id, "辩论开始了").await;
     let now = status(&fake, ANN, channel).await;
     assert!(now.contains("主持式辩论") && now.contains("辩题"), "{now}");
     play_to_the_end(&fake, channel).await;
     print_transcript(&fake, channel);
-    let card = scorecard(&fake, channel).unwrap();
+    let card = CHINESE.scorecard(&fake, channel).unwrap();
     assert!(card.contains("结果：") && card.contains("总评"), "{card}");
 
     // A social debate: Ann for, two AI, one round.
@@ -164,21 +60,16 @@ async fn a_chinese_server_plays_a_moderated_and_a_social_debate_in_chinese() {
     let lobby = open(&fake, channel, 2, 3).await;
     assert!(lobby.text().contains("社交辩论"), "{}", lobby.text());
     press(&fake, ANN, &lobby, ":for").await;
-    fake.wait_until("Ann seated", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("（支持，坚定）")
-    })
-    .await;
-    let i = click_and_wait(&fake, ANN, &lobby, &lobby.find_custom_id(":for").unwrap()).await;
-    assert!(ephemeral_reply(&fake, i).await.contains("你已经有座位了"));
+    wait_for_text(&fake, lobby.id, "（支持，坚定）").await;
+    assert!(told_on_press(&fake, ANN, &lobby, ":for")
+        .await
+        .contains("你已经有座位了"));
     press(&fake, ANN, &lobby, ":start").await;
     play_to_the_end(&fake, channel).await;
     print_transcript(&fake, channel);
-    let card = scorecard(&fake, channel).unwrap();
+    let card = CHINESE.scorecard(&fake, channel).unwrap();
     assert!(card.contains("立场") && card.contains("信念"), "{card}");
 
-    let english = not_chinese(&fake);
+    let english = without_han(&fake, CY);
     assert!(english.is_empty(), "messages without Chinese: {english:#?}");
 }

@@ -12,7 +12,7 @@
 
 use super::*;
 use crate::app::{wait_until_async, TestApp, WAIT};
-use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
 use crate::fake_players::{press, Humans};
 use agora::discord::restart::CLOSED_LINE;
 use serde_json::json;
@@ -346,33 +346,7 @@ async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
         .spawn()
         .await;
     let fake = app.fake.clone();
-    let options = json!([
-        {"name": "topic", "type": 3, "value": "universal_basic_income"},
-        {"name": "format", "type": 4, "value": 1},
-        {"name": "rounds", "type": 4, "value": 1},
-        {"name": "participants", "type": 4, "value": 2},
-    ]);
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "debate",
-            Some("start"),
-            options,
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    let lobby = fake
-        .replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .unwrap();
+    let lobby = super::debate_panel::open_as(&fake, ANN, channel, 1, 1, 2).await;
     press(&fake, ANN, &lobby, ":join").await;
     press(&fake, ANN, &lobby, ":start").await;
     crashed_within(&mut app, Duration::from_secs(120)).await;

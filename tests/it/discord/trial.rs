@@ -6,12 +6,23 @@
 //! happening.
 
 use crate::app::{TestApp, WAIT};
-use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use crate::fake_discord::{FakeDiscord, APP_ID, DEFAULT_PERMS};
+use crate::fake_players::{
+    ephemeral_reply, post_with, press, start_lobby, told_on_command, told_on_press, wait_for_post,
+};
 use serde_json::json;
 
 pub(super) const ANN: u64 = 4301;
 pub(super) const BEN: u64 = 4302;
+
+/// The test app for a trial: its seed, and how many rounds the jury deliberates.
+pub(super) async fn trial_app(seed: u64, rounds: u32) -> TestApp {
+    TestApp::builder()
+        .seed(seed)
+        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", rounds)
+        .spawn()
+        .await
+}
 
 pub(super) async fn trial(
     fake: &FakeDiscord,
@@ -24,42 +35,14 @@ pub(super) async fn trial(
         .await
 }
 
-pub(super) async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> {
-    let i = trial(
-        fake,
-        ANN,
-        channel,
-        "start",
-        json!([{"name": "case", "type": 3, "value": "robot_prompt_injection"}]),
-    )
-    .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    let lobby: Msg = fake
-        .replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .expect("lobby");
-    assert!(
-        lobby.text().contains("The robot and the prompt injection"),
-        "{}",
-        lobby.text()
-    );
-    press(fake, ANN, &lobby, ":join").await;
-    press(fake, BEN, &lobby, ":join").await;
-    let i = trial(fake, BEN, channel, "status", json!([])).await;
-    let lobby_status = ephemeral_reply(fake, i).await;
-    assert!(
-        lobby_status.contains("2 people have joined. The host starts it."),
-        "{lobby_status}"
-    );
-    let i = click_and_wait(fake, BEN, &lobby, &lobby.find_custom_id(":start").unwrap()).await;
-    assert!(ephemeral_reply(fake, i).await.contains("Only the host"));
-    press(fake, ANN, &lobby, ":start").await;
+/// The five juror threads of the trial started in `channel` (id, name), once each juror
+/// has posted its first message (holding `first`: how to speak to it, in the table's
+/// language).
+pub(super) async fn juror_threads(
+    fake: &FakeDiscord,
+    channel: u64,
+    first: &str,
+) -> Vec<(u64, String)> {
     fake.wait_until("five juror threads", WAIT, |f| {
         f.threads().iter().filter(|t| t.1 == channel).count() == 5
     })
@@ -74,12 +57,35 @@ pub(super) async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64
         fake.wait_until("the juror's first message", WAIT, |f| {
             f.messages(*id)
                 .iter()
-                .any(|m| m.author_id == APP_ID && m.text().contains("Write here"))
+                .any(|m| m.author_id == APP_ID && m.text().contains(first))
         })
         .await;
         assert!(name.contains("⚖️"), "{name}");
     }
     threads
+}
+
+pub(super) async fn open_and_start(fake: &FakeDiscord, channel: u64) -> Vec<(u64, String)> {
+    let case = json!([{"name": "case", "type": 3, "value": "robot_prompt_injection"}]);
+    let lobby = start_lobby(fake, ANN, channel, "trial", case, ":start").await;
+    assert!(
+        lobby.text().contains("The robot and the prompt injection"),
+        "{}",
+        lobby.text()
+    );
+    press(fake, ANN, &lobby, ":join").await;
+    press(fake, BEN, &lobby, ":join").await;
+    let lobby_status =
+        told_on_command(fake, BEN, channel, "trial", Some("status"), json!([])).await;
+    assert!(
+        lobby_status.contains("2 people have joined. The host starts it."),
+        "{lobby_status}"
+    );
+    assert!(told_on_press(fake, BEN, &lobby, ":start")
+        .await
+        .contains("Only the host"));
+    press(fake, ANN, &lobby, ":start").await;
+    juror_threads(fake, channel, "Write here").await
 }
 
 pub(super) fn thread_of(threads: &[(u64, String)], juror: &str) -> u64 {
@@ -110,34 +116,16 @@ pub(super) async fn say_and_wait(fake: &FakeDiscord, user: u64, thread: u64, tex
 }
 
 pub(super) fn verdict(fake: &FakeDiscord, channel: u64) -> Option<String> {
-    fake.messages(channel)
-        .into_iter()
-        .map(|m| m.text())
-        .find(|t| t.contains("The verdict:"))
+    post_with(fake, channel, "The verdict:")
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_people_persuade_the_jury_to_a_verdict() {
-    let app = TestApp::builder()
-        .seed(3)
-        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", 1)
-        .spawn()
-        .await;
+    let app = trial_app(3, 1).await;
     let fake = app.fake.clone();
     let channel = 3301;
     let threads = open_and_start(&fake, channel).await;
-    fake.wait_until("the case", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The question"))
-    })
-    .await;
-    let case = fake
-        .messages(channel)
-        .into_iter()
-        .map(|m| m.text())
-        .find(|t| t.contains("The question"))
-        .expect("the case");
+    let case = wait_for_post(&fake, channel, "The question").await;
     assert!(
         case.contains("injection_logs") && case.contains("Wang"),
         "{case}"
@@ -264,11 +252,7 @@ async fn two_people_persuade_the_jury_to_a_verdict() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_trial_carries_on_after_a_restart() {
-    let mut app = TestApp::builder()
-        .seed(4)
-        .env("AGORA_TRIAL_DELIBERATION_ROUNDS", 0)
-        .spawn()
-        .await;
+    let mut app = trial_app(4, 0).await;
     let fake = app.fake.clone();
     let channel = 3302;
     let threads = open_and_start(&fake, channel).await;
@@ -304,48 +288,16 @@ async fn a_prosecutor_against_the_ai_advocate_is_answered_and_not_rushed() {
         .await;
     let fake = app.fake.clone();
     let channel = 3305;
-    let i = trial(
-        &fake,
-        ANN,
-        channel,
-        "start",
-        json!([
-            {"name": "case", "type": 3, "value": "trading_agent_poisoned_feed"},
-            {"name": "mode", "type": 4, "value": 1}
-        ]),
-    )
-    .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    let lobby: Msg = fake
-        .replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .expect("lobby");
+    let case = json!([
+        {"name": "case", "type": 3, "value": "trading_agent_poisoned_feed"},
+        {"name": "mode", "type": 4, "value": 1}
+    ]);
+    let lobby = start_lobby(&fake, ANN, channel, "trial", case, ":start").await;
     press(&fake, ANN, &lobby, ":prosecution").await;
     press(&fake, ANN, &lobby, ":start").await;
-    fake.wait_until("five juror threads", WAIT, |f| {
-        f.threads().iter().filter(|t| t.1 == channel).count() == 5
-    })
-    .await;
-    let threads: Vec<(u64, String)> = fake
-        .threads()
-        .into_iter()
-        .filter(|t| t.1 == channel)
-        .map(|t| (t.0, t.2))
-        .collect();
+    let threads = juror_threads(&fake, channel, "Write here").await;
     let mut openings = Vec::new();
     for (id, _) in &threads {
-        fake.wait_until("the juror's first message", WAIT, |f| {
-            f.messages(*id)
-                .iter()
-                .any(|m| m.author_id == APP_ID && m.text().contains("Write here"))
-        })
-        .await;
         openings.extend(fake.messages(*id).into_iter().map(|m| m.text()));
     }
     let openings = openings.join("\n");

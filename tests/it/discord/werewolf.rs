@@ -4,7 +4,7 @@
 use super::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS, GUILD_ID};
-use crate::fake_players::{click_and_wait, ephemeral_reply, open_lobby, press, Humans};
+use crate::fake_players::{open_lobby, press, told_on_press, wait_for_text, Humans};
 use serde_json::json;
 use std::time::Duration;
 
@@ -14,22 +14,12 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
     let fake = app.fake.clone();
     let channel = 3001;
     let (host, b, c) = (4001, 4002, 4003);
-    let lobby = open_lobby(&fake, host, channel, json!([])).await;
-    for u in [b, c] {
-        press(&fake, u, &lobby, ":join").await;
-    }
-    fake.wait_until("three seats taken", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("3 of 9 seats taken")
-    })
-    .await;
+    let lobby = seated_lobby(&fake, channel, &[host, b, c], "3 of 9 seats taken").await;
     // Only the host (or a moderator) starts.
-    let start = lobby.find_custom_id(":start").unwrap();
-    let i = click_and_wait(&fake, b, &lobby, &start).await;
-    assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
-    click_and_wait(&fake, host, &lobby, &start).await;
+    assert!(told_on_press(&fake, b, &lobby, ":start")
+        .await
+        .contains("Only the host"));
+    press(&fake, host, &lobby, ":start").await;
     fake.wait_until("the status board", WAIT, |f| {
         f.messages(channel)
             .iter()
@@ -353,10 +343,7 @@ async fn a_restart_mid_game_resumes_and_old_buttons_still_work() {
             // The controls are not sent again: the old DM's still work.
             humans.done.insert((m.id, host));
             humans.answer_controls(&fake, host, &m).await;
-            fake.wait_until("the old control is taken", WAIT, |f| {
-                f.message(m.id).unwrap().text().contains("Done")
-            })
-            .await;
+            wait_for_text(&fake, m.id, "Done").await;
             let controls = fake
                 .dms(host)
                 .iter()
@@ -408,19 +395,8 @@ async fn a_server_set_to_chinese_starts_its_tables_in_chinese() {
     let app = TestApp::builder().seed(5).spawn().await;
     let fake = app.fake.clone();
     let (channel, host) = (3301, 4301);
-    const MANAGE_GUILD: u64 = 1 << 5;
-    let chinese = json!([{"name": "language", "type": 4, "value": 1}]);
     // Not a manager: Discord refuses the command, and nothing is stored.
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "settings",
-            None,
-            chinese.clone(),
-            DEFAULT_PERMS,
-        )
-        .await;
+    let i = settings_chinese(&fake, host, channel, DEFAULT_PERMS).await;
     fake.wait_until("a refusal", WAIT, |f| !f.replies(i).is_empty())
         .await;
     let store = app.store().await;
@@ -428,36 +404,13 @@ async fn a_server_set_to_chinese_starts_its_tables_in_chinese() {
         store.community_lang(&GUILD_ID.to_string()).await.unwrap(),
         None
     );
-    let i = fake
-        .slash(
-            host,
-            channel,
-            "settings",
-            None,
-            chinese,
-            DEFAULT_PERMS | MANAGE_GUILD,
-        )
-        .await;
-    fake.wait_until("the setting said in Chinese", WAIT, |f| {
-        f.replies(i).iter().any(|m| m.text().contains("简体中文"))
-    })
-    .await;
+    set_server_chinese(&fake, host, channel).await;
     assert_eq!(
         store.community_lang(&GUILD_ID.to_string()).await.unwrap(),
         Some(agora_games::Lang::ZhCn)
     );
     let lobby = open_lobby(&fake, host, channel, json!([])).await;
-    let start = lobby.find_custom_id(":start").unwrap();
-    click_and_wait(&fake, host, &lobby, &start).await;
-    let mut setup = None;
-    for _ in 0..200 {
-        let sessions = store.sessions().await.unwrap();
-        if let Some(s) = sessions.iter().find(|s| s.session.game == "werewolf") {
-            setup = Some(s.session.config.clone());
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(50)).await;
-    }
-    let setup = setup.expect("the table's session");
+    press(&fake, host, &lobby, ":start").await;
+    let setup = stored_setup(&store, "werewolf").await;
     assert_eq!(setup["lang"], "zh-CN", "{setup}");
 }

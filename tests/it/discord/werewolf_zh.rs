@@ -7,7 +7,8 @@
 use super::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{Msg, APP_ID};
-use crate::fake_players::{click_and_wait, ephemeral_reply, open_lobby, press, Humans};
+use crate::fake_players::{ephemeral_reply, open_lobby, press, told_on_press, Humans};
+use crate::zh::english_words;
 use agora_games::lang::is_han;
 use serde_json::json;
 use std::time::Duration;
@@ -18,20 +19,12 @@ const ENGLISH: [&str; 11] = [
     "seat",
 ];
 
-/// The English game words in `text` (whole words, any case), a command as it is typed
-/// (`/leaderboard game:werewolf`) aside.
-fn english_words(text: &str) -> Vec<String> {
-    let text = text.replace("game:werewolf", "");
-    text.split(|c: char| !c.is_ascii_alphabetic())
-        .map(str::to_ascii_lowercase)
-        .filter(|w| ENGLISH.contains(&w.as_str()))
-        .collect()
-}
-
-/// Why `m` does not read as Chinese, if it does not.
+/// Why `m` does not read as Chinese, if it does not: no Han character, or an English game
+/// word (whole words, any case; a command as it is typed, `/leaderboard game:werewolf`,
+/// aside).
 fn not_chinese(m: &Msg) -> Option<String> {
     let text = m.text();
-    let words = english_words(&text);
+    let words = english_words(&text.replace("game:werewolf", ""), &ENGLISH);
     if !text.chars().any(is_han) || !words.is_empty() {
         return Some(format!("{words:?} in message {}: {text}", m.id));
     }
@@ -57,29 +50,17 @@ async fn a_chinese_servers_table_reads_in_chinese_to_its_people() {
     for u in [host, b, c] {
         fake.set_locale(u, "zh-CN");
     }
-    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    let lobby = seated_lobby(&fake, channel, &[host, b, c], "已入座 3/9 人").await;
     assert!(lobby.text().contains("狼人杀"), "{}", lobby.text());
     let labels: Vec<String> = lobby.button_labels().into_iter().map(|l| l.0).collect();
     assert_eq!(labels, ["加入", "离开", "开始"], "{labels:?}");
-    for u in [b, c] {
-        press(&fake, u, &lobby, ":join").await;
-    }
-    fake.wait_until("three seats taken", WAIT, |f| {
-        f.message(lobby.id)
-            .unwrap()
-            .text()
-            .contains("已入座 3/9 人")
-    })
-    .await;
     // A refusal only the clicker sees, and the status, in Chinese.
-    let start = lobby.find_custom_id(":start").unwrap();
-    let i = click_and_wait(&fake, b, &lobby, &start).await;
-    let refused = ephemeral_reply(&fake, i).await;
+    let refused = told_on_press(&fake, b, &lobby, ":start").await;
     assert!(refused.contains("只有房主"), "{refused}");
     let i = werewolf(&fake, c, channel, "status").await;
     let status = ephemeral_reply(&fake, i).await;
     assert!(status.contains("**大厅**"), "{status}");
-    click_and_wait(&fake, host, &lobby, &start).await;
+    press(&fake, host, &lobby, ":start").await;
     fake.wait_until("roles by DM", WAIT, |f| {
         [host, b, c]
             .iter()
@@ -157,16 +138,14 @@ async fn a_chinese_speaker_at_an_english_table_reads_their_own_messages_in_chine
         "{welcome:?}"
     );
     // Refusals only the guest sees are in Chinese; the host's stay English.
-    let start = lobby.find_custom_id(":start").unwrap();
-    let i = click_and_wait(&fake, guest, &lobby, &start).await;
-    assert!(ephemeral_reply(&fake, i).await.contains("只有房主"));
-    let join = lobby.find_custom_id(":join").unwrap();
-    let i = click_and_wait(&fake, host, &lobby, &join).await;
+    assert!(told_on_press(&fake, guest, &lobby, ":start")
+        .await
+        .contains("只有房主"));
     assert_eq!(
-        ephemeral_reply(&fake, i).await,
+        told_on_press(&fake, host, &lobby, ":join").await,
         "You already have a seat at this table."
     );
-    click_and_wait(&fake, host, &lobby, &start).await;
+    press(&fake, host, &lobby, ":start").await;
     let mut humans = Humans::new(channel, &[host, guest]);
     humans.play_to_the_end(&fake).await;
 
