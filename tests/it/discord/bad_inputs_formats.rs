@@ -6,7 +6,7 @@
 use super::bad_inputs::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS, MANAGE_MESSAGES};
-use crate::fake_players::{press, wait_for_text};
+use crate::fake_players::{press, wait_for_post, wait_for_text};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 
@@ -414,12 +414,7 @@ async fn a_trial_refuses_bad_input() {
         again.contains("already") || again.contains("ended") || again.contains("no trial"),
         "{again}"
     );
-    fake.wait_until("the verdict", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The verdict:"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "The verdict:").await;
     let i = command(
         &fake,
         BEN,

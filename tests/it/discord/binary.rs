@@ -4,7 +4,9 @@
 use super::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, GUILD_ID};
-use crate::fake_players::{click_and_wait, ephemeral_reply, open_lobby, press, Humans};
+use crate::fake_players::{
+    click_and_wait, ephemeral_reply, open_lobby, press, wait_for_post, Humans,
+};
 use serde_json::json;
 use std::time::Duration;
 
@@ -208,12 +210,7 @@ async fn agora_run_killed_mid_game_resumes_on_the_next_start() {
     let connections = fake.connections();
     app.start_bot().await;
     assert!(fake.connections() > connections, "agora run connects again");
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "The bot restarted").await;
     // The restart repeats nothing: no line, no DM from before the crash.
     assert_nothing_repeated(&before, &bot_texts(&fake, channel, &[host]));
     let mut humans = Humans::new(channel, &[host]);

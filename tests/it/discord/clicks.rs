@@ -4,7 +4,9 @@
 use super::*;
 use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS, MANAGE_MESSAGES};
-use crate::fake_players::{click_and_wait, ephemeral_reply, open_lobby, press, Humans};
+use crate::fake_players::{
+    click_and_wait, ephemeral_reply, open_lobby, press, wait_for_post, Humans,
+};
 use serde_json::json;
 use std::time::Duration;
 
@@ -113,12 +115,7 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
             .await;
         let long = "x".repeat(301);
         fake.say(speaker, channel, &long).await;
-        fake.wait_until("a too-long speech is refused", WAIT, |f| {
-            f.messages(channel)
-                .iter()
-                .any(|m| m.text().contains("at most 300 are allowed"))
-        })
-        .await;
+        wait_for_post(&fake, channel, "at most 300 are allowed").await;
         assert_eq!(human_inputs(s.clone(), id.clone()).await, 0);
         fake.say(speaker, channel, "A short speech.").await;
         wait_until_async(
@@ -154,12 +151,7 @@ async fn stale_foreign_and_unknown_clicks_change_nothing() {
         DEFAULT_PERMS | MANAGE_MESSAGES,
     )
     .await;
-    fake.wait_until("the game is stopped", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("recorded as abandoned"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "recorded as abandoned").await;
     assert_eq!(s.sessions().await.unwrap()[0].session.status, "abandoned");
     app.stop().await;
 }
@@ -266,12 +258,7 @@ async fn rate_limits_and_unknown_interactions_are_not_retried_in_a_loop() {
     );
     let before = posts(&fake);
     press(&fake, host, &lobby, ":start").await;
-    fake.wait_until("the game's first messages", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("Night 1 falls"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "Night 1 falls").await;
     assert!(posts(&fake) > before + 1);
     app.stop().await;
 }

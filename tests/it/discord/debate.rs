@@ -6,7 +6,7 @@
 
 use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press, wait_for_text};
+use crate::fake_players::{click_and_wait, ephemeral_reply, press, wait_for_post, wait_for_text};
 use serde_json::json;
 use std::collections::HashSet;
 use std::time::Duration;
@@ -116,12 +116,7 @@ async fn two_people_and_six_ai_debate_to_the_scorecard() {
             "{part} missing from the scorecard: {card}"
         );
     }
-    fake.wait_until("the judge's review", WAIT, |f| {
-        f.messages(CHANNEL)
-            .iter()
-            .any(|m| m.text().contains("The review by the offline judge"))
-    })
-    .await;
+    wait_for_post(&fake, CHANNEL, "The review by the offline judge").await;
     // The team's note stayed in its thread: never in the channel or the other thread.
     for m in fake
         .messages(CHANNEL)
@@ -374,12 +369,7 @@ async fn a_restart_mid_debate_resumes_with_the_typed_speech_and_old_buttons() {
     .await;
     app.stop_bot().await;
     app.start_bot().await;
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(CHANNEL)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
+    wait_for_post(&fake, CHANNEL, "The bot restarted").await;
     let posted = |needle: &str| {
         fake.messages(CHANNEL)
             .iter()

@@ -11,7 +11,7 @@ use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
 use crate::fake_players::{
     click_and_wait, ephemeral_reply, lobby_reply, post_with, press, start_lobby, told_on_command,
-    told_on_press, wait_for_text,
+    told_on_press, wait_for_post, wait_for_text,
 };
 use serde_json::json;
 use std::collections::HashSet;
@@ -421,12 +421,7 @@ async fn a_restart_mid_debate_resumes_the_table_and_repeats_nothing() {
     .await;
     fake.say(ANN, channel, "After the restart: a floor for everyone.")
         .await;
-    fake.wait_until("the word count", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("7 of 133 words typed"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "7 of 133 words typed").await;
     fake.say(ANN, channel, "done").await;
     fake.wait_until("the scorecard", WAIT, |f| scorecard(f, channel).is_some())
         .await;

@@ -13,7 +13,7 @@
 use super::*;
 use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
-use crate::fake_players::{press, Humans};
+use crate::fake_players::{press, wait_for_post, Humans};
 use agora::discord::restart::CLOSED_LINE;
 use serde_json::json;
 use std::collections::HashMap;
@@ -164,12 +164,7 @@ async fn werewolf_killed_at(when: &str, needle: &str, channel: u64, host: u64) {
     play_until_the_crash(&mut app, &mut humans, reached).await;
     app.remove_env(when);
     app.start_bot().await;
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "The bot restarted").await;
     // Night 2's pick is on screen, live, once.
     fake.wait_until("the wolf's night-2 pick, live", WAIT, |f| {
         picks(f, host).iter().any(|m| !m.components.is_empty())
@@ -284,12 +279,7 @@ async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
     let before = calls(&fake, channel).len();
     app.remove_env(when);
     app.start_bot().await;
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "The bot restarted").await;
     fake.wait_until("Ben's call, live", WAIT, |f| {
         calls(f, channel).iter().any(|m| !m.components.is_empty())
     })
@@ -444,12 +434,7 @@ async fn three_killed_after(needle: &str, found: bool, channel: u64, users: &[u6
     play_until_the_crash(&mut app, &mut humans, reached).await;
     app.remove_env(AFTER);
     app.start_bot().await;
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "The bot restarted").await;
     super::a_later_command_is_answered(&fake, users[0], channel).await;
     assert_one_live_copy(&fake, channel, users);
     let first = fake

@@ -161,12 +161,7 @@ async fn two_people_persuade_the_jury_to_a_verdict() {
     assert!(ephemeral_reply(&fake, i)
         .await
         .contains("already been presented"));
-    fake.wait_until("the evidence posted", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("Evidence: The parcel label"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "Evidence: The parcel label").await;
     let i = trial(&fake, BEN, channel, "verdict", json!([])).await;
     assert!(ephemeral_reply(&fake, i).await.contains("Only the host"));
     // The status says what is happening, not how many posts were made.

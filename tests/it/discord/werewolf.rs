@@ -4,7 +4,7 @@
 use super::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, DEFAULT_PERMS, GUILD_ID};
-use crate::fake_players::{open_lobby, press, told_on_press, wait_for_text, Humans};
+use crate::fake_players::{open_lobby, press, told_on_press, wait_for_post, wait_for_text, Humans};
 use serde_json::json;
 use std::time::Duration;
 
@@ -20,12 +20,7 @@ async fn three_humans_and_six_ai_play_a_whole_game() {
         .await
         .contains("Only the host"));
     press(&fake, host, &lobby, ":start").await;
-    fake.wait_until("the status board", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("Werewolf — the table"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "Werewolf — the table").await;
     // Each human learns their own role by DM, and nobody else's.
     fake.wait_until("roles by DM", WAIT, |f| {
         [host, b, c]
@@ -331,12 +326,7 @@ async fn a_restart_mid_game_resumes_and_old_buttons_still_work() {
     assert_eq!(s.sessions().await.unwrap()[0].session.status, "running");
 
     app.start_bot().await;
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("The bot restarted"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "The bot restarted").await;
     let mut humans = Humans::new(channel, &[host]);
     match old_controls {
         Some(m) => {

@@ -7,7 +7,9 @@
 use super::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{Msg, APP_ID};
-use crate::fake_players::{ephemeral_reply, open_lobby, press, told_on_press, Humans};
+use crate::fake_players::{
+    ephemeral_reply, open_lobby, press, told_on_press, wait_for_post, Humans,
+};
 use crate::zh::english_words;
 use agora_games::lang::is_han;
 use serde_json::json;
@@ -194,12 +196,7 @@ async fn a_chinese_table_keeps_its_language_across_a_restart() {
     .await;
     app.stop_bot().await;
     app.start_bot().await;
-    fake.wait_until("the restart notice", WAIT, |f| {
-        f.messages(channel)
-            .iter()
-            .any(|m| m.text().contains("机器人已重启"))
-    })
-    .await;
+    wait_for_post(&fake, channel, "机器人已重启").await;
     let mut humans = Humans::new(channel, &[host]);
     humans.speech = CHINESE_SPEECH.into();
     humans.play_to_the_end(&fake).await;
