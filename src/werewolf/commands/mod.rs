@@ -19,7 +19,6 @@ use agora_core::session::GameSetup;
 use agora_core::store::{Outcome, PlayerRef, SessionRow};
 use agora_core::werewolf::kit::agent_kit;
 use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
-use agora_games::werewolf::SEATS;
 use agora_games::Seat;
 use std::time::Duration;
 
@@ -48,13 +47,24 @@ pub struct PlayArgs {
     /// is resumed.
     #[arg(long, env = "AGORA_LANG", default_value = "en")]
     pub lang: agora_games::Lang,
+    /// The board (`content/werewolf/boards/`): seed9 (nine seats, the default), six,
+    /// zh12-idiot, zh12-guard, zh12-wolfking, zh12-whitewolf, or one the content directory
+    /// adds.
+    #[arg(long, default_value = "seed9")]
+    pub board: String,
 }
 
 /// The seats of `humans` human players, drawn from the game's `seed` (a stream of its own,
 /// apart from the deal's), in seat order. The same seed always gives the same seats, so a
 /// game replays from its seed alone.
+#[cfg(test)]
 pub fn human_seats(seed: u64, humans: u8) -> Vec<Seat> {
-    let seats = agora_games::werewolf::seat_draw(seed, 0x6875_6d61_6e73_6561); // "humansea"
+    human_seats_of(9, seed, humans)
+}
+
+/// [`human_seats`] at a table of `n` seats (the same seats as it for nine).
+pub fn human_seats_of(n: usize, seed: u64, humans: u8) -> Vec<Seat> {
+    let seats = agora_games::werewolf::seat_draw_n(n, seed, 0x6875_6d61_6e73_6561); // "humansea"
     let mut chosen: Vec<Seat> = seats.into_iter().take(humans as usize).collect();
     chosen.sort_unstable();
     chosen
@@ -73,8 +83,14 @@ fn seats_said(humans: &[Seat], lang: agora_games::Lang) -> String {
 
 /// `agora play werewolf`.
 pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
-    if opts.humans as usize > SEATS {
-        anyhow::bail!("--humans: at most {SEATS} human seats");
+    let board = agora_agents::werewolf::boards::find(&opts.board)
+        .map_err(|e| anyhow::anyhow!("--board: {e}"))?;
+    let n = board.seats as usize;
+    if opts.humans as usize > n {
+        anyhow::bail!(
+            "--humans: at most {n} human seats on the {} board",
+            board.id
+        );
     }
     let mut timers = config.werewolf.timers.clone();
     if let Some(pace) = opts.pace {
@@ -97,8 +113,8 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
     let seed = opts
         .seed
         .unwrap_or_else(|| agora_core::store::now_ms() as u64);
-    let humans = human_seats(seed, opts.humans);
-    let seats: Vec<SeatSpec> = (1..=SEATS as u8)
+    let humans = human_seats_of(n, seed, opts.humans);
+    let seats: Vec<SeatSpec> = (1..=n as u8)
         .map(|seat| {
             if humans.contains(&seat) {
                 let player = if opts.humans == 1 {
@@ -123,6 +139,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         timers,
         seats,
         lang: opts.lang,
+        board: (board.id != agora_agents::werewolf::boards::DEFAULT).then(|| (*board).clone()),
     };
     let url = database_url(opts.db.as_deref(), config);
     let store = open_store(&url, config).await?;

@@ -47,6 +47,10 @@ pub struct SimArgs {
     /// DATABASE_URL).
     #[arg(long)]
     pub db: Option<String>,
+    /// The board (`content/werewolf/boards/`): seed9 (the default), six, zh12-idiot,
+    /// zh12-guard, zh12-wolfking, zh12-whitewolf, or one the content directory adds.
+    #[arg(long, default_value = "seed9")]
+    pub board: String,
 }
 
 /// `SEAT=URL` for `--agent`.
@@ -70,7 +74,11 @@ pub fn parse_agent(s: &str) -> Result<(u8, String), String> {
 /// `agora sim werewolf`: offline on threads, or with `--llm`, `--llm-seats` or `--agent`
 /// as stored sessions; prints the report (a table, or one JSON object).
 pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
+    let board = agora_agents::werewolf::boards::find(&args.board).map_err(anyhow::Error::msg)?;
     if args.llm || !args.llm_seats.is_empty() || !args.agents.is_empty() {
+        if board.id != agora_agents::werewolf::boards::DEFAULT {
+            anyhow::bail!("--board takes the built-in players only (not --llm or --agent) for now");
+        }
         return ladder(config, args).await;
     }
     let threads = match args.threads.unwrap_or(config.sim.threads) {
@@ -86,6 +94,7 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
             wolves: args.wolves,
         },
         record: args.record,
+        board,
     };
     // The offline games are CPU work: off the async threads.
     let report = tokio::task::block_in_place(|| {

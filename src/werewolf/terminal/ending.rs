@@ -14,6 +14,8 @@ fn cause_text(cause: DeathCause, night: u32, day: u32, lang: Lang) -> String {
         DeathCause::Poison => lang.text("ww-end-poison", &[("night", &night)]),
         DeathCause::Shot => lang.text("ww-end-shot", &[]),
         DeathCause::Vote => lang.text("ww-end-vote", &[("day", &day)]),
+        DeathCause::Exploded => lang.text("ww-end-exploded", &[("day", &day)]),
+        DeathCause::Taken => lang.text("ww-end-taken", &[("day", &day)]),
     }
 }
 

@@ -88,6 +88,7 @@ async fn session(human: bool) -> (Store, Runner<Werewolf>) {
         timers,
         seats,
         lang: agora_games::Lang::En,
+        board: None,
     };
     let place = Place {
         surface: "terminal".into(),

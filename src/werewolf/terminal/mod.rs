@@ -69,14 +69,7 @@ pub struct WerewolfScreen {
 
 /// What a person whose seat falls is told (they may stay to watch).
 fn fallen_line(seat: Seat, fall: Fall, lang: Lang) -> String {
-    let how = lang.text(
-        match fall {
-            Fall::Night => "ww-fall-night",
-            Fall::VotedOut => "ww-fall-voted-out",
-            Fall::Shot => "ww-fall-shot",
-        },
-        &[],
-    );
+    let how = lang.text(fall.key(), &[]);
     lang.text("ww-fallen", &[("seat", &seat.to_string()), ("how", &how)])
 }
 

@@ -15,7 +15,16 @@ use std::time::Instant;
 
 /// Chinese command words and the English verb each stands for (a word that starts a
 /// longer one comes after it).
-const CHINESE_VERBS: [(&str, &str); 19] = [
+const CHINESE_VERBS: [(&str, &str); 28] = [
+    ("撕警徽", "tear"),
+    ("撕", "tear"),
+    ("移交", "badge"),
+    ("警徽", "badge"),
+    ("归票", "call"),
+    ("上警", "run"),
+    ("守护", "guard"),
+    ("守", "guard"),
+    ("不上警", "pass"),
     ("投票给", "vote"),
     ("投票", "vote"),
     ("投给", "vote"),
@@ -85,6 +94,9 @@ pub fn parse_answer(ask: &Ask, line: &str) -> Result<Action, String> {
 pub fn parse_answer_in(ask: &Ask, line: &str, lang: Lang) -> Result<Action, String> {
     let text = line.trim();
     let expected = || expected_in(ask, lang);
+    if ask.kind == AskKind::CampaignSpeech && matches!(text, "withdraw" | "退水") {
+        return Ok(Action::Withdraw);
+    }
     if ask.kind.is_speech() {
         let body = unprefixed(text).unwrap_or(text);
         let len = body.chars().count();
@@ -183,6 +195,11 @@ pub fn expected_in(ask: &Ask, lang: Lang) -> String {
         AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => {
             lang.text("ww-type-speech", &[("max", &ask.max_chars.to_string())])
         }
+        // The larger boards' asks: the verbs the rules take, and the seats.
+        other => lang.text(
+            "ww-type-other",
+            &[("allowed", other.allowed()), ("targets", &targets)],
+        ),
     }
 }
 
@@ -202,6 +219,7 @@ pub fn prompt(ask: &Ask, due_at: i64, lang: Lang) -> String {
         AskKind::LastWords => lang.text("ww-prompt-last-words", &[]),
         AskKind::Vote => lang.text("ww-prompt-vote", &[]),
         AskKind::PkVote => lang.text("ww-prompt-pk-vote", &[]),
+        other => lang.text("ww-prompt-other", &[("ask", &other.name_in(lang))]),
     };
     lang.text(
         "ww-prompt",
@@ -339,6 +357,7 @@ mod tests {
             attacked: Some(3),
             can_save: true,
             max_chars: 20,
+            no_abstain: false,
             seq: 7,
         }
     }

@@ -52,10 +52,16 @@ fn some_answer(ask: &agora::games::werewolf::Ask) -> agora::games::werewolf::Act
         },
         AskKind::Witch => Action::Pass,
         AskKind::HunterShot => Action::Decline,
-        AskKind::Vote | AskKind::PkVote => Action::Abstain,
-        AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => Action::Speak {
-            text: "I have nothing to hide.".into(),
-        },
+        AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote => Action::Abstain,
+        AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords | AskKind::CampaignSpeech => {
+            Action::Speak {
+                text: "I have nothing to hide.".into(),
+            }
+        }
+        AskKind::GuardPick | AskKind::SheriffRun | AskKind::SheriffCall => Action::Pass,
+        AskKind::KingShot => Action::Decline,
+        AskKind::BadgePass => Action::Tear,
+        AskKind::SpeakingOrder => Action::Order { up: true },
     }
 }
 

@@ -58,8 +58,20 @@ fn fitting(game: &Werewolf, n: usize, pick: u8) -> Option<(Seat, Action)> {
         Speech | PkSpeech | LastWords => Action::Speak {
             text: format!("Vote {target}."),
         },
-        Vote | PkVote if pick.is_multiple_of(5) => Action::Abstain,
-        Vote | PkVote => Action::Vote { target },
+        Vote | PkVote | SheriffVote if pick.is_multiple_of(5) => Action::Abstain,
+        Vote | PkVote | SheriffVote => Action::Vote { target },
+        CampaignSpeech if pick.is_multiple_of(4) => Action::Withdraw,
+        CampaignSpeech => Action::Speak {
+            text: format!("Vote {target}."),
+        },
+        GuardPick => Action::Guard { target },
+        KingShot => Action::Shoot { target },
+        SheriffRun if pick.is_multiple_of(2) => Action::Run,
+        SheriffRun | SheriffCall => Action::Pass,
+        BadgePass => Action::Badge { target },
+        SpeakingOrder => Action::Order {
+            up: pick.is_multiple_of(2),
+        },
     };
     Some((ask.seat, action))
 }
@@ -119,7 +131,7 @@ proptest! {
         let rules = Arc::new(Rules { max_days, ..Rules::default() });
         let mut game = Werewolf::with_roles(rules, roles, seed);
         for inp in inputs {
-            let before = (game.log().len(), game.asks().to_vec(), *game.gpp());
+            let before = (game.log().len(), game.asks().to_vec(), game.gpp().to_vec());
             let result = match inp {
                 Input::Pending(n, k, t) => match fitting(&game, n, t) {
                     Some((seat, a)) if !k.is_multiple_of(4) => game.act(seat, a),
@@ -130,7 +142,7 @@ proptest! {
                 Input::Timeout => { game.timeout_all(); Ok(()) }
             };
             if result.is_err() {
-                prop_assert_eq!(before, (game.log().len(), game.asks().to_vec(), *game.gpp()));
+                prop_assert_eq!(before, (game.log().len(), game.asks().to_vec(), game.gpp().to_vec()));
             }
             prop_assert!(game.day() <= max_days);
         }

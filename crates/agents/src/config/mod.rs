@@ -338,7 +338,7 @@ fn parse_table(file: &str, text: &str) -> Result<toml::Table, ConfigError> {
 }
 
 /// Splits "field: message" produced by `validate()`.
-fn split_field(file: &str, m: String) -> ConfigError {
+pub(crate) fn split_field(file: &str, m: String) -> ConfigError {
     let (field, message) = m.split_once(": ").unwrap_or(("?", &m));
     ConfigError::Invalid {
         file: file.to_string(),

@@ -56,6 +56,14 @@ pub fn action_to_decision(action: &Action) -> Value {
         Action::Save => json!({"witch_action": "save"}),
         Action::Poison { target } => json!({"witch_action": "poison", "skill_target": target}),
         Action::Pass => json!({"witch_action": "pass", "skill_target": null}),
+        Action::Guard { target } | Action::Badge { target } | Action::Call { target } => {
+            json!({"skill_target": target})
+        }
+        Action::Tear => json!({"skill_target": null}),
+        Action::Run => json!({"sheriff_run": true}),
+        Action::Withdraw => json!({"sheriff_run": false}),
+        Action::Order { up } => json!({"speaking_order": if *up { "up" } else { "down" }}),
+        Action::Explode { target } => json!({"explode": true, "skill_target": target}),
     }
 }
 

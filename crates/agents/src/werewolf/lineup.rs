@@ -2,7 +2,7 @@
 //! I/O: what the ladder (`sim`) runs on its threads, and what tests use for a real game.
 
 use super::{fit_speech, player, Player, Strategy};
-use crate::games::werewolf::{Audience, Rules, Side, Werewolf, SEATS};
+use crate::games::werewolf::{Action, AskKind, Audience, Board, Role, Rules, Side, Werewolf};
 use std::sync::Arc;
 
 /// Which AI sits on each side.
@@ -12,9 +12,14 @@ pub struct Lineup {
     pub wolves: Strategy,
 }
 
-/// Plays one game to the end with AI players on every seat. Returns the finished game.
+/// Plays one game on the default board to the end with AI players on every seat.
 pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
-    play_seated(rules, seed, |game, seat| {
+    play_on(rules, &Board::seed9(), seed, lineup)
+}
+
+/// Plays one game on `board` to the end with AI players on every seat.
+pub fn play_on(rules: &Arc<Rules>, board: &Arc<Board>, seed: u64, lineup: Lineup) -> Werewolf {
+    play_board(rules, board, seed, |game, seat| {
         let strategy = match game.role(seat).side() {
             Side::Good => lineup.good,
             Side::Wolves => lineup.wolves,
@@ -28,12 +33,24 @@ pub fn play(rules: &Arc<Rules>, seed: u64, lineup: Lineup) -> Werewolf {
 pub fn play_seated(
     rules: &Arc<Rules>,
     seed: u64,
+    seat_player: impl FnMut(&Werewolf, u8) -> Box<dyn Player>,
+) -> Werewolf {
+    play_board(rules, &Board::seed9(), seed, seat_player)
+}
+
+/// [`play_seated`] on `board`.
+pub fn play_board(
+    rules: &Arc<Rules>,
+    board: &Arc<Board>,
+    seed: u64,
     mut seat_player: impl FnMut(&Werewolf, u8) -> Box<dyn Player>,
 ) -> Werewolf {
-    let mut game = Werewolf::new(rules.clone(), seed);
-    let mut players: Vec<Box<dyn Player>> = (1..=SEATS as u8)
+    let mut game = Werewolf::on_board(rules.clone(), board.clone(), seed);
+    let mut players: Vec<Box<dyn Player>> = (1..=game.seat_count() as u8)
         .map(|seat| seat_player(&game, seat))
         .collect();
+    // Only boards where a wolf may explode ask the wolves before each day speech.
+    let explosive = board.self_explode || board.has(Role::WhiteWolfKing);
     let max_chars = rules.speech_max_chars;
     let mut cursor = 0;
     deliver(&game, &mut players, &mut cursor);
@@ -43,6 +60,14 @@ pub fn play_seated(
             tracing::error!(seed, "game stalled with no pending ask");
             break;
         };
+        if explosive && matches!(ask.kind, AskKind::Speech | AskKind::CampaignSpeech) {
+            if let Some((wolf, action)) = volunteered(&game, &mut players) {
+                if game.act(wolf, action).is_ok() {
+                    deliver(&game, &mut players, &mut cursor);
+                    continue;
+                }
+            }
+        }
         let seat = ask.seat;
         let player = &mut players[seat as usize - 1];
         let mut action = player.decide(&ask);
@@ -72,6 +97,17 @@ pub fn play_seated(
         deliver(&game, &mut players, &mut cursor);
     }
     game
+}
+
+/// The first living wolf (in seat order) who volunteers an unasked action now.
+fn volunteered(game: &Werewolf, players: &mut [Box<dyn Player>]) -> Option<(u8, Action)> {
+    let wolves = game.alive().iter().filter(|s| game.role(*s).is_wolf());
+    for wolf in wolves.collect::<Vec<_>>() {
+        if let Some(action) = players[wolf as usize - 1].volunteer() {
+            return Some((wolf, action));
+        }
+    }
+    None
 }
 
 /// Shows each player the new events its seat may see.

@@ -105,6 +105,16 @@ fn decide_name(kind: AskKind) -> &'static str {
         AskKind::LastWords => "decide_last_words",
         AskKind::Vote => "decide_vote",
         AskKind::PkVote => "decide_pk_vote",
+        // The larger boards' asks have no prompt yet: the seat's built-in player answers
+        // them (`LlmSeat::decide`).
+        AskKind::GuardPick
+        | AskKind::KingShot
+        | AskKind::SheriffRun
+        | AskKind::CampaignSpeech
+        | AskKind::SheriffVote
+        | AskKind::BadgePass
+        | AskKind::SpeakingOrder
+        | AskKind::SheriffCall => "",
     }
 }
 
@@ -307,7 +317,7 @@ impl LlmSeat {
             ],
         );
         // Every role's guide, the same for every seat: which one is this seat's is private.
-        let guides: Vec<String> = Role::ALL
+        let guides: Vec<String> = Role::ALL[..5]
             .iter()
             .map(|r| self.render(&format!("role_{}", r.name()), &[]))
             .map(|g| format!("- {}", g.trim()))
@@ -411,6 +421,9 @@ impl Agent<Werewolf> for LlmSeat {
         if let Action::Speak { text } = &mut fallback {
             *text = fit_speech(text, ask.max_chars as usize);
         }
+        if decide_name(ask.kind).is_empty() {
+            return Decision::Now(fallback);
+        }
         let request = self.request(ask);
         let client = self.client.clone();
         let ask = *ask;
@@ -433,6 +446,7 @@ mod tests {
             attacked: Some(2),
             can_save: true,
             max_chars: 40,
+            no_abstain: false,
             seq: 3,
         }
     }

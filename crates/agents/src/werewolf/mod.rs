@@ -13,6 +13,7 @@
 //! - `remote`: outside agents over HTTP (the competition protocol).
 
 pub mod agent_server;
+pub mod boards;
 pub mod heuristic;
 pub mod lineup;
 pub mod llm;
@@ -42,6 +43,11 @@ pub trait Player: Send {
     /// ladder hands them to the game with the text so the speech is not read again
     /// ([`Werewolf::act_with_claims`]); `None` (the default) has the game read the text.
     fn meant_claims(&mut self) -> Option<Claims> {
+        None
+    }
+    /// An action no ask waits for that this seat takes now, if any (a wolf's
+    /// self-explosion during the day's speeches); asked only where the board allows one.
+    fn volunteer(&mut self) -> Option<Action> {
         None
     }
 }

@@ -58,7 +58,7 @@ impl Player for RandomPlayer {
                 Some(target) => Action::Check { target },
                 None => Action::Pass,
             },
-            AskKind::HunterShot => {
+            AskKind::HunterShot | AskKind::KingShot => {
                 if self.below(2) == 0 {
                     Action::Decline
                 } else {
@@ -68,18 +68,43 @@ impl Player for RandomPlayer {
                     }
                 }
             }
-            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => Action::Speak {
-                text: String::new(),
-            },
-            AskKind::Vote | AskKind::PkVote => {
-                let n = ask.targets.len() + 1;
-                match self.below(n) {
-                    0 => Action::Abstain,
-                    i => Action::Vote {
-                        target: ask.targets.nth(i - 1).expect("index within targets"),
+            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords | AskKind::CampaignSpeech => {
+                Action::Speak {
+                    text: String::new(),
+                }
+            }
+            AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote => {
+                let n = ask.targets.len() + usize::from(!ask.no_abstain);
+                match (self.below(n.max(1)), ask.no_abstain) {
+                    (0, false) => Action::Abstain,
+                    (i, no_abstain) => match ask.targets.nth(i - usize::from(!no_abstain)) {
+                        Some(target) => Action::Vote { target },
+                        None => Action::Abstain,
                     },
                 }
             }
+            AskKind::GuardPick => match self.pick(ask.targets) {
+                Some(target) => Action::Guard { target },
+                None => Action::Pass,
+            },
+            AskKind::SheriffRun => {
+                if self.below(2) == 0 {
+                    Action::Run
+                } else {
+                    Action::Pass
+                }
+            }
+            AskKind::BadgePass => match self.pick(ask.targets) {
+                Some(target) => Action::Badge { target },
+                None => Action::Tear,
+            },
+            AskKind::SpeakingOrder => Action::Order {
+                up: self.below(2) == 0,
+            },
+            AskKind::SheriffCall => match self.pick(ask.targets) {
+                Some(target) => Action::Call { target },
+                None => Action::Pass,
+            },
         }
     }
 }

@@ -75,7 +75,7 @@ pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String>
         })
     };
     let choice = match ask.kind {
-        AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => {
+        AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords | AskKind::CampaignSpeech => {
             let text = match obj.get("natural_speech") {
                 Some(Value::String(t)) => t,
                 None => return Err("natural_speech is missing".into()),
@@ -88,11 +88,25 @@ pub fn decision_to_action(decision: &Value, ask: &Ask) -> Result<Action, String>
             }
             Choice::Say(fit_speech(text, ask.max_chars as usize))
         }
-        AskKind::Vote | AskKind::PkVote => {
+        AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote => {
             seat_field("vote_target")?.map_or(Choice::Nobody, Choice::Seat)
         }
         AskKind::WolfPick | AskKind::SeerCheck => Choice::Seat(required("skill_target")?),
-        AskKind::HunterShot => seat_field("skill_target")?.map_or(Choice::Nobody, Choice::Seat),
+        AskKind::HunterShot
+        | AskKind::KingShot
+        | AskKind::GuardPick
+        | AskKind::BadgePass
+        | AskKind::SheriffCall => seat_field("skill_target")?.map_or(Choice::Nobody, Choice::Seat),
+        AskKind::SheriffRun => match obj.get("sheriff_run") {
+            Some(Value::Bool(true)) => Choice::Run,
+            Some(Value::Bool(false)) | None => Choice::Nobody,
+            Some(other) => return Err(format!("sheriff_run must be true or false, not {other}")),
+        },
+        AskKind::SpeakingOrder => match obj.get("speaking_order").and_then(Value::as_str) {
+            Some("up") | None => Choice::Order(true),
+            Some("down") => Choice::Order(false),
+            Some(other) => return Err(format!("speaking_order {other} is not \"up\" or \"down\"")),
+        },
         AskKind::Witch => {
             let raw = obj.get("skill_target").and_then(Value::as_u64);
             match obj.get("witch_action") {
@@ -244,6 +258,7 @@ mod tests {
             attacked: Some(2),
             can_save: true,
             max_chars: 30,
+            no_abstain: false,
             seq: 9,
         }
     }

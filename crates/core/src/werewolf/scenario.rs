@@ -1,10 +1,11 @@
-//! Werewolf scenarios: a fixed deal of the nine roles, every decision scripted, replayed
-//! exactly and summed up as one JSON [`Report`]. The file: `{"roles": [9 role names],
-//! "config": {rule overrides}, "seed": n, "actions": [...]}` (`"game": "werewolf"` is
-//! optional: the files without `"game"` are werewolf's), each action
-//! `{"seat": 1, "do": "kill", "target": 4}` or `{"timeout": true}`.
+//! Werewolf scenarios: a fixed deal of a board's roles, every decision scripted, replayed
+//! exactly and summed up as one JSON [`Report`]. The file: `{"board": id (default
+//! "seed9"), "roles": [one role name a seat], "config": {rule overrides}, "seed": n,
+//! "actions": [...]}` (`"game": "werewolf"` is optional: the files without `"game"` are
+//! werewolf's), each action `{"seat": 1, "do": "kill", "target": 4}` or
+//! `{"timeout": true}`. The verbs are the terminal's (see the README).
 
-use crate::games::werewolf::{Action, Logged, Role, Rules, Seat, Werewolf, SEATS};
+use crate::games::werewolf::{Action, Board, Logged, Role, Rules, Seat, Werewolf};
 use crate::scenario::{Rejected, ScenarioError};
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
@@ -13,6 +14,8 @@ use std::sync::Arc;
 
 #[derive(Debug, Deserialize)]
 struct ScenarioFile {
+    #[serde(default)]
+    board: Option<String>,
     roles: Vec<String>,
     #[serde(default)]
     config: Map<String, Value>,
@@ -35,7 +38,7 @@ pub struct Report {
 }
 
 /// GPP keyed by seat number as a string ("1".."9"), as the JSON outputs print it.
-pub fn gpp_by_seat(gpp: &[i32; SEATS]) -> BTreeMap<String, i32> {
+pub fn gpp_by_seat(gpp: &[i32]) -> BTreeMap<String, i32> {
     gpp.iter()
         .enumerate()
         .map(|(i, p)| ((i + 1).to_string(), *p))
@@ -61,7 +64,7 @@ fn parse_step(v: &Value) -> Result<Step, String> {
         .ok_or("missing \"seat\" (a number from 1 to 9)")?;
     let seat = u8::try_from(seat).map_err(|_| format!("there is no seat {seat}"))?;
     let what = obj.get("do").and_then(Value::as_str).ok_or(
-        "missing \"do\" (kill, save, poison, pass, check, shoot, decline, speak, vote, abstain)",
+        "missing \"do\" (kill, save, poison, pass, check, shoot, decline, speak, vote, abstain, guard, run, withdraw, badge, tear, order, call, explode)",
     )?;
     let target = || -> Result<Seat, String> {
         let t = obj
@@ -87,8 +90,27 @@ fn parse_step(v: &Value) -> Result<Step, String> {
         },
         "vote" => Action::Vote { target: target()? },
         "abstain" => Action::Abstain,
+        "guard" => Action::Guard { target: target()? },
+        "run" => Action::Run,
+        "withdraw" => Action::Withdraw,
+        "badge" => Action::Badge { target: target()? },
+        "tear" => Action::Tear,
+        "call" => Action::Call { target: target()? },
+        "order" | "up" | "down" => Action::Order {
+            up: match (what, obj.get("direction").and_then(Value::as_str)) {
+                ("up", _) | ("order", Some("up")) => true,
+                ("down", _) | ("order", Some("down")) => false,
+                _ => return Err("\"order\" needs a \"direction\": \"up\" or \"down\"".into()),
+            },
+        },
+        "explode" => Action::Explode {
+            target: match obj.get("target") {
+                None | Some(Value::Null) => None,
+                Some(_) => Some(target()?),
+            },
+        },
         other => return Err(format!(
-            "unknown action \"{other}\" (allowed: kill, save, poison, pass, check, shoot, decline, speak, vote, abstain)"
+            "unknown action \"{other}\" (allowed: kill, save, poison, pass, check, shoot, decline, speak, vote, abstain, guard, run, withdraw, badge, tear, order, call, explode)"
         )),
     };
     Ok(Step::Act(seat, action))
@@ -119,31 +141,52 @@ pub fn rules_with(base: &Rules, overrides: &Map<String, Value>) -> Result<Rules,
 /// Runs a scenario given as JSON text over the `base` rules.
 pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
     let file: ScenarioFile = serde_json::from_str(text)?;
-    if file.roles.len() != SEATS {
+    let board = match &file.board {
+        None => Board::seed9(),
+        Some(id) => crate::agents::werewolf::boards::find(id)
+            .map_err(|e| ScenarioError::Roles(format!("board: {e}")))?,
+    };
+    let default = board.id == Board::seed9().id;
+    let n = board.seats as usize;
+    if file.roles.len() != n {
         return Err(ScenarioError::Roles(format!(
-            "{} roles given, 9 needed",
+            "{} roles given, {n} needed",
             file.roles.len()
         )));
     }
-    let mut roles = [Role::Villager; SEATS];
+    let mut roles = Vec::with_capacity(n);
     for (i, name) in file.roles.iter().enumerate() {
-        roles[i] = Role::parse(name).ok_or_else(|| {
+        let role = Role::parse(name).filter(|r| board.has(*r)).ok_or_else(|| {
+            let allowed: Vec<&str> = Role::DEAL_ORDER
+                .iter()
+                .filter(|r| board.has(**r))
+                .map(|r| r.name())
+                .collect();
             ScenarioError::Roles(format!(
-                "roles[{i}] = \"{name}\": allowed are werewolf, villager, seer, witch, hunter"
+                "roles[{i}] = \"{name}\": allowed are {}",
+                allowed.join(", ")
             ))
         })?;
+        roles.push(role);
     }
-    let mut sorted = roles;
+    let mut sorted = roles.clone();
     sorted.sort();
-    let mut deck = crate::games::werewolf::DECK;
+    let mut deck = board.deck();
     deck.sort();
     if sorted != deck {
-        return Err(ScenarioError::Roles(
-            "the deal must be 3 werewolf, 3 villager, 1 seer, 1 witch, 1 hunter".into(),
-        ));
+        let counts: Vec<String> = board
+            .counts
+            .iter()
+            .map(|(r, c)| format!("{c} {}", r.name()))
+            .collect();
+        return Err(ScenarioError::Roles(if default {
+            "the deal must be 3 werewolf, 3 villager, 1 seer, 1 witch, 1 hunter".into()
+        } else {
+            format!("the {} deal must be {}", board.id, counts.join(", "))
+        }));
     }
     let rules = rules_with(base, &file.config).map_err(ScenarioError::Config)?;
-    let mut game = Werewolf::with_roles(Arc::new(rules), roles, file.seed);
+    let mut game = Werewolf::with_deal(Arc::new(rules), board, &roles, file.seed);
     let mut rejected = Vec::new();
     for (index, raw) in file.actions.iter().enumerate() {
         let result = match parse_step(raw) {

@@ -6,7 +6,7 @@ use crate::agents::werewolf::remote::RemoteSeat;
 use crate::agents::werewolf::{player_in, AgentSpec, BuiltIn, Strategy, WerewolfKit};
 use crate::agents::Agent;
 use crate::config::Timers;
-use crate::games::werewolf::{GppTable, Rules, Werewolf, SEATS};
+use crate::games::werewolf::{Board, GppTable, Rules, Werewolf};
 use crate::games::Lang;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
@@ -89,12 +89,26 @@ pub struct WerewolfSetup {
     pub rules: Rules,
     pub gpp: GppTable,
     pub timers: Timers,
-    /// Nine seats, seat 1 first.
+    /// The board's seats, seat 1 first.
     pub seats: Vec<SeatSpec>,
+    /// The board, kept whole with the session so a restart plays the same rules whatever
+    /// the files say by then; `None` (and older rows) is the default nine-seat board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<Board>,
     /// The language the table is played in (kept across restarts; stored only when not
     /// English, so older rows read as English).
     #[serde(default, skip_serializing_if = "is_english")]
     pub lang: Lang,
+}
+
+impl WerewolfSetup {
+    /// The board this table is played on.
+    pub fn board(&self) -> Arc<Board> {
+        match &self.board {
+            Some(b) => Arc::new(b.clone()),
+            None => Board::seed9(),
+        }
+    }
 }
 
 fn is_english(lang: &Lang) -> bool {
@@ -116,9 +130,13 @@ impl GameSetup for WerewolfSetup {
     const GAME: &'static str = "werewolf";
 
     fn check(&self) -> Result<(), String> {
-        if self.seats.len() != SEATS {
+        let board = self.board();
+        board.check()?;
+        if self.seats.len() != board.seats as usize {
             return Err(format!(
-                "a werewolf table has {SEATS} seats, not {}",
+                "the {} board has {} seats, not {}",
+                board.id,
+                board.seats,
                 self.seats.len()
             ));
         }
@@ -140,7 +158,7 @@ impl GameSetup for WerewolfSetup {
     fn game(&self, seed: u64) -> Werewolf {
         let mut rules = self.rules.clone();
         rules.gpp = self.gpp.clone();
-        Werewolf::new(Arc::new(rules), seed)
+        Werewolf::on_board(Arc::new(rules), self.board(), seed)
     }
 
     fn agents(

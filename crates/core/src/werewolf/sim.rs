@@ -4,9 +4,9 @@
 //! vote-out rate: with seats dealt at random and AI choices between equals left to the
 //! seeded RNG, it is flat across seats.
 
-pub use crate::agents::werewolf::lineup::{play, Lineup};
+pub use crate::agents::werewolf::lineup::{play, play_on, Lineup};
 use crate::agents::werewolf::Strategy;
-use crate::games::werewolf::{Event, Role, Rules, Werewolf, Winner, SEATS};
+use crate::games::werewolf::{Board, Event, Role, Rules, Werewolf, Winner, MAX_SEATS};
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -52,9 +52,11 @@ pub struct Tally {
     wolves: u64,
     draw: u64,
     days: u64,
-    roles: [RoleTally; 5],
+    roles: [RoleTally; 9],
     /// Games in which seat i+1 was voted out on day 1.
-    day1_out: [u64; SEATS],
+    day1_out: [u64; MAX_SEATS],
+    /// Games in which seat i+1's side won.
+    seat_wins: [u64; MAX_SEATS],
 }
 
 fn role_index(role: Role) -> usize {
@@ -83,6 +85,7 @@ impl Tally {
             t.gpp += game.gpp()[i] as i64;
             if winner.and_then(Winner::side) == Some(role.side()) {
                 t.wins += 1;
+                self.seat_wins[i] += 1;
             }
         }
     }
@@ -96,6 +99,9 @@ impl crate::sim::Tally for Tally {
         self.draw += other.draw;
         self.days += other.days;
         for (a, b) in self.day1_out.iter_mut().zip(other.day1_out.iter()) {
+            *a += b;
+        }
+        for (a, b) in self.seat_wins.iter_mut().zip(other.seat_wins.iter()) {
             *a += b;
         }
         for (a, b) in self.roles.iter_mut().zip(other.roles.iter()) {
@@ -134,6 +140,24 @@ pub struct Report {
     pub threads: usize,
     pub good: Strategy,
     pub wolves: Strategy,
+    /// Any board but the default one: its id and balance (the default board's report is
+    /// what it was before boards).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub board: Option<BoardFigures>,
+}
+
+/// A board's balance as the ladder measured it.
+#[derive(Debug, Clone, Serialize)]
+pub struct BoardFigures {
+    pub board: String,
+    /// The good side's win rate, with the half-width of its 95% interval.
+    pub good_rate: f64,
+    pub good_ci95: f64,
+    pub draw_rate: f64,
+    /// Share of games in which seat k's side won (index k-1).
+    pub seat_win_rate: Vec<f64>,
+    /// The widest gap between a seat's win rate and the seats' mean, in points.
+    pub seat_gap_points: f64,
 }
 
 pub struct SimOptions {
@@ -142,6 +166,7 @@ pub struct SimOptions {
     pub threads: usize,
     pub lineup: Lineup,
     pub record: Option<PathBuf>,
+    pub board: Arc<Board>,
 }
 
 /// Plays the ladder and reports. Recording writes one JSON file per game.
@@ -159,7 +184,7 @@ pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
         own_rules,
         |rules, i, tally: &mut Tally| {
             let seed = opts.seed.wrapping_add(i);
-            let game = play(rules, seed, opts.lineup);
+            let game = play_on(rules, &opts.board, seed, opts.lineup);
             tally.add(&game);
             if let Some(dir) = &opts.record {
                 crate::werewolf::replay::write_record(dir, seed, &game)?;
@@ -173,8 +198,10 @@ pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
 
 fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
     let ratio = |a: f64, b: u64| if b == 0 { 0.0 } else { a / b as f64 };
+    let seats = opts.board.seats as usize;
     let roles = Role::ALL
         .iter()
+        .filter(|r| opts.board.has(**r))
         .map(|r| {
             let rt = t.roles[role_index(*r)];
             (
@@ -196,8 +223,7 @@ fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
         },
         roles,
         mean_days: ratio(t.days as f64, t.games),
-        day1_vote_out: t
-            .day1_out
+        day1_vote_out: t.day1_out[..seats]
             .iter()
             .map(|n| ratio(*n as f64, t.games))
             .collect(),
@@ -210,6 +236,30 @@ fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
         threads,
         good: opts.lineup.good,
         wolves: opts.lineup.wolves,
+        board: (opts.board.id != Board::seed9().id).then(|| balance(t, &opts.board)),
+    }
+}
+
+/// The good side's win rate with its 95% interval (normal approximation) and each seat's.
+fn balance(t: &Tally, board: &Board) -> BoardFigures {
+    let n = t.games.max(1) as f64;
+    let good = t.good as f64 / n;
+    let seat_win_rate: Vec<f64> = t.seat_wins[..board.seats as usize]
+        .iter()
+        .map(|w| *w as f64 / n)
+        .collect();
+    let mean = seat_win_rate.iter().sum::<f64>() / seat_win_rate.len().max(1) as f64;
+    let gap = seat_win_rate
+        .iter()
+        .map(|r| (r - mean).abs())
+        .fold(0.0, f64::max);
+    BoardFigures {
+        board: board.id.clone(),
+        good_rate: good,
+        good_ci95: 1.96 * (good * (1.0 - good) / n).sqrt(),
+        draw_rate: t.draw as f64 / n,
+        seat_win_rate,
+        seat_gap_points: 100.0 * gap,
     }
 }
 
@@ -245,7 +295,10 @@ impl Report {
             "{:<10} {:>9} {:>9} {:>9}",
             "role", "games", "win rate", "mean GPP"
         );
-        for role in Role::ALL {
+        for role in Role::ALL
+            .iter()
+            .filter(|r| self.roles.contains_key(r.name()))
+        {
             let f = &self.roles[role.name()];
             let _ = writeln!(
                 s,
@@ -273,6 +326,17 @@ impl Report {
             100.0 * mean,
             100.0 * spread
         );
+        if let Some(b) = &self.board {
+            let _ = writeln!(
+                s,
+                "board {}: good side {:.1}% ± {:.1} (95%), draws {:.1}%; widest seat gap {:.1} points",
+                b.board,
+                100.0 * b.good_rate,
+                100.0 * b.good_ci95,
+                100.0 * b.draw_rate,
+                b.seat_gap_points
+            );
+        }
         let _ = write!(s, "games per second: {:.0}", self.games_per_sec);
         s
     }
@@ -299,11 +363,12 @@ mod tests {
             threads: 2,
             lineup: HEURISTIC,
             record: None,
+            board: Board::seed9(),
         };
         let report = run(&rules, &opts).expect("the ladder runs");
         let rates = &report.day1_vote_out;
-        assert_eq!(rates.len(), SEATS);
-        let mean = rates.iter().sum::<f64>() / SEATS as f64;
+        assert_eq!(rates.len(), 9);
+        let mean = rates.iter().sum::<f64>() / 9.0;
         assert!(mean > 0.05, "day 1 rarely sends anyone out: {rates:?}");
         for (i, r) in rates.iter().enumerate() {
             assert!(

@@ -114,6 +114,7 @@ async fn find_ask(
                 attacked: None,
                 can_save: false,
                 max_chars: 0,
+                no_abstain: false,
                 seq: 0,
             },
             due_at: 0,

@@ -172,7 +172,7 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
                 return None;
             }
             let id = match kind {
-                SpeechKind::Day => "wwd-speech",
+                SpeechKind::Day | SpeechKind::Campaign => "wwd-speech",
                 SpeechKind::Pk => "wwd-speech-pk",
                 SpeechKind::LastWords => "wwd-speech-last",
             };
@@ -278,12 +278,7 @@ pub fn private_line(event: &Event, names: &Names) -> Option<String> {
 
 /// What a person who has just fallen is told (privately), in `lang`.
 pub fn fallen(fall: Fall, lang: Lang) -> String {
-    let how = match fall {
-        Fall::Night => "ww-fall-night",
-        Fall::VotedOut => "ww-fall-voted-out",
-        Fall::Shot => "ww-fall-shot",
-    };
-    lang.text("wwd-fallen", &[("how", &lang.text(how, &[]))])
+    lang.text("wwd-fallen", &[("how", &lang.text(fall.key(), &[]))])
 }
 
 /// When an ask closes, as Discord's live relative timestamp (`<t:UNIX:R>` reads "in 25
@@ -322,6 +317,8 @@ pub fn ask_prompt(ask: &Ask, names: &Names, due_at_ms: i64) -> String {
         AskKind::PkSpeech => t("wwd-prompt-pk-speech"),
         AskKind::LastWords => t("wwd-prompt-last-words"),
         AskKind::Vote | AskKind::PkVote => t("wwd-prompt-vote"),
+        // The larger boards' asks, named as the story names them.
+        other => names.t("wwd-prompt-other", &[("ask", &other.name_in(names.lang))]),
     };
     match closes(due_at_ms, names.lang) {
         c if c.is_empty() => what,
@@ -463,7 +460,7 @@ mod tests {
         let line = public_line(
             &Event::VotesRevealed {
                 round: agora_games::werewolf::VoteRound::Main,
-                ballots,
+                ballots: ballots.to_vec(),
             },
             &names(),
             SeatSet::EMPTY,
@@ -500,6 +497,7 @@ mod tests {
             attacked: None,
             can_save: false,
             max_chars: 300,
+            no_abstain: false,
             seq: 4,
         };
         let call = speech_call(&ask, 42, &names(), 1_700_000_000_000);
@@ -521,7 +519,7 @@ mod tests {
         let votes = public_line(
             &Event::VotesRevealed {
                 round: agora_games::werewolf::VoteRound::Main,
-                ballots,
+                ballots: ballots.to_vec(),
             },
             &n,
             SeatSet::EMPTY,
@@ -548,6 +546,7 @@ mod tests {
             attacked: Some(5),
             can_save: true,
             max_chars: 300,
+            no_abstain: false,
             seq: 4,
         };
         let prompt = ask_prompt(&witch, &n, 1_700_000_000_000);

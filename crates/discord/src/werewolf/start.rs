@@ -90,6 +90,7 @@ pub(super) async fn start_game(
         timers,
         seats,
         lang,
+        board: None,
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,

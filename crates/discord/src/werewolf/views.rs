@@ -204,6 +204,7 @@ pub fn chosen(action: &Action, names: &Names) -> String {
         Action::Decline => names.t("wwd-chose-decline", &[]),
         Action::Abstain => names.t("wwd-chose-abstain", &[]),
         Action::Speak { .. } => names.t("wwd-chose-speak", &[]),
+        other => names.t("wwd-chose-other", &[("action", other.name())]),
     }
 }
 
@@ -292,6 +293,7 @@ mod tests {
             attacked: Some(5),
             can_save: true,
             max_chars: 300,
+            no_abstain: false,
             seq: 9,
         }
     }

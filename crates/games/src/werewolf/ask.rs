@@ -19,6 +19,22 @@ pub enum AskKind {
     LastWords,
     Vote,
     PkVote,
+    /// The guard picks a seat to guard, or nobody.
+    GuardPick,
+    /// The wolf king, dying, may shoot.
+    KingShot,
+    /// Day 1 on a sheriff board: run for sheriff or not.
+    SheriffRun,
+    /// A candidate's campaign speech (he may withdraw instead).
+    CampaignSpeech,
+    /// The vote for sheriff (and its revote after a tie).
+    SheriffVote,
+    /// The dying sheriff passes the badge or tears it.
+    BadgePass,
+    /// The sheriff picks the speaking direction (he speaks last).
+    SpeakingOrder,
+    /// The sheriff names the seat he asks the table to vote out (归票), or nobody.
+    SheriffCall,
 }
 
 impl AskKind {
@@ -33,6 +49,14 @@ impl AskKind {
             AskKind::LastWords => "last words",
             AskKind::Vote => "vote",
             AskKind::PkVote => "PK vote",
+            AskKind::GuardPick => "guard's pick",
+            AskKind::KingShot => "wolf king's shot",
+            AskKind::SheriffRun => "sheriff sign-up",
+            AskKind::CampaignSpeech => "campaign speech",
+            AskKind::SheriffVote => "sheriff vote",
+            AskKind::BadgePass => "badge",
+            AskKind::SpeakingOrder => "speaking order",
+            AskKind::SheriffCall => "sheriff's call",
         }
     }
 
@@ -48,6 +72,14 @@ impl AskKind {
             AskKind::LastWords => "ww-ask-last-words",
             AskKind::Vote => "ww-ask-vote",
             AskKind::PkVote => "ww-ask-pk-vote",
+            AskKind::GuardPick => "ww-ask-guard-pick",
+            AskKind::KingShot => "ww-ask-king-shot",
+            AskKind::SheriffRun => "ww-ask-sheriff-run",
+            AskKind::CampaignSpeech => "ww-ask-campaign-speech",
+            AskKind::SheriffVote => "ww-ask-sheriff-vote",
+            AskKind::BadgePass => "ww-ask-badge-pass",
+            AskKind::SpeakingOrder => "ww-ask-speaking-order",
+            AskKind::SheriffCall => "ww-ask-sheriff-call",
         };
         lang.text(id, &[])
     }
@@ -62,14 +94,32 @@ impl AskKind {
             AskKind::Speech => "speech",
             AskKind::PkSpeech => "pk_speech",
             AskKind::LastWords => "last_words",
-            AskKind::Vote | AskKind::PkVote => "vote",
+            AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote => "vote",
+            AskKind::GuardPick => "guard",
+            AskKind::KingShot => "hunter",
+            AskKind::SheriffRun | AskKind::BadgePass | AskKind::SpeakingOrder => "sheriff",
+            AskKind::CampaignSpeech => "speech",
+            AskKind::SheriffCall => "sheriff",
         }
     }
 
     pub fn is_speech(self) -> bool {
         matches!(
             self,
-            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords
+            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords | AskKind::CampaignSpeech
+        )
+    }
+
+    /// A vote of any round (the day's, its PK revote, the sheriff's).
+    pub fn is_vote(self) -> bool {
+        matches!(self, AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote)
+    }
+
+    /// A step of the night (the shells keep these private).
+    pub fn is_night(self) -> bool {
+        matches!(
+            self,
+            AskKind::WolfPick | AskKind::Witch | AskKind::SeerCheck | AskKind::GuardPick
         )
     }
 
@@ -81,7 +131,14 @@ impl AskKind {
             AskKind::SeerCheck => "check <seat>",
             AskKind::HunterShot => "shoot <seat> or decline",
             AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => "speak <text>",
-            AskKind::Vote | AskKind::PkVote => "vote <seat> or abstain",
+            AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote => "vote <seat> or abstain",
+            AskKind::GuardPick => "guard <seat> or pass",
+            AskKind::KingShot => "shoot <seat> or decline",
+            AskKind::SheriffRun => "run or pass",
+            AskKind::CampaignSpeech => "speak <text> or withdraw",
+            AskKind::BadgePass => "badge <seat> or tear",
+            AskKind::SpeakingOrder => "order up or order down",
+            AskKind::SheriffCall => "call <seat> or pass",
         }
     }
 }
@@ -100,6 +157,9 @@ pub struct Ask {
     pub can_save: bool,
     /// Speeches only: the longest text allowed, in characters.
     pub max_chars: u16,
+    /// Votes only: the board does not let this vote be abstained from.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub no_abstain: bool,
     /// Sequence number of this ask within the game; a surface carries it in buttons so a
     /// stale click is refused.
     pub seq: u32,
@@ -109,16 +169,55 @@ pub struct Ask {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "do", rename_all = "snake_case")]
 pub enum Action {
-    Kill { target: Seat },
+    Kill {
+        target: Seat,
+    },
     Save,
-    Poison { target: Seat },
+    Poison {
+        target: Seat,
+    },
     Pass,
-    Check { target: Seat },
-    Shoot { target: Seat },
+    Check {
+        target: Seat,
+    },
+    Shoot {
+        target: Seat,
+    },
     Decline,
-    Speak { text: String },
-    Vote { target: Seat },
+    Speak {
+        text: String,
+    },
+    Vote {
+        target: Seat,
+    },
     Abstain,
+    Guard {
+        target: Seat,
+    },
+    /// Run for sheriff.
+    Run,
+    /// A candidate leaves the sheriff race (退水): his own speech's answer, or at any time
+    /// during the campaign speeches.
+    Withdraw,
+    /// Pass the badge to `target`.
+    Badge {
+        target: Seat,
+    },
+    /// Tear the badge: no sheriff for the rest of the game.
+    Tear,
+    /// The speaking direction: `up` (the seat after the sheriff first) or down.
+    Order {
+        up: bool,
+    },
+    /// The sheriff's vote call (归票).
+    Call {
+        target: Seat,
+    },
+    /// A wolf self-explodes in a day speech phase (自爆); a white wolf king takes `target`
+    /// with him. Never asked: a wolf may do it whoever is speaking.
+    Explode {
+        target: Option<Seat>,
+    },
 }
 
 impl Action {
@@ -134,6 +233,14 @@ impl Action {
             Action::Speak { .. } => "speak",
             Action::Vote { .. } => "vote",
             Action::Abstain => "abstain",
+            Action::Guard { .. } => "guard",
+            Action::Run => "run",
+            Action::Withdraw => "withdraw",
+            Action::Badge { .. } => "badge",
+            Action::Tear => "tear",
+            Action::Order { .. } => "order",
+            Action::Call { .. } => "call",
+            Action::Explode { .. } => "explode",
         }
     }
 }
@@ -150,6 +257,12 @@ pub enum Choice {
     Save,
     Poison(Seat),
     Say(String),
+    /// Yes: run for sheriff.
+    Run,
+    /// A candidate withdraws.
+    Withdraw,
+    /// The speaking direction (`true`: up from the sheriff).
+    Order(bool),
 }
 
 impl Choice {
@@ -162,17 +275,27 @@ impl Choice {
         let own = match kind {
             WolfPick => "kill",
             SeerCheck => "check",
-            HunterShot => "shoot",
-            Vote | PkVote => "vote",
+            HunterShot | KingShot => "shoot",
+            Vote | PkVote | SheriffVote => "vote",
+            GuardPick => "guard",
+            BadgePass => "badge",
+            SheriffCall => "call",
             _ => "",
         };
         Ok(match (kind, verb) {
-            (WolfPick | SeerCheck | HunterShot | Vote | PkVote, v) if v == "pick" || v == own => {
-                Choice::Seat(seat()?)
-            }
-            (HunterShot, "decline" | "pass") | (Vote | PkVote, "abstain" | "pass") => {
-                Choice::Nobody
-            }
+            (
+                WolfPick | SeerCheck | HunterShot | KingShot | Vote | PkVote | SheriffVote
+                | GuardPick | BadgePass | SheriffCall,
+                v,
+            ) if v == "pick" || v == own => Choice::Seat(seat()?),
+            (HunterShot | KingShot, "decline" | "pass")
+            | (Vote | PkVote | SheriffVote, "abstain" | "pass")
+            | (GuardPick | SheriffCall | SheriffRun, "pass")
+            | (BadgePass, "tear") => Choice::Nobody,
+            (SheriffRun, "run") => Choice::Run,
+            (CampaignSpeech, "withdraw") => Choice::Withdraw,
+            (SpeakingOrder, "up") => Choice::Order(true),
+            (SpeakingOrder, "down") => Choice::Order(false),
             (Witch, "save") => Choice::Save,
             (Witch, "poison") => Choice::Poison(seat()?),
             (Witch, "pass") => Choice::Nobody,
@@ -193,6 +316,9 @@ impl Choice {
             Choice::Save => "save",
             Choice::Poison(_) => "poison",
             Choice::Say(_) => "a speech",
+            Choice::Run => "run",
+            Choice::Withdraw => "withdraw",
+            Choice::Order(_) => "a speaking order",
         }
     }
 }
@@ -212,7 +338,21 @@ impl Ask {
             (Witch, Choice::Save) => Action::Save,
             (Witch, Choice::Poison(target)) => Action::Poison { target },
             (Witch, Choice::Nobody) => Action::Pass,
-            (Speech | PkSpeech | LastWords, Choice::Say(text)) => Action::Speak { text },
+            (Speech | PkSpeech | LastWords | CampaignSpeech, Choice::Say(text)) => {
+                Action::Speak { text }
+            }
+            (KingShot, Choice::Seat(target)) => Action::Shoot { target },
+            (KingShot, Choice::Nobody) => Action::Decline,
+            (SheriffVote, Choice::Seat(target)) => Action::Vote { target },
+            (SheriffVote, Choice::Nobody) => Action::Abstain,
+            (GuardPick, Choice::Seat(target)) => Action::Guard { target },
+            (GuardPick | SheriffRun | SheriffCall, Choice::Nobody) => Action::Pass,
+            (SheriffRun, Choice::Run) => Action::Run,
+            (CampaignSpeech, Choice::Withdraw) => Action::Withdraw,
+            (BadgePass, Choice::Seat(target)) => Action::Badge { target },
+            (BadgePass, Choice::Nobody) => Action::Tear,
+            (SpeakingOrder, Choice::Order(up)) => Action::Order { up },
+            (SheriffCall, Choice::Seat(target)) => Action::Call { target },
             (kind, other) => {
                 return Err(Refusal::WrongAction {
                     seat: self.seat,
@@ -251,6 +391,16 @@ pub enum Refusal {
     PoisonUsed,
     #[error("the speech is {len} characters long; at most {max} are allowed, please shorten it")]
     SpeechTooLong { len: usize, max: usize },
+    #[error("the guard may not guard seat {0} two nights running")]
+    GuardRepeat(Seat),
+    #[error("this board does not let a vote be abstained from now")]
+    NoAbstain,
+    #[error("seat {0} may not self-explode now (a living wolf, in a day speech phase, on a board that allows it)")]
+    CannotExplode(Seat),
+    #[error("seat {0} is not a sheriff candidate who can withdraw now")]
+    CannotWithdraw(Seat),
+    #[error("seat {0} is not a living seat the white wolf king can take with him")]
+    ExplodeTarget(Seat),
 }
 
 /// The asks pending when a refusal was made, for a readable "waiting for" list.

@@ -5,7 +5,7 @@
 
 use super::ask::AskKind;
 use super::claims::Claims;
-use super::seat::{Role, Seat, SeatSet, Side, SEATS};
+use super::seat::{Role, Seat, SeatSet, Side};
 pub use crate::Audience;
 use crate::Lang;
 use serde::{Deserialize, Serialize};
@@ -42,6 +42,8 @@ pub enum SpeechKind {
     Day,
     Pk,
     LastWords,
+    /// A sheriff candidate's campaign speech.
+    Campaign,
 }
 
 impl SpeechKind {
@@ -51,6 +53,7 @@ impl SpeechKind {
             AskKind::Speech => Some(SpeechKind::Day),
             AskKind::PkSpeech => Some(SpeechKind::Pk),
             AskKind::LastWords => Some(SpeechKind::LastWords),
+            AskKind::CampaignSpeech => Some(SpeechKind::Campaign),
             _ => None,
         }
     }
@@ -61,6 +64,10 @@ impl SpeechKind {
 pub enum VoteRound {
     Main,
     Pk,
+    /// The vote for sheriff.
+    Sheriff,
+    /// The sheriff revote after a tie.
+    SheriffPk,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
@@ -70,6 +77,10 @@ pub enum DeathCause {
     Poison,
     Shot,
     Vote,
+    /// A wolf self-exploded.
+    Exploded,
+    /// Taken by the white wolf king as he exploded.
+    Taken,
 }
 
 /// One seat's ballot in a revealed vote.
@@ -85,6 +96,12 @@ pub enum Ballot {
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    /// The board, first of all on any board but the default one (which says nothing, as
+    /// before boards): its id and its number of seats.
+    Board {
+        id: String,
+        seats: u8,
+    },
     /// Seat learns its role (that seat only).
     RoleDealt {
         seat: Seat,
@@ -162,7 +179,7 @@ pub enum Event {
     /// All ballots of a round, revealed together: `ballots[i]` is seat i+1's.
     VotesRevealed {
         round: VoteRound,
-        ballots: [Ballot; SEATS],
+        ballots: Vec<Ballot>,
     },
     /// The vote tied: PK speeches by the tied seats, then the others vote among them.
     PkCalled {
@@ -190,7 +207,76 @@ pub enum Event {
     },
     GameOver {
         winner: Winner,
-        roles: [Role; SEATS],
+        roles: Vec<Role>,
+    },
+    /// The guard's pick for tonight (guard only).
+    GuardPicked {
+        target: Option<Seat>,
+    },
+    /// The wolf king's news at the end of each night he started alive (wolf king only),
+    /// as [`Event::HunterStatus`] is the hunter's.
+    KingStatus {
+        dies: bool,
+        may_shoot: bool,
+    },
+    /// The wolf king's shot (`target: None`: he declines). Public by day; at night the
+    /// king's own until dawn names the dead.
+    KingShot {
+        king: Seat,
+        target: Option<Seat>,
+    },
+    /// What a death shows on a board that reveals it: the side, and the role when the
+    /// board shows roles.
+    Revealed {
+        seat: Seat,
+        side: Side,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        role: Option<Role>,
+    },
+    /// A voted-out idiot shows his card and stays, without a vote from now on.
+    IdiotRevealed {
+        seat: Seat,
+    },
+    /// A wolf self-exploded: the day ends at once.
+    Exploded {
+        wolf: Seat,
+    },
+    /// The white wolf king took a seat with him as he exploded.
+    Taken {
+        king: Seat,
+        target: Seat,
+    },
+    /// The seats running for sheriff (empty: nobody ran).
+    SheriffRunners {
+        running: SeatSet,
+    },
+    /// A candidate left the race.
+    Withdrew {
+        seat: Seat,
+    },
+    /// The election's outcome: `None` means no sheriff (nobody ran, a second tie, or the
+    /// badge was lost to a self-explosion).
+    SheriffElected {
+        seat: Option<Seat>,
+    },
+    /// The dying sheriff passed the badge (`to: None`: he tore it).
+    BadgePassed {
+        from: Seat,
+        to: Option<Seat>,
+    },
+    /// The badge is gone: its holder was a revealed idiot or self-exploded.
+    BadgeLost {
+        seat: Seat,
+    },
+    /// The sheriff's speaking direction: `up` starts from the seat after him.
+    SpeakingOrder {
+        sheriff: Seat,
+        up: bool,
+    },
+    /// The sheriff's vote call (归票): the seat he asks the table to vote out, or none.
+    SheriffCalled {
+        sheriff: Seat,
+        target: Option<Seat>,
     },
 }
 
@@ -235,14 +321,35 @@ pub enum Fall {
     VotedOut,
     /// Shot by the hunter as he died.
     Shot,
+    /// Shot by the wolf king as he died.
+    KingShot,
+    /// Self-exploded.
+    Exploded,
+    /// Taken by the white wolf king.
+    Taken,
 }
 
 impl Fall {
+    /// Its Fluent message (`ww-fall-…`), as a seat is told it.
+    pub fn key(self) -> &'static str {
+        match self {
+            Fall::Night => "ww-fall-night",
+            Fall::VotedOut => "ww-fall-voted-out",
+            Fall::Shot => "ww-fall-shot",
+            Fall::KingShot => "ww-fall-king-shot",
+            Fall::Exploded => "ww-fall-exploded",
+            Fall::Taken => "ww-fall-taken",
+        }
+    }
+
     pub fn words(self) -> &'static str {
         match self {
             Fall::Night => "killed in the night",
             Fall::VotedOut => "voted out",
             Fall::Shot => "shot by the hunter",
+            Fall::KingShot => "shot by the wolf king",
+            Fall::Exploded => "self-exploded",
+            Fall::Taken => "taken by the white wolf king",
         }
     }
 }
@@ -256,6 +363,11 @@ impl Event {
             Event::HunterShot {
                 target: Some(t), ..
             } => Some((SeatSet::only(*t), Fall::Shot)),
+            Event::KingShot {
+                target: Some(t), ..
+            } => Some((SeatSet::only(*t), Fall::KingShot)),
+            Event::Exploded { wolf } => Some((SeatSet::only(*wolf), Fall::Exploded)),
+            Event::Taken { target, .. } => Some((SeatSet::only(*target), Fall::Taken)),
             _ => None,
         }
     }
@@ -270,6 +382,9 @@ impl Event {
         let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
         let n = |s: &Seat| s.to_string();
         match self {
+            Event::Board { id, seats } => {
+                t("ww-board", &[("board", id), ("seats", &seats.to_string())])
+            }
             Event::RoleDealt { seat, role } => t(
                 "ww-role-dealt",
                 &[("seat", &n(seat)), ("role", &role.name_in(lang))],
@@ -324,6 +439,8 @@ impl Event {
                     DeathCause::Poison => "ww-died-poison",
                     DeathCause::Shot => "ww-died-shot",
                     DeathCause::Vote => "ww-died-vote",
+                    DeathCause::Exploded => "ww-died-exploded",
+                    DeathCause::Taken => "ww-died-taken",
                 },
                 &[("seat", &n(seat))],
             ),
@@ -345,6 +462,7 @@ impl Event {
                     SpeechKind::Day => "ww-speech",
                     SpeechKind::Pk => "ww-speech-pk",
                     SpeechKind::LastWords => "ww-speech-last",
+                    SpeechKind::Campaign => "ww-speech-campaign",
                 };
                 t(id, &[("seat", &n(seat)), ("text", text)])
             }
@@ -370,10 +488,11 @@ impl Event {
                 } else {
                     cast.join(", ")
                 };
-                let id = if *round == VoteRound::Pk {
-                    "ww-votes-pk"
-                } else {
-                    "ww-votes"
+                let id = match round {
+                    VoteRound::Main => "ww-votes",
+                    VoteRound::Pk => "ww-votes-pk",
+                    VoteRound::Sheriff => "ww-votes-sheriff",
+                    VoteRound::SheriffPk => "ww-votes-sheriff-pk",
                 };
                 t(id, &[("ballots", &cast)])
             }
@@ -405,6 +524,65 @@ impl Event {
                     ("reason", &reason.name_in(lang)),
                 ],
             ),
+            Event::GuardPicked { target } => match target {
+                Some(x) => t("ww-guard-picked", &[("target", &n(x))]),
+                None => t("ww-guard-none", &[]),
+            },
+            Event::KingStatus { dies, may_shoot } => t(
+                match (dies, may_shoot) {
+                    (false, _) => "ww-king-lives",
+                    (true, true) => "ww-king-may-shoot",
+                    (true, false) => "ww-king-poisoned",
+                },
+                &[],
+            ),
+            Event::KingShot { king, target } => match target {
+                Some(x) => t("ww-king-shoots", &[("king", &n(king)), ("target", &n(x))]),
+                None => t("ww-king-holds", &[("king", &n(king))]),
+            },
+            Event::Revealed { seat, side, role } => match role {
+                Some(r) => t(
+                    "ww-revealed-role",
+                    &[("seat", &n(seat)), ("role", &r.name_in(lang))],
+                ),
+                None => t(
+                    "ww-revealed-side",
+                    &[("seat", &n(seat)), ("side", &side.name_in(lang))],
+                ),
+            },
+            Event::IdiotRevealed { seat } => t("ww-idiot-revealed", &[("seat", &n(seat))]),
+            Event::Exploded { wolf } => t("ww-exploded", &[("wolf", &n(wolf))]),
+            Event::Taken { king, target } => {
+                t("ww-taken", &[("king", &n(king)), ("target", &n(target))])
+            }
+            Event::SheriffRunners { running } => {
+                if running.is_empty() {
+                    t("ww-sheriff-nobody-runs", &[])
+                } else {
+                    t("ww-sheriff-runners", &[("running", &running.to_string())])
+                }
+            }
+            Event::Withdrew { seat } => t("ww-withdrew", &[("seat", &n(seat))]),
+            Event::SheriffElected { seat } => match seat {
+                Some(s) => t("ww-sheriff-elected", &[("seat", &n(s))]),
+                None => t("ww-sheriff-none", &[]),
+            },
+            Event::BadgePassed { from, to } => match to {
+                Some(x) => t("ww-badge-passed", &[("from", &n(from)), ("to", &n(x))]),
+                None => t("ww-badge-torn", &[("from", &n(from))]),
+            },
+            Event::BadgeLost { seat } => t("ww-badge-lost", &[("seat", &n(seat))]),
+            Event::SpeakingOrder { sheriff, up } => t(
+                if *up { "ww-order-up" } else { "ww-order-down" },
+                &[("sheriff", &n(sheriff))],
+            ),
+            Event::SheriffCalled { sheriff, target } => match target {
+                Some(x) => t(
+                    "ww-sheriff-called",
+                    &[("sheriff", &n(sheriff)), ("target", &n(x))],
+                ),
+                None => t("ww-sheriff-calls-none", &[("sheriff", &n(sheriff))]),
+            },
             Event::GameOver { winner, roles } => {
                 let roles: String = roles
                     .iter()

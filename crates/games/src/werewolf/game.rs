@@ -3,7 +3,7 @@
 
 use super::claims::Claims;
 use super::event::SpeechKind;
-use super::{Action, Ask, Audience, Event, Logged, Refusal, Seat, Werewolf, SEATS};
+use super::{Action, Ask, Audience, Event, Logged, Refusal, Seat, Werewolf};
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::{Game, Pending};
 
@@ -14,7 +14,7 @@ impl Game for Werewolf {
     type Refusal = Refusal;
 
     fn seat_count(&self) -> Seat {
-        SEATS as Seat
+        Werewolf::seat_count(self) as Seat
     }
     fn pending(&self) -> Vec<Pending<Ask>> {
         self.asks()

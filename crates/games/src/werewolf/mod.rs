@@ -1,37 +1,44 @@
-//! Werewolf for nine seats: a pure, deterministic state machine of the rules in
-//! `werewolf-rules.md` (no async, no I/O, no clock; a seeded RNG for the deal and ties).
+//! Werewolf on any [`Board`] of 5 to 16 seats: a pure, deterministic state machine of the
+//! rules in `werewolf-rules.md` and `werewolf-boards.md` (no async, no I/O, no clock; a
+//! seeded RNG for the deal and ties). The default board, `seed9`, plays as it always did.
 //!
 //! The game says what it waits for ([`Werewolf::asks`]), takes a seat's [`Action`] or a
 //! passed deadline ([`Werewolf::timeout`]), and logs [`Event`]s, each with its [`Audience`].
 //! [`Werewolf::view`] returns only what one seat may know. A refused action changes nothing.
 //!
-//! - `seat`: seats, roles, sides, seat sets.
+//! - `seat`: seats, roles, sides, seat sets; `board`: boards (deck and switches).
 //! - `ask`: asks, actions, refusals.
 //! - `event`: events, audiences, and their one-line story.
 //! - `rules`: the configurable rules and the GPP table.
-//! - `night`, `day`: the two halves of a round; `score`: GPP bookkeeping.
+//! - `night`, `day`: the two halves of a round; `sheriff`: the election and the badge;
+//!   `deaths`: deaths, what follows them (badge, shots, last words), self-explosion and the
+//!   win check; `score`: GPP bookkeeping.
 //! - `view`: a seat's view of the game.
 
 mod ask;
+mod board;
 pub mod claims;
 #[cfg(test)]
 mod claims_corpus;
 mod day;
+mod deaths;
 mod event;
 mod game;
 mod night;
 mod rules;
 mod score;
 mod seat;
+mod sheriff;
 mod view;
 
 pub use ask::{Action, Ask, AskKind, Choice, Refusal, Waiting};
+pub use board::{Abstain, Board, LastWords, NightStep, Reveal, MIN_SEATS};
 pub use claims::Claims;
 pub use event::{
     Audience, Ballot, DeathCause, Event, Fall, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
 };
 pub use rules::{GppTable, Rules, WitchSelfSave, WolfChat};
-pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, EVERY_SEAT, SEATS};
+pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, EVERY_SEAT, MAX_SEATS, SEATS};
 pub use view::{Knowledge, View};
 
 use rand_chacha::ChaCha8Rng;
@@ -43,15 +50,29 @@ use std::sync::Arc;
 #[derive(Debug, Clone)]
 enum Stage {
     Night(night::Night),
-    /// Day speeches or PK speeches, in `order`.
+    /// Day, PK or campaign speeches, in `order`.
     Speeches(day::Speeches),
     Vote(day::Vote),
-    /// The hunter, just voted out, may shoot.
-    HunterDay {
-        hunter: Seat,
+    /// A shooter (hunter, wolf king) who died by day may shoot.
+    ShotDay {
+        seat: Seat,
     },
     LastWords {
         seat: Seat,
+    },
+    /// Day 1 on a sheriff board: who runs.
+    Signup(sheriff::Signup),
+    /// The dying sheriff passes the badge or tears it.
+    Badge {
+        seat: Seat,
+    },
+    /// The sheriff picks the speaking direction.
+    Order {
+        sheriff: Seat,
+    },
+    /// The sheriff names a vote target.
+    Call {
+        sheriff: Seat,
     },
     Ended,
 }
@@ -79,7 +100,10 @@ impl Phase {
 #[derive(Debug, Clone)]
 pub struct Werewolf {
     rules: Arc<Rules>,
-    roles: [Role; SEATS],
+    board: Arc<Board>,
+    /// How many seats: `roles[..seats]` are dealt.
+    seats: u8,
+    roles: [Role; MAX_SEATS],
     alive: SeatSet,
     wolves: SeatSet,
     day: u32,
@@ -88,10 +112,26 @@ pub struct Werewolf {
     antidote: bool,
     poison: bool,
     log: Vec<Logged>,
-    gpp: [i32; SEATS],
+    gpp: [i32; MAX_SEATS],
     deaths: Vec<Seat>,
     winner: Option<Winner>,
     last_first_speaker: Option<Seat>,
+    /// The seat the guard guarded last night (he may not guard it again tonight).
+    last_guarded: Option<Seat>,
+    /// The badge's holder.
+    sheriff: Option<Seat>,
+    /// The badge is gone for the game (torn, swallowed by an explosion, a revealed idiot's).
+    badge_gone: bool,
+    /// Night 1's dead on a sheriff board, not yet announced (the election comes first).
+    unannounced: SeatSet,
+    /// Who votes in the sheriff election (the seats that did not run).
+    badge_voters: SeatSet,
+    /// Revealed idiots: alive, never voting, never voted on again.
+    mute: SeatSet,
+    /// What must happen before the game moves on (badge, shots, last words), in order.
+    tasks: Vec<deaths::Task>,
+    /// Where the game goes once `tasks` is empty.
+    then: deaths::Then,
     asks: Vec<Ask>,
     /// The previous asks' buffer, reused by `refresh_asks`.
     spare_asks: Vec<Ask>,
@@ -103,28 +143,50 @@ pub fn below(rng: &mut impl RngCore, n: usize) -> usize {
     ((rng.next_u32() as u64 * n as u64) >> 32) as usize
 }
 
-/// Deals the nine roles with the seed's RNG (Fisher–Yates over the standard deck).
+/// Deals the default board's nine roles with the seed's RNG (Fisher–Yates over [`DECK`]).
 pub fn deal(seed: u64) -> [Role; SEATS] {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let mut roles = DECK;
-    for i in (1..SEATS).rev() {
+    shuffle(seed, &mut roles);
+    roles
+}
+
+/// Deals `board`'s deck with the seed's RNG; on the default board, [`deal`]'s roles.
+pub fn deal_board(board: &Board, seed: u64) -> Vec<Role> {
+    let mut roles = board.deck();
+    shuffle(seed, &mut roles);
+    roles
+}
+
+fn shuffle(seed: u64, roles: &mut [Role]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    for i in (1..roles.len()).rev() {
         let j = below(&mut rng, i + 1);
         roles.swap(i, j);
     }
-    roles
 }
 
 /// The nine seats in an order drawn from `seed` on a stream of its own (`stream` keeps
 /// this draw apart from the deal's and from other draws): the first K are where K humans
 /// sit, so the seed alone decides it and a game replays.
 pub fn seat_draw(seed: u64, stream: u64) -> [Seat; SEATS] {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stream);
     let mut seats = ALL_SEATS;
-    for i in (1..SEATS).rev() {
+    draw_seats(seed, stream, &mut seats);
+    seats
+}
+
+/// [`seat_draw`] for a table of `n` seats (the same order as it for nine).
+pub fn seat_draw_n(n: usize, seed: u64, stream: u64) -> Vec<Seat> {
+    let mut seats: Vec<Seat> = (1..=n as Seat).collect();
+    draw_seats(seed, stream, &mut seats);
+    seats
+}
+
+fn draw_seats(seed: u64, stream: u64, seats: &mut [Seat]) {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stream);
+    for i in (1..seats.len()).rev() {
         let j = (rng.next_u64() % (i as u64 + 1)) as usize;
         seats.swap(i, j);
     }
-    seats
 }
 
 impl Werewolf {
@@ -143,21 +205,44 @@ impl Werewolf {
         None
     }
 
-    /// A new game with roles dealt by `seed`, which also drives every tie-break.
+    /// A new game on the default board with roles dealt by `seed`, which also drives
+    /// every tie-break.
     pub fn new(rules: Arc<Rules>, seed: u64) -> Werewolf {
         Werewolf::with_roles(rules, deal(seed), seed)
     }
 
-    /// A new game with a fixed deal (`roles[i]` is seat i+1's role).
+    /// A new game on `board` with roles dealt by `seed`.
+    pub fn on_board(rules: Arc<Rules>, board: Arc<Board>, seed: u64) -> Werewolf {
+        let roles = deal_board(&board, seed);
+        Werewolf::with_deal(rules, board, &roles, seed)
+    }
+
+    /// A new game on the default board with a fixed deal (`roles[i]` is seat i+1's role).
     pub fn with_roles(rules: Arc<Rules>, roles: [Role; SEATS], seed: u64) -> Werewolf {
-        let wolves = ALL_SEATS
-            .into_iter()
-            .filter(|&s| roles[s as usize - 1] == Role::Werewolf)
+        Werewolf::with_deal(rules, Board::seed9(), &roles, seed)
+    }
+
+    /// A new game on `board` with a fixed deal, which must be a shuffle of the board's deck.
+    pub fn with_deal(rules: Arc<Rules>, board: Arc<Board>, deal: &[Role], seed: u64) -> Werewolf {
+        let mut sorted = deal.to_vec();
+        sorted.sort();
+        let mut deck = board.deck();
+        deck.sort();
+        assert_eq!(sorted, deck, "a deal is a shuffle of its board's deck");
+        let seats = deal.len() as u8;
+        let mut roles = [Role::Villager; MAX_SEATS];
+        roles[..deal.len()].copy_from_slice(deal);
+        let every = SeatSet::upto(seats);
+        let wolves = every
+            .iter()
+            .filter(|&s| roles[s as usize - 1].is_wolf())
             .collect();
         let mut game = Werewolf {
             rules,
+            board,
+            seats,
             roles,
-            alive: EVERY_SEAT,
+            alive: every,
             wolves,
             day: 0,
             stage: Stage::Ended,
@@ -166,15 +251,27 @@ impl Werewolf {
             antidote: true,
             poison: true,
             log: Vec::with_capacity(256),
-            gpp: [0; SEATS],
-            deaths: Vec::with_capacity(SEATS),
+            gpp: [0; MAX_SEATS],
+            deaths: Vec::with_capacity(MAX_SEATS),
             winner: None,
             last_first_speaker: None,
-            asks: Vec::with_capacity(SEATS),
-            spare_asks: Vec::with_capacity(SEATS),
+            last_guarded: None,
+            sheriff: None,
+            badge_gone: false,
+            unannounced: SeatSet::EMPTY,
+            badge_voters: SeatSet::EMPTY,
+            mute: SeatSet::EMPTY,
+            tasks: Vec::new(),
+            then: deaths::Then::Night,
+            asks: Vec::with_capacity(MAX_SEATS),
+            spare_asks: Vec::with_capacity(MAX_SEATS),
             next_seq: 0,
         };
-        for seat in ALL_SEATS {
+        if game.board.id != Board::seed9().id {
+            let (id, seats) = (game.board.id.clone(), game.seats);
+            game.emit(Audience::Everyone, Event::Board { id, seats });
+        }
+        for seat in every.iter() {
             let role = game.role(seat);
             game.emit(Audience::seat(seat), Event::RoleDealt { seat, role });
         }
@@ -187,14 +284,36 @@ impl Werewolf {
     pub fn rules(&self) -> &Rules {
         &self.rules
     }
+    pub fn board(&self) -> &Arc<Board> {
+        &self.board
+    }
+    /// How many seats this game's board has.
+    pub fn seat_count(&self) -> usize {
+        self.seats as usize
+    }
+    /// Every seat of this game.
+    pub fn every_seat(&self) -> SeatSet {
+        SeatSet::upto(self.seats)
+    }
     pub fn role(&self, seat: Seat) -> Role {
         self.roles[seat as usize - 1]
     }
-    pub fn roles(&self) -> &[Role; SEATS] {
-        &self.roles
+    /// `roles()[i]` is seat i+1's role.
+    pub fn roles(&self) -> &[Role] {
+        &self.roles[..self.seats as usize]
     }
+    /// The living seats as the table knows them (night 1's dead stay in it until the
+    /// sheriff election is over and dawn names them).
     pub fn alive(&self) -> SeatSet {
-        self.alive
+        self.alive.union(self.unannounced)
+    }
+    /// The badge's holder, if there is one.
+    pub fn sheriff(&self) -> Option<Seat> {
+        self.sheriff
+    }
+    /// Revealed idiots: alive, without a vote.
+    pub fn mute(&self) -> SeatSet {
+        self.mute
     }
     pub fn is_alive(&self, seat: Seat) -> bool {
         self.alive.contains(seat)
@@ -222,8 +341,8 @@ impl Werewolf {
         &self.deaths
     }
     /// GPP so far; `gpp()[i]` is seat i+1's.
-    pub fn gpp(&self) -> &[i32; SEATS] {
-        &self.gpp
+    pub fn gpp(&self) -> &[i32] {
+        &self.gpp[..self.seats as usize]
     }
     /// The whole log: the god view.
     pub fn log(&self) -> &[Logged] {
@@ -252,11 +371,14 @@ impl Werewolf {
         self.role(seat).side()
     }
 
-    fn seat_of(&self, role: Role) -> Seat {
-        ALL_SEATS
-            .into_iter()
-            .find(|&s| self.role(s) == role)
-            .expect("every deal has exactly one seer, witch and hunter")
+    /// The seat dealt `role` (a special role is dealt at most once), if the board has it.
+    fn seat_of(&self, role: Role) -> Option<Seat> {
+        (1..=self.seats).find(|&s| self.role(s) == role)
+    }
+
+    /// Whether `role` is dealt and its seat alive.
+    fn living(&self, role: Role) -> Option<Seat> {
+        self.seat_of(role).filter(|&s| self.alive.contains(s))
     }
 
     fn waiting(&self) -> Waiting {
@@ -264,6 +386,8 @@ impl Werewolf {
     }
 
     /// Applies a seat's action to its pending ask, or refuses it and changes nothing.
+    /// Two actions are never asked and may come at any moment of their phase: a wolf's
+    /// self-explosion and a sheriff candidate's withdrawal.
     pub fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         self.act_meaning(seat, action, None)
     }
@@ -287,14 +411,49 @@ impl Werewolf {
         action: Action,
         meant: Option<Claims>,
     ) -> Result<(), Refusal> {
+        if let Some(result) = self.unasked(seat, &action) {
+            result?;
+            match action {
+                Action::Explode { target } => self.explode(seat, target),
+                _ => self.withdraw(seat),
+            }
+            self.refresh_asks();
+            return Ok(());
+        }
         let ask = self.pending_for(seat)?;
         self.apply(ask, action, meant)?;
         self.refresh_asks();
         Ok(())
     }
 
+    /// For an action no ask waits for (explode, or a withdrawal outside the candidate's own
+    /// speech), whether it is allowed now; `None` for every other action.
+    fn unasked(&self, seat: Seat, action: &Action) -> Option<Result<(), Refusal>> {
+        match action {
+            Action::Explode { target } => Some(
+                self.pending_seat(seat)
+                    .and_then(|_| self.check_explode(seat, *target)),
+            ),
+            Action::Withdraw
+                if self
+                    .ask_for(seat)
+                    .is_none_or(|a| a.kind != AskKind::CampaignSpeech) =>
+            {
+                Some(self.pending_seat(seat).and_then(|_| {
+                    if self.may_withdraw(seat) {
+                        Ok(())
+                    } else {
+                        Err(Refusal::CannotWithdraw(seat))
+                    }
+                }))
+            }
+            _ => None,
+        }
+    }
+
     /// The deadline of `seat`'s pending ask passed: it takes the default (no pick, pass,
-    /// no check, decline, no speech, abstain), recorded privately in the log.
+    /// no check, decline, no speech, abstain, no run, tear, up, no call), recorded
+    /// privately in the log.
     pub fn timeout(&mut self, seat: Seat) -> Result<(), Refusal> {
         let ask = self.pending_for(seat)?;
         self.emit(
@@ -309,17 +468,25 @@ impl Werewolf {
                 self.wolf_pick(seat, None);
                 None
             }
-            AskKind::Witch => Some(Action::Pass),
+            AskKind::Witch | AskKind::GuardPick | AskKind::SheriffRun | AskKind::SheriffCall => {
+                Some(Action::Pass)
+            }
             AskKind::SeerCheck => {
                 self.seer_no_check();
                 None
             }
-            AskKind::HunterShot => Some(Action::Decline),
-            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords => {
+            AskKind::HunterShot | AskKind::KingShot => Some(Action::Decline),
+            AskKind::Speech | AskKind::PkSpeech | AskKind::LastWords | AskKind::CampaignSpeech => {
                 self.speech_done();
                 None
             }
-            AskKind::Vote | AskKind::PkVote => Some(Action::Abstain),
+            AskKind::Vote | AskKind::PkVote | AskKind::SheriffVote => {
+                // Even where abstaining is off, a ballot not cast is no ballot.
+                self.cast(seat, Ballot::Abstain);
+                None
+            }
+            AskKind::BadgePass => Some(Action::Tear),
+            AskKind::SpeakingOrder => Some(Action::Order { up: true }),
         };
         if let Some(action) = action {
             self.apply(ask, action, None)
@@ -341,13 +508,19 @@ impl Werewolf {
         }
     }
 
-    fn pending_for(&self, seat: Seat) -> Result<Ask, Refusal> {
-        if !(1..=SEATS as Seat).contains(&seat) {
+    /// A seat of this table, in a game not over.
+    fn pending_seat(&self, seat: Seat) -> Result<(), Refusal> {
+        if !(1..=self.seats).contains(&seat) {
             return Err(Refusal::UnknownSeat(seat));
         }
         if self.winner.is_some() {
             return Err(Refusal::GameOver);
         }
+        Ok(())
+    }
+
+    fn pending_for(&self, seat: Seat) -> Result<Ask, Refusal> {
+        self.pending_seat(seat)?;
         self.ask_for(seat).copied().ok_or(Refusal::NotYourTurn {
             seat,
             waiting: self.waiting(),
@@ -357,6 +530,9 @@ impl Werewolf {
     /// Whether `seat` may take `action` now, without changing anything: the check a
     /// session makes before it stores an input.
     pub fn check(&self, seat: Seat, action: &Action) -> Result<(), Refusal> {
+        if let Some(result) = self.unasked(seat, action) {
+            return result;
+        }
         let ask = self.pending_for(seat)?;
         self.validate(&ask, action)
     }
@@ -376,8 +552,16 @@ impl Werewolf {
         match (ask.kind, action) {
             (AskKind::WolfPick, Action::Kill { target })
             | (AskKind::SeerCheck, Action::Check { target })
-            | (AskKind::HunterShot, Action::Shoot { target })
-            | (AskKind::Vote | AskKind::PkVote, Action::Vote { target }) => check_target(*target),
+            | (AskKind::HunterShot | AskKind::KingShot, Action::Shoot { target })
+            | (AskKind::BadgePass, Action::Badge { target })
+            | (AskKind::SheriffCall, Action::Call { target }) => check_target(*target),
+            (kind, Action::Vote { target }) if kind.is_vote() => check_target(*target),
+            (AskKind::GuardPick, Action::Guard { target }) => {
+                if self.last_guarded == Some(*target) && self.alive.contains(*target) {
+                    return Err(Refusal::GuardRepeat(*target));
+                }
+                check_target(*target)
+            }
             (AskKind::Witch, Action::Save) => {
                 if ask.can_save {
                     Ok(())
@@ -391,9 +575,22 @@ impl Werewolf {
                 }
                 check_target(*target)
             }
-            (AskKind::Witch, Action::Pass)
-            | (AskKind::HunterShot, Action::Decline)
-            | (AskKind::Vote | AskKind::PkVote, Action::Abstain) => Ok(()),
+            (kind, Action::Abstain) if kind.is_vote() => {
+                if ask.no_abstain {
+                    Err(Refusal::NoAbstain)
+                } else {
+                    Ok(())
+                }
+            }
+            (
+                AskKind::Witch | AskKind::GuardPick | AskKind::SheriffRun | AskKind::SheriffCall,
+                Action::Pass,
+            )
+            | (AskKind::HunterShot | AskKind::KingShot, Action::Decline)
+            | (AskKind::SheriffRun, Action::Run)
+            | (AskKind::CampaignSpeech, Action::Withdraw)
+            | (AskKind::BadgePass, Action::Tear)
+            | (AskKind::SpeakingOrder, Action::Order { .. }) => Ok(()),
             (kind, Action::Speak { text }) if kind.is_speech() => {
                 let max = self.rules.speech_max_chars;
                 // A text of at most `max` bytes has at most `max` characters.
@@ -421,15 +618,23 @@ impl Werewolf {
             (AskKind::Witch, Action::Poison { target }) => self.witch_poison(target),
             (AskKind::Witch, Action::Pass) => self.witch_pass(),
             (AskKind::SeerCheck, Action::Check { target }) => self.seer_check(seat, target),
-            (AskKind::HunterShot, Action::Shoot { target }) => {
-                self.hunter_shoot(seat, Some(target))
+            (AskKind::GuardPick, Action::Guard { target }) => self.guard_pick(seat, Some(target)),
+            (AskKind::GuardPick, Action::Pass) => self.guard_pick(seat, None),
+            (AskKind::HunterShot | AskKind::KingShot, Action::Shoot { target }) => {
+                self.shoot(seat, Some(target))
             }
-            (AskKind::HunterShot, Action::Decline) => self.hunter_shoot(seat, None),
+            (AskKind::HunterShot | AskKind::KingShot, Action::Decline) => self.shoot(seat, None),
+            (AskKind::CampaignSpeech, Action::Withdraw) => self.withdraw(seat),
             (kind, Action::Speak { text }) => self.speak(seat, kind, text, meant),
-            (AskKind::Vote | AskKind::PkVote, Action::Vote { target }) => {
-                self.cast(seat, Ballot::Vote(target))
-            }
+            (_, Action::Vote { target }) => self.cast(seat, Ballot::Vote(target)),
             (_, Action::Abstain) => self.cast(seat, Ballot::Abstain),
+            (AskKind::SheriffRun, Action::Run) => self.sign_up(seat, true),
+            (AskKind::SheriffRun, Action::Pass) => self.sign_up(seat, false),
+            (AskKind::BadgePass, Action::Badge { target }) => self.pass_badge(seat, Some(target)),
+            (AskKind::BadgePass, Action::Tear) => self.pass_badge(seat, None),
+            (AskKind::SpeakingOrder, Action::Order { up }) => self.set_order(seat, up),
+            (AskKind::SheriffCall, Action::Call { target }) => self.call(seat, Some(target)),
+            (AskKind::SheriffCall, Action::Pass) => self.call(seat, None),
             (kind, other) => unreachable!("validated: {kind:?} takes {}", other.name()),
         }
         Ok(())
@@ -451,27 +656,47 @@ impl Werewolf {
                 }
             }
             Stage::Vote(v) => {
-                let kind = match v.round {
-                    VoteRound::Main => AskKind::Vote,
-                    VoteRound::Pk => AskKind::PkVote,
-                };
+                let kind = v.ask_kind();
+                let no_abstain = self.no_abstain(v.round);
                 for seat in v.remaining.iter() {
                     let mut ask = self.blank_ask(seat, kind);
                     ask.targets = v.candidates;
+                    ask.no_abstain = no_abstain;
                     asks.push(ask);
                 }
             }
-            Stage::HunterDay { hunter } => {
-                let mut ask = self.blank_ask(*hunter, AskKind::HunterShot);
-                ask.targets = self.alive.without(*hunter);
+            Stage::ShotDay { seat } => {
+                let kind = if self.role(*seat) == Role::Hunter {
+                    AskKind::HunterShot
+                } else {
+                    AskKind::KingShot
+                };
+                let mut ask = self.blank_ask(*seat, kind);
+                ask.targets = self.alive.without(*seat);
                 asks.push(ask);
             }
             Stage::LastWords { seat } => asks.push(self.blank_ask(*seat, AskKind::LastWords)),
+            Stage::Signup(s) => {
+                for seat in s.remaining.iter() {
+                    asks.push(self.blank_ask(seat, AskKind::SheriffRun));
+                }
+            }
+            Stage::Badge { seat } => {
+                let mut ask = self.blank_ask(*seat, AskKind::BadgePass);
+                ask.targets = self.alive.without(*seat);
+                asks.push(ask);
+            }
+            Stage::Order { sheriff } => asks.push(self.blank_ask(*sheriff, AskKind::SpeakingOrder)),
+            Stage::Call { sheriff } => {
+                let mut ask = self.blank_ask(*sheriff, AskKind::SheriffCall);
+                ask.targets = self.alive.minus(self.mute);
+                asks.push(ask);
+            }
             Stage::Ended => {}
         }
         // The old asks by seat (a seat has at most one pending ask), so keeping the numbers
         // of the asks that stay open takes one look each.
-        let mut open = [None; SEATS + 1];
+        let mut open = [None; MAX_SEATS + 1];
         for o in self.asks.iter().rev() {
             if let Some(slot) = open.get_mut(o.seat as usize) {
                 *slot = Some((o.kind, o.seq));
@@ -501,10 +726,7 @@ impl Werewolf {
         let Stage::Vote(v) = &self.stage else {
             return false;
         };
-        let kind = match v.round {
-            VoteRound::Main => AskKind::Vote,
-            VoteRound::Pk => AskKind::PkVote,
-        };
+        let kind = v.ask_kind();
         let open: SeatSet = self.asks.iter().map(|a| a.seat).collect();
         let same = !self.asks.is_empty()
             && v.remaining.minus(open).is_empty()
@@ -519,6 +741,15 @@ impl Werewolf {
         same
     }
 
+    /// Whether this board forbids abstaining in a vote of `round` today.
+    fn no_abstain(&self, round: VoteRound) -> bool {
+        match self.board.abstain {
+            Abstain::Allowed => false,
+            Abstain::Off => true,
+            Abstain::NotDay1 => self.day == 1 && matches!(round, VoteRound::Main | VoteRound::Pk),
+        }
+    }
+
     fn blank_ask(&self, seat: Seat, kind: AskKind) -> Ask {
         Ask {
             seat,
@@ -531,64 +762,13 @@ impl Werewolf {
             } else {
                 0
             },
+            no_abstain: false,
             seq: 0,
         }
-    }
-
-    /// A death: logged with its cause (moderator only), then the win check. Returns true
-    /// when the game ended.
-    fn kill(&mut self, seat: Seat, cause: DeathCause) -> bool {
-        self.alive.remove(seat);
-        self.deaths.push(seat);
-        self.emit(Audience::Moderator, Event::Died { seat, cause });
-        if let Some(winner) = self.win_check() {
-            if matches!(self.stage, Stage::Night(_)) {
-                // A night that ends the game counts for survival.
-                self.survival_points();
-            }
-            self.finish(winner);
-            return true;
-        }
-        false
-    }
-
-    fn win_check(&self) -> Option<Winner> {
-        let alive_roles = self.alive.iter().map(|s| self.role(s));
-        let (mut wolves, mut gods, mut villagers) = (0, 0, 0);
-        for role in alive_roles {
-            match role {
-                Role::Werewolf => wolves += 1,
-                Role::Villager => villagers += 1,
-                _ => gods += 1,
-            }
-        }
-        if wolves == 0 {
-            Some(Winner::Good)
-        } else if gods == 0 || villagers == 0 {
-            Some(Winner::Wolves)
-        } else {
-            None
-        }
-    }
-
-    fn finish(&mut self, winner: Winner) {
-        if let Some(side) = winner.side() {
-            let points = match side {
-                Side::Good => self.rules.gpp.win_good,
-                Side::Wolves => self.rules.gpp.win_wolves,
-            };
-            for seat in ALL_SEATS {
-                if self.side(seat) == side {
-                    self.score(seat, points, ScoreReason::TeamWin);
-                }
-            }
-        }
-        self.winner = Some(winner);
-        self.stage = Stage::Ended;
-        let roles = self.roles;
-        self.emit(Audience::Everyone, Event::GameOver { winner, roles });
     }
 }
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_boards;

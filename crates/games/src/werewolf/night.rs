@@ -1,7 +1,10 @@
-//! The night: wolves pick one after another, the witch learns the attack and may use her
-//! potions, the seer checks (alongside both), then the deaths resolve in order (attack,
-//! poison) and a dying hunter may shoot.
+//! The night: the guard picks, the wolves pick one after another, the witch learns the
+//! attack and may use her potions, the seer checks; the guard's and the seer's steps are
+//! asked alongside the wolves' (nothing said that night bears on them). Then the deaths
+//! resolve in order (the attack unless exactly one of guard and witch saved its target, then
+//! the poison), and a dying hunter or wolf king may shoot.
 
+use super::deaths::Then;
 use super::*;
 
 #[derive(Debug, Clone)]
@@ -11,7 +14,7 @@ pub(super) struct Night {
     /// Wolves still to pick this round (ascending seat order).
     to_pick: SeatSet,
     /// Picks per target this round.
-    tally: [u8; SEATS + 1],
+    tally: [u8; MAX_SEATS + 1],
     wolves_done: bool,
     attacked: Option<Seat>,
     witch_told: bool,
@@ -19,16 +22,20 @@ pub(super) struct Night {
     saved: bool,
     poisoned: Option<Seat>,
     seer_done: bool,
-    /// The dying hunter is deciding whether to shoot.
-    hunter_asking: bool,
+    guard_done: bool,
+    guarded: Option<Seat>,
+    /// The dying shooters still to be asked, one at a time.
+    shooters: SeatSet,
+    /// The shooter deciding now.
+    shooting: Option<Seat>,
     /// Seats that died tonight.
-    dead: SeatSet,
+    pub(super) dead: SeatSet,
 }
 
 impl Night {
     fn fresh_round(&mut self, wolves: SeatSet) {
         self.to_pick = wolves;
-        self.tally = [0; SEATS + 1];
+        self.tally = [0; MAX_SEATS + 1];
     }
 }
 
@@ -36,11 +43,12 @@ impl Werewolf {
     pub(super) fn begin_night(&mut self, n: u32) {
         self.day = n;
         self.emit(Audience::Everyone, Event::NightFell { night: n });
-        let seer_alive = self.alive.contains(self.seat_of(Role::Seer));
+        let seer_alive = self.living(Role::Seer).is_some();
+        let guard_alive = self.living(Role::Guard).is_some();
         let mut night = Night {
             round: 1,
             to_pick: SeatSet::EMPTY,
-            tally: [0; SEATS + 1],
+            tally: [0; MAX_SEATS + 1],
             wolves_done: false,
             attacked: None,
             witch_told: false,
@@ -48,7 +56,10 @@ impl Werewolf {
             saved: false,
             poisoned: None,
             seer_done: !seer_alive,
-            hunter_asking: false,
+            guard_done: !guard_alive,
+            guarded: None,
+            shooters: SeatSet::EMPTY,
+            shooting: None,
             dead: SeatSet::EMPTY,
         };
         night.fresh_round(self.alive.intersect(self.wolves));
@@ -56,7 +67,7 @@ impl Werewolf {
         self.advance_night();
     }
 
-    fn night(&mut self) -> &mut Night {
+    pub(super) fn night(&mut self) -> &mut Night {
         match &mut self.stage {
             Stage::Night(n) => n,
             _ => unreachable!("night actions are only asked at night"),
@@ -64,14 +75,23 @@ impl Werewolf {
     }
 
     pub(super) fn night_asks(&self, n: &Night, asks: &mut Vec<Ask>) {
+        if !n.guard_done {
+            if let Some(guard) = self.living(Role::Guard) {
+                let mut ask = self.blank_ask(guard, AskKind::GuardPick);
+                ask.targets = self.alive;
+                if let Some(last) = self.last_guarded {
+                    ask.targets.remove(last);
+                }
+                asks.push(ask);
+            }
+        }
         if !n.wolves_done {
             if let Some(wolf) = n.to_pick.first() {
                 let mut ask = self.blank_ask(wolf, AskKind::WolfPick);
                 ask.targets = self.alive;
                 asks.push(ask);
             }
-        } else if !n.witch_done {
-            let witch = self.seat_of(Role::Witch);
+        } else if let Some(witch) = self.seat_of(Role::Witch).filter(|_| !n.witch_done) {
             let mut ask = self.blank_ask(witch, AskKind::Witch);
             ask.attacked = n.attacked;
             ask.can_save = self.can_save(n, witch);
@@ -80,16 +100,19 @@ impl Werewolf {
             }
             asks.push(ask);
         }
-        if !n.seer_done {
-            let seer = self.seat_of(Role::Seer);
+        if let Some(seer) = self.seat_of(Role::Seer).filter(|_| !n.seer_done) {
             let mut ask = self.blank_ask(seer, AskKind::SeerCheck);
             ask.targets = self.alive.without(seer);
             asks.push(ask);
         }
-        if n.hunter_asking {
-            let hunter = self.seat_of(Role::Hunter);
-            let mut ask = self.blank_ask(hunter, AskKind::HunterShot);
-            ask.targets = self.alive.without(hunter);
+        if let Some(shooter) = n.shooting {
+            let kind = if self.role(shooter) == Role::Hunter {
+                AskKind::HunterShot
+            } else {
+                AskKind::KingShot
+            };
+            let mut ask = self.blank_ask(shooter, kind);
+            ask.targets = self.alive.without(shooter);
             asks.push(ask);
         }
     }
@@ -102,11 +125,17 @@ impl Werewolf {
             return false;
         }
         attacked != witch
-            || match self.rules.witch_self_save {
+            || match self.witch_self_save() {
                 WitchSelfSave::Always => true,
                 WitchSelfSave::FirstNight => self.day == 1,
                 WitchSelfSave::Never => false,
             }
+    }
+
+    fn witch_self_save(&self) -> WitchSelfSave {
+        self.board
+            .witch_self_save
+            .unwrap_or(self.rules.witch_self_save)
     }
 
     pub(super) fn why_no_save(&self, witch: Seat) -> &'static str {
@@ -118,7 +147,7 @@ impl Werewolf {
         } else if n.attacked.is_none() {
             "nobody was attacked tonight"
         } else if n.attacked == Some(witch) {
-            match self.rules.witch_self_save {
+            match self.witch_self_save() {
                 WitchSelfSave::FirstNight => "the witch may save herself only on the first night",
                 _ => "the witch may not save herself",
             }
@@ -151,6 +180,7 @@ impl Werewolf {
     fn finish_wolf_round(&mut self) {
         let wolves = self.wolves;
         let living_wolves = self.alive.intersect(wolves);
+        let seats = self.seats;
         let n = self.night();
         let max = *n.tally.iter().max().expect("tally is not empty");
         if max == 0 {
@@ -165,8 +195,7 @@ impl Werewolf {
             );
             return;
         }
-        let tied: SeatSet = ALL_SEATS
-            .into_iter()
+        let tied: SeatSet = (1..=seats)
             .filter(|&s| n.tally[s as usize] == max)
             .collect();
         let (target, by_lot) = if tied.len() == 1 {
@@ -211,7 +240,7 @@ impl Werewolf {
     pub(super) fn witch_poison(&mut self, target: Seat) {
         self.poison = false;
         self.night().poisoned = Some(target);
-        let witch = self.seat_of(Role::Witch);
+        let witch = self.seat_of(Role::Witch).expect("the witch poisons");
         self.emit(Audience::seat(witch), Event::WitchPoisoned { target });
         self.witch_maybe_done();
         self.advance_night();
@@ -224,7 +253,9 @@ impl Werewolf {
 
     /// The witch's turn ends by itself once no potion is usable tonight.
     fn witch_maybe_done(&mut self) {
-        let witch = self.seat_of(Role::Witch);
+        let Some(witch) = self.seat_of(Role::Witch) else {
+            return;
+        };
         let Stage::Night(n) = &self.stage else { return };
         let usable = self.can_save(n, witch) || (self.poison && n.poisoned.is_none());
         if !usable {
@@ -250,17 +281,25 @@ impl Werewolf {
         self.advance_night();
     }
 
-    pub(super) fn hunter_shoot(&mut self, hunter: Seat, target: Option<Seat>) {
-        if let Stage::HunterDay { .. } = self.stage {
-            self.hunter_shoot_by_day(hunter, target);
-            return;
-        }
-        self.night().hunter_asking = false;
-        self.emit(Audience::seat(hunter), Event::HunterShot { hunter, target });
-        if let Some(target) = target {
-            self.score_shot(hunter, target);
-            self.night().dead.insert(target);
-            if self.kill(target, DeathCause::Shot) {
+    /// The guard's pick; `None` guards nobody.
+    pub(super) fn guard_pick(&mut self, guard: Seat, target: Option<Seat>) {
+        let n = self.night();
+        n.guard_done = true;
+        n.guarded = target;
+        self.last_guarded = target;
+        self.emit(Audience::seat(guard), Event::GuardPicked { target });
+        self.advance_night();
+    }
+
+    /// Asks the next dying shooter, or ends the night when none is left.
+    pub(super) fn next_night_shooter(&mut self) {
+        let alive = self.alive;
+        let n = self.night();
+        n.shooting = None;
+        while let Some(seat) = n.shooters.first() {
+            n.shooters.remove(seat);
+            if !alive.without(seat).is_empty() {
+                n.shooting = Some(seat);
                 return;
             }
         }
@@ -280,12 +319,12 @@ impl Werewolf {
                 return; // second round of picks
             }
         }
-        let witch = self.seat_of(Role::Witch);
+        let witch = self.living(Role::Witch);
         let n = self.night();
         if !n.witch_told {
             n.witch_told = true;
             let attacked = n.attacked;
-            if self.alive.contains(witch) {
+            if let Some(witch) = witch {
                 self.emit(Audience::seat(witch), Event::WitchTold { attacked });
                 self.witch_maybe_done();
             } else {
@@ -293,31 +332,31 @@ impl Werewolf {
             }
         }
         let n = self.night();
-        if n.witch_done && n.seer_done && !n.hunter_asking {
+        if n.witch_done && n.seer_done && n.guard_done && n.shooting.is_none() {
             self.resolve_night();
         }
     }
 
-    /// The attack (unless saved), then the poison; then the hunter learns whether he may
-    /// shoot. The win check runs after each death.
+    /// The attack (unless exactly one of guard and witch saved its target: 同守同救 dies),
+    /// then the poison; then each shooter learns whether he may shoot (hunter, then wolf
+    /// king). The win check runs after each death.
     fn resolve_night(&mut self) {
-        let hunter = self.seat_of(Role::Hunter);
-        let hunter_was_alive = self.alive.contains(hunter);
+        let hunter = self.living(Role::Hunter);
+        let king = self.living(Role::WolfKing);
         let n = self.night();
         let (attacked, saved, poisoned) = (n.attacked, n.saved, n.poisoned);
-        let mut hunter_cause = None;
-        if let Some(target) = attacked.filter(|_| !saved) {
+        let guarded = attacked.is_some() && n.guarded == attacked;
+        let mut causes = [None; MAX_SEATS + 1];
+        if let Some(target) = attacked.filter(|_| saved == guarded) {
             self.night().dead.insert(target);
-            if target == hunter {
-                hunter_cause = Some(DeathCause::Attack);
-            }
+            causes[target as usize] = Some(DeathCause::Attack);
             if self.kill(target, DeathCause::Attack) {
                 return;
             }
         }
         if let Some(target) = poisoned {
             if self.alive.contains(target) {
-                let witch = self.seat_of(Role::Witch);
+                let witch = self.seat_of(Role::Witch).expect("the witch poisoned");
                 let points = if self.side(target) == Side::Wolves {
                     self.rules.gpp.witch_poisons_wolf
                 } else {
@@ -325,45 +364,84 @@ impl Werewolf {
                 };
                 self.score(witch, points, ScoreReason::WitchPoison);
                 self.night().dead.insert(target);
-                if target == hunter {
-                    hunter_cause = Some(DeathCause::Poison);
-                }
+                causes[target as usize] = Some(DeathCause::Poison);
                 if self.kill(target, DeathCause::Poison) {
                     return;
                 }
             }
         }
-        if hunter_was_alive {
-            let may_shoot = match hunter_cause {
-                Some(DeathCause::Poison) => self.rules.hunter_shoots_when_poisoned,
-                Some(_) => true,
-                None => false,
+        let others_alive = |me: Seat, game: &Werewolf| !game.alive.without(me).is_empty();
+        let mut shooters = SeatSet::EMPTY;
+        for (seat, is_king) in [(hunter, false), (king, true)] {
+            let Some(seat) = seat else { continue };
+            let cause = causes[seat as usize];
+            let dies = cause.is_some();
+            let may_shoot = cause.is_some_and(|c| self.may_shoot(seat, c));
+            let event = if is_king {
+                Event::KingStatus { dies, may_shoot }
+            } else {
+                Event::HunterStatus { dies, may_shoot }
             };
-            let dies = hunter_cause.is_some();
-            self.emit(
-                Audience::seat(hunter),
-                Event::HunterStatus { dies, may_shoot },
-            );
-            if may_shoot && !self.alive.without(hunter).is_empty() {
-                self.night().hunter_asking = true;
-                return;
+            self.emit(Audience::seat(seat), event);
+            if may_shoot && others_alive(seat, self) {
+                shooters.insert(seat);
             }
         }
-        self.end_night();
+        if shooters.is_empty() {
+            self.end_night();
+            return;
+        }
+        // Asked in the order they were told: the hunter first.
+        let first = hunter
+            .filter(|h| shooters.contains(*h))
+            .or(shooters.first());
+        let n = self.night();
+        n.shooters = shooters;
+        if let Some(first) = first {
+            n.shooters.remove(first);
+            n.shooting = Some(first);
+        }
     }
 
-    /// Survival points, then dawn.
+    /// Survival points, then dawn; on a sheriff board the election comes first on day 1,
+    /// night 1's dead taking part as the table does not know of them yet.
     fn end_night(&mut self) {
         self.survival_points();
-        let dead = self.night().dead;
+        self.unannounced = self.night().dead;
+        if self.day == 1 && self.board.sheriff && !self.badge_gone {
+            self.begin_signup();
+            return;
+        }
+        self.dawn(Then::Speeches);
+    }
+
+    /// Dawn names the night's dead; then the seer's and witch's dawn cost, a dead
+    /// sheriff's badge, the first night's last words where the board gives them, and
+    /// `then`.
+    pub(super) fn dawn(&mut self, then: Then) {
+        let dead = self.unannounced;
+        self.unannounced = SeatSet::EMPTY;
         let day = self.day;
         self.emit(Audience::Everyone, Event::Dawn { day, dead });
+        for seat in dead.iter() {
+            self.reveal(seat);
+        }
         for role in [Role::Seer, Role::Witch] {
-            let seat = self.seat_of(role);
-            if self.alive.contains(seat) {
+            if let Some(seat) = self.living(role) {
                 self.score(seat, self.rules.gpp.god_dawn_cost, ScoreReason::GodDawn);
             }
         }
-        self.begin_speeches();
+        let words = day == 1 && self.board.last_words == LastWords::VoteAndFirstNight;
+        self.tasks.clear();
+        for seat in dead.iter() {
+            if self.sheriff == Some(seat) {
+                self.tasks.push(deaths::Task::Badge(seat));
+            }
+            if words {
+                self.tasks.push(deaths::Task::LastWords(seat));
+            }
+        }
+        self.then = then;
+        self.next_task();
     }
 }

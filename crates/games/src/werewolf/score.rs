@@ -37,13 +37,14 @@ impl Werewolf {
     /// Every vote cast counts, PK revotes included.
     pub(super) fn score_vote(&mut self, voter: Seat, target: Seat) {
         let g = &self.rules.gpp;
-        let points = match (self.role(voter), self.side(target)) {
-            (Role::Werewolf, Side::Wolves) => g.wolf_votes_wolf,
-            (Role::Werewolf, Side::Good) => g.wolf_votes_good,
-            (Role::Villager, Side::Wolves) => g.vote_wolf_on(self.day, true),
-            (Role::Villager, Side::Good) => g.vote_good_villager,
-            (_, Side::Wolves) => g.vote_wolf_on(self.day, false),
-            (_, Side::Good) => g.vote_good,
+        let role = self.role(voter);
+        let points = match (role.is_wolf(), role == Role::Villager, self.side(target)) {
+            (true, _, Side::Wolves) => g.wolf_votes_wolf,
+            (true, _, Side::Good) => g.wolf_votes_good,
+            (_, true, Side::Wolves) => g.vote_wolf_on(self.day, true),
+            (_, true, Side::Good) => g.vote_good_villager,
+            (_, _, Side::Wolves) => g.vote_wolf_on(self.day, false),
+            (_, _, Side::Good) => g.vote_good,
         };
         self.score(voter, points, ScoreReason::Vote);
     }

@@ -232,6 +232,7 @@ fn choices_become_actions_in_one_place() {
         attacked: None,
         can_save: true,
         max_chars: 300,
+        no_abstain: false,
         seq: 0,
     };
     let read = |kind, verb: &str, t: Option<Seat>| {

@@ -23,6 +23,12 @@ pub struct View<'a> {
     pub day: u32,
     pub phase: Phase,
     pub alive: SeatSet,
+    /// The badge's holder (left out when there is none).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sheriff: Option<Seat>,
+    /// How many seats the board has (left out on nine).
+    #[serde(skip_serializing_if = "is_nine")]
+    pub seats: u8,
     pub winner: Option<Winner>,
     pub knowledge: Knowledge,
     /// What this seat must do now, if anything.
@@ -32,11 +38,11 @@ pub struct View<'a> {
 }
 
 impl Werewolf {
-    /// The view of `seat` (1..=9). Panics on a seat outside the table: callers hold
+    /// The view of `seat` (1..=seats). Panics on a seat outside the table: callers hold
     /// seats that came from the game.
     pub fn view(&self, seat: Seat) -> View<'_> {
         assert!(
-            (1..=SEATS as Seat).contains(&seat),
+            (1..=self.seats).contains(&seat),
             "seat {seat} is not at the table"
         );
         let role = self.role(seat);
@@ -57,11 +63,17 @@ impl Werewolf {
             role,
             day: self.day,
             phase: self.phase(),
-            alive: self.alive,
+            alive: self.alive(),
+            sheriff: self.sheriff,
+            seats: self.seats,
             winner: self.winner,
             knowledge,
             ask: self.ask_for(seat).copied(),
             events,
         }
     }
+}
+
+fn is_nine(n: &u8) -> bool {
+    *n as usize == SEATS
 }

@@ -10,8 +10,11 @@ use super::reason::SeerView;
 use super::speech::Reports;
 use crate::games::werewolf::{
     Action, Ask, AskKind, Ballot, Claims, Event, Role, Seat, SeatSet, SpeechKind, VoteRound,
-    EVERY_SEAT,
+    EVERY_SEAT, MAX_SEATS, SEATS,
 };
+
+/// Per-seat arrays are indexed by seat number (0 unused), sized for the largest board.
+pub(super) const SLOTS: usize = MAX_SEATS + 1;
 use crate::werewolf::Player;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -44,14 +47,16 @@ pub struct Heuristic {
     pub(super) voice: Xoshiro256PlusPlus,
     pub(super) book: Arc<Phrasebook>,
     /// Random keys that settle ties between equal seats for the current answer.
-    pub(super) tiebreak: [u32; 10],
+    pub(super) tiebreak: [u32; SLOTS],
     pub(super) me: Seat,
+    /// The table's seats (9 until a board says otherwise).
+    pub(super) seats: Seat,
     pub(super) role: Role,
     pub(super) pack: SeatSet,
     pub(super) alive: SeatSet,
     pub(super) day: u32,
     /// Seer: her own checks.
-    pub(super) checks: [Option<bool>; 10],
+    pub(super) checks: [Option<bool>; SLOTS],
     /// Witch: tonight's attack, and seats she knows the wolves attacked.
     pub(super) attacked: Option<Seat>,
     pub(super) wolf_targets: SeatSet,
@@ -63,7 +68,7 @@ pub struct Heuristic {
     pub(super) poisoned: SeatSet,
     /// Who died in the night before today.
     pub(super) dawn_dead: SeatSet,
-    pub(super) claims: [Claimed; 10],
+    pub(super) claims: [Claimed; SLOTS],
     pub(super) seer_claims: u32,
     /// The seats that claimed seer (those with a `seer_order`).
     pub(super) seer_claimed: SeatSet,
@@ -76,40 +81,43 @@ pub struct Heuristic {
     /// unsure table splits.
     pub(super) lean: u64,
     /// votes[v] = seats v has voted for, ever.
-    pub(super) votes: [SeatSet; 10],
+    pub(super) votes: [SeatSet; SLOTS],
     /// Who the last vote sent out (reaction to yesterday's vote), if anyone.
     pub(super) voted_out: Option<Seat>,
     /// Today's accusations per seat.
-    pub(super) accused_today: [u8; 10],
+    pub(super) accused_today: [u8; SLOTS],
     /// Who accused each seat today.
-    pub(super) accusers_today: [SeatSet; 10],
+    pub(super) accusers_today: [SeatSet; SLOTS],
     /// Seats that accused this seat today.
     pub(super) accused_me: SeatSet,
     /// Seats that gave today's day speech so far.
     pub(super) spoke_today: SeatSet,
     /// Day speeches a seat gave with nothing in them ("coasting", a classic wolf tell).
-    pub(super) silent: [u8; 10],
+    pub(super) silent: [u8; SLOTS],
     /// Said nothing on day 1 once there was something to answer (a faint tell).
-    pub(super) quiet_first_day: [u8; 10],
+    pub(super) quiet_first_day: [u8; SLOTS],
     /// Today's vote promises ("I will vote 5"), by seat, until that seat's ballot.
-    pub(super) pledged: [Option<Seat>; 10],
+    pub(super) pledged: [Option<Seat>; SLOTS],
     /// The seats with a promise open (so a vote with none costs nothing to check).
     pub(super) pledgers: SeatSet,
     /// The last promise each seat broke (it voted otherwise).
-    pub(super) broke: [Option<Seat>; 10],
+    pub(super) broke: [Option<Seat>; SLOTS],
     /// Seats that said today they are not wolves.
     pub(super) denied_today: SeatSet,
     /// What a person's words add to a seat's suspicion, in hundredths: +8 each broken
     /// promise, −1 each of today's accusations once the seat denied it (one figure, so
     /// weighing suspicion adds one number a seat). `denial_adj` is today's part of it.
-    pub(super) person_adj: [i16; 10],
-    pub(super) denial_adj: [i16; 10],
+    pub(super) person_adj: [i16; SLOTS],
+    pub(super) denial_adj: [i16; SLOTS],
     /// Wolves: the first pick of this round (the others follow it).
     pub(super) leader_pick: Option<Seat>,
     /// Wolves: the claim this seat made, if it fakes seer.
     pub(super) fake_reports: Reports,
     pub(super) claimed_seer: bool,
     pub(super) last_night_peaceful: bool,
+    /// Guard: last night's pick. Everyone: the badge's holder.
+    pub(super) guarded: Option<Seat>,
+    pub(super) sheriff: Option<Seat>,
     /// The claims of the speech the last `decide` returned, when the phrasebook makes them
     /// exact (see [`Player::meant_claims`]).
     pub(super) meant: Option<Claims>,
@@ -119,7 +127,7 @@ pub struct Heuristic {
     /// was weighed at (0: never). They depend only on what `observe` records, so a
     /// decision that weighs them several times computes each once; any event makes them
     /// stale.
-    pub(super) suspicion_memo: [Cell<(u64, [f32; 10])>; 2],
+    pub(super) suspicion_memo: [Cell<(u64, [f32; SLOTS])>; 2],
     /// The seer view (`Heuristic::trusted_seer_as`), remembered the same way.
     pub(super) seer_memo: [Cell<(u64, SeerView)>; 2],
 }
@@ -139,45 +147,48 @@ impl Heuristic {
             rng,
             voice,
             book,
-            tiebreak: [0; 10],
+            tiebreak: [0; SLOTS],
             me: 0,
+            seats: SEATS as Seat,
             role: Role::Villager,
             pack: SeatSet::EMPTY,
             alive: EVERY_SEAT,
             day: 0,
-            checks: [None; 10],
+            checks: [None; SLOTS],
             attacked: None,
             wolf_targets: SeatSet::EMPTY,
             wolf_kills: SeatSet::EMPTY,
             poisoned: SeatSet::EMPTY,
             dawn_dead: SeatSet::EMPTY,
-            claims: [Claimed::default(); 10],
+            claims: [Claimed::default(); SLOTS],
             seer_claims: 0,
             seer_claimed: SeatSet::EMPTY,
             role_claimed: SeatSet::EMPTY,
             speeches: 0,
             lean,
-            votes: [SeatSet::EMPTY; 10],
+            votes: [SeatSet::EMPTY; SLOTS],
             voted_out: None,
-            accused_today: [0; 10],
-            accusers_today: [SeatSet::EMPTY; 10],
+            accused_today: [0; SLOTS],
+            accusers_today: [SeatSet::EMPTY; SLOTS],
             accused_me: SeatSet::EMPTY,
             spoke_today: SeatSet::EMPTY,
-            silent: [0; 10],
-            quiet_first_day: [0; 10],
+            silent: [0; SLOTS],
+            quiet_first_day: [0; SLOTS],
             leader_pick: None,
-            pledged: [None; 10],
+            pledged: [None; SLOTS],
             pledgers: SeatSet::EMPTY,
-            broke: [None; 10],
+            broke: [None; SLOTS],
             denied_today: SeatSet::EMPTY,
-            person_adj: [0; 10],
-            denial_adj: [0; 10],
+            person_adj: [0; SLOTS],
+            denial_adj: [0; SLOTS],
             fake_reports: Reports::new(),
             claimed_seer: false,
             last_night_peaceful: false,
+            guarded: None,
+            sheriff: None,
             meant: None,
             seen: 0,
-            suspicion_memo: [Cell::new((0, [0.0; 10])), Cell::new((0, [0.0; 10]))],
+            suspicion_memo: [Cell::new((0, [0.0; SLOTS])), Cell::new((0, [0.0; SLOTS]))],
             seer_memo: [
                 Cell::new((0, SeerView::default())),
                 Cell::new((0, SeerView::default())),
@@ -331,8 +342,9 @@ impl Heuristic {
 
     /// Draws fresh tie-break keys: the next choice between equal seats is a fair draw.
     pub(super) fn shuffle_ties(&mut self) {
-        // Two keys from each 64-bit draw.
-        for pair in self.tiebreak.chunks_exact_mut(2) {
+        // Two keys from each 64-bit draw, for seats 0..=seats (nine seats: five draws).
+        let keys = (self.seats as usize + 2) & !1;
+        for pair in self.tiebreak[..keys].chunks_exact_mut(2) {
             let bits = self.rng.next_u64();
             pair[0] = bits as u32;
             pair[1] = (bits >> 32) as u32;
@@ -348,7 +360,7 @@ impl Heuristic {
     }
 
     pub(super) fn is_wolf(&self) -> bool {
-        self.role == Role::Werewolf
+        self.role.is_wolf()
     }
 
     pub(super) fn seer_claimers(&self) -> impl Iterator<Item = Seat> + '_ {
@@ -364,6 +376,10 @@ impl Player for Heuristic {
     fn observe(&mut self, event: &Event) {
         self.seen += 1;
         match event {
+            Event::Board { seats, .. } => {
+                self.seats = *seats;
+                self.alive = SeatSet::upto(*seats);
+            }
             Event::RoleDealt { seat, role } => {
                 self.me = *seat;
                 self.role = *role;
@@ -396,8 +412,8 @@ impl Player for Heuristic {
                 self.wolf_kills = self.wolf_kills.union(seen_attacked);
                 self.dawn_dead = *dead;
                 self.last_night_peaceful = dead.is_empty();
-                self.accused_today = [0; 10];
-                self.accusers_today = [SeatSet::EMPTY; 10];
+                self.accused_today = [0; SLOTS];
+                self.accusers_today = [SeatSet::EMPTY; SLOTS];
                 self.accused_me = SeatSet::EMPTY;
                 self.spoke_today = SeatSet::EMPTY;
                 if !self.denied_today.is_empty() {
@@ -406,7 +422,7 @@ impl Player for Heuristic {
                     }
                     self.denied_today = SeatSet::EMPTY;
                 }
-                self.pledged = [None; 10];
+                self.pledged = [None; SLOTS];
                 self.pledgers = SeatSet::EMPTY;
             }
             Event::Speech {
@@ -435,12 +451,30 @@ impl Player for Heuristic {
                 self.alive.remove(*t);
                 self.claims[*hunter as usize].role = Some(Role::Hunter);
             }
+            Event::KingShot {
+                target: Some(t), ..
+            } => {
+                self.alive.remove(*t);
+            }
+            Event::Exploded { wolf } => self.alive.remove(*wolf),
+            Event::Taken { target, .. } => self.alive.remove(*target),
+            Event::IdiotRevealed { seat } => {
+                self.claims[*seat as usize].role = Some(Role::Idiot);
+            }
+            Event::GuardPicked { target } => self.guarded = *target,
+            Event::SheriffElected { seat } => self.sheriff = *seat,
+            Event::BadgePassed { to, .. } => self.sheriff = *to,
+            Event::BadgeLost { .. } => self.sheriff = None,
             _ => {}
         }
     }
 
     fn meant_claims(&mut self) -> Option<Claims> {
         self.meant.take()
+    }
+
+    fn volunteer(&mut self) -> Option<Action> {
+        self.explosion()
     }
 
     fn decide(&mut self, ask: &Ask) -> Action {
@@ -480,9 +514,23 @@ impl Player for Heuristic {
                 };
                 match target {
                     Some(target) => Action::Vote { target },
+                    None if ask.no_abstain => match self.any_of(ask.targets.without(self.me)) {
+                        Some(target) => Action::Vote { target },
+                        None => Action::Abstain,
+                    },
                     None => Action::Abstain,
                 }
             }
+            AskKind::CampaignSpeech => Action::Speak {
+                text: self.day_speech(SpeechKind::Campaign, ask.max_chars as usize),
+            },
+            AskKind::GuardPick
+            | AskKind::KingShot
+            | AskKind::SheriffRun
+            | AskKind::SheriffVote
+            | AskKind::BadgePass
+            | AskKind::SpeakingOrder
+            | AskKind::SheriffCall => self.board_decision(ask),
         }
     }
 }

@@ -19,12 +19,20 @@
 //!   and one of them may claim seer first to frame a good seat, or counter-claim a good
 //!   seat's seer claim (rarely naming her as his "check": that is easily read).
 //!
+//! - On the larger boards (`boards`): the **guard** guards the trusted seer, else
+//!   himself, never one seat twice running; the **wolf king** shoots like a sure hunter
+//!   turned round (the most trusted good seat); the **white wolf king** explodes to take a
+//!   trusted seer who has named him; seers and a wolf or two run for **sheriff**, the
+//!   others elect the seat they trust most; a dying sheriff passes the badge to the seat
+//!   he trusts most (a wolf tears it); the sheriff calls the vote he would cast.
+//!
 //! Every choice between equals is drawn with the seat's seeded RNG, never by seat order.
 //!
 //! `mind` holds the memory, `reason` the suspicion and the choices, `talk` plans speeches,
 //! `speech` puts a plan into words from the phrasebook that `phrases` loads and checks
 //! (`content/werewolf/speeches.toml`), part by part (`slots`).
 
+mod boards;
 mod mind;
 pub mod phrases;
 mod reason;

@@ -3,7 +3,8 @@
 //! fresh random tie-break keys (`Heuristic::tiebreak`), never to the lower seat.
 
 use super::mind::Heuristic;
-use crate::games::werewolf::{Action, Ask, Role, Seat, SeatSet, ALL_SEATS};
+use super::mind::SLOTS;
+use crate::games::werewolf::{Action, Ask, Role, Seat, SeatSet};
 
 /// Tuning knobs, in one place so balance can be measured and moved.
 pub(super) mod tune {
@@ -182,18 +183,18 @@ impl Heuristic {
     }
 
     /// How likely each seat is a wolf, from this seat's point of view.
-    pub(super) fn suspicion(&self) -> [f32; 10] {
+    pub(super) fn suspicion(&self) -> [f32; SLOTS] {
         self.suspicion_as(true)
     }
 
     /// Suspicion as a good seat with no private knowledge would see it.
-    pub(super) fn public_suspicion(&self) -> [f32; 10] {
+    pub(super) fn public_suspicion(&self) -> [f32; SLOTS] {
         self.suspicion_as(false)
     }
 
     /// Suspicion from this seat's point of view (`private`) or a knowledge-free good
     /// seat's; remembered until the next event (see `Heuristic::suspicion_memo`).
-    pub(super) fn suspicion_as(&self, private: bool) -> [f32; 10] {
+    pub(super) fn suspicion_as(&self, private: bool) -> [f32; SLOTS] {
         let memo = &self.suspicion_memo[private as usize];
         let stamp = self.seen + 1;
         let (at, s) = memo.get();
@@ -205,8 +206,8 @@ impl Heuristic {
         s
     }
 
-    fn weigh_suspicion(&self, private: bool) -> [f32; 10] {
-        let mut s = [BASE; 10];
+    fn weigh_suspicion(&self, private: bool) -> [f32; SLOTS] {
+        let mut s = [BASE; SLOTS];
         let trusted = self.trusted_seer_as(private);
         let mut known_good = if private {
             SeatSet::only(self.me)
@@ -243,7 +244,7 @@ impl Heuristic {
         if !self.role_claimed.is_empty() {
             self.weigh_role_claims(&mut s, &mut known_good);
         }
-        for seat in ALL_SEATS.into_iter().filter(|_| private) {
+        for seat in (1..=self.seats).filter(|_| private) {
             if let Some(wolf) = self.checks[seat as usize] {
                 s[seat as usize] = if wolf { 1.0 } else { 0.0 };
                 if !wolf {
@@ -259,13 +260,13 @@ impl Heuristic {
         // keeps those seats there, except a known-good one under 0.9, which drops to 0.1
         // when its turn comes (and leaves the set then, as it would be read seat by seat).
         let mut high = SeatSet::EMPTY;
-        for seat in ALL_SEATS {
+        for seat in 1..=self.seats {
             if s[seat as usize] >= 0.85 {
                 high.insert(seat);
             }
         }
         // How many seats the wolves killed had named each seat (good players' suspicions).
-        let mut by_dead = [0u8; 10];
+        let mut by_dead = [0u8; SLOTS];
         for d in self.wolf_kills.iter() {
             for a in self.claims[d as usize].accuses.iter() {
                 if let Some(n) = by_dead.get_mut(a as usize) {
@@ -273,7 +274,7 @@ impl Heuristic {
                 }
             }
         }
-        for seat in ALL_SEATS {
+        for seat in 1..=self.seats {
             let i = seat as usize;
             if known_good.contains(seat) && s[i] < 0.9 {
                 s[i] = s[i].min(0.1);
@@ -311,7 +312,7 @@ impl Heuristic {
     /// witch nobody else claims is believed (a false claim is for the real one to answer),
     /// and two claims of the same role leave both in doubt. A believed witch's saved seat
     /// was the wolves' target, so good. A trusted seer's wolf report outweighs the claim.
-    fn weigh_role_claims(&self, s: &mut [f32; 10], known_good: &mut SeatSet) {
+    fn weigh_role_claims(&self, s: &mut [f32; SLOTS], known_good: &mut SeatSet) {
         for seat in self.role_claimed.iter() {
             let i = seat as usize;
             let cl = &self.claims[i];
@@ -338,7 +339,7 @@ impl Heuristic {
 
     /// The most suspicious seat in `among` (ties: more accused today, then this answer's
     /// random tie-break key).
-    pub(super) fn most_suspicious(&self, s: &[f32; 10], among: SeatSet) -> Option<(Seat, f32)> {
+    pub(super) fn most_suspicious(&self, s: &[f32; SLOTS], among: SeatSet) -> Option<(Seat, f32)> {
         among
             .iter()
             .map(|seat| (seat, s[seat as usize]))

@@ -266,7 +266,8 @@ pub fn render_with_claims(
         Some(Role::Seer) => say(Slot::ClaimSeer, Fill::default(), true),
         Some(Role::Witch) => say(Slot::ClaimWitch, Fill::default(), true),
         Some(Role::Hunter) => say(Slot::ClaimHunter, Fill::default(), true),
-        Some(Role::Werewolf) | None => {}
+        // The roles of the larger boards are not claimed aloud by the built-in players.
+        Some(_) | None => {}
     }
     for (s, wolf) in &plan.reports {
         let slot = if *wolf {

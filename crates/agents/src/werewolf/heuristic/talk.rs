@@ -11,7 +11,7 @@
 use super::mind::Heuristic;
 use super::reason::{tune, BASE};
 use super::speech::{render_with_claims, Reason, SpeechPlan};
-use crate::games::werewolf::{below, Role, Seat, SeatSet, SpeechKind, ALL_SEATS};
+use crate::games::werewolf::{below, Role, Seat, SeatSet, SpeechKind};
 
 impl Heuristic {
     pub(super) fn day_speech(&mut self, kind: SpeechKind, max_chars: usize) -> String {
@@ -54,6 +54,7 @@ impl Heuristic {
             SpeechKind::Day => !self.accused_me.is_empty() && self.chance(50),
             SpeechKind::Pk => true,
             SpeechKind::LastWords => self.chance(40),
+            SpeechKind::Campaign => false,
         };
         say.then_some(Role::Villager)
     }
@@ -165,15 +166,14 @@ impl Heuristic {
     pub(super) fn good_speech(&mut self, kind: SpeechKind, plan: &mut SpeechPlan) {
         let others = self.living_others();
         if self.role == Role::Seer {
-            let found_wolf = ALL_SEATS
-                .into_iter()
+            let found_wolf = (1..=self.seats)
                 .any(|s| self.checks[s as usize] == Some(true) && self.alive.contains(s));
             let rival = self.seer_claimers().any(|c| c != self.me);
             if self.claimed_seer || found_wolf || rival || self.day >= 2 || kind != SpeechKind::Day
             {
                 self.claimed_seer = true;
                 plan.role = Some(Role::Seer);
-                plan.reports = ALL_SEATS
+                plan.reports = (1..=self.seats)
                     .into_iter()
                     .filter_map(|s| self.checks[s as usize].map(|w| (s, w)))
                     .collect();

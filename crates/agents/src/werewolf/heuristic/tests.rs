@@ -20,6 +20,7 @@ pub(super) fn ask(seat: Seat, kind: AskKind, targets: SeatSet) -> Ask {
         attacked: None,
         can_save: false,
         max_chars: 300,
+        no_abstain: false,
         seq: 1,
     }
 }

@@ -10,8 +10,8 @@ use crate::games::werewolf::{
 };
 use crate::werewolf::Player;
 
-fn ballots(votes: &[(Seat, Seat)]) -> [Ballot; SEATS] {
-    let mut b = [Ballot::None; SEATS];
+fn ballots(votes: &[(Seat, Seat)]) -> Vec<Ballot> {
+    let mut b = vec![Ballot::None; SEATS];
     for (voter, target) in votes {
         b[*voter as usize - 1] = Ballot::Vote(*target);
     }

@@ -192,6 +192,7 @@ mod tests {
             attacked: Some(2),
             can_save: true,
             max_chars: 40,
+            no_abstain: false,
             seq: 3,
         }
     }

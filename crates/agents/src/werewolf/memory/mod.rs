@@ -240,7 +240,7 @@ impl SeatMemory {
             }
             Event::VoteCast { .. } => {}
             Event::VotesRevealed { round, ballots } => {
-                let entry = Entry::Votes(*round, *ballots);
+                let entry = Entry::Votes(*round, ballots.clone());
                 self.today().entries.push(entry);
             }
             Event::PkCalled { tied } => {
@@ -294,6 +294,29 @@ impl SeatMemory {
             }
             Event::Defaulted { .. } => self.defaults += 1,
             Event::Scored { .. } | Event::GameOver { .. } => {}
+            Event::Board { seats, .. } => self.alive = SeatSet::upto(*seats),
+            // The larger boards' news, told as the story tells it: private notes at night,
+            // the table's record by day.
+            Event::GuardPicked { .. } | Event::KingStatus { .. } => {
+                let line = event.story_in(self.lang);
+                self.today().night.push(line);
+            }
+            Event::KingShot { target, .. } if self.at_night || target.is_none() => {
+                let line = event.story_in(self.lang);
+                self.today().night.push(line);
+            }
+            other => {
+                match other {
+                    Event::KingShot {
+                        target: Some(t), ..
+                    }
+                    | Event::Taken { target: t, .. } => self.alive.remove(*t),
+                    Event::Exploded { wolf } => self.alive.remove(*wolf),
+                    _ => {}
+                }
+                let line = other.story_in(self.lang);
+                self.today().entries.push(Entry::Note(line));
+            }
         }
     }
 

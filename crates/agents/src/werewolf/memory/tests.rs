@@ -30,8 +30,8 @@ fn speech(seat: Seat, kind: SpeechKind, text: &str) -> Event {
     }
 }
 
-fn ballots(votes: &[(Seat, Seat)]) -> [Ballot; SEATS] {
-    let mut b = [Ballot::None; SEATS];
+fn ballots(votes: &[(Seat, Seat)]) -> Vec<Ballot> {
+    let mut b = vec![Ballot::None; SEATS];
     for (voter, target) in votes {
         b[*voter as usize - 1] = Ballot::Vote(*target);
     }
@@ -246,6 +246,7 @@ fn game_state_keeps_the_day_in_order_and_player_text_in_its_own_strings() {
         attacked: None,
         can_save: false,
         max_chars: 0,
+        no_abstain: false,
         seq: 1,
     };
     let state = m.game_state("g", &ask, 0);
@@ -308,6 +309,7 @@ fn a_memory_holds_only_what_its_seat_was_shown() {
             attacked: None,
             can_save: false,
             max_chars: 0,
+            no_abstain: false,
             seq: 1,
         };
         let state = memory.game_state("g", &ask, 0);

@@ -145,6 +145,7 @@ fn a_chinese_model_seats_prompt_holds_no_english_game_word() {
                     attacked: Some(2),
                     can_save: true,
                     max_chars: 120,
+                    no_abstain: false,
                     seq: 1,
                 };
                 let request = seat.request(&ask);

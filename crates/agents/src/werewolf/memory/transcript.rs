@@ -12,14 +12,14 @@
 
 use super::fence;
 use crate::games::lang::Lang;
-use crate::games::werewolf::{Ballot, Seat, SeatSet, SpeechKind, VoteRound, SEATS};
+use crate::games::werewolf::{Ballot, Seat, SeatSet, SpeechKind, VoteRound};
 use std::fmt::Write;
 
 /// One thing that happened by day, in order.
 #[derive(Debug, Clone)]
 pub(super) enum Entry {
     Speech(Seat, SpeechKind, String),
-    Votes(VoteRound, [Ballot; SEATS]),
+    Votes(VoteRound, Vec<Ballot>),
     /// A public happening, game-made (PK called, eliminated, hunter shot).
     Note(String),
 }
@@ -197,14 +197,17 @@ fn speech_label(kind: SpeechKind) -> &'static str {
         SpeechKind::Day => "mem-kind-speech",
         SpeechKind::Pk => "mem-kind-pk",
         SpeechKind::LastWords => "mem-kind-last-words",
+        SpeechKind::Campaign => "mem-kind-campaign",
     }
 }
 
 /// A round's ballots, `Main vote: 1→2, 3→abstain`.
-fn votes_line(round: VoteRound, ballots: &[Ballot; SEATS], lang: Lang) -> String {
+fn votes_line(round: VoteRound, ballots: &[Ballot], lang: Lang) -> String {
     let id = match round {
         VoteRound::Main => "mem-votes-main",
         VoteRound::Pk => "mem-votes-pk",
+        VoteRound::Sheriff => "mem-votes-sheriff",
+        VoteRound::SheriffPk => "mem-votes-sheriff-pk",
     };
     let mut parts = Vec::new();
     for (i, b) in ballots.iter().enumerate() {
