@@ -195,7 +195,7 @@ impl<G: DiscordPanel> Seated for PanelTable<G> {
 }
 
 /// Hands in `seat`'s typed speech (with `done`: the lines written before that message),
-/// and closes its call's message. Why not, in `lang` (a game's own refusal as it says it).
+/// and closes its call's message. Why not, in `lang` (the game's own refusal too).
 pub(super) async fn hand_in<G: DiscordPanel>(
     bot: &Arc<Bot>,
     table: &Arc<PanelTable<G>>,
