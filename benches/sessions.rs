@@ -43,6 +43,7 @@ fn main() -> anyhow::Result<()> {
         timers,
         seats: (0..9).map(|_| SeatSpec::ai(Strategy::Heuristic)).collect(),
         lang: agora_games::Lang::En,
+        board: None,
     };
     let place = Place {
         surface: "bench".into(),

@@ -61,3 +61,19 @@ ww-end-exploded = self-exploded on day { $day }
 ww-end-taken = was taken by the white wolf king on day { $day }
 ww-type-other = { $allowed } (seats: { $targets })
 ww-prompt-other = your { $ask }
+
+# The rules' refusals on the larger boards (in English exactly as `Refusal` writes them).
+ww-refused-allowed-guard-pick = guard <seat> or pass
+ww-refused-allowed-sheriff-run = run or pass
+ww-refused-allowed-campaign-speech = speak <text> or withdraw
+ww-refused-allowed-badge-pass = badge <seat> or tear
+ww-refused-allowed-speaking-order = order up or order down
+ww-refused-allowed-sheriff-call = call <seat> or pass
+ww-refused-got-run = run
+ww-refused-got-withdraw = withdraw
+ww-refused-got-order = a speaking order
+ww-refused-guard-repeat = the guard may not guard seat { $seat } two nights running
+ww-refused-no-abstain = this board does not let a vote be abstained from now
+ww-refused-cannot-explode = seat { $seat } may not self-explode now (a living wolf, in a day speech phase, on a board that allows it)
+ww-refused-cannot-withdraw = seat { $seat } is not a sheriff candidate who can withdraw now
+ww-refused-explode-target = seat { $seat } is not a living seat the white wolf king can take with him

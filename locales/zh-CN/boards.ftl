@@ -60,3 +60,19 @@ ww-end-exploded = 在第 { $day } 天自爆
 ww-end-taken = 在第 { $day } 天被白狼王带走
 ww-type-other = { $allowed }（座位：{ $targets }）
 ww-prompt-other = 你的{ $ask }
+
+# 大板子上规则的拒绝理由。
+ww-refused-allowed-guard-pick = 守 <座位号> 或 过
+ww-refused-allowed-sheriff-run = 上警 或 过
+ww-refused-allowed-campaign-speech = 发言 或 退水
+ww-refused-allowed-badge-pass = 警徽 <座位号> 或 撕警徽
+ww-refused-allowed-speaking-order = up（从下一位开始）或 down（从上一位开始）
+ww-refused-allowed-sheriff-call = 归票 <座位号> 或 过
+ww-refused-got-run = 上警
+ww-refused-got-withdraw = 退水
+ww-refused-got-order = 发言顺序
+ww-refused-guard-repeat = 守卫不能连续两晚守护 { $seat } 号
+ww-refused-no-abstain = 本板子现在不允许弃票
+ww-refused-cannot-explode = { $seat } 号现在不能自爆（须是存活的狼人，在白天发言阶段，且板子允许自爆）
+ww-refused-cannot-withdraw = { $seat } 号不是现在可以退水的警长候选人
+ww-refused-explode-target = { $seat } 号不是白狼王可以带走的存活座位

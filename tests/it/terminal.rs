@@ -533,3 +533,94 @@ fn a_resumed_human_gets_a_fair_minimum_not_an_expired_deadline() {
     let (ok, seen) = live.wait();
     assert!(ok, "{}", seen.join("\n"));
 }
+
+/// English words of the game a Chinese reader must not meet.
+const ENGLISH_GAME_WORDS: [&str; 10] = [
+    "night", "day", "werewolf", "seer", "witch", "hunter", "villager", "vote", "seat", "save",
+];
+
+/// A Chinese table's answer to its human witch's prompt line (`>> N 号，…`): `救` while no
+/// save was refused yet (the second night's is, the antidote spent), else a plain answer.
+fn chinese_answer(prompt: &str, save: bool) -> String {
+    let first_valid = prompt
+        .split("可选：")
+        .nth(1)
+        .and_then(|rest| rest.split(|c: char| !c.is_ascii_digit()).next())
+        .unwrap_or("");
+    if prompt.contains("被狼人袭击") || prompt.contains("无人被袭击") {
+        if save { "救" } else { "过" }.into()
+    } else if prompt.contains("发言") && !prompt.contains("投") {
+        "我是好人，请大家相信我。".into()
+    } else if prompt.contains("不开枪") {
+        "不开枪".into()
+    } else if prompt.contains("输入 投") {
+        format!("投 {first_valid}")
+    } else {
+        "过".into()
+    }
+}
+
+/// At a Chinese table a typed answer the rules refuse (the witch's `救` once the antidote is
+/// spent) is answered in Chinese, with no English word of the game, and asked again.
+#[test]
+fn a_refused_answer_at_a_chinese_table_is_told_in_chinese() {
+    use agora::games::werewolf::{deal, seat_draw, Role};
+    // The human seat `agora play werewolf --humans 1` draws (`human_seats` in
+    // `src/werewolf/commands`), dealt the witch.
+    let witch_seeds = (0..10_000u64).filter(|s| {
+        let human = seat_draw(*s, 0x6875_6d61_6e73_6561)[0];
+        deal(*s)[human as usize - 1] == Role::Witch
+    });
+    // A seed whose witch lives to a second night (most do).
+    for seed in witch_seeds.take(6) {
+        let db = fresh_db(&format!("zh-refused-{seed}"));
+        let seed = seed.to_string();
+        let mut live = Live::spawn(&[
+            "play",
+            "werewolf",
+            "--humans",
+            "1",
+            "--seed",
+            &seed,
+            "--step-delay",
+            "0",
+            "--lang",
+            "zh-CN",
+            "--db",
+            &db,
+        ]);
+        let mut human = None;
+        let mut refused = None;
+        while let Some(line) = live.next() {
+            if let Some(rest) = line.split("*** 你是 ").nth(1) {
+                human = rest.split(' ').next().map(str::to_string);
+            }
+            if line.trim_start().starts_with("未采纳：") && line.contains("女巫") {
+                refused = Some(line.clone());
+            }
+            match &human {
+                Some(h) if line.starts_with(&format!(">> {h} 号，")) => {
+                    live.type_line(&chinese_answer(&line, refused.is_none()));
+                }
+                _ => {}
+            }
+            if line.starts_with("== 游戏结束") {
+                break;
+            }
+        }
+        let (ok, seen) = live.wait();
+        assert!(ok, "{}", seen.join("\n"));
+        let Some(refused) = refused else { continue };
+        assert!(
+            refused.contains("未采纳：女巫现在不能救人：") && refused.ends_with("请重试。"),
+            "{refused}"
+        );
+        let english: Vec<&str> = refused
+            .split(|c: char| !c.is_ascii_alphabetic())
+            .filter(|w| ENGLISH_GAME_WORDS.contains(&w.to_ascii_lowercase().as_str()))
+            .collect();
+        assert!(english.is_empty(), "{english:?} in: {refused}");
+        return;
+    }
+    panic!("no witch of the first seeds lived to a second night");
+}

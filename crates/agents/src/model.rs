@@ -113,9 +113,8 @@ pub async fn decide<T>(
                         faults.push(json!({"kind": "invalid_reply", "error": error, "then": then}));
                         if attempt == 0 {
                             request.messages.push(Message::assistant(reply.content));
-                            request.messages.push(Message::user(format!(
-                                "That reply was not valid: {error}. Answer again with one JSON object that follows the schema."
-                            )));
+                            let again = request.lang.text("llm-repair", &[("error", &error)]);
+                            request.messages.push(Message::user(again));
                         }
                     }
                 }

@@ -1,6 +1,9 @@
 //! Text that goes to Discord: player text made safe to post (no mass or role pings, no
-//! control characters, length capped), a user's shown name, and the `custom_id`s of buttons and menus, which
-//! carry the session and the ask's sequence number so a stale or foreign click is refused.
+//! control characters, length capped), a user's shown name, a reason written as a sentence
+//! in its language, and the `custom_id`s of buttons and menus, which carry the session and
+//! the ask's sequence number so a stale or foreign click is refused.
+
+use agora_games::Lang;
 
 /// Makes player text safe to post: `@everyone` and `@here` cannot ping, role mentions
 /// become plain text, control characters go, and the text is cut to `max_chars`.
@@ -112,6 +115,20 @@ impl Component {
     }
 }
 
+/// A reason as a sentence: a capital first letter and a full stop (in Chinese, a 。).
+pub fn sentence(why: &str, lang: Lang) -> String {
+    let mut chars = why.trim().chars();
+    let mut out = match chars.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
+        None => return String::new(),
+    };
+    let stop = if lang.is_english() { "." } else { "。" };
+    if !out.ends_with(['.', '!', '?', '。', '！', '？']) {
+        out.push_str(stop);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -156,5 +173,19 @@ mod tests {
         ] {
             assert_eq!(Component::parse(bad), None, "{bad}");
         }
+    }
+
+    #[test]
+    fn a_reason_reads_as_a_sentence() {
+        assert_eq!(
+            sentence(
+                "nothing typed yet: type your speech in the channel, then press Done",
+                Lang::En
+            ),
+            "Nothing typed yet: type your speech in the channel, then press Done."
+        );
+        assert_eq!(sentence("it is over!", Lang::En), "It is over!");
+        assert_eq!(sentence(" ", Lang::En), "");
+        assert_eq!(sentence("还没轮到你", Lang::ZhCn), "还没轮到你。");
     }
 }

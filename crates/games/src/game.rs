@@ -3,6 +3,7 @@
 //! there are is the core's registry's to say.
 
 use super::audience::Logged;
+use super::localized::Localized;
 use super::seat::Seat;
 use super::Outcome;
 use serde::de::DeserializeOwned;
@@ -26,7 +27,9 @@ pub trait Game: Send + 'static {
     type Action: Clone + Debug + Serialize + DeserializeOwned + Send + Sync + 'static;
     type Ask: Clone + Debug + Send + Sync + 'static;
     type Event: Clone + Debug + Send + Sync + 'static;
-    type Refusal: std::error::Error + Send + Sync + 'static;
+    /// Why an action was refused: its `Display` in English, [`Localized::text`] in the
+    /// language of whoever reads it.
+    type Refusal: std::error::Error + Localized + Send + Sync + 'static;
 
     fn seat_count(&self) -> Seat;
     /// The asks open now, in the rules' order.

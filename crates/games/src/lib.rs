@@ -9,6 +9,7 @@
 //!
 //! - `lang`: the languages a table is played in, and its strings in each (Fluent files
 //!   under `locales/`).
+//! - `localized`: what the rules tell a person (a refusal), in the language they read.
 //! - `outcome`: a finished game's result (winner, per-seat scores and details), any game.
 //! - `werewolf`: nine seats, night actions, votes, GPP.
 //! - `debate`: the team debate, moderated rounds and social debates.
@@ -18,6 +19,7 @@ mod audience;
 pub mod debate;
 mod game;
 pub mod lang;
+pub mod localized;
 pub mod outcome;
 mod seat;
 pub mod trial;
@@ -26,5 +28,6 @@ pub mod werewolf;
 pub use audience::{Audience, Logged, Viewer};
 pub use game::{Game, Pending};
 pub use lang::Lang;
+pub use localized::Localized;
 pub use outcome::Outcome;
 pub use seat::{Seat, SeatSet};

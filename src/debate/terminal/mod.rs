@@ -31,8 +31,8 @@ use agora_core::debate::session::{DebateAgent, DebateSetup};
 use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{Outcome, Store};
 use agora_games::debate::team::{seat_title_in, side_of, Action, Event, Stage, TeamDebate};
-use agora_games::Lang;
 use agora_games::{Audience, Seat, Viewer};
+use agora_games::{Lang, Localized};
 use std::time::Instant;
 
 /// Tells the person a line of `locales/*/desk.ftl`, indented as the desk's answers are.
@@ -80,7 +80,7 @@ async fn submit(
             d.close();
         }
         Err(e) => {
-            say(lang, "desk-not-taken", &[("error", &e.to_string())]);
+            say(lang, "desk-not-taken", &[("error", &e.text(lang))]);
             if let Some(p) = d.prompt() {
                 out(&p);
             }
@@ -258,7 +258,7 @@ impl Screen for TeamScreen {
                     }
                     Err(e) => {
                         d.passed = false;
-                        say(d.lang, "desk-not-taken", &[("error", &e.to_string())]);
+                        say(d.lang, "desk-not-taken", &[("error", &e.text(d.lang))]);
                     }
                 }
             }

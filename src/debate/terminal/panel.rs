@@ -17,8 +17,8 @@ pub use agora_core::debate::story::panel::Panel;
 use agora_core::debate::story::panel::{chart_png, name_in};
 use agora_core::session::{GameSetup, Note, SessionHandle, SubmitError};
 use agora_core::store::{now_ms, Outcome, Store};
-use agora_games::Lang;
 use agora_games::{Audience, Game, Seat, Viewer};
+use agora_games::{Lang, Localized};
 use std::marker::PhantomData;
 
 /// How to play a moderated or social debate, shown at the start and by `help`.
@@ -180,7 +180,7 @@ where
                 self.say("panel-too-late", &[]);
                 self.open = None;
             }
-            Err(e) => self.say("panel-not-taken", &[("error", &e.to_string())]),
+            Err(e) => self.say("panel-not-taken", &[("error", &e.text(self.lang))]),
         }
     }
 
@@ -208,7 +208,7 @@ where
                         }
                         Err(e) => {
                             self.passed = false;
-                            self.say("panel-not-taken", &[("error", &e.to_string())]);
+                            self.say("panel-not-taken", &[("error", &e.text(self.lang))]);
                         }
                     }
                 }
@@ -237,7 +237,7 @@ where
                         self.open = None;
                         self.deadline = None;
                     }
-                    Err(e) => self.say("panel-not-taken", &[("error", &e.to_string())]),
+                    Err(e) => self.say("panel-not-taken", &[("error", &e.text(self.lang))]),
                 },
                 None => self.say("panel-no-conceding", &[]),
             }
@@ -265,7 +265,7 @@ where
                     self.say("panel-too-late", &[]);
                     self.open = None;
                 }
-                Err(e) => self.say("panel-not-taken", &[("error", &e.to_string())]),
+                Err(e) => self.say("panel-not-taken", &[("error", &e.text(self.lang))]),
             }
             return Flow::Stay;
         }

@@ -18,7 +18,7 @@ use agora_core::trial::session::TrialSessionSetup;
 use agora_core::trial::story::chart_png;
 pub use agora_core::trial::story::TrialView;
 use agora_games::trial::{Action, Ask, Event, Refusal, Trial, RESTED};
-use agora_games::{Audience, Game, Lang, Seat, Viewer};
+use agora_games::{Audience, Game, Lang, Localized, Seat, Viewer};
 use std::collections::{BTreeMap, BTreeSet};
 use typing::Command;
 
@@ -243,7 +243,7 @@ impl Screen for TrialScreen<'_> {
             Some(refusal) => refusal.text(view.lang),
             None => match handle.submit(seat, action, None).await {
                 Ok(()) => return Flow::Stay,
-                Err(e) => e.to_string(),
+                Err(e) => e.text(view.lang),
             },
         };
         self.say("trial-not-taken", &[("why", &why)]);

@@ -26,7 +26,7 @@ use agora_core::session::{Note, SessionHandle, SubmitError};
 use agora_core::store::{Outcome, Store};
 use agora_core::werewolf::session::WerewolfSetup;
 use agora_games::werewolf::{Ask, Event, Fall, Seat, Werewolf};
-use agora_games::{Audience, Lang, Viewer};
+use agora_games::{Audience, Lang, Localized, Viewer};
 use std::collections::BTreeMap;
 use std::time::Instant;
 
@@ -200,7 +200,7 @@ impl Screen for WerewolfScreen {
                         self.open.remove(&seat);
                     }
                     Err(e) => {
-                        self.say("ww-refused", &[("why", &e.to_string())]);
+                        self.say("ww-refused", &[("why", &e.text(self.lang))]);
                         self.prompted = None;
                     }
                 }

@@ -115,7 +115,7 @@ async fn play_until_the_crash(
 }
 
 /// A seed that deals the lone human a wolf.
-fn wolf_seed(skip: usize) -> u64 {
+pub(super) fn wolf_seed(skip: usize) -> u64 {
     use agora::discord::werewolf::lobby::human_seats;
     use agora::games::werewolf::{deal, Role};
     (0..10_000u64)

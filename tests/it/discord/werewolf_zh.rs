@@ -207,3 +207,47 @@ async fn a_chinese_table_keeps_its_language_across_a_restart() {
     assert!(wrong.is_empty(), "not Chinese:\n{}", wrong.join("\n"));
     app.stop().await;
 }
+
+/// The rules' own refusal reaches a person at a Chinese table in Chinese: a wolf's night
+/// menu answered with a seat it did not offer (a forged choice) is not taken, and the wolf
+/// alone is told why, seat and ask named in Chinese; the pick stays open and is taken.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_choice_the_rules_refuse_is_told_in_chinese_at_a_chinese_table() {
+    let app = TestApp::builder()
+        .seed(super::restart::wolf_seed(0))
+        .spawn()
+        .await;
+    let fake = app.fake.clone();
+    fake.set_guild_locale("zh-CN");
+    let (channel, host) = (3404, 4431);
+    fake.set_locale(host, "zh-CN");
+    let lobby = open_lobby(&fake, host, channel, json!([])).await;
+    press(&fake, host, &lobby, ":start").await;
+    let menu = |f: &FakeDiscord| {
+        (f.dms(host).into_iter()).find(|m| m.custom_ids().iter().any(|id| id.ends_with(":pick")))
+    };
+    fake.wait_until("the wolf's pick by DM", WAIT, |f| menu(f).is_some())
+        .await;
+    let pick = menu(&fake).unwrap();
+    let id = pick.find_custom_id(":pick").unwrap();
+    let offered: Vec<String> = pick.select_options(&id).into_iter().map(|o| o.1).collect();
+    let other = (1..=12u8)
+        .map(|s| s.to_string())
+        .find(|s| !offered.contains(s))
+        .unwrap();
+    let i = fake.select(host, &pick, &id, &[other.as_str()]).await;
+    let said = ephemeral_reply(&fake, i).await;
+    assert!(
+        said.starts_with("未采纳：") && said.contains(&format!("{other} 号不是狼人选刀的有效目标")),
+        "{said}"
+    );
+    assert!(english_words(&said, &ENGLISH).is_empty(), "{said}");
+    // Nothing was taken: the pick is still open, and an offered seat is taken.
+    let i = fake.select(host, &pick, &id, &[offered[0].as_str()]).await;
+    fake.wait_until("the pick taken", WAIT, |f| {
+        f.callback(i).is_some()
+            && (f.dms(host).iter()).any(|m| m.id == pick.id && m.components.is_empty())
+    })
+    .await;
+    app.stop().await;
+}

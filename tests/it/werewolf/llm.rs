@@ -453,6 +453,7 @@ fn a_remote_agent_that_leaves_fields_out_is_faulted_every_time() {
 #[test]
 fn the_model_decision_helper_serves_any_role() {
     use agora::agents::model::{self, Checked, Fallback};
+    use agora::games::Lang;
     use agora::llm::mock::Scripted;
     use agora::llm::{Message, Request};
     crate::store::rt().block_on(async {
@@ -464,7 +465,7 @@ fn the_model_decision_helper_serves_any_role() {
             "mock-model",
             &config.llm,
         ));
-        let request = || Request {
+        let request = |lang| Request {
             messages: vec![Message::user("Score the speech from 1 to 10.")],
             schema_name: "score".into(),
             schema: serde_json::json!({
@@ -476,6 +477,7 @@ fn the_model_decision_helper_serves_any_role() {
             shown: None,
             optional: &[],
             max_tokens: None,
+            lang,
         };
         let check = |content: &str| -> Result<Checked<u8>, String> {
             let v: Value = serde_json::from_str(content).map_err(|e| format!("not JSON: {e}"))?;
@@ -488,11 +490,18 @@ fn the_model_decision_helper_serves_any_role() {
                 _ => Err(format!("\"score\" must be 1 to 10, not {}", v["score"])),
             }
         };
-        let ask = |context: serde_json::Map<String, Value>| model::Ask {
+        let ask_in = |lang, context: serde_json::Map<String, Value>| model::Ask {
             client: &client,
-            request: request(),
+            request: request(lang),
             agent: "judge",
             context,
+        };
+        let ask = |context| ask_in(Lang::En, context);
+        // The request to repair the last reply, as the model was sent it.
+        let repair = || {
+            let last = mock.recent_requests().pop().unwrap();
+            let messages = last["messages"].as_array().unwrap().clone();
+            messages.last().unwrap()["content"].as_str().unwrap().to_string()
         };
         let fallback = || Fallback {
             value: 5u8,
@@ -513,6 +522,22 @@ fn the_model_decision_helper_serves_any_role() {
         assert_eq!(note["repaired"], true);
         assert_eq!(note["faults"][0]["kind"], "invalid_reply");
         assert_eq!(note["faults"][0]["then"], "repair");
+        assert_eq!(
+            repair(),
+            "That reply was not valid: \"score\" must be 1 to 10, not 11. \
+             Answer again with one JSON object that follows the schema."
+        );
+        // At a Chinese table the repair is asked in Chinese (the checker's error as it is).
+        mock.script([
+            Scripted::Content(r#"{"score": 11}"#.into()),
+            Scripted::Content(r#"{"score": 7}"#.into()),
+        ]);
+        let (score, _) = model::decide(ask_in(Lang::ZhCn, Default::default()), check, fallback()).await;
+        assert_eq!(score, 7);
+        assert_eq!(
+            repair(),
+            "这条回复无效：\"score\" must be 1 to 10, not 11。请重新回答：只给出一个符合 schema 的 JSON 对象。"
+        );
         // Invalid twice: the fallback, recorded.
         mock.script([
             Scripted::Content("not json".into()),
@@ -523,7 +548,7 @@ fn the_model_decision_helper_serves_any_role() {
         assert_eq!(note["fallback"], "heuristic");
         assert_eq!(note["faults"].as_array().unwrap().len(), 2);
         assert_eq!(note["faults"][1]["then"], "fallback");
-        assert_eq!(mock.requests(), 4);
+        assert_eq!(mock.requests(), 6);
     });
 }
 

@@ -342,6 +342,7 @@ impl Seated<'_> {
             shown: Some(name),
             optional: &[],
             max_tokens: Some(crate::model::words_tokens(limit)),
+            lang,
         }
     }
 
@@ -396,6 +397,7 @@ impl Seated<'_> {
             shown: None,
             optional: &[],
             max_tokens: None,
+            lang,
         }
     }
 }
@@ -444,6 +446,7 @@ pub fn judge_request(prompts: &PromptSet, memory: &Memory, speech: &Speech) -> R
         shown: None,
         optional: &[],
         max_tokens: Some(REVIEW_TOKENS),
+        lang: memory.lang,
     }
 }
 
@@ -460,6 +463,7 @@ pub fn review_request(prompts: &PromptSet, memory: &Memory) -> Request {
         shown: None,
         optional: &[],
         max_tokens: Some(REVIEW_TOKENS),
+        lang: memory.lang,
     }
 }
 

@@ -252,6 +252,7 @@ impl Participant {
             shown: Some("speech"),
             optional: &[],
             max_tokens: Some(crate::model::words_tokens(limit)),
+            lang,
         }
     }
 }
@@ -419,6 +420,7 @@ impl Moderator {
             shown: None,
             optional: &[],
             max_tokens: Some(800),
+            lang,
         }
     }
 
@@ -452,6 +454,7 @@ impl Moderator {
             shown: None,
             optional: &[],
             max_tokens: Some(800),
+            lang,
         }
     }
 }

@@ -346,6 +346,7 @@ impl Agent<SocialDebate> for Speaker {
             shown: Some("speech"),
             optional: &[],
             max_tokens: Some(crate::model::words_tokens(limit)),
+            lang,
         };
         let ctx = json!({"seat": self.seat, "round": round});
         Decision::Later(Box::pin(async move {
@@ -512,6 +513,7 @@ impl Agent<SocialDebate> for Evaluator {
             shown: None,
             optional: &[],
             max_tokens: None,
+            lang,
         };
         let targets = targets.clone();
         let ctx = json!({"speaker": speaker});

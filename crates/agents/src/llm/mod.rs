@@ -22,6 +22,7 @@ pub mod stream;
 pub mod tokens;
 
 use crate::config::LlmConfig;
+use crate::games::Lang;
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::sync::Arc;
@@ -203,6 +204,9 @@ pub struct Request {
     /// The most tokens the reply may take, when its ask needs other than the provider's
     /// `max_tokens` (a long speech: its word limit and a margin).
     pub max_tokens: Option<u32>,
+    /// The language its prompts are written in (the table's): a request to repair an
+    /// invalid reply is written in it too.
+    pub lang: Lang,
 }
 
 /// Tokens one call used.
@@ -600,6 +604,7 @@ mod tests {
             shown: None,
             optional: &[],
             max_tokens: None,
+            lang: Lang::En,
         };
         let client = Client::new(Provider::fixed(
             "werewolf",

@@ -297,6 +297,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Lang;
     use crate::llm::Message;
     use serde_json::json;
 
@@ -316,6 +317,7 @@ mod tests {
             shown: None,
             optional: &["reasoning_steps"],
             max_tokens: None,
+            lang: Lang::En,
         }
     }
 

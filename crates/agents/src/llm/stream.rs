@@ -223,6 +223,7 @@ impl Client {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::Lang;
 
     #[test]
     fn a_reply_cut_inside_its_last_string_is_closed_at_a_sentence() {
@@ -330,6 +331,7 @@ mod tests {
             shown: None,
             optional: &[],
             max_tokens: None,
+            lang: Lang::En,
         }
     }
 

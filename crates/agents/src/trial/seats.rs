@@ -80,6 +80,7 @@ fn label_request(words: &Offline, prompts: &PromptSet, text: &str) -> Request {
         shown: None,
         optional: &[],
         max_tokens: None,
+        lang: case.lang,
     }
 }
 
@@ -207,6 +208,7 @@ impl ModelJuror {
             shown: Some(key),
             optional: &[],
             max_tokens: None,
+            lang: self.lang(),
         };
         let client = self.client.clone();
         let ctx = json!({"juror": self.id});
@@ -647,6 +649,7 @@ impl Agent<crate::games::trial::Trial> for ModelAdvocate {
             shown: None,
             optional: &[],
             max_tokens: None,
+            lang,
         };
         let cards = cards.clone();
         let client = self.client.clone();

@@ -364,6 +364,7 @@ impl LlmSeat {
             shown: ask.kind.is_speech().then_some("speech"),
             optional: REVIEW,
             max_tokens: None,
+            lang,
         }
     }
 }

@@ -2,6 +2,7 @@
 //! subscribe as a [`Viewer`], stop), the [`Note`]s a subscriber receives, and the errors
 //! and endings a session reports.
 
+use super::refused::Refused;
 use crate::agents::Answer;
 use crate::games::{Audience, Game, Seat, Viewer};
 use crate::store::{Outcome, StoreError};
@@ -62,11 +63,13 @@ impl<T: Game> Note<T> {
     }
 }
 
-/// Why a submitted action was not taken. Nothing changed.
+/// Why a submitted action was not taken. Nothing changed. `Display` is the English;
+/// [`Localized::text`](crate::games::Localized::text) tells it in any language.
 #[derive(Debug, Error)]
 pub enum SubmitError {
+    /// The rules refused it: their reason, for the surface to tell.
     #[error("{0}")]
-    Refused(String),
+    Refused(Refused),
     #[error("that choice has closed (it was for an earlier question)")]
     Stale,
     #[error("seat {0} is played by an AI")]

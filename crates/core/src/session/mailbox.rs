@@ -3,7 +3,7 @@
 //! in turn by the session's task.
 
 use super::handle::Msg;
-use super::{Ended, Note, Proposal, Runner, SessionError, SubmitError, UNASKED};
+use super::{Ended, Note, Proposal, Refused, Runner, SessionError, SubmitError, UNASKED};
 use crate::games::{Game, Seat};
 use crate::store::InputSource;
 
@@ -90,7 +90,7 @@ impl<T: Game> Runner<T> {
             return Ok(Err(SubmitError::Stale));
         }
         if let Err(refusal) = self.game.check(seat, &action) {
-            return Ok(Err(SubmitError::Refused(refusal.to_string())));
+            return Ok(Err(SubmitError::Refused(Refused::new(refusal))));
         }
         // An action the rules take from a seat they did not ask (an aside, or a debater
         // taking the free-debate floor) is stored as answering no ask.

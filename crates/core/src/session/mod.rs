@@ -13,16 +13,21 @@
 //! events and asked the same questions in the same order, so they end in the same state,
 //! and the game carries on exactly as it would have. While the store is unreachable the
 //! session pauses and retries; nothing is applied that was not stored.
+//!
+//! A refused submission comes back as a [`SubmitError`] whose rules' reason ([`Refused`])
+//! the surface tells in its reader's language.
 
 mod handle;
 mod mailbox;
 mod pace;
+mod refused;
 mod setup;
 
 pub use handle::{
     Ended, Note, RunStats, Session, SessionError, SessionHandle, SubmitError, Subscription,
 };
 pub use pace::Shown;
+pub use refused::Refused;
 pub use setup::{rebuild, resume, setup_of, Deadlines, GameSetup, Place};
 
 use crate::agents::turn::{self, Turn};

@@ -15,29 +15,17 @@ use crate::commands::settings::person_lang;
 use crate::guards::member_manages;
 use crate::send::ephemeral;
 use crate::tables::Seated;
-use crate::text::{display_name, sanitize};
+use crate::text::{display_name, sanitize, sentence};
 use crate::types::{Bot, Error};
 use agora_core::session::{SubmitError, UNASKED};
 use agora_games::debate::team::{side_of, Action, Ask, Part, Side, Stage};
-use agora_games::{Lang, Seat};
+use agora_games::{Lang, Localized, Seat};
 use serenity::all::{
     ActionRowComponent, ComponentInteraction, ComponentInteractionDataKind,
     CreateInteractionResponse, CreateInteractionResponseMessage, EditInteractionResponse, Message,
     ModalInteraction,
 };
 use std::sync::Arc;
-
-fn sentence(text: String) -> String {
-    let mut t = text.chars();
-    let mut text = match t.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + t.as_str(),
-        None => text,
-    };
-    if !text.ends_with('.') {
-        text.push('.');
-    }
-    text
-}
 
 /// A lobby button (the core checked it comes from the lobby's channel and its rate).
 pub(super) async fn on_lobby(
@@ -211,7 +199,7 @@ async fn submit(
     handle.submit(seat, action, seq).await.map_err(|e| match e {
         SubmitError::Stale => lang.text(CLOSED, &[]),
         SubmitError::Closed => lang.text("dd-debate-ended", &[]),
-        e => lang.text("dd-refused", &[("why", &sentence(e.to_string()))]),
+        e => lang.text("dd-refused", &[("why", &sentence(&e.text(lang), lang))]),
     })
 }
 
@@ -531,6 +519,5 @@ mod tests {
         let said = |st| Lang::En.text(lobby_closed(&st), &[]);
         assert!(said(TableState::Starting).contains("already started"));
         assert!(said(TableState::Closed).contains("ended"));
-        assert_eq!(sentence("it is over".into()), "It is over.");
     }
 }

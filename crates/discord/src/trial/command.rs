@@ -16,7 +16,7 @@ use crate::types::{Context, Error};
 use agora_agents::trial::TrialKit;
 use agora_core::session::SubmitError;
 use agora_games::trial::{Action, Mode};
-use agora_games::{Lang, Seat};
+use agora_games::{Lang, Localized, Seat};
 use std::sync::Arc;
 
 #[derive(Debug, Clone, Copy, poise::ChoiceParameter)]
@@ -237,9 +237,9 @@ impl TrialTable {
             return refuse(ctx, t(why, &[])).await;
         }
         // Once the argument is closed no card is shown, whichever card was named.
-        let (stage, table_lang) = match &*self.state.lock().await {
-            TrialState::Running(r) => (r.stage.clone(), r.data.lang),
-            _ => (Stage::Over, Lang::En),
+        let stage = match &*self.state.lock().await {
+            TrialState::Running(r) => r.stage.clone(),
+            _ => Stage::Over,
         };
         match stage {
             Stage::Argument => {}
@@ -259,14 +259,13 @@ impl TrialTable {
             let why = t("dt-no-card", &[("card", &card), ("cards", &ids.join(", "))]);
             return refuse(ctx, why).await;
         };
-        let presented = table_lang.text("trial-refused-presented", &[("card", id)]);
         match handle
             .submit(seat, Action::Present { card: id.clone() }, None)
             .await
         {
             Ok(()) => refuse(ctx, t("dt-presented", &[("title", title)])).await,
             Err(SubmitError::Refused(why))
-                if why.contains("already been presented") || why == presented =>
+                if why.to_string().contains("already been presented") =>
             {
                 let title = sanitize(title, 100);
                 refuse(ctx, t("dt-already-presented", &[("title", &title)])).await
@@ -305,13 +304,10 @@ impl TrialTable {
         let Some(seat) = seat else {
             return refuse(ctx, t("dt-verdict-nobody")).await;
         };
-        let closed = data.lang.text("trial-refused-closed", &[]);
         match handle.submit(seat, Action::CallVerdict, None).await {
             // The channel is told by the argument's close, which names who called it.
             Ok(()) => refuse(ctx, t("dt-verdict-called")).await,
-            Err(SubmitError::Refused(why))
-                if why.contains("argument is closed") || why == closed =>
-            {
+            Err(SubmitError::Refused(why)) if why.to_string().contains("argument is closed") => {
                 refuse(ctx, t("dt-verdict-already")).await
             }
             Err(e) => refuse(ctx, refusal(e, lang)).await,
@@ -345,7 +341,7 @@ fn refusal(e: SubmitError, lang: Lang) -> String {
     let why = match e {
         SubmitError::Closed => return lang.text("dt-ended", &[]),
         SubmitError::Stale => return lang.text("dt-stale", &[]),
-        e => e.to_string(),
+        e => e.text(lang),
     };
     let mut chars = why.chars();
     let out = chars
@@ -362,6 +358,8 @@ fn refusal(e: SubmitError, lang: Lang) -> String {
 #[cfg(test)]
 mod refusal_tests {
     use super::*;
+    use agora_core::session::Refused;
+    use agora_games::trial::Refusal;
 
     #[test]
     fn a_refused_command_reads_as_a_sentence_without_jargon() {
@@ -370,12 +368,13 @@ mod refusal_tests {
             "The trial has ended."
         );
         let why = refusal(
-            SubmitError::Refused("the argument is closed: the jury is deliberating".into()),
+            SubmitError::Refused(Refused::new(Refusal::ArgumentClosed)),
             Lang::En,
         );
         assert_eq!(why, "The argument is closed: the jury is deliberating.");
         assert!(!why.contains("Not taken"));
-        let why = refusal(SubmitError::Refused("本案没有证据“x”".into()), Lang::ZhCn);
+        let no_card = Refused::new(Refusal::NoSuchCard("x".into()));
+        let why = refusal(SubmitError::Refused(no_card), Lang::ZhCn);
         assert_eq!(why, "本案没有证据“x”。");
     }
 }

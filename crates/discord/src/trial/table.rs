@@ -10,7 +10,7 @@ use crate::types::Bot;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, SubmitError, Subscription};
 use agora_games::trial::{Action, Trial};
-use agora_games::{Lang, Seat};
+use agora_games::{Lang, Localized, Seat};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::sync::atomic::AtomicU64;
@@ -163,7 +163,7 @@ impl TrialTable {
                 let lang = data.lang;
                 let why = match e {
                     SubmitError::Closed => lang.text("dt-not-said-ended", &[]),
-                    e => e.to_string(),
+                    e => e.text(lang),
                 };
                 let note = lang.text(
                     "dt-not-said",

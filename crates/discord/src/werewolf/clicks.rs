@@ -18,6 +18,7 @@ use crate::text::{display_name, sanitize};
 use crate::types::{Bot, Error};
 use agora_core::session::SubmitError;
 use agora_games::werewolf::AskKind;
+use agora_games::Localized;
 use serenity::all::{
     ChannelId, ComponentInteraction, ComponentInteractionDataKind, CreateInteractionResponse,
     CreateInteractionResponseMessage, EditInteractionResponse,
@@ -258,7 +259,7 @@ async fn answer_click(
         }
         Err(SubmitError::Stale) | Err(SubmitError::Closed) => followup(bot, c, &closed).await,
         Err(e) => {
-            let said = lang.text("wwd-not-taken", &[("why", &e.to_string())]);
+            let said = lang.text("wwd-not-taken", &[("why", &e.text(lang))]);
             followup(bot, c, &said).await
         }
     }

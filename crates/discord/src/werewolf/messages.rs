@@ -6,6 +6,7 @@ use crate::text::sanitize;
 use crate::types::{Bot, Error};
 use agora_core::session::SubmitError;
 use agora_games::werewolf::Action;
+use agora_games::Localized;
 use serenity::all::{CreateMessage, Message};
 use std::sync::Arc;
 
@@ -71,7 +72,7 @@ pub(super) async fn speech(
         }
         Err(SubmitError::Stale) => {}
         Err(e) => {
-            let (user, why) = (user.to_string(), e.to_string());
+            let (user, why) = (user.to_string(), e.text(lang));
             let said = lang.text("wwd-speech-refused", &[("user", &user), ("why", &why)]);
             bot.post_to(m.channel_id, m.author.id, said).await;
         }

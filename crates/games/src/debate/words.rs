@@ -1,6 +1,6 @@
 //! The text facts a debate's rules read from a speech: its word count (a Han character is
 //! a word, as the source's 字 limits counted; any other run of characters between spaces
-//! is one) and whether its last sentence is a question.
+//! is one), its first words as counted so, and whether its last sentence is a question.
 
 use crate::lang::is_han;
 
@@ -8,20 +8,35 @@ use crate::lang::is_han;
 /// of characters between whitespace, CJK punctuation or Han characters one word (so an
 /// English text counts its whitespace-separated tokens, and `UBI` inside Chinese counts one).
 pub fn count(text: &str) -> u32 {
-    let mut words = 0u32;
+    starts(text).count() as u32
+}
+
+/// The first `n` words of `text`, as [`count`] counts them, with what lies between them
+/// (trailing whitespace trimmed); all of `text` when it has no more.
+pub fn first(text: &str, n: u32) -> &str {
+    match starts(text).nth(n as usize) {
+        Some(end) => text[..end].trim_end(),
+        None => text,
+    }
+}
+
+/// Where each word of `text` starts (its byte offset), as [`count`] reads words.
+fn starts(text: &str) -> impl Iterator<Item = usize> + '_ {
     let mut in_run = false;
-    for c in text.chars() {
+    text.char_indices().filter_map(move |(at, c)| {
         if is_han(c) {
-            words += 1;
             in_run = false;
+            Some(at)
         } else if c.is_whitespace() || is_cjk_punctuation(c) {
             in_run = false;
+            None
         } else if !in_run {
-            words += 1;
             in_run = true;
+            Some(at)
+        } else {
+            None
         }
-    }
-    words
+    })
 }
 
 /// CJK and full-width punctuation (`，。、！？：；（）「」` and the like): a separator, not a
@@ -65,6 +80,15 @@ mod tests {
         assert_eq!(count("「全民基本收入」不是福利！"), 10);
         assert_eq!(count("“全民基本收入”不是福利"), 12);
         assert_eq!(count("芬兰 2017 年的试点"), 7);
+    }
+
+    #[test]
+    fn the_first_words_are_cut_as_they_are_counted() {
+        assert_eq!(first("one two  three four", 2), "one two");
+        assert_eq!(first("one two", 5), "one two");
+        assert_eq!(first("我们支持UBI计划，理由有三。", 5), "我们支持UBI");
+        assert_eq!(first("芬兰 2017 年的试点", 2), "芬兰");
+        assert_eq!(count(first("全民基本收入给每个人安全感", 4)), 4);
     }
 
     #[test]

@@ -8,6 +8,7 @@
 //!   and the vote;
 //! - [`keywords`]: the offline labeller (the case's keywords);
 //! - [`text`]: words, sentences and questions in either language, and how each joins them;
+//!   `refusal_text`: a refusal in a table's language;
 //! - this module: the trial as a state machine. In the argument every player may talk to
 //!   any juror (each message waits in that juror's queue to be labelled, then answered),
 //!   present evidence or rest; the argument ends when every player has rested, run out of
@@ -20,6 +21,7 @@ pub mod jury;
 pub mod keywords;
 pub mod label;
 mod play;
+mod refusal_text;
 #[cfg(test)]
 mod tests;
 pub mod text;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::{Lang, Viewer};
+use crate::{Lang, Localized, Viewer};
 
 fn weights(pairs: &[(&str, f64)]) -> BTreeMap<String, f64> {
     pairs.iter().map(|(k, v)| (k.to_string(), *v)).collect()

@@ -449,27 +449,5 @@ pub enum Refusal {
     Wrong(String),
 }
 
-impl Refusal {
-    /// The refusal in `lang` (`locales/*/trial.ftl`; in English, as displayed). A `Wrong`
-    /// reason is the rules' own words, given as they are.
-    pub fn text(&self, lang: Lang) -> String {
-        let n = |x: &dyn std::fmt::Display| x.to_string();
-        match self {
-            Refusal::Over => lang.text("trial-refused-over", &[]),
-            Refusal::NoSuchSeat(s) => lang.text("trial-refused-no-seat", &[("seat", &n(s))]),
-            Refusal::ArgumentClosed => lang.text("trial-refused-closed", &[]),
-            Refusal::NoSuchJuror(j) => lang.text("trial-refused-no-juror", &[("juror", j)]),
-            Refusal::NoTurnsLeft(t, j) => {
-                lang.text("trial-refused-no-turns", &[("turns", &n(t)), ("juror", j)])
-            }
-            Refusal::NoSuchCard(c) => lang.text("trial-refused-no-card", &[("card", c)]),
-            Refusal::AlreadyPresented(c) => lang.text("trial-refused-presented", &[("card", c)]),
-            Refusal::Empty => lang.text("trial-refused-empty", &[]),
-            Refusal::Wrong(why) if why == RESTED => lang.text("trial-refused-rested", &[]),
-            Refusal::Wrong(why) => why.clone(),
-        }
-    }
-}
-
 /// Why a player who has rested may not argue on.
 pub const RESTED: &str = "you have rested your case";

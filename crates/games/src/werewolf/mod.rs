@@ -7,7 +7,7 @@
 //! [`Werewolf::view`] returns only what one seat may know. A refused action changes nothing.
 //!
 //! - `seat`: seats, roles, sides, seat sets; `board`: boards (deck and switches).
-//! - `ask`: asks, actions, refusals.
+//! - `ask`: asks, actions, refusals; `refusal_text`: a refusal in a table's language.
 //! - `event`: events, audiences, and their one-line story.
 //! - `rules`: the configurable rules and the GPP table.
 //! - `night`, `day`: the two halves of a round; `sheriff`: the election and the badge;
@@ -25,6 +25,7 @@ mod deaths;
 mod event;
 mod game;
 mod night;
+mod refusal_text;
 mod rules;
 mod score;
 mod seat;

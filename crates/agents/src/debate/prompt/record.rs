@@ -6,6 +6,7 @@
 use super::{SUMMARY_WORDS, VERBATIM_WORDS};
 use crate::debate::memory::{Entry, Memory};
 use crate::games::debate::team::{seat_title, seat_title_in, side_of, Part, Side, Speech, Stage};
+use crate::games::debate::words;
 use crate::games::lang::Lang;
 use crate::llm::prompts::fence;
 use std::collections::BTreeSet;
@@ -42,15 +43,19 @@ fn stage_in(stage: Stage, lang: Lang) -> String {
     }
 }
 
-/// At most `max` words of `text` (an over-long speech is cut in a prompt, and says so).
+/// At most `max` words of `text`, counted as the rules count them (a Han character is a
+/// word): an over-long speech is cut in a prompt, and says so.
 fn bounded(text: &str, max: u32, lang: Lang) -> String {
-    let words: Vec<&str> = text.split_whitespace().collect();
-    if words.len() as u32 <= max {
+    let count = words::count(text);
+    if count <= max {
         text.to_string()
     } else {
-        let over = (words.len() as u32 - max).to_string();
-        let shown = words[..max as usize].join(" ");
-        lang.text("team-ai-cut", &[("shown", &shown), ("over", &over)])
+        let over = (count - max).to_string();
+        let shown: Vec<&str> = words::first(text, max).split_whitespace().collect();
+        lang.text(
+            "team-ai-cut",
+            &[("shown", &shown.join(" ")), ("over", &over)],
+        )
     }
 }
 
@@ -244,4 +249,26 @@ pub fn task(part: Part, side: Side, lang: Lang) -> String {
         lang => side.name_in(lang),
     };
     lang.text(&format!("team-ai-task-{}", part.name()), &[("side", &side)])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_speech_is_cut_at_its_word_limit_in_either_language() {
+        let english = "one two  three\nfour five";
+        assert_eq!(bounded(english, 5, Lang::En), english);
+        assert_eq!(
+            bounded(english, 3, Lang::En),
+            "one two three … (the rest, 2 words over, not shown)"
+        );
+        // A Chinese speech has no spaces: each Han character is a word.
+        let chinese = "全民基本收入给每个人安全感，让人们自由选择工作。";
+        assert_eq!(bounded(chinese, 30, Lang::ZhCn), chinese);
+        assert_eq!(
+            bounded(chinese, 6, Lang::ZhCn),
+            "全民基本收入……（其余 16 字超出上限，未显示）"
+        );
+    }
 }

@@ -30,7 +30,7 @@ pub use table::{PanelTable, RunningData};
 use crate::game_table::{self, GameTable};
 use crate::send::{ephemeral, reply_ephemeral as refuse};
 use crate::tables::Seated;
-use crate::text::{sanitize, Component};
+use crate::text::{sanitize, sentence, Component};
 use crate::types::BoxFuture;
 use crate::types::{Bot, Context, Error};
 use agora_core::debate::format::DebateFormat;
@@ -38,7 +38,7 @@ use agora_core::session::{Runner, SessionHandle, SubmitError, Subscription};
 use agora_core::store::ChannelRow;
 use agora_games::debate::moderated::ModeratedDebate;
 use agora_games::debate::social::SocialDebate;
-use agora_games::Lang;
+use agora_games::{Lang, Localized};
 use serenity::all::{ComponentInteraction, CreateInteractionResponse, Message};
 use std::sync::Arc;
 
@@ -171,20 +171,6 @@ async fn on_lobby<G: DiscordPanel>(
     table.save(bot, &st).await;
     drop(st);
     crate::send::redraw_clicked(bot, c, embed, components).await
-}
-
-/// A reason as a sentence: a capital first letter and a full stop (in Chinese, a 。).
-fn sentence(why: &str, lang: Lang) -> String {
-    let mut chars = why.trim().chars();
-    let mut out = match chars.next() {
-        Some(f) => f.to_uppercase().collect::<String>() + chars.as_str(),
-        None => return String::new(),
-    };
-    let stop = if lang.is_english() { "." } else { "。" };
-    if !out.ends_with(['.', '!', '?', '。', '！', '？']) {
-        out.push_str(stop);
-    }
-    out
 }
 
 /// How many have joined a lobby, as a sentence in `lang`.
@@ -413,29 +399,10 @@ impl<G: DiscordPanel> PanelTable<G> {
                 refuse(ctx, say("dp-concede-done")).await
             }
             Err(SubmitError::Closed) => refuse(ctx, say("dp-concede-ended")).await,
-            Err(SubmitError::Refused(why)) if why.contains("already surrendered") => {
+            Err(SubmitError::Refused(why)) if why.to_string().contains("already surrendered") => {
                 refuse(ctx, say("dp-concede-again")).await
             }
-            Err(e) => refuse(ctx, sentence(&e.to_string(), lang)).await,
+            Err(e) => refuse(ctx, sentence(&e.text(lang), lang)).await,
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use agora_games::Lang;
-
-    #[test]
-    fn a_reason_reads_as_a_sentence() {
-        assert_eq!(
-            super::sentence(
-                "nothing typed yet: type your speech in the channel, then press Done",
-                Lang::En
-            ),
-            "Nothing typed yet: type your speech in the channel, then press Done."
-        );
-        assert_eq!(super::sentence("it is over!", Lang::En), "It is over!");
-        assert_eq!(super::sentence(" ", Lang::En), "");
-        assert_eq!(super::sentence("还没轮到你", Lang::ZhCn), "还没轮到你。");
     }
 }

@@ -12,7 +12,7 @@ use crate::types::Bot;
 use agora_core::debate::format::DebateFormat;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, SubmitError, Subscription};
-use agora_games::{Lang, Seat};
+use agora_games::{Lang, Localized, Seat};
 use serde::{Deserialize, Serialize};
 use serenity::all::CreateEmbed;
 use std::collections::BTreeMap;
@@ -195,7 +195,7 @@ impl<G: DiscordPanel> Seated for PanelTable<G> {
 }
 
 /// Hands in `seat`'s typed speech (with `done`: the lines written before that message),
-/// and closes its call's message. Why not, in `lang` (a game's own refusal as it says it).
+/// and closes its call's message. Why not, in `lang` (the game's own refusal too).
 pub(super) async fn hand_in<G: DiscordPanel>(
     bot: &Arc<Bot>,
     table: &Arc<PanelTable<G>>,
@@ -237,7 +237,7 @@ pub(super) async fn hand_in<G: DiscordPanel>(
             if let PanelState::Running(r) = &mut *table.state.lock().await {
                 r.calls.entry(seat).or_insert(call);
             }
-            return Err(why.clone());
+            return Err(why.text(lang));
         }
         Err(SubmitError::Stale) => Closed::TimedOut,
         Err(_) => Closed::Ended,
@@ -248,7 +248,7 @@ pub(super) async fn hand_in<G: DiscordPanel>(
     submitted.map_err(|e| match e {
         SubmitError::Stale => lang.text("dp-why-too-late", &[]),
         SubmitError::Closed => lang.text("dp-why-ended", &[]),
-        e => e.to_string(),
+        e => e.text(lang),
     })
 }
 

@@ -2,9 +2,11 @@
 //! for N rounds (with three or more, round r opens with seat r); after each round the
 //! moderator (the seat after the participants, always an AI) scores it in two passes that
 //! present the participants in opposite orders, and after the last round gives the final
-//! rubric in two passes. The arithmetic is in [`score`]; the nouns in [`types`].
+//! rubric in two passes. The arithmetic is in [`score`]; the nouns in [`types`]; a refusal
+//! in a table's language in `refusal_text`.
 
 mod game;
+mod refusal_text;
 mod score;
 #[cfg(test)]
 mod tests;

@@ -3,9 +3,11 @@
 //! after round, skipping the surrendered; after each speech the evaluator (the seat after
 //! the participants, always an AI) rates its effect on every other active participant,
 //! and [`state`] moves them by the design's formulas. It ends after the set rounds, or
-//! when fewer than two participants are left standing.
+//! when fewer than two participants are left standing. `refusal_text` tells a refusal in
+//! a table's language.
 
 mod game;
+mod refusal_text;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -14,12 +14,14 @@
 //!
 //! - `types.rs`: the nouns; `plan.rs`: the scripted turns and the limits; `check.rs`:
 //!   whether an action may be taken now; `free.rs`: the free debate; `score.rs`: scoring,
-//!   penalties, totals; `table.rs`: the [`Game`] impl.
+//!   penalties, totals; `table.rs`: the [`Game`] impl; `refusal_text.rs`: a refusal in a
+//!   table's language.
 
 mod check;
 mod free;
 mod game;
 mod plan;
+mod refusal_text;
 mod score;
 #[cfg(test)]
 mod tests;
