@@ -351,7 +351,7 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
     fn resuming<'a>(&'a self, bot: &'a Bot, data: &'a RunningData) -> BoxFuture<'a, ()> {
         // Its open calls are posted again as it resumes: every copy from before closes.
         Box::pin(async move {
-            crate::restart::close_all(bot, self.channel, &data.session_id).await;
+            crate::restart::close_all(bot, self.channel, &data.session_id, data.lang).await;
         })
     }
 }
