@@ -3,3 +3,9 @@
 
 # Under a control's message closed after a restart (its buttons gone).
 restart-closed = ⌛ These controls have closed (the bot restarted).
+
+# A moderated or social debate told again (agora replay): the heading ($format: rounds or
+# social) and the tag of the moderator's or evaluator's own notes in the god view.
+replay-panel-all = { $format } debate { $seed } (god view): { $motion }
+replay-panel-seat = { $format } debate { $seed } (as seen by participant { $seat }): { $motion }
+replay-panel-notes = {"[notes] "}

@@ -3,3 +3,15 @@
 
 # 重启后被关闭的按钮消息下方（按钮已移除）。
 restart-closed = ⌛ 这些按钮已失效（机器人已重启）。
+
+# 重看一场主持式或社交辩论（agora replay）：标题（$format：rounds 或 social），以及上帝视角里
+# 主持人或评审自己的笔记的标注。
+replay-panel-all = { $format ->
+        [rounds] 主持式辩论
+       *[social] 社交辩论
+    }第 { $seed } 场（上帝视角）：{ $motion }
+replay-panel-seat = { $format ->
+        [rounds] 主持式辩论
+       *[social] 社交辩论
+    }第 { $seed } 场，{ $seat }号辩手的视角：{ $motion }
+replay-panel-notes = 【评审笔记】

@@ -412,7 +412,43 @@ fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
     assert!(!ok && err.contains("universal_basic_income"), "{err}");
 }
 
+/// English words of the moderated and social debates a Chinese reader must not meet.
+const PANEL_WORDS: [&str; 21] = [
+    "round",
+    "rounds",
+    "participant",
+    "moderator",
+    "evaluator",
+    "motion",
+    "words",
+    "clashes",
+    "consensus",
+    "sources",
+    "scores",
+    "result",
+    "stance",
+    "conviction",
+    "argued",
+    "against",
+    "offline",
+    "session",
+    "seed",
+    "chart",
+    "notes",
+];
+
+/// No English word of the moderated and social debates is left in a line of `text`.
+fn assert_no_panel_words(text: &str) {
+    for line in text.lines() {
+        let lower = line.to_lowercase();
+        for w in lower.split(|c: char| !c.is_ascii_alphabetic()) {
+            assert!(!PANEL_WORDS.contains(&w), "{w:?} in: {line}");
+        }
+    }
+}
+
 /// `agora play debate --format <format> --lang zh-CN` watched: its output (stderr first).
+/// Replayed, the stored debate is told in Chinese too, the god view and one seat's.
 fn panel_debate_in_chinese(format: &str) -> String {
     let db = format!(
         "sqlite://{}",
@@ -444,34 +480,16 @@ fn panel_debate_in_chinese(format: &str) -> String {
     assert!(ok, "{err}");
     let all = format!("{err}{out}");
     assert_chinese(&all, 0.9);
-    // No English word of these formats is left in a line.
-    let words = [
-        "round",
-        "rounds",
-        "participant",
-        "moderator",
-        "evaluator",
-        "motion",
-        "words",
-        "clashes",
-        "consensus",
-        "sources",
-        "scores",
-        "result",
-        "stance",
-        "conviction",
-        "argued",
-        "against",
-        "offline",
-        "session",
-        "seed",
-        "chart",
-    ];
-    for line in all.lines() {
-        let lower = line.to_lowercase();
-        for w in lower.split(|c: char| !c.is_ascii_alphabetic()) {
-            assert!(!words.contains(&w), "{w:?} in: {line}");
-        }
+    assert_no_panel_words(&all);
+    let id = &crate::terminal::sessions(&db)[0]["id"];
+    let id = id.as_str().unwrap();
+    let views: [&[&str]; 2] = [&[], &["--seat", "1"]];
+    for view in views {
+        let mut replay = vec!["replay", "--session", id, "--db", &db];
+        replay.extend(view);
+        let story = crate::terminal::run(&replay);
+        assert_chinese(&story, 0.9);
+        assert_no_panel_words(&story);
     }
     all
 }

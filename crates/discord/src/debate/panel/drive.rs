@@ -18,7 +18,7 @@ use crate::types::{Bot, Error};
 use agora_agents::debate::DebateKit;
 use agora_core::debate::format::DebateFormat;
 use agora_core::debate::session::panel::{ModeratedSetup, SocialSetup};
-use agora_core::debate::session::shown_names;
+use agora_core::debate::session::shown_names_in;
 use agora_core::debate::session::DebateSeat;
 use agora_core::debate::sim::panel::social_start;
 use agora_core::session::{GameSetup, Note, Subscription};
@@ -164,7 +164,7 @@ pub(super) async fn start<G: DiscordPanel>(
             .as_str()
             .unwrap_or(&lobby.motion)
             .to_string(),
-        names: shown_names(&seats),
+        names: shown_names_in(&seats, || &bot.kits.get::<DebateKit>().personalities, lang),
         users,
         posted: 0,
         lang,
