@@ -9,3 +9,7 @@ restart-closed = ⌛ These controls have closed (the bot restarted).
 replay-panel-all = { $format } debate { $seed } (god view): { $motion }
 replay-panel-seat = { $format } debate { $seed } (as seen by participant { $seat }): { $motion }
 replay-panel-notes = {"[notes] "}
+
+# A moderated or social debate: a `done` typed in the channel that could not hand the
+# speech in ($why: the reason, as a sentence).
+dp-typed-done-not-taken = <@{ $user }>, your `done` was not taken. { $why }

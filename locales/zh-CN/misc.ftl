@@ -15,3 +15,6 @@ replay-panel-seat = { $format ->
        *[social] 社交辩论
     }第 { $seed } 场，{ $seat }号辩手的视角：{ $motion }
 replay-panel-notes = 【评审笔记】
+
+# 主持式或社交辩论：在频道里输入的 `done` 没能提交发言（$why：原因，一整句）。
+dp-typed-done-not-taken = <@{ $user }>，你输入的 `done` 没有生效。{ $why }
