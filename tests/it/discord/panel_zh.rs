@@ -8,7 +8,7 @@
 
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS, GUILD_ID};
-use crate::fake_players::{click_and_wait, ephemeral_reply, press};
+use crate::fake_players::{click_and_wait, ephemeral_reply, press, start_lobby};
 use serde_json::json;
 use std::collections::HashSet;
 
@@ -34,32 +34,31 @@ fn not_chinese(fake: &FakeDiscord) -> Vec<String> {
 
 /// `/debate start` on the basic-income topic (it has a Chinese bank) as ANN: the lobby.
 async fn open(fake: &FakeDiscord, channel: u64, format: u64, participants: u64) -> Msg {
+    open_on(
+        fake,
+        channel,
+        "universal_basic_income",
+        format,
+        participants,
+    )
+    .await
+}
+
+/// `/debate start` of one round on `topic` (a topic, or a motion typed) as ANN: the lobby.
+async fn open_on(
+    fake: &FakeDiscord,
+    channel: u64,
+    topic: &str,
+    format: u64,
+    participants: u64,
+) -> Msg {
     let options = json!([
-        {"name": "topic", "type": 3, "value": "universal_basic_income"},
+        {"name": "topic", "type": 3, "value": topic},
         {"name": "format", "type": 4, "value": format},
         {"name": "rounds", "type": 4, "value": 1},
         {"name": "participants", "type": 4, "value": participants},
     ]);
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "debate",
-            Some("start"),
-            options,
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    fake.replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .expect("lobby")
+    start_lobby(fake, ANN, channel, "debate", options, ":start").await
 }
 
 /// ANN's open call: a message mentioning her with a Done button not yet used.
@@ -218,31 +217,7 @@ async fn a_typed_motion_on_a_chinese_server_is_argued_in_chinese() {
     fake.set_locale(ANN, "zh-CN");
     let channel = 3303;
     let motion = "城市应当全面禁止燃油汽车进入市中心";
-    let options = json!([
-        {"name": "topic", "type": 3, "value": motion},
-        {"name": "format", "type": 4, "value": 1},
-        {"name": "rounds", "type": 4, "value": 1},
-        {"name": "participants", "type": 4, "value": 2},
-    ]);
-    let i = fake
-        .slash(
-            ANN,
-            channel,
-            "debate",
-            Some("start"),
-            options,
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    let lobby = (fake.replies(i).into_iter())
-        .find(|m| m.find_custom_id(":start").is_some())
-        .unwrap();
+    let lobby = open_on(&fake, channel, motion, 1, 2).await;
     assert!(lobby.text().contains(motion), "{}", lobby.text());
     press(&fake, ANN, &lobby, ":start").await;
     fake.wait_until("the scorecard", std::time::Duration::from_secs(120), |f| {

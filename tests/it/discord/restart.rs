@@ -12,7 +12,7 @@
 
 use super::*;
 use crate::app::{wait_until_async, TestApp, WAIT};
-use crate::fake_discord::{FakeDiscord, Msg, APP_ID, DEFAULT_PERMS};
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
 use crate::fake_players::{press, Humans};
 use agora::discord::restart::closed_line;
 use agora_games::Lang;
@@ -362,27 +362,8 @@ async fn moderated_killed_after_a_call(ann: u64, channel: u64, lang: Lang) {
         {"name": "rounds", "type": 4, "value": 1},
         {"name": "participants", "type": 4, "value": 2},
     ]);
-    let i = fake
-        .slash(
-            ann,
-            channel,
-            "debate",
-            Some("start"),
-            options,
-            DEFAULT_PERMS,
-        )
-        .await;
-    fake.wait_until("the lobby", WAIT, |f| {
-        f.replies(i)
-            .iter()
-            .any(|m| m.find_custom_id(":start").is_some())
-    })
-    .await;
-    let lobby = fake
-        .replies(i)
-        .into_iter()
-        .find(|m| m.find_custom_id(":start").is_some())
-        .unwrap();
+    let lobby =
+        crate::fake_players::start_lobby(&fake, ann, channel, "debate", options, ":start").await;
     press(&fake, ann, &lobby, ":join").await;
     press(&fake, ann, &lobby, ":start").await;
     crashed_within(&mut app, Duration::from_secs(120)).await;
