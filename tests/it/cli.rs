@@ -446,34 +446,38 @@ fn a_team_debate_is_held_in_chinese_with_lang_zh_cn() {
 }
 
 /// A moderated or social debate in Chinese (`format`): all it wrote, past the Chinese bar
-/// and with no English word of these formats left in a line.
+/// and with no English word of these formats left in a line, nor in its replays.
 fn panel_debate_in_chinese(format: &str) -> String {
-    let (_, _, all) = debate_in_chinese(format);
-    assert_no_word(
-        &all,
-        &[
-            "round",
-            "rounds",
-            "participant",
-            "moderator",
-            "evaluator",
-            "motion",
-            "words",
-            "clashes",
-            "consensus",
-            "sources",
-            "scores",
-            "result",
-            "stance",
-            "conviction",
-            "argued",
-            "against",
-            "offline",
-            "session",
-            "seed",
-            "chart",
-        ],
-    );
+    const WORDS: [&str; 21] = [
+        "round",
+        "rounds",
+        "participant",
+        "moderator",
+        "evaluator",
+        "motion",
+        "words",
+        "clashes",
+        "consensus",
+        "sources",
+        "scores",
+        "result",
+        "stance",
+        "conviction",
+        "argued",
+        "against",
+        "offline",
+        "session",
+        "seed",
+        "chart",
+        "notes",
+    ];
+    let (db, _, all) = debate_in_chinese(format);
+    assert_no_word(&all, &WORDS);
+    // Replayed, the stored debate is told in Chinese too, the god view and one seat's.
+    for story in every_view(&db, "1").into_iter().take(2) {
+        assert_chinese(&story, 0.9);
+        assert_no_word(&story, &WORDS);
+    }
     all
 }
 

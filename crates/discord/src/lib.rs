@@ -1,6 +1,6 @@
 //! The Discord surface (serenity + poise live here and nowhere else). Outside the crate
 //! only [`run`] and its [`BotSettings`] are used (and, by the tests, the restart line
-//! [`restart::CLOSED_LINE`] and the werewolf lobby's seat draw, `human_seats`);
+//! [`restart::closed_line`] and the werewolf lobby's seat draw, `human_seats`);
 //! every other module is private, so the compiler reports what nothing uses.
 //!
 //! The generic core, which routes to any game and never names a game's types:

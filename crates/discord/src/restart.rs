@@ -6,22 +6,27 @@
 //! lose an open ask's post (it was marked, never posted) or its id (posted, never stored).
 //! On resume a table therefore (1) posts again every open ask its stored state does not
 //! prove on screen, unless reading its channel back finds it there (a message with that
-//! ask's controls, or a call's very text: its id is then stored), and (2) sweeps its channel, and the DMs it sent, with `close_stale`:
-//! the bot's own messages carrying controls of its session (the session is in every
-//! `custom_id`, see `text::Component`) or of the lobby of its channel that are not the open
-//! ones lose their controls and say they have closed. A person clicking an old copy
-//! finds it closed; the open ask's one live copy answers.
+//! ask's controls, or a call's very text: its id is then stored), and (2) sweeps its
+//! channel, and the DMs it sent, with `ReadBack::close`: the bot's own messages carrying
+//! controls of its session (the session is in every `custom_id`, see `text::Component`) or
+//! of the lobby of its channel that are not the open ones lose their controls and say they
+//! have closed, in the table's language (a DM in its reader's). A person clicking an old
+//! copy finds it closed; the open ask's one live copy answers.
 //!
 //! Also the crash points the restart tests use (debug builds only, see `crash_point`).
 
 use super::text::Component;
 use super::types::Bot;
+use agora_games::Lang;
 use serde_json::Value;
 use serenity::all::{ChannelId, EditMessage, UserId};
 use serenity::http::{LightMethod, Request, Route};
 
-/// What a closed control's message says under its text.
-pub const CLOSED_LINE: &str = "⌛ These controls have closed (the bot restarted).";
+/// What a closed control's message says under its text, in the language of the table (or
+/// of the person whose DMs it is in).
+pub fn closed_line(lang: Lang) -> String {
+    lang.text("restart-closed", &[])
+}
 
 /// How many pages of 100 messages a sweep reads back, newest first.
 const PAGES: usize = 10;
@@ -51,14 +56,17 @@ fn custom_ids(m: &Value) -> Vec<&str> {
 
 /// The messages among `messages` (REST message objects) that need closing: the bot's own
 /// (`me`), carrying a control of `session` or of the lobby of channel `lobby_of`, none of
-/// them `live` (given the message's id and the control). With the text each should show.
+/// them `live` (given the message's id and the control). With the text each should show
+/// (its closing line in `lang`).
 pub(crate) fn stale(
     messages: &[Value],
     me: u64,
     session: &str,
     lobby_of: Option<u64>,
     live: &dyn Fn(u64, &Component) -> bool,
+    lang: Lang,
 ) -> Vec<(u64, String)> {
+    let closed = closed_line(lang);
     let mut out = Vec::new();
     for m in messages {
         let (Some(id), Some(author)) = (id_of(&m["id"]), id_of(&m["author"]["id"])) else {
@@ -87,9 +95,9 @@ pub(crate) fn stale(
             .take(1800)
             .collect();
         let text = if text.is_empty() {
-            CLOSED_LINE.to_string()
+            closed.clone()
         } else {
-            format!("{text}\n{CLOSED_LINE}")
+            format!("{text}\n{closed}")
         };
         out.push((id, text));
     }
@@ -161,16 +169,17 @@ impl ReadBack {
     }
 
     /// Closes the bot's messages here with controls of `session` (or of the lobby of
-    /// channel `lobby_of`) that are not `live`: their controls go and they say they
-    /// closed. Returns how many were closed.
+    /// channel `lobby_of`) that are not `live`: their controls go and they say, in `lang`,
+    /// they closed. Returns how many were closed.
     pub async fn close(
         &self,
         bot: &Bot,
         session: &str,
         lobby_of: Option<u64>,
         live: &(dyn Fn(u64, &Component) -> bool + Sync),
+        lang: Lang,
     ) -> usize {
-        let stale = stale(&self.messages, bot.me, session, lobby_of, live);
+        let stale = stale(&self.messages, bot.me, session, lobby_of, live, lang);
         let n = stale.len();
         for (id, text) in stale {
             let edit = EditMessage::new().content(text).components(vec![]);
@@ -228,25 +237,14 @@ pub(crate) fn own<'a>(messages: &'a [Value], me: u64, session: &str) -> Vec<Own<
 }
 
 /// Closes the bot's messages in `channel` with controls of `session` (or of the lobby of
-/// channel `lobby_of`) that are not `live`: their controls go and they say they closed.
-/// Returns how many were closed.
-pub(crate) async fn close_stale(
-    bot: &Bot,
-    channel: u64,
-    session: &str,
-    lobby_of: Option<u64>,
-    live: &(dyn Fn(u64, &Component) -> bool + Sync),
-) -> usize {
+/// After a restart, for a table that posts every open ask again as it resumes (its calls'
+/// ids are not stored): every control of `session` in `channel`, and of its lobby, closes,
+/// saying so in the table's `lang`. Returns how many were closed.
+pub(crate) async fn close_all(bot: &Bot, channel: u64, session: &str, lang: Lang) -> usize {
     ReadBack::read(bot, channel)
         .await
-        .close(bot, session, lobby_of, live)
+        .close(bot, session, Some(channel), &|_, _| false, lang)
         .await
-}
-
-/// After a restart, for a table that posts every open ask again as it resumes (its calls'
-/// ids are not stored): every control of `session` in `channel`, and of its lobby, closes.
-pub(crate) async fn close_all(bot: &Bot, channel: u64, session: &str) -> usize {
-    close_stale(bot, channel, session, Some(channel), &|_, _| false).await
 }
 
 /// A user's DM channel with the bot (opened once and remembered).
@@ -367,16 +365,25 @@ mod tests {
             msg(3, me, "plain", &[]),
         ];
         let live = |id: u64, _: &Component| id == 10;
-        let out = stale(&messages, me, "s1", Some(3000), &live);
+        let out = stale(&messages, me, "s1", Some(3000), &live, Lang::En);
         let ids: Vec<u64> = out.iter().map(|(i, _)| *i).collect();
         assert_eq!(ids, vec![9, 6, 5]);
-        assert_eq!(out[0].1, format!("🎤 your call\n{CLOSED_LINE}"));
+        let closed = "⌛ These controls have closed (the bot restarted).";
+        assert_eq!(out[0].1, format!("🎤 your call\n{closed}"));
+        assert_eq!(out[1].1, closed, "an empty text becomes the line alone");
+        // A Chinese table's say so in Chinese.
+        let out = stale(&messages, me, "s1", Some(3000), &live, Lang::ZhCn);
         assert_eq!(
-            out[1].1, CLOSED_LINE,
-            "an empty text becomes the line alone"
+            out[0].1,
+            format!("🎤 your call\n{}", closed_line(Lang::ZhCn))
+        );
+        assert!(
+            out[1].1.starts_with("⌛ ") && out[1].1.contains("重启"),
+            "{}",
+            out[1].1
         );
         // Without a lobby to close, the lobby stays as it is.
-        let out = stale(&messages, me, "s1", None, &live);
+        let out = stale(&messages, me, "s1", None, &live, Lang::En);
         assert_eq!(out.iter().map(|(i, _)| *i).collect::<Vec<_>>(), vec![9, 6]);
     }
 
@@ -420,7 +427,7 @@ mod tests {
         let m = vec![msg(5, 1, "panel", &["ask:s1:2:0:open"])];
         let live =
             |_: u64, c: &Component| matches!(c, Component::Ask { verb, .. } if verb == "open");
-        assert!(stale(&m, 1, "s1", None, &live).is_empty());
-        assert_eq!(stale(&m, 1, "s1", None, &|_, _| false).len(), 1);
+        assert!(stale(&m, 1, "s1", None, &live, Lang::En).is_empty());
+        assert_eq!(stale(&m, 1, "s1", None, &|_, _| false, Lang::En).len(), 1);
     }
 }

@@ -13,8 +13,8 @@ use agora_core::debate::format::DebateFormat;
 use agora_core::debate::kit::debate_kit;
 use agora_core::debate::session::panel::human_start;
 use agora_core::debate::session::panel::{format_of, ModeratedSetup, SocialSetup};
-use agora_core::debate::session::shown_names;
-use agora_core::debate::session::{DebateAgent, DebateSeat};
+use agora_core::debate::session::shown_names_in;
+use agora_core::debate::session::DebateSeat;
 use agora_core::debate::sim::panel::social_start;
 use agora_core::kits::database_url;
 use agora_core::registry::open_store;
@@ -229,32 +229,9 @@ fn side_lines_in(
         .collect()
 }
 
-/// The participants' shown names in `lang`: in English as [`shown_names`] has them
-/// (`P1 (logical AI)`), in Chinese `1号（逻辑型AI）` with the personality's Chinese name.
+/// The participants' shown names in `lang` (see [`shown_names_in`]).
 pub fn names_in(kit: &DebateKit, seats: &[DebateSeat], lang: Lang) -> Vec<String> {
-    if lang == Lang::En {
-        return shown_names(seats);
-    }
-    seats[..seats.len().saturating_sub(1)]
-        .iter()
-        .enumerate()
-        .map(|(i, s)| {
-            let seat = (i + 1).to_string();
-            match &s.agent {
-                Some(DebateAgent::Debater { personality }) => lang.text(
-                    "panel-name-ai",
-                    &[
-                        ("seat", &seat),
-                        (
-                            "personality",
-                            &kit.personalities.get_or_first_in(personality, lang).name,
-                        ),
-                    ],
-                ),
-                _ => lang.text("panel-name-person", &[("seat", &seat), ("name", &s.name)]),
-            }
-        })
-        .collect()
+    shown_names_in(seats, || &kit.personalities, lang)
 }
 
 /// A stored debate's language (English when the row names none).

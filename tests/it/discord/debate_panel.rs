@@ -1,7 +1,7 @@
 //! The moderated (`rounds`) and social debates on the fake Discord, people and AI at one
 //! table: seats taken from the lobby (a start by someone other than the host refused),
 //! speeches typed in the channel with a live word count and handed in with Done, `done` or
-//! by the deadline, the moderator's round
+//! by the deadline (a `done` with nothing typed is refused, saying why), the moderator's round
 //! posts, a concession by command, and the scorecard with its chart attached; lines that
 //! arrive out of order or twice, each participant's side at the start, status, answered
 //! calls closed, and the options `pace` and `length` honoured (`live_scores` refused).
@@ -417,6 +417,16 @@ async fn a_restart_mid_debate_resumes_the_table_and_repeats_nothing() {
     };
     fake.wait_until("Ann's call after the restart", WAIT, |f| {
         calls(f) == 2 && call(f, channel, ANN, &HashSet::new()).is_some()
+    })
+    .await;
+    // A `done` typed before anything else is not taken, and she is told why.
+    fake.say(ANN, channel, "done").await;
+    let told = format!(
+        "<@{ANN}>, your `done` was not taken. Nothing typed yet: type your speech in the \
+         channel, then press Done."
+    );
+    fake.wait_until("why the `done` was not taken", WAIT, |f| {
+        f.messages(channel).iter().any(|m| m.text() == told)
     })
     .await;
     fake.say(ANN, channel, "After the restart: a floor for everyone.")

@@ -14,7 +14,8 @@ use super::*;
 use crate::app::{wait_until_async, TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
 use crate::fake_players::{press, wait_for_post, Humans};
-use agora::discord::restart::CLOSED_LINE;
+use agora::discord::restart::closed_line;
+use agora_games::Lang;
 use serde_json::json;
 use std::collections::HashMap;
 use std::time::Duration;
@@ -182,7 +183,7 @@ async fn werewolf_killed_at(when: &str, needle: &str, channel: u64, host: u64) {
     }
     let closed = picks(&fake, host)
         .iter()
-        .filter(|m| m.text().contains(CLOSED_LINE))
+        .filter(|m| m.text().contains(&closed_line(Lang::En)))
         .count();
     assert_eq!(closed, 0, "closed copies");
     assert_one_live_copy(&fake, channel, &[host]);
@@ -290,7 +291,11 @@ async fn debate_killed_at(when: &str, needle: &str, channel: u64) {
     let live: Vec<&Msg> = all.iter().filter(|m| !m.components.is_empty()).collect();
     assert_eq!(live.len(), 1, "one live call: {all:?}");
     for old in all.iter().filter(|m| m.components.is_empty()) {
-        assert!(old.text().contains(CLOSED_LINE), "{}", old.text());
+        assert!(
+            old.text().contains(&closed_line(Lang::En)),
+            "{}",
+            old.text()
+        );
     }
     assert!(all.len() <= before + 1, "posted again once at most");
     if when == AFTER {
@@ -324,30 +329,40 @@ async fn a_debate_killed_right_before_a_call_is_posted_has_one_live_call() {
 
 /// A moderated debate (one round, a person and an AI) killed right after the person's call
 /// is posted: the call is posted again as the debate resumes, the copy from before the
-/// crash closes, and the live one takes the speech.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
-    const ANN: u64 = 4421;
-    let channel = 3421;
+/// crash closes (saying so in the table's language), and the live one takes the speech.
+async fn moderated_killed_after_a_call(ann: u64, channel: u64, lang: Lang) {
+    let your_speech = match lang {
+        Lang::En => format!("<@{ann}>, your speech"),
+        Lang::ZhCn => format!("<@{ann}>，请发表你第"),
+    };
     let mut app = TestApp::builder()
         .binary()
         .seed(7)
-        .env(AFTER, format!("<@{ANN}>, your speech"))
+        .env(AFTER, &your_speech)
         .spawn()
         .await;
     let fake = app.fake.clone();
-    let lobby = super::debate_panel::open_as(&fake, ANN, channel, 1, 1, 2).await;
-    press(&fake, ANN, &lobby, ":join").await;
-    press(&fake, ANN, &lobby, ":start").await;
+    if lang == Lang::ZhCn {
+        fake.set_guild_locale("zh-CN");
+        fake.set_locale(ann, "zh-CN");
+    }
+    let options = json!([
+        {"name": "topic", "type": 3, "value": "universal_basic_income"},
+        {"name": "format", "type": 4, "value": 1},
+        {"name": "rounds", "type": 4, "value": 1},
+        {"name": "participants", "type": 4, "value": 2},
+    ]);
+    let lobby =
+        crate::fake_players::start_lobby(&fake, ann, channel, "debate", options, ":start").await;
+    press(&fake, ann, &lobby, ":join").await;
+    press(&fake, ann, &lobby, ":start").await;
     crashed_within(&mut app, Duration::from_secs(120)).await;
     app.remove_env(AFTER);
     app.start_bot().await;
     let calls = |f: &FakeDiscord| -> Vec<Msg> {
         f.messages(channel)
             .into_iter()
-            .filter(|m| {
-                m.author_id == APP_ID && m.content.contains(&format!("<@{ANN}>, your speech"))
-            })
+            .filter(|m| m.author_id == APP_ID && m.content.contains(&your_speech))
             .collect()
     };
     fake.wait_until("the call posted again", WAIT, |f| {
@@ -356,22 +371,41 @@ async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
     .await;
     let all = calls(&fake);
     assert!(all[0].components.is_empty(), "the copy from before closed");
-    assert!(all[0].text().contains(CLOSED_LINE), "{}", all[0].text());
+    let closed = all[0].text();
+    assert!(closed.ends_with(&closed_line(lang)), "{closed}");
+    if lang == Lang::ZhCn {
+        assert!(!closed.contains("controls"), "{closed}");
+    }
     assert_one_live_copy(&fake, channel, &[]);
-    fake.say(ANN, channel, "After the crash: a floor for everyone.")
+    fake.say(ann, channel, "After the crash: a floor for everyone.")
         .await;
     // Once it counted (messages and clicks travel separately, as in Discord), `done`.
+    let typed = match lang {
+        Lang::En => "words typed",
+        Lang::ZhCn => "已输入",
+    };
     fake.wait_until("the live call counts the words", WAIT, |f| {
-        f.message(all[1].id).unwrap().text().contains("words typed")
+        f.message(all[1].id).unwrap().text().contains(typed)
     })
     .await;
-    fake.say(ANN, channel, "done").await;
+    fake.say(ann, channel, "done").await;
     fake.wait_until("the live call takes the speech", WAIT, |f| {
         f.message(all[1].id).unwrap().components.is_empty()
     })
     .await;
     assert_one_live_copy(&fake, channel, &[]);
     app.stop().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_moderated_debate_killed_after_a_call_has_one_live_call() {
+    moderated_killed_after_a_call(4421, 3421, Lang::En).await;
+}
+
+/// On a Chinese server the copy from before the crash closes with the line in Chinese.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_chinese_moderated_debate_killed_after_a_call_closes_the_old_copy_in_chinese() {
+    moderated_killed_after_a_call(4422, 3422, Lang::ZhCn).await;
 }
 
 /// A lone player with closed DMs (a wolf), killed right before their night panel button is

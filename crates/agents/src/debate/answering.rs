@@ -12,7 +12,7 @@
 //!
 //! Nothing said before in this debate is offered, and no line answers two questions.
 
-use super::forms::Forms;
+use super::forms::{after, Forms};
 use super::pressing::mid_sentence;
 use super::reading::{read, Sentence};
 use super::text::sentences;
@@ -135,7 +135,7 @@ fn evidence_for(
             return Some(if body.contains("因为") {
                 format!("{body}；况且，{r}。")
             } else {
-                format!("{head}{body}{tail}{r}。")
+                format!("{head}{}{tail}{}。", after(head, body), after(tail, &r))
             });
         }
         return Some(if body.contains(" because ") {
@@ -160,9 +160,10 @@ fn evidence_for(
         0 => f.claim_then_evidence,
         _ => f.evidence_then_claim[0],
     };
+    let stop = f.stop;
     Some(match turn % 2 {
-        0 => format!("{head}{body}{tail}{e}{}", f.stop),
-        _ => format!("{head}{e}{tail}{body}{}", f.stop),
+        0 => format!("{head}{}{tail}{}{stop}", after(head, body), after(tail, &e)),
+        _ => format!("{head}{}{tail}{}{stop}", after(head, &e), after(tail, body)),
     })
 }
 
@@ -193,6 +194,7 @@ fn weight_of(
                 (true, false) => f.claim_then_evidence.1,
             };
             let head = f.granted_claims[turn % f.granted_claims.len()];
+            let (body, e) = (after(head, body), after(join, &e));
             return Some((format!("{head}{body}{join}{e}{}", f.stop), true));
         }
     }
@@ -218,10 +220,14 @@ fn weight_of(
         (long, short)
     };
     let stop = f.stop;
-    let short = format!("{short_head}{short_tail}{claim}{stop}");
+    let short = format!(
+        "{short_head}{short_tail}{}{stop}",
+        after(short_tail, &claim)
+    );
     if Sentence::read(&short, motion).takes_up(&granted) {
         Some((short, false))
     } else {
+        let (body, claim) = (after(head, body), after(tail, &claim));
         Some((format!("{head}{body}{tail}{claim}{stop}"), true))
     }
 }

@@ -80,6 +80,55 @@ pub(crate) static EN: Forms = Forms {
     ],
 };
 
+/// The causal connectives of Chinese: a form may end with one ("这并非猜测，因为"), and a
+/// bank line or a person's sentence open with one ("由于…").
+const CAUSAL_ZH: [&str; 9] = [
+    "由此可见",
+    "出于同样的理由",
+    "因为",
+    "由于",
+    "所以",
+    "因此",
+    "于是",
+    "从而",
+    "可见",
+];
+
+/// `text` as it reads after `head` (a form's words) in one sentence. In Chinese, when the
+/// last clause of `head` already holds a causal connective ("这并非猜测，因为", "；由此可见，"),
+/// the causal connective `text` opens with goes, with its "，": "因为由于…" reads as a
+/// stutter. English, and any other text, as it is.
+pub(crate) fn after<'a>(head: &str, text: &'a str) -> &'a str {
+    let marks = ['，', '：', '；', '—'];
+    let clause = head.trim_end_matches(|c: char| marks.contains(&c) || c == ' ');
+    let clause = clause.rsplit(marks).next().unwrap_or(clause);
+    if !CAUSAL_ZH.iter().any(|c| clause.contains(c)) {
+        return text;
+    }
+    let t = text.trim_start();
+    match CAUSAL_ZH.iter().find_map(|c| t.strip_prefix(c)) {
+        Some(rest) if !rest.trim_start_matches('，').is_empty() => rest.trim_start_matches('，'),
+        _ => text,
+    }
+}
+
+/// The first place in `text` where one causal connective follows another (with at most a
+/// "，" between them: "因为由于", "所以，因此"), if any.
+#[cfg(test)]
+pub(crate) fn doubled_connective(text: &str) -> Option<&str> {
+    (0..text.len())
+        .filter(|&i| text.is_char_boundary(i))
+        .find_map(|i| {
+            let c = CAUSAL_ZH.iter().find(|c| text[i..].starts_with(**c))?;
+            let rest = &text[i + c.len()..];
+            let rest = rest.strip_prefix('，').unwrap_or(rest);
+            CAUSAL_ZH
+                .iter()
+                .any(|d| rest.starts_with(d))
+                .then(|| &text[i..])
+        })
+}
+
 /// Whether `text` is written in Chinese (holds a Han character).
 pub(crate) fn is_chinese(text: &str) -> bool {
     !text.is_ascii() && text.chars().any(crate::games::lang::is_han)

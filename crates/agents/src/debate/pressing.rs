@@ -6,7 +6,7 @@
 //! that …"). [`super::forms::claim_of`] reads back what a sentence claims without such lead-ins, so a
 //! rejoinder to a rejoinder answers the other side's answer, not our own point.
 
-use super::forms::{claim_of, is_chinese, Forms};
+use super::forms::{after, claim_of, is_chinese, Forms};
 use super::reading::{keys, read, Sentence};
 use super::text::{cites_figures, leans, lower_start};
 use crate::games::debate::words;
@@ -78,6 +78,7 @@ fn phrased(f: &Forms, forms: &[(&str, &str)], turn: usize, p: &str, r: &str) -> 
         .map(|k| forms[(turn + k) % n])
         .find(|(head, part)| fits(part) && !doubled(head))
         .unwrap_or(forms[turn % n]);
+    let (p, r) = (after(head, p), after(part, r));
     format!("{}{p}{part}{r}{}", capital(head), f.stop)
 }
 
@@ -220,7 +221,8 @@ pub fn attached(head: &str, text: &str, context: &[&str]) -> String {
     } else {
         " "
     };
-    format!("{head}{gap}{}", mid_sentence(text, context))
+    let text = mid_sentence(text, context);
+    format!("{head}{gap}{}", after(head, &text))
         .trim_start()
         .to_string()
 }

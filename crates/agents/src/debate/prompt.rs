@@ -28,23 +28,143 @@ pub const SUMMARY_WORDS: usize = 40;
 /// to its limit.
 pub const VERBATIM_WORDS: u32 = 1800;
 
+/// One prompt file of `content/prompts/debate/<folder>`: `""` for the English ones,
+/// `"zh-CN/"` for the Chinese ones (named `zh-CN/<name>`).
 macro_rules! prompt {
-    ($name:literal, $($p:literal),*) => {
+    ($folder:literal, $name:literal, $($p:literal),*) => {
         PromptSpec {
-            name: $name,
-            builtin: include_str!(concat!("../../../../content/prompts/debate/", $name, ".md")),
+            name: concat!($folder, $name),
+            builtin: include_str!(concat!(
+                "../../../../content/prompts/debate/",
+                $folder,
+                $name,
+                ".md"
+            )),
             placeholders: &[$($p),*],
         }
     };
 }
 
-macro_rules! prompt_zh {
-    ($name:literal, $($p:literal),*) => {
-        PromptSpec {
-            name: concat!("zh-CN/", $name),
-            builtin: include_str!(concat!("../../../../content/prompts/debate/zh-CN/", $name, ".md")),
-            placeholders: &[$($p),*],
-        }
+/// Every debate prompt in `folder` with the placeholders it may use, listed once for
+/// every language.
+macro_rules! prompts_in {
+    ($folder:literal) => {
+        [
+            prompt!($folder, "table", "motion"),
+            prompt!(
+                $folder,
+                "debater",
+                "seat",
+                "side",
+                "stance",
+                "personality",
+                "style",
+                "bank"
+            ),
+            prompt!(
+                $folder,
+                "debater_turn",
+                "transcript",
+                "role",
+                "team",
+                "reply_to",
+                "task",
+                "limit"
+            ),
+            prompt!(
+                $folder,
+                "captain",
+                "side",
+                "stance",
+                "clock",
+                "team",
+                "notes",
+                "transcript",
+                "seats"
+            ),
+            prompt!($folder, "judge",),
+            prompt!(
+                $folder,
+                "judge_turn",
+                "transcript",
+                "role",
+                "reply_to",
+                "speaker",
+                "part",
+                "words",
+                "limit"
+            ),
+            prompt!($folder, "review", "transcript"),
+            prompt!($folder, "moderated_table", "motion", "rounds", "format"),
+            prompt!(
+                $folder,
+                "moderated_debater",
+                "seat",
+                "stance",
+                "personality",
+                "style",
+                "bank"
+            ),
+            prompt!(
+                $folder,
+                "moderated_turn",
+                "transcript",
+                "role",
+                "round",
+                "task",
+                "limit"
+            ),
+            prompt!($folder, "moderator", "format"),
+            prompt!(
+                $folder,
+                "moderator_round",
+                "earlier",
+                "round",
+                "order",
+                "presented",
+                "speeches",
+                "sources",
+                "grouping"
+            ),
+            prompt!(
+                $folder,
+                "moderator_final",
+                "presented",
+                "transcript",
+                "earlier",
+                "sources"
+            ),
+            prompt!($folder, "social_table", "motion"),
+            prompt!(
+                $folder,
+                "social_debater",
+                "seat",
+                "stance",
+                "conviction",
+                "personality",
+                "style",
+                "bank"
+            ),
+            prompt!(
+                $folder,
+                "social_turn",
+                "transcript",
+                "role",
+                "active",
+                "round",
+                "limit"
+            ),
+            prompt!($folder, "evaluator",),
+            prompt!(
+                $folder,
+                "evaluator_turn",
+                "transcript",
+                "role",
+                "speaker",
+                "speech",
+                "targets"
+            ),
+        ]
     };
 }
 
@@ -53,227 +173,9 @@ macro_rules! prompt_zh {
 /// placeholders), which a table held in Chinese renders in place of the English ones (see
 /// [`Table::keyed`](super::Table::keyed)).
 pub fn debate_prompt_specs() -> Vec<PromptSpec> {
-    let mut specs = english_specs();
-    specs.extend(chinese_specs());
+    let mut specs = Vec::from(prompts_in!(""));
+    specs.extend(prompts_in!("zh-CN/"));
     specs
-}
-
-/// The Chinese prompts: one for every English one, the same placeholders.
-fn chinese_specs() -> Vec<PromptSpec> {
-    vec![
-        prompt_zh!("table", "motion"),
-        prompt_zh!(
-            "debater",
-            "seat",
-            "side",
-            "stance",
-            "personality",
-            "style",
-            "bank"
-        ),
-        prompt_zh!(
-            "debater_turn",
-            "transcript",
-            "role",
-            "team",
-            "reply_to",
-            "task",
-            "limit"
-        ),
-        prompt_zh!(
-            "captain",
-            "side",
-            "stance",
-            "clock",
-            "team",
-            "notes",
-            "transcript",
-            "seats"
-        ),
-        prompt_zh!("judge",),
-        prompt_zh!(
-            "judge_turn",
-            "transcript",
-            "role",
-            "reply_to",
-            "speaker",
-            "part",
-            "words",
-            "limit"
-        ),
-        prompt_zh!("review", "transcript"),
-        prompt_zh!("moderated_table", "motion", "rounds", "format"),
-        prompt_zh!(
-            "moderated_debater",
-            "seat",
-            "stance",
-            "personality",
-            "style",
-            "bank"
-        ),
-        prompt_zh!(
-            "moderated_turn",
-            "transcript",
-            "role",
-            "round",
-            "task",
-            "limit"
-        ),
-        prompt_zh!("moderator", "format"),
-        prompt_zh!(
-            "moderator_round",
-            "earlier",
-            "round",
-            "order",
-            "presented",
-            "speeches",
-            "sources",
-            "grouping"
-        ),
-        prompt_zh!(
-            "moderator_final",
-            "presented",
-            "transcript",
-            "earlier",
-            "sources"
-        ),
-        prompt_zh!("social_table", "motion"),
-        prompt_zh!(
-            "social_debater",
-            "seat",
-            "stance",
-            "conviction",
-            "personality",
-            "style",
-            "bank"
-        ),
-        prompt_zh!(
-            "social_turn",
-            "transcript",
-            "role",
-            "active",
-            "round",
-            "limit"
-        ),
-        prompt_zh!("evaluator",),
-        prompt_zh!(
-            "evaluator_turn",
-            "transcript",
-            "role",
-            "speaker",
-            "speech",
-            "targets"
-        ),
-    ]
-}
-
-/// The English prompts.
-fn english_specs() -> Vec<PromptSpec> {
-    vec![
-        prompt!("table", "motion"),
-        prompt!(
-            "debater",
-            "seat",
-            "side",
-            "stance",
-            "personality",
-            "style",
-            "bank"
-        ),
-        prompt!(
-            "debater_turn",
-            "transcript",
-            "role",
-            "team",
-            "reply_to",
-            "task",
-            "limit"
-        ),
-        prompt!(
-            "captain",
-            "side",
-            "stance",
-            "clock",
-            "team",
-            "notes",
-            "transcript",
-            "seats"
-        ),
-        prompt!("judge",),
-        prompt!(
-            "judge_turn",
-            "transcript",
-            "role",
-            "reply_to",
-            "speaker",
-            "part",
-            "words",
-            "limit"
-        ),
-        prompt!("review", "transcript"),
-        prompt!("moderated_table", "motion", "rounds", "format"),
-        prompt!(
-            "moderated_debater",
-            "seat",
-            "stance",
-            "personality",
-            "style",
-            "bank"
-        ),
-        prompt!(
-            "moderated_turn",
-            "transcript",
-            "role",
-            "round",
-            "task",
-            "limit"
-        ),
-        prompt!("moderator", "format"),
-        prompt!(
-            "moderator_round",
-            "earlier",
-            "round",
-            "order",
-            "presented",
-            "speeches",
-            "sources",
-            "grouping"
-        ),
-        prompt!(
-            "moderator_final",
-            "presented",
-            "transcript",
-            "earlier",
-            "sources"
-        ),
-        prompt!("social_table", "motion"),
-        prompt!(
-            "social_debater",
-            "seat",
-            "stance",
-            "conviction",
-            "personality",
-            "style",
-            "bank"
-        ),
-        prompt!(
-            "social_turn",
-            "transcript",
-            "role",
-            "active",
-            "round",
-            "limit"
-        ),
-        prompt!("evaluator",),
-        prompt!(
-            "evaluator_turn",
-            "transcript",
-            "role",
-            "speaker",
-            "speech",
-            "targets"
-        ),
-    ]
 }
 
 /// Loads the debate prompts from `content_dir/prompts/debate/` (built-in copies for the

@@ -8,7 +8,8 @@
 //!   "因为", "所以", …);
 //! - **evidence**: a figure (a digit, a per cent, "one in five", "a third", "million", "ten
 //!   times") or a named source or example ("a study", "survey", "according to", "such as", a
-//!   Name mid-sentence: "in Finland", "the Stanford study", an acronym: "NASA");
+//!   Name mid-sentence: "in Finland", "the Stanford study", an acronym: "NASA"; in Chinese
+//!   a name before a source head, "芬兰的试点", or an attribution, "根据…", see `zh`);
 //!   a figure or source of the other side's, restated with their sentence, is their
 //!   evidence, not the speaker's;
 //! - a **repeat**: a sentence already said in this debate (four in five of its key words in
@@ -27,6 +28,7 @@ use std::collections::HashSet;
 use std::sync::LazyLock;
 
 mod phrases;
+mod zh;
 
 /// The reader's word lists: data in `content/debate/reading.toml` (each list's purpose is
 /// written there), built in and read once.
@@ -41,6 +43,11 @@ struct Words {
     not_names: String,
     figure_words: String,
     evidence_zh: String,
+    source_heads_zh: String,
+    not_name_ends_zh: String,
+    name_starts_zh: String,
+    according_zh: String,
+    hearsay_zh: String,
     contrast: String,
     signposts: String,
     attribution_verbs: String,
@@ -378,13 +385,15 @@ fn marks(own: &str, toks: &[String], first: &HashSet<&str>) -> Vec<String> {
     if own.contains('%') {
         out.push("%".into());
     }
-    // Chinese runs on without spaces: a figure inside a clause ("2016年", "77%的选民").
+    // Chinese runs on without spaces: a figure inside a clause ("2016年", "77%的选民"),
+    // and a source is named by its shape ("芬兰的试点", "根据…", see `zh`).
     if own.chars().any(is_cjk) {
         for run in own.split(|c: char| !c.is_ascii_digit()) {
             if !run.is_empty() && !out.iter().any(|m| m == run) {
                 out.push(run.to_string());
             }
         }
+        out.extend(zh::sources(own));
     }
     out.extend(
         FIGURE_PHRASES

@@ -202,3 +202,86 @@ fn a_chinese_tables_prompts_hold_no_english_framing() {
         assert_eq!(stray, Vec::<String>::new(), "in:\n{user}");
     }
 }
+
+/// Every line of the shipped Chinese banks: each topic's and the generic one's.
+fn chinese_bank_lines() -> Vec<String> {
+    let kit = DebateKit::default();
+    let mut topics: Vec<std::sync::Arc<super::topics::Topic>> = (kit.topics.ids())
+        .filter_map(|id| kit.topics.get_in(id, Lang::ZhCn).cloned())
+        .collect();
+    assert!(topics.len() >= 4, "{} Chinese topics", topics.len());
+    topics.push(kit.topics.generic_in("应当支持本辩题", Lang::ZhCn));
+    (topics.iter())
+        .flat_map(|t| {
+            t.texts()
+                .into_iter()
+                .map(str::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// No form of the Chinese offline debaters joined with a line of a shipped Chinese bank
+/// reads with two causal connectives in a row ("这并非猜测，因为由于…"): the links and
+/// lead-ins (and every personality's connectors) before a line, a rejoinder's and a
+/// weighed clash's words on either side of one, and the answers' forms.
+#[test]
+fn no_form_joined_with_a_chinese_bank_line_doubles_a_connective() {
+    use super::forms::{after, doubled_connective, Forms};
+    use super::pressing::{attached, linked, weighed};
+    let lines = chinese_bank_lines();
+    let f = Forms::of("中文");
+    assert!(f.is_chinese());
+    // The bank opens a line with a connective: the test meets the case it is about.
+    assert!(lines.iter().any(|l| l.starts_with("由于")));
+    let kit = DebateKit::default();
+    let voices: Vec<String> = (kit.personalities.ids())
+        .flat_map(|id| (kit.personalities.get_or_first_in(id, Lang::ZhCn).connectors).clone())
+        .collect();
+    let plain = "全民基本收入能减少贫困";
+    let mut joined: Vec<String> = Vec::new();
+    for line in &lines {
+        for turn in 0..f.links.len() {
+            joined.push(linked(line, turn, &[]));
+        }
+        for head in f.lead_ins.iter().chain(f.granted_claims.iter()) {
+            joined.push(attached(head, line, &[]));
+        }
+        for c in f.connectors.iter().map(|c| format!("{c}{}", f.pause)) {
+            joined.push(attached(&c, line, &[]));
+        }
+        for c in &voices {
+            joined.push(attached(c, line, &[]));
+        }
+        for turn in 0..f.weighs.len() {
+            for (closing, outweighs) in [(true, false), (false, false), (false, true)] {
+                joined.push(weighed(turn, line, plain, closing, outweighs));
+                joined.push(weighed(turn, plain, line, closing, outweighs));
+            }
+        }
+        let pairs = (f.evidence_then_claim.iter().chain(f.point_then_claim))
+            .chain([&f.claim_then_evidence])
+            .chain(f.reports);
+        for (head, tail) in pairs {
+            joined.push(format!(
+                "{head}{}{tail}{}",
+                after(head, line),
+                after(tail, line)
+            ));
+        }
+    }
+    let doubled: Vec<&String> = (joined.iter())
+        .filter(|j| doubled_connective(j).is_some())
+        .collect();
+    assert!(
+        doubled.is_empty(),
+        "{} doubled: {doubled:#?}",
+        doubled.len()
+    );
+    // The line that opens with 由于 follows 因为 without it.
+    let line = lines.iter().find(|l| l.starts_with("由于")).unwrap();
+    assert_eq!(
+        linked(line, 2, &[]),
+        format!("这并非猜测，因为{}", line.trim_start_matches("由于"))
+    );
+}

@@ -205,7 +205,7 @@ pub async fn start(
             message: None,
             pace,
             length,
-            lang,
+            lang: Some(lang),
         };
         return crate::debate::panel::open_lobby(ctx, lobby).await;
     }

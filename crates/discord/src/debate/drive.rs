@@ -59,6 +59,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 (
                     super::start::live_calls(&r.desk),
                     r.desk.data.session_id.clone(),
+                    r.desk.data.lang,
                 )
             });
             if restart {
@@ -74,11 +75,12 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<DebateTable>, mut sub: Subscription
                 return;
             }
         }
-        if let (Some(read), Some((keep, session))) = (&reads, live) {
+        if let (Some(read), Some((keep, session, lang))) = (&reads, live) {
             // Any other copy of a call (posted again, or answered with its close lost) closes.
             let live =
                 |m: u64, c: &Component| keep.contains(&m) || matches!(c, Component::Board { .. });
-            read.close(&bot, &session, Some(table.channel), &live).await;
+            read.close(&bot, &session, Some(table.channel), &live, lang)
+                .await;
         }
         let step = {
             match &*table.state.lock().await {

@@ -260,7 +260,7 @@ impl GameTable for TrialTable {
     fn resuming<'a>(&'a self, bot: &'a Bot, data: &'a RunningData) -> BoxFuture<'a, ()> {
         // No control from before the restart stays live (a lobby whose close was lost).
         Box::pin(async move {
-            crate::restart::close_all(bot, self.channel, &data.session_id).await;
+            crate::restart::close_all(bot, self.channel, &data.session_id, data.lang).await;
         })
     }
 }

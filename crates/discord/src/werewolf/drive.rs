@@ -19,6 +19,7 @@ use crate::types::Bot;
 use agora_core::session::{Note, Subscription};
 use agora_core::store::Outcome;
 use agora_games::werewolf::{Event, Seat, Werewolf, SEATS};
+use agora_games::Lang;
 use serenity::all::{ChannelId, CreateEmbed, CreateMessage, EditMessage, UserId};
 use std::sync::Arc;
 
@@ -267,18 +268,31 @@ fn missing_panels(r: &Running, p: &mut Plan, reads: &[ReadBack], me: u64) {
 /// After a restart: the game's controls read back in the channel and the human seats' DMs
 /// that are not the open ones (a copy posted again, an answered ask whose close was lost,
 /// an old vote message) are closed; the night panel buttons (they show whatever is open)
-/// stay.
+/// stay. What closed says so in the table's language, a DM in its reader's.
 async fn sweep(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, reads: &[ReadBack]) {
-    let (session, keep) = match &*table.state.lock().await {
-        TableState::Running(r) => (r.data.session_id.clone(), r.live_messages()),
+    let (session, keep, langs) = match &*table.state.lock().await {
+        TableState::Running(r) => {
+            let dms = bot.dm_channels.lock().expect("lock");
+            let lang_of = |channel: u64| {
+                let dm = |u: &u64| dms.get(u).is_some_and(|c| c.get() == channel);
+                let reader = r
+                    .data
+                    .seats
+                    .iter()
+                    .find(|s| s.user.as_ref().is_some_and(dm));
+                reader.and_then(|s| s.lang).unwrap_or(r.data.lang)
+            };
+            let langs: Vec<Lang> = reads.iter().map(|b| lang_of(b.channel)).collect();
+            (r.data.session_id.clone(), r.live_messages(), langs)
+        }
         _ => return,
     };
     let live = |m: u64, c: &Component| {
         keep.contains(&m) || matches!(c, Component::Ask { verb, .. } if verb == "open")
     };
-    for read in reads {
+    for (read, lang) in reads.iter().zip(langs) {
         let lobby = Some(table.channel).filter(|c| *c == read.channel);
-        read.close(bot, &session, lobby, &live).await;
+        read.close(bot, &session, lobby, &live, lang).await;
     }
 }
 

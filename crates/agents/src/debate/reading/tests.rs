@@ -13,6 +13,12 @@ fn the_word_lists_read_and_none_is_empty_or_spaced() {
         ("frame", &WORDS.frame),
         ("attribution_verbs", &WORDS.attribution_verbs),
         ("attribution_speakers", &WORDS.attribution_speakers),
+        ("evidence_zh", &WORDS.evidence_zh),
+        ("source_heads_zh", &WORDS.source_heads_zh),
+        ("not_name_ends_zh", &WORDS.not_name_ends_zh),
+        ("name_starts_zh", &WORDS.name_starts_zh),
+        ("according_zh", &WORDS.according_zh),
+        ("hearsay_zh", &WORDS.hearsay_zh),
     ] {
         assert!(
             list(words).all(|w| !w.is_empty() && w.trim() == w),
@@ -150,4 +156,30 @@ fn a_why_question_is_answered_by_a_reason_on_its_subject_and_signposts_are_brief
     let s = Sentence::read("Social media steals sleep.", &motion);
     assert!(s.claims(), "{s:?}");
     assert!(!Sentence::read("The evidence points one way.", &motion).claims());
+}
+
+/// A Chinese speech naming its sources counts them as an English one does: "芬兰的试点"
+/// and "阿拉斯加永久基金" as "the pilot in Finland" and "the Alaska Permanent Fund", an
+/// attribution ("根据…", "据…报道") as "according to"; a sentence naming none counts none,
+/// in either language.
+#[test]
+fn chinese_sources_named_count_as_english_ones_do() {
+    let evidence = |text: &str| Reading::of(text, &[], &[], &[], &[], &[]).evidence;
+    let zh = "芬兰的试点和阿拉斯加永久基金都说明，无条件发钱并不会让人们停止工作。";
+    let en = "The pilot in Finland and the Alaska Permanent Fund both show that \
+              unconditional cash does not stop people working.";
+    assert_eq!(evidence(zh), 2, "{:?}", read(zh, &[]));
+    assert_eq!(evidence(en), 2, "{:?}", read(en, &[]));
+    let zh = "根据斯坦福大学的研究，领取者更愿意创业。据媒体报道，阿拉斯加的居民支持这项分红。";
+    let en = "According to a Stanford study, recipients start more businesses. \
+              Reports say residents of Alaska support the dividend.";
+    assert!(evidence(zh) >= 3, "{:?}", read(zh, &[]));
+    assert!(evidence(en) >= 3, "{:?}", read(en, &[]));
+    for text in [
+        "我们认为这个方案行不通，因为人们会停止工作。",
+        "We think the plan fails, because people will stop working.",
+        "据说这样不行，你方的说法站不住。",
+    ] {
+        assert_eq!(evidence(text), 0, "{text}: {:?}", read(text, &[]));
+    }
 }

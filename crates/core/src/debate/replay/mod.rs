@@ -1,9 +1,10 @@
 //! Recorded debates (`agora sim debate --record DIR` writes one JSON file per debate; a
 //! stored session is read back from its inputs) and their replay as a story: the stages,
 //! each speech (shortened unless `detail`), the judge's scores, the penalties and the
-//! result. Moderated and social debates' records are in [`panel`]. A team debate is told
-//! in the language it was held in (its stored setup's `lang`; a record file without one is
-//! English): the story's lines from `debate.ftl`, replay's own from `replay.ftl`.
+//! result. Moderated and social debates' records are in [`panel`]. A debate is told in the
+//! language it was held in (its stored setup's `lang`; a record file without one is
+//! English): a team debate's story lines from `debate.ftl`, replay's own from `replay.ftl`
+//! (a panel debate's from `panel.ftl` and `misc.ftl`).
 
 pub mod panel;
 
@@ -150,13 +151,14 @@ pub async fn story_of_session(
     seat: Option<Seat>,
     detail: bool,
 ) -> anyhow::Result<String> {
+    use crate::agents::debate::Personalities;
     use crate::debate::format::DebateFormat;
     use crate::debate::session::panel::{format_of, ModeratedSetup, SocialSetup};
     use crate::debate::session::{DebateSeat, DebateSetup};
     use crate::session::rebuild;
     let id = row.id.as_str();
     let format = format_of(row);
-    let log = match format {
+    let (log, lang) = match format {
         DebateFormat::Team => {
             let setup: DebateSetup = crate::session::setup_of(row)?;
             let game = rebuild::<DebateSetup>(store, id).await?;
@@ -165,14 +167,29 @@ pub async fn story_of_session(
             return story(&record, seat, detail);
         }
         DebateFormat::Moderated => {
-            serde_json::to_value(rebuild::<ModeratedSetup>(store, id).await?.log())?
+            let setup: ModeratedSetup = crate::session::setup_of(row)?;
+            let game = rebuild::<ModeratedSetup>(store, id).await?;
+            (serde_json::to_value(game.log())?, setup.lang)
         }
         DebateFormat::Social => {
-            serde_json::to_value(rebuild::<SocialSetup>(store, id).await?.log())?
+            let setup: SocialSetup = crate::session::setup_of(row)?;
+            let game = rebuild::<SocialSetup>(store, id).await?;
+            (serde_json::to_value(game.log())?, setup.lang)
         }
     };
     let seats: Vec<DebateSeat> = serde_json::from_value(row.config["seats"].clone())?;
-    let names = crate::debate::session::shown_names(&seats);
+    // The names the table showed, in its language (the personalities' own names).
+    let content = crate::agents::content::content_dir();
+    let personalities = std::sync::OnceLock::new();
+    let names = crate::debate::session::shown_names_in(
+        &seats,
+        || {
+            personalities.get_or_init(|| {
+                Personalities::load(Some(&content)).unwrap_or_else(|_| Personalities::builtin())
+            })
+        },
+        lang,
+    );
     anyhow::ensure!(!detail, "{DETAIL_NOT_HERE}");
-    panel::story_of_log(format.key(), &names, &log, seat)
+    panel::story_of_log(format.key(), &names, &log, seat, lang)
 }

@@ -1,13 +1,15 @@
 //! Recorded moderated and social debates (`agora sim debate --format moderated|social
 //! --record DIR` writes one JSON file per debate; a stored session is rebuilt from its
 //! inputs) told as a story: the god view (the evaluator's notes tagged), or what one
-//! participant saw (`--seat N`), in the terminal's words.
+//! participant saw (`--seat N`), in the terminal's words and the language the debate was
+//! held in (its stored setup's `lang`; a record file without one is English): the story's
+//! lines from `panel.ftl`, replay's own from `misc.ftl`.
 
 use crate::debate::format::DebateFormat;
 use crate::debate::story::panel::Panel;
 use crate::games::debate::moderated::ModeratedDebate;
 use crate::games::debate::social::SocialDebate;
-use crate::games::{Audience, Game, Logged, Seat};
+use crate::games::{Audience, Game, Lang, Logged, Seat};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::fmt::Write;
@@ -28,6 +30,9 @@ pub struct FormatRecord {
     /// The outcome (scores, winner, verdict), `null` if unfinished.
     pub result: Value,
     pub log: Value,
+    /// The language the debate was held in (left out when English, as older files are).
+    #[serde(default, skip_serializing_if = "Lang::is_english")]
+    pub lang: Lang,
 }
 
 impl FormatRecord {
@@ -51,7 +56,14 @@ impl FormatRecord {
             names: names.to_vec(),
             result: serde_json::to_value(game.outcome()).unwrap_or(Value::Null),
             log: serde_json::to_value(game.log()).unwrap_or(Value::Null),
+            lang: Lang::En,
         }
+    }
+
+    /// The same record, of a debate held in `lang`.
+    pub fn in_lang(mut self, lang: Lang) -> FormatRecord {
+        self.lang = lang;
+        self
     }
 }
 
@@ -66,8 +78,10 @@ fn tell<G: Panel>(
     log: &[Logged<G::Event>],
     names: &[String],
     seat: Option<Seat>,
+    lang: Lang,
     out: &mut String,
 ) -> anyhow::Result<()> {
+    let notes = lang.text("replay-panel-notes", &[]);
     for logged in log {
         if let Some(s) = seat {
             if !logged.audience.includes(s) {
@@ -79,11 +93,16 @@ fn tell<G: Panel>(
         } else {
             logged.audience
         };
-        if let Some(line) = G::line(&logged.event, shown, names) {
+        if let Some(line) = G::line_in(&logged.event, shown, names, lang) {
             let tag = if seat.is_none() && logged.audience == Audience::Moderator {
-                "[notes] "
+                notes.as_str()
             } else {
                 ""
+            };
+            // A Chinese tag is a bracket of its own: the line's indent would float after it.
+            let line = match lang {
+                Lang::ZhCn if !tag.is_empty() => line.trim_start(),
+                _ => &line,
             };
             writeln!(out, "{tag}{line}")?;
         }
@@ -91,12 +110,13 @@ fn tell<G: Panel>(
     Ok(())
 }
 
-/// The story of a log of `format`, god view or one participant's.
+/// The story of a log of `format`, god view or one participant's, in `lang`.
 pub fn story_of_log(
     format: &str,
     names: &[String],
     log: &Value,
     seat: Option<Seat>,
+    lang: Lang,
 ) -> anyhow::Result<String> {
     if let Some(s) = seat {
         anyhow::ensure!(
@@ -110,12 +130,12 @@ pub fn story_of_log(
         Some(DebateFormat::Moderated) => {
             let log: Vec<Logged<<ModeratedDebate as Game>::Event>> =
                 serde_json::from_value(log.clone())?;
-            tell::<ModeratedDebate>(&log, names, seat, &mut out)?;
+            tell::<ModeratedDebate>(&log, names, seat, lang, &mut out)?;
         }
         Some(DebateFormat::Social) => {
             let log: Vec<Logged<<SocialDebate as Game>::Event>> =
                 serde_json::from_value(log.clone())?;
-            tell::<SocialDebate>(&log, names, seat, &mut out)?;
+            tell::<SocialDebate>(&log, names, seat, lang, &mut out)?;
         }
         Some(DebateFormat::Team) => {
             anyhow::bail!("a team debate's log is told by its record, not as a panel's")
@@ -127,22 +147,30 @@ pub fn story_of_log(
     Ok(out)
 }
 
-/// Tells a recorded debate file of these formats.
+/// Tells a recorded debate file of these formats, in the language it was held in.
 pub fn story(record: &FormatRecord, seat: Option<Seat>) -> anyhow::Result<String> {
-    let mut out = format!(
-        "{} debate {} ({}): {}\n",
-        record.format,
-        record.seed,
-        seat.map_or("god view".to_string(), |s| format!(
-            "as seen by participant {s}"
-        )),
-        record.motion
-    );
+    let lang = record.lang;
+    let seed = record.seed.to_string();
+    let mut args = vec![
+        ("format", record.format.as_str()),
+        ("seed", &seed),
+        ("motion", &record.motion),
+    ];
+    let seat_shown = seat.map(|s| s.to_string());
+    let head = match &seat_shown {
+        Some(s) => {
+            args.push(("seat", s));
+            lang.text("replay-panel-seat", &args)
+        }
+        None => lang.text("replay-panel-all", &args),
+    };
+    let mut out = format!("{head}\n");
     out.push_str(&story_of_log(
         &record.format,
         &record.names,
         &record.log,
         seat,
+        lang,
     )?);
     Ok(out)
 }

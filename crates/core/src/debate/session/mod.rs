@@ -3,7 +3,7 @@
 
 pub mod panel;
 
-use crate::agents::debate::{self, DebateKit, Table};
+use crate::agents::debate::{self, DebateKit, Personalities, Table};
 use crate::agents::Agent;
 use crate::config::DebateTimers;
 use crate::debate::format::DebateFormat;
@@ -200,6 +200,40 @@ impl GameSetup for DebateSetup {
     fn deadlines(&self) -> Arc<dyn Deadlines> {
         Arc::new(self.timers.clone())
     }
+}
+
+/// [`shown_names`] in `lang`: in English as it has them (`P1 (logical AI)`), in Chinese
+/// `1号（逻辑型AI）` with the personality's Chinese name (from `personalities`, asked for
+/// only then).
+pub fn shown_names_in<'a>(
+    seats: &[DebateSeat],
+    personalities: impl FnOnce() -> &'a Personalities,
+    lang: Lang,
+) -> Vec<String> {
+    if lang == Lang::En {
+        return shown_names(seats);
+    }
+    let personalities = personalities();
+    seats[..seats.len().saturating_sub(1)]
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let seat = (i + 1).to_string();
+            match &s.agent {
+                Some(DebateAgent::Debater { personality }) => lang.text(
+                    "panel-name-ai",
+                    &[
+                        ("seat", &seat),
+                        (
+                            "personality",
+                            &personalities.get_or_first_in(personality, lang).name,
+                        ),
+                    ],
+                ),
+                _ => lang.text("panel-name-person", &[("seat", &seat), ("name", &s.name)]),
+            }
+        })
+        .collect()
 }
 
 /// The participants of a moderated or social debate as its tables show them (the last

@@ -239,6 +239,33 @@ fn score_row(scores: &[f64], names: &[String], lang: Lang) -> String {
         .join(sep)
 }
 
+/// The result: every score, then the winner with how they won (`won`), or the message
+/// `none` when nobody did, then `disagreed` (a note on the scoring, or nothing).
+fn result(
+    scores: &[f64],
+    names: &[String],
+    won: Option<(Seat, String)>,
+    none: &str,
+    disagreed: &str,
+    lang: Lang,
+) -> String {
+    let outcome = match won {
+        Some((w, how)) => lang.text(
+            "panel-result-win",
+            &[("verdict", &how), ("name", &name_in(names, w, lang))],
+        ),
+        None => lang.text(none, &[]),
+    };
+    lang.text(
+        "panel-result",
+        &[
+            ("scores", &score_row(scores, names, lang)),
+            ("outcome", &outcome),
+            ("disagreed", disagreed),
+        ],
+    )
+}
+
 impl Panel for ModeratedDebate {
     fn line_in(
         event: &moderated::Event,
@@ -337,33 +364,15 @@ impl Panel for ModeratedDebate {
                 winner,
                 victory,
                 passes_agree,
-            } => lang.text(
-                "panel-result",
-                &[
-                    ("scores", &score_row(scores, names, lang)),
-                    (
-                        "outcome",
-                        &match winner {
-                            Some(w) => lang.text(
-                                "panel-result-win",
-                                &[
-                                    ("verdict", &victory_title(*victory, lang)),
-                                    ("name", &name(*w)),
-                                ],
-                            ),
-                            None => lang.text("panel-result-draw", &[]),
-                        },
-                    ),
-                    (
-                        "disagreed",
-                        &if *passes_agree {
-                            String::new()
-                        } else {
-                            lang.text("panel-passes-disagreed", &[])
-                        },
-                    ),
-                ],
-            ),
+            } => {
+                let won = winner.map(|w| (w, victory_title(*victory, lang)));
+                let disagreed = if *passes_agree {
+                    String::new()
+                } else {
+                    lang.text("panel-passes-disagreed", &[])
+                };
+                result(scores, names, won, "panel-result-draw", &disagreed, lang)
+            }
         })
     }
     fn speech(ask: &moderated::Ask) -> Option<(u8, u32)> {
@@ -572,26 +581,10 @@ impl Panel for SocialDebate {
                 scores,
                 winner,
                 verdict,
-            } => lang.text(
-                "panel-result",
-                &[
-                    ("scores", &score_row(scores, names, lang)),
-                    (
-                        "outcome",
-                        &match winner {
-                            Some(w) => lang.text(
-                                "panel-result-win",
-                                &[
-                                    ("verdict", &verdict_title(*verdict, lang)),
-                                    ("name", &name(*w)),
-                                ],
-                            ),
-                            None => lang.text("panel-result-tie", &[]),
-                        },
-                    ),
-                    ("disagreed", ""),
-                ],
-            ),
+            } => {
+                let won = winner.map(|w| (w, verdict_title(*verdict, lang)));
+                result(scores, names, won, "panel-result-tie", "", lang)
+            }
         })
     }
     fn speech(ask: &social::Ask) -> Option<(u8, u32)> {

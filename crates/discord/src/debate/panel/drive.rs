@@ -9,6 +9,7 @@ use super::call::{Call, Closed};
 use super::formats::DiscordPanel;
 use super::lobby::PanelLobby;
 use super::table::{self, PanelRunning, PanelState, PanelTable, RunningData};
+use crate::commands::settings::server_lang;
 use crate::drafts::{draft_line, Drafts};
 use crate::game_table::{create, launch, new_seed, reopen};
 use crate::send::no_pings;
@@ -18,7 +19,7 @@ use crate::types::{Bot, Error};
 use agora_agents::debate::DebateKit;
 use agora_core::debate::format::DebateFormat;
 use agora_core::debate::session::panel::{ModeratedSetup, SocialSetup};
-use agora_core::debate::session::shown_names;
+use agora_core::debate::session::shown_names_in;
 use agora_core::debate::session::DebateSeat;
 use agora_core::debate::sim::panel::social_start;
 use agora_core::session::{GameSetup, Note, Subscription};
@@ -35,8 +36,10 @@ use std::time::Duration;
 
 /// The setup of a panel debate from its lobby, as JSON (the format's own setup type reads
 /// it), and each participant's user. A server whose language is `lang` holds it in that
-/// language when its topic has a bank in it (the topic's motion in that language, its AI
-/// participants speaking it); a typed motion or a topic without one is held in English.
+/// language: a topic's motion in that language, or the motion typed (its AI participants
+/// argue from the generic bank in that language, and models get that language's prompts);
+/// only a topic with no bank in it (a lobby stored before `/debate start` refused one) is
+/// held in English.
 fn setup_of(
     bot: &Bot,
     lobby: &PanelLobby,
@@ -44,11 +47,11 @@ fn setup_of(
     lang: Lang,
 ) -> (serde_json::Value, Vec<Option<u64>>) {
     let kit = bot.kits.get::<DebateKit>();
-    let held_in = lobby
-        .topic
-        .as_deref()
-        .filter(|_| lang != Lang::En)
-        .and_then(|t| kit.motion_in(t, lang).ok());
+    let held_in = match lobby.topic.as_deref() {
+        Some(t) if lang != Lang::En => kit.motion_in(t, lang).ok(),
+        Some(_) => None,
+        None => Some(lobby.motion.clone()),
+    };
     let (lang, motion) = match held_in {
         Some(motion) => (lang, motion),
         None => (Lang::En, lobby.motion.clone()),
@@ -138,8 +141,12 @@ pub(super) async fn start<G: DiscordPanel>(
     lobby: PanelLobby,
 ) -> Result<(), Error> {
     let seed = new_seed(bot, table.channel);
-    // The table speaks the language its lobby opened in.
-    let lang = lobby.lang;
+    // The table speaks the language its lobby opened in (a lobby stored before lobbies
+    // kept one: the server's now).
+    let lang = match lobby.lang {
+        Some(lang) => lang,
+        None => server_lang(bot, table.guild(), c.guild_locale.as_deref()).await,
+    };
     let (value, users) = setup_of(bot, &lobby, seed, lang);
     let created = async {
         let setup: G::Setup = serde_json::from_value(value.clone()).map_err(|e| e.to_string())?;
@@ -164,7 +171,7 @@ pub(super) async fn start<G: DiscordPanel>(
             .as_str()
             .unwrap_or(&lobby.motion)
             .to_string(),
-        names: shown_names(&seats),
+        names: shown_names_in(&seats, || &bot.kits.get::<DebateKit>().personalities, lang),
         users,
         posted: 0,
         lang,

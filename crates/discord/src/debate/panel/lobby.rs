@@ -82,13 +82,20 @@ pub struct PanelLobby {
     /// `/debate start length`: the speeches' word limits (`None`: the configured length).
     #[serde(default)]
     pub length: Option<Length>,
-    /// The server's language when the lobby opened: the table speaks it throughout (a lobby
-    /// stored before it was kept reads as English).
+    /// The server's language when the lobby opened: the table speaks it throughout. `None`
+    /// for a lobby stored before lobbies kept one: it shows in English, and plays in the
+    /// server's language when it starts.
     #[serde(default)]
-    pub lang: Lang,
+    pub lang: Option<Lang>,
 }
 
 impl PanelLobby {
+    /// The language the lobby shows in: its own, else (a lobby stored before lobbies kept
+    /// one) English.
+    pub fn lang(&self) -> Lang {
+        self.lang.unwrap_or_default()
+    }
+
     /// The speech length chosen, else the configured one (`[debate] discord_length`).
     pub fn length_or(&self, configured: &str) -> Length {
         self.length
@@ -96,7 +103,7 @@ impl PanelLobby {
     }
     /// The options chosen at `/debate start`, as the lobby shows them (empty: none).
     pub fn options_line(&self) -> String {
-        let lang = self.lang;
+        let lang = self.lang();
         let mut parts = Vec::new();
         if let Some(length) = self.length {
             let name = lang.text(&format!("dd-length-{}", length.name()), &[]);
@@ -118,11 +125,11 @@ impl PanelLobby {
         parts.join(" · ")
     }
     pub fn title(&self) -> String {
-        title_in(self.format, self.lang)
+        title_in(self.format, self.lang())
     }
     /// The lobby's embed.
     pub fn embed(&self) -> CreateEmbed {
-        let lang = self.lang;
+        let lang = self.lang();
         let seated: Vec<String> = self
             .seats
             .iter()
@@ -178,7 +185,7 @@ impl PanelLobby {
     }
     /// The lobby's buttons.
     pub fn components(&self, channel: u64) -> Vec<CreateActionRow> {
-        let lang = self.lang;
+        let lang = self.lang();
         let b = |verb: &str, label: &str, style: ButtonStyle| {
             CreateButton::new(
                 Component::Lobby {
@@ -246,7 +253,7 @@ mod tests {
             message: None,
             pace: None,
             length: None,
-            lang: Lang::En,
+            lang: Some(Lang::En),
         };
         assert_eq!(l.options_line(), "");
         assert_eq!(l.length_or("full"), Length::Full);
@@ -262,8 +269,9 @@ mod tests {
         // A lobby stored before the options were kept still reads.
         let old = r#"{"format":"rounds","host":1,"guild":0,"topic":null,"motion":"m","rounds":1,"participants":2,"seats":[],"message":null}"#;
         let read: PanelLobby = serde_json::from_str(old).unwrap();
-        assert_eq!((read.pace, read.length, read.lang), (None, None, Lang::En));
-        l.lang = Lang::ZhCn;
+        assert_eq!((read.pace, read.length, read.lang), (None, None, None));
+        assert_eq!(read.lang(), Lang::En, "it shows in English until it starts");
+        l.lang = Some(Lang::ZhCn);
         assert_eq!(l.options_line(), "发言篇幅：精简 · 节奏 0.5（计时缩短）");
     }
 }

@@ -90,7 +90,7 @@ async fn tell(bot: &Bot, c: &ComponentInteraction, table: Lang, key: &str) -> Re
 /// A table's language, from its state (a lobby's, a running debate's; else English).
 fn lang_of<G: DiscordPanel>(st: &PanelState<G>) -> Lang {
     match st {
-        PanelState::Lobby(l) => l.lang,
+        PanelState::Lobby(l) => l.lang(),
         PanelState::Running(PanelRunning { data, .. }) => data.lang,
         PanelState::Starting | PanelState::Closed => Lang::En,
     }
@@ -245,7 +245,7 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
                 return Ok(false);
             }
             let user = m.author.id.get();
-            let seat = {
+            let (seat, lang) = {
                 let mut st = self.state.lock().await;
                 let PanelState::Running(PanelRunning { data, calls, .. }) = &mut *st else {
                     return Ok(false);
@@ -253,11 +253,12 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
                 let Some(seat) = data.seat_of(user) else {
                     return Ok(false);
                 };
+                let lang = data.lang;
                 let Some(call) = calls.get_mut(&seat) else {
                     return Ok(false);
                 };
                 if m.content.trim().eq_ignore_ascii_case("done") {
-                    seat
+                    (seat, lang)
                 } else {
                     // In message order, each message once, whatever order they arrive in.
                     if !m.content.trim().is_empty() && call.add(m.id.get(), &m.content) {
@@ -267,8 +268,15 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
                     return Ok(true);
                 }
             };
-            if let Err(e) = hand_in(bot, &self, seat, Some(m.id.get()), Lang::En).await {
-                tracing::info!("a typed `done` was not taken: {e}");
+            // A typed `done` has no interaction to answer: why it was not taken is said in
+            // the channel, to them, in the table's language.
+            if let Err(e) = hand_in(bot, &self, seat, Some(m.id.get()), lang).await {
+                let why = sentence(&e, lang);
+                let text = lang.text(
+                    "dp-typed-done-not-taken",
+                    &[("user", &user.to_string()), ("why", &why)],
+                );
+                bot.post_to(m.channel_id, m.author.id, text).await;
             }
             Ok(true)
         })
@@ -337,7 +345,7 @@ impl<G: DiscordPanel> GameTable for PanelTable<G> {
     fn resuming<'a>(&'a self, bot: &'a Bot, data: &'a RunningData) -> BoxFuture<'a, ()> {
         // Its open calls are posted again as it resumes: every copy from before closes.
         Box::pin(async move {
-            crate::restart::close_all(bot, self.channel, &data.session_id).await;
+            crate::restart::close_all(bot, self.channel, &data.session_id, data.lang).await;
         })
     }
 }
