@@ -174,7 +174,6 @@ impl Heuristic {
                 self.claimed_seer = true;
                 plan.role = Some(Role::Seer);
                 plan.reports = (1..=self.seats)
-                    .into_iter()
                     .filter_map(|s| self.checks[s as usize].map(|w| (s, w)))
                     .collect();
                 // A rival who has died is not denounced: there is no one left to vote.
