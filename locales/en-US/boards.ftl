@@ -77,3 +77,4 @@ ww-refused-no-abstain = this board does not let a vote be abstained from now
 ww-refused-cannot-explode = seat { $seat } may not self-explode now (a living wolf, in a day speech phase, on a board that allows it)
 ww-refused-cannot-withdraw = seat { $seat } is not a sheriff candidate who can withdraw now
 ww-refused-explode-target = seat { $seat } is not a living seat the white wolf king can take with him
+ww-start-watch-n = { $seats } AI players; you watch the public story.

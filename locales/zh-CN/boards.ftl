@@ -76,3 +76,4 @@ ww-refused-no-abstain = 本板子现在不允许弃票
 ww-refused-cannot-explode = { $seat } 号现在不能自爆（须是存活的狼人，在白天发言阶段，且板子允许自爆）
 ww-refused-cannot-withdraw = { $seat } 号不是现在可以退水的警长候选人
 ww-refused-explode-target = { $seat } 号不是白狼王可以带走的存活座位
+ww-start-watch-n = { $seats } 名 AI 玩家；你观看公开的对局。

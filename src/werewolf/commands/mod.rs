@@ -154,8 +154,10 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         )
         .await?;
     let lang = opts.lang;
-    let who = if humans.is_empty() {
+    let who = if humans.is_empty() && n == 9 {
         lang.text("ww-start-watch", &[])
+    } else if humans.is_empty() {
+        lang.text("ww-start-watch-n", &[("seats", &n.to_string())])
     } else {
         let seats = seats_said(&humans, lang);
         lang.text("ww-start-play", &[("seats", &seats)])

@@ -132,15 +132,22 @@ pub fn scoreboard(
     }
     s.push_str(&lang.text("ww-end-header", &[]));
     s.push('\n');
+    let role_of = |o: &agora_core::store::SeatOutcome| {
+        Role::parse(&o.role).map_or_else(|| o.role.clone(), |r| r.name_in(lang))
+    };
+    // The role column is as wide as its longest name (8 on the nine-seat board).
+    let column = (outcome.seats.iter())
+        .map(|o| width(&role_of(o)))
+        .fold(8, usize::max);
     for o in &outcome.seats {
         let player = seats
             .iter()
             .find(|x| x.seat == o.seat)
             .map(|x| x.player.as_str())
             .unwrap_or("?");
-        let role = Role::parse(&o.role).map_or_else(|| o.role.clone(), |r| r.name_in(lang));
+        let role = role_of(o);
         // Padded by display width: a Han character takes two columns.
-        let pad = 8usize.saturating_sub(width(&role));
+        let pad = column.saturating_sub(width(&role));
         let result = lang.text(if o.won { "ww-end-won" } else { "ww-end-lost" }, &[]);
         let after = 6usize.saturating_sub(width(&result));
         s.push_str(&format!(

@@ -428,7 +428,10 @@ impl Player for Heuristic {
             Event::Speech {
                 seat, claims, kind, ..
             } => self.heard(*seat, claims, *kind),
-            Event::VotesRevealed { ballots, round } => {
+            // The sheriff election's ballots elect, they do not accuse: not recorded.
+            Event::VotesRevealed { ballots, round }
+                if matches!(round, VoteRound::Main | VoteRound::Pk) =>
+            {
                 for (i, b) in ballots.iter().enumerate() {
                     if let Ballot::Vote(t) = b {
                         self.votes[i + 1].insert(*t);
