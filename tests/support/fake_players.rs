@@ -148,6 +148,10 @@ pub struct Humans {
     /// What they say when called to speak (`{u}`: the speaker's user id); English by
     /// default.
     pub speech: String,
+    /// Who runs for sheriff when a sign-up asks them (the others press "Don't run").
+    pub runners: Vec<u64>,
+    /// Sheriff sign-up presses: (user, ran).
+    pub signups: Vec<(u64, bool)>,
 }
 
 impl Humans {
@@ -163,6 +167,8 @@ impl Humans {
             night_actions: 0,
             speech: "I am user {u}. I have watched closely; seat 2 worries me. @everyone listen!"
                 .into(),
+            runners: Vec::new(),
+            signups: Vec::new(),
         }
     }
 
@@ -183,6 +189,9 @@ impl Humans {
                 .clone();
             fake.select(user, m, &id, &[&value]).await
         } else if let Some(id) = pick(":decline") {
+            fake.click(user, m, &id).await
+        } else if let Some(id) = pick(":up") {
+            // The sheriff's speaking order.
             fake.click(user, m, &id).await
         } else {
             return;
@@ -224,6 +233,18 @@ impl Humans {
                         .any(|l| l.starts_with("⏳") && l.ends_with(&format!("· user{u}")))
                         && self.done.insert((m.id, u))
                     {
+                        // The sheriff sign-up has buttons; a vote message, a menu.
+                        if let Some(run) = m.find_custom_id(":run") {
+                            let runs = self.runners.contains(&u);
+                            let id = if runs {
+                                run
+                            } else {
+                                m.find_custom_id(":pass").expect("a don't-run button")
+                            };
+                            self.signups.push((u, runs));
+                            fake.click(u, &m, &id).await;
+                            continue;
+                        }
                         let value = m.select_options(&id).first().expect("targets").1.clone();
                         self.votes += 1;
                         fake.select(u, &m, &id, &[&value]).await;

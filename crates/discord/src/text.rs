@@ -62,8 +62,13 @@ pub enum Component {
         verb: String,
     },
     /// The vote message of a session's vote round (`key`: the sequence number of the ask
-    /// that opened it); any voter of that round may use it.
-    Board { session: String, key: u32 },
+    /// that opened it); any voter of that round may use it. `verb` tells two buttons of
+    /// one such message apart (a werewolf sheriff sign-up's `run` and `pass`).
+    Board {
+        session: String,
+        key: u32,
+        verb: Option<String>,
+    },
 }
 
 impl Component {
@@ -77,7 +82,16 @@ impl Component {
                 seq,
                 verb,
             } => format!("ask:{session}:{seat}:{seq}:{verb}"),
-            Component::Board { session, key } => format!("board:{session}:{key}"),
+            Component::Board {
+                session,
+                key,
+                verb: None,
+            } => format!("board:{session}:{key}"),
+            Component::Board {
+                session,
+                key,
+                verb: Some(verb),
+            } => format!("board:{session}:{key}:{verb}"),
         }
     }
 
@@ -99,7 +113,8 @@ impl Component {
             {
                 Some(Component::Ask {
                     session: session.to_string(),
-                    seat: seat.parse().ok().filter(|s| (1..=9).contains(s))?,
+                    seat: (seat.parse().ok())
+                        .filter(|s| (1..=agora_games::werewolf::MAX_SEATS as u8).contains(s))?,
                     seq: seq.parse().ok()?,
                     verb: verb.to_string(),
                 })
@@ -108,6 +123,16 @@ impl Component {
                 Some(Component::Board {
                     session: session.to_string(),
                     key: key.parse().ok()?,
+                    verb: None,
+                })
+            }
+            ["board", session, key, verb]
+                if verb_ok(verb) && !session.is_empty() && session.len() <= 40 =>
+            {
+                Some(Component::Board {
+                    session: session.to_string(),
+                    key: key.parse().ok()?,
+                    verb: Some(verb.to_string()),
                 })
             }
             _ => None,
@@ -161,8 +186,18 @@ mod tests {
         let b = Component::Board {
             session: "0a1b2c3d4e5f".into(),
             key: 31,
+            verb: None,
         };
         assert_eq!(Component::parse(&b.id()), Some(b));
+        let run = Component::Board {
+            session: "0a1b2c3d4e5f".into(),
+            key: 31,
+            verb: Some("run".into()),
+        };
+        assert_eq!(Component::parse(&run.id()), Some(run));
+        // A twelve-seat table's seats are read; a seat past the largest board is not.
+        assert!(Component::parse("ask:x:12:1:pick").is_some());
+        assert_eq!(Component::parse("ask:x:17:1:pick"), None);
         assert_eq!(Component::parse("board:x:notanumber"), None);
         for bad in [
             "",

@@ -15,6 +15,8 @@
 //! - `trial`: a trial with two people, juror threads, evidence, the verdict; a restart.
 //! - `bad_inputs`: bad input at every control of the debates and the trial.
 //! - `cluster`: two `agora run` processes on one PostgreSQL: handed-over clicks, a takeover.
+//! - `werewolf_boards`: the twelve-seat board with its sheriff and graveyard, six seats,
+//!   bad board options.
 //! - `werewolf_zh`: werewolf in Chinese: a Chinese server's table, a Chinese speaker at an
 //!   English table, a Chinese table across a restart.
 
@@ -35,6 +37,7 @@ mod restart;
 mod seats;
 mod trial;
 mod werewolf;
+mod werewolf_boards;
 mod werewolf_zh;
 
 use crate::app::WAIT;

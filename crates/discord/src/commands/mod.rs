@@ -78,6 +78,6 @@ mod tests {
             ],
             "the commands, in the order they were registered before the list of games"
         );
-        assert_eq!(ai_names_needed(), agora_games::werewolf::SEATS);
+        assert_eq!(ai_names_needed(), agora_games::werewolf::MAX_SEATS - 1);
     }
 }

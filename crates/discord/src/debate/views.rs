@@ -177,6 +177,7 @@ pub fn floor_components(session: &str, lang: Lang) -> Vec<CreateActionRow> {
         Component::Board {
             session: session.to_string(),
             key: 0,
+            verb: None,
         }
         .id(),
     )

@@ -133,6 +133,10 @@ pub(super) async fn on_ask(
     seq: u32,
     verb: &str,
 ) -> Result<(), Error> {
+    // The offers of unasked actions (withdraw, self-explode) carry sequence 0 too.
+    if seq == 0 && super::unasked::VERBS.contains(&verb) {
+        return super::unasked::on_click(bot, c, table, seat, verb).await;
+    }
     // Only the closed-DM button carries sequence 0 (the seat's news, whatever is open).
     let found = if seq == 0 && verb != "open" {
         None
@@ -221,7 +225,8 @@ async fn answer_click(
         };
         (r.handle.clone(), names)
     };
-    let what = chosen(&action, &names);
+    let what = super::board_asks::chosen(Some(open.ask.kind), &action, &names)
+        .unwrap_or_else(|| chosen(&action, &names));
     let done = names.t("wwd-done", &[("what", &what)]);
     match handle.submit(seat, action, Some(seq)).await {
         Ok(()) => {
@@ -265,12 +270,14 @@ async fn answer_click(
     }
 }
 
-/// A vote on the vote message: any voter of its round.
+/// A vote on the vote message (or a button of the sheriff sign-up, `verb`): any voter of
+/// its round.
 pub(super) async fn on_board(
     bot: &Arc<Bot>,
     c: &ComponentInteraction,
     table: &Arc<WerewolfTable>,
     key: u32,
+    verb: Option<&str>,
 ) -> Result<(), Error> {
     let found = {
         let st = table.state.lock().await;
@@ -282,7 +289,7 @@ pub(super) async fn on_board(
                     (Some(b), Some((s, o)))
                         if b.key == key
                             && b.kind == o.ask.kind
-                            && matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote) =>
+                            && super::sheriff::on_shared_message(o.ask.kind) =>
                     {
                         Some((s, o))
                     }
@@ -298,5 +305,5 @@ pub(super) async fn on_board(
             .await?;
         return Ok(());
     };
-    answer_click(bot, c, table, seat, open, "vote", true).await
+    answer_click(bot, c, table, seat, open, verb.unwrap_or("vote"), true).await
 }

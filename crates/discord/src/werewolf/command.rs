@@ -2,10 +2,12 @@
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
 //! whatever game it plays.
 
-use crate::commands::settings::{lang_of_locale, server_lang};
+use crate::commands::settings::{command_langs, lang_of_locale, server_lang};
 use crate::send::reply_ephemeral as refuse;
 use crate::text::{display_name, sanitize};
 use crate::types::{Context, Error};
+use crate::werewolf::board_pick::{choices, pick};
+use crate::werewolf::graveyard::spectate as spectate_in;
 use crate::werewolf::lobby::{Lobby, TableOptions};
 use crate::werewolf::private::welcome_dm;
 use crate::werewolf::table::{TableState, WerewolfTable};
@@ -31,11 +33,11 @@ pub enum WolfChatChoice {
     Open,
 }
 
-/// Werewolf: nine seats, night actions by DM, AI players in the empty seats.
+/// Werewolf: boards of 6 to 12 seats, night actions by DM, AI players in the empty seats.
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "stop", "status"),
+    subcommands("start", "stop", "status", "spectate"),
     subcommand_required
 )]
 pub async fn werewolf(_ctx: Context<'_>) -> Result<(), Error> {
@@ -60,6 +62,13 @@ pub async fn start(
         WolfChatChoice,
     >,
     #[description = "The game is a draw at the end of this day (1-30)"] max_days: Option<u32>,
+    #[description = "The board: its seats, roles and rules (default: nine seats, seed9)"]
+    #[autocomplete = "boards"]
+    board: Option<String>,
+    #[description = "How many seats; alone, it picks the standard board of that size"]
+    #[min = 5]
+    #[max = 16]
+    seats: Option<u8>,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let user = ctx.author().id.get();
@@ -89,9 +98,17 @@ pub async fn start(
         let said = lang.text("wwd-not-started", &[("why", &e.said(lang))]);
         return refuse(ctx, said).await;
     }
+    let board = match pick(board.as_deref(), seats, own.unwrap_or(table_lang)) {
+        Ok(b) => b,
+        Err(why) => {
+            let lang = own.unwrap_or(table_lang);
+            return refuse(ctx, lang.text("wwd-not-started", &[("why", &why)])).await;
+        }
+    };
     let name = sanitize(&display_name(ctx.author()), 40);
     let mut lobby = Lobby::open(user, &name, guild, options);
     lobby.lang = Some(table_lang);
+    lobby.board = (board.id != agora_agents::werewolf::boards::DEFAULT).then(|| board.id.clone());
     lobby.seats[0].lang = own;
     let table = Arc::new(WerewolfTable::new(
         channel,
@@ -105,6 +122,45 @@ pub async fn start(
     // game in between (the channel reads the same every time).
     let dm_check = welcome_dm(&bot, &table, user, None);
     crate::game_table::open_lobby(ctx, table.clone(), shown, dm_check).await
+}
+
+/// The boards whose id or name holds what was typed, each by its name in the caller's
+/// language and its seats.
+async fn boards<'a>(
+    ctx: Context<'a>,
+    partial: &'a str,
+) -> serenity::all::CreateAutocompleteResponse {
+    let (_, own) = command_langs(ctx).await;
+    let choices = choices(partial, own)
+        .into_iter()
+        .map(|(shown, id)| serenity::all::AutocompleteChoice::new(shown, id))
+        .collect();
+    serenity::all::CreateAutocompleteResponse::new().set_choices(choices)
+}
+
+/// Watch this channel's game from its graveyard thread (not seated, or out of the game).
+#[poise::command(slash_command, guild_only)]
+pub async fn spectate(ctx: Context<'_>) -> Result<(), Error> {
+    let bot = ctx.data().clone();
+    let table = bot.table(ctx.channel_id().get());
+    let ours = table.and_then(|t| t.into_any().downcast::<WerewolfTable>().ok());
+    let own = ctx.locale().and_then(lang_of_locale);
+    let Some(table) = ours else {
+        let guild = ctx.guild_id().map(|g| g.get()).unwrap_or(0);
+        let lang = match own {
+            Some(l) => l,
+            None => server_lang(&bot, guild, guild_locale(ctx)).await,
+        };
+        return refuse(ctx, lang.text("wwb-spectate-none", &[])).await;
+    };
+    let lang = match own {
+        Some(l) => l,
+        None => table.lang().await,
+    };
+    // Opening the thread may take longer than Discord's three seconds.
+    ctx.defer_ephemeral().await?;
+    let said = spectate_in(&bot, &table, ctx.author().id.get(), lang).await;
+    refuse(ctx, said).await
 }
 
 /// Ends the game or lobby in this channel (the host or a moderator).

@@ -18,7 +18,7 @@ use crate::text::Component;
 use crate::types::Bot;
 use agora_core::session::{Note, Subscription};
 use agora_core::store::Outcome;
-use agora_games::werewolf::{Event, Seat, Werewolf, SEATS};
+use agora_games::werewolf::{Event, Seat, Werewolf};
 use agora_games::Lang;
 use serenity::all::{ChannelId, CreateEmbed, CreateMessage, EditMessage, UserId};
 use std::sync::Arc;
@@ -397,7 +397,7 @@ async fn execute(
                 }
             }
             Post::Panel { seat } => post_panel(bot, table, channel, seat).await,
-            Post::Controls { .. } | Post::WitchNews(_) => {}
+            Post::Controls { .. } | Post::WitchNews(_) | Post::Offer(_) => {}
         }
     }
     for (key, text) in plan.drafts {
@@ -405,6 +405,9 @@ async fn execute(
     }
     for (seat, posts) in plan.dms {
         send_private(bot, table, channel, seat, posts).await;
+    }
+    for seat in plan.graves {
+        super::graveyard::bury(bot, table, seat).await;
     }
     if plan.board_dirty {
         refresh_board(bot, table, channel).await;
@@ -433,7 +436,7 @@ async fn finish(
     channel: ChannelId,
     outcome: Option<Outcome>,
 ) {
-    let (names, session) = {
+    let (names, session, seats) = {
         let mut st = table.state.lock().await;
         let TableState::Running(r) = &mut *st else {
             return;
@@ -455,12 +458,16 @@ async fn finish(
             None => TablePhase::Stopped,
         };
         r.speaker = None;
-        (r.names.clone(), r.data.session_id.clone())
+        (
+            r.names.clone(),
+            r.data.session_id.clone(),
+            r.data.seats.len(),
+        )
     };
     update_status(bot, table, channel).await;
     match outcome {
         Some(outcome) => {
-            let mut breakdown = vec![Vec::new(); SEATS];
+            let mut breakdown = vec![Vec::new(); seats];
             match agora_core::session::rebuild::<agora_core::werewolf::session::WerewolfSetup>(
                 &bot.store, &session,
             )

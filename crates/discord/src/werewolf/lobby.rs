@@ -3,7 +3,9 @@
 //! Discord types, no I/O; the bot stores it as JSON with the channel.
 
 use agora_agents::config::ranges::{LOBBY_MAX_DAYS, LOBBY_PACE};
-use agora_games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat, SEATS};
+#[cfg(test)]
+use agora_games::werewolf::SEATS;
+use agora_games::werewolf::{Rules, Seat, WitchSelfSave, WolfChat};
 use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -11,9 +13,10 @@ use thiserror::Error;
 /// The seats of the lobby's `humans` players (in joining order), drawn from the game's
 /// seed: nobody chooses their seat by joining first, and the same seed seats the same way
 /// (`AGORA_DISCORD_SEED` replays a game). The other seats are AI players.
-pub fn human_seats(humans: usize, seed: u64) -> Vec<Seat> {
-    let mut seats = agora_games::werewolf::seat_draw(seed, 0x5ea7_5ea7_5ea7_5ea7).to_vec();
-    seats.truncate(humans.min(SEATS));
+/// `n` is the board's number of seats (nine seats draw as they always did).
+pub fn human_seats(humans: usize, seed: u64, n: usize) -> Vec<Seat> {
+    let mut seats = agora_games::werewolf::seat_draw_n(n, seed, 0x5ea7_5ea7_5ea7_5ea7);
+    seats.truncate(humans.min(n));
     seats
 }
 
@@ -113,14 +116,15 @@ impl TableOptions {
 pub enum LobbyError {
     #[error("you already have a seat at this table")]
     AlreadySeated,
-    #[error("the table is full ({SEATS} seats)")]
-    Full,
+    #[error("the table is full ({0} seats)")]
+    Full(usize),
     #[error("you do not have a seat at this table")]
     NotSeated,
     #[error("only the host or a moderator (Manage Messages) can start the game")]
     NotHost,
-    #[error("AI fill is off: the game needs {SEATS} players, {0} have joined")]
-    NotEnough(usize),
+    /// AI fill is off: `(joined, seats)`.
+    #[error("AI fill is off: the game needs {1} players, {0} have joined")]
+    NotEnough(usize, usize),
     #[error("nobody has joined yet")]
     Empty,
     #[error("{0}")]
@@ -138,15 +142,14 @@ pub enum LobbyError {
 impl LobbyError {
     /// The refusal as its player reads it, in `lang` (a sentence).
     pub fn said(&self, lang: Lang) -> String {
-        let seats = SEATS.to_string();
         match self {
             LobbyError::AlreadySeated => lang.text("wwd-err-seated", &[]),
-            LobbyError::Full => lang.text("wwd-err-full", &[("seats", &seats)]),
+            LobbyError::Full(seats) => lang.text("wwd-err-full", &[("seats", &seats.to_string())]),
             LobbyError::NotSeated => lang.text("wwd-err-not-seated", &[]),
             LobbyError::NotHost => lang.text("wwd-err-not-host", &[]),
-            LobbyError::NotEnough(n) => lang.text(
+            LobbyError::NotEnough(n, seats) => lang.text(
                 "wwd-err-not-enough",
-                &[("seats", &seats), ("joined", &n.to_string())],
+                &[("seats", &seats.to_string()), ("joined", &n.to_string())],
             ),
             LobbyError::Empty => lang.text("wwd-err-empty", &[]),
             LobbyError::BadOption(why) => why.clone(),
@@ -183,9 +186,22 @@ pub struct Lobby {
     /// server's language when it starts).
     #[serde(default)]
     pub lang: Option<Lang>,
+    /// The board picked with `/werewolf start` (`None`: the default nine seats).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
 }
 
 impl Lobby {
+    /// The board the lobby plays on.
+    pub fn board(&self) -> std::sync::Arc<agora_games::werewolf::Board> {
+        super::board_pick::stored(self.board.as_deref())
+    }
+
+    /// How many seats the table has (its board's).
+    pub fn seat_count(&self) -> usize {
+        self.board().seats as usize
+    }
+
     /// A lobby with its host seated.
     pub fn open(host: u64, host_name: &str, guild: u64, options: TableOptions) -> Lobby {
         Lobby {
@@ -200,6 +216,7 @@ impl Lobby {
             options,
             message: None,
             lang: None,
+            board: None,
         }
     }
 
@@ -212,8 +229,8 @@ impl Lobby {
         if self.seat_of(user).is_some() {
             return Err(LobbyError::AlreadySeated);
         }
-        if self.seats.len() >= SEATS {
-            return Err(LobbyError::Full);
+        if self.seats.len() >= self.seat_count() {
+            return Err(LobbyError::Full(self.seat_count()));
         }
         self.seats.push(LobbySeat {
             user,
@@ -238,8 +255,8 @@ impl Lobby {
         if self.seats.is_empty() {
             return Err(LobbyError::Empty);
         }
-        if !self.options.ai_fill && self.seats.len() < SEATS {
-            return Err(LobbyError::NotEnough(self.seats.len()));
+        if !self.options.ai_fill && self.seats.len() < self.seat_count() {
+            return Err(LobbyError::NotEnough(self.seats.len(), self.seat_count()));
         }
         Ok(())
     }
@@ -256,15 +273,15 @@ mod tests {
         for u in 2..=9 {
             l.join(u, "p", None).unwrap();
         }
-        assert_eq!(l.join(10, "late", None), Err(LobbyError::Full));
+        assert_eq!(l.join(10, "late", None), Err(LobbyError::Full(SEATS)));
         assert_eq!(l.leave(10), Err(LobbyError::NotSeated));
         l.leave(5).unwrap();
         assert_eq!(l.seat_of(6), Some(4));
         assert_eq!(l.check_start(2, false), Err(LobbyError::NotHost));
         assert_eq!(l.check_start(2, true), Ok(()));
         l.options.ai_fill = false;
-        assert_eq!(l.check_start(1, false), Err(LobbyError::NotEnough(8)));
-        assert!(LobbyError::NotEnough(8)
+        assert_eq!(l.check_start(1, false), Err(LobbyError::NotEnough(8, 9)));
+        assert!(LobbyError::NotEnough(8, 9)
             .said(Lang::ZhCn)
             .contains("只有 8 人"));
         assert_eq!(
@@ -315,16 +332,48 @@ mod tests {
     #[test]
     fn humans_get_distinct_seats_from_the_seed() {
         for n in 0..=SEATS {
-            let seats = human_seats(n, 7);
+            let seats = human_seats(n, 7, SEATS);
             assert_eq!(seats.len(), n);
             let set: std::collections::BTreeSet<_> = seats.iter().collect();
             assert_eq!(set.len(), n, "distinct seats: {seats:?}");
             assert!(seats.iter().all(|s| (1..=SEATS as Seat).contains(s)));
-            assert_eq!(human_seats(n, 7), seats, "the same seed seats the same way");
+            assert_eq!(
+                human_seats(n, 7, SEATS),
+                seats,
+                "the same seed seats the same way"
+            );
         }
         // Joining first does not mean seat 1: over many seeds every seat is drawn.
-        let firsts: std::collections::BTreeSet<Seat> =
-            (0..200).map(|seed| human_seats(1, seed)[0]).collect();
+        let firsts: std::collections::BTreeSet<Seat> = (0..200)
+            .map(|seed| human_seats(1, seed, SEATS)[0])
+            .collect();
         assert_eq!(firsts.len(), SEATS, "{firsts:?}");
+        // Nine seats draw as they did before boards; twelve draw among twelve.
+        assert_eq!(
+            human_seats(9, 7, SEATS),
+            agora_games::werewolf::seat_draw(7, 0x5ea7_5ea7_5ea7_5ea7).to_vec()
+        );
+        let twelve = human_seats(12, 7, 12);
+        assert_eq!(
+            twelve
+                .iter()
+                .collect::<std::collections::BTreeSet<_>>()
+                .len(),
+            12
+        );
+    }
+
+    #[test]
+    fn a_twelve_seat_lobby_holds_twelve() {
+        let mut l = Lobby::open(1, "host", 9, TableOptions::default());
+        l.board = Some("zh12-guard".into());
+        for u in 2..=12 {
+            l.join(u, "p", None).unwrap();
+        }
+        assert_eq!(l.join(13, "late", None), Err(LobbyError::Full(12)));
+        assert_eq!(
+            LobbyError::Full(12).said(Lang::En),
+            "The table is full (12 seats)."
+        );
     }
 }

@@ -5,7 +5,7 @@ use super::table::{TablePhase, TableState, WerewolfTable};
 use crate::text::sanitize;
 use crate::types::{Bot, Error};
 use agora_core::session::SubmitError;
-use agora_games::werewolf::Action;
+use agora_games::werewolf::{Action, AskKind};
 use agora_games::Localized;
 use serenity::all::{CreateMessage, Message};
 use std::sync::Arc;
@@ -18,7 +18,7 @@ pub(super) async fn speech(
     m: &Message,
 ) -> Result<(), Error> {
     let user = m.author.id.get();
-    let (handle, seat, seq, gen, max, delete, lang) = {
+    let (handle, seat, seq, gen, max, delete, lang, kind) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else {
             return Ok(());
@@ -35,9 +35,13 @@ pub(super) async fn speech(
                 false,
                 // Said in the channel: the table's language.
                 r.data.lang,
+                r.open.get(&seat).map(|o| o.ask.kind),
             ),
             _ => {
                 drop(st);
+                // A dead person is pointed to the graveyard (once); the table never
+                // hears them either way.
+                super::graveyard::hush(bot, table, user).await;
                 if delete {
                     let _ = m.delete(&bot.http).await;
                 }
@@ -60,7 +64,15 @@ pub(super) async fn speech(
         bot.post_to(m.channel_id, m.author.id, said).await;
         return Ok(());
     }
-    match handle.submit(seat, Action::Speak { text }, Some(seq)).await {
+    // A candidate may withdraw (退水) by typing it as their campaign speech.
+    let withdraw = kind == Some(AskKind::CampaignSpeech)
+        && matches!(text.trim().to_lowercase().as_str(), "withdraw" | "退水");
+    let action = if withdraw {
+        Action::Withdraw
+    } else {
+        Action::Speak { text }
+    };
+    match handle.submit(seat, action, Some(seq)).await {
         Ok(()) => {
             let mut st = table.state.lock().await;
             if let TableState::Running(r) = &mut *st {

@@ -13,20 +13,33 @@
 //! - `private`: a seat's private news and controls, by DM or the night panel.
 //! - `views`: the messages, embeds and controls a table shows.
 //! - [`lobby`]: joining, leaving, starting, the start options (pure).
-//! - `render`: every text the bot writes for werewolf (pure).
+//! - `render`: every text the bot writes for werewolf (pure); `names`: the seats' names.
+//! - `board_pick`: the board of `/werewolf start board: seats:`, its autocomplete, its
+//!   line in the lobby.
+//! - `sheriff`: the larger boards' channel lines, the sheriff's shared messages (pure).
+//! - `board_asks`: the larger boards' DM asks (prompts, controls, choices) and what the
+//!   table knows of its human seats (pure).
+//! - `unasked`: the withdraw and self-explode offers by DM, and their clicks.
+//! - `graveyard`: the private thread of the dead and the spectators, `/werewolf spectate`.
 
+mod board_asks;
+mod board_pick;
 #[cfg(test)]
 mod board_tests;
 mod clicks;
 mod command;
 mod drive;
+mod graveyard;
 pub mod lobby;
 mod messages;
+mod names;
 mod plan;
 mod private;
 mod render;
+mod sheriff;
 mod start;
 mod table;
+mod unasked;
 mod views;
 
 pub(crate) use table::WerewolfTable;
@@ -40,7 +53,7 @@ use agora_core::session::{Runner, SessionHandle, Subscription};
 use agora_core::store::ChannelRow;
 use agora_core::werewolf::session::WerewolfSetup;
 use agora_games::werewolf::Werewolf;
-use agora_games::werewolf::SEATS;
+use agora_games::werewolf::MAX_SEATS;
 use agora_games::{Lang, Viewer};
 use serenity::all::{ComponentInteraction, Message};
 use std::sync::atomic::Ordering;
@@ -54,7 +67,7 @@ pub(crate) async fn status_in(table: &WerewolfTable, lang: Lang) -> String {
             let taken = l.seats.len().to_string();
             let head = lang.text(
                 "wwd-lobby-status",
-                &[("taken", &taken), ("seats", &SEATS.to_string())],
+                &[("taken", &taken), ("seats", &l.seat_count().to_string())],
             );
             format!("{head}\n{}", render::lobby(l, "🤖", lang))
         }
@@ -69,7 +82,8 @@ pub(crate) async fn status_in(table: &WerewolfTable, lang: Lang) -> String {
     }
 }
 
-/// Werewolf as the bot core knows it: `/werewolf`, resume at startup, nine names.
+/// Werewolf as the bot core knows it: `/werewolf`, resume at startup, and AI names for
+/// every seat but one of the largest board.
 pub(crate) struct WerewolfGame;
 
 impl DiscordGame for WerewolfGame {
@@ -84,7 +98,7 @@ impl DiscordGame for WerewolfGame {
         Box::pin(crate::game_table::resume::<WerewolfTable>(bot, row))
     }
     fn ai_names(&self) -> usize {
-        SEATS
+        MAX_SEATS - 1
     }
 }
 
@@ -107,7 +121,9 @@ impl GameTable for WerewolfTable {
                 Component::Ask {
                     seat, seq, verb, ..
                 } => clicks::on_ask(bot, c, &self, seat, seq, &verb).await,
-                Component::Board { key, .. } => clicks::on_board(bot, c, &self, key).await,
+                Component::Board { key, verb, .. } => {
+                    clicks::on_board(bot, c, &self, key, verb.as_deref()).await
+                }
             }
         })
     }

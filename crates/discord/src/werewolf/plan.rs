@@ -4,6 +4,7 @@
 //! message, or controls. What a resumed game had already posted updates the state only.
 
 use super::render;
+use super::sheriff::{board_closed, on_shared_message};
 use super::table::{Board, OpenAsk, Running, TablePhase};
 use crate::drafts::{draft_line, Key};
 use agora_core::session::Note;
@@ -39,6 +40,8 @@ pub(super) enum Post {
     /// The witch told of the attack: not sent again when her controls (which say it) go
     /// with it.
     WitchNews(String),
+    /// An unasked action offered to the seat (its own DM message).
+    Offer(super::unasked::Offer),
 }
 
 #[derive(Default)]
@@ -51,6 +54,8 @@ pub(super) struct Plan {
     pub(super) ended: Option<Option<Outcome>>,
     /// AI speeches as written so far, to show in the channel (the latest of each).
     pub(super) drafts: Vec<(Key, String)>,
+    /// Human seats that died: their people join the graveyard.
+    pub(super) graves: Vec<Seat>,
 }
 
 pub(super) fn push_text(posts: &mut Vec<Post>, line: String) {
@@ -108,6 +113,8 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                     continue;
                 }
                 r.gens += 1;
+                let shown = r.known.shown(ask, r.alive);
+                let ask = &shown;
                 r.open.insert(
                     *seat,
                     OpenAsk {
@@ -118,7 +125,7 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
                     },
                 );
                 let before = r.asked_before.iter().position(|x| *x == (*seat, *seq));
-                let vote = matches!(ask.kind, AskKind::Vote | AskKind::PkVote);
+                let vote = on_shared_message(ask.kind);
                 match before {
                     // Marked before a restart but never known on screen: asked again.
                     Some(i) if !vote && !r.on_screen(*seat, *seq, ask.kind) => {
@@ -211,7 +218,25 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                 }
                 Event::HunterShot {
                     target: Some(t), ..
-                } => r.alive.remove(*t),
+                }
+                | Event::KingShot {
+                    target: Some(t), ..
+                }
+                | Event::Taken { target: t, .. } => r.alive.remove(*t),
+                // The day ends at once: whoever was speaking is not any more.
+                Event::Exploded { wolf } => {
+                    r.alive.remove(*wolf);
+                    r.speaker = None;
+                    r.open.retain(|_, o| !o.ask.kind.is_speech());
+                }
+                // A candidate who withdraws has no campaign speech to give any more.
+                Event::Withdrew { seat } => {
+                    if r.speaker.map(|(s, _)| s) == Some(*seat) {
+                        r.speaker = None;
+                    }
+                    r.open
+                        .retain(|s, o| !(s == seat && o.ask.kind == AskKind::CampaignSpeech));
+                }
                 Event::PkCalled { .. } => {
                     if let TablePhase::Day { pk, .. } = &mut r.phase {
                         *pk = true;
@@ -220,21 +245,22 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                 Event::Speech { seat, .. } if r.speaker.map(|(s, _)| s) == Some(*seat) => {
                     r.speaker = None;
                 }
-                Event::VotesRevealed { .. } => {
+                // The shared message closes: the votes are revealed, or the sheriff's
+                // runners named.
+                Event::VotesRevealed { .. } | Event::SheriffRunners { .. } => {
                     if let Some(b) = r.board.take() {
                         r.data.board = None;
                         if let Some(m) = b.message {
-                            let closed = if b.kind == AskKind::PkVote {
-                                "wwd-board-closed-pk"
-                            } else {
-                                "wwd-board-closed"
+                            let closed = match board_closed(b.kind) {
+                                Some(id) => id,
+                                None if b.kind == AskKind::PkVote => "wwd-board-closed-pk",
+                                None => "wwd-board-closed",
                             };
                             p.close_board = Some((m, r.names.t(closed, &[])));
                         }
                     }
                     for s in humans.iter() {
-                        if matches!(r.open.get(&s), Some(o) if matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote))
-                        {
+                        if matches!(r.open.get(&s), Some(o) if on_shared_message(o.ask.kind)) {
                             r.open.remove(&s);
                         }
                     }
@@ -258,18 +284,23 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
             for s in panels.iter() {
                 p.channel.push(Post::Panel { seat: s });
             }
-            // A person who dies is told at once, privately, and may stay to watch.
+            // A person who dies is told at once, privately, and joins the graveyard.
             let (fallen, how) = event.fallen().unwrap_or((SeatSet::EMPTY, Fall::Night));
             for s in humans.intersect(fallen).iter() {
                 let line = render::fallen(how, r.data.lang_of(s));
                 r.private[s as usize - 1].push(line.clone());
                 push_text(p.dms.entry(s).or_default(), line);
+                p.graves.push(s);
+            }
+            for (s, offer) in super::unasked::offers(r, humans, event) {
+                p.dms.entry(s).or_default().push(Post::Offer(offer));
             }
         }
         Audience::Seats(seats) => {
             if let Event::WolfPack { wolves } = event {
                 r.pack = Some(*wolves);
             }
+            r.known.take(event);
             if let Event::Defaulted { seat, .. } = event {
                 // Its time ran out: an ask of the seat's from before a restart is over too.
                 r.asked_before.retain(|(s, _)| s != seat);
@@ -290,6 +321,7 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
                         | Event::WitchSaved { .. }
                         | Event::WitchPoisoned { .. } => true,
                         Event::WolfPicked { wolf, .. } => *wolf == s,
+                        Event::GuardPicked { .. } => true,
                         _ => false,
                     };
                     if echo {
@@ -327,7 +359,7 @@ pub(super) fn post_ask(
                 text: render::speech_call(ask, user, &r.names, due_at),
             });
         }
-        AskKind::Vote | AskKind::PkVote => match &mut r.board {
+        k if on_shared_message(k) => match &mut r.board {
             Some(b) if b.kind == ask.kind => {
                 if !b.voters.contains(seat) {
                     b.voters.insert(seat);

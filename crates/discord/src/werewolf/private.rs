@@ -69,10 +69,29 @@ fn compose(
     (lines.join("\n"), comps, open.map(|o| o.seq))
 }
 
+/// Sends one batch of a seat's private news and controls, then the offers of unasked
+/// actions in it (each its own DM: see [`super::unasked`]).
+pub(super) async fn send_private(
+    bot: &Arc<Bot>,
+    table: &Arc<WerewolfTable>,
+    channel: ChannelId,
+    seat: Seat,
+    posts: Vec<Post>,
+) {
+    let offers: Vec<_> = (posts.iter())
+        .filter_map(|p| match p {
+            Post::Offer(o) => Some(*o),
+            _ => None,
+        })
+        .collect();
+    send_batch(bot, table, channel, seat, posts).await;
+    super::unasked::send(bot, table, seat, offers).await;
+}
+
 /// Sends one batch of a seat's private news and controls: one DM, or, with DMs closed, an
 /// ephemeral follow-up on the seat's last panel press if it is still fresh (otherwise the
 /// next press shows it).
-pub(super) async fn send_private(
+async fn send_batch(
     bot: &Arc<Bot>,
     table: &Arc<WerewolfTable>,
     channel: ChannelId,
@@ -232,9 +251,7 @@ pub(super) fn panel_view(
 fn night_ask(r: &Running, seat: Seat) -> Option<OpenAsk> {
     r.open
         .get(&seat)
-        .filter(|o| {
-            !o.ask.kind.is_speech() && !matches!(o.ask.kind, AskKind::Vote | AskKind::PkVote)
-        })
+        .filter(|o| !o.ask.kind.is_speech() && !super::sheriff::on_shared_message(o.ask.kind))
         .copied()
 }
 

@@ -10,68 +10,30 @@
 use super::lobby::Lobby;
 use crate::text::sanitize;
 use agora_core::store::Outcome;
+#[cfg(test)]
+use agora_games::werewolf::SEATS;
 use agora_games::werewolf::{
-    Ask, AskKind, Ballot, Event, Fall, Role, ScoreReason, Seat, SeatSet, SpeechKind, SEATS,
+    Ask, AskKind, Ballot, Event, Fall, Role, ScoreReason, Seat, SeatSet, SpeechKind, VoteRound,
 };
 use agora_games::Lang;
 
-/// The names shown for the nine seats (a human's Discord name, or an AI's name marked as
-/// AI), already made safe to post, and the language they are said in.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Names {
-    names: Vec<String>,
-    /// The language of whoever reads what these names are put in.
-    pub lang: Lang,
-}
-
-impl Names {
-    pub fn new(names: Vec<String>, lang: Lang) -> Names {
-        Names {
-            names: names.iter().map(|n| sanitize(n, 40)).collect(),
-            lang,
-        }
-    }
-    /// The same names, said in `lang` (a person's DMs in their own language).
-    pub fn in_lang(&self, lang: Lang) -> Names {
-        Names {
-            names: self.names.clone(),
-            lang,
-        }
-    }
-    /// A message of this language with its arguments.
-    pub fn t(&self, id: &str, args: &[(&str, &str)]) -> String {
-        self.lang.text(id, args)
-    }
-    /// `Seat 3 · Alice` (`3号 · Alice`).
-    pub fn seat(&self, seat: Seat) -> String {
-        let n = seat.to_string();
-        match self.names.get(seat as usize - 1) {
-            Some(name) => self.t("wwd-seat-named", &[("seat", &n), ("name", name)]),
-            None => self.t("wwd-seat", &[("seat", &n)]),
-        }
-    }
-    pub fn list(&self, set: SeatSet) -> String {
-        let seats: Vec<String> = set.iter().map(|s| self.seat(s)).collect();
-        seats.join(&self.t("wwd-list-sep", &[]))
-    }
-    /// Bare seat numbers: `1, 2` (`1号、2号`).
-    fn numbers(&self, seats: &[Seat]) -> String {
-        let seats: Vec<String> = (seats.iter())
-            .map(|s| self.t("wwd-seat-number", &[("seat", &s.to_string())]))
-            .collect();
-        seats.join(&self.t("wwd-list-sep", &[]))
-    }
-}
+pub use super::names::Names;
 
 /// Sentences joined as the language writes them (a space in English, none in Chinese).
 pub fn sentences(lang: Lang, parts: &[String]) -> String {
     parts.join(&lang.text("wwd-sentence-gap", &[]))
 }
 
-/// The lobby embed's description.
+/// The lobby embed's description (a board other than the default one is named first).
 pub fn lobby(l: &Lobby, ai_label: &str, lang: Lang) -> String {
     let mut s = String::new();
-    for i in 0..SEATS {
+    let board = l.board();
+    if l.board.is_some() {
+        s.push_str(&super::board_pick::line(&board, lang));
+        s.push_str("\n\n");
+    }
+    let seats = board.seats as usize;
+    for i in 0..seats {
         let n = (i + 1).to_string();
         let line = match l.seats.get(i) {
             Some(p) => {
@@ -93,7 +55,7 @@ pub fn lobby(l: &Lobby, ai_label: &str, lang: Lang) -> String {
         "wwd-lobby-count",
         &[
             ("taken", &l.seats.len().to_string()),
-            ("seats", &SEATS.to_string()),
+            ("seats", &seats.to_string()),
         ],
     ));
     s
@@ -102,7 +64,7 @@ pub fn lobby(l: &Lobby, ai_label: &str, lang: Lang) -> String {
 /// The status board: every seat, alive or dead, and what is happening.
 pub fn status(names: &Names, alive: SeatSet, phase: &str) -> String {
     let mut s = format!("**{phase}**\n");
-    for seat in 1..=SEATS as Seat {
+    for seat in 1..=names.len() as Seat {
         let mark = if alive.contains(seat) { "🟢" } else { "💀" };
         s.push_str(&format!("{mark} {}\n", names.seat(seat)));
     }
@@ -172,14 +134,21 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
                 return None;
             }
             let id = match kind {
-                SpeechKind::Day | SpeechKind::Campaign => "wwd-speech",
+                SpeechKind::Day => "wwd-speech",
+                SpeechKind::Campaign => "wwb-speech-campaign",
                 SpeechKind::Pk => "wwd-speech-pk",
                 SpeechKind::LastWords => "wwd-speech-last",
             };
             let text = sanitize(text, 400);
             t(id, &[("seat", &names.seat(*seat)), ("text", &text)])
         }
-        Event::VotesRevealed { ballots, .. } => tally(ballots, names),
+        Event::VotesRevealed { round, ballots } => match round {
+            VoteRound::Main | VoteRound::Pk => tally(ballots, names),
+            VoteRound::Sheriff | VoteRound::SheriffPk => {
+                let head = t("wwb-votes-sheriff", &[]);
+                format!("{head}\n{}", tally(ballots, names))
+            }
+        },
         Event::PkCalled { tied } => t("wwd-pk", &[("seats", &names.list(*tied))]),
         Event::Eliminated { seat } => match seat {
             Some(s) => t("wwd-voted-out", &[("seat", &names.seat(*s))]),
@@ -196,6 +165,9 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
             }
         }
         Event::GameOver { .. } => return None,
+        other if super::sheriff::public_line(other, names).is_some() => {
+            return super::sheriff::public_line(other, names)
+        }
         // Everything else is private or moderator-only and never reaches the channel;
         // were it public, its plain story is the safe rendering.
         other => other.story_in(names.lang),
@@ -272,7 +244,7 @@ pub fn private_line(event: &Event, names: &Names) -> Option<String> {
             _ => t("wwd-abstain-cast", &[]),
         },
         Event::Defaulted { ask, .. } => t("wwd-defaulted", &[("ask", &ask.name_in(names.lang))]),
-        _ => return None,
+        other => return super::sheriff::private_line(other, names),
     })
 }
 
@@ -317,8 +289,8 @@ pub fn ask_prompt(ask: &Ask, names: &Names, due_at_ms: i64) -> String {
         AskKind::PkSpeech => t("wwd-prompt-pk-speech"),
         AskKind::LastWords => t("wwd-prompt-last-words"),
         AskKind::Vote | AskKind::PkVote => t("wwd-prompt-vote"),
-        // The larger boards' asks, named as the story names them.
-        other => names.t("wwd-prompt-other", &[("ask", &other.name_in(names.lang))]),
+        // The larger boards' asks.
+        _ => super::board_asks::prompt(ask, names),
     };
     match closes(due_at_ms, names.lang) {
         c if c.is_empty() => what,
@@ -332,6 +304,7 @@ pub fn speech_call(ask: &Ask, user: u64, names: &Names, due_at_ms: i64) -> Strin
         match ask.kind {
             AskKind::PkSpeech => "wwd-call-pk",
             AskKind::LastWords => "wwd-call-last",
+            AskKind::CampaignSpeech => "wwb-call-campaign",
             _ => "wwd-call-speech",
         },
         &[],

@@ -13,7 +13,7 @@ use crate::types::{Bot, Error};
 use agora_agents::werewolf::{Strategy, WerewolfKit};
 use agora_core::store::PlayerRef;
 use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
-use agora_games::werewolf::{WolfChat, SEATS};
+use agora_games::werewolf::WolfChat;
 use serenity::all::{ComponentInteraction, CreateEmbed, EditInteractionResponse};
 use std::sync::Arc;
 
@@ -41,11 +41,13 @@ pub(super) async fn start_game(
         None => server_lang(bot, table.guild(), c.guild_locale.as_deref()).await,
     };
     // The humans sit where the seed puts them; the other seats are AI players.
-    let placed = human_seats(lobby.seats.len(), seed);
-    let mut seats = Vec::with_capacity(SEATS);
-    let mut infos = Vec::with_capacity(SEATS);
+    let board = lobby.board();
+    let n = board.seats as usize;
+    let placed = human_seats(lobby.seats.len(), seed, n);
+    let mut seats = Vec::with_capacity(n);
+    let mut infos = Vec::with_capacity(n);
     let mut ai = 0;
-    for i in 0..SEATS {
+    for i in 0..n {
         let human = placed
             .iter()
             .position(|s| *s as usize == i + 1)
@@ -90,7 +92,9 @@ pub(super) async fn start_game(
         timers,
         seats,
         lang,
-        board: None,
+        // Kept whole with the session (as `agora play --board` does), so a restart plays
+        // the same rules whatever the files say by then.
+        board: (board.id != agora_agents::werewolf::boards::DEFAULT).then(|| (*board).clone()),
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,
@@ -112,13 +116,15 @@ pub(super) async fn start_game(
         board: None,
         pace: timers_pace,
         lang,
+        board_id: lobby.board.clone(),
+        graveyard: Default::default(),
     };
     let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect(), lang);
     let mut st = table.state.lock().await;
     launch(bot, table, &mut st, runner, data);
     table.save(bot, &st).await;
     drop(st);
-    let seated: Vec<String> = (1..=SEATS as u8).map(|s| names.seat(s)).collect();
+    let seated: Vec<String> = (1..=n as u8).map(|s| names.seat(s)).collect();
     let _ = c
         .edit_response(
             &bot.http,

@@ -9,7 +9,7 @@ use crate::tables;
 use crate::types::Bot;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, Subscription};
-use agora_games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf, EVERY_SEAT, SEATS};
+use agora_games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf};
 use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -62,6 +62,30 @@ pub struct RunningData {
     /// tables had one reads as English.
     #[serde(default)]
     pub lang: Lang,
+    /// The board's id (`None`, and rows stored before boards: the default nine seats).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board_id: Option<String>,
+    /// The graveyard thread and who is in it (see [`super::graveyard`]).
+    #[serde(default, skip_serializing_if = "is_default")]
+    pub graveyard: Graveyard,
+}
+
+/// The graveyard as stored with the table.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct Graveyard {
+    /// The thread, once opened.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub thread: Option<u64>,
+    /// The spectators who joined it (people without a seat at the table).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub spectators: Vec<u64>,
+    /// The seats whose person was added to it.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub dead: Vec<Seat>,
+}
+
+fn is_default(g: &Graveyard) -> bool {
+    *g == Default::default()
 }
 
 fn one() -> f64 {
@@ -70,7 +94,7 @@ fn one() -> f64 {
 
 impl RunningData {
     pub fn humans(&self) -> SeatSet {
-        (1..=SEATS as Seat)
+        (1..=self.seats.len() as Seat)
             .filter(|s| self.seats[*s as usize - 1].user.is_some())
             .collect()
     }
@@ -151,6 +175,8 @@ pub struct Running {
     pub phase: TablePhase,
     /// The wolf pack, once a human wolf has been told it.
     pub pack: Option<SeatSet>,
+    /// The board, and what the table knows of its human seats from their own news.
+    pub known: super::board_asks::Known,
 }
 
 impl Running {
@@ -205,7 +231,11 @@ impl Running {
             data.lang,
         );
         let (quiet_until, asked_before) = (data.posted.unwrap_or(0), data.asks.clone());
+        let n = data.seats.len();
+        let known =
+            super::board_asks::Known::new(super::board_pick::stored(data.board_id.as_deref()));
         Running {
+            known,
             handle,
             data,
             names,
@@ -213,15 +243,15 @@ impl Running {
             gens: 0,
             speaker: None,
             board: None,
-            private: vec![Vec::new(); SEATS],
-            seen: vec![0; SEATS],
-            panel: vec![None; SEATS],
+            private: vec![Vec::new(); n],
+            seen: vec![0; n],
+            panel: vec![None; n],
             events: 0,
             quiet_until,
             asked_before,
             calls_read_back: Vec::new(),
             last_ai_speech: None,
-            alive: EVERY_SEAT,
+            alive: SeatSet::upto(n as Seat),
             phase: TablePhase::Starting,
             pack: None,
         }

@@ -5,6 +5,7 @@
 
 use super::lobby::Lobby;
 use super::render::{self, Names};
+use super::sheriff::board_head;
 use super::table::{Board, Running, TableState, WerewolfTable};
 use crate::send::api_code;
 use crate::tables::Seated;
@@ -50,14 +51,12 @@ pub fn lobby_embed(l: &Lobby, ai: &str) -> CreateEmbed {
 /// The vote message's text (the table's language).
 pub fn board_text(r: &Running, b: &Board) -> String {
     let names = &r.names;
-    let mut s = names.t(
-        if b.kind == AskKind::PkVote {
-            "wwd-board-pk"
-        } else {
-            "wwd-board"
-        },
-        &[],
-    );
+    let head = match board_head(b.kind) {
+        Some(id) => id,
+        None if b.kind == AskKind::PkVote => "wwd-board-pk",
+        None => "wwd-board",
+    };
+    let mut s = names.t(head, &[]);
     s.push('\n');
     for seat in b.voters.iter() {
         let mark = if b.voted.contains(seat) { "✅" } else { "⏳" };
@@ -81,11 +80,37 @@ pub fn board_text(r: &Running, b: &Board) -> String {
         });
         s.push('\n');
     }
-    s.push_str(&names.t("wwd-board-ai", &[]));
+    s.push_str(&names.t(
+        if b.kind == AskKind::SheriffRun {
+            "wwb-board-ai-signup"
+        } else {
+            "wwd-board-ai"
+        },
+        &[],
+    ));
     s
 }
 
 pub(super) fn board_components(r: &Running, b: &Board) -> Vec<CreateActionRow> {
+    let id = |verb: Option<&str>| {
+        Component::Board {
+            session: r.data.session_id.clone(),
+            key: b.key,
+            verb: verb.map(str::to_string),
+        }
+        .id()
+    };
+    if b.kind == AskKind::SheriffRun {
+        let button = |verb: &str, label: &str, style| {
+            CreateButton::new(id(Some(verb)))
+                .label(r.names.t(label, &[]))
+                .style(style)
+        };
+        return vec![CreateActionRow::Buttons(vec![
+            button("run", "wwb-run", ButtonStyle::Success),
+            button("pass", "wwb-dont-run", ButtonStyle::Secondary),
+        ])];
+    }
     let mut options: Vec<CreateSelectMenuOption> = b
         .targets
         .iter()
@@ -93,13 +118,8 @@ pub(super) fn board_components(r: &Running, b: &Board) -> Vec<CreateActionRow> {
         .collect();
     let abstain = r.names.t("wwd-board-abstain", &[]);
     options.push(CreateSelectMenuOption::new(abstain, "abstain"));
-    let id = Component::Board {
-        session: r.data.session_id.clone(),
-        key: b.key,
-    }
-    .id();
     vec![CreateActionRow::SelectMenu(
-        CreateSelectMenu::new(id, CreateSelectMenuKind::String { options })
+        CreateSelectMenu::new(id(None), CreateSelectMenuKind::String { options })
             .placeholder(r.names.t("wwd-board-placeholder", &[])),
     )]
 }
@@ -163,7 +183,7 @@ pub fn controls(session: &str, names: &Names, ask: &Ask) -> Vec<CreateActionRow>
             );
             rows.push(CreateActionRow::Buttons(buttons));
         }
-        _ => {}
+        _ => rows = super::board_asks::controls(session, names, ask),
     }
     rows
 }

@@ -1,0 +1,328 @@
+//! Werewolf on the larger and smaller boards in Discord: a twelve-seat `zh12-guard` game
+//! with three people and nine AI (the sheriff election, the graveyard thread, a spectator,
+//! nothing hidden leaking), a six-seat game to its end, and the bad board options refused.
+//! The twelve-seat game is played in steps (`Zh12`), so a step can be put between two of
+//! them (an AI taking over an idle seat, say).
+
+use super::*;
+use crate::app::{TestApp, WAIT};
+use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
+use crate::fake_players::{open_lobby, press, told_on_command, wait_for_post, Humans};
+use serde_json::json;
+
+/// A twelve-seat table being played: its channel, its people and their player.
+struct Zh12 {
+    app: TestApp,
+    channel: u64,
+    people: [u64; 3],
+    humans: Humans,
+}
+
+const SPECTATOR: u64 = 4199;
+
+impl Zh12 {
+    /// Opens a `zh12-guard` lobby, seats three people and starts it.
+    async fn start(seed: u64) -> Zh12 {
+        let app = TestApp::builder().seed(seed).spawn().await;
+        let fake = app.fake.clone();
+        let (channel, people) = (3101, [4101, 4102, 4103]);
+        let board = json!([{"name": "board", "type": 3, "value": "zh12-guard"}]);
+        let lobby = open_lobby(&fake, people[0], channel, board).await;
+        let shown = lobby.text();
+        assert!(
+            shown.contains("12 seats: seer, witch, hunter, guard") && shown.contains("guard ×1"),
+            "the lobby names the board and its deck: {shown}"
+        );
+        for u in &people[1..] {
+            press(&fake, *u, &lobby, ":join").await;
+        }
+        crate::fake_players::wait_for_text(&fake, lobby.id, "3 of 12 seats taken").await;
+        press(&fake, people[0], &lobby, ":start").await;
+        wait_for_post(&fake, channel, "Werewolf — the table").await;
+        let mut humans = Humans::new(channel, &people);
+        // Two people run for sheriff (one candidate alone would be elected unopposed); the
+        // third votes.
+        humans.runners = vec![people[0], people[1]];
+        Zh12 {
+            app,
+            channel,
+            people,
+            humans,
+        }
+    }
+
+    fn fake(&self) -> FakeDiscord {
+        self.app.fake.clone()
+    }
+
+    /// Plays until `done` holds (or the game ends); true if `done` held first.
+    async fn play_until(&mut self, what: &str, done: impl Fn(&FakeDiscord) -> bool) -> bool {
+        let fake = self.fake();
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(240);
+        loop {
+            if done(&fake) {
+                return true;
+            }
+            if self.humans.step(&fake).await {
+                return done(&fake);
+            }
+            assert!(
+                tokio::time::Instant::now() < deadline,
+                "{what}: not in time\n{}",
+                fake.dump_calls(60)
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(self.humans.poll_ms)).await;
+        }
+    }
+
+    /// The graveyard thread, once opened: (id, members).
+    fn graveyard(&self) -> Option<(u64, Vec<u64>)> {
+        (self.fake().threads().into_iter())
+            .find(|(_, parent, name, _)| *parent == self.channel && name == "graveyard")
+            .map(|(id, _, _, members)| (id, members))
+    }
+
+    /// The people told they are out of the game.
+    fn dead_people(&self) -> Vec<u64> {
+        let fake = self.fake();
+        (self.people.iter().copied())
+            .filter(|u| {
+                fake.dms(*u)
+                    .iter()
+                    .any(|m| m.text().contains("out of the game"))
+            })
+            .collect()
+    }
+}
+
+/// The bot's messages in `channel` before the scorecard.
+fn before_the_end(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
+    let msgs = fake.messages(channel);
+    let end = (msgs.iter())
+        .position(|m| m.text().contains("Roles revealed"))
+        .unwrap_or(msgs.len());
+    msgs[..end]
+        .iter()
+        .filter(|m| m.author_id == APP_ID)
+        .cloned()
+        .collect()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard() {
+    let mut t = Zh12::start(21).await;
+    let fake = t.fake();
+    let (channel, host) = (t.channel, t.people[0]);
+    let status = wait_for_post(&fake, channel, "Werewolf — the table").await;
+    assert_eq!(status.matches("(AI)").count(), 9, "{status}");
+    assert!(
+        status.contains("Seat 12 ·"),
+        "twelve seats on the board: {status}"
+    );
+    assert!(
+        post_with_text(
+            &fake,
+            channel,
+            "This game is played on **12 seats: seer, witch, hunter, guard**"
+        ),
+        "the board is named in the channel"
+    );
+
+    // A spectator joins the graveyard; a living player may not.
+    let said = told_on_command(
+        &fake,
+        SPECTATOR,
+        channel,
+        "werewolf",
+        Some("spectate"),
+        json!([]),
+    )
+    .await;
+    assert!(
+        said.contains("You are watching from the graveyard"),
+        "{said}"
+    );
+    let said = told_on_command(
+        &fake,
+        host,
+        channel,
+        "werewolf",
+        Some("spectate"),
+        json!([]),
+    )
+    .await;
+    assert!(said.contains("still playing"), "{said}");
+    let (thread, members) = t.graveyard().expect("the graveyard thread");
+    assert_eq!(members, vec![SPECTATOR]);
+    assert!(
+        fake.messages(thread).iter().any(|m| m
+            .text()
+            .contains("watches from the graveyard. Spectators: 1")),
+        "the graveyard counts its spectators"
+    );
+
+    // The sheriff election: the host and a second person run, the third votes.
+    t.play_until("the sheriff's runners", |f| {
+        post_with_text(f, channel, "Running for sheriff")
+    })
+    .await;
+    let runners = crate::fake_players::post_with(&fake, channel, "Running for sheriff").unwrap();
+    assert!(runners.contains("user4101"), "the host ran: {runners}");
+    assert!(
+        t.humans.signups.contains(&(host, true)),
+        "{:?}",
+        t.humans.signups
+    );
+    assert!(
+        t.humans.signups.contains(&(t.people[2], false)),
+        "{:?}",
+        t.humans.signups
+    );
+    t.play_until("the sheriff's election", |f| {
+        post_with_text(f, channel, "is elected sheriff")
+            || post_with_text(f, channel, "No sheriff is elected")
+    })
+    .await;
+    let voted = fake.calls().into_iter().any(|c| {
+        let text = c.body["content"].as_str().unwrap_or("");
+        text.starts_with("🎖️ **Sheriff vote**")
+            && text
+                .lines()
+                .any(|l| l.starts_with("✅") && l.ends_with("· user4103"))
+    });
+    assert!(voted, "a person voted for sheriff on the shared message");
+
+    // A person dies: they land in the graveyard and are told where it is.
+    let died = t
+        .play_until("a person's death", |f| {
+            [4101, 4102, 4103].iter().any(|u| {
+                f.dms(*u)
+                    .iter()
+                    .any(|m| m.text().contains("out of the game"))
+            })
+        })
+        .await;
+    assert!(died, "a person died before the end");
+    let dead = t.dead_people()[0];
+    fake.wait_until("the dead person in the graveyard", WAIT, |f| {
+        f.threads()
+            .iter()
+            .any(|(id, _, _, members)| *id == thread && members.contains(&dead))
+            && f.dms(dead)
+                .iter()
+                .any(|m| m.text().contains(&format!("<#{thread}>")))
+    })
+    .await;
+    // What they type in the table's channel is not heard; they are pointed to the graveyard.
+    fake.say(dead, channel, "I was the seer, seat 5 is a wolf!")
+        .await;
+    fake.wait_until("the dead person is hushed", WAIT, |f| {
+        f.dms(dead).iter().any(|m| m.text().starts_with("🤫"))
+    })
+    .await;
+
+    t.play_until("the end", |_| false).await;
+    fake.save_transcript("zh12-guard");
+
+    // Nothing hidden reached the graveyard or the channel while the game ran.
+    for m in fake
+        .messages(thread)
+        .iter()
+        .filter(|m| m.author_id == APP_ID)
+    {
+        let text = m.text();
+        assert!(
+            text.starts_with("🪦") || text.starts_with("👀"),
+            "only who joins is posted in the graveyard: {text}"
+        );
+    }
+    for m in before_the_end(&fake, channel) {
+        let text = m.text();
+        for secret in [
+            "You are",
+            " picks ",
+            "is **a WOLF**",
+            "attacked **",
+            "The wolves are",
+            "guard **",
+            "You guard",
+        ] {
+            assert!(
+                !text.contains(secret),
+                "{secret:?} leaked into the channel: {text}"
+            );
+        }
+    }
+    let card = wait_for_post(&fake, channel, "Roles revealed").await;
+    assert_eq!(card.matches("Seat ").count(), 12, "{card}");
+    let s = t.app.store().await;
+    let sessions = s.sessions().await.unwrap();
+    assert_eq!(sessions[0].session.status, "finished");
+    assert_eq!(sessions[0].seats.len(), 12);
+    assert_no_human_timeouts(&s).await;
+}
+
+fn post_with_text(fake: &FakeDiscord, channel: u64, needle: &str) -> bool {
+    crate::fake_players::post_with(fake, channel, needle).is_some()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_six_seat_game_is_played_to_its_end() {
+    let app = TestApp::builder().seed(5).spawn().await;
+    let fake = app.fake.clone();
+    let (channel, host) = (3201, 4201);
+    let lobby = open_lobby(
+        &fake,
+        host,
+        channel,
+        json!([{"name": "seats", "type": 4, "value": 6}]),
+    )
+    .await;
+    assert!(
+        lobby.text().contains("1 of 6 seats taken"),
+        "{}",
+        lobby.text()
+    );
+    press(&fake, host, &lobby, ":start").await;
+    let status = wait_for_post(&fake, channel, "Werewolf — the table").await;
+    assert_eq!(status.matches("(AI)").count(), 5, "{status}");
+    let mut humans = Humans::new(channel, &[host]);
+    humans.play_to_the_end(&fake).await;
+    let card = wait_for_post(&fake, channel, "Roles revealed").await;
+    assert_eq!(card.matches("Seat ").count(), 6, "{card}");
+    let s = app.store().await;
+    assert_eq!(s.sessions().await.unwrap()[0].session.status, "finished");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_board_and_seats_that_disagree_open_no_lobby() {
+    let app = TestApp::builder().spawn().await;
+    let fake = app.fake.clone();
+    let channel = 3301;
+    let both = json!([
+        {"name": "board", "type": 3, "value": "six"},
+        {"name": "seats", "type": 4, "value": 12}
+    ]);
+    let said = told_on_command(&fake, 4301, channel, "werewolf", Some("start"), both).await;
+    assert!(
+        said.contains("has 6 seats, not 12") && said.contains("zh12-guard"),
+        "{said}"
+    );
+    let unknown = json!([{"name": "board", "type": 3, "value": "thirteen"}]);
+    let said = told_on_command(&fake, 4301, channel, "werewolf", Some("start"), unknown).await;
+    assert!(said.contains("no board \"thirteen\""), "{said}");
+    let said = told_on_command(
+        &fake,
+        4301,
+        channel,
+        "werewolf",
+        Some("spectate"),
+        json!([]),
+    )
+    .await;
+    assert!(said.contains("no werewolf game running"), "{said}");
+    // Nothing was opened: the channel is empty and a plain start still works.
+    assert!(fake.messages(channel).iter().all(|m| m.is_ephemeral()));
+    let lobby = open_lobby(&fake, 4301, channel, json!([])).await;
+    assert!(lobby.text().contains("1 of 9 seats taken"));
+}
