@@ -2,7 +2,7 @@
 # see crates/discord/src/commands/localize.rs. The English is the code's, kept so by a test.
 
 cmd-werewolf = werewolf
-cmd-werewolf-desc = Werewolf: nine seats, night actions by DM, AI players in the empty seats.
+cmd-werewolf-desc = Werewolf: boards of 5 to 16 seats, night actions by DM, AI players in the empty seats.
 cmd-werewolf-start = start
 cmd-werewolf-start-desc = Opens a werewolf lobby in this channel.
 cmd-werewolf-start-opt-ai_fill = ai_fill

@@ -104,3 +104,11 @@ wwb-spectate-playing = You are still playing at this table: the graveyard is for
 wwb-spectate-none = There is no werewolf game running in this channel.
 wwb-spectate-failed = The graveyard could not be opened: { $why }
 wwb-board-ai-signup = (AI seats decide on their own.)
+
+## The commands' options of the boards (see `commands.ftl`).
+cmd-werewolf-start-opt-board = board
+cmd-werewolf-start-opt-board-desc = The board: its seats, roles and rules (default: nine seats, seed9)
+cmd-werewolf-start-opt-seats = seats
+cmd-werewolf-start-opt-seats-desc = How many seats; alone, it picks the standard board of that size
+cmd-werewolf-spectate = spectate
+cmd-werewolf-spectate-desc = Watch this channel's game from its graveyard thread (not seated, or out of the game).

@@ -2,7 +2,7 @@
 # 见 crates/discord/src/commands/localize.rs。名称须为小写、不含空格、至多 32 字。
 
 cmd-werewolf = 狼人杀
-cmd-werewolf-desc = 狼人杀：九人局，夜间行动私信进行，空位由 AI 玩家补上。
+cmd-werewolf-desc = 狼人杀：5 到 16 人的板子，夜间行动私信进行，空位由 AI 玩家补上。
 cmd-werewolf-start = 开始
 cmd-werewolf-start-desc = 在本频道开一局狼人杀的等候室。
 cmd-werewolf-start-opt-ai_fill = ai补位

@@ -103,3 +103,11 @@ wwb-spectate-playing = 你还在这桌对局中：墓地只给出局者和观战
 wwb-spectate-none = 这个频道没有正在进行的狼人杀对局。
 wwb-spectate-failed = 无法打开墓地：{ $why }
 wwb-board-ai-signup = （AI 座位自行决定。）
+
+## 板子相关的命令选项（见 `commands.ftl`）。
+cmd-werewolf-start-opt-board = 板子
+cmd-werewolf-start-opt-board-desc = 板子：人数、身份与规则（默认：九人局 seed9）
+cmd-werewolf-start-opt-seats = 人数
+cmd-werewolf-start-opt-seats-desc = 多少个座位；只填人数时，选该人数的标准板子
+cmd-werewolf-spectate = 观战
+cmd-werewolf-spectate-desc = 在本频道对局的墓地子区观战（未入座或已出局）。

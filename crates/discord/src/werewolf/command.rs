@@ -33,7 +33,7 @@ pub enum WolfChatChoice {
     Open,
 }
 
-/// Werewolf: boards of 6 to 12 seats, night actions by DM, AI players in the empty seats.
+/// Werewolf: boards of 5 to 16 seats, night actions by DM, AI players in the empty seats.
 #[poise::command(
     slash_command,
     guild_only,
