@@ -13,8 +13,12 @@ use thiserror::Error;
 /// The seats of the lobby's `humans` players (in joining order), drawn from the game's
 /// seed: nobody chooses their seat by joining first, and the same seed seats the same way
 /// (`AGORA_DISCORD_SEED` replays a game). The other seats are AI players.
-/// `n` is the board's number of seats (nine seats draw as they always did).
-pub fn human_seats(humans: usize, seed: u64, n: usize) -> Vec<Seat> {
+pub fn human_seats(humans: usize, seed: u64) -> Vec<Seat> {
+    human_seats_on(humans, seed, agora_games::werewolf::SEATS)
+}
+
+/// [`human_seats`] at a board of `n` seats (nine seats draw as they always did).
+pub fn human_seats_on(humans: usize, seed: u64, n: usize) -> Vec<Seat> {
     let mut seats = agora_games::werewolf::seat_draw_n(n, seed, 0x5ea7_5ea7_5ea7_5ea7);
     seats.truncate(humans.min(n));
     seats
@@ -332,28 +336,23 @@ mod tests {
     #[test]
     fn humans_get_distinct_seats_from_the_seed() {
         for n in 0..=SEATS {
-            let seats = human_seats(n, 7, SEATS);
+            let seats = human_seats(n, 7);
             assert_eq!(seats.len(), n);
             let set: std::collections::BTreeSet<_> = seats.iter().collect();
             assert_eq!(set.len(), n, "distinct seats: {seats:?}");
             assert!(seats.iter().all(|s| (1..=SEATS as Seat).contains(s)));
-            assert_eq!(
-                human_seats(n, 7, SEATS),
-                seats,
-                "the same seed seats the same way"
-            );
+            assert_eq!(human_seats(n, 7), seats, "the same seed seats the same way");
         }
         // Joining first does not mean seat 1: over many seeds every seat is drawn.
-        let firsts: std::collections::BTreeSet<Seat> = (0..200)
-            .map(|seed| human_seats(1, seed, SEATS)[0])
-            .collect();
+        let firsts: std::collections::BTreeSet<Seat> =
+            (0..200).map(|seed| human_seats(1, seed)[0]).collect();
         assert_eq!(firsts.len(), SEATS, "{firsts:?}");
         // Nine seats draw as they did before boards; twelve draw among twelve.
         assert_eq!(
-            human_seats(9, 7, SEATS),
+            human_seats(9, 7),
             agora_games::werewolf::seat_draw(7, 0x5ea7_5ea7_5ea7_5ea7).to_vec()
         );
-        let twelve = human_seats(12, 7, 12);
+        let twelve = human_seats_on(12, 7, 12);
         assert_eq!(
             twelve
                 .iter()

@@ -3,7 +3,7 @@
 //! ([`crate::game_table::launch`]: subscribed to for the public events and the human
 //! seats' own, its driver task started).
 
-use super::lobby::{human_seats, Lobby};
+use super::lobby::{human_seats_on, Lobby};
 use super::render::Names;
 use super::table::{RunningData, SeatInfo, WerewolfTable};
 use crate::commands::settings::{lang_of_locale, server_lang};
@@ -43,7 +43,7 @@ pub(super) async fn start_game(
     // The humans sit where the seed puts them; the other seats are AI players.
     let board = lobby.board();
     let n = board.seats as usize;
-    let placed = human_seats(lobby.seats.len(), seed, n);
+    let placed = human_seats_on(lobby.seats.len(), seed, n);
     let mut seats = Vec::with_capacity(n);
     let mut infos = Vec::with_capacity(n);
     let mut ai = 0;
