@@ -95,7 +95,7 @@ impl Zh12 {
     }
 }
 
-/// The bot's messages in `channel` before the scorecard.
+/// The bot's messages everyone in `channel` sees, before the scorecard.
 fn before_the_end(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
     let msgs = fake.messages(channel);
     let end = (msgs.iter())
@@ -103,7 +103,7 @@ fn before_the_end(fake: &FakeDiscord, channel: u64) -> Vec<Msg> {
         .unwrap_or(msgs.len());
     msgs[..end]
         .iter()
-        .filter(|m| m.author_id == APP_ID)
+        .filter(|m| m.author_id == APP_ID && !m.is_ephemeral())
         .cloned()
         .collect()
 }
