@@ -24,6 +24,7 @@ pub mod outcome;
 mod seat;
 pub mod trial;
 pub mod werewolf;
+pub mod words;
 
 pub use audience::{Audience, Logged, Viewer};
 pub use game::{Game, Pending};

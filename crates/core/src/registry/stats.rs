@@ -262,21 +262,22 @@ mod tests {
                 }
             }
         }
-        let text = render_in(
-            GameKind::Werewolf,
-            crate::stats::text::Place {
-                community: Some("c"),
-                min_games: 3,
-                lang: Lang::ZhCn,
-            },
-            &[],
-            &Ratings::default(),
-            &NoPersonas,
-        );
-        assert_eq!(
-            text,
-            "c 的狼人杀排行榜：真人玩家完成 3 局后按评分（μ − 3σ）排名；AI 玩家单独列出，不参与排名。\n还没有已结束的对局。\n"
-        );
+        // Every game's empty board, headed in Chinese with the game's Chinese name.
+        for kind in GameKind::ALL {
+            let text = render_in(
+                kind,
+                crate::stats::text::Place {
+                    community: Some("c"),
+                    min_games: 3,
+                    lang: Lang::ZhCn,
+                },
+                &[],
+                &Ratings::default(),
+                &NoPersonas,
+            );
+            let head = format!("c 的{}排行榜：真人玩家完成 3 局后按评分（μ − 3σ）排名；AI 玩家单独列出，不参与排名。\n", kind.title_in(Lang::ZhCn));
+            assert_eq!(text, format!("{head}还没有已结束的对局。\n"));
+        }
     }
 
     #[test]

@@ -52,12 +52,29 @@ impl Localized for SubmitError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::werewolf::Refusal;
+
+    /// A reason as a game's rules give one: English by `Display`, any language by `text`.
+    struct Late;
+
+    impl fmt::Display for Late {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            f.write_str("the vote is over")
+        }
+    }
+
+    impl Localized for Late {
+        fn text(&self, lang: Lang) -> String {
+            match lang {
+                Lang::En => self.to_string(),
+                Lang::ZhCn => "投票已经结束".into(),
+            }
+        }
+    }
 
     #[test]
     fn a_refusal_is_told_in_english_as_displayed_and_in_chinese() {
         let all = [
-            SubmitError::Refused(Refused::new(Refusal::UnknownSeat(12))),
+            SubmitError::Refused(Refused::new(Late)),
             SubmitError::Stale,
             SubmitError::AiSeat(3),
             SubmitError::NoSuchSeat(12),
@@ -68,11 +85,11 @@ mod tests {
             let zh = e.text(Lang::ZhCn);
             assert!(zh.chars().any(crate::games::lang::is_han), "{zh}");
         }
-        assert_eq!(all[0].to_string(), Refusal::UnknownSeat(12).to_string());
-        assert_eq!(all[0].text(Lang::ZhCn), "没有 12 号座位：座位号为 1 到 9");
+        assert_eq!(all[0].to_string(), "the vote is over");
+        assert_eq!(all[0].text(Lang::ZhCn), "投票已经结束");
         assert_eq!(
             format!("{:?}", all[0]),
-            "Refused(Refused(\"there is no seat 12: seats are numbered 1 to 9\"))"
+            "Refused(Refused(\"the vote is over\"))"
         );
     }
 }

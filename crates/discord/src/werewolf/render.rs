@@ -433,7 +433,7 @@ mod tests {
         let line = public_line(
             &Event::VotesRevealed {
                 round: agora_games::werewolf::VoteRound::Main,
-                ballots: ballots.to_vec(),
+                ballots: agora_games::werewolf::PerSeat::from_slice(&ballots),
             },
             &names(),
             SeatSet::EMPTY,
@@ -492,7 +492,7 @@ mod tests {
         let votes = public_line(
             &Event::VotesRevealed {
                 round: agora_games::werewolf::VoteRound::Main,
-                ballots: ballots.to_vec(),
+                ballots: agora_games::werewolf::PerSeat::from_slice(&ballots),
             },
             &n,
             SeatSet::EMPTY,

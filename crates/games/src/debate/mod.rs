@@ -13,7 +13,8 @@ pub mod moderated;
 mod panel_game;
 pub mod social;
 pub mod team;
-pub mod words;
+/// The word counts a debate's rules read (shared with the trial: `crate::words`).
+pub use crate::words;
 
 pub use moderated::ModeratedDebate;
 pub use social::SocialDebate;

@@ -9,7 +9,7 @@ use crate::lang::{is_han, is_wide, Lang};
 /// Words in `text`: a Han character one word, any other run between spaces or CJK
 /// punctuation one (an English text counts its whitespace-separated tokens).
 pub fn words(text: &str) -> usize {
-    crate::debate::words::count(text) as usize
+    crate::words::count(text) as usize
 }
 
 /// A full stop, question or exclamation mark in either language (`;` and `；` not).

@@ -116,6 +116,9 @@ pub struct Board {
     pub hunter_shoots_when_poisoned: Option<bool>,
 }
 
+/// The default board's id.
+pub const SEED9_ID: &str = "seed9";
+
 /// The default board's file, built in so [`Board::seed9`] needs no I/O.
 const SEED9: &str = r#"{"id":"seed9","name":{"en":"Nine seats: seer, witch, hunter","zh-CN":"九人预女猎"},
 "ranked":true,"seats":9,"deck":{"werewolf":3,"villager":3,"seer":1,"witch":1,"hunter":1},

@@ -254,7 +254,7 @@ impl Werewolf {
             Audience::Everyone,
             Event::VotesRevealed {
                 round,
-                ballots: ballots.to_vec(),
+                ballots: PerSeat::from_slice(ballots),
             },
         );
         let badge = matches!(round, VoteRound::Sheriff | VoteRound::SheriffPk);

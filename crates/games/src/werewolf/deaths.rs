@@ -85,7 +85,7 @@ impl Werewolf {
         self.winner = Some(winner);
         self.stage = Stage::Ended;
         self.tasks.clear();
-        let roles = self.roles().to_vec();
+        let roles = PerSeat::from_slice(self.roles());
         self.emit(Audience::Everyone, Event::GameOver { winner, roles });
     }
 

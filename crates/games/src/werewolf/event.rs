@@ -5,6 +5,7 @@
 
 use super::ask::AskKind;
 use super::claims::Claims;
+use super::per_seat::PerSeat;
 use super::seat::{Role, Seat, SeatSet, Side};
 pub use crate::Audience;
 use crate::Lang;
@@ -84,13 +85,26 @@ pub enum DeathCause {
 }
 
 /// One seat's ballot in a revealed vote.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Ballot {
     /// Not a voter in this round.
+    #[default]
     None,
     Abstain,
     Vote(Seat),
+}
+
+impl PerSeat<Ballot> {
+    /// A round's ballots at a table of `seats`: each `(voter, target)` a vote, every other
+    /// seat no ballot.
+    pub fn votes(seats: usize, votes: &[(Seat, Seat)]) -> PerSeat<Ballot> {
+        let mut ballots = [Ballot::None; super::seat::MAX_SEATS];
+        for &(voter, target) in votes {
+            ballots[voter as usize - 1] = Ballot::Vote(target);
+        }
+        PerSeat::from_slice(&ballots[..seats])
+    }
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -179,7 +193,7 @@ pub enum Event {
     /// All ballots of a round, revealed together: `ballots[i]` is seat i+1's.
     VotesRevealed {
         round: VoteRound,
-        ballots: Vec<Ballot>,
+        ballots: PerSeat<Ballot>,
     },
     /// The vote tied: PK speeches by the tied seats, then the others vote among them.
     PkCalled {
@@ -207,7 +221,7 @@ pub enum Event {
     },
     GameOver {
         winner: Winner,
-        roles: Vec<Role>,
+        roles: PerSeat<Role>,
     },
     /// The guard's pick for tonight (guard only).
     GuardPicked {

@@ -27,6 +27,7 @@ mod deaths;
 mod event;
 mod game;
 mod night;
+mod per_seat;
 mod refusal_text;
 mod rules;
 mod score;
@@ -40,6 +41,7 @@ pub use claims::Claims;
 pub use event::{
     Audience, Ballot, DeathCause, Event, Fall, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
 };
+pub use per_seat::PerSeat;
 pub use rules::{GppTable, Rules, WitchSelfSave, WolfChat};
 pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, EVERY_SEAT, MAX_SEATS, SEATS};
 pub use view::{Knowledge, View};
@@ -107,6 +109,8 @@ pub struct Werewolf {
     /// How many seats: `roles[..seats]` are dealt.
     seats: u8,
     roles: [Role; MAX_SEATS],
+    /// `role_seats[role as usize]`: the first seat dealt that role (a special role is dealt once).
+    role_seats: [Option<Seat>; Role::ALL.len()],
     alive: SeatSet,
     wolves: SeatSet,
     day: u32,
@@ -227,14 +231,23 @@ impl Werewolf {
 
     /// A new game on `board` with a fixed deal, which must be a shuffle of the board's deck.
     pub fn with_deal(rules: Arc<Rules>, board: Arc<Board>, deal: &[Role], seed: u64) -> Werewolf {
-        let mut sorted = deal.to_vec();
-        sorted.sort();
-        let mut deck = board.deck();
-        deck.sort();
-        assert_eq!(sorted, deck, "a deal is a shuffle of its board's deck");
+        let mut dealt = [0u8; Role::ALL.len()];
+        for role in deal {
+            dealt[*role as usize] += 1;
+        }
+        assert!(
+            Role::ALL
+                .iter()
+                .all(|&role| usize::from(dealt[role as usize]) == board.count(role)),
+            "a deal is a shuffle of its board's deck"
+        );
         let seats = deal.len() as u8;
         let mut roles = [Role::Villager; MAX_SEATS];
         roles[..deal.len()].copy_from_slice(deal);
+        let mut role_seats = [None; Role::ALL.len()];
+        for (i, role) in deal.iter().enumerate().rev() {
+            role_seats[*role as usize] = Some(i as Seat + 1);
+        }
         let every = SeatSet::upto(seats);
         let wolves = every
             .iter()
@@ -245,6 +258,7 @@ impl Werewolf {
             board,
             seats,
             roles,
+            role_seats,
             alive: every,
             wolves,
             day: 0,
@@ -270,7 +284,7 @@ impl Werewolf {
             spare_asks: Vec::with_capacity(MAX_SEATS),
             next_seq: 0,
         };
-        if game.board.id != Board::seed9().id {
+        if game.board.id != board::SEED9_ID {
             let (id, seats) = (game.board.id.clone(), game.seats);
             game.emit(Audience::Everyone, Event::Board { id, seats });
         }
@@ -376,7 +390,7 @@ impl Werewolf {
 
     /// The seat dealt `role` (a special role is dealt at most once), if the board has it.
     fn seat_of(&self, role: Role) -> Option<Seat> {
-        (1..=self.seats).find(|&s| self.role(s) == role)
+        self.role_seats[role as usize]
     }
 
     /// Whether `role` is dealt and its seat alive.
@@ -524,10 +538,12 @@ impl Werewolf {
 
     fn pending_for(&self, seat: Seat) -> Result<Ask, Refusal> {
         self.pending_seat(seat)?;
-        self.ask_for(seat).copied().ok_or(Refusal::NotYourTurn {
-            seat,
-            waiting: self.waiting(),
-        })
+        self.ask_for(seat)
+            .copied()
+            .ok_or_else(|| Refusal::NotYourTurn {
+                seat,
+                waiting: self.waiting(),
+            })
     }
 
     /// Whether `seat` may take `action` now, without changing anything: the check a

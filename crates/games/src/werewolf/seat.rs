@@ -30,10 +30,13 @@ pub const DECK: [Role; SEATS] = [
     Role::Hunter,
 ];
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize, PartialOrd, Ord,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Role {
     Werewolf,
+    #[default]
     Villager,
     Seer,
     Witch,

@@ -343,12 +343,15 @@ impl Heuristic {
     /// Draws fresh tie-break keys: the next choice between equal seats is a fair draw.
     pub(super) fn shuffle_ties(&mut self) {
         // Two keys from each 64-bit draw, for seats 0..=seats (nine seats: five draws).
+        // (The generator is drawn from a local copy, so its state stays in registers.)
         let keys = (self.seats as usize + 2) & !1;
+        let mut rng = self.rng.clone();
         for pair in self.tiebreak[..keys].chunks_exact_mut(2) {
-            let bits = self.rng.next_u64();
+            let bits = rng.next_u64();
             pair[0] = bits as u32;
             pair[1] = (bits >> 32) as u32;
         }
+        self.rng = rng;
     }
 
     /// A seat of `set` drawn uniformly with the seeded RNG.

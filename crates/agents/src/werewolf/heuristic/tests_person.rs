@@ -6,16 +6,13 @@ use super::phrases::{Phrasebook, Slot, BUILTIN};
 use super::tests::{ask, dawn, player, speech, villager_on_day_1};
 use super::Heuristic;
 use crate::games::werewolf::{
-    claims, Action, AskKind, Ballot, Event, Role, Seat, SeatSet, VoteRound, EVERY_SEAT, SEATS,
+    claims, Action, AskKind, Ballot, Event, PerSeat, Role, Seat, SeatSet, VoteRound, EVERY_SEAT,
+    SEATS,
 };
 use crate::werewolf::Player;
 
-fn ballots(votes: &[(Seat, Seat)]) -> Vec<Ballot> {
-    let mut b = vec![Ballot::None; SEATS];
-    for (voter, target) in votes {
-        b[*voter as usize - 1] = Ballot::Vote(*target);
-    }
-    b
+fn ballots(votes: &[(Seat, Seat)]) -> PerSeat<Ballot> {
+    PerSeat::votes(SEATS, votes)
 }
 
 /// Whether `text` holds one of `slot`'s variants filled with `seat` and `target`.

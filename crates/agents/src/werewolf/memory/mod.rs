@@ -240,7 +240,7 @@ impl SeatMemory {
             }
             Event::VoteCast { .. } => {}
             Event::VotesRevealed { round, ballots } => {
-                let entry = Entry::Votes(*round, ballots.clone());
+                let entry = Entry::Votes(*round, *ballots);
                 self.today().entries.push(entry);
             }
             Event::PkCalled { tied } => {

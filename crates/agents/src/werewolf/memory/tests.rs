@@ -2,7 +2,7 @@
 //! make of it.
 
 use super::*;
-use crate::games::werewolf::{SpeechKind, VoteRound, Werewolf};
+use crate::games::werewolf::{PerSeat, SpeechKind, VoteRound, Werewolf};
 use crate::llm::prompts::strip_control;
 use crate::werewolf::lineup::{play, Lineup};
 use crate::werewolf::Strategy;
@@ -30,12 +30,8 @@ fn speech(seat: Seat, kind: SpeechKind, text: &str) -> Event {
     }
 }
 
-fn ballots(votes: &[(Seat, Seat)]) -> Vec<Ballot> {
-    let mut b = vec![Ballot::None; SEATS];
-    for (voter, target) in votes {
-        b[*voter as usize - 1] = Ballot::Vote(*target);
-    }
-    b
+fn ballots(votes: &[(Seat, Seat)]) -> PerSeat<Ballot> {
+    PerSeat::votes(SEATS, votes)
 }
 
 /// Day 1 of a game seen by seat 4 (the hunter): a forged speech, a three-way tie, PK

@@ -12,14 +12,14 @@
 
 use super::fence;
 use crate::games::lang::Lang;
-use crate::games::werewolf::{Ballot, Seat, SeatSet, SpeechKind, VoteRound};
+use crate::games::werewolf::{Ballot, PerSeat, Seat, SeatSet, SpeechKind, VoteRound};
 use std::fmt::Write;
 
 /// One thing that happened by day, in order.
 #[derive(Debug, Clone)]
 pub(super) enum Entry {
     Speech(Seat, SpeechKind, String),
-    Votes(VoteRound, Vec<Ballot>),
+    Votes(VoteRound, PerSeat<Ballot>),
     /// A public happening, game-made (PK called, eliminated, hunter shot).
     Note(String),
 }

@@ -1,6 +1,7 @@
-//! The text facts a debate's rules read from a speech: its word count (a Han character is
-//! a word, as the source's 字 limits counted; any other run of characters between spaces
-//! is one), its first words as counted so, and whether its last sentence is a question.
+//! The text facts the rules read from a speech (a debate's, a trial's): its word count (a
+//! Han character is a word, as the source's 字 limits counted; any other run of characters
+//! between spaces is one), its first words as counted so, and whether its last sentence is
+//! a question.
 
 use crate::lang::is_han;
 
