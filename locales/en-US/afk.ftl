@@ -1,0 +1,5 @@
+# AFK seats: a person who misses their actions, the seat handed to an AI, idling out.
+ww-idled-out = Seat { $seat } was away too long and idles out: the seat is out of the game, with no last words and no shot.
+ww-died-idled-out = Seat { $seat } dies (idled out).
+ww-fall-idled-out = idled out
+ww-end-idled-out = idled out, away too long

@@ -1,0 +1,5 @@
+# 挂机座位：错过行动的玩家、交给 AI 的座位、挂机出局。
+ww-idled-out = { $seat } 号离开太久，挂机出局：该座位退出游戏，没有遗言，也不能开枪。
+ww-died-idled-out = { $seat } 号死亡（挂机出局）。
+ww-fall-idled-out = 挂机出局
+ww-end-idled-out = 离开太久，挂机出局
