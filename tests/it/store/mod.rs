@@ -69,6 +69,7 @@ pub fn ai_setup(pace: f64) -> WerewolfSetup {
         timers,
         seats: (0..9).map(|_| SeatSpec::ai(Strategy::Heuristic)).collect(),
         lang: agora_games::Lang::En,
+        afk: Default::default(),
         board: None,
     }
 }

@@ -25,6 +25,7 @@ mod writer;
 pub use crate::games::outcome::SeatOutcome;
 pub use crate::games::Outcome;
 pub use discord::{ChannelRow, TablePlace};
+pub use settings::AfkMode;
 pub use inbox::InboxItem;
 pub use lease::Lease;
 pub use ratings::{season_of, FinishedGame, FinishedSeat, Rater, RatingRow};
