@@ -15,6 +15,7 @@ use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
 use agora_core::werewolf::sim::{play, Lineup};
 use std::time::Duration;
 
+mod afk;
 mod community;
 mod faults;
 pub(crate) use faults::isolated;

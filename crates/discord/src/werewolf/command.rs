@@ -1,6 +1,6 @@
 //! The `/werewolf` commands: `start` opens a lobby in the channel (the one place a
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
-//! whatever game it plays.
+//! whatever game it plays; `leave` (in `afk.rs`) hands the asker's seat to the AI.
 
 use crate::commands::settings::{lang_of_locale, server_lang};
 use crate::send::reply_ephemeral as refuse;
@@ -10,6 +10,7 @@ use crate::werewolf::lobby::{Lobby, TableOptions};
 use crate::werewolf::private::welcome_dm;
 use crate::werewolf::table::{TableState, WerewolfTable};
 use crate::werewolf::views::{lobby_components, lobby_embed};
+use super::afk::leave;
 use agora_games::werewolf::{WitchSelfSave, WolfChat};
 use std::sync::Arc;
 
@@ -35,7 +36,7 @@ pub enum WolfChatChoice {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "stop", "status"),
+    subcommands("start", "stop", "status", "leave"),
     subcommand_required
 )]
 pub async fn werewolf(_ctx: Context<'_>) -> Result<(), Error> {

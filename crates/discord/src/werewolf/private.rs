@@ -137,6 +137,8 @@ pub(super) async fn send_private(
             }
             Err(e) => {
                 tracing::warn!(seat, "DM failed: {e}");
+                // Our side failed the person: a miss of this ask is not their strike.
+                super::afk::unreached(table, seat).await;
                 return;
             }
         }

@@ -91,6 +91,11 @@ pub(super) async fn start_game(
         seats,
         lang,
         board: None,
+        afk: bot
+            .store
+            .community_afk(&table.guild.to_string())
+            .await
+            .unwrap_or_default(),
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,
@@ -112,6 +117,7 @@ pub(super) async fn start_game(
         board: None,
         pace: timers_pace,
         lang,
+        held: Vec::new(),
     };
     let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect(), lang);
     let mut st = table.state.lock().await;

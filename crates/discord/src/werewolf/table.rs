@@ -62,6 +62,10 @@ pub struct RunningData {
     /// tables had one reads as English.
     #[serde(default)]
     pub lang: Lang,
+    /// People's seats the table's AI plays now (taken over, or left): their asks are not
+    /// the person's (see `afk.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Seat>,
 }
 
 fn one() -> f64 {
@@ -69,9 +73,10 @@ fn one() -> f64 {
 }
 
 impl RunningData {
+    /// The seats people play now (not those the AI holds for them).
     pub fn humans(&self) -> SeatSet {
         (1..=SEATS as Seat)
-            .filter(|s| self.seats[*s as usize - 1].user.is_some())
+            .filter(|s| self.seats[*s as usize - 1].user.is_some() && !self.held.contains(s))
             .collect()
     }
     pub fn seat_of(&self, user: u64) -> Option<Seat> {
