@@ -17,6 +17,7 @@ use std::time::Duration;
 fn setup() -> WerewolfSetup {
     let mut s = ai_setup(0.001);
     s.seats[0] = SeatSpec::human(&PlayerRef::terminal("ann"));
+    s.afk = Some(Default::default());
     s
 }
 
@@ -71,7 +72,14 @@ async fn taken_over_then_taken_back(store: Store) {
 
     // Seat 1 never acts: after two missed actions the AI plays it.
     let taken = until(&mut sub, |n| {
-        matches!(n, Note::Seat { seat: 1, to: Control::Ai, why: Why::Strikes })
+        matches!(
+            n,
+            Note::Seat {
+                seat: 1,
+                to: Control::Ai,
+                why: Why::Strikes
+            }
+        )
     })
     .await;
     assert!(taken, "the seat was taken over before the game ended");
@@ -143,9 +151,14 @@ async fn taken_over_then_taken_back(store: Store) {
         other => panic!("the resumed session ended as {other:?}"),
     };
     let seat1 = &outcome.seats[0];
-    assert!(!seat1.won, "a person whose seat was taken over is rated as having left");
+    assert!(
+        !seat1.won,
+        "a person whose seat was taken over is rated as having left"
+    );
     assert_eq!(seat1.details["left"], true);
-    assert!(outcome.seats[1..].iter().all(|s| s.details.get("left").is_none()));
+    assert!(outcome.seats[1..]
+        .iter()
+        .all(|s| s.details.get("left").is_none()));
     let inputs = store.inputs(&id).await.unwrap();
     assert_eq!(
         seat_inputs(&inputs),
@@ -156,7 +169,9 @@ async fn taken_over_then_taken_back(store: Store) {
         ]
     );
     // The log rebuilds the same game, seat changes and all.
-    let game = agora::session::rebuild::<WerewolfSetup>(&store, &id).await.unwrap();
+    let game = agora::session::rebuild::<WerewolfSetup>(&store, &id)
+        .await
+        .unwrap();
     assert_eq!(game.outcome().unwrap().winner, outcome.winner);
     store.close().await;
 }
@@ -178,7 +193,7 @@ fn the_server_setting_decides_what_missing_actions_do() {
         let store = open(&sqlite_url("afk-modes")).await;
         for mode in [AfkMode::Nothing, AfkMode::Idle] {
             let mut s = setup();
-            s.afk = mode;
+            s.afk = Some(mode);
             let session = s
                 .create(
                     store.clone(),
@@ -196,7 +211,9 @@ fn the_server_setting_decides_what_missing_actions_do() {
             };
             let inputs = store.inputs(&id).await.unwrap();
             let changes = seat_inputs(&inputs);
-            let game = agora::session::rebuild::<WerewolfSetup>(&store, &id).await.unwrap();
+            let game = agora::session::rebuild::<WerewolfSetup>(&store, &id)
+                .await
+                .unwrap();
             let idled = game
                 .log()
                 .iter()

@@ -6,8 +6,8 @@
 //! The rules, counted by the game's phase ([`Game::phase`](crate::games::Game::phase)): a
 //! missed action (its deadline passed) is a strike; a person's action or pass ends the run
 //! of strikes. A miss is forgiven when the ask never reached the person (the surface says
-//! so) or when [`MANY`] or more seats missed an action in the same phase (then the fault is
-//! ours: a Discord or model outage). When a phase ends, a person's seat with [`STRIKES`]
+//! so) or when [`MANY`] or more people's seats missed an action in the same phase (then the
+//! fault is ours: a Discord outage). An AI's seat never has strikes. When a phase ends, a person's seat with [`STRIKES`]
 //! strikes in a row is handed over as the server's [`AfkMode`] says: to the AI (from the
 //! next phase's start; the person can take it back from the phase after), idled out (by the
 //! rules, at the first moment they allow), or left alone. Leaving hands the seat to the AI
@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 
 /// Strikes in a row that hand a person's seat over.
 pub const STRIKES: u8 = 2;
-/// Seats missing an action in one phase that make it our fault: no strike for anyone.
+/// People's seats missing an action in one phase that make it our fault: no strike for
+/// anyone.
 pub const MANY: usize = 4;
 
 /// Who plays a person's seat.
@@ -156,10 +157,12 @@ impl Afk {
         }
     }
 
-    /// `seat`'s deadline passed (any seat: an AI's count towards [`MANY`]); `forgiven` when
-    /// the ask never reached the person.
+    /// `seat`'s deadline passed; `forgiven` when the ask never reached the person. Only a
+    /// seat its person plays counts (towards its strikes and [`MANY`]).
     pub fn missed(&mut self, seat: Seat, forgiven: bool) {
-        self.steps.push(Step::Missed(seat, forgiven));
+        if self.control(seat) == Control::Person && self.is_person(seat) {
+            self.steps.push(Step::Missed(seat, forgiven));
+        }
     }
 
     /// The game is in `phase` now: when it is a new one, the last one's strikes count, and
@@ -190,8 +193,7 @@ impl Afk {
                 }
                 Step::Missed(seat, forgiven) => {
                     let Some(i) = self.index(seat) else { continue };
-                    if self.person[i] && self.control[i] == Control::Person && !forgiven && !ours
-                    {
+                    if self.control[i] == Control::Person && !forgiven && !ours {
                         self.streak[i] = self.streak[i].saturating_add(1);
                     }
                 }
@@ -199,8 +201,7 @@ impl Afk {
         }
         let mut changes = Vec::new();
         for i in 0..self.person.len() {
-            if !self.person[i] || self.control[i] != Control::Person || self.streak[i] < STRIKES
-            {
+            if !self.person[i] || self.control[i] != Control::Person || self.streak[i] < STRIKES {
                 continue;
             }
             let seat = i as Seat + 1;
@@ -340,14 +341,14 @@ mod tests {
         a.missed(1, true);
         a.phase_is(2);
         assert_eq!(a.strikes(1), 0);
-        // Four seats missed in one phase (an AI's among them): nobody is struck.
-        for seat in [1, 2, 3, 4] {
+        // Four people's seats missed in one phase: nobody is struck.
+        for seat in [1, 2, 4, 5] {
             a.missed(seat, false);
         }
         a.phase_is(3);
         assert_eq!((a.strikes(1), a.strikes(2), a.strikes(4)), (0, 0, 0));
-        // Three is not many.
-        for seat in [1, 2, 4] {
+        // Three is not many, and an AI's seat (3) does not count.
+        for seat in [1, 2, 3, 4] {
             a.missed(seat, false);
         }
         a.phase_is(4);

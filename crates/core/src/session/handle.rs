@@ -138,9 +138,7 @@ pub(super) enum Msg<T: Game> {
         reply: oneshot::Sender<Result<(), SubmitError>>,
     },
     /// A surface could not deliver `seat`'s open ask: its miss is forgiven.
-    Unreached {
-        seat: Seat,
-    },
+    Unreached { seat: Seat },
     Subscribe {
         viewer: Viewer,
         reply: oneshot::Sender<Subscription<T>>,

@@ -185,7 +185,9 @@ impl<T: Game> Runner<T> {
         options: Options,
     ) -> Result<Runner<T>, SessionError> {
         store.create_session(&new).await?;
-        Ok(Runner::new(&new.id, game, agents, stand_ins, store, options))
+        Ok(Runner::new(
+            &new.id, game, agents, stand_ins, store, options,
+        ))
     }
 
     /// Takes over a stored session (its lease) and replays its log, ready to
@@ -555,7 +557,6 @@ impl<T: Game> Runner<T> {
             .filter_map(|p| self.deadlines.get(&(p.seat, p.seq)).copied())
             .min()
     }
-
 
     async fn run(
         mut self,

@@ -169,7 +169,11 @@ pub async fn rebuild<S: GameSetup>(store: &Store, id: &str) -> Result<S::Game, S
 
 /// Applies one stored input to `game`: its action, or the rules' default when it has none
 /// (a timeout or an abstention).
-pub(super) fn apply_stored<T: Game>(game: &mut T, id: &str, input: &StoredInput) -> Result<(), SessionError> {
+pub(super) fn apply_stored<T: Game>(
+    game: &mut T,
+    id: &str,
+    input: &StoredInput,
+) -> Result<(), SessionError> {
     let fail = |reason: String| SessionError::Replay {
         id: id.to_string(),
         n: input.n,

@@ -25,7 +25,6 @@ mod writer;
 pub use crate::games::outcome::SeatOutcome;
 pub use crate::games::Outcome;
 pub use discord::{ChannelRow, TablePlace};
-pub use settings::AfkMode;
 pub use inbox::InboxItem;
 pub use lease::Lease;
 pub use ratings::{season_of, FinishedGame, FinishedSeat, Rater, RatingRow};
@@ -33,6 +32,7 @@ pub use rows::{
     InputSource, NewSeat, NewSession, PlayerRef, SeatResult, SessionRow, SessionSummary,
     StoredInput, SummarySeat,
 };
+pub use settings::AfkMode;
 pub use shards::{ShardKey, ShardLease};
 pub use single::RunLock;
 

@@ -8,8 +8,8 @@
 //! with the steps `{"miss": seat}`, `{"leave": seat}` and `{"back": seat}`
 //! (see `scenario_afk.rs`).
 
-use crate::games::werewolf::{Action, Board, Logged, Role, Rules, Seat, Werewolf};
 use super::scenario_afk::{People, SeatsReport};
+use crate::games::werewolf::{Action, Board, Logged, Role, Rules, Seat, Werewolf};
 use crate::scenario::{Rejected, ScenarioError};
 use crate::session::afk::AfkMode;
 use serde::{Deserialize, Serialize};
@@ -225,10 +225,12 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
     let rules = rules_with(base, &file.config).map_err(ScenarioError::Config)?;
     let mut game = Werewolf::with_deal(Arc::new(rules), board, &roles, file.seed);
     if let Some(bad) = file.people.iter().find(|&&s| s == 0 || s as usize > n) {
-        return Err(ScenarioError::Config(format!("people: there is no seat {bad}")));
+        return Err(ScenarioError::Config(format!(
+            "people: there is no seat {bad}"
+        )));
     }
-    let mut people = (!file.people.is_empty())
-        .then(|| People::new(&game, &file.people, file.afk, file.seed));
+    let mut people =
+        (!file.people.is_empty()).then(|| People::new(&game, &file.people, file.afk, file.seed));
     let mut rejected = Vec::new();
     for (index, raw) in file.actions.iter().enumerate() {
         let result = match parse_step(raw) {
@@ -263,19 +265,17 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
                 .as_mut()
                 .expect("checked")
                 .hands(&mut game, index, seat, true),
-            Ok(Step::Act(seat, action)) => {
-                match people.as_ref().and_then(|p| p.refuses(seat)) {
-                    Some(reason) => Err(reason),
-                    None => {
-                        let aside = crate::games::Game::is_aside(&game, &action);
-                        let done = game.act(seat, action).map_err(|e| e.to_string());
-                        if let (Ok(()), Some(p), false) = (&done, &mut people, aside) {
-                            p.acted(seat);
-                        }
-                        done
+            Ok(Step::Act(seat, action)) => match people.as_ref().and_then(|p| p.refuses(seat)) {
+                Some(reason) => Err(reason),
+                None => {
+                    let aside = crate::games::Game::is_aside(&game, &action);
+                    let done = game.act(seat, action).map_err(|e| e.to_string());
+                    if let (Ok(()), Some(p), false) = (&done, &mut people, aside) {
+                        p.acted(seat);
                     }
+                    done
                 }
-            }
+            },
         };
         if let Err(reason) = result {
             rejected.push(Rejected { index, reason });

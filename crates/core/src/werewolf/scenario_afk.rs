@@ -156,9 +156,10 @@ impl People {
                 self.apply(game, index, change);
                 continue;
             }
-            let ai = game.pending().into_iter().find(|p| {
-                self.afk.is_person(p.seat) && self.afk.control(p.seat) == Control::Ai
-            });
+            let ai = game
+                .pending()
+                .into_iter()
+                .find(|p| self.afk.is_person(p.seat) && self.afk.control(p.seat) == Control::Ai);
             let Some(p) = ai else { return };
             let agent = self.stand_ins[p.seat as usize - 1]
                 .as_mut()

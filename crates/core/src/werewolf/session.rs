@@ -100,14 +100,11 @@ pub struct WerewolfSetup {
     /// English, so older rows read as English).
     #[serde(default, skip_serializing_if = "is_english")]
     pub lang: Lang,
-    /// What the server does with a person's seat after two missed actions in a row (its
-    /// setting when the table started; stored only when not the default, the takeover).
-    #[serde(default, skip_serializing_if = "is_takeover")]
-    pub afk: AfkMode,
-}
-
-fn is_takeover(mode: &AfkMode) -> bool {
-    *mode == AfkMode::Takeover
+    /// What the server does with a person's seat after two missed actions in a row (a
+    /// Discord server's setting when the table started); `None` (the terminal, ladders, older
+    /// rows): nothing, a person's seat is always theirs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub afk: Option<AfkMode>,
 }
 
 impl WerewolfSetup {
@@ -217,7 +214,7 @@ impl GameSetup for WerewolfSetup {
     }
 
     fn afk(&self) -> Option<AfkMode> {
-        Some(self.afk)
+        self.afk
     }
 
     /// A person's seat is taken over by the built-in player, in the table's language, which

@@ -25,7 +25,9 @@ pub(super) const BACK: &str = "back";
 
 /// A seat changed hands: who plays it now, and what the channel reads (no role).
 pub(super) fn on_seat(r: &mut Running, p: &mut Plan, seat: Seat, to: Control, why: Why) {
-    let name = r.names.seat(seat);
+    let name = (r.data.seats.get(seat as usize - 1))
+        .map(|s| crate::text::sanitize(&s.name, 40))
+        .unwrap_or_else(|| r.names.seat(seat));
     let line = match (to, why) {
         (Control::Ai, Why::Leave) => "wwd-afk-left-table",
         (Control::Ai, _) => "wwd-afk-taken-table",
@@ -50,7 +52,11 @@ pub(super) fn on_seat(r: &mut Running, p: &mut Plan, seat: Seat, to: Control, wh
 
 /// After a batch of notes is posted: the DMs of seats that changed hands, and reminders
 /// for each new ask of a person.
-pub(super) async fn follow(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, notes: &[Arc<Note<Werewolf>>]) {
+pub(super) async fn follow(
+    bot: &Arc<Bot>,
+    table: &Arc<WerewolfTable>,
+    notes: &[Arc<Note<Werewolf>>],
+) {
     for note in notes {
         match &**note {
             Note::Seat { seat, to, why } => seat_dm(bot, table, *seat, *to, *why).await,
@@ -67,7 +73,9 @@ async fn seat_dm(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, seat: Seat, to: Con
     let (user, lang, session) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else { return };
-        let Some(user) = r.data.user(seat) else { return };
+        let Some(user) = r.data.user(seat) else {
+            return;
+        };
         (user, r.data.lang_of(seat), r.data.session_id.clone())
     };
     let msg = match (to, why) {

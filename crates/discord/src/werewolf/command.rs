@@ -2,6 +2,7 @@
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
 //! whatever game it plays; `leave` (in `afk.rs`) hands the asker's seat to the AI.
 
+use super::afk::leave;
 use crate::commands::settings::{lang_of_locale, server_lang};
 use crate::send::reply_ephemeral as refuse;
 use crate::text::{display_name, sanitize};
@@ -10,7 +11,6 @@ use crate::werewolf::lobby::{Lobby, TableOptions};
 use crate::werewolf::private::welcome_dm;
 use crate::werewolf::table::{TableState, WerewolfTable};
 use crate::werewolf::views::{lobby_components, lobby_embed};
-use super::afk::leave;
 use agora_games::werewolf::{WitchSelfSave, WolfChat};
 use std::sync::Arc;
 

@@ -16,8 +16,8 @@
 //! - `render`: every text the bot writes for werewolf (pure).
 //! - `afk`: reminders, seats taken over by the AI and taken back, `/werewolf leave`.
 
-#[cfg(test)]
 mod afk;
+#[cfg(test)]
 mod board_tests;
 mod clicks;
 mod command;

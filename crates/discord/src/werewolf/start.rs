@@ -91,11 +91,12 @@ pub(super) async fn start_game(
         seats,
         lang,
         board: None,
-        afk: bot
-            .store
-            .community_afk(&table.guild.to_string())
-            .await
-            .unwrap_or_default(),
+        afk: Some(
+            bot.store
+                .community_afk(&table.guild.to_string())
+                .await
+                .unwrap_or_default(),
+        ),
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,

@@ -73,7 +73,10 @@ mod tests {
         assert!(!g.is_alive(1));
         assert_eq!(g.phase_number(), before);
         assert!(g.asks().iter().all(|a| a.seat != 1));
-        assert!(g.asks().iter().any(|a| a.seat == 2 && a.kind == AskKind::WolfPick));
+        assert!(g
+            .asks()
+            .iter()
+            .any(|a| a.seat == 2 && a.kind == AskKind::WolfPick));
         assert!(g
             .log()
             .iter()
