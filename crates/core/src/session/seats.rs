@@ -158,6 +158,9 @@ impl<T: Game> Runner<T> {
     /// back to watching), or it idles out by the rules. Its open ask is asked again of
     /// whoever plays it now; an answer on its way from the other is dropped.
     fn apply_change(&mut self, change: Change) {
+        // What led to the change is shown first (the night that fell, then the seat's
+        // new hands), live and in a replay alike.
+        self.deliver();
         let seat = change.seat;
         let i = seat as usize - 1;
         if let Some(afk) = &mut self.afk {
