@@ -57,6 +57,21 @@ pub trait Game: Send + 'static {
     fn act(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Refusal>;
     /// `seat`'s deadline passed: the rules' default applies.
     fn timeout(&mut self, seat: Seat) -> Result<(), Self::Refusal>;
+    /// The phase the game is in, as a number that changes whenever a new phase begins
+    /// (werewolf: each night and each day). Strikes for missed actions are counted by
+    /// phase, and a seat handed to an AI can be taken back from the next one. A game with
+    /// no phases keeps 0.
+    fn phase(&self) -> u32 {
+        0
+    }
+    /// Whether `seat` may idle out now (a person away too long leaves the game by the
+    /// rules: see [`Game::idle_out`]). `false` for a game without it, or not at this moment.
+    fn can_idle_out(&self, _seat: Seat) -> bool {
+        false
+    }
+    /// `seat` idles out by the rules (werewolf: it dies with no last words and no shot).
+    /// Only called after [`Game::can_idle_out`] said yes.
+    fn idle_out(&mut self, _seat: Seat) {}
     /// Everything that happened, each event with its audience.
     fn log(&self) -> &[Logged<Self::Event>];
     /// The result, once the game is over.

@@ -139,6 +139,7 @@ pub async fn play(config: &Config, opts: PlayArgs) -> anyhow::Result<()> {
         timers,
         seats,
         lang: opts.lang,
+        afk: Default::default(),
         board: (board.id != agora_agents::werewolf::boards::DEFAULT).then(|| (*board).clone()),
     };
     let url = database_url(opts.db.as_deref(), config);

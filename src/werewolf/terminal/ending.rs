@@ -16,6 +16,7 @@ fn cause_text(cause: DeathCause, night: u32, day: u32, lang: Lang) -> String {
         DeathCause::Vote => lang.text("ww-end-vote", &[("day", &day)]),
         DeathCause::Exploded => lang.text("ww-end-exploded", &[("day", &day)]),
         DeathCause::Taken => lang.text("ww-end-taken", &[("day", &day)]),
+        DeathCause::IdledOut => lang.text("ww-end-idled-out", &[]),
     }
 }
 

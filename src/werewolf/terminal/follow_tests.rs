@@ -88,6 +88,7 @@ async fn session(human: bool) -> (Store, Runner<Werewolf>) {
         timers,
         seats,
         lang: agora_games::Lang::En,
+        afk: Default::default(),
         board: None,
     };
     let place = Place {

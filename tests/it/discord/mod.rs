@@ -3,6 +3,7 @@
 //! message typed in the channel, as a user would do it.
 //!
 //! - `game`: whole games in this process, restarts.
+//! - `afk`: a person who misses two actions: the AI takes the seat, they take it back, leave.
 //! - `binary`: `agora run` itself.
 //! - `debate`: a whole team debate, two people and six AI.
 //! - `chinese`: the team debate and the trial on a server set to Chinese.
@@ -20,6 +21,7 @@
 //! - `werewolf_zh`: werewolf in Chinese: a Chinese server's table, a Chinese speaker at an
 //!   English table, a Chinese table across a restart.
 
+mod afk;
 mod bad_inputs;
 mod bad_inputs_formats;
 mod binary;

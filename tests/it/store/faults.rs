@@ -285,7 +285,7 @@ async fn an_earlier_database_upgrades(url: &str) {
     assert_eq!(store.seats(&id).await.unwrap()[0].score, Some(7.5));
     store.close().await;
     // The migrator took the versions over; opening again changes nothing.
-    assert_eq!(raw(&url, "SELECT COUNT(*) FROM _sqlx_migrations").await, 7);
+    assert_eq!(raw(&url, "SELECT COUNT(*) FROM _sqlx_migrations").await, 8);
     let again = open(&url).await;
     assert_eq!(again.seats("oldgame").await.unwrap()[0].score, Some(-4.0));
     again.close().await;

@@ -15,6 +15,7 @@ use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
 use agora_core::werewolf::sim::{play, Lineup};
 use std::time::Duration;
 
+mod afk;
 mod community;
 mod faults;
 pub(crate) use faults::isolated;
@@ -69,6 +70,7 @@ pub fn ai_setup(pace: f64) -> WerewolfSetup {
         timers,
         seats: (0..9).map(|_| SeatSpec::ai(Strategy::Heuristic)).collect(),
         lang: agora_games::Lang::En,
+        afk: Default::default(),
         board: None,
     }
 }

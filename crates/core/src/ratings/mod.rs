@@ -24,18 +24,33 @@ fn member(s: &FinishedSeat, key: &str) -> Member {
     }
 }
 
+/// Whether a seat's person left the game (their seat was taken over by the AI, or they
+/// left it): `"left": true` in its details, as the session writes it.
+pub fn left(s: &FinishedSeat) -> bool {
+    s.details.get("left").and_then(|v| v.as_bool()) == Some(true)
+}
+
 /// Teams that win or lose together: each seat's side and rating key from `side_of`
 /// (`None`: the seat is not rated). Winners place first; when no side won (a draw), all
-/// tie.
+/// tie. A person who [`left`] is rated as having left: on their own, placed below every
+/// side (a loss whatever their side's result), and out of their side's team.
 pub fn sides(
     seats: &[FinishedSeat],
     side_of: impl Fn(&FinishedSeat) -> Option<(String, &'static str)>,
 ) -> Option<RatedGame> {
     let mut teams: Vec<(String, bool, Vec<Member>)> = Vec::new();
+    let mut leavers = Vec::new();
     for s in seats {
         let Some((side, key)) = side_of(s) else {
             continue;
         };
+        if left(s) {
+            leavers.push(Team {
+                members: vec![member(s, key)],
+                place: 3,
+            });
+            continue;
+        }
         match teams.iter_mut().find(|t| t.0 == side) {
             Some(t) => {
                 t.1 |= s.won;
@@ -44,13 +59,14 @@ pub fn sides(
             None => teams.push((side, s.won, vec![member(s, key)])),
         }
     }
-    (teams.len() >= 2).then(|| RatedGame {
+    (teams.len() + leavers.len() >= 2).then(|| RatedGame {
         teams: teams
             .into_iter()
             .map(|(_, won, members)| Team {
                 members,
                 place: if won { 1 } else { 2 },
             })
+            .chain(leavers)
             .collect(),
     })
 }
@@ -157,6 +173,24 @@ mod tests {
         let g = free_for_all(&seats, "debate").unwrap();
         let places: Vec<u32> = g.teams.iter().map(|t| t.place).collect();
         assert_eq!(places, [2, 1, 2]);
+    }
+
+    #[test]
+    fn a_person_who_left_is_rated_below_both_sides_whatever_their_side_did() {
+        let mut gone = seat(2, 5.0, false, "good");
+        gone.details = serde_json::json!({"left": true});
+        let seats = [
+            seat(1, 5.0, true, "good"),
+            gone,
+            seat(3, 0.0, false, "wolves"),
+        ];
+        let g = sides(&seats, |s| Some((s.role.clone(), "village"))).unwrap();
+        let placed: Vec<(Vec<u32>, u32)> = g
+            .teams
+            .iter()
+            .map(|t| (t.members.iter().map(|m| m.seat).collect(), t.place))
+            .collect();
+        assert_eq!(placed, [(vec![1], 1), (vec![3], 2), (vec![2], 3)]);
     }
 
     #[test]

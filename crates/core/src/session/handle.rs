@@ -2,6 +2,7 @@
 //! subscribe as a [`Viewer`], stop), the [`Note`]s a subscriber receives, and the errors
 //! and endings a session reports.
 
+use super::afk::{Control, SeatRefusal, Why};
 use super::refused::Refused;
 use crate::agents::Answer;
 use crate::games::{Audience, Game, Seat, Viewer};
@@ -39,6 +40,12 @@ pub enum Note<T: Game> {
         event: T::Event,
         /// The speech's text so far, as it is in `event`.
         text: String,
+    },
+    /// Who plays a person's seat changed (shown to everyone: the table is told, no role).
+    Seat {
+        seat: Seat,
+        to: Control,
+        why: Why,
     },
     /// The store failed: the session waits and retries.
     Paused {
@@ -78,6 +85,9 @@ pub enum SubmitError {
     NoSuchSeat(Seat),
     #[error("this game has already ended")]
     Closed,
+    /// Taking a seat back or leaving it, refused.
+    #[error("{0}")]
+    Seat(SeatRefusal),
 }
 
 /// Why a session stopped before its game ended.
@@ -120,6 +130,15 @@ pub(super) enum Msg<T: Game> {
         seq: u32,
         answer: Answer<T::Action>,
     },
+    /// A person takes their seat back from the AI (`Control::Person`) or leaves it to the
+    /// AI (`Control::Ai`).
+    Hands {
+        seat: Seat,
+        to: Control,
+        reply: oneshot::Sender<Result<(), SubmitError>>,
+    },
+    /// A surface could not deliver `seat`'s open ask: its miss is forgiven.
+    Unreached { seat: Seat },
     Subscribe {
         viewer: Viewer,
         reply: oneshot::Sender<Subscription<T>>,
@@ -240,6 +259,32 @@ impl<T: Game> SessionHandle<T> {
             .await
             .map_err(|_| SubmitError::Closed)?;
         rx.await.map_err(|_| SubmitError::Closed)?
+    }
+
+    /// The person of `seat` takes it back from the AI that took it over (from the phase
+    /// after the takeover). Refused with the reason ([`SubmitError::Seat`]) otherwise.
+    pub async fn take_back(&self, seat: Seat) -> Result<(), SubmitError> {
+        self.hands(seat, Control::Person).await
+    }
+
+    /// The person of `seat` leaves the game: the table's AI plays it from now on, for good.
+    pub async fn leave(&self, seat: Seat) -> Result<(), SubmitError> {
+        self.hands(seat, Control::Ai).await
+    }
+
+    async fn hands(&self, seat: Seat, to: Control) -> Result<(), SubmitError> {
+        let (reply, rx) = oneshot::channel();
+        self.tx
+            .send(Msg::Hands { seat, to, reply })
+            .await
+            .map_err(|_| SubmitError::Closed)?;
+        rx.await.map_err(|_| SubmitError::Closed)?
+    }
+
+    /// A surface could not deliver `seat`'s open ask (a message that failed to send): when
+    /// its deadline passes, the miss is not the person's strike.
+    pub async fn unreached(&self, seat: Seat) {
+        let _ = self.tx.send(Msg::Unreached { seat }).await;
     }
 
     pub async fn subscribe(&self, viewer: Viewer) -> Result<Subscription<T>, SubmitError> {

@@ -38,6 +38,13 @@ impl<T: Game> Runner<T> {
                     note: answer.note,
                 });
             }
+            Msg::Hands { seat, to, reply } => {
+                let result = self.handle_seat(seat, to).await?;
+                let _ = reply.send(result);
+            }
+            Msg::Unreached { seat } => {
+                self.unreached.insert(seat);
+            }
             Msg::Subscribe { viewer, reply } => {
                 let sub = self.subscribe(viewer);
                 let _ = reply.send(sub);

@@ -17,11 +17,14 @@
 //! A refused submission comes back as a [`SubmitError`] whose rules' reason ([`Refused`])
 //! the surface tells in its reader's language.
 
+pub mod afk;
 mod handle;
 mod mailbox;
 mod pace;
 mod refused;
+mod seats;
 mod setup;
+mod subscribe;
 
 pub use handle::{
     Ended, Note, RunStats, Session, SessionError, SessionHandle, SubmitError, Subscription,
@@ -35,6 +38,7 @@ use crate::agents::{Agent, Answer, Decision};
 use crate::games::{Game, Seat, Viewer};
 use crate::store::{now_ms, InputSource, NewSession, SessionRow, Store, StoreError, StoredInput};
 use handle::Msg;
+use setup::apply_stored;
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::future::Future;
 use std::pin::Pin;
@@ -50,6 +54,9 @@ pub struct Options {
     pub deadlines: Arc<dyn Deadlines>,
     /// A pause before each AI or timeout input is applied (watch mode), so people can follow.
     pub step_delay: Duration,
+    /// What happens to a person's seat after missed actions ([`afk`]); `None`: nothing
+    /// (the game has no stand-ins).
+    pub afk: Option<afk::AfkMode>,
 }
 
 struct Proposal<A> {
@@ -81,6 +88,15 @@ pub struct Runner<T: Game> {
     options: Options,
     cursor: usize,
     next_n: u64,
+    /// The AI that would play each person's seat if it were handed over: shown everything
+    /// that seat may see, asked nothing until then (see [`seats`]).
+    stand_ins: Vec<Option<Box<dyn Agent<T>>>>,
+    /// Who plays each person's seat, and their strikes.
+    afk: Option<afk::Afk>,
+    /// Seat changes a replayed phase's end called for, not yet found in the log.
+    owed: Vec<afk::Change>,
+    /// Seats whose open ask a surface could not deliver: their miss is forgiven.
+    unreached: HashSet<Seat>,
     /// Asks already handed to their agent (or armed for a human).
     dispatched: HashSet<(Seat, u32)>,
     deadlines: HashMap<(Seat, u32), i64>,
@@ -114,10 +130,26 @@ impl<T: Game> Runner<T> {
         id: &str,
         game: T,
         agents: Vec<Option<Box<dyn Agent<T>>>>,
+        mut stand_ins: Vec<Option<Box<dyn Agent<T>>>>,
         store: Store,
         options: Options,
     ) -> Self {
+        stand_ins.resize_with(agents.len(), || None);
+        for (agent, stand_in) in agents.iter().zip(stand_ins.iter_mut()) {
+            if agent.is_some() {
+                *stand_in = None;
+            }
+        }
+        let person: Vec<bool> = stand_ins.iter().map(Option::is_some).collect();
+        let afk = options
+            .afk
+            .filter(|_| person.iter().any(|p| *p))
+            .map(|mode| afk::Afk::new(mode, person, game.phase()));
         Runner {
+            stand_ins,
+            afk,
+            owed: Vec::new(),
+            unreached: HashSet::new(),
             id: id.into(),
             game,
             agents,
@@ -142,16 +174,20 @@ impl<T: Game> Runner<T> {
     }
 
     /// Stores a new session, ready to [`Runner::start`]. `agents[i]` plays seat i+1
-    /// (`None`: a human).
+    /// (`None`: a human); `stand_ins[i]` would play a human's seat i+1 if it were handed
+    /// over (none: it never is).
     pub async fn create(
         store: Store,
         new: NewSession,
         game: T,
         agents: Vec<Option<Box<dyn Agent<T>>>>,
+        stand_ins: Vec<Option<Box<dyn Agent<T>>>>,
         options: Options,
     ) -> Result<Runner<T>, SessionError> {
         store.create_session(&new).await?;
-        Ok(Runner::new(&new.id, game, agents, store, options))
+        Ok(Runner::new(
+            &new.id, game, agents, stand_ins, store, options,
+        ))
     }
 
     /// Takes over a stored session (its lease) and replays its log, ready to
@@ -162,6 +198,7 @@ impl<T: Game> Runner<T> {
         row: &SessionRow,
         game: T,
         agents: Vec<Option<Box<dyn Agent<T>>>>,
+        stand_ins: Vec<Option<Box<dyn Agent<T>>>>,
         options: Options,
     ) -> Result<Runner<T>, SessionError> {
         // An old task of this process may still have an append on its way: let it land
@@ -173,7 +210,7 @@ impl<T: Game> Runner<T> {
         }
         let inputs = store.inputs(&row.id).await?;
         let deadlines = store.deadlines(&row.id).await?;
-        let mut runner = Runner::new(&row.id, game, agents, store, options);
+        let mut runner = Runner::new(&row.id, game, agents, stand_ins, store, options);
         // A human was away while the process was down: their open ask gets a fair minimum
         // from now (`resume_min`), not `[0 s]` and the default at once.
         let human_min = now_ms() + runner.options.deadlines.resume_min().as_millis() as i64;
@@ -218,8 +255,6 @@ impl<T: Game> Runner<T> {
     /// Applies one stored input during a resume, asking the agents exactly what the
     /// original run asked them before it.
     fn replay(&mut self, input: &StoredInput) -> Result<(), SessionError> {
-        self.deliver();
-        self.dispatch(now_ms());
         if input.n != self.next_n {
             return Err(SessionError::Replay {
                 id: self.id.to_string(),
@@ -227,8 +262,18 @@ impl<T: Game> Runner<T> {
                 reason: format!("expected input #{}", self.next_n),
             });
         }
+        if input.source == InputSource::Seat {
+            // Stored right after the input it follows, before anyone was asked again.
+            self.replay_change(input)?;
+            self.next_n += 1;
+            return Ok(());
+        }
+        self.deliver();
+        self.dispatch(now_ms());
         apply_stored(&mut self.game, &self.id, input)?;
         self.next_n += 1;
+        self.count_input(input);
+        self.replay_phase();
         // An ask can stay open after an input with the same sequence number (the witch
         // may save, then still poison): it is asked again, as in the original run.
         self.dispatched.remove(&(input.seat, input.ask_seq));
@@ -264,9 +309,11 @@ impl<T: Game> Runner<T> {
         for i in self.cursor..end {
             let logged = &self.game.log()[i];
             let audience = logged.audience;
-            for (index, agent) in self.agents.iter_mut().enumerate() {
+            let seats = self.agents.len();
+            let watching = self.agents.iter_mut().chain(self.stand_ins.iter_mut());
+            for (index, agent) in watching.enumerate() {
                 if let Some(agent) = agent {
-                    if audience.includes(index as Seat + 1) {
+                    if audience.includes((index % seats) as Seat + 1) {
                         agent.observe(&logged.event);
                     }
                 }
@@ -397,6 +444,10 @@ impl<T: Game> Runner<T> {
         if p.seq != UNASKED && !self.is_open(p.seat, p.seq) {
             return Ok(());
         }
+        if !self.answer_counts(p.seat, p.source) {
+            return Ok(());
+        }
+        self.forgiveness(p.seat, p.source, &mut p.note);
         if let Some(action) = &p.action {
             if let Err(refusal) = self.game.check(p.seat, action) {
                 tracing::debug!(session = %self.id, seat = p.seat, %refusal, "AI answer refused; default taken");
@@ -437,7 +488,8 @@ impl<T: Game> Runner<T> {
             // Checked just above; the rules are deterministic, so this cannot happen.
             tracing::error!(session = %self.id, seat = p.seat, error = %e, "a checked input was refused");
         }
-        Ok(())
+        self.count_input(&input);
+        self.settle_seats().await
     }
 
     /// Runs a store operation until it succeeds: a transient failure pauses the session
@@ -506,57 +558,6 @@ impl<T: Game> Runner<T> {
             .min()
     }
 
-    /// What `viewer` may see: everything so far (the backlog), then live notes.
-    pub fn subscribe(&mut self, viewer: Viewer) -> Subscription<T> {
-        self.subscribe_with(viewer, false)
-    }
-
-    /// As [`Runner::subscribe`], for a surface that shows events at its own pace: the
-    /// session applies no AI answer or timeout until the surface has reported every event
-    /// it took as shown ([`Subscription::shown`]), so it never runs ahead of what people
-    /// see. One paced subscriber a session (a later one replaces it).
-    pub fn subscribe_paced(&mut self, viewer: Viewer) -> Subscription<T> {
-        self.subscribe_with(viewer, true)
-    }
-
-    fn subscribe_with(&mut self, viewer: Viewer, paced: bool) -> Subscription<T> {
-        let mut backlog = VecDeque::new();
-        for logged in &self.game.log()[..self.cursor] {
-            if logged.audience.shown_to(viewer) {
-                backlog.push_back(Arc::new(Note::Event {
-                    audience: logged.audience,
-                    event: logged.event.clone(),
-                }));
-            }
-        }
-        for p in self.game.pending() {
-            let note = Note::Ask {
-                seat: p.seat,
-                seq: p.seq,
-                ask: p.ask.clone(),
-                due_at: self.deadlines.get(&(p.seat, p.seq)).copied().unwrap_or(0),
-            };
-            if self.dispatched.contains(&(p.seat, p.seq)) && note.shown_to(viewer) {
-                backlog.push_back(Arc::new(note));
-            }
-        }
-        let (tx, rx) = mpsc::unbounded_channel();
-        let pace = paced.then(|| {
-            let events = backlog
-                .iter()
-                .filter(|n| matches!(***n, Note::Event { .. }))
-                .count();
-            let (gate, feed) = pace::Gate::new(events as u64);
-            self.gate = Some(gate);
-            for s in &mut self.subscribers {
-                s.2 = false;
-            }
-            feed
-        });
-        self.subscribers.push((viewer, tx, paced));
-        Subscription { backlog, rx, pace }
-    }
-
     async fn run(
         mut self,
         mut rx: mpsc::Receiver<Msg<T>>,
@@ -566,9 +567,12 @@ impl<T: Game> Runner<T> {
         // hears when another process took it.
         let mut lease = self.store.hold(&self.id);
         let mut drafts = self.drafts.1.take().expect("a session runs once");
+        // What a resumed log's last phase end still owes.
+        self.settle_seats().await?;
         loop {
             self.deliver();
             if let Some(outcome) = self.game.outcome() {
+                let outcome = self.with_leavers(outcome);
                 let stored = outcome.clone();
                 self.persist(|store, id| {
                     let o = stored.clone();
@@ -658,24 +662,6 @@ impl<T: Game> Runner<T> {
             }
         }
     }
-}
-
-/// Applies one stored input to `game`: its action, or the rules' default when it has none
-/// (a timeout or an abstention).
-fn apply_stored<T: Game>(game: &mut T, id: &str, input: &StoredInput) -> Result<(), SessionError> {
-    let fail = |reason: String| SessionError::Replay {
-        id: id.to_string(),
-        n: input.n,
-        reason,
-    };
-    let result = if input.payload.is_null() {
-        game.timeout(input.seat)
-    } else {
-        let action: T::Action = serde_json::from_value(input.payload.clone())
-            .map_err(|e| fail(format!("unreadable action: {e}")))?;
-        game.act(input.seat, action)
-    };
-    result.map_err(|e| fail(e.to_string()))
 }
 
 /// A fresh session id: 12 hex digits.

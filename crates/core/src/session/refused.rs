@@ -36,6 +36,8 @@ impl fmt::Debug for Refused {
     }
 }
 
+use super::afk::SeatRefusal;
+
 impl Localized for SubmitError {
     fn text(&self, lang: Lang) -> String {
         let seat = |id: &str, s: &crate::games::Seat| lang.text(id, &[("seat", &s.to_string())]);
@@ -45,6 +47,15 @@ impl Localized for SubmitError {
             SubmitError::AiSeat(s) => seat("session-ai-seat", s),
             SubmitError::NoSuchSeat(s) => seat("session-no-seat", s),
             SubmitError::Closed => lang.text("session-closed", &[]),
+            SubmitError::Seat(r) => lang.text(
+                match r {
+                    SeatRefusal::NotTakenOver => "session-seat-not-taken-over",
+                    SeatRefusal::TooSoon => "session-seat-too-soon",
+                    SeatRefusal::Left => "session-seat-left",
+                    SeatRefusal::NotAPerson => "session-seat-not-yours",
+                },
+                &[],
+            ),
         }
     }
 }
@@ -79,6 +90,10 @@ mod tests {
             SubmitError::AiSeat(3),
             SubmitError::NoSuchSeat(12),
             SubmitError::Closed,
+            SubmitError::Seat(SeatRefusal::NotTakenOver),
+            SubmitError::Seat(SeatRefusal::TooSoon),
+            SubmitError::Seat(SeatRefusal::Left),
+            SubmitError::Seat(SeatRefusal::NotAPerson),
         ];
         for e in &all {
             assert_eq!(e.text(Lang::En), e.to_string());

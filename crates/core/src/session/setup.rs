@@ -5,10 +5,11 @@
 //! restarted process rebuilds the same game; resume picks the setup type by the row's
 //! game, [`GameSetup::GAME`].
 
+use super::afk::{self, AfkMode};
 use super::{Options, Runner, SessionError};
 use crate::agents::Agent;
 use crate::games::Game;
-use crate::store::{NewSeat, NewSession, SessionRow, Store, StoreError};
+use crate::store::{InputSource, NewSeat, NewSession, SessionRow, Store, StoreError, StoredInput};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use std::fmt::Debug;
@@ -56,6 +57,22 @@ pub trait GameSetup: Serialize + DeserializeOwned + Send + Sync {
         kit: &Self::Kit,
     ) -> Vec<Option<Box<dyn Agent<Self::Game>>>>;
     fn deadlines(&self) -> Arc<dyn Deadlines>;
+    /// What the server does with a person's seat after missed actions (see
+    /// [`afk`](super::afk)); `None`: the game has no takeovers (its default).
+    fn afk(&self) -> Option<AfkMode> {
+        None
+    }
+    /// The AI that would play each person's seat if it were handed over (`None` for an AI's
+    /// seat), fresh from the seed: it watches what its seat may see from the start. Empty
+    /// for a game without takeovers.
+    fn stand_ins(
+        &self,
+        _id: &str,
+        _seed: u64,
+        _kit: &Self::Kit,
+    ) -> Vec<Option<Box<dyn Agent<Self::Game>>>> {
+        Vec::new()
+    }
 
     /// Stores a new session of this setup, ready to start.
     fn create(
@@ -85,9 +102,11 @@ pub trait GameSetup: Serialize + DeserializeOwned + Send + Sync {
         let options = Options {
             deadlines: self.deadlines(),
             step_delay,
+            afk: self.afk(),
         };
         let game = self.game(seed);
         let agents = self.agents(&id, seed, kit);
+        let stand_ins = self.stand_ins(&id, seed, kit);
         async move {
             checked.map_err(|message| {
                 SessionError::Store(StoreError::Corrupt {
@@ -95,7 +114,7 @@ pub trait GameSetup: Serialize + DeserializeOwned + Send + Sync {
                     message,
                 })
             })?;
-            Runner::create(store, new, game, agents, options).await
+            Runner::create(store, new, game, agents, stand_ins, options).await
         }
     }
 }
@@ -126,11 +145,14 @@ pub async fn resume<S: GameSetup>(
 ) -> Result<Runner<S::Game>, SessionError> {
     let setup: S = setup_of(row)?;
     let agents = setup.agents(&row.id, row.seed, kit);
+    let stand_ins = setup.stand_ins(&row.id, row.seed, kit);
     let options = Options {
         deadlines: setup.deadlines(),
         step_delay,
+        afk: setup.afk(),
     };
-    Runner::resume(store, row, setup.game(row.seed), agents, options).await
+    let game = setup.game(row.seed);
+    Runner::resume(store, row, game, agents, stand_ins, options).await
 }
 
 /// Rebuilds a stored game from its log (the pure rules replayed, no agents): for reviews
@@ -140,7 +162,37 @@ pub async fn rebuild<S: GameSetup>(store: &Store, id: &str) -> Result<S::Game, S
     let setup: S = setup_of(&row)?;
     let mut game = setup.game(row.seed);
     for input in store.inputs(id).await? {
-        super::apply_stored(&mut game, id, &input)?;
+        apply_stored(&mut game, id, &input)?;
     }
     Ok(game)
+}
+
+/// Applies one stored input to `game`: its action, or the rules' default when it has none
+/// (a timeout or an abstention).
+pub(super) fn apply_stored<T: Game>(
+    game: &mut T,
+    id: &str,
+    input: &StoredInput,
+) -> Result<(), SessionError> {
+    let fail = |reason: String| SessionError::Replay {
+        id: id.to_string(),
+        n: input.n,
+        reason,
+    };
+    if input.source == InputSource::Seat {
+        // Only an idle-out is the rules' business; who plays a seat is the session's.
+        let change = super::seats::change_of(input).map_err(fail)?;
+        if change.to == afk::Control::Idle {
+            game.idle_out(input.seat);
+        }
+        return Ok(());
+    }
+    let result = if input.payload.is_null() {
+        game.timeout(input.seat)
+    } else {
+        let action: T::Action = serde_json::from_value(input.payload.clone())
+            .map_err(|e| fail(format!("unreadable action: {e}")))?;
+        game.act(input.seat, action)
+    };
+    result.map_err(|e| fail(e.to_string()))
 }

@@ -53,6 +53,11 @@ const FILES: &[(i64, &str, &str)] = &[
         "community settings",
         include_str!("../../../../migrations/0007_community_settings.sql"),
     ),
+    (
+        8,
+        "afk setting",
+        include_str!("../../../../migrations/0008_afk_setting.sql"),
+    ),
 ];
 
 /// The embedded files as a source for sqlx's migrator.

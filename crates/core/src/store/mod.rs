@@ -32,6 +32,7 @@ pub use rows::{
     InputSource, NewSeat, NewSession, PlayerRef, SeatResult, SessionRow, SessionSummary,
     StoredInput, SummarySeat,
 };
+pub use settings::AfkMode;
 pub use shards::{ShardKey, ShardLease};
 pub use single::RunLock;
 

@@ -67,6 +67,9 @@ pub enum InputSource {
     /// An AI abstained (said so, timed out as an outside agent, or answered what the rules
     /// refuse): the default applies.
     Abstain,
+    /// Who plays a person's seat changed (an AI took it over, the person took it back or
+    /// left, it idled out): `{"to": "ai"|"person"|"idle", "why": "strikes"|"leave"|"back"}`.
+    Seat,
 }
 
 impl InputSource {
@@ -76,6 +79,7 @@ impl InputSource {
             InputSource::Ai => "ai",
             InputSource::Timeout => "timeout",
             InputSource::Abstain => "abstain",
+            InputSource::Seat => "seat",
         }
     }
     fn parse(s: &str) -> Option<InputSource> {
@@ -84,6 +88,7 @@ impl InputSource {
             "ai" => InputSource::Ai,
             "timeout" => InputSource::Timeout,
             "abstain" => InputSource::Abstain,
+            "seat" => InputSource::Seat,
             _ => return None,
         })
     }

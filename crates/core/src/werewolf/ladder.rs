@@ -136,6 +136,7 @@ pub async fn run(
         timers,
         seats: seats(opts, kit),
         lang: crate::games::Lang::En,
+        afk: Default::default(),
         board: None,
     });
     let place = Place {

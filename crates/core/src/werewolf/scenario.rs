@@ -3,10 +3,15 @@
 //! "seed9"), "roles": [one role name a seat], "config": {rule overrides}, "seed": n,
 //! "actions": [...]}` (`"game": "werewolf"` is optional: the files without `"game"` are
 //! werewolf's), each action `{"seat": 1, "do": "kill", "target": 4}` or
-//! `{"timeout": true}`. The verbs are the terminal's (see the README).
+//! `{"timeout": true}`. The verbs are the terminal's (see the README). With `"people":
+//! [seats]` the AFK rules apply to those seats (`"afk"`: `takeover`, `idle`, `nothing`),
+//! with the steps `{"miss": seat}`, `{"leave": seat}` and `{"back": seat}`
+//! (see `scenario_afk.rs`).
 
+use super::scenario_afk::{People, SeatsReport};
 use crate::games::werewolf::{Action, Board, Logged, Role, Rules, Seat, Werewolf};
 use crate::scenario::{Rejected, ScenarioError};
+use crate::session::afk::AfkMode;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 use std::collections::BTreeMap;
@@ -23,6 +28,11 @@ struct ScenarioFile {
     seed: u64,
     #[serde(default)]
     actions: Vec<Value>,
+    /// The seats people play (the AFK rules apply to them).
+    #[serde(default)]
+    people: Vec<Seat>,
+    #[serde(default)]
+    afk: AfkMode,
 }
 
 /// The result printed by `agora scenario`.
@@ -35,6 +45,9 @@ pub struct Report {
     pub gpp: BTreeMap<String, i32>,
     pub rejected: Vec<Rejected>,
     pub log: Vec<Logged>,
+    /// The people's seats (`seats`, `strikes`, `handed`, `left`), when the file names them.
+    #[serde(flatten, default, skip_serializing_if = "Option::is_none")]
+    pub people: Option<SeatsReport>,
 }
 
 /// GPP keyed by seat number as a string ("1".."9"), as the JSON outputs print it.
@@ -49,6 +62,20 @@ pub fn gpp_by_seat(gpp: &[i32]) -> BTreeMap<String, i32> {
 enum Step {
     Act(Seat, Action),
     Timeout,
+    /// The seat's deadline passes (`unreached`: its ask never reached the person).
+    Miss(Seat, bool),
+    Leave(Seat),
+    Back(Seat),
+}
+
+/// The seat a step names under `key`, if it has that key.
+fn seat_at(obj: &Map<String, Value>, key: &str) -> Option<Result<Seat, String>> {
+    let v = obj.get(key)?;
+    Some(
+        v.as_u64()
+            .and_then(|n| u8::try_from(n).ok())
+            .ok_or_else(|| format!("\"{key}\" needs a seat number, not {v}")),
+    )
 }
 
 fn parse_step(v: &Value) -> Result<Step, String> {
@@ -57,6 +84,16 @@ fn parse_step(v: &Value) -> Result<Step, String> {
     )?;
     if obj.get("timeout").and_then(Value::as_bool) == Some(true) {
         return Ok(Step::Timeout);
+    }
+    if let Some(seat) = seat_at(obj, "miss") {
+        let unreached = obj.get("unreached").and_then(Value::as_bool) == Some(true);
+        return Ok(Step::Miss(seat?, unreached));
+    }
+    if let Some(seat) = seat_at(obj, "leave") {
+        return Ok(Step::Leave(seat?));
+    }
+    if let Some(seat) = seat_at(obj, "back") {
+        return Ok(Step::Back(seat?));
     }
     let seat = obj
         .get("seat")
@@ -187,22 +224,64 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
     }
     let rules = rules_with(base, &file.config).map_err(ScenarioError::Config)?;
     let mut game = Werewolf::with_deal(Arc::new(rules), board, &roles, file.seed);
+    if let Some(bad) = file.people.iter().find(|&&s| s == 0 || s as usize > n) {
+        return Err(ScenarioError::Config(format!(
+            "people: there is no seat {bad}"
+        )));
+    }
+    let mut people =
+        (!file.people.is_empty()).then(|| People::new(&game, &file.people, file.afk, file.seed));
     let mut rejected = Vec::new();
     for (index, raw) in file.actions.iter().enumerate() {
         let result = match parse_step(raw) {
             Err(reason) => Err(reason),
+            Ok(_) if game.is_over() => Err("the game is over".to_string()),
             Ok(Step::Timeout) => {
-                if game.is_over() {
-                    Err("the game is over".to_string())
-                } else {
-                    game.timeout_all();
-                    Ok(())
+                if let Some(p) = &mut people {
+                    for ask in game.asks() {
+                        p.missed(ask.seat, false);
+                    }
                 }
+                game.timeout_all();
+                Ok(())
             }
-            Ok(Step::Act(seat, action)) => game.act(seat, action).map_err(|e| e.to_string()),
+            Ok(Step::Miss(seat, unreached)) => match game.ask_for(seat) {
+                None => Err(format!("seat {seat} has nothing to miss now")),
+                Some(_) => {
+                    if let Some(p) = &mut people {
+                        p.missed(seat, unreached);
+                    }
+                    game.timeout(seat).map_err(|e| e.to_string())
+                }
+            },
+            Ok(Step::Leave(seat) | Step::Back(seat)) if people.is_none() => Err(format!(
+                "seat {seat} is not a person's: name the people's seats in \"people\""
+            )),
+            Ok(Step::Leave(seat)) => people
+                .as_mut()
+                .expect("checked")
+                .hands(&mut game, index, seat, false),
+            Ok(Step::Back(seat)) => people
+                .as_mut()
+                .expect("checked")
+                .hands(&mut game, index, seat, true),
+            Ok(Step::Act(seat, action)) => match people.as_ref().and_then(|p| p.refuses(seat)) {
+                Some(reason) => Err(reason),
+                None => {
+                    let aside = crate::games::Game::is_aside(&game, &action);
+                    let done = game.act(seat, action).map_err(|e| e.to_string());
+                    if let (Ok(()), Some(p), false) = (&done, &mut people, aside) {
+                        p.acted(seat);
+                    }
+                    done
+                }
+            },
         };
         if let Err(reason) = result {
             rejected.push(Rejected { index, reason });
+        }
+        if let Some(p) = &mut people {
+            p.settle(&mut game, index);
         }
     }
     Ok(Report {
@@ -213,5 +292,6 @@ pub fn run(text: &str, base: &Rules) -> Result<Report, ScenarioError> {
         gpp: gpp_by_seat(game.gpp()),
         rejected,
         log: game.log().to_vec(),
+        people: people.map(|p| p.report(&game)),
     })
 }

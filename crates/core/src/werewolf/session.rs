@@ -8,6 +8,7 @@ use crate::agents::Agent;
 use crate::config::Timers;
 use crate::games::werewolf::{Board, GppTable, Rules, Werewolf};
 use crate::games::Lang;
+use crate::session::afk::AfkMode;
 use crate::session::{Deadlines, GameSetup};
 use crate::store::{NewSeat, PlayerRef};
 use serde::{Deserialize, Serialize};
@@ -99,6 +100,11 @@ pub struct WerewolfSetup {
     /// English, so older rows read as English).
     #[serde(default, skip_serializing_if = "is_english")]
     pub lang: Lang,
+    /// What the server does with a person's seat after two missed actions in a row (a
+    /// Discord server's setting when the table started); `None` (the terminal, ladders, older
+    /// rows): nothing, a person's seat is always theirs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub afk: Option<AfkMode>,
 }
 
 impl WerewolfSetup {
@@ -205,5 +211,31 @@ impl GameSetup for WerewolfSetup {
 
     fn deadlines(&self) -> Arc<dyn Deadlines> {
         Arc::new(self.timers.clone())
+    }
+
+    fn afk(&self) -> Option<AfkMode> {
+        self.afk
+    }
+
+    /// A person's seat is taken over by the built-in player, in the table's language, which
+    /// has watched the seat's own events from the start.
+    fn stand_ins(
+        &self,
+        _id: &str,
+        seed: u64,
+        _kit: &WerewolfKit,
+    ) -> Vec<Option<Box<dyn Agent<Werewolf>>>> {
+        let max_chars = self.rules.speech_max_chars;
+        self.seats
+            .iter()
+            .enumerate()
+            .map(|(i, spec)| {
+                let seat = i as u8 + 1;
+                spec.agent.is_none().then(|| {
+                    let player = player_in(Strategy::Heuristic, seat, seed, self.lang);
+                    Box::new(BuiltIn::new(player, max_chars)) as Box<dyn Agent<Werewolf>>
+                })
+            })
+            .collect()
     }
 }

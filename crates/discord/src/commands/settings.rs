@@ -4,6 +4,7 @@
 //! keeps the language it started with.
 
 use crate::types::{Bot, Context, Error};
+use agora_core::store::AfkMode;
 use agora_games::Lang;
 use std::sync::Arc;
 
@@ -21,6 +22,27 @@ impl LanguageChoice {
         match self {
             LanguageChoice::English => Lang::En,
             LanguageChoice::Chinese => Lang::ZhCn,
+        }
+    }
+}
+
+/// What happens to a person who misses two turns in a row, as `/settings afk:` offers it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, poise::ChoiceParameter)]
+pub enum AfkChoice {
+    #[name = "an AI takes the seat over"]
+    Takeover,
+    #[name = "the seat idles out"]
+    Idle,
+    #[name = "nothing"]
+    Nothing,
+}
+
+impl AfkChoice {
+    fn mode(self) -> AfkMode {
+        match self {
+            AfkChoice::Takeover => AfkMode::Takeover,
+            AfkChoice::Idle => AfkMode::Idle,
+            AfkChoice::Nothing => AfkMode::Nothing,
         }
     }
 }
@@ -74,9 +96,31 @@ pub async fn settings(
     #[description = "The language the bot plays in here (none: show it)"] language: Option<
         LanguageChoice,
     >,
+    #[description = "What happens to a person who misses two turns in a row"] afk: Option<
+        AfkChoice,
+    >,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let guild = ctx.guild_id().map(|g| g.get()).unwrap_or_default();
+    if let Some(choice) = afk {
+        let mode = choice.mode();
+        bot.store
+            .set_community_afk(&guild.to_string(), mode, agora_core::store::now_ms())
+            .await?;
+        let lang = command_langs(ctx).await.1;
+        let what = lang.text(&format!("settings-afk-{}", mode.as_str()), &[]);
+        let mut said = lang.text("settings-afk-set", &[("what", &what)]);
+        if let Some(choice) = language {
+            let lang = choice.lang();
+            bot.store
+                .set_community_lang(&guild.to_string(), lang, agora_core::store::now_ms())
+                .await?;
+            said = format!("{}\n{said}", lang.text("settings-language-set", &[]));
+        }
+        ctx.send(poise::CreateReply::default().content(said).ephemeral(true))
+            .await?;
+        return Ok(());
+    }
     let said = match language {
         Some(choice) => {
             let lang = choice.lang();

@@ -252,7 +252,7 @@ pub fn plan(desk: &mut Desk, notes: &[Arc<Note<TeamDebate>>]) -> Vec<Out> {
             )),
             Note::Resumed => out.push(Out::Line(desk.data.lang.text("dd-goes-on", &[]))),
             Note::Ended { .. } => out.push(Out::Scorecard),
-            Note::Draft { .. } => {}
+            Note::Draft { .. } | Note::Seat { .. } => {}
             Note::Abandoned => out.push(Out::Stopped),
         }
     }

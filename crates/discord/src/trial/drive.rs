@@ -534,7 +534,7 @@ pub(super) async fn follow(bot: Arc<Bot>, table: Arc<TrialTable>, mut sub: Subsc
                 ended = true;
                 break;
             }
-            Note::Draft { .. } => {}
+            Note::Draft { .. } | Note::Seat { .. } => {}
             Note::Abandoned => {
                 let line = lang.text("dt-stopped", &[]);
                 bot.post_text(ChannelId::new(channel), &line).await;

@@ -1,7 +1,8 @@
 //! The `/werewolf` commands: `start` opens a lobby in the channel (the one place a
 //! werewolf table is made by a command), `stop` and `status` ask the channel's table,
-//! whatever game it plays.
+//! whatever game it plays; `leave` (in `afk.rs`) hands the asker's seat to the AI.
 
+use super::afk::leave;
 use crate::commands::settings::{command_langs, lang_of_locale, server_lang};
 use crate::send::reply_ephemeral as refuse;
 use crate::text::{display_name, sanitize};
@@ -37,7 +38,7 @@ pub enum WolfChatChoice {
 #[poise::command(
     slash_command,
     guild_only,
-    subcommands("start", "stop", "status", "spectate"),
+    subcommands("start", "stop", "status", "spectate", "leave"),
     subcommand_required
 )]
 pub async fn werewolf(_ctx: Context<'_>) -> Result<(), Error> {

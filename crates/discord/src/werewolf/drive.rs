@@ -85,6 +85,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             return;
         }
         remember(&bot, &table).await;
+        super::afk::follow(&bot, &table, &notes).await;
         on_screen(&bot, &table, &sub).await;
     }
     loop {
@@ -122,6 +123,7 @@ pub async fn drive(bot: Arc<Bot>, table: Arc<WerewolfTable>, mut sub: Subscripti
             return;
         }
         remember(&bot, &table).await;
+        super::afk::follow(&bot, &table, &notes).await;
         on_screen(&bot, &table, &sub).await;
     }
 }

@@ -5,7 +5,7 @@
 //! implemented here for `WerewolfTable` (the core holds it as a `RunningTable`).
 //!
 //! - `table`: a channel's lobby or running game and how it is stored.
-//! - `command`: `/werewolf start|stop|status`.
+//! - `command`: `/werewolf start|stop|status|leave`.
 //! - `start`: starting a game from the lobby (launched by `game_table::launch`).
 //! - `drive`: the task that posts a running game's notes; `plan`: what to post (pure).
 //! - `clicks`: lobby buttons, night controls, the night panel, the vote menu.
@@ -21,7 +21,9 @@
 //!   table knows of its human seats (pure).
 //! - `unasked`: the withdraw and self-explode offers by DM, and their clicks.
 //! - `graveyard`: the private thread of the dead and the spectators, `/werewolf spectate`.
+//! - `afk`: reminders, seats taken over by the AI and taken back, `/werewolf leave`.
 
+mod afk;
 mod board_asks;
 mod board_pick;
 #[cfg(test)]
@@ -118,6 +120,9 @@ impl GameTable for WerewolfTable {
         Box::pin(async move {
             match what {
                 Component::Lobby { verb, .. } => clicks::on_lobby(bot, c, &self, &verb).await,
+                Component::Ask { seat, verb, .. } if verb == afk::BACK => {
+                    afk::on_back(bot, c, &self, seat).await
+                }
                 Component::Ask {
                     seat, seq, verb, ..
                 } => clicks::on_ask(bot, c, &self, seat, seq, &verb).await,

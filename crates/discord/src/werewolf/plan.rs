@@ -175,6 +175,7 @@ pub(super) fn plan(r: &mut Running, notes: &[Arc<Note<Werewolf>>]) -> Plan {
             Note::Resumed => push_text(&mut p.channel, r.names.t("wwd-resumed", &[])),
             Note::Ended { outcome } => p.ended = Some(Some(outcome.clone())),
             Note::Abandoned => p.ended = Some(None),
+            Note::Seat { seat, to, why } => super::afk::on_seat(r, &mut p, *seat, *to, *why),
             Note::Event { .. } => {}
         }
     }

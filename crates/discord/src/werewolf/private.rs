@@ -156,6 +156,8 @@ async fn send_batch(
             }
             Err(e) => {
                 tracing::warn!(seat, "DM failed: {e}");
+                // Our side failed the person: a miss of this ask is not their strike.
+                super::afk::unreached(table, seat).await;
                 return;
             }
         }

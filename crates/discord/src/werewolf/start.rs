@@ -95,6 +95,12 @@ pub(super) async fn start_game(
         // Kept whole with the session (as `agora play --board` does), so a restart plays
         // the same rules whatever the files say by then.
         board: (board.id != agora_agents::werewolf::boards::DEFAULT).then(|| (*board).clone()),
+        afk: Some(
+            bot.store
+                .community_afk(&table.guild.to_string())
+                .await
+                .unwrap_or_default(),
+        ),
     };
     let runner = match create(bot, &**table, &setup, seed).await {
         Ok(r) => r,
@@ -118,6 +124,7 @@ pub(super) async fn start_game(
         lang,
         board_id: lobby.board.clone(),
         graveyard: Default::default(),
+        held: Vec::new(),
     };
     let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect(), lang);
     let mut st = table.state.lock().await;

@@ -68,6 +68,10 @@ pub struct RunningData {
     /// The graveyard thread and who is in it (see [`super::graveyard`]).
     #[serde(default, skip_serializing_if = "is_default")]
     pub graveyard: Graveyard,
+    /// People's seats the table's AI plays now (taken over, or left): their asks are not
+    /// the person's (see `afk.rs`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub held: Vec<Seat>,
 }
 
 /// The graveyard as stored with the table.
@@ -93,9 +97,10 @@ fn one() -> f64 {
 }
 
 impl RunningData {
+    /// The seats people play now (not those the AI holds for them).
     pub fn humans(&self) -> SeatSet {
         (1..=self.seats.len() as Seat)
-            .filter(|s| self.seats[*s as usize - 1].user.is_some())
+            .filter(|s| self.seats[*s as usize - 1].user.is_some() && !self.held.contains(s))
             .collect()
     }
     pub fn seat_of(&self, user: u64) -> Option<Seat> {

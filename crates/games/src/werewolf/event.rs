@@ -82,6 +82,9 @@ pub enum DeathCause {
     Exploded,
     /// Taken by the white wolf king as he exploded.
     Taken,
+    /// A person away too long, on a server that idles such seats out (no last words, no
+    /// shot).
+    IdledOut,
 }
 
 /// One seat's ballot in a revealed vote.
@@ -255,6 +258,11 @@ pub enum Event {
     Exploded {
         wolf: Seat,
     },
+    /// A person away too long left the game by the server's setting: the seat is dead, with
+    /// no last words and no shot (told to everyone, before the night's first step).
+    IdledOut {
+        seat: Seat,
+    },
     /// The white wolf king took a seat with him as he exploded.
     Taken {
         king: Seat,
@@ -341,6 +349,8 @@ pub enum Fall {
     Exploded,
     /// Taken by the white wolf king.
     Taken,
+    /// Away too long: idled out by the server's setting.
+    IdledOut,
 }
 
 impl Fall {
@@ -353,6 +363,7 @@ impl Fall {
             Fall::KingShot => "ww-fall-king-shot",
             Fall::Exploded => "ww-fall-exploded",
             Fall::Taken => "ww-fall-taken",
+            Fall::IdledOut => "ww-fall-idled-out",
         }
     }
 
@@ -364,6 +375,7 @@ impl Fall {
             Fall::KingShot => "shot by the wolf king",
             Fall::Exploded => "self-exploded",
             Fall::Taken => "taken by the white wolf king",
+            Fall::IdledOut => "idled out",
         }
     }
 }
@@ -382,6 +394,7 @@ impl Event {
             } => Some((SeatSet::only(*t), Fall::KingShot)),
             Event::Exploded { wolf } => Some((SeatSet::only(*wolf), Fall::Exploded)),
             Event::Taken { target, .. } => Some((SeatSet::only(*target), Fall::Taken)),
+            Event::IdledOut { seat } => Some((SeatSet::only(*seat), Fall::IdledOut)),
             _ => None,
         }
     }
@@ -455,6 +468,7 @@ impl Event {
                     DeathCause::Vote => "ww-died-vote",
                     DeathCause::Exploded => "ww-died-exploded",
                     DeathCause::Taken => "ww-died-taken",
+                    DeathCause::IdledOut => "ww-died-idled-out",
                 },
                 &[("seat", &n(seat))],
             ),
@@ -566,6 +580,7 @@ impl Event {
             },
             Event::IdiotRevealed { seat } => t("ww-idiot-revealed", &[("seat", &n(seat))]),
             Event::Exploded { wolf } => t("ww-exploded", &[("wolf", &n(wolf))]),
+            Event::IdledOut { seat } => t("ww-idled-out", &[("seat", &n(seat))]),
             Event::Taken { king, target } => {
                 t("ww-taken", &[("king", &n(king)), ("target", &n(target))])
             }

@@ -52,6 +52,15 @@ impl Game for Werewolf {
     fn log(&self) -> &[Logged] {
         Werewolf::log(self)
     }
+    fn phase(&self) -> u32 {
+        Werewolf::phase_number(self)
+    }
+    fn can_idle_out(&self, seat: Seat) -> bool {
+        Werewolf::can_idle_out(self, seat)
+    }
+    fn idle_out(&mut self, seat: Seat) {
+        Werewolf::idle_out(self, seat)
+    }
     fn outcome(&self) -> Option<Outcome> {
         let winner = self.winner()?;
         Some(Outcome {

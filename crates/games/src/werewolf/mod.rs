@@ -26,6 +26,7 @@ mod day;
 mod deaths;
 mod event;
 mod game;
+mod idle;
 mod night;
 mod per_seat;
 mod refusal_text;

@@ -39,6 +39,29 @@ impl Night {
     }
 }
 
+impl Night {
+    /// Whether nothing of the night has happened yet (no pick, check, guard or potion),
+    /// given whether its seer and guard are alive: the one moment a seat can leave it
+    /// cleanly (see `idle.rs`).
+    pub(super) fn untouched(&self, seer_alive: bool, guard_alive: bool) -> bool {
+        self.round == 1
+            && self.tally.iter().all(|&c| c == 0)
+            && !self.wolves_done
+            && !self.witch_told
+            && self.seer_done != seer_alive
+            && self.guard_done != guard_alive
+            && self.shooting.is_none()
+    }
+
+    /// The night as if `seat` had been dead at nightfall: out of the wolves' picks, and the
+    /// seer's or the guard's step done when it was theirs.
+    pub(super) fn without(&mut self, seat: Seat, seer: bool, guard: bool) {
+        self.to_pick.remove(seat);
+        self.seer_done |= seer;
+        self.guard_done |= guard;
+    }
+}
+
 impl Werewolf {
     pub(super) fn begin_night(&mut self, n: u32) {
         self.day = n;

@@ -462,7 +462,7 @@ impl Player for Heuristic {
             } => {
                 self.alive.remove(*t);
             }
-            Event::Exploded { wolf } => self.alive.remove(*wolf),
+            Event::Exploded { wolf } | Event::IdledOut { seat: wolf } => self.alive.remove(*wolf),
             Event::Taken { target, .. } => self.alive.remove(*target),
             Event::IdiotRevealed { seat } => {
                 self.claims[*seat as usize].role = Some(Role::Idiot);

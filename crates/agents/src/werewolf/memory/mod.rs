@@ -311,7 +311,9 @@ impl SeatMemory {
                         target: Some(t), ..
                     }
                     | Event::Taken { target: t, .. } => self.alive.remove(*t),
-                    Event::Exploded { wolf } => self.alive.remove(*wolf),
+                    Event::Exploded { wolf } | Event::IdledOut { seat: wolf } => {
+                        self.alive.remove(*wolf)
+                    }
                     _ => {}
                 }
                 let line = other.story_in(self.lang);

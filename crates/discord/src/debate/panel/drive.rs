@@ -403,6 +403,8 @@ pub(super) async fn follow<G: DiscordPanel>(
                 .await
             }
             Note::Resumed => bot.post_text(channel, &lang.text("dp-resumed", &[])).await,
+            // Panels hand no seat over.
+            Note::Seat { .. } => {}
             Note::Ended { .. } => {
                 close_open_calls(&bot, &table).await;
                 scorecard::<G>(&bot, &table, channel, lang).await;

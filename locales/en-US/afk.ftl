@@ -1,0 +1,31 @@
+# AFK seats: a person who misses their actions, the seat handed to an AI, idling out.
+ww-idled-out = Seat { $seat } was away too long and idles out: the seat is out of the game, with no last words and no shot.
+ww-died-idled-out = Seat { $seat } dies (idled out).
+ww-fall-idled-out = idled out
+ww-end-idled-out = idled out, away too long
+session-seat-not-taken-over = your seat is not played by an AI now
+session-seat-too-soon = you can take your seat back from the next phase
+session-seat-left = you left this game: your seat stays with the AI
+session-seat-not-yours = that seat is not yours to take back or leave
+# Discord: reminders, takeovers, taking a seat back, leaving, the server setting.
+wwd-afk-reminder-half = ⏰ Half your time for this turn is gone: about { $left } seconds left.
+wwd-afk-reminder-late = ⏰ Your time for this turn is nearly up: about { $left } seconds left. A missed turn takes the rules' default, and two in a row may hand your seat to an AI.
+wwd-afk-taken-table = 🤖 { $name }'s seat is now played by an AI.
+wwd-afk-back-table = 🙋 { $name } takes their seat back.
+wwd-afk-left-table = 🚪 { $name } left the game; an AI plays their seat from now on.
+wwd-afk-taken-dm = 🤖 You missed two turns in a row, so an AI plays your seat for now. From the next phase on, press the button to take it back.
+wwd-afk-back-button = Take my seat back
+wwd-afk-back-done = 🙋 Your seat is yours again.
+wwd-afk-leave-done = 🚪 You left the game: an AI plays your seat to the end. It counts as a game left.
+wwd-afk-leave-no-game = There is no werewolf game of yours running in this channel.
+settings-afk-set = 🤖 From the next table on, when a person misses two turns in a row: { $what }.
+settings-afk-takeover = an AI takes the seat over (the table is told; the person can take it back from the next phase)
+settings-afk-idle = the seat idles out (it dies, with no last words and no shot)
+settings-afk-nothing = nothing happens (each missed turn takes the rules' default)
+cmd-settings-opt-afk = afk
+cmd-settings-opt-afk-desc = What happens to a person who misses two turns in a row
+cmd-settings-opt-afk-choice-0 = an AI takes the seat over
+cmd-settings-opt-afk-choice-1 = the seat idles out
+cmd-settings-opt-afk-choice-2 = nothing
+cmd-werewolf-leave = leave
+cmd-werewolf-leave-desc = Leaves the game in this channel: an AI plays your seat to the end.

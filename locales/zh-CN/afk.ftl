@@ -1,0 +1,31 @@
+# 挂机座位：错过行动的玩家、交给 AI 的座位、挂机出局。
+ww-idled-out = { $seat } 号离开太久，挂机出局：该座位退出游戏，没有遗言，也不能开枪。
+ww-died-idled-out = { $seat } 号死亡（挂机出局）。
+ww-fall-idled-out = 挂机出局
+ww-end-idled-out = 离开太久，挂机出局
+session-seat-not-taken-over = 你的座位现在没有由 AI 代打
+session-seat-too-soon = 从下一个阶段起才能收回你的座位
+session-seat-left = 你已离开本局：座位继续由 AI 代打
+session-seat-not-yours = 这个座位不是你的，无法收回或离开
+# Discord：提醒、AI 代打、收回座位、离开、服务器设置。
+wwd-afk-reminder-half = ⏰ 本回合的时间已过半：还剩约 { $left } 秒。
+wwd-afk-reminder-late = ⏰ 本回合的时间快到了：还剩约 { $left } 秒。错过的回合按规则取默认行动，连续错过两次，座位可能交给 AI 代打。
+wwd-afk-taken-table = 🤖 { $name } 的座位现在由 AI 代打。
+wwd-afk-back-table = 🙋 { $name } 收回了自己的座位。
+wwd-afk-left-table = 🚪 { $name } 离开了游戏；此后由 AI 代打其座位。
+wwd-afk-taken-dm = 🤖 你连续错过了两个回合，座位暂时由 AI 代打。从下一个阶段起，按下按钮即可收回。
+wwd-afk-back-button = 收回我的座位
+wwd-afk-back-done = 🙋 你的座位已经收回。
+wwd-afk-leave-done = 🚪 你已离开游戏：AI 会代打你的座位直到结束。本局记为中途离开。
+wwd-afk-leave-no-game = 本频道没有你正在进行的狼人杀对局。
+settings-afk-set = 🤖 从下一局起，玩家连续错过两个回合时：{ $what }。
+settings-afk-takeover = 由 AI 接管座位（会告知全桌；玩家从下一个阶段起可以收回）
+settings-afk-idle = 该座位挂机出局（直接死亡，没有遗言，也不能开枪）
+settings-afk-nothing = 不做处理（每个错过的回合按规则取默认行动）
+cmd-settings-opt-afk = 挂机
+cmd-settings-opt-afk-desc = 玩家连续错过两个回合时如何处理
+cmd-settings-opt-afk-choice-0 = 由 AI 接管座位
+cmd-settings-opt-afk-choice-1 = 挂机出局
+cmd-settings-opt-afk-choice-2 = 不做处理
+cmd-werewolf-leave = 离开
+cmd-werewolf-leave-desc = 离开本频道的对局：AI 代打你的座位直到结束。
