@@ -436,6 +436,9 @@ impl Agent<Werewolf> for LlmSeat {
 }
 
 #[cfg(test)]
+mod golden;
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
