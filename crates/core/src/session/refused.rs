@@ -57,7 +57,7 @@ mod tests {
     #[test]
     fn a_refusal_is_told_in_english_as_displayed_and_in_chinese() {
         let all = [
-            SubmitError::Refused(Refused::new(Refusal::UnknownSeat(12))),
+            SubmitError::Refused(Refused::new(Refusal::UnknownSeat { seat: 12, seats: 9 })),
             SubmitError::Stale,
             SubmitError::AiSeat(3),
             SubmitError::NoSuchSeat(12),
@@ -68,7 +68,10 @@ mod tests {
             let zh = e.text(Lang::ZhCn);
             assert!(zh.chars().any(crate::games::lang::is_han), "{zh}");
         }
-        assert_eq!(all[0].to_string(), Refusal::UnknownSeat(12).to_string());
+        assert_eq!(
+            all[0].to_string(),
+            Refusal::UnknownSeat { seat: 12, seats: 9 }.to_string()
+        );
         assert_eq!(all[0].text(Lang::ZhCn), "没有 12 号座位：座位号为 1 到 9");
         assert_eq!(
             format!("{:?}", all[0]),

@@ -32,9 +32,14 @@ fn requests_hash(lang: Lang) -> (u64, String) {
     let prompts = Arc::new(load_prompts(None).unwrap());
     let mut seats: Vec<LlmSeat> = (1..=SEATS as Seat)
         .map(|s| {
-            LlmSeat::new(s, player(Strategy::Heuristic, s, 11), client.clone(), prompts.clone())
-                .with_rules(&rules)
-                .with_lang(lang)
+            LlmSeat::new(
+                s,
+                player(Strategy::Heuristic, s, 11),
+                client.clone(),
+                prompts.clone(),
+            )
+            .with_rules(&rules)
+            .with_lang(lang)
         })
         .collect();
     let kinds = [
@@ -108,8 +113,14 @@ fn requests_hash(lang: Lang) -> (u64, String) {
 
 #[test]
 fn the_nine_seat_prompts_are_unchanged() {
-    for (lang, wanted) in [(Lang::En, 9266787709838690340u64), (Lang::ZhCn, 12933297602988156152u64)] {
+    for (lang, wanted) in [
+        (Lang::En, 9266787709838690340u64),
+        (Lang::ZhCn, 12933297602988156152u64),
+    ] {
         let (hash, first) = requests_hash(lang);
-        assert_eq!(hash, wanted, "{lang:?}: the first request now reads:\n{first}");
+        assert_eq!(
+            hash, wanted,
+            "{lang:?}: the first request now reads:\n{first}"
+        );
     }
 }

@@ -178,8 +178,9 @@ pub fn parse_reply_at(content: &str, ask: &Ask, seats: usize) -> Result<Parsed, 
         .map(|s| strip_control(s).chars().take(300).collect())
         .collect();
     let mut suspicion_scores = serde_json::Map::new();
-    let bad_scores =
-        format!("\"suspicion_scores\" must be an array of {{\"seat\": 1-{seats}, \"score\": number}}");
+    let bad_scores = format!(
+        "\"suspicion_scores\" must be an array of {{\"seat\": 1-{seats}, \"score\": number}}"
+    );
     let seat_ok = |s: u64| (1..=seats as u64).contains(&s);
     match &obj["suspicion_scores"] {
         Value::Array(items) => {
@@ -426,10 +427,19 @@ mod tests {
             AskKind::Speech,
             AskKind::PkSpeech,
             AskKind::LastWords,
+            AskKind::GuardPick,
+            AskKind::KingShot,
+            AskKind::SheriffRun,
+            AskKind::CampaignSpeech,
+            AskKind::SheriffVote,
+            AskKind::BadgePass,
+            AskKind::SpeakingOrder,
+            AskKind::SheriffCall,
         ];
         for kind in kinds {
             for targets in [&[1u8, 3, 5][..], &[1, 2, 3, 4, 5, 6, 7, 8, 9], &[]] {
-                if targets.is_empty() && !matches!(kind, AskKind::Witch) && !kind.is_speech() {
+                let worded = kind == AskKind::Witch || fixed_choices(kind).is_some();
+                if targets.is_empty() && !worded && !kind.is_speech() {
                     continue;
                 }
                 for can_save in [true, false] {
@@ -439,6 +449,8 @@ mod tests {
                     // What the ask's text offers (the schema lists every seat).
                     let offered: Vec<String> = if kind == AskKind::Witch {
                         witch_options(&a)
+                    } else if let Some(words) = fixed_choices(kind) {
+                        words.iter().map(|w| w.to_string()).collect()
                     } else {
                         a.targets.iter().map(|t| t.to_string()).collect()
                     };
