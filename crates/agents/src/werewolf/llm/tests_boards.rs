@@ -177,7 +177,7 @@ fn the_larger_boards_asks_are_read_from_the_model() {
     assert!(e.contains("not a valid target now"), "{e}");
     // The nine-seat check still refuses seat 12 as no seat at all.
     assert!(parse_reply(
-        &format!(r#"{{"reasoning_steps": [], "suspicion_scores": [], "target": 12}}"#),
+        r#"{"reasoning_steps": [], "suspicion_scores": [], "target": 12}"#,
         &guard
     )
     .unwrap_err()
