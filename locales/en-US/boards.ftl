@@ -44,7 +44,7 @@ ww-sheriff-calls-none = Sheriff { $sheriff } calls no vote.
 ww-speech-campaign = Seat { $seat } (campaign) says: "{ $text }"
 ww-votes-sheriff = Sheriff votes: { $ballots }.
 ww-votes-sheriff-pk = Sheriff PK votes: { $ballots }.
-ww-board = Board { $board }: { $seats } seats.
+ww-board = Board: { $board } ({ $seats } seats).
 
 # A model seat's memory of the larger boards.
 mem-kind-campaign = campaign speech

@@ -43,7 +43,7 @@ ww-sheriff-calls-none = 警长 { $sheriff } 号没有归票。
 ww-speech-campaign = { $seat } 号（竞选）发言：“{ $text }”
 ww-votes-sheriff = 警长投票：{ $ballots }。
 ww-votes-sheriff-pk = 警长 PK 投票：{ $ballots }。
-ww-board = 板子 { $board }：{ $seats } 人局。
+ww-board = 板子：{ $board }（{ $seats } 人局）。
 
 # 模型座位对大板子的记忆。
 mem-kind-campaign = 竞选发言

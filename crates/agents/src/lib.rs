@@ -53,6 +53,12 @@ pub struct Answer<A> {
 pub trait Agent<G: Game>: Send {
     fn observe(&mut self, event: &G::Event);
     fn decide(&mut self, ask: &G::Ask) -> Decision<G::Action>;
+    /// An action no ask waits for that this seat takes now, if any: asked only of the
+    /// seats the game names ([`Game::volunteers`](crate::games::Game::volunteers)), each
+    /// time it names them. Answered at once, from what the seat has seen.
+    fn volunteer(&mut self) -> Option<G::Action> {
+        None
+    }
 }
 
 /// Milliseconds since the Unix epoch.

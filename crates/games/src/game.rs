@@ -54,6 +54,12 @@ pub trait Game: Send + 'static {
     fn draft(&self, _seat: Seat, _ask: &Self::Ask, _text: &str) -> Option<Logged<Self::Event>> {
         None
     }
+    /// The seats that may take an action no ask waits for before the asks open now are
+    /// handed out (a werewolf's self-explosion before a day speech), in the order they are
+    /// asked; empty (the default) when there are none.
+    fn volunteers(&self) -> Vec<Seat> {
+        Vec::new()
+    }
     fn act(&mut self, seat: Seat, action: Self::Action) -> Result<(), Self::Refusal>;
     /// `seat`'s deadline passed: the rules' default applies.
     fn timeout(&mut self, seat: Seat) -> Result<(), Self::Refusal>;

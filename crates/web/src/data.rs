@@ -108,6 +108,9 @@ pub struct GameLine {
     pub finished_at: i64,
     pub players: Vec<String>,
     pub url: String,
+    /// The werewolf board's name, on any board but the default one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -151,6 +154,9 @@ pub struct GamePage {
     /// The result in words.
     pub result: String,
     pub finished_at: i64,
+    /// The werewolf board's name, on any board but the default one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
     pub seat: Option<u8>,
     pub per_seat: bool,
     pub seats: Vec<SeatLine>,
@@ -506,6 +512,7 @@ impl Reader {
             winner: game.winner.clone(),
             result: agora_core::stats::page::result(gv, &game, &names_by_seat, lang.lang),
             finished_at: game.finished_at,
+            board: board_name(&game.details, lang.lang),
             seat,
             per_seat: gv.per_seat(),
             seats,
@@ -647,5 +654,16 @@ fn game_line(names: &Names, g: &FinishedGame, lang: PageLang) -> GameLine {
         finished_at: g.finished_at,
         players,
         url: format!("/games/{}", seg(&g.id)),
+        board: board_name(&g.details, lang.lang),
     }
+}
+
+/// The name in `lang` of the board a game's details record (werewolf on any board but the
+/// default one), or its id when this build has no board of that id.
+fn board_name(details: &Value, lang: agora_games::Lang) -> Option<String> {
+    let id = details.get("board")?.as_str()?;
+    Some(match agora_agents::werewolf::boards::find(id) {
+        Ok(board) => board.name_in(lang).to_string(),
+        Err(_) => id.to_string(),
+    })
 }

@@ -171,7 +171,10 @@ pub fn community(page: &Community) -> Markup {
                 thead { tr { th { (l.t("web-col-game")) } th { (l.t("web-col-finished")) } th { (l.t("web-col-result")) } th { (l.t("web-col-players")) } } }
                 tbody { @for g in &page.latest {
                     tr {
-                        td { a href=(l.href(&g.url)) { (l.game_word(&g.game)) } }
+                        td {
+                            a href=(l.href(&g.url)) { (l.game_word(&g.game)) }
+                            @if let Some(board) = &g.board { " · " (board) }
+                        }
                         td { (l.when(g.finished_at)) }
                         td { (g.result) }
                         td { (l.list(&g.players)) }
@@ -238,6 +241,7 @@ pub fn game(page: &GamePage) -> Markup {
             (back(l, &page.community))
             h1 { (title) }
             p { (l.t_with("web-finished-at", &[("when", &l.when(page.finished_at))])) " " strong { (page.result) } }
+            @if let Some(board) = &page.board { p { (l.t_with("web-board", &[("board", board)])) } }
             h2 { (l.t("web-seats")) }
             div.scroll { table {
                 thead { tr { th.num { (l.t("web-col-seat")) } th { (l.t("web-col-player")) } th { (l.t("web-col-role")) } th.num { (l.t("web-col-score")) } th { (l.t("web-col-won")) } th.num { (l.t("web-col-rating-after")) } } }

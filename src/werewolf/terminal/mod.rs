@@ -67,6 +67,12 @@ pub struct WerewolfScreen {
     lang: Lang,
 }
 
+/// The seat a typed unasked action is for: the one whose ask is open, else the first of
+/// the seats at this keyboard.
+fn target_seat(open: Option<Seat>, humans: &[Seat]) -> Option<Seat> {
+    open.or_else(|| humans.first().copied())
+}
+
 /// What a person whose seat falls is told (they may stay to watch).
 fn fallen_line(seat: Seat, fall: Fall, lang: Lang) -> String {
     let how = lang.text(fall.key(), &[]);
@@ -185,6 +191,24 @@ impl Screen for WerewolfScreen {
             Step::Refused(e) => {
                 self.say("ww-refused", &[("why", &e)]);
                 self.prompted = None;
+            }
+            Step::Explode(target) => {
+                // The seat whose ask is open, else the first seat at this keyboard.
+                let seat = target_seat(current.map(|(seat, ..)| seat), &self.humans);
+                let Some(seat) = seat else {
+                    return Flow::Stay;
+                };
+                let action = agora_games::werewolf::Action::Explode { target };
+                match handle.submit(seat, action, None).await {
+                    // The day ended with it: the seat's open speech, if any, is gone.
+                    Ok(()) => {
+                        self.open.remove(&seat);
+                    }
+                    Err(e) => {
+                        self.say("ww-refused", &[("why", &e.text(self.lang))]);
+                        self.prompted = None;
+                    }
+                }
             }
             Step::Submit(action) => {
                 // An answer is only read for an open ask.

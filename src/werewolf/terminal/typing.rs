@@ -15,7 +15,8 @@ use std::time::Instant;
 
 /// Chinese command words and the English verb each stands for (a word that starts a
 /// longer one comes after it).
-const CHINESE_VERBS: [(&str, &str); 28] = [
+const CHINESE_VERBS: [(&str, &str); 29] = [
+    ("自爆", "explode"),
     ("撕警徽", "tear"),
     ("撕", "tear"),
     ("移交", "badge"),
@@ -71,6 +72,29 @@ fn as_english_command(text: &str) -> String {
         return seat(folded);
     }
     folded.to_string()
+}
+
+/// A self-explosion typed (`explode`, `explode 4`, `自爆`, `自爆 4号`): `None` when the
+/// line is not one; else the seat a white wolf king takes (or none), or why the seat is not
+/// read. Whether the rules take it now is theirs to say.
+pub fn read_explode(text: &str, lang: Lang) -> Option<Result<Option<Seat>, String>> {
+    let lower = as_english_command(text).to_ascii_lowercase();
+    let mut words = lower.split_whitespace();
+    if words.next() != Some("explode") {
+        return None;
+    }
+    Some(match words.next() {
+        None => Ok(None),
+        Some(w) => w.trim_start_matches("seat").parse().map(Some).map_err(|_| {
+            lang.text(
+                "ww-err-not-seat",
+                &[
+                    ("word", w),
+                    ("expected", &lang.text("ww-type-explode", &[])),
+                ],
+            )
+        }),
+    })
 }
 
 /// A speech's words without a leading `say` / `说` (which lets a person say a word the
@@ -255,6 +279,8 @@ pub enum Step {
     Nothing,
     /// `help`: what can be typed now (never taken as a speech; `say help` is).
     Help(String),
+    /// `explode [N]`: a self-explosion, answering no ask (the white wolf king's target).
+    Explode(Option<Seat>),
 }
 
 /// What `help` prints: the answer the open ask expects, if any, and the table's words.
@@ -310,6 +336,12 @@ impl Guard {
         self.abandon_asked = false;
         if text.eq_ignore_ascii_case("help") || ["?", "？", "帮助"].contains(&text) {
             return Step::Help(help(open.map(|(_, _, ask)| ask), self.lang));
+        }
+        // Answers no ask: taken whatever is open (or nothing), when the rules allow it.
+        match read_explode(text, self.lang) {
+            Some(Ok(target)) => return Step::Explode(target),
+            Some(Err(e)) => return Step::Refused(e),
+            None => {}
         }
         let Some((seat, seq, ask)) = open else {
             return if text.is_empty() {
@@ -396,6 +428,43 @@ mod tests {
         assert!(parse_answer(&speech, "this speech is far too long")
             .unwrap_err()
             .contains("at most 20"));
+    }
+
+    /// A self-explosion is read whatever is open, or with nothing open; a bad seat is
+    /// refused with what may be typed.
+    #[test]
+    fn an_explosion_is_typed_without_an_ask() {
+        assert_eq!(read_explode("explode", Lang::En), Some(Ok(None)));
+        assert_eq!(read_explode("Explode 4", Lang::En), Some(Ok(Some(4))));
+        assert_eq!(read_explode("自爆 4号", Lang::ZhCn), Some(Ok(Some(4))));
+        assert_eq!(read_explode("自爆", Lang::ZhCn), Some(Ok(None)));
+        assert_eq!(read_explode("vote 4", Lang::En), None);
+        let e = read_explode("explode x", Lang::En).unwrap().unwrap_err();
+        assert!(
+            e.contains("'x' is not a seat number") && e.contains("explode <seat>"),
+            "{e}"
+        );
+        let typed = |text: &str| Typed {
+            text: text.into(),
+            at: Instant::now(),
+        };
+        let mut guard = Guard::new(Lang::En);
+        assert_eq!(
+            guard.read(&typed("explode 3"), None, None),
+            Step::Explode(Some(3))
+        );
+        let speech = ask(AskKind::Speech, &[]);
+        assert_eq!(
+            guard.read(&typed("explode"), Some((2, 7, &speech)), None),
+            Step::Explode(None)
+        );
+        // The word itself, said.
+        assert_eq!(
+            guard.read(&typed("say explode"), Some((2, 7, &speech)), None),
+            Step::Submit(Action::Speak {
+                text: "explode".into()
+            })
+        );
     }
 
     /// Answers typed in Chinese are read as their English words, at any table; a Chinese

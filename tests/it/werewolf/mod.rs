@@ -4,10 +4,12 @@
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `forged`: forged speeches stay fenced in every prompt and `game_state`.
 //! - `llm`: model and remote-agent seats against a mock LLM and our agent server.
+//! - `board_llm`: model seats on a twelve-seat board (guard, sheriff, a malformed reply).
 //! - `chinese_llm`: model seats at a Chinese table read Chinese prompts only.
 //! - `model_pace`: nine model seats against a one-slot llama-like mock at a model's pace.
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
 
+mod board_llm;
 mod chinese_llm;
 mod forged;
 mod llm;

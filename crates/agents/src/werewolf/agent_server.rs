@@ -6,7 +6,7 @@
 //! from the events in the `game_state` (the built-in heuristic; with `--llm`, the language
 //! model with the heuristic as fallback). `GET /health` answers `ok`.
 
-use crate::games::werewolf::{Action, Ask, Event, Seat, Werewolf};
+use crate::games::werewolf::{Action, Ask, Event, Seat, Werewolf, MAX_SEATS};
 use crate::werewolf::llm::LlmSeat;
 use crate::werewolf::memory::TableRules;
 use crate::werewolf::WerewolfKit;
@@ -82,8 +82,8 @@ pub async fn decide(kit: &WerewolfKit, state: &Value) -> Result<Value, String> {
         .map_err(|e| format!("game_state.events: {e}"))?;
     let seat = state["seat"]
         .as_u64()
-        .filter(|s| (1..=9).contains(s))
-        .ok_or("game_state.seat must be a seat from 1 to 9")? as Seat;
+        .filter(|s| (1..=MAX_SEATS as u64).contains(s))
+        .ok_or("game_state.seat must be a seat from 1 to 16")? as Seat;
     if ask.seat != seat {
         return Err(format!(
             "game_state.ask is for seat {}, not seat {seat}",

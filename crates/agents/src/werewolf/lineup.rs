@@ -2,7 +2,7 @@
 //! I/O: what the ladder (`sim`) runs on its threads, and what tests use for a real game.
 
 use super::{fit_speech, player, Player, Strategy};
-use crate::games::werewolf::{Action, AskKind, Audience, Board, Role, Rules, Side, Werewolf};
+use crate::games::werewolf::{Action, Audience, Board, Rules, Side, Werewolf};
 use std::sync::Arc;
 
 /// Which AI sits on each side.
@@ -49,8 +49,6 @@ pub fn play_board(
     let mut players: Vec<Box<dyn Player>> = (1..=game.seat_count() as u8)
         .map(|seat| seat_player(&game, seat))
         .collect();
-    // Only boards where a wolf may explode ask the wolves before each day speech.
-    let explosive = board.self_explode || board.has(Role::WhiteWolfKing);
     let max_chars = rules.speech_max_chars;
     let mut cursor = 0;
     deliver(&game, &mut players, &mut cursor);
@@ -60,7 +58,8 @@ pub fn play_board(
             tracing::error!(seed, "game stalled with no pending ask");
             break;
         };
-        if explosive && matches!(ask.kind, AskKind::Speech | AskKind::CampaignSpeech) {
+        // Only boards where a wolf may explode ask the wolves, before each day speech.
+        if !game.volunteers().is_empty() {
             if let Some((wolf, action)) = volunteered(&game, &mut players) {
                 if game.act(wolf, action).is_ok() {
                     deliver(&game, &mut players, &mut cursor);
@@ -101,8 +100,7 @@ pub fn play_board(
 
 /// The first living wolf (in seat order) who volunteers an unasked action now.
 fn volunteered(game: &Werewolf, players: &mut [Box<dyn Player>]) -> Option<(u8, Action)> {
-    let wolves = game.alive().iter().filter(|s| game.role(*s).is_wolf());
-    for wolf in wolves.collect::<Vec<_>>() {
+    for wolf in game.volunteers().iter() {
         if let Some(action) = players[wolf as usize - 1].volunteer() {
             return Some((wolf, action));
         }

@@ -17,7 +17,7 @@ use super::{fit_speech, Player};
 use crate::config::ConfigError;
 use crate::games::lang::Lang;
 use crate::games::werewolf::{
-    Action, Ask, AskKind, Event, Role, Rules, Seat, SeatSet, Werewolf, WitchSelfSave, SEATS,
+    Action, Ask, AskKind, Board, Event, Rules, Seat, SeatSet, Werewolf, WitchSelfSave, SEATS,
 };
 use crate::llm::prompts::{PromptSet, PromptSpec};
 use crate::llm::{Client, Message, Request};
@@ -28,8 +28,9 @@ use std::path::Path;
 use std::sync::Arc;
 
 mod reply;
+mod table;
 
-pub use reply::{parse_reply, Parsed};
+pub use reply::{parse_reply, parse_reply_at, Parsed};
 
 /// One prompt file of `content/prompts/werewolf/<folder>`: `""` for the English ones,
 /// `"zh-CN/"` for the Chinese ones (named `zh-CN/<name>`).
@@ -65,6 +66,21 @@ macro_rules! prompts_in {
             prompt!($folder, "role_witch",),
             prompt!($folder, "role_hunter",),
             prompt!($folder, "role_villager",),
+            prompt!($folder, "role_guard",),
+            prompt!($folder, "role_idiot",),
+            prompt!($folder, "role_wolf_king",),
+            prompt!($folder, "role_white_wolf_king",),
+            prompt!(
+                $folder,
+                "rules_board",
+                "board",
+                "seats",
+                "deck",
+                "night",
+                "table",
+                "win",
+                "max_days"
+            ),
             prompt!($folder, "public", "transcript", "claims"),
             prompt!($folder, "private", "private", "night"),
             prompt!($folder, "decide_wolf_pick", "day", "targets"),
@@ -76,6 +92,14 @@ macro_rules! prompts_in {
             prompt!($folder, "decide_last_words", "day", "max_chars"),
             prompt!($folder, "decide_vote", "day", "targets"),
             prompt!($folder, "decide_pk_vote", "day", "targets"),
+            prompt!($folder, "decide_guard_pick", "day", "targets"),
+            prompt!($folder, "decide_king_shot", "day", "targets"),
+            prompt!($folder, "decide_sheriff_run", "day"),
+            prompt!($folder, "decide_campaign_speech", "day", "max_chars"),
+            prompt!($folder, "decide_sheriff_vote", "day", "targets"),
+            prompt!($folder, "decide_badge_pass", "day", "targets"),
+            prompt!($folder, "decide_speaking_order", "day"),
+            prompt!($folder, "decide_sheriff_call", "day", "targets"),
         ]
     };
 }
@@ -105,16 +129,14 @@ fn decide_name(kind: AskKind) -> &'static str {
         AskKind::LastWords => "decide_last_words",
         AskKind::Vote => "decide_vote",
         AskKind::PkVote => "decide_pk_vote",
-        // The larger boards' asks have no prompt yet: the seat's built-in player answers
-        // them (`LlmSeat::decide`).
-        AskKind::GuardPick
-        | AskKind::KingShot
-        | AskKind::SheriffRun
-        | AskKind::CampaignSpeech
-        | AskKind::SheriffVote
-        | AskKind::BadgePass
-        | AskKind::SpeakingOrder
-        | AskKind::SheriffCall => "",
+        AskKind::GuardPick => "decide_guard_pick",
+        AskKind::KingShot => "decide_king_shot",
+        AskKind::SheriffRun => "decide_sheriff_run",
+        AskKind::CampaignSpeech => "decide_campaign_speech",
+        AskKind::SheriffVote => "decide_sheriff_vote",
+        AskKind::BadgePass => "decide_badge_pass",
+        AskKind::SpeakingOrder => "decide_speaking_order",
+        AskKind::SheriffCall => "decide_sheriff_call",
     }
 }
 
@@ -164,16 +186,43 @@ fn witch_self_save(rules: &TableRules, lang: Lang) -> String {
     )
 }
 
-/// Whether `null` (abstain, decline) is a valid target for this kind.
+/// Whether `null` (abstain, decline, nobody, tear the badge) is a valid target for this
+/// kind (the schema's; a vote the board forbids abstaining from refuses it in the check).
 fn may_pass(kind: AskKind) -> bool {
-    matches!(kind, AskKind::HunterShot | AskKind::Vote | AskKind::PkVote)
+    matches!(
+        kind,
+        AskKind::HunterShot
+            | AskKind::Vote
+            | AskKind::PkVote
+            | AskKind::KingShot
+            | AskKind::SheriffVote
+            | AskKind::GuardPick
+            | AskKind::BadgePass
+            | AskKind::SheriffCall
+    )
 }
 
-/// Every witch choice the schema offers ("save", "poison 1" … "poison 9", "pass"); which
-/// of them are valid now is said in the ask's text and checked in code.
-fn every_witch_option() -> Vec<String> {
+/// Whether `null` is a valid target for this ask now.
+fn may_pass_now(ask: &Ask) -> bool {
+    may_pass(ask.kind) && !(ask.kind.is_vote() && ask.no_abstain)
+}
+
+/// The asks answered by a word from a fixed list (`choice`), and that list, each word the
+/// verb [`Choice::read`](crate::games::werewolf::Choice::read) takes.
+fn fixed_choices(kind: AskKind) -> Option<&'static [&'static str]> {
+    match kind {
+        AskKind::SheriffRun => Some(&["run", "pass"]),
+        AskKind::SpeakingOrder => Some(&["up", "down"]),
+        _ => None,
+    }
+}
+
+/// Every witch choice the schema offers ("save", "poison 1" … "poison N" for a table of
+/// `seats`, "pass"); which of them are valid now is said in the ask's text and checked in
+/// code.
+fn every_witch_option(seats: usize) -> Vec<String> {
     let mut o = vec!["save".to_string()];
-    o.extend((1..=SEATS).map(|t| format!("poison {t}")));
+    o.extend((1..=seats).map(|t| format!("poison {t}")));
     o.push("pass".into());
     o
 }
@@ -185,6 +234,14 @@ fn every_witch_option() -> Vec<String> {
 /// arrives, with the review (`reasoning_steps`, `suspicion_scores`) after it; any other
 /// decision comes after the review, which reasons its way to it.
 pub fn schema_for(ask: &Ask) -> (String, Value) {
+    schema_at(ask, SEATS)
+}
+
+/// [`schema_for`] at a table of `seats` (the seats its enums list). A campaign speech may
+/// be withdrawn instead (`withdraw`, first, so the speech is only written when given); the
+/// sheriff's sign-up and his speaking direction are a word (`choice`).
+pub fn schema_at(ask: &Ask, seats: usize) -> (String, Value) {
+    let seat_numbers = || (1..=seats as u8).collect::<Vec<u8>>();
     let review = |props: &mut serde_json::Map<String, Value>| {
         props.insert(
             "reasoning_steps".into(),
@@ -195,7 +252,7 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
             json!({"type": "array", "maxItems": 4, "items": {
                 "type": "object",
                 "properties": {
-                    "seat": {"enum": (1..=SEATS as u8).collect::<Vec<u8>>()},
+                    "seat": {"enum": seat_numbers()},
                     "score": {"type": "number"},
                 },
                 "required": ["seat", "score"],
@@ -207,6 +264,9 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
     let name;
     if ask.kind.is_speech() {
         name = "speech";
+        if ask.kind == AskKind::CampaignSpeech {
+            props.insert("withdraw".into(), json!({"type": "boolean"}));
+        }
         props.insert(
             "speech".into(),
             json!({"type": "string", "maxLength": ask.max_chars}),
@@ -216,10 +276,13 @@ pub fn schema_for(ask: &Ask) -> (String, Value) {
         review(&mut props);
         if ask.kind == AskKind::Witch {
             name = "witch";
-            props.insert("choice".into(), json!({"enum": every_witch_option()}));
+            props.insert("choice".into(), json!({"enum": every_witch_option(seats)}));
+        } else if let Some(words) = fixed_choices(ask.kind) {
+            name = "choice";
+            props.insert("choice".into(), json!({ "enum": words }));
         } else {
             name = "target";
-            let mut targets: Vec<Value> = (1..=SEATS as u8).map(|s| json!(s)).collect();
+            let mut targets: Vec<Value> = seat_numbers().into_iter().map(|s| json!(s)).collect();
             if may_pass(ask.kind) {
                 targets.push(Value::Null);
             }
@@ -249,6 +312,8 @@ pub struct LlmSeat {
     prompts: Arc<PromptSet>,
     /// The table's language: which prompts it renders.
     lang: Lang,
+    /// The board the table plays (told in the system message).
+    board: Arc<Board>,
 }
 
 impl LlmSeat {
@@ -265,7 +330,15 @@ impl LlmSeat {
             client,
             prompts,
             lang: Lang::En,
+            board: Board::seed9(),
         }
+    }
+
+    /// A seat at a table played on `board` (set before the game's first event; a seat
+    /// not told learns the board from the game's `Board` event, by its id).
+    pub fn with_board(mut self, board: Arc<Board>) -> LlmSeat {
+        self.board = board;
+        self
     }
 
     /// A seat at a table played in `lang`: its prompts and its memory's lines in that
@@ -308,25 +381,7 @@ impl LlmSeat {
     pub fn request(&self, ask: &Ask) -> Request {
         let m = &self.memory;
         let lang = self.lang;
-        let rules = self.render(
-            "rules",
-            &[
-                ("max_days", &m.rules.max_days.to_string()),
-                ("hunter_rule", &hunter_rule(&m.rules, lang)),
-                ("witch_self_save", &witch_self_save(&m.rules, lang)),
-            ],
-        );
-        // Every role's guide, the same for every seat: which one is this seat's is private.
-        let guides: Vec<String> = Role::ALL[..5]
-            .iter()
-            .map(|r| self.render(&format!("role_{}", r.name()), &[]))
-            .map(|g| format!("- {}", g.trim()))
-            .collect();
-        let system = format!(
-            "{rules}\n\n{}\n{}",
-            lang.text("ww-llm-roles", &[]),
-            guides.join("\n")
-        );
+        let system = self.system_text();
         let public = self.render(
             "public",
             &[
@@ -343,7 +398,7 @@ impl LlmSeat {
             Some(s) => lang.text("ww-llm-attacked", &[("seat", &s.to_string())]),
             None => lang.text("ww-llm-not-attacked", &[]),
         };
-        let decide = self.render(
+        let mut decide = self.render(
             decide_name(ask.kind),
             &[
                 ("day", &day),
@@ -353,7 +408,14 @@ impl LlmSeat {
                 ("options", &witch_options(ask).join(", ")),
             ],
         );
-        let (schema_name, schema) = schema_for(ask);
+        if ask.kind.is_vote() && ask.no_abstain {
+            decide = format!(
+                "{}\n{}",
+                decide.trim_end(),
+                lang.text("ww-llmb-no-abstain-now", &[])
+            );
+        }
+        let (schema_name, schema) = schema_at(ask, m.seats as usize);
         Request {
             messages: vec![
                 Message::system(system),
@@ -376,11 +438,12 @@ pub async fn ask_model(
     ask: &Ask,
     fallback: Action,
     day: u32,
+    seats: usize,
 ) -> Answer<Action> {
     let mut context = serde_json::Map::new();
     context.insert("day".into(), json!(day));
     let check = |content: &str| {
-        parse_reply(content, ask).map(|p| {
+        parse_reply_at(content, ask, seats).map(|p| {
             let mut review = serde_json::Map::new();
             review.insert("reasoning_steps".into(), json!(p.reasoning_steps));
             review.insert("suspicion_scores".into(), Value::Object(p.suspicion_scores));
@@ -410,6 +473,13 @@ pub async fn ask_model(
 
 impl Agent<Werewolf> for LlmSeat {
     fn observe(&mut self, event: &Event) {
+        if let Event::Board { id, .. } = event {
+            if *id != self.board.id {
+                if let Ok(board) = super::boards::find(id) {
+                    self.board = board;
+                }
+            }
+        }
         self.memory.observe(event);
         self.fallback.observe(event);
     }
@@ -422,191 +492,28 @@ impl Agent<Werewolf> for LlmSeat {
         if let Action::Speak { text } = &mut fallback {
             *text = fit_speech(text, ask.max_chars as usize);
         }
-        if decide_name(ask.kind).is_empty() {
-            return Decision::Now(fallback);
-        }
         let request = self.request(ask);
         let client = self.client.clone();
         let ask = *ask;
         let day = self.memory.day.max(1);
+        let seats = self.memory.seats as usize;
         Decision::Later(Box::pin(async move {
-            ask_model(&client, request, &ask, fallback, day).await
+            ask_model(&client, request, &ask, fallback, day, seats).await
         }))
+    }
+
+    /// A wolf's self-explosion is never asked: the seat's built-in player decides whether
+    /// and whom a white wolf king takes (a model call before every speech would cost more
+    /// than the rare explosion is worth).
+    fn volunteer(&mut self) -> Option<Action> {
+        self.fallback.volunteer()
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
+mod golden;
 
-    fn ask(kind: AskKind, targets: &[Seat]) -> Ask {
-        Ask {
-            seat: 4,
-            kind,
-            targets: targets.iter().copied().collect(),
-            attacked: Some(2),
-            can_save: true,
-            max_chars: 40,
-            no_abstain: false,
-            seq: 3,
-        }
-    }
-
-    #[test]
-    fn one_schema_per_kind_of_ask_with_the_speech_first() {
-        // The same schema whatever the legal targets: they are in the ask's text.
-        let (_, a) = schema_for(&ask(AskKind::Vote, &[1, 5]));
-        let (_, b) = schema_for(&ask(AskKind::Vote, &[2, 3, 4]));
-        assert_eq!(a, b);
-        assert_eq!(
-            a["properties"]["target"]["enum"],
-            json!([1, 2, 3, 4, 5, 6, 7, 8, 9, null])
-        );
-        let (_, s) = schema_for(&ask(AskKind::SeerCheck, &[6]));
-        assert_eq!(
-            s["properties"]["target"]["enum"],
-            json!([1, 2, 3, 4, 5, 6, 7, 8, 9])
-        );
-        let mut w = ask(AskKind::Witch, &[]);
-        w.can_save = false;
-        assert_eq!(schema_for(&w), schema_for(&ask(AskKind::Witch, &[1, 3])));
-        let (_, s) = schema_for(&w);
-        assert_eq!(s["properties"]["choice"]["enum"][0], "save");
-        assert_eq!(s["properties"]["choice"]["enum"][9], "poison 9");
-        assert_eq!(s["additionalProperties"], json!(false));
-        // Reasoning before a decision; a speech before the reasoning (it streams).
-        for (a, first) in [
-            (ask(AskKind::Vote, &[1, 5]), "reasoning_steps"),
-            (ask(AskKind::Witch, &[1, 3]), "reasoning_steps"),
-            (ask(AskKind::Speech, &[]), "speech"),
-        ] {
-            let (_, s) = schema_for(&a);
-            let keys: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
-            assert_eq!(keys[0], first, "{keys:?}");
-            assert_eq!(s["required"][0], first);
-            // The mock answers in the same order.
-            let reply = crate::llm::mock::instance(&s, &mut 5).to_string();
-            assert!(reply.starts_with(&format!("{{\"{first}\"")), "{reply}");
-        }
-    }
-
-    #[test]
-    fn a_target_the_schema_offers_but_the_ask_does_not_is_refused() {
-        let a = ask(AskKind::Vote, &[1, 5]);
-        let reply = r#"{"reasoning_steps": [], "suspicion_scores": [], "target": 3}"#;
-        let e = parse_reply(reply, &a).unwrap_err();
-        assert!(
-            e.contains("seat 3 is not a valid target now (valid: 1, 5"),
-            "{e}"
-        );
-        let mut w = ask(AskKind::Witch, &[1, 3]);
-        w.can_save = false;
-        let reply = r#"{"reasoning_steps": [], "suspicion_scores": [], "choice": "save"}"#;
-        let e = parse_reply(reply, &w).unwrap_err();
-        assert!(
-            e.contains("not allowed now (allowed: poison 1, poison 3, pass)"),
-            "{e}"
-        );
-    }
-
-    /// Two seats' requests at the same moment share everything up to the private block:
-    /// the system message and the public part of the user message are the same text.
-    #[test]
-    fn seats_share_the_prompt_up_to_their_private_block() {
-        use crate::werewolf::lineup::{play, Lineup};
-        use crate::werewolf::{player, Strategy};
-        let rules = Arc::new(Rules::default());
-        let lineup = Lineup {
-            good: Strategy::Heuristic,
-            wolves: Strategy::Heuristic,
-        };
-        let game = play(&rules, 11, lineup);
-        let config = crate::config::LlmConfig::default();
-        let client = Client::new(crate::llm::Provider::fixed(
-            "werewolf",
-            "http://127.0.0.1:9/v1",
-            "m",
-            &config,
-        ));
-        let prompts = Arc::new(load_prompts(None).unwrap());
-        let mut seats: Vec<LlmSeat> = (1..=SEATS as Seat)
-            .map(|s| {
-                let fallback = player(Strategy::Heuristic, s, 11);
-                LlmSeat::new(s, fallback, client.clone(), prompts.clone())
-            })
-            .collect();
-        // Up to the second day's votes.
-        for logged in game.log() {
-            if matches!(logged.event, Event::VotesRevealed { .. }) && game.day() > 1 {
-                break;
-            }
-            for seat in &mut seats {
-                if logged.audience.includes(seat.seat) {
-                    seat.memory.observe(&logged.event);
-                }
-            }
-        }
-        let requests: Vec<Request> = seats
-            .iter()
-            .map(|s| {
-                s.request(&Ask {
-                    seat: s.seat,
-                    ..ask(AskKind::Vote, &[1, 2, 3])
-                })
-            })
-            .collect();
-        let split = |r: &Request| {
-            let user = &r.messages[1].content;
-            let at = user.find("What follows is for you alone.").expect(user);
-            (
-                r.messages[0].content.clone(),
-                user[..at].to_string(),
-                user[at..].to_string(),
-            )
-        };
-        let (system, public, private) = split(&requests[0]);
-        assert!(
-            system.contains("SEER:") && system.contains("WEREWOLF:"),
-            "{system}"
-        );
-        assert!(public.contains("Claims so far"), "{public}");
-        for r in &requests[1..] {
-            let (s, p, own) = split(r);
-            assert_eq!(s, system);
-            assert_eq!(p, public);
-            assert_ne!(own, private);
-            assert_eq!(r.schema, requests[0].schema);
-        }
-        // What a seat alone knows is after the shared part only.
-        for (i, r) in requests.iter().enumerate() {
-            let seat = i + 1;
-            let (_, public, own) = split(r);
-            let role = game.role(seat as Seat);
-            assert!(
-                own.contains(&format!("You are seat {seat}, the {role}.")),
-                "{own}"
-            );
-            assert!(!public.contains("You are seat"), "{public}");
-        }
-        // At a Chinese table the same seat renders the Chinese prompts and option words.
-        let zh = LlmSeat::new(
-            1,
-            player(Strategy::Heuristic, 1, 11),
-            client.clone(),
-            prompts.clone(),
-        )
-        .with_lang(Lang::ZhCn)
-        .request(&ask(AskKind::Witch, &[2, 3]));
-        let (system, user) = (&zh.messages[0].content, &zh.messages[1].content);
-        assert!(
-            system.contains("各身份的玩法") && system.contains("预言家"),
-            "{system}"
-        );
-        assert!(!system.contains("How to play"), "{system}");
-        assert!(user.contains("今晚 2 号遭到袭击"), "{user}");
-        assert_eq!(
-            zh.schema,
-            seats[0].request(&ask(AskKind::Witch, &[2, 3])).schema
-        );
-    }
-}
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod tests_boards;

@@ -120,6 +120,9 @@ impl Agent<Werewolf> for BuiltIn {
         }
         Decision::Now(action)
     }
+    fn volunteer(&mut self) -> Option<Action> {
+        self.player.volunteer()
+    }
 }
 
 /// The AI in a seat, as stored with the session.

@@ -328,6 +328,10 @@ impl<T: Game> Runner<T> {
 
     /// Hands newly opened asks to their agents (all at once) and arms their deadlines.
     fn dispatch(&mut self, now: i64) {
+        if self.volunteered() {
+            // Taken before the asks open now are handed out (they may close with it).
+            return;
+        }
         let later_before = self.later.len();
         for pending in self.game.pending() {
             let key = (pending.seat, pending.seq);
@@ -397,6 +401,45 @@ impl<T: Game> Runner<T> {
         }
     }
 
+    /// Before asks not yet handed out, asks the AI seats the game names whether they take
+    /// an unasked action now (a wolf's self-explosion before a day speech), in the game's
+    /// order; the first that does (and that the rules would take) is queued as an input
+    /// answering no ask, and true is returned. The same questions in the same order on a
+    /// resume, so the agents end in the same state.
+    fn volunteered(&mut self) -> bool {
+        let queued = |p: &Proposal<T::Action>| p.seq == UNASKED && p.source == InputSource::Ai;
+        if self.ready.iter().any(queued) {
+            return true;
+        }
+        let fresh = self
+            .game
+            .pending()
+            .iter()
+            .any(|p| !self.dispatched.contains(&(p.seat, p.seq)));
+        if !fresh {
+            return false;
+        }
+        for seat in self.game.volunteers() {
+            let Some(Some(agent)) = self.agents.get_mut(seat as usize - 1) else {
+                continue;
+            };
+            let Some(action) = agent.volunteer() else {
+                continue;
+            };
+            if self.game.check(seat, &action).is_ok() {
+                self.ready.push_back(Proposal {
+                    seat,
+                    seq: UNASKED,
+                    action: Some(action),
+                    source: InputSource::Ai,
+                    note: None,
+                });
+                return true;
+            }
+        }
+        false
+    }
+
     /// A watched session's reading time before an AI's speech: what a person takes to read
     /// the speech it follows, an eighth of the step delay a word (100 ms at the terminal's
     /// 800 ms), at most 25 step delays. Nothing for other inputs (a judge's scores, a vote).
@@ -450,6 +493,11 @@ impl<T: Game> Runner<T> {
         self.forgiveness(p.seat, p.source, &mut p.note);
         if let Some(action) = &p.action {
             if let Err(refusal) = self.game.check(p.seat, action) {
+                if p.seq == UNASKED && p.source == InputSource::Ai {
+                    // An AI's unasked action the game no longer takes answers nothing.
+                    tracing::debug!(session = %self.id, seat = p.seat, %refusal, "AI's unasked action refused; dropped");
+                    return Ok(());
+                }
                 tracing::debug!(session = %self.id, seat = p.seat, %refusal, "AI answer refused; default taken");
                 let mut note = p.note.take().unwrap_or_else(|| serde_json::json!({}));
                 note["refused"] = serde_json::json!(refusal.to_string());

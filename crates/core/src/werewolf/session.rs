@@ -196,7 +196,8 @@ impl GameSetup for WerewolfSetup {
                                 prompts.clone(),
                             )
                             .with_rules(&self.rules)
-                            .with_lang(self.lang),
+                            .with_lang(self.lang)
+                            .with_board(self.board()),
                         )
                             as Box<dyn Agent<Werewolf>>,
                         None => builtin(Strategy::Heuristic),

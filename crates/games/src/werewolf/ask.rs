@@ -367,8 +367,8 @@ impl Ask {
 /// Why an action was refused. Nothing changes when an action is refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum Refusal {
-    #[error("there is no seat {0}: seats are numbered 1 to 9")]
-    UnknownSeat(Seat),
+    #[error("there is no seat {seat}: seats are numbered 1 to {seats}")]
+    UnknownSeat { seat: Seat, seats: u8 },
     #[error("the game is over")]
     GameOver,
     #[error("seat {seat} has nothing to do now (waiting for: {waiting})")]

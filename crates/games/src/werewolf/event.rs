@@ -114,10 +114,13 @@ impl PerSeat<Ballot> {
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     /// The board, first of all on any board but the default one (which says nothing, as
-    /// before boards): its id and its number of seats.
+    /// before boards): its id, its number of seats, and its name by language (`en`,
+    /// `zh-CN`), as the story tells it.
     Board {
         id: String,
         seats: u8,
+        #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+        names: std::collections::BTreeMap<String, String>,
     },
     /// Seat learns its role (that seat only).
     RoleDealt {
@@ -409,8 +412,16 @@ impl Event {
         let t = |id: &str, args: &[(&str, &str)]| lang.text(id, args);
         let n = |s: &Seat| s.to_string();
         match self {
-            Event::Board { id, seats } => {
-                t("ww-board", &[("board", id), ("seats", &seats.to_string())])
+            Event::Board { id, seats, names } => {
+                // The board's name in the reader's language (its English one, else its id).
+                let board = names
+                    .get(lang.code())
+                    .or_else(|| names.get(Lang::En.code()))
+                    .unwrap_or(id);
+                t(
+                    "ww-board",
+                    &[("board", board), ("seats", &seats.to_string())],
+                )
             }
             Event::RoleDealt { seat, role } => t(
                 "ww-role-dealt",

@@ -43,6 +43,11 @@ impl Game for Werewolf {
             },
         })
     }
+    /// Before each day speech (the sheriff campaign's too) on a board where a wolf may
+    /// explode, the living wolves in seat order, as the ladder asks them.
+    fn volunteers(&self) -> Vec<Seat> {
+        Werewolf::volunteers(self).iter().collect()
+    }
     fn act(&mut self, seat: Seat, action: Action) -> Result<(), Refusal> {
         Werewolf::act(self, seat, action)
     }
@@ -77,7 +82,13 @@ impl Game for Werewolf {
                     details: gpp_breakdown(self, i as Seat + 1),
                 })
                 .collect(),
-            details: serde_json::Value::Null,
+            // The board, on any but the default one (whose games record nothing, as
+            // before boards).
+            details: if self.board().id == super::Board::seed9().id {
+                serde_json::Value::Null
+            } else {
+                serde_json::json!({ "board": self.board().id })
+            },
         })
     }
 }

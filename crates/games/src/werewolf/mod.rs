@@ -287,7 +287,8 @@ impl Werewolf {
         };
         if game.board.id != board::SEED9_ID {
             let (id, seats) = (game.board.id.clone(), game.seats);
-            game.emit(Audience::Everyone, Event::Board { id, seats });
+            let names = game.board.name.clone();
+            game.emit(Audience::Everyone, Event::Board { id, seats, names });
         }
         for seat in every.iter() {
             let role = game.role(seat);
@@ -369,6 +370,20 @@ impl Werewolf {
     /// What the game is waiting for now. At most one ask per seat.
     pub fn asks(&self) -> &[Ask] {
         &self.asks
+    }
+    /// The wolves a driver asks whether to self-explode before the open ask is handed out:
+    /// the living wolves when that ask is a day speech (the campaign's included) on a board
+    /// where a wolf may explode, else nobody. The rules still check each explosion.
+    pub fn volunteers(&self) -> SeatSet {
+        let explosive = self.board.self_explode || self.board.has(Role::WhiteWolfKing);
+        match self.asks.first() {
+            Some(ask)
+                if explosive && matches!(ask.kind, AskKind::Speech | AskKind::CampaignSpeech) =>
+            {
+                self.alive.intersect(self.wolves)
+            }
+            _ => SeatSet::EMPTY,
+        }
     }
     pub fn ask_for(&self, seat: Seat) -> Option<&Ask> {
         self.asks.iter().find(|a| a.seat == seat)
@@ -529,7 +544,10 @@ impl Werewolf {
     /// A seat of this table, in a game not over.
     fn pending_seat(&self, seat: Seat) -> Result<(), Refusal> {
         if !(1..=self.seats).contains(&seat) {
-            return Err(Refusal::UnknownSeat(seat));
+            return Err(Refusal::UnknownSeat {
+                seat,
+                seats: self.seats,
+            });
         }
         if self.winner.is_some() {
             return Err(Refusal::GameOver);

@@ -7,9 +7,6 @@ use super::seat::SeatSet;
 use crate::localized::{reread_any, Localized};
 use crate::Lang;
 
-/// The seats of the board, as "seats are numbered 1 to 9" says.
-const BOARD: &str = "9";
-
 /// Why the witch may not save, as the rules word it (`CannotSave`): each a message.
 const NO_SAVE: [(&str, &[&str]); 6] = [
     ("ww-refused-save-not-night", &[]),
@@ -87,9 +84,9 @@ impl Localized for Refusal {
     fn text(&self, lang: Lang) -> String {
         let n = |x: &dyn std::fmt::Display| x.to_string();
         match self {
-            Refusal::UnknownSeat(seat) => lang.text(
+            Refusal::UnknownSeat { seat, seats } => lang.text(
                 "ww-refused-unknown-seat",
-                &[("seat", &n(seat)), ("seats", BOARD)],
+                &[("seat", &n(seat)), ("seats", &seats.to_string())],
             ),
             Refusal::GameOver => lang.text("ww-refused-over", &[]),
             Refusal::NotYourTurn { seat, waiting } => lang.text(
@@ -153,7 +150,7 @@ mod tests {
     fn every_refusal() -> Vec<Refusal> {
         use AskKind::*;
         let mut all = vec![
-            Refusal::UnknownSeat(12),
+            Refusal::UnknownSeat { seat: 12, seats: 9 },
             Refusal::GameOver,
             Refusal::NotYourTurn {
                 seat: 2,
@@ -224,7 +221,7 @@ mod tests {
     fn a_refusal_reads_naturally_in_chinese() {
         let zh = |r: Refusal| r.text(Lang::ZhCn);
         assert_eq!(
-            zh(Refusal::UnknownSeat(12)),
+            zh(Refusal::UnknownSeat { seat: 12, seats: 9 }),
             "没有 12 号座位：座位号为 1 到 9"
         );
         assert_eq!(

@@ -57,7 +57,7 @@ fn refusal_changes_nothing() {
     ));
     assert!(matches!(
         g.act(12, Action::Pass),
-        Err(Refusal::UnknownSeat(12))
+        Err(Refusal::UnknownSeat { seat: 12, seats: 9 })
     ));
     assert_eq!(g.log().len(), before);
     assert_eq!(g.asks(), &asks[..]);

@@ -534,3 +534,40 @@ fn every_board_plays_to_the_end() {
         }
     }
 }
+
+#[test]
+fn an_unknown_seat_is_refused_with_the_tables_seat_count() {
+    use crate::localized::Localized;
+    use crate::Lang;
+    let mut g = twelve("zh12-guard");
+    let before = g.log().len();
+    let e = g.act(13, Action::Pass).unwrap_err();
+    assert_eq!(
+        e,
+        Refusal::UnknownSeat {
+            seat: 13,
+            seats: 12
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "there is no seat 13: seats are numbered 1 to 12"
+    );
+    assert_eq!(e.text(Lang::ZhCn), "没有 13 号座位：座位号为 1 到 12");
+    assert_eq!(g.log().len(), before);
+}
+
+#[test]
+fn the_board_line_names_the_board_in_the_readers_language() {
+    let g = twelve("zh12-guard");
+    let first = &g.log()[0].event;
+    assert!(matches!(first, Event::Board { .. }), "{first:?}");
+    assert_eq!(
+        first.story_in(crate::Lang::En),
+        "Board: 12 seats: seer, witch, hunter, guard (12 seats)."
+    );
+    assert_eq!(
+        first.story_in(crate::Lang::ZhCn),
+        "板子：十二人预女猎守（12 人局）。"
+    );
+}

@@ -311,6 +311,11 @@ pub fn broken_reply(
     if let Some(offered) = offered {
         keep_to_the_offer(schema, offered, &mut value, rng);
     }
+    // A campaign speech's fault is in its speech, which only counts when the candidate
+    // does not withdraw.
+    if let Some(withdraw) = value.get_mut("withdraw") {
+        *withdraw = Value::Bool(false);
+    }
     match fault {
         Fault::ExtraText => return format!("Sure! Here is my answer:\n{value}\nGood luck."),
         Fault::Truncated => {

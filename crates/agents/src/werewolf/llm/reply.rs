@@ -3,9 +3,9 @@
 //! where no abstention is allowed, a seat not offered, a witch option not offered, an empty
 //! speech) is an error for the repair prompt and a recorded fault, never an abstention.
 
-use super::{may_pass, seats_text, witch_options};
+use super::{fixed_choices, may_pass, may_pass_now, seats_text, witch_options};
 use crate::games::lang::Lang;
-use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat};
+use crate::games::werewolf::{Action, Ask, AskKind, Choice, Seat, SEATS};
 use crate::llm::prompts::strip_control;
 use crate::werewolf::fit_speech;
 use serde_json::{json, Value};
@@ -24,7 +24,7 @@ pub struct Parsed {
 /// The valid targets of `ask`, for error messages.
 fn valid_targets(ask: &Ask) -> String {
     let mut v = seats_text(ask.targets, Lang::En);
-    if may_pass(ask.kind) {
+    if may_pass_now(ask) {
         v.push_str(", or null to abstain");
     }
     v
@@ -34,7 +34,7 @@ fn valid_targets(ask: &Ask) -> String {
 fn decision_key(kind: AskKind) -> &'static str {
     if kind.is_speech() {
         "speech"
-    } else if kind == AskKind::Witch {
+    } else if kind == AskKind::Witch || fixed_choices(kind).is_some() {
         "choice"
     } else {
         "target"
@@ -46,27 +46,46 @@ fn decision_key(kind: AskKind) -> &'static str {
 /// error says what was wrong, for the repair prompt. Only an explicit `null` target where
 /// the ask allows it (vote, PK vote, hunter) is an abstention; a missing one is an error.
 pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
+    parse_reply_at(content, ask, SEATS)
+}
+
+/// [`parse_reply`] at a table of `seats`. A campaign speech's reply also says whether the
+/// candidate withdraws (`"withdraw": true`: the speech, if any, is not given).
+pub fn parse_reply_at(content: &str, ask: &Ask, seats: usize) -> Result<Parsed, String> {
     let v: Value =
         serde_json::from_str(content.trim()).map_err(|e| format!("not valid JSON ({e})"))?;
     let Some(obj) = v.as_object() else {
         return Err("the reply must be one JSON object".into());
     };
     let key = decision_key(ask.kind);
-    let allowed = [key, "reasoning_steps", "suspicion_scores"];
+    let mut allowed = vec![key, "reasoning_steps", "suspicion_scores"];
+    if ask.kind == AskKind::CampaignSpeech {
+        allowed.insert(0, "withdraw");
+    }
     if let Some(extra) = obj.keys().find(|k| !allowed.contains(&k.as_str())) {
         return Err(format!(
             "unexpected key \"{extra}\" (the keys are {})",
             allowed.join(", ")
         ));
     }
-    for k in allowed {
-        if !obj.contains_key(k) {
+    for k in &allowed {
+        if !obj.contains_key(*k) {
             return Err(format!("the key \"{k}\" is missing"));
         }
     }
     let mut fixed = Vec::new();
     let decision = &obj[key];
-    let choice = if ask.kind.is_speech() {
+    let withdraw = match obj.get("withdraw") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(other) => return Err(format!("\"withdraw\" must be true or false, not {other}")),
+    };
+    let choice = if withdraw {
+        if !decision.is_string() {
+            return Err(format!("\"speech\" must be a string, not {decision}"));
+        }
+        Choice::Withdraw
+    } else if ask.kind.is_speech() {
         let text = decision
             .as_str()
             .ok_or_else(|| format!("\"speech\" must be a string, not {decision}"))?;
@@ -104,15 +123,28 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
             )?,
             None => Choice::read(ask.kind, &choice, None)?,
         }
+    } else if let Some(words) = fixed_choices(ask.kind) {
+        let choice = decision
+            .as_str()
+            .ok_or_else(|| format!("\"choice\" must be a string, not {decision}"))?
+            .trim()
+            .to_ascii_lowercase();
+        if !words.contains(&choice.as_str()) {
+            return Err(format!(
+                "\"{choice}\" is not allowed now (allowed: {})",
+                words.join(", ")
+            ));
+        }
+        Choice::read(ask.kind, &choice, None)?
     } else {
         let valid = || valid_targets(ask);
         let target = match decision {
-            Value::Null if may_pass(ask.kind) => None,
+            Value::Null if may_pass_now(ask) => None,
             Value::Null => return Err(format!("a target is required (valid: {})", valid())),
             Value::Number(n) => {
                 let t = n
                     .as_u64()
-                    .filter(|t| (1..=9).contains(t))
+                    .filter(|t| (1..=seats as u64).contains(t))
                     .ok_or_else(|| format!("target {n} is not a seat (valid: {})", valid()))?
                     as Seat;
                 if !ask.targets.contains(t) {
@@ -146,30 +178,33 @@ pub fn parse_reply(content: &str, ask: &Ask) -> Result<Parsed, String> {
         .map(|s| strip_control(s).chars().take(300).collect())
         .collect();
     let mut suspicion_scores = serde_json::Map::new();
-    let bad_scores = "\"suspicion_scores\" must be an array of {\"seat\": 1-9, \"score\": number}";
+    let bad_scores = format!(
+        "\"suspicion_scores\" must be an array of {{\"seat\": 1-{seats}, \"score\": number}}"
+    );
+    let seat_ok = |s: u64| (1..=seats as u64).contains(&s);
     match &obj["suspicion_scores"] {
         Value::Array(items) => {
             for item in items {
                 match (item["seat"].as_u64(), item["score"].as_f64()) {
-                    (Some(seat @ 1..=9), Some(score)) => {
+                    (Some(seat), Some(score)) if seat_ok(seat) => {
                         suspicion_scores.insert(seat.to_string(), json!(score));
                     }
-                    _ => return Err(bad_scores.into()),
+                    _ => return Err(bad_scores),
                 }
             }
         }
         // The agent protocol's map form (`{"3": 0.8}`) is read too.
         Value::Object(map) => {
             for (k, s) in map {
-                match (k.parse::<u8>(), s.as_f64()) {
-                    (Ok(1..=9), Some(score)) => {
+                match (k.parse::<u64>(), s.as_f64()) {
+                    (Ok(seat), Some(score)) if seat_ok(seat) => {
                         suspicion_scores.insert(k.clone(), json!(score));
                     }
-                    _ => return Err(bad_scores.into()),
+                    _ => return Err(bad_scores),
                 }
             }
         }
-        _ => return Err(bad_scores.into()),
+        _ => return Err(bad_scores),
     }
     Ok(Parsed {
         action,
@@ -392,10 +427,19 @@ mod tests {
             AskKind::Speech,
             AskKind::PkSpeech,
             AskKind::LastWords,
+            AskKind::GuardPick,
+            AskKind::KingShot,
+            AskKind::SheriffRun,
+            AskKind::CampaignSpeech,
+            AskKind::SheriffVote,
+            AskKind::BadgePass,
+            AskKind::SpeakingOrder,
+            AskKind::SheriffCall,
         ];
         for kind in kinds {
             for targets in [&[1u8, 3, 5][..], &[1, 2, 3, 4, 5, 6, 7, 8, 9], &[]] {
-                if targets.is_empty() && !matches!(kind, AskKind::Witch) && !kind.is_speech() {
+                let worded = kind == AskKind::Witch || fixed_choices(kind).is_some();
+                if targets.is_empty() && !worded && !kind.is_speech() {
                     continue;
                 }
                 for can_save in [true, false] {
@@ -405,6 +449,8 @@ mod tests {
                     // What the ask's text offers (the schema lists every seat).
                     let offered: Vec<String> = if kind == AskKind::Witch {
                         witch_options(&a)
+                    } else if let Some(words) = fixed_choices(kind) {
+                        words.iter().map(|w| w.to_string()).collect()
                     } else {
                         a.targets.iter().map(|t| t.to_string()).collect()
                     };

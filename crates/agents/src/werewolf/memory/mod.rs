@@ -65,6 +65,12 @@ pub struct SeatMemory {
     /// shoot now.
     pub may_shoot: Option<bool>,
     pub alive: SeatSet,
+    /// How many seats the table has (the nine-seat board's unless a `Board` event says).
+    pub seats: u8,
+    /// The sheriff, on a board that has one, while there is one.
+    pub sheriff: Option<Seat>,
+    /// Revealed idiots: alive, without a vote.
+    pub mute: SeatSet,
     pub day: u32,
     /// Between nightfall and dawn.
     at_night: bool,
@@ -98,6 +104,9 @@ impl SeatMemory {
             poison: true,
             may_shoot: None,
             alive: (1..=SEATS as Seat).collect(),
+            seats: SEATS as u8,
+            sheriff: None,
+            mute: SeatSet::EMPTY,
             day: 0,
             at_night: false,
             rules: TableRules::default(),
@@ -256,7 +265,8 @@ impl SeatMemory {
                 let line = match seat {
                     Some(s) => {
                         self.alive.remove(*s);
-                        if *s == self.seat && self.role == Some(Role::Hunter) {
+                        let shooter = matches!(self.role, Some(Role::Hunter | Role::WolfKing));
+                        if *s == self.seat && shooter {
                             // Voted out: a hunter may always shoot (poison is a night death).
                             self.may_shoot = Some(true);
                         }
@@ -294,10 +304,16 @@ impl SeatMemory {
             }
             Event::Defaulted { .. } => self.defaults += 1,
             Event::Scored { .. } | Event::GameOver { .. } => {}
-            Event::Board { seats, .. } => self.alive = SeatSet::upto(*seats),
+            Event::Board { seats, .. } => {
+                self.seats = *seats;
+                self.alive = SeatSet::upto(*seats);
+            }
             // The larger boards' news, told as the story tells it: private notes at night,
             // the table's record by day.
             Event::GuardPicked { .. } | Event::KingStatus { .. } => {
+                if let Event::KingStatus { dies, may_shoot } = event {
+                    self.may_shoot = dies.then_some(*may_shoot);
+                }
                 let line = event.story_in(self.lang);
                 self.today().night.push(line);
             }
@@ -312,8 +328,15 @@ impl SeatMemory {
                     }
                     | Event::Taken { target: t, .. } => self.alive.remove(*t),
                     Event::Exploded { wolf } | Event::IdledOut { seat: wolf } => {
-                        self.alive.remove(*wolf)
+                        self.alive.remove(*wolf);
+                        if self.sheriff == Some(*wolf) {
+                            self.sheriff = None;
+                        }
                     }
+                    Event::SheriffElected { seat } => self.sheriff = *seat,
+                    Event::BadgePassed { to, .. } => self.sheriff = *to,
+                    Event::BadgeLost { .. } => self.sheriff = None,
+                    Event::IdiotRevealed { seat } => self.mute.insert(*seat),
                     _ => {}
                 }
                 let line = other.story_in(self.lang);
@@ -392,6 +415,14 @@ impl SeatMemory {
             Some(false) => parts.push(self.t("mem-may-not-shoot", &[])),
             None if self.role == Some(Role::Hunter) => parts.push(self.t("mem-hunter-alive", &[])),
             None => {}
+        }
+        match self.sheriff {
+            Some(s) if s == self.seat => parts.push(self.t("ww-llmb-you-sheriff", &[])),
+            Some(s) => parts.push(self.t("ww-llmb-sheriff-is", &[("seat", &seat(s))])),
+            None => {}
+        }
+        if self.mute.contains(self.seat) {
+            parts.push(self.t("ww-llmb-you-mute", &[]));
         }
         parts.push(self.t("mem-alive", &[("alive", &self.alive.to_string())]));
         parts.join(&self.t("mem-part-sep", &[]))

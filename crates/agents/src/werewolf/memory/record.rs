@@ -4,7 +4,7 @@
 //! agents get it in `game_state`; no player text is copied into it, only seats, roles and days.
 
 use crate::games::lang::Lang;
-use crate::games::werewolf::{Claims, Role, Seat, SEATS};
+use crate::games::werewolf::{Claims, Role, Seat, MAX_SEATS};
 use serde::Serialize;
 use std::fmt::Write;
 
@@ -70,7 +70,7 @@ impl SpeakerRecord {
 /// The claims of every seat, as one seat heard them.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ClaimsRecord {
-    speakers: [SpeakerRecord; SEATS],
+    speakers: [SpeakerRecord; MAX_SEATS],
 }
 
 fn push_bounded<T>(list: &mut Vec<T>, item: T, max: usize) {

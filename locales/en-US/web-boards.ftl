@@ -1,0 +1,2 @@
+# The community page's line naming a werewolf game's board (any but the default one).
+web-board = Board: { $board }
