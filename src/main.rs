@@ -265,6 +265,7 @@ fn run() -> anyhow::Result<()> {
     let config = Config::load()?;
     agora_agents::werewolf::heuristic::install_speeches()?;
     agora_agents::werewolf::boards::install_from_env()?;
+    agora_agents::werewolf::balance::install_from_env()?;
     match cli.command {
         Command::Sim {
             game: SimGame::Werewolf(args),

@@ -113,11 +113,29 @@ pub struct GameLine {
     pub board: Option<String>,
 }
 
+/// A ranked werewolf board's balance as the ladder recorded it
+/// (`content/werewolf/balance.toml`, read through the content loader, never recomputed).
+#[derive(Debug, Clone, Serialize)]
+pub struct BalanceLine {
+    pub board: String,
+    /// The board's name in the page's language.
+    pub name: String,
+    /// The good side's win rate and the half-width of its 95% interval, in percent.
+    pub good_percent: f64,
+    pub ci95_points: f64,
+    pub draw_percent: f64,
+    pub seat_gap_points: f64,
+    pub games: u64,
+}
+
 #[derive(Debug, Clone, Serialize)]
 pub struct Community {
     pub community: String,
     pub title: String,
     pub boards: Vec<Board>,
+    /// Each ranked werewolf board's recorded balance (when the community plays werewolf).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub balance: Vec<BalanceLine>,
     pub latest: Vec<GameLine>,
     #[serde(skip)]
     pub lang: PageLang,
@@ -202,6 +220,32 @@ pub struct PlayerPage {
 /// A path segment, percent-encoded.
 pub fn seg(s: &str) -> String {
     percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
+}
+
+/// The recorded balance of every ranked werewolf board, in the boards' order.
+fn balance_lines(lang: PageLang) -> Vec<BalanceLine> {
+    let record = agora_agents::werewolf::balance::recorded();
+    let boards = agora_agents::werewolf::boards::all();
+    boards
+        .iter()
+        .filter(|b| b.ranked)
+        .filter_map(|b| {
+            let m = record.get(&b.id)?;
+            Some(BalanceLine {
+                board: b.id.clone(),
+                name: b.name_in(lang.lang).to_string(),
+                good_percent: r1(100.0 * m.good_rate),
+                ci95_points: r1(100.0 * m.good_ci95),
+                draw_percent: r1(100.0 * m.draw_rate),
+                seat_gap_points: r1(m.seat_gap_points),
+                games: m.games,
+            })
+        })
+        .collect()
+}
+
+fn r1(x: f64) -> f64 {
+    (x * 10.0).round() / 10.0
 }
 
 fn r2(x: f64) -> f64 {
@@ -300,9 +344,15 @@ impl Reader {
             board.cases.truncate(5);
             boards.push(board);
         }
+        let werewolf = boards.iter().any(|b| b.game == GameKind::Werewolf.name());
         Ok(Community {
             community: community.to_string(),
             title: community_title(community, lang.lang),
+            balance: if werewolf {
+                balance_lines(lang)
+            } else {
+                Vec::new()
+            },
             boards,
             latest: latest.iter().map(|g| game_line(&names, g, lang)).collect(),
             lang,

@@ -166,6 +166,7 @@ pub fn community(page: &Community) -> Markup {
                     (cases_table(b))
                 }
             }
+            (balance_card(page))
             h2 { (l.t("web-latest-games")) }
             div.scroll { table {
                 thead { tr { th { (l.t("web-col-game")) } th { (l.t("web-col-finished")) } th { (l.t("web-col-result")) } th { (l.t("web-col-players")) } } }
@@ -183,6 +184,38 @@ pub fn community(page: &Community) -> Markup {
             } }
         },
     )
+}
+
+/// Each ranked werewolf board's recorded balance: the good side's win rate with its 95%
+/// interval, the draws and the widest seat gap.
+fn balance_card(page: &Community) -> Markup {
+    let l = page.lang;
+    if page.balance.is_empty() {
+        return html! {};
+    }
+    let games = page.balance[0].games.to_string();
+    html! {
+        section.card {
+            h2 { (l.t("web-balance")) }
+            p.muted { (l.t_with("web-balance-note", &[("games", &games)])) }
+            div.scroll { table {
+                thead { tr {
+                    th { (l.t("web-col-board")) }
+                    th.num { (l.t("web-col-good-side")) }
+                    th.num { (l.t("web-col-draws")) }
+                    th.num { (l.t("web-col-seat-gap")) }
+                } }
+                tbody { @for b in &page.balance {
+                    tr {
+                        td { (b.name) }
+                        td.num { (format!("{:.1}% ± {:.1}", b.good_percent, b.ci95_points)) }
+                        td.num { (format!("{:.1}%", b.draw_percent)) }
+                        td.num { (l.t_with("web-points", &[("n", &format!("{:.1}", b.seat_gap_points))])) }
+                    }
+                } }
+            } }
+        }
+    }
 }
 
 /// The link back to a community's page.

@@ -2,7 +2,7 @@
 //! or with language-model and outside-agent seats as stored sessions (the ladder).
 
 use agora_agents::config::Config;
-use agora_agents::werewolf::Strategy;
+use agora_agents::werewolf::{balance, Strategy};
 use agora_core::werewolf::sim::{Lineup, SimOptions};
 use std::path::PathBuf;
 
@@ -49,8 +49,14 @@ pub struct SimArgs {
     pub db: Option<String>,
     /// The board (`content/werewolf/boards/`): seed9 (the default), six, zh12-idiot,
     /// zh12-guard, zh12-wolfking, zh12-whitewolf, or one the content directory adds.
+    /// `all` plays every ranked board in turn.
     #[arg(long, default_value = "seed9")]
     pub board: String,
+    /// Record each board's measured balance (good side, its 95% interval, draws, widest
+    /// seat gap) in this TOML file, keeping the other boards' entries: e.g. `--board all
+    /// --games 10000 --seed 1 --balance content/werewolf/balance.toml`.
+    #[arg(long)]
+    pub balance: Option<PathBuf>,
 }
 
 /// `SEAT=URL` for `--agent`.
@@ -74,9 +80,19 @@ pub fn parse_agent(s: &str) -> Result<(u8, String), String> {
 /// `agora sim werewolf`: offline on threads, or with `--llm`, `--llm-seats` or `--agent`
 /// as stored sessions; prints the report (a table, or one JSON object).
 pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
-    let board = agora_agents::werewolf::boards::find(&args.board).map_err(anyhow::Error::msg)?;
+    let boards = if args.board == "all" {
+        let ranked = agora_agents::werewolf::boards::all()
+            .iter()
+            .filter(|b| b.ranked);
+        ranked.cloned().collect()
+    } else {
+        vec![agora_agents::werewolf::boards::find(&args.board).map_err(anyhow::Error::msg)?]
+    };
     if args.llm || !args.llm_seats.is_empty() || !args.agents.is_empty() {
-        if board.id != agora_agents::werewolf::boards::DEFAULT {
+        if args.balance.is_some() || boards.len() != 1 {
+            anyhow::bail!("--balance and --board all take the built-in players only");
+        }
+        if boards[0].id != agora_agents::werewolf::boards::DEFAULT {
             anyhow::bail!("--board takes the built-in players only (not --llm or --agent) for now");
         }
         return ladder(config, args).await;
@@ -85,27 +101,63 @@ pub async fn sim(config: &Config, args: SimArgs) -> anyhow::Result<()> {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
     };
-    let opts = SimOptions {
-        games: args.games,
-        seed: args.seed,
-        threads,
-        lineup: Lineup {
-            good: args.good,
-            wolves: args.wolves,
-        },
-        record: args.record,
-        board,
+    let mut record = match &args.balance {
+        Some(path) if path.is_file() => {
+            let text = std::fs::read_to_string(path)?;
+            balance::parse(&path.display().to_string(), &text)?
+        }
+        _ => balance::Record::new(),
     };
-    // The offline games are CPU work: off the async threads.
-    let report = tokio::task::block_in_place(|| {
-        agora_core::werewolf::sim::run(&config.werewolf.rules, &opts)
-    })?;
-    if args.json {
-        println!("{}", serde_json::to_string(&report)?);
-    } else {
-        println!("{}", report.table());
+    for board in boards {
+        let opts = SimOptions {
+            games: args.games,
+            seed: args.seed,
+            threads,
+            lineup: Lineup {
+                good: args.good,
+                wolves: args.wolves,
+            },
+            record: args.record.clone(),
+            board,
+        };
+        // The offline games are CPU work: off the async threads.
+        let (report, figures) = tokio::task::block_in_place(|| {
+            agora_core::werewolf::sim::measure(&config.werewolf.rules, &opts)
+        })?;
+        if args.json {
+            println!("{}", serde_json::to_string(&report)?);
+        } else {
+            println!("{}", report.table());
+        }
+        record.insert(
+            opts.board.id.clone(),
+            balance::Measured {
+                games: report.games,
+                seed: report.seed,
+                good_rate: round(figures.good_rate, 4),
+                good_ci95: round(figures.good_ci95, 4),
+                draw_rate: round(figures.draw_rate, 4),
+                seat_gap_points: round(figures.seat_gap_points, 2),
+            },
+        );
+    }
+    if let Some(path) = &args.balance {
+        let command = format!(
+            "agora sim werewolf --board {} --games {} --seed {} --balance {}",
+            args.board,
+            args.games,
+            args.seed,
+            path.display()
+        );
+        std::fs::write(path, balance::render(&record, &command))?;
     }
     Ok(())
+}
+
+/// `x` to `places` decimal places (the record keeps what it means to say).
+fn round(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
 }
 
 /// The games with model or outside-agent seats, as stored sessions.

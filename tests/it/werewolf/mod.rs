@@ -1,5 +1,6 @@
 //! Werewolf's integration tests (its Discord table is in `discord/werewolf.rs`).
 //!
+//! - `balance`: each ranked board's recorded balance, and a small ladder against it.
 //! - `scenarios`: every hand-written game under `tests/scenarios/` against its `expect`.
 //! - `properties`: random legal and illegal action streams (proptest).
 //! - `forged`: forged speeches stay fenced in every prompt and `game_state`.
@@ -9,6 +10,7 @@
 //! - `model_pace`: nine model seats against a one-slot llama-like mock at a model's pace.
 //! - `local_llm` (ignored): a whole game against the real small model of `scripts/local-llm`.
 
+mod balance;
 mod board_llm;
 mod chinese_llm;
 mod forged;

@@ -13,6 +13,7 @@
 //! - `remote`: outside agents over HTTP (the competition protocol).
 
 pub mod agent_server;
+pub mod balance;
 pub mod boards;
 pub mod heuristic;
 pub mod lineup;

@@ -57,6 +57,13 @@ pub struct Tally {
     day1_out: [u64; MAX_SEATS],
     /// Games in which seat i+1's side won.
     seat_wins: [u64; MAX_SEATS],
+    /// The larger boards' events (counted only there): sheriffs elected, wolf sheriffs,
+    /// self-explosions, idiots shown, nights the guard and the witch saved the same seat.
+    sheriffs: u64,
+    wolf_sheriffs: u64,
+    explosions: u64,
+    idiot_flips: u64,
+    double_saves: u64,
 }
 
 fn role_index(role: Role) -> usize {
@@ -91,8 +98,37 @@ impl Tally {
     }
 }
 
+impl Tally {
+    /// What the larger boards add (read from the log, so only asked of those boards).
+    fn add_board_events(&mut self, game: &Werewolf) {
+        let (mut guarded, mut attacked) = (None, None);
+        for logged in game.log() {
+            match &logged.event {
+                Event::NightFell { .. } => (guarded, attacked) = (None, None),
+                Event::GuardPicked { target } => guarded = *target,
+                Event::WolfAttack { target, .. } => attacked = *target,
+                Event::WitchSaved { target } if guarded == Some(*target) => {
+                    self.double_saves += u64::from(attacked == Some(*target));
+                }
+                Event::SheriffElected { seat: Some(s) } => {
+                    self.sheriffs += 1;
+                    self.wolf_sheriffs += u64::from(game.role(*s).is_wolf());
+                }
+                Event::Exploded { .. } => self.explosions += 1,
+                Event::IdiotRevealed { .. } => self.idiot_flips += 1,
+                _ => {}
+            }
+        }
+    }
+}
+
 impl crate::sim::Tally for Tally {
     fn merge(&mut self, other: Tally) {
+        self.sheriffs += other.sheriffs;
+        self.wolf_sheriffs += other.wolf_sheriffs;
+        self.explosions += other.explosions;
+        self.idiot_flips += other.idiot_flips;
+        self.double_saves += other.double_saves;
         self.games += other.games;
         self.good += other.good;
         self.wolves += other.wolves;
@@ -158,6 +194,14 @@ pub struct BoardFigures {
     pub seat_win_rate: Vec<f64>,
     /// The widest gap between a seat's win rate and the seats' mean, in points.
     pub seat_gap_points: f64,
+    /// Share of games with a sheriff, and share of sheriffs who were wolves.
+    pub sheriff_rate: f64,
+    pub wolf_sheriff_rate: f64,
+    /// Per game: self-explosions, idiots shown, nights the guard and the witch saved the
+    /// same seat (so it died).
+    pub explosions_per_game: f64,
+    pub idiot_flips_per_game: f64,
+    pub double_saves_per_game: f64,
 }
 
 pub struct SimOptions {
@@ -171,6 +215,12 @@ pub struct SimOptions {
 
 /// Plays the ladder and reports. Recording writes one JSON file per game.
 pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
+    Ok(measure(rules, opts)?.0)
+}
+
+/// [`run`], with the board's balance whatever the board (the default board's report
+/// leaves it out).
+pub fn measure(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<(Report, BoardFigures)> {
     if let Some(dir) = &opts.record {
         std::fs::create_dir_all(dir)?;
     }
@@ -178,6 +228,8 @@ pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
     // Each thread deals its games from a copy of the rules of its own: a shared count moved
     // by every game on two cores costs more than the copy.
     let own_rules = || Arc::new(Rules::clone(rules));
+    let b = &opts.board;
+    let events = b.sheriff || b.self_explode || b.has(Role::Guard) || b.has(Role::Idiot);
     let (total, threads) = crate::sim::spread_with(
         opts.games,
         opts.threads,
@@ -186,6 +238,9 @@ pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
             let seed = opts.seed.wrapping_add(i);
             let game = play_on(rules, &opts.board, seed, opts.lineup);
             tally.add(&game);
+            if events {
+                tally.add_board_events(&game);
+            }
             if let Some(dir) = &opts.record {
                 crate::werewolf::replay::write_record(dir, seed, &game)?;
             }
@@ -193,7 +248,10 @@ pub fn run(rules: &Arc<Rules>, opts: &SimOptions) -> anyhow::Result<Report> {
         },
     )?;
     let secs = started.elapsed().as_secs_f64();
-    Ok(report(&total, secs, opts, threads))
+    Ok((
+        report(&total, secs, opts, threads),
+        balance(&total, &opts.board),
+    ))
 }
 
 fn report(t: &Tally, secs: f64, opts: &SimOptions, threads: usize) -> Report {
@@ -260,6 +318,11 @@ fn balance(t: &Tally, board: &Board) -> BoardFigures {
         draw_rate: t.draw as f64 / n,
         seat_win_rate,
         seat_gap_points: 100.0 * gap,
+        sheriff_rate: t.sheriffs as f64 / n,
+        wolf_sheriff_rate: t.wolf_sheriffs as f64 / t.sheriffs.max(1) as f64,
+        explosions_per_game: t.explosions as f64 / n,
+        idiot_flips_per_game: t.idiot_flips as f64 / n,
+        double_saves_per_game: t.double_saves as f64 / n,
     }
 }
 
@@ -335,6 +398,15 @@ impl Report {
                 100.0 * b.good_ci95,
                 100.0 * b.draw_rate,
                 b.seat_gap_points
+            );
+            let _ = writeln!(
+                s,
+                "sheriff elected in {:.1}% of games, a wolf {:.1}% of the time; per game: {:.3} self-explosions, {:.3} idiots shown, {:.3} guard-and-witch double saves",
+                100.0 * b.sheriff_rate,
+                100.0 * b.wolf_sheriff_rate,
+                b.explosions_per_game,
+                b.idiot_flips_per_game,
+                b.double_saves_per_game
             );
         }
         let _ = write!(s, "games per second: {:.0}", self.games_per_sec);

@@ -50,18 +50,6 @@ impl Heuristic {
         }
     }
 
-    /// A white wolf king named a wolf by a living seer claimer explodes and takes her.
-    pub(super) fn explosion(&mut self) -> Option<Action> {
-        if self.role != Role::WhiteWolfKing || !self.alive.contains(self.me) {
-            return None;
-        }
-        let me = self.me;
-        let seer = self.seer_claimers().find(|c| {
-            *c != me && self.alive.contains(*c) && self.claims[*c as usize].wolves.contains(me)
-        })?;
-        Some(Action::Explode { target: Some(seer) })
-    }
-
     /// The trusted seer when she is known, else himself; never last night's seat (the
     /// rules leave it out of `targets`).
     fn guard_target(&mut self, targets: SeatSet) -> Option<Seat> {
@@ -70,12 +58,12 @@ impl Heuristic {
             .or_else(|| self.any_of(targets))
     }
 
-    /// A wolf king takes the good seat the table trusts most: the seer claimer it believes,
-    /// else the least suspected seat that is not a wolf.
+    /// A wolf king takes the most dangerous god (`campaign`), else the good seat the
+    /// table trusts most.
     fn king_target(&mut self, targets: SeatSet) -> Option<Seat> {
         let among = targets.minus(self.pack);
-        if let Some(seer) = self.seer_claimers().find(|s| among.contains(*s)) {
-            return Some(seer);
+        if let Some(god) = self.king_shot(among) {
+            return Some(god);
         }
         let s = self.public_suspicion();
         among
@@ -88,12 +76,15 @@ impl Heuristic {
             .or_else(|| self.any_of(among))
     }
 
-    /// The seer runs (the badge carries her checks); a wolf runs now and then to contest
-    /// it; anyone else rarely.
+    /// The seer runs (the badge carries her checks); the pack's jumper runs to contest it
+    /// (`campaign`), unless he is a king; anyone else rarely.
     fn runs_for_sheriff(&mut self) -> bool {
         match self.role {
             Role::Seer => true,
-            r if r.is_wolf() => self.chance(35),
+            // A king keeps his card for his shot or his explosion: drawn to jump, he
+            // stays out and the pack has no jumper.
+            Role::WolfKing | Role::WhiteWolfKing => false,
+            r if r.is_wolf() => self.campaign_jumper() == Some(self.me),
             _ => self.chance(15),
         }
     }

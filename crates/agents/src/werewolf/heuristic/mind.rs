@@ -118,6 +118,8 @@ pub struct Heuristic {
     /// Guard: last night's pick. Everyone: the badge's holder.
     pub(super) guarded: Option<Seat>,
     pub(super) sheriff: Option<Seat>,
+    /// Sheriff boards: the campaign and the badge as this seat saw them (`campaign`).
+    pub(super) table: super::campaign::Table,
     /// The claims of the speech the last `decide` returned, when the phrasebook makes them
     /// exact (see [`Player::meant_claims`]).
     pub(super) meant: Option<Claims>,
@@ -186,6 +188,7 @@ impl Heuristic {
             last_night_peaceful: false,
             guarded: None,
             sheriff: None,
+            table: super::campaign::Table::default(),
             meant: None,
             seen: 0,
             suspicion_memo: [Cell::new((0, [0.0; SLOTS])), Cell::new((0, [0.0; SLOTS]))],
@@ -240,7 +243,11 @@ impl Heuristic {
         }
         if claims.role == Some(Role::Seer) && c.seer_order == 0 {
             self.seer_claims += 1;
-            c.seer_order = self.seer_claims;
+            // The sheriff campaign's claims are one round: none of them answers another.
+            c.seer_order = match kind {
+                SpeechKind::Campaign => 1,
+                _ => self.seer_claims,
+            };
             c.seer_at = self.speeches;
             self.seer_claimed.insert(seat);
         }
@@ -462,13 +469,22 @@ impl Player for Heuristic {
             } => {
                 self.alive.remove(*t);
             }
-            Event::Exploded { wolf } | Event::IdledOut { seat: wolf } => self.alive.remove(*wolf),
             Event::Taken { target, .. } => self.alive.remove(*target),
             Event::IdiotRevealed { seat } => {
                 self.claims[*seat as usize].role = Some(Role::Idiot);
             }
             Event::GuardPicked { target } => self.guarded = *target,
-            Event::SheriffElected { seat } => self.sheriff = *seat,
+            Event::SheriffRunners { running } => self.table.runners_known(*running),
+            Event::Withdrew { seat } => self.table.runners.remove(*seat),
+            Event::SheriffElected { seat } => {
+                self.sheriff = *seat;
+                self.table.campaign = false;
+            }
+            Event::Exploded { wolf } => {
+                self.alive.remove(*wolf);
+                self.table.exploded.insert(*wolf);
+            }
+            Event::IdledOut { seat } => self.alive.remove(*seat),
             Event::BadgePassed { to, .. } => self.sheriff = *to,
             Event::BadgeLost { .. } => self.sheriff = None,
             _ => {}

@@ -33,6 +33,7 @@
 //! (`content/werewolf/speeches.toml`), part by part (`slots`).
 
 mod boards;
+mod campaign;
 mod mind;
 pub mod phrases;
 mod reason;

@@ -398,6 +398,9 @@ impl Heuristic {
             }
             score += 1.5 * self.votes[c as usize].intersect(self.pack).len() as f32;
             score += 1.0 * cl.accuses.intersect(self.pack).len() as f32;
+            if self.table.sheriff_board {
+                score += self.kill_bonus(c);
+            }
             if best.is_none_or(|(b, _)| score > b) {
                 best = Some((score, c));
             }

@@ -205,6 +205,9 @@ impl Heuristic {
         let pack_claimed = self
             .seer_claimers()
             .any(|c| self.pack.contains(c) && c != self.me);
+        if kind == SpeechKind::Campaign {
+            self.jump_in_campaign();
+        }
         if !self.claimed_seer && !pack_claimed && kind == SpeechKind::Day {
             // Claims are weighed on evidence (`Heuristic::seer_credit`): a counter-claim
             // is a gamble that pays when the table cannot tell the two apart.
@@ -255,12 +258,11 @@ impl Heuristic {
             if let Some(r) = real_seer.filter(|r| self.alive.contains(*r)) {
                 plan.fakes = SeatSet::only(r);
             }
-            plan.vote = self
-                .fake_reports
-                .iter()
-                .rev()
+            // On a sheriff board the pack votes as one (`campaign`): he asks for its vote.
+            let framed = self.fake_reports.iter().rev().filter(|r| r.1);
+            plan.vote = framed
                 .map(|r| r.0)
-                .find(|s| self.alive.contains(*s))
+                .find(|s| self.alive.contains(*s) && !self.table.sheriff_board)
                 .or_else(|| self.wolf_vote(others));
         } else {
             plan.role = self.villager_claim(kind);
