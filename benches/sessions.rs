@@ -44,6 +44,7 @@ fn main() -> anyhow::Result<()> {
         seats: (0..9).map(|_| SeatSpec::ai(Strategy::Heuristic)).collect(),
         lang: agora_games::Lang::En,
         board: None,
+        afk: None,
     };
     let place = Place {
         surface: "bench".into(),

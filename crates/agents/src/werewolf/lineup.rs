@@ -81,7 +81,9 @@ pub fn play_board(
                 meant = None;
             }
             debug_assert!(
-                meant.is_none_or(|c| c == crate::games::werewolf::claims::read(text)),
+                meant
+                    .is_none_or(|c| c
+                        == crate::games::werewolf::claims::read_at(text, game.seat_count() as u8)),
                 "a built-in player's claims differ from its text's: {text:?}"
             );
         }

@@ -37,7 +37,7 @@ pub fn public_line(event: &Event, names: &Names) -> Option<String> {
     let t = |id: &str, args: &[(&str, &str)]| names.t(id, args);
     let seat = |s: &u8| names.seat(*s);
     Some(match event {
-        Event::Board { id, seats } => {
+        Event::Board { id, seats, .. } => {
             let board = super::board_pick::stored(Some(id));
             let name = board.name_in(names.lang).to_string();
             t(

@@ -9,7 +9,7 @@
 //! "Seer here: I checked Seat 4 and they are a wolf" · "my check on 5 came back good" ·
 //! "我是预言家，查验了4号是狼" · "5号金水" · "我是女巫，昨晚救了3号" · "投6号".
 
-use super::seat::{Role, Seat, SeatSet};
+use super::seat::{Role, Seat, SeatSet, SEATS};
 use serde::{Deserialize, Serialize};
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -73,9 +73,18 @@ fn seat_digit(c: char) -> Option<Seat> {
         .map(|i| i as Seat + 1)
 }
 
-/// The first seat number (1-9) in `s`, skipping spaces, "seat", "#", "no." and ":", and the
-/// Chinese "了", "给", "的".
-fn seat_after(s: &str) -> Option<Seat> {
+/// A seat number of a table of `max` seats written in digits ("5", "12"), or `None`.
+fn seat_number(digits: &str, max: Seat) -> Option<Seat> {
+    let n: Seat = match digits.len() {
+        1 | 2 if !digits.starts_with('0') => digits.parse().ok()?,
+        _ => return None,
+    };
+    (1..=max).contains(&n).then_some(n)
+}
+
+/// The first seat number (1 to `max`) in `s`, skipping spaces, "seat", "#", "no." and ":",
+/// and the Chinese "了", "给", "的"; in digits or Chinese numerals (十二 is 12).
+fn seat_after(s: &str, max: Seat) -> Option<Seat> {
     let mut rest = s.trim_start_matches([' ', ':', '#', ',', '：', '，', '了', '给', '的']);
     for word in ["seat ", "player ", "no. ", "no."] {
         if let Some(r) = rest.strip_prefix(word) {
@@ -83,29 +92,51 @@ fn seat_after(s: &str) -> Option<Seat> {
         }
     }
     rest = rest.trim_start_matches("号").trim_start();
-    let mut chars = rest.chars();
-    let d = seat_digit(chars.next()?)?;
-    if chars.next().is_some_and(|c| c.is_ascii_digit()) {
-        return None;
+    let digits = rest.len() - rest.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        return seat_number(&rest[..digits], max);
     }
-    Some(d)
+    let mut chars = rest.chars();
+    let first = chars.next()?;
+    if first == '十' {
+        let ones = chars.next().and_then(seat_digit).unwrap_or(0);
+        let n = 10 + ones;
+        return (n <= max).then_some(n);
+    }
+    let d = seat_digit(first)?;
+    (d <= max).then_some(d)
 }
 
-/// The seat number just before position `end` in `s` ("5 is a wolf", "5号是好人").
-fn seat_before(s: &str, end: usize) -> Option<Seat> {
+/// The seat number (1 to `max`) just before position `end` in `s` ("5 is a wolf",
+/// "5号是好人", "12号", "十二号").
+fn seat_before(s: &str, end: usize, max: Seat) -> Option<Seat> {
     let head = s[..end].trim_end();
     let head = head.strip_suffix('号').unwrap_or(head).trim_end();
-    let last = head.chars().last()?;
-    let d = seat_digit(last)?;
-    let before = head[..head.len() - last.len_utf8()].chars().last();
-    if before.is_some_and(|c| c.is_ascii_digit()) {
-        return None;
+    let digits = head.len() - head.trim_end_matches(|c: char| c.is_ascii_digit()).len();
+    if digits > 0 {
+        return seat_number(&head[head.len() - digits..], max);
     }
-    Some(d)
+    let mut back = head.chars().rev();
+    let last = back.next()?;
+    let n = match (last, back.next()) {
+        ('十', _) => 10,
+        (ones, Some('十')) => 10 + seat_digit(ones)?,
+        (ones, _) => seat_digit(ones)?,
+    };
+    (n <= max).then_some(n)
 }
 
 /// Reads the claims in a speech.
+///
+/// Seat numbers are read as at a nine-seat table ("12 is a wolf" names nobody); a larger
+/// table's speeches are read with [`read_at`].
 pub fn read(text: &str) -> Claims {
+    read_at(text, SEATS as Seat)
+}
+
+/// Reads the claims in a speech made at a table of `seats` seats (up to 16: "12号是狼").
+pub fn read_at(text: &str, seats: Seat) -> Claims {
+    let max = seats;
     let mut claims = Claims::default();
     if text.is_empty() {
         return claims;
@@ -113,14 +144,14 @@ pub fn read(text: &str) -> Claims {
     if text.is_ascii() {
         // The common case (and every AI speech): one pass over words, no allocation.
         for sentence in text.split(['.', '!', '?', ';', '\n']) {
-            read_words(sentence, &mut claims);
+            read_words(sentence, &mut claims, max);
         }
         return claims;
     }
     let lower = text.to_lowercase().replace(['’', '‘'], "'");
     for sentence in lower.split(['.', '!', '?', ';', '\n', '。', '！', '？', '；']) {
-        read_words(sentence, &mut claims);
-        read_chinese(sentence.trim(), &mut claims);
+        read_words(sentence, &mut claims, max);
+        read_chinese(sentence.trim(), &mut claims, max);
     }
     claims
 }
@@ -140,7 +171,7 @@ fn role_word(w: &str) -> Option<Role> {
 }
 
 /// A word-level reader for a sentence: English phrasings.
-fn read_words(sentence: &str, c: &mut Claims) {
+fn read_words(sentence: &str, c: &mut Claims, max: Seat) {
     let mut words = [""; MAX_WORDS];
     // `pause[k]`: a comma, colon, dash or bracket comes between word k-1 and word k.
     let mut pause = [false; MAX_WORDS];
@@ -158,10 +189,7 @@ fn read_words(sentence: &str, c: &mut Claims) {
     let w = &words[..n];
     let is = |j: usize, s: &str| w.get(j).is_some_and(|x| x.eq_ignore_ascii_case(s));
     let any = |j: usize, list: &[&str]| list.iter().any(|s| is(j, s));
-    let digit = |j: usize| -> Option<Seat> {
-        let x = w.get(j)?.as_bytes();
-        (x.len() == 1 && (b'1'..=b'9').contains(&x[0])).then(|| x[0] - b'0')
-    };
+    let digit = |j: usize| -> Option<Seat> { seat_number(w.get(j)?, max) };
     // "seat 5", "player 5", "no 5", "#5", "5"
     let seat_at = |mut j: usize| -> Option<(Seat, usize)> {
         if any(j, &["seat", "player", "no"]) {
@@ -469,7 +497,7 @@ fn restore(c: &mut Claims, before: &Claims, seats: SeatSet) {
 }
 
 /// The substring reader for Chinese table terms (the sentence is lower-case).
-fn read_chinese(s: &str, c: &mut Claims) {
+fn read_chinese(s: &str, c: &mut Claims, max: Seat) {
     if s.is_empty() || s.is_ascii() {
         return;
     }
@@ -499,7 +527,7 @@ fn read_chinese(s: &str, c: &mut Claims) {
     for key in ["查验了", "查验", "验了", "查了", "验", "查"] {
         if let Some(i) = s.find(key) {
             let rest = &s[i + key.len()..];
-            if let Some(seat) = seat_after(rest) {
+            if let Some(seat) = seat_after(rest, max) {
                 let verdict = rest
                     .char_indices()
                     .find(|(_, ch)| seat_digit(*ch).is_some())
@@ -532,9 +560,9 @@ fn read_chinese(s: &str, c: &mut Claims) {
         while let Some(i) = s[from..].find(phrase) {
             let at = from + i;
             let negated = s[..at].ends_with('不');
-            let seat = seat_before(s, at).or_else(|| {
+            let seat = seat_before(s, at, max).or_else(|| {
                 // "查杀4号", "金水5号": the seat after the word.
-                seat_after(&s[at + phrase.len()..]).filter(|_| !phrase.starts_with('是'))
+                seat_after(&s[at + phrase.len()..], max).filter(|_| !phrase.starts_with('是'))
             });
             if let Some(seat) = seat.filter(|_| !negated) {
                 if wolf {
@@ -553,7 +581,7 @@ fn read_chinese(s: &str, c: &mut Claims) {
     // "我投5号", "我会投5号", "我要投给5号": a promise.
     for key in ["我会投给", "我要投给", "我投给", "我会投", "我要投", "我投"] {
         if let Some(i) = s.find(key) {
-            if let Some(seat) = seat_after(&s[i + key.len()..]) {
+            if let Some(seat) = seat_after(&s[i + key.len()..], max) {
                 c.pledge = seat;
             }
             break;
@@ -569,7 +597,7 @@ fn read_chinese(s: &str, c: &mut Claims) {
                 .iter()
                 .any(|d| head.ends_with(d));
             if !denied {
-                if let Some(seat) = seat_after(&s[at + key.len()..]) {
+                if let Some(seat) = seat_after(&s[at + key.len()..], max) {
                     c.accuses.insert(seat);
                 }
             }
@@ -583,7 +611,7 @@ fn read_chinese(s: &str, c: &mut Claims) {
             let at = from + i;
             let head = s[..at].trim_end_matches(['很', '有', '点', '比', '较', '非', '常']);
             if !head.ends_with('不') {
-                if let Some(seat) = seat_before(head, head.len()) {
+                if let Some(seat) = seat_before(head, head.len(), max) {
                     c.accuses.insert(seat);
                 }
             }
@@ -596,7 +624,7 @@ fn read_chinese(s: &str, c: &mut Claims) {
             if s[..i].ends_with('不') || s[..i].ends_with("没") {
                 continue;
             }
-            if let Some(seat) = seat_after(&s[i + key.len()..]) {
+            if let Some(seat) = seat_after(&s[i + key.len()..], max) {
                 if save {
                     c.saved = Some(seat);
                 } else {
@@ -608,7 +636,7 @@ fn read_chinese(s: &str, c: &mut Claims) {
     // "我没说过4号是好人", "我没有说4号是狼": a correction; what follows is not a claim.
     for key in ["没说过", "没有说过", "没有说", "没说", "从没说"] {
         if let Some(i) = s.find(key) {
-            if let Some(seat) = seat_after(&s[i + key.len()..]) {
+            if let Some(seat) = seat_after(&s[i + key.len()..], max) {
                 let before = Claims {
                     good: c.good.minus(SeatSet::only(seat)),
                     wolves: c.wolves.minus(SeatSet::only(seat)),

@@ -234,3 +234,22 @@ fn reads_a_defence_a_promise_and_a_correction() {
 fn claims_stay_small() {
     assert!(std::mem::size_of::<Claims>() <= 32);
 }
+
+#[test]
+fn a_larger_table_names_seats_up_to_its_size_and_a_nine_seat_one_never_beyond_nine() {
+    let at12 = |t: &str| read_at(t, 12);
+    assert_eq!(at12("12 is a wolf").wolves, SeatSet::only(12));
+    assert_eq!(at12("I checked seat 10, a wolf").wolves, SeatSet::only(10));
+    assert_eq!(at12("我是预言家，查验了11号是狼").wolves, SeatSet::only(11));
+    assert_eq!(at12("十二号是好人").good, SeatSet::only(12));
+    assert_eq!(at12("金水10号").good, SeatSet::only(10));
+    assert_eq!(at12("I vote 12").pledge, 12);
+    // Past the table's seats, or three digits: nobody.
+    assert!(at12("13 is a wolf").is_empty());
+    assert!(at12("112号是狼").is_empty());
+    assert!(read_at("13 is a wolf", 16).wolves.contains(13));
+    // A nine-seat table reads as it always did.
+    assert!(read("12号是狼").is_empty());
+    assert!(read("十二号是狼").is_empty());
+    assert_eq!(read("2号是狼").wolves, SeatSet::only(2));
+}

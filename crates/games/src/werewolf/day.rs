@@ -151,7 +151,7 @@ impl Werewolf {
     /// reading the text would find), else the text is read here.
     pub(super) fn speak(&mut self, seat: Seat, kind: AskKind, text: String, meant: Option<Claims>) {
         let kind = SpeechKind::of(kind).unwrap_or(SpeechKind::Day);
-        let claims = meant.unwrap_or_else(|| claims::read(&text));
+        let claims = meant.unwrap_or_else(|| claims::read_at(&text, self.seats));
         self.emit(
             Audience::Everyone,
             Event::Speech {
