@@ -44,7 +44,7 @@ ww-sheriff-calls-none = Sheriff { $sheriff } calls no vote.
 ww-speech-campaign = Seat { $seat } (campaign) says: "{ $text }"
 ww-votes-sheriff = Sheriff votes: { $ballots }.
 ww-votes-sheriff-pk = Sheriff PK votes: { $ballots }.
-ww-board = Board: { $board } ({ $seats } seats).
+ww-board = Board: { $board }.
 
 # A model seat's memory of the larger boards.
 mem-kind-campaign = campaign speech
@@ -78,3 +78,4 @@ ww-refused-cannot-explode = seat { $seat } may not self-explode now (a living wo
 ww-refused-cannot-withdraw = seat { $seat } is not a sheriff candidate who can withdraw now
 ww-refused-explode-target = seat { $seat } is not a living seat the white wolf king can take with him
 ww-start-watch-n = { $seats } AI players; you watch the public story.
+ww-ballot-sheriff = { $voter }→{ $target } (the sheriff, 1.5 votes)

@@ -10,7 +10,7 @@ wwb-err-no-seats = no board has { $seats } seats; the boards have { $counts } se
 wwb-err-mismatch = the board { $name } has { $board_seats } seats, not { $seats }; leave `seats` out, or pick a board of { $seats } seats: { $boards }
 
 ## The channel.
-wwb-board = 🎲 This game is played on **{ $name }** ({ $seats } seats).
+wwb-board = 🎲 This game is played on the board **{ $name }**.
 wwb-revealed-role = 🪪 **{ $seat }** was the **{ $role }**.
 wwb-revealed-side = 🪪 **{ $seat }** was on the **{ $side }** side.
 wwb-idiot = 🃏 **{ $seat }** shows the idiot's card: they stay at the table, but never vote again.
@@ -112,3 +112,4 @@ cmd-werewolf-start-opt-seats = seats
 cmd-werewolf-start-opt-seats-desc = How many seats; alone, it picks the standard board of that size
 cmd-werewolf-spectate = spectate
 cmd-werewolf-spectate-desc = Watch this channel's game from its graveyard thread (not seated, or out of the game).
+wwb-votes-sheriff-ballot = { $seat } (sheriff, 1.5)

@@ -43,7 +43,7 @@ ww-sheriff-calls-none = 警长 { $sheriff } 号没有归票。
 ww-speech-campaign = { $seat } 号（竞选）发言：“{ $text }”
 ww-votes-sheriff = 警长投票：{ $ballots }。
 ww-votes-sheriff-pk = 警长 PK 投票：{ $ballots }。
-ww-board = 板子：{ $board }（{ $seats } 人局）。
+ww-board = 板子：{ $board }。
 
 # 模型座位对大板子的记忆。
 mem-kind-campaign = 竞选发言
@@ -77,3 +77,4 @@ ww-refused-cannot-explode = { $seat } 号现在不能自爆（须是存活的狼
 ww-refused-cannot-withdraw = { $seat } 号不是现在可以退水的警长候选人
 ww-refused-explode-target = { $seat } 号不是白狼王可以带走的存活座位
 ww-start-watch-n = { $seats } 名 AI 玩家；你观看公开的对局。
+ww-ballot-sheriff = { $voter }→{ $target }（警长，1.5 票）

@@ -9,7 +9,7 @@ wwb-err-no-seats = 没有 { $seats } 人的板子；现有板子的人数：{ $c
 wwb-err-mismatch = 板子 { $name } 是 { $board_seats } 人局，不是 { $seats } 人；请不填 `seats`，或选一个 { $seats } 人的板子：{ $boards }
 
 ## 频道。
-wwb-board = 🎲 本局板子：**{ $name }**（{ $seats } 人）。
+wwb-board = 🎲 本局板子：**{ $name }**。
 wwb-revealed-role = 🪪 **{ $seat }** 的身份是 **{ $role }**。
 wwb-revealed-side = 🪪 **{ $seat }** 属于 **{ $side }** 阵营。
 wwb-idiot = 🃏 **{ $seat }** 翻牌：白痴。留在场上，但此后不能再投票。
@@ -111,3 +111,4 @@ cmd-werewolf-start-opt-seats = 人数
 cmd-werewolf-start-opt-seats-desc = 多少个座位；只填人数时，选该人数的标准板子
 cmd-werewolf-spectate = 观战
 cmd-werewolf-spectate-desc = 在本频道对局的墓地子区观战（未入座或已出局）。
+wwb-votes-sheriff-ballot = { $seat }（警长，1.5 票）

@@ -72,7 +72,9 @@ pub fn status(names: &Names, alive: SeatSet, phase: &str) -> String {
 }
 
 /// The votes revealed, by target (most first), then who abstained.
-fn tally(ballots: &[Ballot], names: &Names) -> String {
+/// A round's ballots counted per target, most first; the sheriff's ballot counts 1.5 (the
+/// count then shows the half and the sheriff's number is marked).
+fn tally(ballots: &[Ballot], sheriff: Option<Seat>, names: &Names) -> String {
     let mut tally: Vec<(Seat, Vec<Seat>)> = Vec::new();
     let mut abstain = Vec::new();
     for (i, b) in ballots.iter().enumerate() {
@@ -89,16 +91,36 @@ fn tally(ballots: &[Ballot], names: &Names) -> String {
     if tally.is_empty() && abstain.is_empty() {
         return names.t("wwd-votes-none", &[]);
     }
-    tally.sort_by(|a, b| b.1.len().cmp(&a.1.len()).then(a.0.cmp(&b.0)));
+    // In half votes: 2 a ballot, 3 the sheriff's.
+    let halves = |v: &[Seat]| -> usize {
+        v.iter()
+            .map(|s| if Some(*s) == sheriff { 3 } else { 2 })
+            .sum()
+    };
+    tally.sort_by(|a, b| halves(&b.1).cmp(&halves(&a.1)).then(a.0.cmp(&b.0)));
     let mut s = names.t("wwd-votes", &[]);
     for (t, v) in &tally {
+        let h = halves(v);
+        let count = if h % 2 == 0 {
+            (h / 2).to_string()
+        } else {
+            format!("{}.5", h / 2)
+        };
+        let mut voters = names.numbers(v);
+        if let Some(sh) = sheriff.filter(|sh| v.contains(sh)) {
+            voters = voters.replacen(
+                &names.t("wwd-seat-number", &[("seat", &sh.to_string())]),
+                &names.t("wwb-votes-sheriff-ballot", &[("seat", &sh.to_string())]),
+                1,
+            );
+        }
         s.push('\n');
         s.push_str(&names.t(
             "wwd-votes-for",
             &[
                 ("seat", &names.seat(*t)),
-                ("count", &v.len().to_string()),
-                ("voters", &names.numbers(v)),
+                ("count", &count),
+                ("voters", &voters),
             ],
         ));
     }
@@ -142,11 +164,15 @@ pub fn public_line(event: &Event, names: &Names, humans: SeatSet) -> Option<Stri
             let text = sanitize(text, 400);
             t(id, &[("seat", &names.seat(*seat)), ("text", &text)])
         }
-        Event::VotesRevealed { round, ballots } => match round {
-            VoteRound::Main | VoteRound::Pk => tally(ballots, names),
+        Event::VotesRevealed {
+            round,
+            ballots,
+            sheriff,
+        } => match round {
+            VoteRound::Main | VoteRound::Pk => tally(ballots, *sheriff, names),
             VoteRound::Sheriff | VoteRound::SheriffPk => {
                 let head = t("wwb-votes-sheriff", &[]);
-                format!("{head}\n{}", tally(ballots, names))
+                format!("{head}\n{}", tally(ballots, None, names))
             }
         },
         Event::PkCalled { tied } => t("wwd-pk", &[("seats", &names.list(*tied))]),
@@ -434,6 +460,7 @@ mod tests {
             &Event::VotesRevealed {
                 round: agora_games::werewolf::VoteRound::Main,
                 ballots: agora_games::werewolf::PerSeat::from_slice(&ballots),
+                sheriff: None,
             },
             &names(),
             SeatSet::EMPTY,
@@ -441,6 +468,32 @@ mod tests {
         .unwrap();
         assert!(line.contains("Seat 5 · p5 — 2 (from 1, 2)"), "{line}");
         assert!(line.contains("abstained: 4"), "{line}");
+    }
+
+    #[test]
+    fn the_sheriffs_ballot_counts_one_and_a_half_and_is_marked() {
+        let mut ballots = [Ballot::None; SEATS];
+        ballots[0] = Ballot::Vote(5);
+        ballots[1] = Ballot::Vote(3);
+        ballots[2] = Ballot::Vote(3);
+        ballots[3] = Ballot::Vote(5);
+        let line = public_line(
+            &Event::VotesRevealed {
+                round: agora_games::werewolf::VoteRound::Main,
+                ballots: agora_games::werewolf::PerSeat::from_slice(&ballots),
+                sheriff: Some(4),
+            },
+            &names(),
+            SeatSet::EMPTY,
+        )
+        .unwrap();
+        let (five, three) = (line.find("Seat 5").unwrap(), line.find("Seat 3").unwrap());
+        assert!(five < three, "the larger count first: {line}");
+        assert!(
+            line.contains("Seat 5 · p5 — 2.5 (from 1, 4 (sheriff, 1.5))"),
+            "{line}"
+        );
+        assert!(line.contains("Seat 3 · p3 — 2 (from 2, 3)"), "{line}");
     }
 
     #[test]
@@ -493,6 +546,7 @@ mod tests {
             &Event::VotesRevealed {
                 round: agora_games::werewolf::VoteRound::Main,
                 ballots: agora_games::werewolf::PerSeat::from_slice(&ballots),
+                sheriff: None,
             },
             &n,
             SeatSet::EMPTY,

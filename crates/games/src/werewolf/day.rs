@@ -255,6 +255,9 @@ impl Werewolf {
             Event::VotesRevealed {
                 round,
                 ballots: PerSeat::from_slice(ballots),
+                sheriff: self
+                    .sheriff
+                    .filter(|_| matches!(round, VoteRound::Main | VoteRound::Pk)),
             },
         );
         let badge = matches!(round, VoteRound::Sheriff | VoteRound::SheriffPk);

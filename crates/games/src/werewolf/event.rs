@@ -200,6 +200,9 @@ pub enum Event {
     VotesRevealed {
         round: VoteRound,
         ballots: PerSeat<Ballot>,
+        /// The sheriff whose ballot counted 1.5 in this round (none in the election itself).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        sheriff: Option<Seat>,
     },
     /// The vote tied: PK speeches by the tied seats, then the others vote among them.
     PkCalled {
@@ -509,7 +512,11 @@ impl Event {
                 Ballot::Vote(x) => t("ww-vote-sealed", &[("voter", &n(voter)), ("target", &n(x))]),
                 _ => t("ww-abstain-sealed", &[("voter", &n(voter))]),
             },
-            Event::VotesRevealed { round, ballots } => {
+            Event::VotesRevealed {
+                round,
+                ballots,
+                sheriff,
+            } => {
                 let cast: Vec<String> = ballots
                     .iter()
                     .enumerate()
@@ -518,6 +525,10 @@ impl Event {
                         match b {
                             Ballot::None => None,
                             Ballot::Abstain => Some(t("ww-ballot-abstain", &[("voter", &voter)])),
+                            Ballot::Vote(x) if *sheriff == Some(i as Seat + 1) => Some(t(
+                                "ww-ballot-sheriff",
+                                &[("voter", &voter), ("target", &x.to_string())],
+                            )),
                             Ballot::Vote(x) => Some(format!("{voter}→{x}")),
                         }
                     })

@@ -187,8 +187,9 @@ impl Werewolf {
             n.tally[t as usize] += 1;
         }
         n.to_pick.remove(wolf);
+        // The living wolves only: a dead wolf sits in the graveyard and hears no night.
         self.emit(
-            Audience::Seats(self.wolves),
+            Audience::Seats(self.alive.intersect(self.wolves)),
             Event::WolfPicked {
                 wolf,
                 target,
@@ -201,8 +202,8 @@ impl Werewolf {
     /// Ends the wolves' round when every wolf has picked: most picks wins; a tie earns a
     /// second round; a second tie is settled by lot.
     fn finish_wolf_round(&mut self) {
-        let wolves = self.wolves;
-        let living_wolves = self.alive.intersect(wolves);
+        let living_wolves = self.alive.intersect(self.wolves);
+        let wolves = living_wolves;
         let seats = self.seats;
         let n = self.night();
         let max = *n.tally.iter().max().expect("tally is not empty");

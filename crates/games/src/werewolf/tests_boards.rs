@@ -564,10 +564,7 @@ fn the_board_line_names_the_board_in_the_readers_language() {
     assert!(matches!(first, Event::Board { .. }), "{first:?}");
     assert_eq!(
         first.story_in(crate::Lang::En),
-        "Board: 12 seats: seer, witch, hunter, guard (12 seats)."
+        "Board: 12 seats: seer, witch, hunter, guard."
     );
-    assert_eq!(
-        first.story_in(crate::Lang::ZhCn),
-        "板子：十二人预女猎守（12 人局）。"
-    );
+    assert_eq!(first.story_in(crate::Lang::ZhCn), "板子：十二人预女猎守。");
 }

@@ -439,7 +439,7 @@ impl Player for Heuristic {
                 seat, claims, kind, ..
             } => self.heard(*seat, claims, *kind),
             // The sheriff election's ballots elect, they do not accuse: not recorded.
-            Event::VotesRevealed { ballots, round }
+            Event::VotesRevealed { ballots, round, .. }
                 if matches!(round, VoteRound::Main | VoteRound::Pk) =>
             {
                 for (i, b) in ballots.iter().enumerate() {

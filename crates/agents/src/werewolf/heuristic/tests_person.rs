@@ -45,6 +45,7 @@ fn a_broken_vote_promise_is_remembered_and_said() {
         p.observe(&Event::VotesRevealed {
             round: VoteRound::Main,
             ballots: ballots(&[(3, cast), (7, 5), (5, 3)]),
+            sheriff: None,
         });
         p.observe(&Event::Eliminated { seat: None });
         p.observe(&Event::NightFell { night: 2 });

@@ -111,11 +111,12 @@ fn requests_hash(lang: Lang) -> (u64, String) {
     (hash, first)
 }
 
+// (Changed once on purpose: a dead wolf no longer hears the living wolves' night picks.)
 #[test]
 fn the_nine_seat_prompts_are_unchanged() {
     for (lang, wanted) in [
-        (Lang::En, 9266787709838690340u64),
-        (Lang::ZhCn, 12933297602988156152u64),
+        (Lang::En, 16098224306680576116u64),
+        (Lang::ZhCn, 15264542509549449436u64),
     ] {
         let (hash, first) = requests_hash(lang);
         assert_eq!(

@@ -50,15 +50,23 @@ fn ask(seat: Seat, kind: AskKind, targets: &[Seat]) -> Ask {
 fn seats_at(board_id: &str, lang: Lang, stop: impl Fn(&Event) -> bool) -> (Werewolf, Vec<LlmSeat>) {
     let rules = Arc::new(Rules::default());
     let board = boards::find(board_id).unwrap();
-    let game = play_board(&rules, &board, 5, |_, seat| {
-        Box::new(Plain(player(Strategy::Heuristic, seat, 5)))
-    });
+    // The first game from seed 5 on whose log reaches `stop` (seed 5's if none does).
+    let play = |seed: u64| {
+        let game = play_board(&rules, &board, seed, |_, seat| {
+            Box::new(Plain(player(Strategy::Heuristic, seat, seed)))
+        });
+        (seed, game)
+    };
+    let (seed, game) = (5..100)
+        .map(play)
+        .find(|(_, game)| game.log().iter().any(|l| stop(&l.event)))
+        .unwrap_or_else(|| play(5));
     let prompts = Arc::new(load_prompts(None).unwrap());
     let mut seats: Vec<LlmSeat> = (1..=game.seat_count() as Seat)
         .map(|s| {
             LlmSeat::new(
                 s,
-                player(Strategy::Heuristic, s, 5),
+                player(Strategy::Heuristic, s, seed),
                 client(),
                 prompts.clone(),
             )
@@ -88,7 +96,7 @@ fn seat_of(game: &Werewolf, role: Role) -> Seat {
 
 #[test]
 fn a_model_seat_is_told_the_board_it_plays_at() {
-    let elected = |e: &Event| matches!(e, Event::SheriffElected { .. });
+    let elected = |e: &Event| matches!(e, Event::SheriffElected { seat: Some(_) });
     let (game, seats) = seats_at("zh12-guard", Lang::En, elected);
     let guard = seat_of(&game, Role::Guard);
     let r = seats[guard as usize - 1].request(&ask(guard, AskKind::GuardPick, &[1, 2, 11]));

@@ -248,8 +248,12 @@ impl SeatMemory {
                 self.today().entries.push(entry);
             }
             Event::VoteCast { .. } => {}
-            Event::VotesRevealed { round, ballots } => {
-                let entry = Entry::Votes(*round, *ballots);
+            Event::VotesRevealed {
+                round,
+                ballots,
+                sheriff,
+            } => {
+                let entry = Entry::Votes(*round, *ballots, *sheriff);
                 self.today().entries.push(entry);
             }
             Event::PkCalled { tied } => {
@@ -471,7 +475,7 @@ impl SeatMemory {
                         Entry::Speech(seat, kind, text) => json!({
                             "type": "speech", "seat": seat, "kind": kind, "text": text,
                         }),
-                        Entry::Votes(round, ballots) => json!({
+                        Entry::Votes(round, ballots, _) => json!({
                             "type": "votes",
                             "round": round,
                             "ballots": ballots.iter().enumerate().filter_map(|(i, b)| match b {

@@ -62,6 +62,7 @@ fn tied_day() -> (SeatMemory, &'static str) {
         Event::VotesRevealed {
             round: VoteRound::Main,
             ballots: ballots(&[(1, 2), (2, 3), (3, 6), (4, 6), (5, 2), (6, 3)]),
+            sheriff: None,
         },
         Event::PkCalled {
             tied: [2, 3, 6].into_iter().collect(),
@@ -70,6 +71,7 @@ fn tied_day() -> (SeatMemory, &'static str) {
         Event::VotesRevealed {
             round: VoteRound::Pk,
             ballots: ballots(&[(1, 2), (4, 6), (5, 3)]),
+            sheriff: None,
         },
         Event::Eliminated { seat: None },
     ] {

@@ -19,7 +19,7 @@ use std::fmt::Write;
 #[derive(Debug, Clone)]
 pub(super) enum Entry {
     Speech(Seat, SpeechKind, String),
-    Votes(VoteRound, PerSeat<Ballot>),
+    Votes(VoteRound, PerSeat<Ballot>, Option<Seat>),
     /// A public happening, game-made (PK called, eliminated, hunter shot).
     Note(String),
 }
@@ -65,7 +65,9 @@ impl DayLog {
                     sentence(lang.text("mem-last-words", &[("seat", &seat.to_string())]));
                 }
                 Entry::Speech(..) => {}
-                Entry::Votes(round, ballots) => sentence(votes_line(*round, ballots, lang)),
+                Entry::Votes(round, ballots, sheriff) => {
+                    sentence(votes_line(*round, ballots, *sheriff, lang))
+                }
                 Entry::Note(note) => sentence(note.clone()),
             }
         }
@@ -120,7 +122,9 @@ impl DayLog {
                         ("text", &fence(text)),
                     ],
                 ),
-                Entry::Votes(round, ballots) => votes_line(*round, ballots, lang),
+                Entry::Votes(round, ballots, sheriff) => {
+                    votes_line(*round, ballots, *sheriff, lang)
+                }
                 Entry::Note(note) => note.clone(),
             };
             let _ = writeln!(out, "- {line}");
@@ -202,7 +206,7 @@ fn speech_label(kind: SpeechKind) -> &'static str {
 }
 
 /// A round's ballots, `Main vote: 1→2, 3→abstain`.
-fn votes_line(round: VoteRound, ballots: &[Ballot], lang: Lang) -> String {
+fn votes_line(round: VoteRound, ballots: &[Ballot], sheriff: Option<Seat>, lang: Lang) -> String {
     let id = match round {
         VoteRound::Main => "mem-votes-main",
         VoteRound::Pk => "mem-votes-pk",
@@ -214,7 +218,11 @@ fn votes_line(round: VoteRound, ballots: &[Ballot], lang: Lang) -> String {
         let voter = (i + 1).to_string();
         match b {
             Ballot::Vote(t) => parts.push(lang.text(
-                "mem-ballot",
+                if sheriff == Some(i as Seat + 1) {
+                    "ww-ballot-sheriff"
+                } else {
+                    "mem-ballot"
+                },
                 &[("voter", &voter), ("target", &t.to_string())],
             )),
             Ballot::Abstain => parts.push(lang.text("mem-ballot-abstain", &[("voter", &voter)])),
