@@ -123,7 +123,7 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
         post_with_text(
             &fake,
             channel,
-            "This game is played on **12 seats: seer, witch, hunter, guard**"
+            "This game is played on the board **12 seats: seer, witch, hunter, guard**"
         ),
         "the board is named in the channel"
     );
