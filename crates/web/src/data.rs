@@ -6,6 +6,7 @@
 
 use crate::lang::{community_title, PageLang};
 use crate::names::{Names, Shown};
+use crate::{balance_lines, board_name};
 use agora_core::ratings::boards::{Ratings, Which};
 use agora_core::ratings::model::Rating;
 use agora_core::registry::GameKind;
@@ -222,29 +223,7 @@ pub fn seg(s: &str) -> String {
     percent_encoding::utf8_percent_encode(s, percent_encoding::NON_ALPHANUMERIC).to_string()
 }
 
-/// The recorded balance of every ranked werewolf board, in the boards' order.
-fn balance_lines(lang: PageLang) -> Vec<BalanceLine> {
-    let record = agora_agents::werewolf::balance::recorded();
-    let boards = agora_agents::werewolf::boards::all();
-    boards
-        .iter()
-        .filter(|b| b.ranked)
-        .filter_map(|b| {
-            let m = record.get(&b.id)?;
-            Some(BalanceLine {
-                board: b.id.clone(),
-                name: b.name_in(lang.lang).to_string(),
-                good_percent: r1(100.0 * m.good_rate),
-                ci95_points: r1(100.0 * m.good_ci95),
-                draw_percent: r1(100.0 * m.draw_rate),
-                seat_gap_points: r1(m.seat_gap_points),
-                games: m.games,
-            })
-        })
-        .collect()
-}
-
-fn r1(x: f64) -> f64 {
+pub(crate) fn r1(x: f64) -> f64 {
     (x * 10.0).round() / 10.0
 }
 
@@ -706,14 +685,4 @@ fn game_line(names: &Names, g: &FinishedGame, lang: PageLang) -> GameLine {
         url: format!("/games/{}", seg(&g.id)),
         board: board_name(&g.details, lang.lang),
     }
-}
-
-/// The name in `lang` of the board a game's details record (werewolf on any board but the
-/// default one), or its id when this build has no board of that id.
-fn board_name(details: &Value, lang: agora_games::Lang) -> Option<String> {
-    let id = details.get("board")?.as_str()?;
-    Some(match agora_agents::werewolf::boards::find(id) {
-        Ok(board) => board.name_in(lang).to_string(),
-        Err(_) => id.to_string(),
-    })
 }

@@ -18,6 +18,7 @@ pub mod html;
 pub mod lang;
 pub mod names;
 pub mod svg;
+mod werewolf;
 
 use agora_core::ratings::boards::Which;
 use agora_core::registry::GameKind;
@@ -29,6 +30,7 @@ use axum::Router;
 use data::{PageError, Reader};
 use serde::Deserialize;
 use std::sync::Arc;
+pub(crate) use werewolf::{balance_lines, board_name};
 
 /// The query every page takes.
 #[derive(Debug, Default, Deserialize)]

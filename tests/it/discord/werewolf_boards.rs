@@ -119,14 +119,13 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
         status.contains("Seat 12 ·"),
         "twelve seats on the board: {status}"
     );
-    assert!(
-        post_with_text(
-            &fake,
-            channel,
-            "This game is played on the board **12 seats: seer, witch, hunter, guard**"
-        ),
-        "the board is named in the channel"
-    );
+    // The board is named in the channel (posted as the night falls: waited for).
+    wait_for_post(
+        &fake,
+        channel,
+        "This game is played on the board **12 seats: seer, witch, hunter, guard**",
+    )
+    .await;
 
     // A spectator joins the graveyard; a living player may not.
     let said = told_on_command(
