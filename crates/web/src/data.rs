@@ -6,7 +6,7 @@
 
 use crate::lang::{community_title, PageLang};
 use crate::names::{Names, Shown};
-use crate::{balance_lines, board_name};
+use crate::{balance_for, board_name};
 use agora_core::ratings::boards::{Ratings, Which};
 use agora_core::ratings::model::Rating;
 use agora_core::registry::GameKind;
@@ -323,15 +323,10 @@ impl Reader {
             board.cases.truncate(5);
             boards.push(board);
         }
-        let werewolf = boards.iter().any(|b| b.game == GameKind::Werewolf.name());
         Ok(Community {
             community: community.to_string(),
             title: community_title(community, lang.lang),
-            balance: if werewolf {
-                balance_lines(lang)
-            } else {
-                Vec::new()
-            },
+            balance: balance_for(boards.iter().map(|b| b.game), lang),
             boards,
             latest: latest.iter().map(|g| game_line(&names, g, lang)).collect(),
             lang,

@@ -30,7 +30,7 @@ use axum::Router;
 use data::{PageError, Reader};
 use serde::Deserialize;
 use std::sync::Arc;
-pub(crate) use werewolf::{balance_lines, board_name};
+pub(crate) use werewolf::{balance_for, board_name};
 
 /// The query every page takes.
 #[derive(Debug, Default, Deserialize)]

@@ -3,10 +3,24 @@
 
 use crate::data::{r1, BalanceLine};
 use crate::lang::PageLang;
+use agora_core::registry::GameKind;
 use serde_json::Value;
 
+/// The recorded balance of every ranked werewolf board when a community plays werewolf
+/// (`games`: the games of its boards), else nothing.
+pub(crate) fn balance_for<'a>(
+    mut games: impl Iterator<Item = &'a str>,
+    lang: PageLang,
+) -> Vec<BalanceLine> {
+    if games.any(|g| g == GameKind::Werewolf.name()) {
+        balance_lines(lang)
+    } else {
+        Vec::new()
+    }
+}
+
 /// The recorded balance of every ranked werewolf board, in the boards' order.
-pub(crate) fn balance_lines(lang: PageLang) -> Vec<BalanceLine> {
+fn balance_lines(lang: PageLang) -> Vec<BalanceLine> {
     let record = agora_agents::werewolf::balance::recorded();
     let boards = agora_agents::werewolf::boards::all();
     boards
