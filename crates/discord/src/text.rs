@@ -114,7 +114,7 @@ impl Component {
                 Some(Component::Ask {
                     session: session.to_string(),
                     seat: (seat.parse().ok())
-                        .filter(|s| (1..=agora_games::werewolf::MAX_SEATS as u8).contains(s))?,
+                        .filter(|s| (1..=agora_games::MOST_SEATS).contains(s))?,
                     seq: seq.parse().ok()?,
                     verb: verb.to_string(),
                 })

@@ -31,4 +31,4 @@ pub use game::{Game, Pending};
 pub use lang::Lang;
 pub use localized::Localized;
 pub use outcome::Outcome;
-pub use seat::{Seat, SeatSet};
+pub use seat::{Seat, SeatSet, MOST_SEATS};

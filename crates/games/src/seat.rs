@@ -6,6 +6,9 @@ use std::fmt;
 /// A seat number, from 1. A table has at most [`SeatSet::MAX`] seats.
 pub type Seat = u8;
 
+/// The most seats any game's table has (a werewolf board of 16).
+pub const MOST_SEATS: Seat = 16;
+
 /// A set of seats as a bit mask (bit n = seat n). Copy, allocation-free, and cheap
 /// enough to carry in every ask and audience. Seats outside `1..=MAX` are never members.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]

@@ -7,7 +7,7 @@ use std::fmt;
 pub const SEATS: usize = 9;
 
 /// The most seats any board may have.
-pub const MAX_SEATS: usize = 16;
+pub const MAX_SEATS: usize = crate::MOST_SEATS as usize;
 
 pub use crate::{Seat, SeatSet};
 
