@@ -14,7 +14,9 @@ async fn a_person_missing_two_actions_is_taken_over_takes_the_seat_back_and_leav
     let app = TestApp::builder()
         .seed(11)
         .env("AGORA_WEREWOLF_TIMERS_PACE", 0.03)
-        .env("AGORA_DISCORD_AI_SPEECH_MS", 0)
+        // Once the AI plays the seat every seat is an AI's: paced speeches keep the game
+        // going long enough for the take-back press at the next phase (10 s × pace: 0.3 s).
+        .env("AGORA_DISCORD_AI_SPEECH_MS", 10_000)
         .spawn()
         .await;
     let fake = app.fake.clone();
