@@ -172,6 +172,18 @@ impl Humans {
         }
     }
 
+    /// `user` stops answering anything (away from the keyboard) until [`Humans::back`].
+    pub fn away(&mut self, user: u64) {
+        self.users.retain(|u| *u != user);
+    }
+
+    /// `user` answers again.
+    pub fn back(&mut self, user: u64) {
+        if !self.users.contains(&user) {
+            self.users.push(user);
+        }
+    }
+
     /// Answers one set of controls (a DM or an ephemeral fallback message).
     pub async fn answer_controls(&mut self, fake: &FakeDiscord, user: u64, m: &Msg) {
         let ids = m.custom_ids();

@@ -1,10 +1,9 @@
 //! Werewolf on the larger and smaller boards in Discord: a twelve-seat `zh12-guard` game
-//! with three people and nine AI (the sheriff election, the graveyard thread, a spectator,
-//! nothing hidden leaking), a six-seat game to its end, and the bad board options refused.
-//! The twelve-seat game is played in steps (`Zh12`), so a step can be put between two of
-//! them (an AI taking over an idle seat, say).
+//! with three people and nine AI (the sheriff election, a person away for two actions taken
+//! over by an AI and taking the seat back, the graveyard thread, a spectator, nothing hidden
+//! leaking), a six-seat game to its end, and the bad board options refused. The twelve-seat
+//! game is played in steps (`Zh12`), so a step can be put between two of them.
 
-use super::*;
 use crate::app::{TestApp, WAIT};
 use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
 use crate::fake_players::{open_lobby, press, told_on_command, wait_for_post, Humans};
@@ -23,7 +22,11 @@ const SPECTATOR: u64 = 4199;
 impl Zh12 {
     /// Opens a `zh12-guard` lobby, seats three people and starts it.
     async fn start(seed: u64) -> Zh12 {
-        let app = TestApp::builder().seed(seed).spawn().await;
+        // A tenth of the real times: a missed speech and vote take seconds, not minutes.
+        let app = (TestApp::builder().seed(seed))
+            .env("AGORA_WEREWOLF_TIMERS_PACE", 0.1)
+            .spawn()
+            .await;
         let fake = app.fake.clone();
         let (channel, people) = (3101, [4101, 4102, 4103]);
         let board = json!([{"name": "board", "type": 3, "value": "zh12-guard"}]);
@@ -73,6 +76,71 @@ impl Zh12 {
             );
             tokio::time::sleep(std::time::Duration::from_millis(self.humans.poll_ms)).await;
         }
+    }
+
+    /// A living person steps away after the sheriff's election: their next two actions are
+    /// missed, an AI takes the seat (the table told, no role), and once the next phase has
+    /// begun they press the DM's button and have the seat back. Returns their user id.
+    async fn away_and_back(&mut self) -> u64 {
+        let fake = self.fake();
+        let channel = self.channel;
+        // Day 1's deaths are told after the election: whoever is still alive steps away.
+        self.play_until("day 1's news", |f| {
+            post_with_text(f, channel, "Died in the night")
+                || post_with_text(f, channel, "nobody died")
+        })
+        .await;
+        let dead = self.dead_people();
+        let away = *(self.people[1..].iter().rev())
+            .find(|u| !dead.contains(u))
+            .expect("a living person");
+        self.humans.away(away);
+        let name = format!("user{away}'s seat is now played by an AI");
+        assert!(
+            self.play_until("the takeover", |f| post_with_text(f, channel, &name))
+                .await,
+            "the game ended before the takeover"
+        );
+        let taken = crate::fake_players::post_with(&fake, channel, &name).unwrap();
+        for role in ["wolf", "seer", "witch", "hunter", "guard", "villager"] {
+            assert!(!taken.contains(role), "the takeover names no role: {taken}");
+        }
+        let misses = |f: &FakeDiscord| {
+            (f.dms(away).iter())
+                .filter(|m| m.text().contains("the default was taken"))
+                .count()
+        };
+        assert!(misses(&fake) >= 2, "two missed actions before the takeover");
+        fake.wait_until("the take-back DM", WAIT, |f| {
+            f.dms(away)
+                .iter()
+                .any(|m| m.find_custom_id(":back").is_some())
+        })
+        .await;
+        let dm = (fake.dms(away).into_iter())
+            .find(|m| m.find_custom_id(":back").is_some())
+            .unwrap();
+        // The next phase: the next night or day line after the takeover's.
+        let phase = |f: &FakeDiscord| {
+            let msgs = f.messages(channel);
+            let at = msgs.iter().position(|m| m.text().contains(&name));
+            at.is_some_and(|at| {
+                msgs[at + 1..].iter().any(|m| {
+                    let t = m.text();
+                    t.contains("falls.**") || t.starts_with("☀️ **Day ")
+                })
+            })
+        };
+        assert!(
+            self.play_until("the next phase", phase).await,
+            "the game ended before the next phase"
+        );
+        let i = press(&fake, away, &dm, ":back").await;
+        let said = crate::fake_players::ephemeral_reply(&fake, i).await;
+        assert!(said.contains("yours again"), "{said}");
+        self.humans.back(away);
+        wait_for_post(&fake, channel, &format!("user{away} takes their seat back")).await;
+        away
     }
 
     /// The graveyard thread, once opened: (id, members).
@@ -191,6 +259,9 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
     });
     assert!(voted, "a person voted for sheriff on the shared message");
 
+    // A person steps away for two actions: an AI plays the seat until they take it back.
+    let away = t.away_and_back().await;
+
     // A person dies: they land in the graveyard and are told where it is.
     let died = t
         .play_until("a person's death", |f| {
@@ -258,7 +329,27 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
     let sessions = s.sessions().await.unwrap();
     assert_eq!(sessions[0].session.status, "finished");
     assert_eq!(sessions[0].seats.len(), 12);
-    assert_no_human_timeouts(&s).await;
+    // The two missed actions are the only ones a person let time out.
+    let inputs = s.inputs(&sessions[0].session.id).await.unwrap();
+    let seat = (sessions[0].seats.iter())
+        .find(|x| x.player == format!("discord:{away}"))
+        .unwrap()
+        .seat;
+    let timeouts = |seat: u8| {
+        (inputs.iter())
+            .filter(|x| x.source == agora::store::InputSource::Timeout && x.seat == seat)
+            .count()
+    };
+    assert_eq!(timeouts(seat), 2);
+    for other in sessions[0]
+        .seats
+        .iter()
+        .filter(|x| x.player.starts_with("discord:"))
+    {
+        if other.seat != seat {
+            assert_eq!(timeouts(other.seat), 0, "seat {} timed out", other.seat);
+        }
+    }
 }
 
 fn post_with_text(fake: &FakeDiscord, channel: u64, needle: &str) -> bool {

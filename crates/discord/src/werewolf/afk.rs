@@ -68,8 +68,12 @@ pub(super) async fn follow(
     }
 }
 
-/// The person's DM when their seat changed hands (a takeover carries the button).
+/// The person's DM when an AI took their seat over: the take-back button.
+/// (Taking the seat back is the person's own press, answered where they pressed.)
 async fn seat_dm(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, seat: Seat, to: Control, why: Why) {
+    if (to, why) != (Control::Ai, Why::Strikes) {
+        return;
+    }
     let (user, lang, session) = {
         let st = table.state.lock().await;
         let TableState::Running(r) = &*st else { return };
@@ -78,13 +82,9 @@ async fn seat_dm(bot: &Arc<Bot>, table: &Arc<WerewolfTable>, seat: Seat, to: Con
         };
         (user, r.data.lang_of(seat), r.data.session_id.clone())
     };
-    let msg = match (to, why) {
-        (Control::Ai, Why::Strikes) => CreateMessage::new()
-            .content(lang.text("wwd-afk-taken-dm", &[]))
-            .components(vec![back_button(&session, seat, lang)]),
-        (Control::Person, _) => CreateMessage::new().content(lang.text("wwd-afk-back-done", &[])),
-        _ => return,
-    };
+    let msg = CreateMessage::new()
+        .content(lang.text("wwd-afk-taken-dm", &[]))
+        .components(vec![back_button(&session, seat, lang)]);
     if let Err(e) = bot.dm(user, msg.allowed_mentions(no_pings())).await {
         tracing::warn!(seat, "the takeover DM failed: {e}");
     }

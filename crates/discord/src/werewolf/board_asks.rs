@@ -26,6 +26,9 @@ pub struct Known {
     pub last_guard: Option<Seat>,
     /// The people out of the game already told, once, that the table does not hear them.
     pub hushed: Vec<u64>,
+    /// The last day the human wolves were offered the self-explosion (its button works
+    /// for that whole day: offered at the campaign, it is not offered again at dawn).
+    pub explode_offered: u32,
 }
 
 impl Known {
@@ -35,6 +38,7 @@ impl Known {
             board,
             last_guard: None,
             hushed: Vec::new(),
+            explode_offered: 0,
         }
     }
 

@@ -33,24 +33,29 @@ pub enum Offer {
 pub const VERBS: [&str; 3] = ["withdraw", "explode", "explode_take"];
 
 /// The offers a public event makes, by seat: the runners may withdraw; when a speech
-/// phase begins (the campaign, a day), each living human wolf who may explode is told so.
-pub fn offers(r: &Running, humans: SeatSet, event: &Event) -> Vec<(Seat, Offer)> {
+/// phase begins (the campaign, a day), each living human wolf who may explode is told so,
+/// once a day (the campaign's button holds for the day's speeches too) — but the white wolf
+/// king's again at dawn, as the night's deaths changed whom he may take.
+pub fn offers(r: &mut Running, humans: SeatSet, event: &Event) -> Vec<(Seat, Offer)> {
     let mut out = Vec::new();
-    let speeches_begin = match event {
+    let day = match event {
         Event::SheriffRunners { running } if !running.is_empty() => {
             for s in humans.intersect(*running).iter() {
                 out.push((s, Offer::Withdraw));
             }
-            true
+            // The campaign is day 1's, before its dawn.
+            Some(1)
         }
-        Event::Dawn { .. } => true,
-        _ => false,
+        Event::Dawn { day, .. } => Some(*day),
+        _ => None,
     };
-    if speeches_begin {
+    if let Some(day) = day {
+        let again = day <= r.known.explode_offered;
+        r.known.explode_offered = day;
         for s in humans.intersect(r.alive).iter() {
             let may = match r.known.role(s) {
                 Some(Role::WhiteWolfKing) => true,
-                Some(role) => role.is_wolf() && r.known.board.self_explode,
+                Some(role) => role.is_wolf() && r.known.board.self_explode && !again,
                 None => false,
             };
             if may {
