@@ -70,6 +70,13 @@ pub trait Game: Send + 'static {
     fn phase(&self) -> u32 {
         0
     }
+    /// The timers whose sum is the least time the current phase lasts at a table with
+    /// people (a werewolf night on a board that hides the dead: its steps' full time), so
+    /// how soon it ends tells nothing; empty (the default): a phase ends with its last
+    /// answer. The session shows a phase that ended sooner only when that time has passed.
+    fn floor(&self) -> &'static [&'static str] {
+        &[]
+    }
     /// Whether `seat` may idle out now (a person away too long leaves the game by the
     /// rules: see [`Game::idle_out`]). `false` for a game without it, or not at this moment.
     fn can_idle_out(&self, _seat: Seat) -> bool {

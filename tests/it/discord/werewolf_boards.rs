@@ -9,6 +9,14 @@ use crate::fake_discord::{FakeDiscord, Msg, APP_ID};
 use crate::fake_players::{open_lobby, press, told_on_command, wait_for_post, Humans};
 use serde_json::json;
 
+/// A tenth of the real times (a missed speech and vote take seconds, not minutes), and
+/// half-length wolves' and witch's steps: a full night (their sum) lasts 6 s.
+fn quick(app: crate::app::Builder) -> crate::app::Builder {
+    app.env("AGORA_WEREWOLF_TIMERS_PACE", 0.1)
+        .env("AGORA_WEREWOLF_TIMERS_WOLVES", 30)
+        .env("AGORA_WEREWOLF_TIMERS_WITCH", 30)
+}
+
 /// A twelve-seat table being played: its channel, its people and their player.
 struct Zh12 {
     app: TestApp,
@@ -22,11 +30,7 @@ const SPECTATOR: u64 = 4199;
 impl Zh12 {
     /// Opens a `zh12-guard` lobby, seats three people and starts it.
     async fn start(seed: u64) -> Zh12 {
-        // A tenth of the real times: a missed speech and vote take seconds, not minutes.
-        let app = (TestApp::builder().seed(seed))
-            .env("AGORA_WEREWOLF_TIMERS_PACE", 0.1)
-            .spawn()
-            .await;
+        let app = quick(TestApp::builder().seed(seed)).spawn().await;
         let fake = app.fake.clone();
         let (channel, people) = (3101, [4101, 4102, 4103]);
         let board = json!([{"name": "board", "type": 3, "value": "zh12-guard"}]);
@@ -358,7 +362,7 @@ fn post_with_text(fake: &FakeDiscord, channel: u64, needle: &str) -> bool {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_six_seat_game_is_played_to_its_end() {
-    let app = TestApp::builder().seed(5).spawn().await;
+    let app = quick(TestApp::builder().seed(5)).spawn().await;
     let fake = app.fake.clone();
     let (channel, host) = (3201, 4201);
     let lobby = open_lobby(

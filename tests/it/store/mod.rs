@@ -20,6 +20,7 @@ mod community;
 mod faults;
 pub(crate) use faults::isolated;
 mod fence;
+mod floor;
 mod pace;
 
 /// A fresh SQLite file URL in the temp dir.

@@ -18,9 +18,11 @@
 //! the surface tells in its reader's language.
 
 pub mod afk;
+mod floor;
 mod handle;
 mod mailbox;
 mod pace;
+mod persist;
 mod refused;
 mod seats;
 mod setup;
@@ -37,7 +39,7 @@ pub use setup::{rebuild, resume, setup_of, Deadlines, GameSetup, Place};
 use crate::agents::turn::{self, Turn};
 use crate::agents::{Agent, Answer, Decision};
 use crate::games::{Game, Seat, Viewer};
-use crate::store::{now_ms, InputSource, NewSession, SessionRow, Store, StoreError, StoredInput};
+use crate::store::{now_ms, InputSource, NewSession, SessionRow, Store, StoredInput};
 use handle::Msg;
 use setup::apply_stored;
 use std::collections::{HashMap, HashSet, VecDeque};
@@ -109,6 +111,8 @@ pub struct Runner<T: Game> {
     /// Holds AI answers and timeouts back while the paced subscriber catches up.
     gate: Option<pace::Gate>,
     paused: bool,
+    /// The least time the current phase lasts at a table with people (see [`floor`]).
+    floor: floor::Floor,
     stats: Arc<RunStats>,
     /// Where the drafts of AI speeches come in (see [`crate::agents::turn`]): each speech
     /// ask handed to an AI while someone subscribes gets a sink that sends here.
@@ -146,7 +150,9 @@ impl<T: Game> Runner<T> {
             .afk
             .filter(|_| person.iter().any(|p| *p))
             .map(|mode| afk::Afk::new(mode, person, game.phase()));
+        let floor = floor::Floor::new(game.phase());
         Runner {
+            floor,
             stand_ins,
             afk,
             owed: Vec::new(),
@@ -306,7 +312,7 @@ impl<T: Game> Runner<T> {
 
     /// Shows new log entries to the agents that may see them and to subscribers.
     fn deliver(&mut self) {
-        let end = self.game.log().len();
+        let end = self.floor.shown(self.game.log().len());
         for i in self.cursor..end {
             let logged = &self.game.log()[i];
             let audience = logged.audience;
@@ -329,6 +335,10 @@ impl<T: Game> Runner<T> {
 
     /// Hands newly opened asks to their agents (all at once) and arms their deadlines.
     fn dispatch(&mut self, now: i64) {
+        if self.floor.holding() {
+            // The phase that ended early is not shown yet: neither are its asks.
+            return;
+        }
         if self.volunteered() {
             // Taken before the asks open now are handed out (they may close with it).
             return;
@@ -490,6 +500,7 @@ impl<T: Game> Runner<T> {
         self.next_n += 1;
         // If the ask stays open (the witch saved and may still poison), ask it again.
         self.dispatched.remove(&(p.seat, p.seq));
+        let before = self.game.log().len();
         let applied = match p.action {
             Some(action) => self.game.act(p.seat, action),
             None => self.game.timeout(p.seat),
@@ -498,66 +509,9 @@ impl<T: Game> Runner<T> {
             // Checked just above; the rules are deterministic, so this cannot happen.
             tracing::error!(session = %self.id, seat = p.seat, error = %e, "a checked input was refused");
         }
+        self.floor_after(now_ms(), before);
         self.count_input(&input);
         self.settle_seats().await
-    }
-
-    /// Runs a store operation until it succeeds: a transient failure pauses the session
-    /// (subscribers are told) and retries with backoff; a lost lease stops it.
-    async fn persist<F, Fut>(&mut self, op: F) -> Result<(), SessionError>
-    where
-        F: Fn(Store, String) -> Fut,
-        Fut: Future<Output = Result<(), StoreError>>,
-    {
-        let mut wait = RETRY_MIN;
-        loop {
-            match op(self.store.clone(), self.id.to_string()).await {
-                Ok(()) => {
-                    if self.paused {
-                        self.paused = false;
-                        tracing::info!(session = %self.id, "store reachable again; session resumed");
-                        self.notify(Note::Resumed);
-                    }
-                    return Ok(());
-                }
-                Err(e) if e.is_transient() => {
-                    if !self.paused {
-                        self.paused = true;
-                        tracing::warn!(session = %self.id, error = %e, "store unavailable; session paused, retrying");
-                        self.notify(Note::Paused {
-                            reason: e.to_string(),
-                        });
-                    }
-                    tokio::time::sleep(wait).await;
-                    wait = (wait * 2).min(RETRY_MAX);
-                }
-                Err(e) => return Err(e.into()),
-            }
-        }
-    }
-
-    /// Stores the deadlines of the asks now waited on, so a restart re-arms them (all of
-    /// this step's in one write).
-    async fn store_deadlines(&mut self) -> Result<(), SessionError> {
-        let new: Vec<(Seat, u32, i64)> = self
-            .game
-            .pending()
-            .iter()
-            .map(|p| (p.seat, p.seq))
-            .filter(|key| !self.stored_deadlines.contains(key))
-            .filter_map(|key| self.deadlines.get(&key).map(|&due| (key.0, key.1, due)))
-            .collect();
-        if new.is_empty() {
-            return Ok(());
-        }
-        self.persist(|store, id| {
-            let new = new.clone();
-            async move { store.arm_deadlines(&id, &new).await }
-        })
-        .await?;
-        self.stored_deadlines
-            .extend(new.iter().map(|&(seat, seq, _)| (seat, seq)));
-        Ok(())
     }
 
     fn next_deadline(&self) -> Option<i64> {
@@ -579,6 +533,7 @@ impl<T: Game> Runner<T> {
         let mut drafts = self.drafts.1.take().expect("a session runs once");
         // What a resumed log's last phase end still owes.
         self.settle_seats().await?;
+        self.floor_start(now_ms());
         loop {
             self.deliver();
             if let Some(outcome) = self.game.outcome() {
@@ -646,7 +601,10 @@ impl<T: Game> Runner<T> {
                 continue;
             }
             self.store_deadlines().await?;
-            let due = self.next_deadline();
+            let due = [self.next_deadline(), self.floor.due()]
+                .into_iter()
+                .flatten()
+                .min();
             let sleep_for = due
                 .map(|d| Duration::from_millis((d - now_ms()).max(0) as u64))
                 .unwrap_or(IDLE);
@@ -662,6 +620,9 @@ impl<T: Game> Runner<T> {
                 }
                 _ = tokio::time::sleep(sleep_for), if held.is_none() => {
                     let now = now_ms();
+                    if self.floor_release(now) {
+                        continue;
+                    }
                     for p in self.game.pending() {
                         if self.deadlines.get(&(p.seat, p.seq)).is_some_and(|&d| d <= now) {
                             self.ready.push_back(Proposal { seat: p.seat, seq: p.seq, action: None, source: InputSource::Timeout, note: None });

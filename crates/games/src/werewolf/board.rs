@@ -108,6 +108,11 @@ pub struct Board {
     /// Any wolf may self-explode in a day speech phase.
     #[serde(default)]
     pub self_explode: bool,
+    /// At a table with people, every night takes its steps' full time (the wolves', then
+    /// the witch's timer) even when a role is dead or an AI answers at once, so how soon a
+    /// night ends tells nothing of who is still playing.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub full_nights: bool,
     /// Overrides `[werewolf] witch_self_save` of `config/agora.toml` when set.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub witch_self_save: Option<WitchSelfSave>,
@@ -171,6 +176,8 @@ impl Board {
             self_explode: big,
             witch_self_save: big.then_some(WitchSelfSave::FirstNight),
             hunter_shoots_when_poisoned: big.then_some(false),
+            // Nothing is revealed on death: a night's length must not tell it either.
+            full_nights: true,
         };
         board.check()?;
         Ok(board)

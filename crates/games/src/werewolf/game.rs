@@ -3,7 +3,7 @@
 
 use super::claims::Claims;
 use super::event::SpeechKind;
-use super::{Action, Ask, Audience, Event, Logged, Refusal, Seat, Werewolf};
+use super::{Action, Ask, Audience, Event, Logged, Phase, Refusal, Seat, Werewolf};
 use crate::outcome::{Outcome, SeatOutcome};
 use crate::{Game, Pending};
 
@@ -59,6 +59,15 @@ impl Game for Werewolf {
     }
     fn phase(&self) -> u32 {
         Werewolf::phase_number(self)
+    }
+    /// A night on a board with full nights: the first step (the wolves, with the guard
+    /// and the seer alongside) and the witch's, each its full time.
+    fn floor(&self) -> &'static [&'static str] {
+        if self.board().full_nights && self.phase() == Phase::Night {
+            &["wolves", "witch"]
+        } else {
+            &[]
+        }
     }
     fn can_idle_out(&self, seat: Seat) -> bool {
         Werewolf::can_idle_out(self, seat)
