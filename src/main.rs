@@ -185,7 +185,7 @@ enum PlayGame {
     /// the others, the judge and the moderator are AI; `--humans 0` watches.
     #[command(after_help = play_help("Topics (--topic)", agora_agents::debate::topics::BUILTIN))]
     Debate(debate::commands::DebatePlayOptions),
-    /// Werewolf for nine: human seats typed at the keyboard, the rest AI.
+    /// Werewolf (nine seats, or the board of --board): human seats typed at the keyboard, the rest AI.
     #[command(after_help = MODEL_ENV)]
     Werewolf(werewolf::commands::PlayArgs),
 }

@@ -45,6 +45,7 @@ ww-speech-campaign = Seat { $seat } (campaign) says: "{ $text }"
 ww-votes-sheriff = Sheriff votes: { $ballots }.
 ww-votes-sheriff-pk = Sheriff PK votes: { $ballots }.
 ww-board = Board: { $board }.
+ww-full-nights = 🌙 Nights on this board take their full time, whoever is still alive: how long one lasts tells nothing.
 
 # A model seat's memory of the larger boards.
 mem-kind-campaign = campaign speech

@@ -44,6 +44,7 @@ ww-speech-campaign = { $seat } 号（竞选）发言：“{ $text }”
 ww-votes-sheriff = 警长投票：{ $ballots }。
 ww-votes-sheriff-pk = 警长 PK 投票：{ $ballots }。
 ww-board = 板子：{ $board }。
+ww-full-nights = 🌙 本板子每晚都走满时间，无论谁还活着：夜晚的长短不透露任何信息。
 
 # 模型座位对大板子的记忆。
 mem-kind-campaign = 竞选发言

@@ -38,7 +38,14 @@ fn line(event: &Event, audience: Audience, viewer_is_seat: bool, lang: Lang) -> 
         Event::VoteCast { .. } if !viewer_is_seat => return None,
         _ => {}
     }
-    let text = event.story_in(lang);
+    let mut text = event.story_in(lang);
+    if let Event::Board { id, .. } = event {
+        // A person waits out every night on such a board: told why once, at the start.
+        let full = agora_agents::werewolf::boards::find(id).is_ok_and(|b| b.full_nights);
+        if full && viewer_is_seat {
+            text = format!("{text}\n{}", lang.text("ww-full-nights", &[]));
+        }
+    }
     Some(match audience {
         Audience::Seats(seats) if viewer_is_seat => {
             let who: Vec<String> = seats.iter().map(|s| s.to_string()).collect();

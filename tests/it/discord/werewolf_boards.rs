@@ -192,12 +192,16 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
         "twelve seats on the board: {status}"
     );
     // The board is named in the channel (posted as the night falls: waited for).
-    wait_for_post(
+    let line = wait_for_post(
         &fake,
         channel,
         "This game is played on the board **12 seats: seer, witch, hunter, guard**",
     )
     .await;
+    assert!(
+        line.contains("Nights on this board take their full time"),
+        "{line}"
+    );
 
     // A spectator joins the graveyard; a living player may not.
     let said = told_on_command(

@@ -40,10 +40,16 @@ pub fn public_line(event: &Event, names: &Names) -> Option<String> {
         Event::Board { id, seats, .. } => {
             let board = super::board_pick::stored(Some(id));
             let name = board.name_in(names.lang).to_string();
-            t(
+            let line = t(
                 "wwb-board",
                 &[("name", &name), ("seats", &seats.to_string())],
-            )
+            );
+            if board.full_nights {
+                // The people wait out every night on such a board: told why once.
+                format!("{line}\n{}", t("ww-full-nights", &[]))
+            } else {
+                line
+            }
         }
         Event::Revealed {
             seat: s,
