@@ -292,10 +292,15 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
     })
     .await;
     // What they type in the table's channel is not heard; they are pointed to the graveyard.
-    fake.say(dead, channel, "I was the seer, seat 5 is a wolf!")
+    let said = fake
+        .say(dead, channel, "I was the seer, seat 5 is a wolf!")
         .await;
     fake.wait_until("the dead person is hushed", WAIT, |f| {
         f.dms(dead).iter().any(|m| m.text().starts_with("🤫"))
+    })
+    .await;
+    fake.wait_until("the dead person's message is taken down", WAIT, |f| {
+        f.message(said).is_some_and(|m| m.deleted)
     })
     .await;
 

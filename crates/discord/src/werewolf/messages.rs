@@ -10,8 +10,9 @@ use agora_games::Localized;
 use serenity::all::{CreateMessage, Message};
 use std::sync::Arc;
 
-/// A message in the table's channel: the current speaker's speech; anyone else's is
-/// ignored (or deleted, with `[discord] off_turn_messages = "delete"`).
+/// A message in the table's channel: the current speaker's speech; a dead player's is
+/// deleted; anyone else's is ignored (or deleted, with `[discord] off_turn_messages =
+/// "delete"`).
 pub(super) async fn speech(
     bot: &Arc<Bot>,
     table: &Arc<WerewolfTable>,
@@ -39,10 +40,11 @@ pub(super) async fn speech(
             ),
             _ => {
                 drop(st);
-                // A dead person is pointed to the graveyard (once); the table never
-                // hears them either way.
-                super::graveyard::hush(bot, table, user).await;
-                if delete {
+                // A dead person is pointed to the graveyard (once) and what they typed is
+                // taken down (when the bot may delete messages): the living must not read
+                // the dead. The table never hears them either way.
+                let dead = super::graveyard::hush(bot, table, user).await;
+                if delete || dead {
                     let _ = m.delete(&bot.http).await;
                 }
                 return Ok(());
