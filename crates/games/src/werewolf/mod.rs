@@ -222,7 +222,8 @@ impl Werewolf {
     /// A new game on `board` with roles dealt by `seed`.
     pub fn on_board(rules: Arc<Rules>, board: Arc<Board>, seed: u64) -> Werewolf {
         let roles = deal_board(&board, seed);
-        Werewolf::with_deal(rules, board, &roles, seed)
+        // A shuffle of the board's deck by construction: nothing to check.
+        Werewolf::dealt(rules, board, &roles, seed)
     }
 
     /// A new game on the default board with a fixed deal (`roles[i]` is seat i+1's role).
@@ -242,6 +243,11 @@ impl Werewolf {
                 .all(|&role| usize::from(dealt[role as usize]) == board.count(role)),
             "a deal is a shuffle of its board's deck"
         );
+        Werewolf::dealt(rules, board, deal, seed)
+    }
+
+    /// [`Werewolf::with_deal`] for a deal known to be a shuffle of the board's deck.
+    fn dealt(rules: Arc<Rules>, board: Arc<Board>, deal: &[Role], seed: u64) -> Werewolf {
         let seats = deal.len() as u8;
         let mut roles = [Role::Villager; MAX_SEATS];
         roles[..deal.len()].copy_from_slice(deal);
@@ -375,7 +381,8 @@ impl Werewolf {
     /// the living wolves when that ask is a day speech (the campaign's included) on a board
     /// where a wolf may explode, else nobody. The rules still check each explosion.
     pub fn volunteers(&self) -> SeatSet {
-        let explosive = self.board.self_explode || self.board.has(Role::WhiteWolfKing);
+        let explosive =
+            self.board.self_explode || self.role_seats[Role::WhiteWolfKing as usize].is_some();
         match self.asks.first() {
             Some(ask)
                 if explosive && matches!(ask.kind, AskKind::Speech | AskKind::CampaignSpeech) =>
