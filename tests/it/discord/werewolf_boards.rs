@@ -429,3 +429,86 @@ async fn a_board_and_seats_that_disagree_open_no_lobby() {
     let lobby = open_lobby(&fake, 4301, channel, json!([])).await;
     assert!(lobby.text().contains("1 of 9 seats taken"));
 }
+
+/// The host's choice: the graveyard sees every seat's role one phase behind — nothing in it
+/// during the first night, every role once the first day dawns.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_graveyard_sees_the_roles_one_phase_behind_when_the_host_chose_it() {
+    let app = quick(TestApp::builder().seed(5)).spawn().await;
+    let fake = app.fake.clone();
+    let (channel, host) = (3401, 4401);
+    let options = json!([
+        {"name": "seats", "type": 4, "value": 6},
+        {"name": "graveyard_roles", "type": 5, "value": true}
+    ]);
+    let lobby = open_lobby(&fake, host, channel, options).await;
+    assert!(
+        lobby.text().contains("The graveyard will see every role"),
+        "{}",
+        lobby.text()
+    );
+    press(&fake, host, &lobby, ":start").await;
+    wait_for_post(&fake, channel, "Night 1 falls").await;
+    // A spectator during the first night: the graveyard says what will come, not yet the roles.
+    let said = told_on_command(
+        &fake,
+        SPECTATOR,
+        channel,
+        "werewolf",
+        Some("spectate"),
+        json!([]),
+    )
+    .await;
+    assert!(said.contains("watching from the graveyard"), "{said}");
+    let thread = (fake.threads().into_iter())
+        .find(|(_, parent, name, _)| *parent == channel && name == "graveyard")
+        .expect("the graveyard")
+        .0;
+    let texts =
+        |f: &FakeDiscord| -> Vec<String> { f.messages(thread).iter().map(|m| m.text()).collect() };
+    assert!(
+        texts(&fake)[0].contains("one phase behind"),
+        "{:?}",
+        texts(&fake)
+    );
+    assert!(
+        !post_with_text(&fake, channel, "☀️ **Day 1.**")
+            && texts(&fake).iter().all(|t| !t.contains("The roles")),
+        "no role before the first night is over: {:?}",
+        texts(&fake)
+    );
+    let mut humans = Humans::new(channel, &[host]);
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(120);
+    while !texts(&fake).iter().any(|t| t.contains("The roles")) {
+        assert!(!humans.step(&fake).await, "the game ended first");
+        assert!(tokio::time::Instant::now() < deadline, "no roles in time");
+        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
+    }
+    assert!(post_with_text(&fake, channel, "☀️ **Day 1.**"));
+    let roles = texts(&fake)
+        .into_iter()
+        .find(|t| t.contains("The roles"))
+        .unwrap();
+    // Every seat's real role, as the session deals it.
+    let s = app.store().await;
+    let id = s.sessions().await.unwrap()[0].session.id.clone();
+    let game = agora::session::rebuild::<agora_core::werewolf::session::WerewolfSetup>(&s, &id)
+        .await
+        .unwrap();
+    let lines: Vec<&str> = roles.lines().filter(|l| l.starts_with("• ")).collect();
+    assert_eq!(lines.len(), 6, "{roles}");
+    for (i, line) in lines.iter().enumerate() {
+        let role = game.role(i as u8 + 1).name();
+        assert!(
+            line.starts_with(&format!("• Seat {} ·", i + 1))
+                && line.ends_with(&format!("**{role}**")),
+            "{line} (seat {} is the {role})",
+            i + 1
+        );
+    }
+    // Nothing of it reached the table's channel.
+    for m in before_the_end(&fake, channel) {
+        assert!(!m.text().contains("The roles"), "{}", m.text());
+    }
+    humans.play_to_the_end(&fake).await;
+}

@@ -70,6 +70,8 @@ pub async fn start(
     #[min = 5]
     #[max = 16]
     seats: Option<u8>,
+    #[description = "The graveyard sees every role, one phase behind (default: off)"]
+    graveyard_roles: Option<bool>,
 ) -> Result<(), Error> {
     let bot = ctx.data().clone();
     let user = ctx.author().id.get();
@@ -110,6 +112,7 @@ pub async fn start(
     let mut lobby = Lobby::open(user, &name, guild, options);
     lobby.lang = Some(table_lang);
     lobby.board = (board.id != agora_agents::werewolf::boards::DEFAULT).then(|| board.id.clone());
+    lobby.graveyard_roles = graveyard_roles.unwrap_or(false);
     lobby.seats[0].lang = own;
     let table = Arc::new(WerewolfTable::new(
         channel,

@@ -411,6 +411,9 @@ async fn execute(
     for seat in plan.graves {
         super::graveyard::bury(bot, table, seat).await;
     }
+    if plan.roles_due {
+        super::graveyard::show_roles(bot, table).await;
+    }
     if plan.board_dirty {
         refresh_board(bot, table, channel).await;
     }

@@ -4,8 +4,10 @@
 //! first time someone needs it and stored with the table, so a restart keeps it.
 //!
 //! What the graveyard is told is decided here and only here: who joins it and how many
-//! spectators there are. Nothing the table follows (no event, no ask) is posted into it, so
-//! the wolves' talk, the night actions and the roles can never reach it while the game runs.
+//! spectators there are, and — only when the host chose it — every seat's role, one phase
+//! behind (posted once the first night is over). Nothing the table follows (no event, no
+//! ask) is posted into it, so the wolves' talk and the night actions never reach it while
+//! the game runs, nor the roles unless the host chose so.
 //!
 //! A dead person's messages in the table's channel are not speeches (only the current
 //! speaker's message is): the table's AI never reads them. The first one gets a DM
@@ -26,10 +28,10 @@ static OPENING: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 /// The table's graveyard thread, opened now if it has none (`None` when Discord refused).
 async fn thread(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> Result<u64, String> {
     let _one = OPENING.lock().await;
-    let lang = match &*table.state.lock().await {
+    let (lang, roles) = match &*table.state.lock().await {
         TableState::Running(r) => match r.data.graveyard.thread {
             Some(t) => return Ok(t),
-            None => r.data.lang,
+            None => (r.data.lang, r.data.graveyard.roles.is_some()),
         },
         _ => return Err("the game is over".into()),
     };
@@ -50,9 +52,41 @@ async fn thread(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) -> Result<u64, Strin
         }
         table.save(bot, &st).await;
     }
-    bot.post_text(made.id, &lang.text("wwb-graveyard-intro", &[]))
-        .await;
+    let intro = if roles {
+        "wwb-graveyard-intro-roles"
+    } else {
+        "wwb-graveyard-intro"
+    };
+    bot.post_text(made.id, &lang.text(intro, &[])).await;
+    show_roles(bot, table).await;
     Ok(id)
+}
+
+/// Posts every seat's role in the graveyard, once, when the host chose it, the first
+/// night is over and the thread is open (else when it opens).
+pub(super) async fn show_roles(bot: &Arc<Bot>, table: &Arc<WerewolfTable>) {
+    let (thread, text) = {
+        let mut st = table.state.lock().await;
+        let TableState::Running(r) = &mut *st else {
+            return;
+        };
+        let g = &r.data.graveyard;
+        let (Some(thread), Some(roles), true, false) =
+            (g.thread, g.roles.as_ref(), g.roles_due, g.roles_shown)
+        else {
+            return;
+        };
+        let mut text = r.names.t("wwb-graveyard-roles", &[]);
+        for (i, role) in roles.iter().enumerate() {
+            let seat = r.names.seat(i as Seat + 1);
+            let role = role.name_in(r.names.lang);
+            text.push_str(&format!("\n• {seat} — **{role}**"));
+        }
+        r.data.graveyard.roles_shown = true;
+        table.save(bot, &st).await;
+        (thread, text)
+    };
+    bot.post_text(ChannelId::new(thread), &text).await;
 }
 
 /// Adds `user` to the thread and tells it who came.

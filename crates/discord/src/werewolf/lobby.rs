@@ -193,6 +193,9 @@ pub struct Lobby {
     /// The board picked with `/werewolf start` (`None`: the default nine seats).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub board: Option<String>,
+    /// The host's choice: the graveyard sees every seat's role, one phase behind.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub graveyard_roles: bool,
 }
 
 impl Lobby {
@@ -221,6 +224,7 @@ impl Lobby {
             message: None,
             lang: None,
             board: None,
+            graveyard_roles: false,
         }
     }
 

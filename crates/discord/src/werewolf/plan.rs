@@ -56,6 +56,8 @@ pub(super) struct Plan {
     pub(super) drafts: Vec<(Key, String)>,
     /// Human seats that died: their people join the graveyard.
     pub(super) graves: Vec<Seat>,
+    /// The roles became due in the graveyard (the host's choice, after the first night).
+    pub(super) roles_due: bool,
 }
 
 pub(super) fn push_text(posts: &mut Vec<Post>, line: String) {
@@ -284,6 +286,14 @@ fn take_event(r: &mut Running, p: &mut Plan, humans: SeatSet, audience: Audience
             }
             for s in panels.iter() {
                 p.channel.push(Post::Panel { seat: s });
+            }
+            // One phase behind: once the first night is over, the graveyard may see the roles.
+            if matches!(event, Event::Dawn { .. })
+                && r.data.graveyard.roles.is_some()
+                && !r.data.graveyard.roles_due
+            {
+                r.data.graveyard.roles_due = true;
+                p.roles_due = true;
             }
             // A person who dies is told at once, privately, and joins the graveyard.
             let (fallen, how) = event.fallen().unwrap_or((SeatSet::EMPTY, Fall::Night));

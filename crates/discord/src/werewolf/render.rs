@@ -32,6 +32,10 @@ pub fn lobby(l: &Lobby, ai_label: &str, lang: Lang) -> String {
         s.push_str(&super::board_pick::line(&board, lang));
         s.push_str("\n\n");
     }
+    if l.graveyard_roles {
+        s.push_str(&lang.text("wwb-lobby-graveyard-roles", &[]));
+        s.push_str("\n\n");
+    }
     let seats = board.seats as usize;
     for i in 0..seats {
         let n = (i + 1).to_string();

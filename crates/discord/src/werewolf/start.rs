@@ -123,7 +123,11 @@ pub(super) async fn start_game(
         pace: timers_pace,
         lang,
         board_id: lobby.board.clone(),
-        graveyard: Default::default(),
+        graveyard: super::table::Graveyard {
+            // The deal the session plays (its seed on its board), kept for the graveyard.
+            roles: (lobby.graveyard_roles).then(|| agora_games::werewolf::deal_board(&board, seed)),
+            ..Default::default()
+        },
         held: Vec::new(),
     };
     let names = Names::new(data.seats.iter().map(|s| s.name.clone()).collect(), lang);

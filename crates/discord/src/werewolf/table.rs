@@ -9,7 +9,7 @@ use crate::tables;
 use crate::types::Bot;
 use agora_core::registry::GameKind;
 use agora_core::session::{SessionHandle, Subscription};
-use agora_games::werewolf::{Ask, AskKind, Seat, SeatSet, Werewolf};
+use agora_games::werewolf::{Ask, AskKind, Role, Seat, SeatSet, Werewolf};
 use agora_games::Lang;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -86,6 +86,16 @@ pub struct Graveyard {
     /// The seats whose person was added to it.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub dead: Vec<Seat>,
+    /// The host's choice: every seat's role (index seat-1), shown to the graveyard one
+    /// phase behind (once the first night is over); `None`: never while the game runs.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roles: Option<Vec<Role>>,
+    /// The roles are due in the graveyard (the first night is over).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub roles_due: bool,
+    /// The roles were posted in it.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub roles_shown: bool,
 }
 
 fn is_default(g: &Graveyard) -> bool {
