@@ -149,9 +149,7 @@ impl Zh12 {
 
     /// The graveyard thread, once opened: (id, members).
     fn graveyard(&self) -> Option<(u64, Vec<u64>)> {
-        (self.fake().threads().into_iter())
-            .find(|(_, parent, name, _)| *parent == self.channel && name == "graveyard")
-            .map(|(id, _, _, members)| (id, members))
+        graveyard(&self.fake(), self.channel)
     }
 
     /// The people told they are out of the game.
@@ -204,28 +202,12 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
     );
 
     // A spectator joins the graveyard; a living player may not.
-    let said = told_on_command(
-        &fake,
-        SPECTATOR,
-        channel,
-        "werewolf",
-        Some("spectate"),
-        json!([]),
-    )
-    .await;
+    let said = spectate(&fake, SPECTATOR, channel).await;
     assert!(
         said.contains("You are watching from the graveyard"),
         "{said}"
     );
-    let said = told_on_command(
-        &fake,
-        host,
-        channel,
-        "werewolf",
-        Some("spectate"),
-        json!([]),
-    )
-    .await;
+    let said = spectate(&fake, host, channel).await;
     assert!(said.contains("still playing"), "{said}");
     let (thread, members) = t.graveyard().expect("the graveyard thread");
     assert_eq!(members, vec![SPECTATOR]);
@@ -365,6 +347,18 @@ async fn three_people_and_nine_ai_play_zh12_guard_with_a_sheriff_and_a_graveyard
     }
 }
 
+/// `channel`'s graveyard thread, once opened: (id, members).
+fn graveyard(fake: &FakeDiscord, channel: u64) -> Option<(u64, Vec<u64>)> {
+    (fake.threads().into_iter())
+        .find(|(_, parent, name, _)| *parent == channel && name == "graveyard")
+        .map(|(id, _, _, members)| (id, members))
+}
+
+/// `user` types `/werewolf spectate` in `channel`: what they are told.
+async fn spectate(fake: &FakeDiscord, user: u64, channel: u64) -> String {
+    told_on_command(fake, user, channel, "werewolf", Some("spectate"), json!([])).await
+}
+
 fn post_with_text(fake: &FakeDiscord, channel: u64, needle: &str) -> bool {
     crate::fake_players::post_with(fake, channel, needle).is_some()
 }
@@ -414,15 +408,7 @@ async fn a_board_and_seats_that_disagree_open_no_lobby() {
     let unknown = json!([{"name": "board", "type": 3, "value": "thirteen"}]);
     let said = told_on_command(&fake, 4301, channel, "werewolf", Some("start"), unknown).await;
     assert!(said.contains("no board \"thirteen\""), "{said}");
-    let said = told_on_command(
-        &fake,
-        4301,
-        channel,
-        "werewolf",
-        Some("spectate"),
-        json!([]),
-    )
-    .await;
+    let said = spectate(&fake, 4301, channel).await;
     assert!(said.contains("no werewolf game running"), "{said}");
     // Nothing was opened: the channel is empty and a plain start still works.
     assert!(fake.messages(channel).iter().all(|m| m.is_ephemeral()));
@@ -450,20 +436,9 @@ async fn the_graveyard_sees_the_roles_one_phase_behind_when_the_host_chose_it() 
     press(&fake, host, &lobby, ":start").await;
     wait_for_post(&fake, channel, "Night 1 falls").await;
     // A spectator during the first night: the graveyard says what will come, not yet the roles.
-    let said = told_on_command(
-        &fake,
-        SPECTATOR,
-        channel,
-        "werewolf",
-        Some("spectate"),
-        json!([]),
-    )
-    .await;
+    let said = spectate(&fake, SPECTATOR, channel).await;
     assert!(said.contains("watching from the graveyard"), "{said}");
-    let thread = (fake.threads().into_iter())
-        .find(|(_, parent, name, _)| *parent == channel && name == "graveyard")
-        .expect("the graveyard")
-        .0;
+    let thread = graveyard(&fake, channel).expect("the graveyard").0;
     let texts =
         |f: &FakeDiscord| -> Vec<String> { f.messages(thread).iter().map(|m| m.text()).collect() };
     assert!(
