@@ -135,6 +135,13 @@ pub struct Heuristic {
 }
 
 impl Heuristic {
+    /// The table's last seat, known to the compiler to index every per-seat array (so a
+    /// loop over the seats carries no bounds checks).
+    #[inline]
+    pub(super) fn last_seat(&self) -> Seat {
+        self.seats.min(MAX_SEATS as Seat)
+    }
+
     /// A player seeded with `seed`, speaking with the installed phrasebook
     /// (`content/werewolf/speeches.toml`, else the built-in copy).
     pub fn new(seed: u64) -> Heuristic {

@@ -244,7 +244,7 @@ impl Heuristic {
         if !self.role_claimed.is_empty() {
             self.weigh_role_claims(&mut s, &mut known_good);
         }
-        for seat in (1..=self.seats).filter(|_| private) {
+        for seat in (1..=self.last_seat()).filter(|_| private) {
             if let Some(wolf) = self.checks[seat as usize] {
                 s[seat as usize] = if wolf { 1.0 } else { 0.0 };
                 if !wolf {
@@ -260,7 +260,7 @@ impl Heuristic {
         // keeps those seats there, except a known-good one under 0.9, which drops to 0.1
         // when its turn comes (and leaves the set then, as it would be read seat by seat).
         let mut high = SeatSet::EMPTY;
-        for seat in 1..=self.seats {
+        for seat in 1..=self.last_seat() {
             if s[seat as usize] >= 0.85 {
                 high.insert(seat);
             }
@@ -274,7 +274,7 @@ impl Heuristic {
                 }
             }
         }
-        for seat in 1..=self.seats {
+        for seat in 1..=self.last_seat() {
             let i = seat as usize;
             if known_good.contains(seat) && s[i] < 0.9 {
                 s[i] = s[i].min(0.1);
