@@ -191,7 +191,8 @@ struct Shared {
     script: Mutex<VecDeque<Scripted>>,
     requests: AtomicU64,
     served: Mutex<BTreeMap<String, u64>>,
-    /// The last request bodies (at most 64), for tests that read prompts.
+    /// The last request bodies (at most 1,024: a whole twelve-seat game), for tests that
+    /// read prompts.
     bodies: Mutex<VecDeque<Value>>,
     /// The prompt each cache slot read last (see [`MockOptions::cache_slots`]).
     slots: Mutex<Vec<String>>,
@@ -408,7 +409,7 @@ async fn answer(State(shared): State<Arc<Shared>>, headers: HeaderMap, body: Str
     {
         let mut bodies = shared.bodies.lock().expect("mock lock");
         bodies.push_back(body.clone());
-        if bodies.len() > 64 {
+        if bodies.len() > 1024 {
             bodies.pop_front();
         }
     }
