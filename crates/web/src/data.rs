@@ -6,7 +6,7 @@
 
 use crate::lang::{community_title, PageLang};
 use crate::names::{Names, Shown};
-use crate::{balance_for, board_name};
+use crate::variants::{balance_for, variant_name};
 use agora_core::ratings::boards::{Ratings, Which};
 use agora_core::ratings::model::Rating;
 use agora_core::registry::GameKind;
@@ -114,8 +114,8 @@ pub struct GameLine {
     pub board: Option<String>,
 }
 
-/// A ranked werewolf board's balance as the ladder recorded it
-/// (`content/werewolf/balance.toml`, read through the content loader, never recomputed).
+/// A ranked variant's balance (a werewolf board's) as the ladder recorded it
+/// ([`agora_core::stats::GameStats::balance`]; never recomputed), rounded for the page.
 #[derive(Debug, Clone, Serialize)]
 pub struct BalanceLine {
     pub board: String,
@@ -536,7 +536,7 @@ impl Reader {
             winner: game.winner.clone(),
             result: agora_core::stats::page::result(gv, &game, &names_by_seat, lang.lang),
             finished_at: game.finished_at,
-            board: board_name(&game.details, lang.lang),
+            board: variant_name(&game.game, &game.details, lang.lang),
             seat,
             per_seat: gv.per_seat(),
             seats,
@@ -678,6 +678,6 @@ fn game_line(names: &Names, g: &FinishedGame, lang: PageLang) -> GameLine {
         finished_at: g.finished_at,
         players,
         url: format!("/games/{}", seg(&g.id)),
-        board: board_name(&g.details, lang.lang),
+        board: variant_name(&g.game, &g.details, lang.lang),
     }
 }

@@ -11,14 +11,15 @@
 //! Only finished sessions are read ([`data`]); anything else is a 404, whatever the URL.
 //! A person who hid their name (`/privacy web:off`) is a code everywhere ([`names`]).
 //! Each game's part of a game page is its stats' `PageLines` (in the core), picked through
-//! the registry: the page names no game.
+//! the registry, and its variants (a werewolf board) its stats' `balance` and
+//! `variant_name` ([`variants`]): the page names no game.
 
 pub mod data;
 pub mod html;
 pub mod lang;
 pub mod names;
 pub mod svg;
-mod werewolf;
+mod variants;
 
 use agora_core::ratings::boards::Which;
 use agora_core::registry::GameKind;
@@ -30,7 +31,6 @@ use axum::Router;
 use data::{PageError, Reader};
 use serde::Deserialize;
 use std::sync::Arc;
-pub(crate) use werewolf::{balance_for, board_name};
 
 /// The query every page takes.
 #[derive(Debug, Default, Deserialize)]

@@ -62,6 +62,36 @@ pub trait GameStats: SessionLines + page::PageLines {
     /// The keys this game's players are rated under, in the order boards show them (one
     /// for most games; werewolf's `village` and `wolf`).
     fn rating_keys(&self) -> &'static [&'static str];
+    /// Each ranked variant of the game (a werewolf board) with the balance the ladder
+    /// recorded for it, in the variants' order, named in `lang`; none (the default) for a
+    /// game played one way.
+    fn balance(&self, _lang: crate::games::Lang) -> Vec<VariantBalance> {
+        Vec::new()
+    }
+    /// The name in `lang` of the variant a finished game's `details` record (on any but
+    /// the game's default one); `None` (the default) for a game played one way.
+    fn variant_name(
+        &self,
+        _details: &serde_json::Value,
+        _lang: crate::games::Lang,
+    ) -> Option<String> {
+        None
+    }
+}
+
+/// A ranked variant's recorded balance (see [`GameStats::balance`]): rates are fractions.
+#[derive(Debug, Clone, PartialEq)]
+pub struct VariantBalance {
+    /// The variant's id (a board's file name) and its name in the asked language.
+    pub id: String,
+    pub name: String,
+    /// The good side's win rate and the half-width of its 95% interval.
+    pub good_rate: f64,
+    pub good_ci95: f64,
+    pub draw_rate: f64,
+    /// The widest gap between two seats' win rates, in percentage points.
+    pub seat_gap_points: f64,
+    pub games: u64,
 }
 
 /// How one game's results make a leaderboard and a player's record.

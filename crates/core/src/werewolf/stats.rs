@@ -7,7 +7,7 @@ use crate::ratings::model::RatedGame;
 use crate::stats::names::{amount, Personas};
 use crate::stats::page::{body, public, PageLines, Section, Stories};
 use crate::stats::sessions::{SeatSaid, SessionLines};
-use crate::stats::{Board, GameStats, Part};
+use crate::stats::{Board, GameStats, Part, VariantBalance};
 use crate::store::{FinishedGame, SeatResult, SessionSummary, SummarySeat};
 
 /// Werewolf as the statistics read it.
@@ -44,6 +44,36 @@ impl GameStats for WerewolfStats {
     }
     fn rating_keys(&self) -> &'static [&'static str] {
         &["village", "wolf"]
+    }
+    /// Every ranked board's balance as `content/werewolf/balance.toml` records it (read
+    /// through the content loader, never recomputed), in the boards' order.
+    fn balance(&self, lang: Lang) -> Vec<VariantBalance> {
+        let record = crate::agents::werewolf::balance::recorded();
+        crate::agents::werewolf::boards::all()
+            .iter()
+            .filter(|b| b.ranked)
+            .filter_map(|b| {
+                let m = record.get(&b.id)?;
+                Some(VariantBalance {
+                    id: b.id.clone(),
+                    name: b.name_in(lang).to_string(),
+                    good_rate: m.good_rate,
+                    good_ci95: m.good_ci95,
+                    draw_rate: m.draw_rate,
+                    seat_gap_points: m.seat_gap_points,
+                    games: m.games,
+                })
+            })
+            .collect()
+    }
+    /// The board a game was played on (its details' `board`, written on any but the
+    /// default one), or its id when this build has no board of that id.
+    fn variant_name(&self, details: &serde_json::Value, lang: Lang) -> Option<String> {
+        let id = details.get("board")?.as_str()?;
+        Some(match crate::agents::werewolf::boards::find(id) {
+            Ok(board) => board.name_in(lang).to_string(),
+            Err(_) => id.to_string(),
+        })
     }
 }
 
