@@ -1,7 +1,8 @@
 //! A whole werewolf game played by built-in players on every seat, with no clock and no
 //! I/O: what the ladder (`sim`) runs on its threads, and what tests use for a real game.
 
-use super::{fit_speech, player, Player, Strategy};
+use super::{fit_speech, seated, Player, Strategy};
+use crate::games::lang::Lang;
 use crate::games::werewolf::{Action, Audience, Board, Rules, Side, Werewolf};
 use std::sync::Arc;
 
@@ -24,7 +25,13 @@ pub fn play_on(rules: &Arc<Rules>, board: &Arc<Board>, seed: u64, lineup: Lineup
             Side::Good => lineup.good,
             Side::Wolves => lineup.wolves,
         };
-        player(strategy, seat, seed)
+        seated(
+            strategy,
+            seat,
+            seed,
+            Lang::En,
+            Some(game.seat_count() as u8),
+        )
     })
 }
 

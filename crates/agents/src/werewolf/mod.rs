@@ -71,15 +71,29 @@ pub fn player(strategy: Strategy, seat: u8, seed: u64) -> Box<dyn Player> {
 /// [`player`] at a table played in `lang`: a built-in player speaks from that language's
 /// phrasebook (the same choices, so the same game for the same seed).
 pub fn player_in(strategy: Strategy, seat: u8, seed: u64, lang: Lang) -> Box<dyn Player> {
+    seated(strategy, seat, seed, lang, None)
+}
+
+/// [`player_in`] at a table of `seats` seats, when it is known: on nine seats the built-in
+/// player is the nine-seat build of the same player ([`heuristic::NineSeats`]: the same
+/// play, faster), on any other board or when unknown the one for every board.
+pub fn seated(
+    strategy: Strategy,
+    seat: u8,
+    seed: u64,
+    lang: Lang,
+    seats: Option<u8>,
+) -> Box<dyn Player> {
     let seed = seed
         .wrapping_mul(0x9E37_79B9_7F4A_7C15)
         .wrapping_add((seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
-    match strategy {
-        Strategy::Heuristic => Box::new(heuristic::Heuristic::with_phrasebook(
-            seed,
-            heuristic::phrasebook_in(lang),
-        )),
-        Strategy::Random => Box::new(random::RandomPlayer::new(seed)),
+    let book = || heuristic::phrasebook_in(lang);
+    match (strategy, seats) {
+        (Strategy::Heuristic, Some(9)) => {
+            Box::new(heuristic::NineSeats::with_phrasebook(seed, book()))
+        }
+        (Strategy::Heuristic, _) => Box::new(heuristic::Heuristic::with_phrasebook(seed, book())),
+        (Strategy::Random, _) => Box::new(random::RandomPlayer::new(seed)),
     }
 }
 

@@ -23,6 +23,7 @@ pub mod claims;
 #[cfg(test)]
 mod claims_corpus;
 mod day;
+mod deal;
 mod deaths;
 mod event;
 mod game;
@@ -39,6 +40,8 @@ mod view;
 pub use ask::{Action, Ask, AskKind, Choice, Refusal, Waiting};
 pub use board::{Abstain, Board, LastWords, NightStep, Reveal, MIN_SEATS};
 pub use claims::Claims;
+use deal::deal_array;
+pub use deal::{below, deal, deal_board, seat_draw, seat_draw_n};
 pub use event::{
     Audience, Ballot, DeathCause, Event, Fall, Logged, ScoreReason, SpeechKind, VoteRound, Winner,
 };
@@ -48,7 +51,7 @@ pub use seat::{Role, Seat, SeatSet, Side, ALL_SEATS, DECK, EVERY_SEAT, MAX_SEATS
 pub use view::{Knowledge, View};
 
 use rand_chacha::ChaCha8Rng;
-use rand_core::{RngCore, SeedableRng};
+use rand_core::SeedableRng;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -146,57 +149,6 @@ pub struct Werewolf {
     next_seq: u32,
 }
 
-/// A uniformly random index below `n` (n > 0), from the game's RNG.
-pub fn below(rng: &mut impl RngCore, n: usize) -> usize {
-    ((rng.next_u32() as u64 * n as u64) >> 32) as usize
-}
-
-/// Deals the default board's nine roles with the seed's RNG (Fisher–Yates over [`DECK`]).
-pub fn deal(seed: u64) -> [Role; SEATS] {
-    let mut roles = DECK;
-    shuffle(seed, &mut roles);
-    roles
-}
-
-/// Deals `board`'s deck with the seed's RNG; on the default board, [`deal`]'s roles.
-pub fn deal_board(board: &Board, seed: u64) -> Vec<Role> {
-    let mut roles = board.deck();
-    shuffle(seed, &mut roles);
-    roles
-}
-
-fn shuffle(seed: u64, roles: &mut [Role]) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    for i in (1..roles.len()).rev() {
-        let j = below(&mut rng, i + 1);
-        roles.swap(i, j);
-    }
-}
-
-/// The nine seats in an order drawn from `seed` on a stream of its own (`stream` keeps
-/// this draw apart from the deal's and from other draws): the first K are where K humans
-/// sit, so the seed alone decides it and a game replays.
-pub fn seat_draw(seed: u64, stream: u64) -> [Seat; SEATS] {
-    let mut seats = ALL_SEATS;
-    draw_seats(seed, stream, &mut seats);
-    seats
-}
-
-/// [`seat_draw`] for a table of `n` seats (the same order as it for nine).
-pub fn seat_draw_n(n: usize, seed: u64, stream: u64) -> Vec<Seat> {
-    let mut seats: Vec<Seat> = (1..=n as Seat).collect();
-    draw_seats(seed, stream, &mut seats);
-    seats
-}
-
-fn draw_seats(seed: u64, stream: u64, seats: &mut [Seat]) {
-    let mut rng = ChaCha8Rng::seed_from_u64(seed ^ stream);
-    for i in (1..seats.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        seats.swap(i, j);
-    }
-}
-
 impl Werewolf {
     /// The seat eliminated by the vote on day 1 (after a PK revote too), if any: a pure
     /// query on the log (the ladder's seat-fairness figure, a replay record's field).
@@ -221,9 +173,9 @@ impl Werewolf {
 
     /// A new game on `board` with roles dealt by `seed`.
     pub fn on_board(rules: Arc<Rules>, board: Arc<Board>, seed: u64) -> Werewolf {
-        let roles = deal_board(&board, seed);
+        let (roles, seats) = deal_array(&board, seed);
         // A shuffle of the board's deck by construction: nothing to check.
-        Werewolf::dealt(rules, board, &roles, seed)
+        Werewolf::dealt(rules, board, &roles[..seats], seed)
     }
 
     /// A new game on the default board with a fixed deal (`roles[i]` is seat i+1's role).
@@ -451,7 +403,13 @@ impl Werewolf {
         action: Action,
         meant: Option<Claims>,
     ) -> Result<(), Refusal> {
-        if let Some(result) = self.unasked(seat, &action) {
+        // Only an explosion or a withdrawal may come unasked; every other action (all but
+        // a handful of a game's) goes straight to its ask.
+        let unasked = match action {
+            Action::Explode { .. } | Action::Withdraw => self.unasked(seat, &action),
+            _ => None,
+        };
+        if let Some(result) = unasked {
             result?;
             match action {
                 Action::Explode { target } => self.explode(seat, target),
@@ -468,6 +426,7 @@ impl Werewolf {
 
     /// For an action no ask waits for (explode, or a withdrawal outside the candidate's own
     /// speech), whether it is allowed now; `None` for every other action.
+    #[cold]
     fn unasked(&self, seat: Seat, action: &Action) -> Option<Result<(), Refusal>> {
         match action {
             Action::Explode { target } => Some(

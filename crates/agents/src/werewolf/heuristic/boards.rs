@@ -3,10 +3,10 @@
 //! and the sheriff's vote call. Everything is weighed with the same suspicion and seer
 //! trust as the nine-seat game (`reason`); ties are drawn with the seat's RNG.
 
-use super::mind::Heuristic;
+use super::mind::Mind;
 use crate::games::werewolf::{Action, Ask, AskKind, Role, Seat, SeatSet};
 
-impl Heuristic {
+impl<const SLOTS: usize> Mind<SLOTS> {
     pub(super) fn board_decision(&mut self, ask: &Ask) -> Action {
         match ask.kind {
             AskKind::GuardPick => match self.guard_target(ask.targets) {

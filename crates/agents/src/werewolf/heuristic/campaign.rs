@@ -17,7 +17,7 @@
 //! Nothing here runs on a board without a sheriff: `Table::sheriff_board` is set by the
 //! campaign's first event.
 
-use super::mind::Heuristic;
+use super::mind::Mind;
 use crate::games::werewolf::{Action, Role, Seat, SeatSet};
 
 /// Tuning knobs of the sheriff boards' wolves.
@@ -54,7 +54,7 @@ impl Table {
     }
 }
 
-impl Heuristic {
+impl<const SLOTS: usize> Mind<SLOTS> {
     /// The first night's kill as a number every wolf knows alike.
     fn pack_key(&self) -> usize {
         let pick = self.leader_pick.unwrap_or(0) as usize;

@@ -13,8 +13,17 @@ use crate::games::werewolf::{
     EVERY_SEAT, MAX_SEATS, SEATS,
 };
 
-/// Per-seat arrays are indexed by seat number (0 unused), sized for the largest board.
-pub(super) const SLOTS: usize = MAX_SEATS + 1;
+/// The built-in player on any board: per-seat arrays indexed by seat number (0 unused),
+/// sized for the largest board.
+pub type Heuristic = Mind<{ MAX_SEATS + 1 }>;
+
+/// The same player on a nine-seat board, with the seat count known to the compiler (the
+/// ladder's default board: its seat loops unroll and its arrays are smaller). It plays
+/// exactly as [`Heuristic`] does; [`crate::werewolf::seated`] picks it.
+pub type NineSeats = Mind<NINE_SLOTS>;
+
+/// The slots of a nine-seat player (seats 1 to 9 and the unused 0).
+const NINE_SLOTS: usize = 10;
 use crate::werewolf::Player;
 use rand_core::{RngCore, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -41,7 +50,9 @@ pub(super) struct Claimed {
     pub saved: Option<Seat>,
 }
 
-pub struct Heuristic {
+/// The memory and play of a built-in player whose per-seat arrays have `SLOTS` entries
+/// (see [`Heuristic`] and [`NineSeats`]).
+pub struct Mind<const SLOTS: usize> {
     pub(super) rng: Xoshiro256PlusPlus,
     /// A second stream for choosing phrasings, so the words never change the play.
     pub(super) voice: Xoshiro256PlusPlus,
@@ -134,25 +145,29 @@ pub struct Heuristic {
     pub(super) seer_memo: [Cell<(u64, SeerView)>; 2],
 }
 
-impl Heuristic {
+impl<const SLOTS: usize> Mind<SLOTS> {
     /// The table's last seat, known to the compiler to index every per-seat array (so a
     /// loop over the seats carries no bounds checks).
     #[inline]
     pub(super) fn last_seat(&self) -> Seat {
-        self.seats.min(MAX_SEATS as Seat)
+        if SLOTS == NINE_SLOTS {
+            9
+        } else {
+            self.seats.min(SLOTS as Seat - 1)
+        }
     }
 
     /// A player seeded with `seed`, speaking with the installed phrasebook
     /// (`content/werewolf/speeches.toml`, else the built-in copy).
-    pub fn new(seed: u64) -> Heuristic {
-        Heuristic::with_phrasebook(seed, phrasebook())
+    pub fn new(seed: u64) -> Self {
+        Self::with_phrasebook(seed, phrasebook())
     }
 
-    pub fn with_phrasebook(seed: u64, book: Arc<Phrasebook>) -> Heuristic {
+    pub fn with_phrasebook(seed: u64, book: Arc<Phrasebook>) -> Self {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let voice = Xoshiro256PlusPlus::seed_from_u64(rng.next_u64());
         let lean = rng.next_u64();
-        Heuristic {
+        Mind {
             rng,
             voice,
             book,
@@ -389,11 +404,15 @@ impl Heuristic {
     }
 }
 
-impl Player for Heuristic {
+impl<const SLOTS: usize> Player for Mind<SLOTS> {
     fn observe(&mut self, event: &Event) {
         self.seen += 1;
         match event {
             Event::Board { seats, .. } => {
+                debug_assert!(
+                    SLOTS != NINE_SLOTS || *seats == 9,
+                    "a nine-seat player at a {seats}-seat table"
+                );
                 self.seats = *seats;
                 self.alive = SeatSet::upto(*seats);
             }

@@ -43,7 +43,9 @@ mod talk;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_nine;
+#[cfg(test)]
 mod tests_person;
 
-pub use mind::Heuristic;
+pub use mind::{Heuristic, Mind, NineSeats};
 pub use phrases::{install_from_env as install_speeches, phrasebook, phrasebook_in, Phrasebook};

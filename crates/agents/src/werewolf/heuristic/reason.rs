@@ -2,8 +2,7 @@
 //! night and vote choices that follow. Ties between equally good choices go to the seat's
 //! fresh random tie-break keys (`Heuristic::tiebreak`), never to the lower seat.
 
-use super::mind::Heuristic;
-use super::mind::SLOTS;
+use super::mind::Mind;
 use crate::games::werewolf::{Action, Ask, Role, Seat, SeatSet};
 
 /// Tuning knobs, in one place so balance can be measured and moved.
@@ -46,7 +45,7 @@ pub(super) struct SeerView {
 /// Suspicion of a seat nothing is known about.
 pub(super) const BASE: f32 = 0.3;
 
-impl Heuristic {
+impl<const SLOTS: usize> Mind<SLOTS> {
     /// The seer claim this (good) seat believes, if any.
     pub(super) fn trusted_seer(&self) -> Option<Seat> {
         self.trusted_seer_as(true)

@@ -8,12 +8,12 @@
 //! day 1) neither makes a seat the table's target nor shields it. Wolves push a random good
 //! seat at once, which is fair as it is (roles do not depend on seats).
 
-use super::mind::Heuristic;
+use super::mind::Mind;
 use super::reason::{tune, BASE};
 use super::speech::{render_with_claims, Reason, SpeechPlan};
 use crate::games::werewolf::{below, Role, Seat, SeatSet, SpeechKind};
 
-impl Heuristic {
+impl<const SLOTS: usize> Mind<SLOTS> {
     pub(super) fn day_speech(&mut self, kind: SpeechKind, max_chars: usize) -> String {
         let day = kind == SpeechKind::Day;
         let mut plan = SpeechPlan {
