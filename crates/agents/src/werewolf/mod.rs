@@ -84,9 +84,7 @@ pub fn seated(
     lang: Lang,
     seats: Option<u8>,
 ) -> Box<dyn Player> {
-    let seed = seed
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add((seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03));
+    let seed = seat_seed(seed, seat);
     let book = || heuristic::phrasebook_in(lang);
     match (strategy, seats) {
         (Strategy::Heuristic, Some(9)) => {
@@ -94,6 +92,28 @@ pub fn seated(
         }
         (Strategy::Heuristic, _) => Box::new(heuristic::Heuristic::with_phrasebook(seed, book())),
         (Strategy::Random, _) => Box::new(random::RandomPlayer::new(seed)),
+    }
+}
+
+/// The seed of the AI player in `seat` of a game seeded `seed` (each seat its own stream).
+pub(crate) fn seat_seed(seed: u64, seat: u8) -> u64 {
+    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add((seat as u64).wrapping_mul(0xD1B5_4A32_D192_ED03))
+}
+
+/// A boxed player plays as the player inside (a table of players of different kinds).
+impl<P: Player + ?Sized> Player for Box<P> {
+    fn observe(&mut self, event: &Event) {
+        (**self).observe(event);
+    }
+    fn decide(&mut self, ask: &Ask) -> Action {
+        (**self).decide(ask)
+    }
+    fn meant_claims(&mut self) -> Option<Claims> {
+        (**self).meant_claims()
+    }
+    fn volunteer(&mut self) -> Option<Action> {
+        (**self).volunteer()
     }
 }
 
