@@ -275,7 +275,7 @@ impl Werewolf {
         let tied: SeatSet = if max == 0 {
             SeatSet::EMPTY
         } else {
-            (1..=self.seats)
+            (1..self.seats + 1)
                 .filter(|&s| tally[s as usize] == max)
                 .collect()
         };

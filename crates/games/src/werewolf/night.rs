@@ -219,7 +219,7 @@ impl Werewolf {
             );
             return;
         }
-        let tied: SeatSet = (1..=seats)
+        let tied: SeatSet = (1..seats + 1)
             .filter(|&s| n.tally[s as usize] == max)
             .collect();
         let (target, by_lot) = if tied.len() == 1 {

@@ -157,6 +157,13 @@ impl<const SLOTS: usize> Mind<SLOTS> {
         }
     }
 
+    /// The table's seats, `1..=last_seat()`, as a half-open range (which a loop walks
+    /// with less work than an inclusive one, and unrolls when the seat count is known).
+    #[inline]
+    pub(super) fn seat_range(&self) -> std::ops::Range<Seat> {
+        1..self.last_seat() + 1
+    }
+
     /// A player seeded with `seed`, speaking with the installed phrasebook
     /// (`content/werewolf/speeches.toml`, else the built-in copy).
     pub fn new(seed: u64) -> Self {

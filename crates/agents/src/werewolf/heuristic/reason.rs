@@ -243,7 +243,7 @@ impl<const SLOTS: usize> Mind<SLOTS> {
         if !self.role_claimed.is_empty() {
             self.weigh_role_claims(&mut s, &mut known_good);
         }
-        for seat in (1..=self.last_seat()).filter(|_| private) {
+        for seat in self.seat_range().filter(|_| private) {
             if let Some(wolf) = self.checks[seat as usize] {
                 s[seat as usize] = if wolf { 1.0 } else { 0.0 };
                 if !wolf {
@@ -259,7 +259,7 @@ impl<const SLOTS: usize> Mind<SLOTS> {
         // keeps those seats there, except a known-good one under 0.9, which drops to 0.1
         // when its turn comes (and leaves the set then, as it would be read seat by seat).
         let mut high = SeatSet::EMPTY;
-        for seat in 1..=self.last_seat() {
+        for seat in self.seat_range() {
             if s[seat as usize] >= 0.85 {
                 high.insert(seat);
             }
@@ -273,7 +273,7 @@ impl<const SLOTS: usize> Mind<SLOTS> {
                 }
             }
         }
-        for seat in 1..=self.last_seat() {
+        for seat in self.seat_range() {
             let i = seat as usize;
             if known_good.contains(seat) && s[i] < 0.9 {
                 s[i] = s[i].min(0.1);

@@ -166,14 +166,16 @@ impl<const SLOTS: usize> Mind<SLOTS> {
     pub(super) fn good_speech(&mut self, kind: SpeechKind, plan: &mut SpeechPlan) {
         let others = self.living_others();
         if self.role == Role::Seer {
-            let found_wolf = (1..=self.last_seat())
+            let found_wolf = self
+                .seat_range()
                 .any(|s| self.checks[s as usize] == Some(true) && self.alive.contains(s));
             let rival = self.seer_claimers().any(|c| c != self.me);
             if self.claimed_seer || found_wolf || rival || self.day >= 2 || kind != SpeechKind::Day
             {
                 self.claimed_seer = true;
                 plan.role = Some(Role::Seer);
-                plan.reports = (1..=self.last_seat())
+                plan.reports = self
+                    .seat_range()
                     .filter_map(|s| self.checks[s as usize].map(|w| (s, w)))
                     .collect();
                 // A rival who has died is not denounced: there is no one left to vote.
