@@ -118,6 +118,17 @@ impl PageLines for WerewolfStats {
 }
 
 impl SessionLines for WerewolfStats {
+    /// `werewolf`, and the board's id on any board but the default one
+    /// (`werewolf (zh12-guard)`), from the board stored with the session.
+    fn session_title(&self, s: &SessionSummary) -> String {
+        let board = s.session.config.get("board").and_then(|b| b.get("id"));
+        match board.and_then(|id| id.as_str()) {
+            Some(id) if id != crate::games::werewolf::SEED9_ID => {
+                format!("{} ({id})", s.session.game)
+            }
+            _ => s.session.game.clone(),
+        }
+    }
     fn winner_said(
         &self,
         _s: &SessionSummary,
@@ -335,5 +346,20 @@ mod tests {
             text.lines().nth(1).unwrap().ends_with("the wolves"),
             "{text}"
         );
+        assert!(
+            !text.contains("werewolf ("),
+            "the default board is not named:\n{text}"
+        );
+    }
+
+    #[test]
+    fn a_session_on_another_board_names_it() {
+        let board = |id: &str| json!({"seats": [], "board": {"id": id, "seats": 12}});
+        let guard = session("werewolf", board("zh12-guard"), "good", vec![]);
+        let text = sessions::render(&[guard], &NAMED, &|_| Some(&WerewolfStats));
+        assert!(text.contains("werewolf (zh12-guard)"), "{text}");
+        let nine = session("werewolf", board("seed9"), "good", vec![]);
+        let text = sessions::render(&[nine], &NAMED, &|_| Some(&WerewolfStats));
+        assert!(!text.contains("werewolf ("), "{text}");
     }
 }

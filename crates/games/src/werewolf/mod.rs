@@ -38,7 +38,7 @@ mod sheriff;
 mod view;
 
 pub use ask::{Action, Ask, AskKind, Choice, Refusal, Waiting};
-pub use board::{Abstain, Board, LastWords, NightStep, Reveal, MIN_SEATS};
+pub use board::{Abstain, Board, LastWords, NightStep, Reveal, MIN_SEATS, SEED9_ID};
 pub use claims::Claims;
 use deal::deal_array;
 pub use deal::{below, deal, deal_board, seat_draw, seat_draw_n};

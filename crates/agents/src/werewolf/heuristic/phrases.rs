@@ -245,6 +245,15 @@ impl Phrasebook {
         self.lang
     }
 
+    /// Appends [`separator`](Phrasebook::separator) to `out` (a space, or nothing), without
+    /// a copy of a string for one character.
+    #[inline]
+    pub fn push_separator(&self, out: &mut String) {
+        if self.lang == Lang::En {
+            out.push(' ');
+        }
+    }
+
     /// What goes between two parts of a speech: a space, or nothing in Chinese (whose
     /// sentences end in a full-width stop).
     pub fn separator(&self) -> &'static str {

@@ -147,7 +147,7 @@ impl Speech<'_> {
         let index = below(voice, n);
         let at = self.out.len();
         if at > 0 {
-            self.out.push_str(self.book.separator());
+            self.book.push_separator(&mut self.out);
         }
         let start = self.out.len();
         let chars = self.book.fill_trimmed(&mut self.out, slot, index, &fill);
