@@ -43,6 +43,8 @@ mod talk;
 #[cfg(test)]
 mod tests;
 #[cfg(test)]
+mod tests_boards;
+#[cfg(test)]
 mod tests_nine;
 #[cfg(test)]
 mod tests_person;
