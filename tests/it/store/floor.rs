@@ -99,3 +99,76 @@ fn a_full_night_at_a_table_with_a_person_takes_its_steps_full_time() {
         store.close().await;
     });
 }
+
+/// A seat that changes hands while a night that ended early is held is told after that
+/// night's dawn, never during the hold (which would show when the night really ended).
+#[test]
+fn a_seat_left_during_a_held_night_is_told_after_its_dawn() {
+    rt().block_on(async {
+        let store = open(&sqlite_url("floor-leave")).await;
+        let mut setup = ai_setup(1.0);
+        setup.seats.truncate(6);
+        setup.seats[0] = SeatSpec::human(&PlayerRef::terminal("ann"));
+        setup.board = Some((*boards::find("six").unwrap()).clone());
+        setup.afk = Some(Default::default());
+        // A long floor (the wolves' and the witch's 3 s each) the AI's answers end well
+        // before.
+        setup.timers.wolves = 3;
+        setup.timers.witch = 3;
+        setup.timers.seer = 3;
+        let seed = (1..)
+            .find(|s| setup.game(*s).role(1) == Role::Villager)
+            .unwrap();
+        let seer = (1..=6u8)
+            .find(|s| setup.game(seed).role(*s) == Role::Seer)
+            .unwrap();
+        let mut runner = setup
+            .create(
+                store.clone(),
+                seed,
+                &place(),
+                Duration::ZERO,
+                &WerewolfKit::default(),
+            )
+            .await
+            .unwrap();
+        let id = runner.id().to_string();
+        let mut sub: Subscription<Werewolf> = runner.subscribe(Viewer::Seat(1));
+        let session = runner.start();
+        // The seer answers last at night: once her check is stored the night is over
+        // (the runner applies it before it reads the next message), and it is held.
+        let started = Instant::now();
+        while !(store.inputs(&id).await.unwrap().iter()).any(|i| i.seat == seer) {
+            assert!(
+                started.elapsed() < Duration::from_secs(30),
+                "the seer checks"
+            );
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        session.handle.leave(1).await.expect("a person may leave");
+        let mut dawn = false;
+        loop {
+            let note = tokio::time::timeout(Duration::from_secs(30), sub.next())
+                .await
+                .expect("the session goes on")
+                .expect("the game goes on past its first night");
+            match &*note {
+                Note::Event {
+                    event: Event::Dawn { day: 1, .. },
+                    ..
+                } => dawn = true,
+                Note::Seat { seat: 1, .. } => {
+                    assert!(
+                        dawn,
+                        "the seat's change is told after the held night's dawn"
+                    );
+                    break;
+                }
+                _ => {}
+            }
+        }
+        session.handle.abandon().await;
+        let _ = session.wait().await;
+        store.close().await;
+    });
+}

@@ -8,26 +8,31 @@
 //! nothing about a floor is stored, and a replay or a resumed session (which shows its
 //! backlog at once) plays exactly the same game.
 
-use super::Runner;
+use super::{Note, Runner};
 use crate::games::Game;
 use std::time::Duration;
 
-/// The current phase's floor and any hold in force.
-#[derive(Debug, Default)]
-pub(super) struct Floor {
+/// The current phase's floor and any hold in force; `N` is what the session tells its
+/// surfaces besides the log (a seat changing hands), kept back with a held phase.
+#[derive(Debug)]
+pub(super) struct Floor<N> {
     /// The phase being timed.
     phase: u32,
     /// When the current phase may end, if it has a floor (epoch ms).
     until: Option<i64>,
     /// A phase ended early: (when it may be shown, how much of the log may be shown).
     hold: Option<(i64, usize)>,
+    /// What happened at that phase's end beside the log, told once it is shown.
+    notes: Vec<N>,
 }
 
-impl Floor {
-    pub(super) fn new(phase: u32) -> Floor {
+impl<N> Floor<N> {
+    pub(super) fn new(phase: u32) -> Floor<N> {
         Floor {
             phase,
-            ..Floor::default()
+            until: None,
+            hold: None,
+            notes: Vec::new(),
         }
     }
 
@@ -48,6 +53,26 @@ impl Floor {
 }
 
 impl<T: Game> Runner<T> {
+    /// Tells `note` now, or, while a phase that ended early is held, once it is shown: a
+    /// seat handed over at a night's end is told after that night's dawn, never before it
+    /// (which would show when the night really ended).
+    pub(super) fn notify_shown(&mut self, note: Note<T>) {
+        if self.floor.holding() {
+            self.floor.notes.push(note);
+        } else {
+            self.notify(note);
+        }
+    }
+
+    /// Tells what a hold kept back, once it is over (after its events were delivered).
+    pub(super) fn floor_notes(&mut self) {
+        if !self.floor.holding() && !self.floor.notes.is_empty() {
+            for note in std::mem::take(&mut self.floor.notes) {
+                self.notify(note);
+            }
+        }
+    }
+
     /// Whether a person sits at the table (only then is a phase's length worth hiding).
     fn people_seated(&self) -> bool {
         self.agents.iter().any(Option::is_none)
@@ -109,7 +134,7 @@ mod tests {
 
     #[test]
     fn a_hold_shows_the_log_up_to_where_the_phase_ended() {
-        let mut f = Floor::new(1);
+        let mut f = Floor::<()>::new(1);
         assert_eq!(f.shown(10), 10);
         assert!(!f.holding());
         f.hold = Some((5_000, 7));

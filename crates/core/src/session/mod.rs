@@ -112,7 +112,7 @@ pub struct Runner<T: Game> {
     gate: Option<pace::Gate>,
     paused: bool,
     /// The least time the current phase lasts at a table with people (see [`floor`]).
-    floor: floor::Floor,
+    floor: floor::Floor<Note<T>>,
     stats: Arc<RunStats>,
     /// Where the drafts of AI speeches come in (see [`crate::agents::turn`]): each speech
     /// ask handed to an AI while someone subscribes gets a sink that sends here.
@@ -331,6 +331,7 @@ impl<T: Game> Runner<T> {
             }
         }
         self.cursor = end;
+        self.floor_notes();
     }
 
     /// Hands newly opened asks to their agents (all at once) and arms their deadlines.

@@ -181,7 +181,7 @@ impl<T: Game> Runner<T> {
         self.dispatched.retain(|(s, _)| *s != seat);
         self.ready.retain(|p| p.seat != seat);
         self.later.retain(|(s, _, _)| *s != seat);
-        self.notify(Note::Seat {
+        self.notify_shown(Note::Seat {
             seat,
             to: change.to,
             why: change.why,
