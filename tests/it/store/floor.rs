@@ -3,25 +3,21 @@
 //! night action is an AI's, answered at once; the same night without `full_nights`, or with
 //! no person seated, ends with its last answer. The game is the same either way.
 
-use super::{ai_setup, open, place, rt, sqlite_url};
-use agora::agents::werewolf::{boards, WerewolfKit};
+use super::{ai_setup, created, open, rt, sqlite_url};
+use agora::agents::werewolf::boards;
 use agora::games::werewolf::{Board, Event, Role, Werewolf};
 use agora::games::Viewer;
 use agora::session::{GameSetup, Note, Subscription};
 use agora::store::{PlayerRef, Store};
-use agora_core::werewolf::session::SeatSpec;
+use agora_core::werewolf::session::{SeatSpec, WerewolfSetup};
 use std::time::{Duration, Instant};
 
 /// The wolves' and the witch's timers, in seconds: the floor is their sum.
 const STEP_S: u32 = 1;
 
-/// Plays night 1 on `six` (with `full_nights` as given; seat 1 a person's when `person`) and
-/// returns how long it was shown to last, the events up to its dawn, and seat 1's role.
-async fn night_one(
-    store: &Store,
-    full_nights: bool,
-    person: bool,
-) -> (Duration, Vec<String>, Role) {
+/// `six` (with `full_nights` as given; seat 1 a person's when `person`), the night's
+/// timers `step_s` seconds each.
+fn six(full_nights: bool, person: bool, step_s: u32) -> WerewolfSetup {
     let mut board: Board = (*boards::find("six").unwrap()).clone();
     board.full_nights = full_nights;
     let mut setup = ai_setup(1.0);
@@ -30,24 +26,30 @@ async fn night_one(
         setup.seats[0] = SeatSpec::human(&PlayerRef::terminal("ann"));
     }
     setup.board = Some(board);
-    setup.timers.wolves = STEP_S;
-    setup.timers.witch = STEP_S;
-    setup.timers.seer = STEP_S;
-    // The first seed that deals seat 1 a villager: no night action of its own, so every
-    // answer of the night is an AI's.
-    let seed = (1..)
+    setup.timers.wolves = step_s;
+    setup.timers.witch = step_s;
+    setup.timers.seer = step_s;
+    setup
+}
+
+/// The first seed that deals seat 1 a villager: no night action of its own, so every
+/// answer of the night is an AI's.
+fn villager_seed(setup: &WerewolfSetup) -> u64 {
+    (1..)
         .find(|s| setup.game(*s).role(1) == Role::Villager)
-        .unwrap();
-    let mut runner = setup
-        .create(
-            store.clone(),
-            seed,
-            &place(),
-            Duration::ZERO,
-            &WerewolfKit::default(),
-        )
-        .await
-        .unwrap();
+        .unwrap()
+}
+
+/// Plays night 1 on `six` (with `full_nights` as given; seat 1 a person's when `person`) and
+/// returns how long it was shown to last, the events up to its dawn, and seat 1's role.
+async fn night_one(
+    store: &Store,
+    full_nights: bool,
+    person: bool,
+) -> (Duration, Vec<String>, Role) {
+    let setup = six(full_nights, person, STEP_S);
+    let seed = villager_seed(&setup);
+    let mut runner = created(store, &setup, seed).await;
     let mut sub: Subscription<Werewolf> = runner.subscribe(Viewer::Seat(1));
     let session = runner.start();
     let (mut fell, mut events, mut role) = (None, Vec::new(), None);
@@ -106,32 +108,15 @@ fn a_full_night_at_a_table_with_a_person_takes_its_steps_full_time() {
 fn a_seat_left_during_a_held_night_is_told_after_its_dawn() {
     rt().block_on(async {
         let store = open(&sqlite_url("floor-leave")).await;
-        let mut setup = ai_setup(1.0);
-        setup.seats.truncate(6);
-        setup.seats[0] = SeatSpec::human(&PlayerRef::terminal("ann"));
-        setup.board = Some((*boards::find("six").unwrap()).clone());
-        setup.afk = Some(Default::default());
         // A long floor (the wolves' and the witch's 3 s each) the AI's answers end well
         // before.
-        setup.timers.wolves = 3;
-        setup.timers.witch = 3;
-        setup.timers.seer = 3;
-        let seed = (1..)
-            .find(|s| setup.game(*s).role(1) == Role::Villager)
-            .unwrap();
+        let mut setup = six(true, true, 3);
+        setup.afk = Some(Default::default());
+        let seed = villager_seed(&setup);
         let seer = (1..=6u8)
             .find(|s| setup.game(seed).role(*s) == Role::Seer)
             .unwrap();
-        let mut runner = setup
-            .create(
-                store.clone(),
-                seed,
-                &place(),
-                Duration::ZERO,
-                &WerewolfKit::default(),
-            )
-            .await
-            .unwrap();
+        let mut runner = created(&store, &setup, seed).await;
         let id = runner.id().to_string();
         let mut sub: Subscription<Werewolf> = runner.subscribe(Viewer::Seat(1));
         let session = runner.start();

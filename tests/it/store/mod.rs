@@ -76,6 +76,25 @@ pub fn ai_setup(pace: f64) -> WerewolfSetup {
     }
 }
 
+/// A werewolf session of `setup` and `seed` created in `store` at [`place`], not started
+/// (its AI answers at once).
+pub async fn created(
+    store: &Store,
+    setup: &WerewolfSetup,
+    seed: u64,
+) -> agora::session::Runner<Werewolf> {
+    setup
+        .create(
+            store.clone(),
+            seed,
+            &place(),
+            Duration::ZERO,
+            &WerewolfKit::default(),
+        )
+        .await
+        .unwrap()
+}
+
 pub fn place() -> Place {
     Place {
         surface: "test".into(),
@@ -234,17 +253,7 @@ async fn session_matches_the_sequential_driver(url: &str) {
     let store = open(url).await;
     let setup = ai_setup(1.0);
     for seed in [3u64, 77, 1234] {
-        let session = setup
-            .create(
-                store.clone(),
-                seed,
-                &place(),
-                Duration::ZERO,
-                &WerewolfKit::default(),
-            )
-            .await
-            .unwrap()
-            .start();
+        let session = created(&store, &setup, seed).await.start();
         let id = session.handle.id().to_string();
         let Ended::Finished(outcome) = session.wait().await.unwrap() else {
             panic!("the AI game finishes")
@@ -347,17 +356,7 @@ async fn resume_after_crash_gives_the_same_result(url: &str) {
     let store = open(url).await;
     for seed in [11u64, 12] {
         let uninterrupted = {
-            let s = ai_setup(1.0)
-                .create(
-                    store.clone(),
-                    seed,
-                    &place(),
-                    Duration::ZERO,
-                    &WerewolfKit::default(),
-                )
-                .await
-                .unwrap()
-                .start();
+            let s = created(&store, &ai_setup(1.0), seed).await.start();
             match s.wait().await.unwrap() {
                 Ended::Finished(o) => o,
                 other => panic!("{other:?}"),
