@@ -59,6 +59,26 @@ impl Werewolf {
             }
             Stage::Ended => {}
         }
+        self.number(&mut asks);
+        self.spare_asks = std::mem::replace(&mut self.asks, asks);
+    }
+
+    /// Gives each new ask the number of the open ask it continues (same seat, same kind),
+    /// else the next number.
+    fn number(&mut self, asks: &mut [Ask]) {
+        // The usual case (a speech, a night's step): one ask at most before and after.
+        if self.asks.len() <= 1 && asks.len() <= 1 {
+            if let Some(ask) = asks.first_mut() {
+                let kept = (self.asks.first())
+                    .filter(|o| o.seat == ask.seat && o.kind == ask.kind)
+                    .map(|o| o.seq);
+                ask.seq = kept.unwrap_or_else(|| {
+                    self.next_seq += 1;
+                    self.next_seq
+                });
+            }
+            return;
+        }
         // The old asks by seat (a seat has at most one pending ask), so keeping the numbers
         // of the asks that stay open takes one look each.
         let mut open = [None; MAX_SEATS + 1];
@@ -67,7 +87,7 @@ impl Werewolf {
                 *slot = Some((o.kind, o.seq));
             }
         }
-        for ask in &mut asks {
+        for ask in asks {
             let kept = match open.get(ask.seat as usize).copied().flatten() {
                 Some((kind, seq)) if kind == ask.kind => Some(seq),
                 _ => self
@@ -81,7 +101,6 @@ impl Werewolf {
                 self.next_seq
             });
         }
-        self.spare_asks = std::mem::replace(&mut self.asks, asks);
     }
 
     /// A vote goes on after a ballot: the asks of the seats still to vote are the ones
