@@ -378,14 +378,17 @@ impl<const SLOTS: usize> Mind<SLOTS> {
 
     /// Draws fresh tie-break keys: the next choice between equal seats is a fair draw.
     pub(super) fn shuffle_ties(&mut self) {
-        // Two keys from each 64-bit draw, for seats 0..=seats (nine seats: five draws).
+        // Two keys from each 64-bit draw, for seats 0..=seats (nine seats: five draws; an
+        // even count of seats leaves the last draw's second key unused).
         // (The generator is drawn from a local copy, so its state stays in registers.)
-        let keys = (self.seats as usize + 2) & !1;
+        let keys = (self.last_seat() as usize + 1).min(SLOTS);
         let mut rng = self.rng.clone();
-        for pair in self.tiebreak[..keys].chunks_exact_mut(2) {
+        for pair in self.tiebreak[..keys].chunks_mut(2) {
             let bits = rng.next_u64();
             pair[0] = bits as u32;
-            pair[1] = (bits >> 32) as u32;
+            if let Some(second) = pair.get_mut(1) {
+                *second = (bits >> 32) as u32;
+            }
         }
         self.rng = rng;
     }

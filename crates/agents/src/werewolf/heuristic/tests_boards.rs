@@ -139,3 +139,28 @@ fn a_dying_wolf_sheriff_tears_the_badge_and_a_good_one_passes_it_to_the_trusted_
     let badge = v.decide(&ask(10, AskKind::BadgePass, every_seat().without(10)));
     assert_eq!(badge, Action::Badge { target: 6 });
 }
+
+#[test]
+fn built_in_players_finish_games_at_every_table_size_up_to_sixteen() {
+    use crate::games::werewolf::{Board, Rules};
+    use crate::werewolf::lineup::{play_on, Lineup};
+    use crate::werewolf::Strategy;
+    use std::sync::Arc;
+    let rules = Arc::new(Rules::default());
+    let lineup = Lineup {
+        good: Strategy::Heuristic,
+        wolves: Strategy::Heuristic,
+    };
+    for seats in [5usize, 7, 10, 13, 16] {
+        let wolves = (seats - 1) / 3;
+        let mut deck = vec![Role::Werewolf; wolves];
+        deck.extend([Role::Seer, Role::Witch]);
+        deck.resize(seats, Role::Villager);
+        let board = Arc::new(Board::custom(&deck).expect("a valid deck"));
+        for seed in 0..5 {
+            let game = play_on(&rules, &board, seed, lineup);
+            assert!(game.is_over(), "{seats} seats, seed {seed}");
+            assert_eq!(game.seat_count(), seats);
+        }
+    }
+}
