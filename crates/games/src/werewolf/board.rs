@@ -185,12 +185,27 @@ impl Board {
 
     /// The deck laid out in [`Role::DEAL_ORDER`] (the default board's is [`DECK`]).
     pub fn deck(&self) -> Vec<Role> {
-        Role::DEAL_ORDER
-            .iter()
-            .flat_map(|role| {
-                std::iter::repeat_n(*role, self.counts.get(role).copied().unwrap_or(0) as usize)
-            })
-            .collect()
+        let (roles, n) = self.laid_out();
+        roles[..n].to_vec()
+    }
+
+    /// [`deck`](Board::deck) in an array (the roles and how many), as every deal lays it
+    /// out before the shuffle: no allocation, one look at the counts.
+    pub fn laid_out(&self) -> ([Role; MAX_SEATS], usize) {
+        let mut counts = [0u8; Role::ALL.len()];
+        for (&role, &count) in &self.counts {
+            counts[role as usize] = count;
+        }
+        let mut roles = [Role::Villager; MAX_SEATS];
+        let mut n = 0;
+        for role in Role::DEAL_ORDER {
+            let count = counts[role as usize] as usize;
+            for slot in roles.iter_mut().skip(n).take(count) {
+                *slot = role;
+            }
+            n += count;
+        }
+        (roles, n.min(MAX_SEATS))
     }
 
     /// How many seats hold `role`.

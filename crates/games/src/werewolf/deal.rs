@@ -24,22 +24,8 @@ pub fn deal_board(board: &Board, seed: u64) -> Vec<Role> {
 }
 
 /// [`deal_board`] into an array, for the ladder's every game: the roles and how many.
-/// The deck is laid out in [`Role::DEAL_ORDER`] (as [`Board::deck`]) and shuffled.
 pub(super) fn deal_array(board: &Board, seed: u64) -> ([Role; MAX_SEATS], usize) {
-    let mut roles = [Role::Villager; MAX_SEATS];
-    let mut n = 0;
-    let mut counts = [0u8; Role::ALL.len()];
-    for (&role, &count) in &board.counts {
-        counts[role as usize] = count;
-    }
-    for role in Role::DEAL_ORDER {
-        let count = counts[role as usize];
-        for slot in roles.iter_mut().skip(n).take(count as usize) {
-            *slot = role;
-        }
-        n += count as usize;
-    }
-    let n = n.min(MAX_SEATS);
+    let (mut roles, n) = board.laid_out();
     shuffle(seed, &mut roles[..n]);
     (roles, n)
 }
